@@ -1,0 +1,54 @@
+//! The methods of primitive types the dialect supports, with their
+//! signatures. The flow space rejects other names early (with the user's
+//! tokens); type inference and the rtyper consult the same table.
+
+use crate::ty::{IntTy, Ty};
+
+/// Which receivers a method exists on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Recv {
+    Int,
+    Float,
+    /// Integers and floats (`abs`, `min`, `max`).
+    Number,
+}
+
+/// The type of an argument or of the result, relative to the receiver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rel {
+    SelfTy,
+    OptionSelf,
+    Fixed(Ty),
+}
+
+#[derive(Clone, Debug)]
+pub struct MethodSig {
+    pub recv: Recv,
+    pub args: Vec<Rel>,
+    pub ret: Rel,
+}
+
+pub fn method_sig(name: &str) -> Option<MethodSig> {
+    use Rel::*;
+    let u32_ = || Fixed(Ty::Int(IntTy::U32));
+    let (recv, args, ret) = match name {
+        "min" | "max" => (Recv::Number, vec![SelfTy], SelfTy),
+        "abs" => (Recv::Number, vec![], SelfTy),
+        "wrapping_add" | "wrapping_sub" | "wrapping_mul" | "saturating_add" | "saturating_sub"
+        | "saturating_mul" => (Recv::Int, vec![SelfTy], SelfTy),
+        "wrapping_neg" => (Recv::Int, vec![], SelfTy),
+        "checked_add" | "checked_sub" | "checked_mul" | "checked_div" | "checked_rem" => {
+            (Recv::Int, vec![SelfTy], OptionSelf)
+        }
+        "checked_neg" => (Recv::Int, vec![], OptionSelf),
+        "checked_shl" => (Recv::Int, vec![u32_()], OptionSelf),
+        "pow" | "rotate_left" | "rotate_right" => (Recv::Int, vec![u32_()], SelfTy),
+        "leading_zeros" | "trailing_zeros" | "count_ones" | "count_zeros" => (Recv::Int, vec![], u32_()),
+        "is_positive" | "is_negative" => (Recv::Int, vec![], Fixed(Ty::Bool)),
+        "sqrt" | "floor" | "ceil" | "sin" | "cos" | "exp" | "ln" => (Recv::Float, vec![], SelfTy),
+        "powi" => (Recv::Float, vec![Fixed(Ty::Int(IntTy::I32))], SelfTy),
+        "is_nan" => (Recv::Float, vec![], Fixed(Ty::Bool)),
+        _ => return None,
+    };
+    Some(MethodSig { recv, args, ret })
+}

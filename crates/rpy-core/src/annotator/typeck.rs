@@ -1,0 +1,394 @@
+//! Type inference within one graph, by unification, as rustc does it: the
+//! declared signatures of all functions are known, and inside a body every
+//! variable and every unsuffixed literal gets the type its uses force on it;
+//! an integer literal nothing constrains is an `i32`.
+//!
+//! This is the "knowntype" part of annotation. `annotator::annrpython`
+//! computes the rest (constants, non-negativity, reachability) on top.
+
+use super::methods::{method_sig, Recv, Rel};
+use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
+use crate::entity::EntityRef;
+use crate::translator::Translator;
+use crate::ty::{IntTy, Ty};
+
+type Node = usize;
+
+#[derive(Clone, Debug)]
+enum Term {
+    Unknown,
+    /// Some integer type, not yet known which.
+    IntVar,
+    Int(IntTy),
+    Bool,
+    F64,
+    Char,
+    Unit,
+    Tuple(Vec<Node>),
+    Option(Node),
+}
+
+/// A type error: rustc rejects such a program too, so this normally means
+/// the program uses something rpy does not model.
+#[derive(Debug, Clone)]
+pub struct TypeError {
+    pub graph: String,
+    pub message: String,
+}
+
+struct Unifier {
+    parent: Vec<Node>,
+    term: Vec<Term>,
+}
+
+impl Unifier {
+    fn fresh(&mut self, t: Term) -> Node {
+        self.parent.push(self.parent.len());
+        self.term.push(t);
+        self.parent.len() - 1
+    }
+
+    fn find(&mut self, n: Node) -> Node {
+        let mut r = n;
+        while self.parent[r] != r {
+            r = self.parent[r];
+        }
+        let mut m = n;
+        while self.parent[m] != r {
+            let next = self.parent[m];
+            self.parent[m] = r;
+            m = next;
+        }
+        r
+    }
+
+    fn from_ty(&mut self, t: &Ty) -> Node {
+        let term = match t {
+            Ty::Int(i) => Term::Int(*i),
+            Ty::Bool => Term::Bool,
+            Ty::F64 => Term::F64,
+            Ty::Char => Term::Char,
+            Ty::Unit => Term::Unit,
+            Ty::Tuple(items) => Term::Tuple(items.iter().map(|t| self.from_ty(t)).collect()),
+            Ty::Option(t) => Term::Option(self.from_ty(t)),
+        };
+        self.fresh(term)
+    }
+
+    fn unify(&mut self, a: Node, b: Node) -> Result<(), String> {
+        let (a, b) = (self.find(a), self.find(b));
+        if a == b {
+            return Ok(());
+        }
+        let (ta, tb) = (self.term[a].clone(), self.term[b].clone());
+        let merged = match (&ta, &tb) {
+            (Term::Unknown, _) => tb,
+            (_, Term::Unknown) => ta,
+            (Term::IntVar, Term::IntVar | Term::Int(_)) => tb,
+            (Term::Int(_), Term::IntVar) => ta,
+            (Term::Int(x), Term::Int(y)) if x == y => ta,
+            (Term::Bool, Term::Bool) | (Term::F64, Term::F64) | (Term::Char, Term::Char) | (Term::Unit, Term::Unit) => ta,
+            (Term::Tuple(xs), Term::Tuple(ys)) if xs.len() == ys.len() => {
+                self.parent[b] = a;
+                for (x, y) in xs.iter().zip(ys) {
+                    self.unify(*x, *y)?;
+                }
+                return Ok(());
+            }
+            (Term::Option(x), Term::Option(y)) => {
+                self.parent[b] = a;
+                return self.unify(*x, *y);
+            }
+            _ => return Err(format!("mismatched types: {} and {}", self.show(a), self.show(b))),
+        };
+        self.parent[b] = a;
+        self.term[a] = merged;
+        Ok(())
+    }
+
+    fn show(&mut self, n: Node) -> String {
+        let n = self.find(n);
+        match self.term[n].clone() {
+            Term::Unknown => "_".into(),
+            Term::IntVar => "{integer}".into(),
+            Term::Int(i) => i.name().into(),
+            Term::Bool => "bool".into(),
+            Term::F64 => "f64".into(),
+            Term::Char => "char".into(),
+            Term::Unit => "()".into(),
+            Term::Tuple(items) => format!("({})", items.iter().map(|i| self.show(*i)).collect::<Vec<_>>().join(", ")),
+            Term::Option(t) => format!("Option<{}>", self.show(t)),
+        }
+    }
+
+    fn is_known(&mut self, n: Node) -> bool {
+        let n = self.find(n);
+        !matches!(self.term[n], Term::Unknown)
+    }
+
+    fn resolve(&mut self, n: Node) -> Ty {
+        let n = self.find(n);
+        match self.term[n].clone() {
+            Term::Unknown => Ty::Unit,
+            Term::IntVar => Ty::Int(IntTy::I32),
+            Term::Int(i) => Ty::Int(i),
+            Term::Bool => Ty::Bool,
+            Term::F64 => Ty::F64,
+            Term::Char => Ty::Char,
+            Term::Unit => Ty::Unit,
+            Term::Tuple(items) => Ty::Tuple(items.iter().map(|i| self.resolve(*i)).collect()),
+            Term::Option(t) => Ty::Option(Box::new(self.resolve(t))),
+        }
+    }
+}
+
+/// The inferred types of one graph.
+#[derive(Clone, Debug, Default)]
+pub struct GraphTypes {
+    /// Indexed by `VarId`.
+    pub vars: Vec<Ty>,
+}
+
+/// Infers the type of every variable of `g` and rewrites its `Infer`
+/// constants to `Known` ones.
+pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes, TypeError> {
+    let err = |message: String| TypeError { graph: g.name.clone(), message };
+    let nvars = g.vars.len();
+    let mut u = Unifier { parent: Vec::new(), term: Vec::new() };
+    for _ in 0..nvars {
+        u.fresh(Term::Unknown);
+    }
+    // Nodes of `Infer` constants, by occurrence id.
+    let mut infer_nodes: std::collections::HashMap<u32, Node> = Default::default();
+    let blocks = g.iterblocks();
+
+    let mut node_of = |u: &mut Unifier, v: &Value| -> Node {
+        match v {
+            Value::Var(v) => v.index(),
+            Value::Const(c) => match &c.ty {
+                ConstTy::Known(t) => u.from_ty(t),
+                ConstTy::Infer(id) => *infer_nodes.entry(*id).or_insert_with(|| {
+                    let term = match c.value {
+                        ConstValue::None => {
+                            let inner = u.fresh(Term::Unknown);
+                            Term::Option(inner)
+                        }
+                        _ => Term::IntVar,
+                    };
+                    u.fresh(term)
+                }),
+                ConstTy::Meta => u.fresh(Term::Unknown),
+            },
+        }
+    };
+
+    for (v, ty) in g.blocks[g.startblock].inputargs.clone().iter().zip(g.param_tys.clone()) {
+        let n = u.from_ty(&ty);
+        u.unify(v.index(), n).map_err(err)?;
+    }
+    let ret = u.from_ty(&g.ret_ty.clone());
+    u.unify(g.blocks[g.returnblock].inputargs[0].index(), ret).map_err(err)?;
+
+    // Rules that need a resolved operand are retried until nothing changes.
+    let mut pending: Vec<(usize, usize)> = Vec::new();
+    for &b in &blocks {
+        for (i, _) in g.blocks[b].operations.iter().enumerate() {
+            pending.push((b.index(), i));
+        }
+        for link in g.blocks[b].exits.clone() {
+            let target_args = g.blocks[link.target].inputargs.clone();
+            for (a, ta) in link.args.iter().zip(target_args) {
+                let n = node_of(&mut u, a);
+                u.unify(n, ta.index()).map_err(err)?;
+            }
+        }
+        if let Some(sw) = g.blocks[b].exitswitch.clone() {
+            let is_bool = g.blocks[b].exits.iter().any(|l| matches!(l.exitcase, Some(ConstValue::Bool(_))));
+            if is_bool {
+                let n = node_of(&mut u, &sw);
+                let bn = u.fresh(Term::Bool);
+                u.unify(n, bn).map_err(err)?;
+            }
+        }
+    }
+    loop {
+        let before = pending.len();
+        let mut still = Vec::new();
+        for (b, i) in pending {
+            let op = g.blocks[crate::flow::BlockId::new(b)].operations[i].clone();
+            let args: Vec<Node> = op.args.iter().map(|a| node_of(&mut u, a)).collect();
+            let res = op.result.index();
+            let at = |pos: &str| format!("{pos} in `{}` at {}", op.opname, op.pos.map(|p| p.to_string()).unwrap_or_default());
+            let done = apply_rule(&mut u, t, &op.opname, &op.args, &args, res).map_err(|m| err(at(&m)))?;
+            if !done {
+                still.push((b, i));
+            }
+        }
+        if still.is_empty() {
+            break;
+        }
+        if still.len() == before {
+            let (b, i) = still[0];
+            let op = &g.blocks[crate::flow::BlockId::new(b)].operations[i];
+            return Err(err(format!("type annotations needed for `{}` at {}", op.opname, op.pos.map(|p| p.to_string()).unwrap_or_default())));
+        }
+        pending = still;
+    }
+
+    // Write back: constants become Known, variables get their types.
+    let mut types = GraphTypes { vars: Vec::with_capacity(nvars) };
+    for v in 0..nvars {
+        types.vars.push(u.resolve(v));
+    }
+    for &b in &blocks {
+        let block = &mut g.blocks[b];
+        let fix = |u: &mut Unifier, v: &mut Value| -> Result<(), String> {
+            if let Value::Const(c) = v {
+                if let ConstTy::Infer(id) = c.ty {
+                    let ty = u.resolve(infer_nodes[&id]);
+                    if matches!(c.value, ConstValue::Int(_)) {
+                        let Ty::Int(it) = ty else { return Err(format!("an integer literal used as `{ty}`")) };
+                        let (min, max) = it.min_max();
+                        let ConstValue::Int(x) = c.value else { unreachable!() };
+                        if x < min || x > max {
+                            return Err(format!("literal `{x}` out of range for `{}`", it.name()));
+                        }
+                    }
+                    c.ty = ConstTy::Known(ty);
+                }
+            }
+            Ok(())
+        };
+        for op in &mut block.operations {
+            for a in &mut op.args {
+                fix(&mut u, a).map_err(|m| TypeError { graph: g.name.clone(), message: m })?;
+            }
+        }
+        for link in &mut block.exits {
+            for a in &mut link.args {
+                fix(&mut u, a).map_err(|m| TypeError { graph: g.name.clone(), message: m })?;
+            }
+        }
+    }
+    Ok(types)
+}
+
+/// Applies the typing rule of one operation; `Ok(false)` when it needs an
+/// operand's type that is not known yet.
+fn apply_rule(u: &mut Unifier, t: &Translator, opname: &str, vals: &[Value], args: &[Node], res: Node) -> Result<bool, String> {
+    let fixed = |u: &mut Unifier, n: Node, term: Term| -> Result<(), String> {
+        let m = u.fresh(term);
+        u.unify(n, m)
+    };
+    match opname {
+        "add" | "sub" | "mul" | "div" | "mod" | "and_" | "or_" | "xor" => {
+            u.unify(args[0], args[1])?;
+            u.unify(args[0], res)?;
+        }
+        "lshift" | "rshift" => {
+            u.unify(args[0], res)?;
+            // The count is any integer; unconstrained, it is an i32.
+            fixed(u, args[1], Term::IntVar)?;
+        }
+        "lt" | "le" | "eq" | "ne" | "gt" | "ge" => {
+            u.unify(args[0], args[1])?;
+            fixed(u, res, Term::Bool)?;
+        }
+        "neg" | "invert" | "same_as" => u.unify(args[0], res)?,
+        "ascribe" | "same_type" => {
+            let target = match &vals[1] {
+                Value::Const(c) => match &c.value {
+                    ConstValue::Type(ty) => u.from_ty(ty),
+                    _ => args[1],
+                },
+                Value::Var(_) => args[1],
+            };
+            u.unify(args[0], target)?;
+            u.unify(res, target)?;
+        }
+        "cast" => {
+            let target = match &vals[1] {
+                Value::Const(c) => match &c.value {
+                    ConstValue::Type(ty) => u.from_ty(ty),
+                    _ => return Err("bad cast operand".into()),
+                },
+                Value::Var(_) => args[1],
+            };
+            u.unify(res, target)?;
+        }
+        "newtuple" => {
+            let items = args.to_vec();
+            fixed(u, res, Term::Tuple(items))?;
+        }
+        "getitem" => {
+            let idx = vals[1].constant().and_then(|c| c.as_int()).ok_or("tuple index must be a constant")? as usize;
+            let tn = u.find(args[0]);
+            match u.term[tn].clone() {
+                Term::Tuple(items) => {
+                    let item = *items.get(idx).ok_or("tuple index out of range")?;
+                    u.unify(item, res)?;
+                }
+                Term::Unknown => return Ok(false),
+                _ => return Err(format!("indexing a `{}` as a tuple", u.show(tn))),
+            }
+        }
+        "newsome" => fixed(u, res, Term::Option(args[0]))?,
+        "is_some" => {
+            let inner = u.fresh(Term::Unknown);
+            fixed(u, args[0], Term::Option(inner))?;
+            fixed(u, res, Term::Bool)?;
+        }
+        "some_payload" => fixed(u, args[0], Term::Option(res))?,
+        "simple_call" => {
+            let Some(ConstValue::Func(g)) = vals[0].constant().map(|c| &c.value) else {
+                return Err("call of a non-constant function".into());
+            };
+            let callee = &t.graphs[*g];
+            if callee.param_tys.len() != args.len() - 1 {
+                return Err(format!("`{}` takes {} arguments, {} given", callee.name, callee.param_tys.len(), args.len() - 1));
+            }
+            for (a, ty) in args[1..].iter().zip(&callee.param_tys) {
+                let n = u.from_ty(ty);
+                u.unify(*a, n)?;
+            }
+            let r = u.from_ty(&callee.ret_ty);
+            u.unify(res, r)?;
+        }
+        "call_method" => {
+            let name = vals[0].constant().and_then(|c| c.as_str()).ok_or("bad method name")?;
+            let sig = method_sig(name).ok_or_else(|| format!("no method `{name}`"))?;
+            let recv = args[1];
+            match sig.recv {
+                Recv::Int => fixed(u, recv, Term::IntVar)?,
+                Recv::Float => fixed(u, recv, Term::F64)?,
+                Recv::Number => {
+                    if !u.is_known(recv) {
+                        return Ok(false);
+                    }
+                }
+            }
+            if args.len() - 2 != sig.args.len() {
+                return Err(format!("`{name}` takes {} arguments", sig.args.len()));
+            }
+            let rel = |u: &mut Unifier, r: &Rel| match r {
+                Rel::SelfTy => recv,
+                Rel::OptionSelf => u.fresh(Term::Option(recv)),
+                Rel::Fixed(ty) => u.from_ty(ty),
+            };
+            for (a, r) in args[2..].iter().zip(&sig.args) {
+                let n = rel(u, r);
+                u.unify(*a, n)?;
+            }
+            let r = rel(u, &sig.ret);
+            u.unify(res, r)?;
+        }
+        "panic" | "panic_assert_failed" => {
+            if opname == "panic_assert_failed" {
+                u.unify(args[0], args[1])?;
+            }
+            fixed(u, res, Term::Unit)?;
+        }
+        other => return Err(format!("unknown operation `{other}`")),
+    }
+    Ok(true)
+}

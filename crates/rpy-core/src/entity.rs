@@ -1,0 +1,101 @@
+//! Typed indices into arenas, in the style of Cranelift's `cranelift-entity`.
+//!
+//! Every IR in rpy stores its nodes in `Arena<K, V>` and refers to them by a
+//! small copyable key, so graphs are plain data: cloning a graph clones its
+//! vectors, and no node is shared behind a reference count.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::{Index, IndexMut};
+
+/// A key into an [`Arena`]. Implemented by the `entity!` macro.
+pub trait EntityRef: Copy + Eq {
+    fn new(index: usize) -> Self;
+    fn index(self) -> usize;
+}
+
+/// Declares a `u32` newtype key with a text form `<prefix><index>`.
+#[macro_export]
+macro_rules! entity {
+    ($(#[$m:meta])* $name:ident, $prefix:expr) => {
+        $(#[$m])*
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(u32);
+        impl $crate::entity::EntityRef for $name {
+            fn new(index: usize) -> Self {
+                $name(u32::try_from(index).expect("arena overflow"))
+            }
+            fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+        impl ::std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                write!(f, "{}{}", $prefix, self.0)
+            }
+        }
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                write!(f, "{}{}", $prefix, self.0)
+            }
+        }
+    };
+}
+
+/// A growable vector indexed by a typed key.
+#[derive(Clone, PartialEq)]
+pub struct Arena<K, V> {
+    items: Vec<V>,
+    _key: PhantomData<K>,
+}
+
+impl<K: EntityRef, V> Arena<K, V> {
+    pub fn new() -> Self {
+        Arena { items: Vec::new(), _key: PhantomData }
+    }
+    pub fn push(&mut self, v: V) -> K {
+        let k = K::new(self.items.len());
+        self.items.push(v);
+        k
+    }
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+    pub fn keys(&self) -> impl Iterator<Item = K> + '_ {
+        (0..self.items.len()).map(K::new)
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (K, &V)> {
+        self.items.iter().enumerate().map(|(i, v)| (K::new(i), v))
+    }
+    pub fn values(&self) -> impl Iterator<Item = &V> {
+        self.items.iter()
+    }
+}
+
+impl<K: EntityRef, V> Default for Arena<K, V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K: EntityRef, V> Index<K> for Arena<K, V> {
+    type Output = V;
+    fn index(&self, k: K) -> &V {
+        &self.items[k.index()]
+    }
+}
+
+impl<K: EntityRef, V> IndexMut<K> for Arena<K, V> {
+    fn index_mut(&mut self, k: K) -> &mut V {
+        &mut self.items[k.index()]
+    }
+}
+
+impl<K: EntityRef + fmt::Debug, V: fmt::Debug> fmt::Debug for Arena<K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}

@@ -1,0 +1,1536 @@
+//! The flow space for Rust: builds one flow graph per function of the
+//! module from its syntax tree.
+//!
+//! Where RPython abstractly interprets bytecode, we walk the syntax tree and
+//! keep a *frame state*: the current block and the value of every local in
+//! scope (`env`). Every new block takes all locals in scope as inputargs and
+//! every link passes their current values, so blocks share no variables (the
+//! flow model's SSA property) without any phi placement; a later
+//! simplification, or LLVM, removes the copies. Control flow (`if`, loops,
+//! `match`, `&&`, `?`-like desugarings of `unwrap`) becomes blocks and links;
+//! expressions become high-level operations named as RPython's flow space
+//! names them (`add`, `lt`, `simple_call`, ...), extended where Rust needs it
+//! (`call_method`, `cast`, `ascribe`, `is_some`, `some_payload`, `newsome`,
+//! `panic`, `panic_assert_failed`).
+//!
+//! Types are not known here: unsuffixed literals are left to
+//! `annotator::typeck`, as rustc leaves them to its type inference.
+
+use super::model::*;
+use crate::translator::Translator;
+use crate::ty::{IntTy, Ty};
+use proc_macro2::Span;
+use quote::ToTokens;
+use std::collections::HashMap;
+use syn::spanned::Spanned;
+use syn::{BinOp, Expr, Pat, Stmt, UnOp};
+
+type R<T> = Result<T, syn::Error>;
+
+/// `what is not supported`, `why`, `what to write instead`, on `tokens`.
+pub fn unsupported(tokens: &dyn ToTokens, what: &str, why: &str, instead: &str) -> syn::Error {
+    let mut msg = format!("rpy: {what} is not supported: {why}");
+    if !instead.is_empty() {
+        msg.push_str("; ");
+        msg.push_str(instead);
+    }
+    syn::Error::new_spanned(tokens, msg)
+}
+
+pub fn pos_of(span: Span) -> Pos {
+    let lc = span.start();
+    Pos { line: lc.line as u32, col: lc.column as u32 + 1 }
+}
+
+/// The functions and constants of the module, known before any body is
+/// built (Rust items may be used before their definition).
+struct ModuleScope {
+    fns: HashMap<String, GraphId>,
+    consts: HashMap<String, GraphId>,
+}
+
+/// Builds the graphs of all items of `module`. `file` is the path of the
+/// source file, as panic messages print it. All errors are returned together.
+pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<syn::Error>> {
+    let mut errors = Vec::new();
+    let mut t = Translator::default();
+    let mut scope = ModuleScope { fns: HashMap::new(), consts: HashMap::new() };
+    // What each graph is built from, in id order.
+    enum Source<'a> {
+        Fn(&'a syn::ItemFn),
+        Const(&'a Expr),
+    }
+    let mut sources = Vec::new();
+
+    for item in items {
+        match item {
+            syn::Item::Fn(f) => match signature(&f.sig) {
+                Ok((params, ret)) => {
+                    let name = f.sig.ident.to_string();
+                    let mut g = FunctionGraph::new(&name, file, params, ret);
+                    g.pos = Some(pos_of(f.sig.ident.span()));
+                    let id = t.graphs.push(g);
+                    if matches!(f.vis, syn::Visibility::Public(_)) {
+                        t.entrypoints.push(id);
+                    }
+                    scope.fns.insert(name, id);
+                    sources.push(Source::Fn(f));
+                }
+                Err(e) => errors.push(e),
+            },
+            syn::Item::Const(c) => match parse_type(&c.ty) {
+                Ok(ty) => {
+                    let name = c.ident.to_string();
+                    let id = t.graphs.push(FunctionGraph::new(&name, file, vec![], ty));
+                    scope.consts.insert(name, id);
+                    sources.push(Source::Const(&c.expr));
+                }
+                Err(e) => errors.push(e),
+            },
+            syn::Item::Static(s) if matches!(s.mutability, syn::StaticMutability::Mut(_)) => errors.push(unsupported(
+                &s.mutability,
+                "`static mut`",
+                "module globals are constants in translated programs, and unsynchronized mutable globals need `unsafe`",
+                "pass the state as a parameter, or use an immutable `static`/`const`",
+            )),
+            syn::Item::Static(s) => match parse_type(&s.ty) {
+                Ok(ty) => {
+                    let name = s.ident.to_string();
+                    let id = t.graphs.push(FunctionGraph::new(&name, file, vec![], ty));
+                    scope.consts.insert(name, id);
+                    sources.push(Source::Const(&s.expr));
+                }
+                Err(e) => errors.push(e),
+            },
+            other => errors.push(unsupported_item(other)),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    for (id, src) in t.graphs.keys().collect::<Vec<_>>().into_iter().zip(sources) {
+        let g = std::mem::replace(&mut t.graphs[id], FunctionGraph::new("", "", vec![], Ty::Unit));
+        let result = match src {
+            Source::Fn(f) => FnBuilder::new(&scope, g).build_fn(f),
+            Source::Const(e) => FnBuilder::new(&scope, g).build_const(e),
+        };
+        match result {
+            Ok(g) => t.graphs[id] = g,
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(t)
+    } else {
+        Err(errors)
+    }
+}
+
+fn unsupported_item(item: &syn::Item) -> syn::Error {
+    let (what, why, instead) = match item {
+        syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Union(_) => (
+            "a type definition",
+            "heap types (structs, enums) are not translated yet",
+            "use scalars and tuples for now",
+        ),
+        syn::Item::Impl(_) | syn::Item::Trait(_) => ("an `impl` or `trait`", "methods and traits are not translated yet", "write free functions"),
+        syn::Item::Use(_) => (
+            "a `use` declaration",
+            "everything the program uses must be defined inside the module",
+            "refer to `i64::MAX`, `f64::NAN` etc. by their full paths",
+        ),
+        syn::Item::Mod(_) => ("a nested module", "nested modules are not translated yet", "put the functions in the entry module"),
+        syn::Item::Macro(_) => ("a macro item", "only the macros listed in DESIGN §3 are part of the dialect", ""),
+        _ => ("this item", "it is outside the dialect", "use `fn`, `const` and immutable `static` items"),
+    };
+    unsupported(item, what, why, instead)
+}
+
+fn signature(sig: &syn::Signature) -> R<(Vec<Ty>, Ty)> {
+    if let Some(u) = &sig.unsafety {
+        return Err(unsupported(u, "`unsafe fn`", "translated code is safe by construction", "remove `unsafe`"));
+    }
+    if let Some(a) = &sig.asyncness {
+        return Err(unsupported(a, "`async fn`", "there is no executor in translated programs", "write a plain `fn`"));
+    }
+    if !sig.generics.params.is_empty() {
+        return Err(unsupported(&sig.generics, "a generic function", "generics are not translated yet", "write one function per type"));
+    }
+    if let Some(v) = &sig.variadic {
+        return Err(unsupported(v, "a variadic function", "it is outside the dialect", ""));
+    }
+    let mut params = Vec::new();
+    for input in &sig.inputs {
+        match input {
+            syn::FnArg::Typed(pt) => params.push(parse_type(&pt.ty)?),
+            syn::FnArg::Receiver(r) => {
+                return Err(unsupported(r, "a method receiver", "`impl` blocks are not translated yet", "write a free function"))
+            }
+        }
+    }
+    let ret = match &sig.output {
+        syn::ReturnType::Default => Ty::Unit,
+        syn::ReturnType::Type(_, t) => parse_type(t)?,
+    };
+    Ok((params, ret))
+}
+
+/// The dialect type written as `ty`.
+pub fn parse_type(ty: &syn::Type) -> R<Ty> {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+            let seg = &p.path.segments[0];
+            let name = seg.ident.to_string();
+            if !seg.arguments.is_none() {
+                return Err(heap_type(ty, &name));
+            }
+            if let Some(i) = IntTy::from_name(&name) {
+                return Ok(Ty::Int(i));
+            }
+            match name.as_str() {
+                "bool" => Ok(Ty::Bool),
+                "f64" => Ok(Ty::F64),
+                "char" => Ok(Ty::Char),
+                "i128" | "u128" => Err(unsupported(
+                    ty,
+                    "the type `i128`/`u128`",
+                    "integers wider than 64 bits have no machine representation in translated code",
+                    "use `i64`/`u64`, or split the value in two",
+                )),
+                "f32" => Err(unsupported(ty, "the type `f32`", "the dialect's only float type is `f64`", "use `f64`")),
+                _ => Err(heap_type(ty, &name)),
+            }
+        }
+        syn::Type::Tuple(t) => Ok(if t.elems.is_empty() {
+            Ty::Unit
+        } else {
+            Ty::Tuple(t.elems.iter().map(parse_type).collect::<R<_>>()?)
+        }),
+        syn::Type::Paren(p) => parse_type(&p.elem),
+        syn::Type::Never(n) => Err(unsupported(n, "the type `!`", "functions must return a value", "return `()`")),
+        _ => Err(heap_type(ty, &ty.to_token_stream().to_string())),
+    }
+}
+
+fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
+    unsupported(
+        ty,
+        &format!("the type `{}`", name.replace(' ', "")),
+        "only scalars (integers, `bool`, `f64`, `char`) and tuples of them are translated yet; heap types come later",
+        "use scalar types",
+    )
+}
+
+/// A local in scope: its name (hidden compiler locals start with `#`) and
+/// its current value.
+#[derive(Clone)]
+struct Local {
+    name: String,
+    value: Value,
+}
+
+struct LoopCtx {
+    label: Option<String>,
+    /// Where `continue` goes; takes the first `continue_n` locals.
+    continue_target: BlockId,
+    continue_n: usize,
+    /// Where `break` goes; takes the first `break_n` locals, plus the break
+    /// value for `loop`.
+    break_target: BlockId,
+    break_n: usize,
+    break_with_value: bool,
+    broken: bool,
+}
+
+struct FnBuilder<'a> {
+    scope: &'a ModuleScope,
+    g: FunctionGraph,
+    /// The block being filled; `None` after a diverging expression.
+    cur: Option<BlockId>,
+    env: Vec<Local>,
+    loops: Vec<LoopCtx>,
+    next_literal: u32,
+}
+
+const UNREACHABLE_MSG: &str = "internal error: entered unreachable code";
+
+impl<'a> FnBuilder<'a> {
+    fn new(scope: &'a ModuleScope, g: FunctionGraph) -> Self {
+        let start = g.startblock;
+        FnBuilder { scope, g, cur: Some(start), env: Vec::new(), loops: Vec::new(), next_literal: 0 }
+    }
+
+    fn build_fn(mut self, f: &syn::ItemFn) -> R<FunctionGraph> {
+        let start = self.g.startblock;
+        for (i, input) in f.sig.inputs.iter().enumerate() {
+            let syn::FnArg::Typed(pt) = input else { unreachable!("rejected by signature()") };
+            let var = self.g.blocks[start].inputargs[i];
+            match &*pt.pat {
+                Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
+                    let name = pi.ident.to_string();
+                    self.g.vars[var].name = Some(name.clone());
+                    self.env.push(Local { name, value: Value::Var(var) });
+                }
+                Pat::Wild(_) => self.env.push(Local { name: "#_".into(), value: Value::Var(var) }),
+                other => {
+                    return Err(unsupported(other, "this parameter pattern", "parameters are bound by name", "write `name: Type`"))
+                }
+            }
+        }
+        let v = self.block(&f.block)?;
+        self.finish(v)
+    }
+
+    fn build_const(mut self, e: &Expr) -> R<FunctionGraph> {
+        let v = self.expr(e)?;
+        self.finish(v)
+    }
+
+    fn finish(mut self, v: Option<Value>) -> R<FunctionGraph> {
+        if let Some(v) = v {
+            let ret_ty = self.g.ret_ty.clone();
+            let v = self.ascribe(v, ret_ty, None);
+            self.link_to(self.g.returnblock, 0, vec![v], None);
+        }
+        super::checkgraph::checkgraph(&self.g, false);
+        Ok(self.g)
+    }
+
+    // ---- blocks, links and operations ----
+
+    fn emit(&mut self, opname: &str, args: Vec<Value>, pos: Option<Pos>) -> Value {
+        let result = self.g.new_var(None);
+        let b = self.cur.expect("emit in unreachable code");
+        self.g.blocks[b].operations.push(SpaceOperation { opname: opname.to_string(), args, result, pos });
+        Value::Var(result)
+    }
+
+    /// A block taking the first `n` locals plus `extra` values.
+    fn new_block(&mut self, n: usize, extra: usize) -> BlockId {
+        let mut args = Vec::with_capacity(n + extra);
+        for local in &self.env[..n] {
+            let name = (!local.name.starts_with('#')).then_some(local.name.as_str());
+            args.push(self.g.vars.push(Variable { name: name.map(str::to_string), concretetype: None }));
+        }
+        for _ in 0..extra {
+            args.push(self.g.new_var(None));
+        }
+        self.g.new_block(args)
+    }
+
+    /// Links the current block to `target`, passing the first `n` locals
+    /// and `extra`.
+    fn link_to(&mut self, target: BlockId, n: usize, extra: Vec<Value>, exitcase: Option<ConstValue>) {
+        let b = self.cur.expect("link from unreachable code");
+        let mut args: Vec<Value> = self.env[..n].iter().map(|l| l.value.clone()).collect();
+        args.extend(extra);
+        let mut link = Link::new(args, target);
+        link.exitcase = exitcase;
+        self.g.blocks[b].exits.push(link);
+    }
+
+    /// Makes `b` (created by `new_block(n, _)`) current; returns its extra
+    /// inputargs.
+    fn enter(&mut self, b: BlockId, n: usize) -> Vec<Value> {
+        self.env.truncate(n);
+        let args = self.g.blocks[b].inputargs.clone();
+        for (local, v) in self.env.iter_mut().zip(&args) {
+            local.value = Value::Var(*v);
+        }
+        self.cur = Some(b);
+        args[n..].iter().map(|v| Value::Var(*v)).collect()
+    }
+
+    /// Branches on `cond`: continues in a new block when it equals
+    /// `expected`, else links to `fail` (taking the first `fail_n` locals).
+    fn continue_if(&mut self, cond: Value, expected: bool, fail: BlockId, fail_n: usize) {
+        let n = self.env.len();
+        let next = self.new_block(n, 0);
+        let b = self.cur.unwrap();
+        self.g.blocks[b].exitswitch = Some(cond);
+        self.link_to(next, n, vec![], Some(ConstValue::Bool(expected)));
+        self.link_to(fail, fail_n, vec![], Some(ConstValue::Bool(!expected)));
+        self.enter(next, n);
+    }
+
+    fn ascribe(&mut self, v: Value, ty: Ty, pos: Option<Pos>) -> Value {
+        self.emit("ascribe", vec![v, Value::Const(Constant::meta(ConstValue::Type(ty)))], pos)
+    }
+
+    fn panic(&mut self, msg: String, pos: Pos) {
+        self.emit("panic", vec![meta_str(msg), meta_pos(pos)], Some(pos));
+        self.cur = None;
+    }
+
+    /// Keeps `v` alive across the blocks that follow as a hidden local (a
+    /// value of one block cannot be used in another); returns its slot.
+    fn hold(&mut self, v: Value) -> usize {
+        self.env.push(Local { name: "#held".into(), value: v });
+        self.env.len() - 1
+    }
+
+    fn held(&self, slot: usize) -> Value {
+        self.env[slot].value.clone()
+    }
+
+    fn lookup(&self, name: &str) -> Option<usize> {
+        self.env.iter().rposition(|l| l.name == name)
+    }
+
+    fn literal_id(&mut self) -> u32 {
+        self.next_literal += 1;
+        self.next_literal
+    }
+
+    // ---- statements and blocks ----
+
+    fn block(&mut self, b: &syn::Block) -> R<Option<Value>> {
+        let saved = self.env.len();
+        let mut last = Some(unit());
+        for (i, stmt) in b.stmts.iter().enumerate() {
+            if self.cur.is_none() {
+                break;
+            }
+            let is_tail = i + 1 == b.stmts.len();
+            last = match stmt {
+                Stmt::Local(l) => {
+                    self.local(l)?;
+                    Some(unit())
+                }
+                Stmt::Expr(e, semi) => {
+                    let v = self.expr(e)?;
+                    if semi.is_some() || !is_tail {
+                        v.map(|_| unit())
+                    } else {
+                        v
+                    }
+                }
+                Stmt::Macro(m) => {
+                    let v = self.macro_call(&m.mac)?;
+                    if m.semi_token.is_some() || !is_tail {
+                        v.map(|_| unit())
+                    } else {
+                        v
+                    }
+                }
+                Stmt::Item(item) => {
+                    return Err(unsupported(item, "an item inside a function", "items must be at module level", "move it to the module"))
+                }
+            };
+        }
+        if self.cur.is_none() {
+            last = None;
+        }
+        self.env.truncate(saved.min(self.env.len()));
+        Ok(last)
+    }
+
+    fn local(&mut self, l: &syn::Local) -> R<()> {
+        let Some(init) = &l.init else {
+            return Err(unsupported(l, "a `let` without initializer", "every local needs a value where it is declared", "initialize it, e.g. `let x = if c { a } else { b };`"));
+        };
+        let Some(v) = self.expr(&init.expr)? else { return Ok(()) };
+        match &init.diverge {
+            None => self.bind_irrefutable(&l.pat, v),
+            Some((_, else_expr)) => {
+                let n = self.env.len();
+                let fail = self.new_block(n, 0);
+                self.pattern(&l.pat, v, fail, n)?;
+                let cont_cur = self.cur;
+                let cont_env = self.env.clone();
+                self.enter(fail, n);
+                if self.expr(else_expr)?.is_some() {
+                    return Err(unsupported(else_expr, "a `let ... else` block that does not diverge", "rustc requires it to diverge", ""));
+                }
+                self.cur = cont_cur;
+                self.env = cont_env;
+                Ok(())
+            }
+        }
+    }
+
+    /// Binds an irrefutable pattern (`let` and `for`).
+    fn bind_irrefutable(&mut self, pat: &Pat, v: Value) -> R<()> {
+        match pat {
+            Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
+                self.env.push(Local { name: pi.ident.to_string(), value: v });
+                Ok(())
+            }
+            Pat::Type(pt) => {
+                let ty = parse_type(&pt.ty)?;
+                let v = self.ascribe(v, ty, Some(pos_of(pt.span())));
+                self.bind_irrefutable(&pt.pat, v)
+            }
+            Pat::Wild(_) => Ok(()),
+            Pat::Tuple(t) => {
+                for (i, p) in t.elems.iter().enumerate() {
+                    if matches!(p, Pat::Rest(_)) {
+                        return Err(unsupported(p, "`..` in a tuple pattern", "not translated yet", "name every element"));
+                    }
+                    let item = self.emit("getitem", vec![v.clone(), meta_index(i)], None);
+                    self.bind_irrefutable(p, item)?;
+                }
+                Ok(())
+            }
+            Pat::Paren(p) => self.bind_irrefutable(&p.pat, v),
+            other => Err(unsupported(other, "this pattern in `let`", "not translated yet", "bind a name or a tuple of names")),
+        }
+    }
+
+    // ---- patterns ----
+
+    /// Tests `v` against `pat`, binding its names; on mismatch, links to
+    /// `fail` with the first `fail_n` locals.
+    fn pattern(&mut self, pat: &Pat, v: Value, fail: BlockId, fail_n: usize) -> R<()> {
+        match pat {
+            Pat::Wild(_) => Ok(()),
+            Pat::Ident(pi) => {
+                if pi.by_ref.is_some() {
+                    return Err(unsupported(pi, "a `ref` binding", "references are not translated yet", "bind by value"));
+                }
+                let name = pi.ident.to_string();
+                if pi.subpat.is_none() && self.scope.consts.contains_key(&name) {
+                    // A constant used as a pattern compares by value.
+                    let c = self.path_value(&name, pat)?;
+                    let cond = self.emit("eq", vec![v, c], None);
+                    self.continue_if(cond, true, fail, fail_n);
+                    return Ok(());
+                }
+                if let Some((_, sub)) = &pi.subpat {
+                    self.pattern(sub, v.clone(), fail, fail_n)?;
+                }
+                self.env.push(Local { name, value: v });
+                Ok(())
+            }
+            Pat::Lit(l) => {
+                let c = self.lit(&l.lit)?;
+                let cond = self.emit("eq", vec![v, c], Some(pos_of(l.span())));
+                self.continue_if(cond, true, fail, fail_n);
+                Ok(())
+            }
+            Pat::Range(r) => {
+                let h = self.hold(v);
+                if let Some(start) = &r.start {
+                    let s = self.pattern_bound(start)?;
+                    let cond = self.emit("ge", vec![self.held(h), s], None);
+                    self.continue_if(cond, true, fail, fail_n);
+                }
+                if let Some(end) = &r.end {
+                    let e = self.pattern_bound(end)?;
+                    let op = match r.limits {
+                        syn::RangeLimits::Closed(_) => "le",
+                        syn::RangeLimits::HalfOpen(_) => "lt",
+                    };
+                    let cond = self.emit(op, vec![self.held(h), e], None);
+                    self.continue_if(cond, true, fail, fail_n);
+                }
+                Ok(())
+            }
+            Pat::Or(o) => {
+                let h = self.hold(v);
+                let n = self.env.len();
+                let matched = self.new_block(n, 0);
+                let count = o.cases.len();
+                for (i, case) in o.cases.iter().enumerate() {
+                    if pattern_binds(case) {
+                        return Err(unsupported(case, "bindings inside an or-pattern", "not translated yet", "bind after matching, or split the arm"));
+                    }
+                    if i + 1 == count {
+                        self.pattern(case, self.held(h), fail, fail_n)?;
+                    } else {
+                        let next = self.new_block(n, 0);
+                        self.pattern(case, self.held(h), next, n)?;
+                        self.link_to(matched, n, vec![], None);
+                        self.enter(next, n);
+                    }
+                }
+                self.link_to(matched, n, vec![], None);
+                self.enter(matched, n);
+                Ok(())
+            }
+            Pat::Tuple(t) => {
+                let h = self.hold(v);
+                for (i, p) in t.elems.iter().enumerate() {
+                    if matches!(p, Pat::Rest(_)) {
+                        return Err(unsupported(p, "`..` in a tuple pattern", "not translated yet", "use `_` for each element"));
+                    }
+                    let item = self.emit("getitem", vec![self.held(h), meta_index(i)], None);
+                    self.pattern(p, item, fail, fail_n)?;
+                }
+                Ok(())
+            }
+            Pat::TupleStruct(ts) if ts.path.is_ident("Some") && ts.elems.len() == 1 => {
+                let h = self.hold(v);
+                let cond = self.emit("is_some", vec![self.held(h)], None);
+                self.continue_if(cond, true, fail, fail_n);
+                let payload = self.emit("some_payload", vec![self.held(h)], None);
+                self.pattern(&ts.elems[0], payload, fail, fail_n)
+            }
+            Pat::Path(p) if p.path.is_ident("None") => {
+                let cond = self.emit("is_some", vec![v], None);
+                self.continue_if(cond, false, fail, fail_n);
+                Ok(())
+            }
+            Pat::Path(p) => {
+                let c = self.path_expr(&p.path, pat)?;
+                let cond = self.emit("eq", vec![v, c], None);
+                self.continue_if(cond, true, fail, fail_n);
+                Ok(())
+            }
+            Pat::Paren(p) => self.pattern(&p.pat, v, fail, fail_n),
+            other => Err(unsupported(other, "this pattern", "not translated yet", "use literals, ranges, tuples, `Some`/`None`, `_` and bindings")),
+        }
+    }
+
+    fn pattern_bound(&mut self, e: &Expr) -> R<Value> {
+        match e {
+            Expr::Lit(l) => self.lit(&l.lit),
+            Expr::Path(p) => self.path_expr(&p.path, e),
+            _ => Err(unsupported(e, "this range pattern bound", "bounds must be literals or constants", "")),
+        }
+    }
+
+    // ---- expressions ----
+
+    fn expr(&mut self, e: &Expr) -> R<Option<Value>> {
+        let pos = Some(pos_of(e.span()));
+        Ok(Some(match e {
+            Expr::Lit(l) => self.lit(&l.lit)?,
+            Expr::Paren(p) => return self.expr(&p.expr),
+            Expr::Group(g) => return self.expr(&g.expr),
+            Expr::Path(p) => {
+                if p.qself.is_some() {
+                    return Err(unsupported(e, "a qualified path", "not translated", ""));
+                }
+                self.path_expr(&p.path, e)?
+            }
+            Expr::Block(b) => {
+                if let Some(l) = &b.label {
+                    return Err(unsupported(l, "a labeled block", "not translated yet", "use a labeled `loop` with `break`"));
+                }
+                return self.block(&b.block);
+            }
+            Expr::Unsafe(u) => {
+                return Err(unsupported(&u.unsafe_token, "`unsafe`", "translated programs are safe Rust, and the toolchain cannot check what `unsafe` code does", "write it without `unsafe`"))
+            }
+            Expr::Binary(b) => return self.binary(b),
+            Expr::Unary(u) => {
+                if let (UnOp::Neg(_), Expr::Lit(l)) = (&u.op, &*u.expr) {
+                    return Ok(Some(self.neg_lit(&l.lit)?));
+                }
+                let Some(v) = self.expr(&u.expr)? else { return Ok(None) };
+                match u.op {
+                    UnOp::Neg(_) => self.emit("neg", vec![v], pos),
+                    UnOp::Not(_) => self.emit("invert", vec![v], pos),
+                    _ => return Err(unsupported(&u.op, "dereferencing", "references are not translated yet", "use values")),
+                }
+            }
+            Expr::Cast(c) => {
+                let ty = parse_type(&c.ty)?;
+                let v = match (&*c.expr, &ty) {
+                    // rustc types a literal directly under `as` with the target type.
+                    (Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }), Ty::Int(it)) if i.suffix().is_empty() => {
+                        int_const(parse_int(i)?, *it, i)?
+                    }
+                    _ => match self.expr(&c.expr)? {
+                        Some(v) => v,
+                        None => return Ok(None),
+                    },
+                };
+                self.emit("cast", vec![v, Value::Const(Constant::meta(ConstValue::Type(ty)))], pos)
+            }
+            Expr::Tuple(t) => {
+                if t.elems.is_empty() {
+                    unit()
+                } else {
+                    let mut items = Vec::new();
+                    for item in &t.elems {
+                        let Some(v) = self.expr(item)? else { return Ok(None) };
+                        items.push(v);
+                    }
+                    self.emit("newtuple", items, pos)
+                }
+            }
+            Expr::Field(f) => {
+                let syn::Member::Unnamed(idx) = &f.member else {
+                    return Err(unsupported(&f.member, "a named field", "structs are not translated yet", ""));
+                };
+                let Some(v) = self.expr(&f.base)? else { return Ok(None) };
+                self.emit("getitem", vec![v, meta_index(idx.index as usize)], pos)
+            }
+            Expr::Call(c) => return self.call(c),
+            Expr::MethodCall(m) => return self.method_call(m),
+            Expr::Macro(m) => return self.macro_call(&m.mac),
+            Expr::If(i) => return self.if_expr(i),
+            Expr::While(w) => return self.while_expr(w),
+            Expr::Loop(l) => return self.loop_expr(l),
+            Expr::ForLoop(f) => return self.for_expr(f),
+            Expr::Match(m) => return self.match_expr(m),
+            Expr::Assign(a) => {
+                let Some(v) = self.expr(&a.right)? else { return Ok(None) };
+                self.assign(&a.left, v)?;
+                unit()
+            }
+            Expr::Return(r) => {
+                let v = match &r.expr {
+                    Some(e) => match self.expr(e)? {
+                        Some(v) => v,
+                        None => return Ok(None),
+                    },
+                    None => unit(),
+                };
+                let ret_ty = self.g.ret_ty.clone();
+                let v = self.ascribe(v, ret_ty, pos);
+                self.link_to(self.g.returnblock, 0, vec![v], None);
+                self.cur = None;
+                return Ok(None);
+            }
+            Expr::Break(b) => {
+                let label = b.label.as_ref().map(|l| l.ident.to_string());
+                let i = self.find_loop(label.as_deref(), e)?;
+                let v = match &b.expr {
+                    Some(x) => match self.expr(x)? {
+                        Some(v) => Some(v),
+                        None => return Ok(None),
+                    },
+                    None => None,
+                };
+                let ctx = &mut self.loops[i];
+                ctx.broken = true;
+                let (target, n, with_value) = (ctx.break_target, ctx.break_n, ctx.break_with_value);
+                let extra = match (with_value, v) {
+                    (true, v) => vec![v.unwrap_or_else(unit)],
+                    (false, None) => vec![],
+                    (false, Some(_)) => {
+                        return Err(unsupported(e, "`break` with a value here", "only `loop` can break with a value", ""))
+                    }
+                };
+                self.link_to(target, n, extra, None);
+                self.cur = None;
+                return Ok(None);
+            }
+            Expr::Continue(c) => {
+                let label = c.label.as_ref().map(|l| l.ident.to_string());
+                let i = self.find_loop(label.as_deref(), e)?;
+                let (target, n) = (self.loops[i].continue_target, self.loops[i].continue_n);
+                self.link_to(target, n, vec![], None);
+                self.cur = None;
+                return Ok(None);
+            }
+            Expr::Closure(c) => {
+                return Err(unsupported(
+                    &c.or1_token,
+                    "a closure",
+                    "closures that are stored, escape or capture are outside the dialect",
+                    "write a named `fn` and pass the captured values as arguments",
+                ))
+            }
+            Expr::Reference(r) => {
+                return Err(unsupported(&r.and_token, "taking a reference", "references are not translated yet", "pass values"))
+            }
+            Expr::Index(i) => {
+                return Err(unsupported(i, "indexing", "arrays and vectors are not translated yet", ""))
+            }
+            Expr::Let(l) => {
+                return Err(unsupported(l, "a `let` expression here", "`let` conditions are supported directly in `if` and `while`", ""))
+            }
+            Expr::Range(r) => {
+                return Err(unsupported(r, "a range as a value", "ranges are supported only as `for` loop iterables", "use `for i in a..b`"))
+            }
+            other => return Err(unsupported(other, "this expression", "it is outside the dialect", "")),
+        }))
+    }
+
+    fn lit(&mut self, lit: &syn::Lit) -> R<Value> {
+        Ok(match lit {
+            syn::Lit::Int(i) => {
+                let v = parse_int(i)?;
+                match i.suffix() {
+                    "" => {
+                        let id = self.literal_id();
+                        Value::Const(Constant { value: ConstValue::Int(v), ty: ConstTy::Infer(id), concretetype: None })
+                    }
+                    s => match IntTy::from_name(s) {
+                        Some(t) => int_const(v, t, i)?,
+                        None if s == "f64" => Value::Const(Constant::new(ConstValue::Float(v as f64), Ty::F64)),
+                        None => return Err(unsupported(i, &format!("the literal suffix `{s}`"), "not a dialect type", "")),
+                    },
+                }
+            }
+            syn::Lit::Float(f) => {
+                if !matches!(f.suffix(), "" | "f64") {
+                    return Err(unsupported(f, "an `f32` literal", "the dialect's only float type is `f64`", "use `f64`"));
+                }
+                let v: f64 = f.base10_parse()?;
+                Value::Const(Constant::new(ConstValue::Float(v), Ty::F64))
+            }
+            syn::Lit::Bool(b) => Value::Const(Constant::bool(b.value)),
+            syn::Lit::Char(c) => Value::Const(Constant::new(ConstValue::Char(c.value()), Ty::Char)),
+            syn::Lit::Byte(b) => Value::Const(Constant::int(b.value() as i128, IntTy::U8)),
+            syn::Lit::Str(_) | syn::Lit::ByteStr(_) | syn::Lit::CStr(_) => {
+                return Err(unsupported(
+                    lit,
+                    "a string literal",
+                    "strings are heap values, which are not translated yet",
+                    "strings may appear only as messages of `panic!`/`assert!`",
+                ))
+            }
+            other => return Err(unsupported(other, "this literal", "it is outside the dialect", "")),
+        })
+    }
+
+    fn neg_lit(&mut self, lit: &syn::Lit) -> R<Value> {
+        match self.lit(lit)? {
+            Value::Const(mut c) => {
+                c.value = match c.value {
+                    ConstValue::Int(v) => ConstValue::Int(-v),
+                    ConstValue::Float(v) => ConstValue::Float(-v),
+                    _ => return Err(unsupported(lit, "negating this literal", "only numbers can be negated", "")),
+                };
+                Ok(Value::Const(c))
+            }
+            Value::Var(_) => unreachable!(),
+        }
+    }
+
+    fn path_expr(&mut self, path: &syn::Path, tokens: &dyn ToTokens) -> R<Value> {
+        let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        if segs.len() == 1 {
+            return self.path_value(&segs[0], tokens);
+        }
+        let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
+        let tail = match segs.as_slice() {
+            ["std" | "core", "f64", "consts", c] | ["f64", "consts", c] => {
+                let v = match *c {
+                    "PI" => std::f64::consts::PI,
+                    "E" => std::f64::consts::E,
+                    "TAU" => std::f64::consts::TAU,
+                    "SQRT_2" => std::f64::consts::SQRT_2,
+                    "LN_2" => std::f64::consts::LN_2,
+                    "LN_10" => std::f64::consts::LN_10,
+                    "FRAC_PI_2" => std::f64::consts::FRAC_PI_2,
+                    "FRAC_PI_4" => std::f64::consts::FRAC_PI_4,
+                    _ => return Err(unsupported(tokens, &format!("the constant `f64::consts::{c}`"), "not known to rpy", "")),
+                };
+                return Ok(Value::Const(Constant::new(ConstValue::Float(v), Ty::F64)));
+            }
+            ["std" | "core", ty, c] | [ty, c] => (*ty, *c),
+            _ => return Err(unsupported(tokens, "this path", "only the module's own items and the constants of primitive types are in scope", "")),
+        };
+        let (ty, c) = tail;
+        if let Some(it) = IntTy::from_name(ty) {
+            let (min, max) = it.min_max();
+            let v = match c {
+                "MAX" => max,
+                "MIN" => min,
+                "BITS" => return Ok(Value::Const(Constant::int(it.bits() as i128, IntTy::U32))),
+                _ => return Err(unsupported(tokens, &format!("`{ty}::{c}`"), "not known to rpy", "")),
+            };
+            return Ok(int_const(v, it, tokens)?);
+        }
+        if ty == "f64" {
+            let v = match c {
+                "NAN" => f64::NAN,
+                "INFINITY" => f64::INFINITY,
+                "NEG_INFINITY" => f64::NEG_INFINITY,
+                "EPSILON" => f64::EPSILON,
+                "MAX" => f64::MAX,
+                "MIN" => f64::MIN,
+                "MIN_POSITIVE" => f64::MIN_POSITIVE,
+                _ => return Err(unsupported(tokens, &format!("`f64::{c}`"), "not known to rpy", "")),
+            };
+            return Ok(Value::Const(Constant::new(ConstValue::Float(v), Ty::F64)));
+        }
+        if ty == "char" && c == "MAX" {
+            return Ok(Value::Const(Constant::new(ConstValue::Char(char::MAX), Ty::Char)));
+        }
+        Err(unsupported(tokens, "this path", "only the module's own items and the constants of primitive types are in scope", ""))
+    }
+
+    fn path_value(&mut self, name: &str, tokens: &dyn ToTokens) -> R<Value> {
+        if let Some(i) = self.lookup(name) {
+            return Ok(self.env[i].value.clone());
+        }
+        if let Some(&g) = self.scope.consts.get(name) {
+            return Ok(self.emit("simple_call", vec![meta_func(g)], None));
+        }
+        if name == "None" {
+            let id = self.literal_id();
+            return Ok(Value::Const(Constant { value: ConstValue::None, ty: ConstTy::Infer(id), concretetype: None }));
+        }
+        if self.scope.fns.contains_key(name) {
+            return Err(unsupported(tokens, "a function used as a value", "function pointers are not translated yet", "call it directly"));
+        }
+        Err(unsupported(tokens, &format!("`{name}`"), "it is not defined inside the module", "everything the program uses must be defined inside the module"))
+    }
+
+    fn binary(&mut self, b: &syn::ExprBinary) -> R<Option<Value>> {
+        let pos = Some(pos_of(b.span()));
+        let opname = match b.op {
+            BinOp::And(_) | BinOp::Or(_) => return self.short_circuit(b),
+            BinOp::Add(_) | BinOp::AddAssign(_) => "add",
+            BinOp::Sub(_) | BinOp::SubAssign(_) => "sub",
+            BinOp::Mul(_) | BinOp::MulAssign(_) => "mul",
+            BinOp::Div(_) | BinOp::DivAssign(_) => "div",
+            BinOp::Rem(_) | BinOp::RemAssign(_) => "mod",
+            BinOp::BitAnd(_) | BinOp::BitAndAssign(_) => "and_",
+            BinOp::BitOr(_) | BinOp::BitOrAssign(_) => "or_",
+            BinOp::BitXor(_) | BinOp::BitXorAssign(_) => "xor",
+            BinOp::Shl(_) | BinOp::ShlAssign(_) => "lshift",
+            BinOp::Shr(_) | BinOp::ShrAssign(_) => "rshift",
+            BinOp::Eq(_) => "eq",
+            BinOp::Ne(_) => "ne",
+            BinOp::Lt(_) => "lt",
+            BinOp::Le(_) => "le",
+            BinOp::Gt(_) => "gt",
+            BinOp::Ge(_) => "ge",
+            _ => return Err(unsupported(&b.op, "this operator", "it is outside the dialect", "")),
+        };
+        let compound = matches!(
+            b.op,
+            BinOp::AddAssign(_)
+                | BinOp::SubAssign(_)
+                | BinOp::MulAssign(_)
+                | BinOp::DivAssign(_)
+                | BinOp::RemAssign(_)
+                | BinOp::BitAndAssign(_)
+                | BinOp::BitOrAssign(_)
+                | BinOp::BitXorAssign(_)
+                | BinOp::ShlAssign(_)
+                | BinOp::ShrAssign(_)
+        );
+        let Some(l) = self.expr(&b.left)? else { return Ok(None) };
+        let Some(r) = self.expr(&b.right)? else { return Ok(None) };
+        let v = self.emit(opname, vec![l, r], pos);
+        if compound {
+            self.assign(&b.left, v)?;
+            return Ok(Some(unit()));
+        }
+        Ok(Some(v))
+    }
+
+    fn assign(&mut self, target: &Expr, v: Value) -> R<()> {
+        if let Expr::Path(p) = target {
+            if let Some(name) = p.path.get_ident() {
+                if let Some(i) = self.lookup(&name.to_string()) {
+                    self.env[i].value = v;
+                    return Ok(());
+                }
+            }
+        }
+        Err(unsupported(target, "assigning to this place", "only local variables can be assigned to yet", ""))
+    }
+
+    fn short_circuit(&mut self, b: &syn::ExprBinary) -> R<Option<Value>> {
+        let is_and = matches!(b.op, BinOp::And(_));
+        let Some(l) = self.expr(&b.left)? else { return Ok(None) };
+        let n = self.env.len();
+        let join = self.new_block(n, 1);
+        let rhs = self.new_block(n, 0);
+        let blk = self.cur.unwrap();
+        self.g.blocks[blk].exitswitch = Some(l);
+        // `a && b`: when a is false the result is false without evaluating b.
+        self.link_to(join, n, vec![Value::Const(Constant::bool(!is_and))], Some(ConstValue::Bool(!is_and)));
+        self.link_to(rhs, n, vec![], Some(ConstValue::Bool(is_and)));
+        self.enter(rhs, n);
+        if let Some(r) = self.expr(&b.right)? {
+            let r = self.ascribe(r, Ty::Bool, None);
+            self.link_to(join, n, vec![r], None);
+        }
+        let extra = self.enter(join, n);
+        Ok(Some(extra[0].clone()))
+    }
+
+    fn call(&mut self, c: &syn::ExprCall) -> R<Option<Value>> {
+        let pos = Some(pos_of(c.span()));
+        let Expr::Path(p) = &*c.func else {
+            return Err(unsupported(&c.func, "calling this expression", "only functions of the module can be called", ""));
+        };
+        let mut args = Vec::new();
+        for a in &c.args {
+            let Some(v) = self.expr(a)? else { return Ok(None) };
+            args.push(v);
+        }
+        let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        if segs.len() == 1 {
+            let name = &segs[0];
+            if self.lookup(name).is_none() {
+                if let Some(&g) = self.scope.fns.get(name) {
+                    let mut all = vec![meta_func(g)];
+                    all.extend(args);
+                    return Ok(Some(self.emit("simple_call", all, pos)));
+                }
+                if name == "Some" && args.len() == 1 {
+                    return Ok(Some(self.emit("newsome", args, pos)));
+                }
+            }
+        }
+        // `i64::max(a, b)`: a method called through its type.
+        if segs.len() == 2 && !args.is_empty() {
+            let ty = if let Some(i) = IntTy::from_name(&segs[0]) {
+                Some(Ty::Int(i))
+            } else if segs[0] == "f64" {
+                Some(Ty::F64)
+            } else {
+                None
+            };
+            if let Some(ty) = ty {
+                let recv = args.remove(0);
+                let recv = self.ascribe(recv, ty, pos);
+                let mut all = vec![meta_str(segs[1].clone()), recv];
+                all.extend(args);
+                return Ok(Some(self.emit("call_method", all, pos)));
+            }
+        }
+        Err(unsupported(
+            &c.func,
+            &format!("calling `{}`", p.path.to_token_stream().to_string().replace(' ', "")),
+            "only functions defined inside the module can be called",
+            "move the function into the module",
+        ))
+    }
+
+    fn method_call(&mut self, m: &syn::ExprMethodCall) -> R<Option<Value>> {
+        let pos = pos_of(m.method.span());
+        if let Some(t) = &m.turbofish {
+            return Err(unsupported(t, "explicit generic arguments", "generics are not translated yet", ""));
+        }
+        let name = m.method.to_string();
+        let Some(recv) = self.expr(&m.receiver)? else { return Ok(None) };
+        let mut args = Vec::new();
+        for a in &m.args {
+            let Some(v) = self.expr(a)? else { return Ok(None) };
+            args.push(v);
+        }
+        match (name.as_str(), args.len()) {
+            // Option's methods are control flow: desugar them here.
+            ("unwrap", 0) | ("expect", 1) | ("unwrap_or", 1) => {
+                let n = self.env.len();
+                let default = args.pop();
+                let h_recv = self.hold(recv);
+                let h_default = default.clone().map(|d| self.hold(d));
+                let none = self.new_block(self.env.len(), 0);
+                let join = self.new_block(n, 1);
+                let cond = self.emit("is_some", vec![self.held(h_recv)], Some(pos));
+                self.continue_if(cond, true, none, self.env.len());
+                let payload = self.emit("some_payload", vec![self.held(h_recv)], Some(pos));
+                self.link_to(join, n, vec![payload], None);
+                let none_n = self.env.len();
+                self.enter(none, none_n);
+                match (name.as_str(), default) {
+                    ("unwrap_or", Some(_)) => {
+                        let d = self.held(h_default.unwrap());
+                        self.link_to(join, n, vec![d], None)
+                    }
+                    ("expect", Some(Value::Const(Constant { value: ConstValue::Str(s), .. }))) => self.panic(s, pos),
+                    ("expect", _) => {
+                        return Err(unsupported(&m.args, "this `expect` argument", "the message must be a string literal", ""))
+                    }
+                    _ => self.panic("called `Option::unwrap()` on a `None` value".into(), pos),
+                }
+                let extra = self.enter(join, n);
+                Ok(Some(extra[0].clone()))
+            }
+            ("is_some", 0) => Ok(Some(self.emit("is_some", vec![recv], Some(pos)))),
+            ("is_none", 0) => {
+                let s = self.emit("is_some", vec![recv], Some(pos));
+                Ok(Some(self.emit("invert", vec![s], Some(pos))))
+            }
+            ("step_by" | "rev" | "iter" | "into_iter", _) => Err(unsupported(
+                m,
+                &format!("`.{name}()` here"),
+                "iterator adaptors are supported only directly as the iterable of a `for` loop",
+                "write `for i in (a..b).rev()`",
+            )),
+            _ => {
+                let mut all = vec![meta_str(name), recv];
+                all.extend(args);
+                Ok(Some(self.emit("call_method", all, Some(pos))))
+            }
+        }
+    }
+
+    fn if_expr(&mut self, i: &syn::ExprIf) -> R<Option<Value>> {
+        let n = self.env.len();
+        let else_block = self.new_block(n, 0);
+        match &*i.cond {
+            Expr::Let(l) => {
+                let Some(v) = self.expr(&l.expr)? else { return Ok(None) };
+                self.pattern(&l.pat, v, else_block, n)?;
+            }
+            cond => {
+                let Some(c) = self.expr(cond)? else { return Ok(None) };
+                self.continue_if(c, true, else_block, n);
+            }
+        }
+        let join = self.new_block(n, 1);
+        let mut reached = false;
+        if let Some(v) = self.block(&i.then_branch)? {
+            self.link_to(join, n, vec![v], None);
+            reached = true;
+        }
+        self.enter(else_block, n);
+        let else_v = match &i.else_branch {
+            Some((_, e)) => self.expr(e)?,
+            None => Some(unit()),
+        };
+        if let Some(v) = else_v {
+            self.link_to(join, n, vec![v], None);
+            reached = true;
+        }
+        if !reached {
+            self.cur = None;
+            return Ok(None);
+        }
+        let extra = self.enter(join, n);
+        Ok(Some(extra[0].clone()))
+    }
+
+    fn find_loop(&self, label: Option<&str>, tokens: &dyn ToTokens) -> R<usize> {
+        let found = match label {
+            None => self.loops.len().checked_sub(1),
+            Some(l) => self.loops.iter().rposition(|c| c.label.as_deref() == Some(l)),
+        };
+        found.ok_or_else(|| unsupported(tokens, "`break`/`continue` outside a loop", "rustc rejects it", ""))
+    }
+
+    /// Runs `body` as a loop body with the given targets; returns whether
+    /// the end of the body is reachable (and then links it to `continue_target`).
+    #[allow(clippy::too_many_arguments)]
+    fn loop_body(
+        &mut self,
+        label: &Option<syn::Label>,
+        body: &syn::Block,
+        continue_target: BlockId,
+        continue_n: usize,
+        break_target: BlockId,
+        break_n: usize,
+        break_with_value: bool,
+    ) -> R<bool> {
+        self.loops.push(LoopCtx {
+            label: label.as_ref().map(|l| l.name.ident.to_string()),
+            continue_target,
+            continue_n,
+            break_target,
+            break_n,
+            break_with_value,
+            broken: false,
+        });
+        let end = self.block(body);
+        let ctx = self.loops.pop().unwrap();
+        if end?.is_some() {
+            self.link_to(continue_target, continue_n, vec![], None);
+        }
+        Ok(ctx.broken)
+    }
+
+    fn after_loop(&mut self, exit: BlockId, n: usize, reachable: bool) -> Option<Value> {
+        if reachable {
+            let extra = self.enter(exit, n);
+            Some(extra.first().cloned().unwrap_or_else(unit))
+        } else {
+            self.cur = None;
+            None
+        }
+    }
+
+    fn while_expr(&mut self, w: &syn::ExprWhile) -> R<Option<Value>> {
+        let n = self.env.len();
+        let header = self.new_block(n, 0);
+        self.link_to(header, n, vec![], None);
+        self.enter(header, n);
+        let exit = self.new_block(n, 0);
+        match &*w.cond {
+            Expr::Let(l) => {
+                let Some(v) = self.expr(&l.expr)? else { return Ok(None) };
+                self.pattern(&l.pat, v, exit, n)?;
+            }
+            cond => {
+                let Some(c) = self.expr(cond)? else { return Ok(None) };
+                self.continue_if(c, true, exit, n);
+            }
+        }
+        self.loop_body(&w.label, &w.body, header, n, exit, n, false)?;
+        Ok(self.after_loop(exit, n, true))
+    }
+
+    fn loop_expr(&mut self, l: &syn::ExprLoop) -> R<Option<Value>> {
+        let n = self.env.len();
+        let header = self.new_block(n, 0);
+        self.link_to(header, n, vec![], None);
+        self.enter(header, n);
+        let exit = self.new_block(n, 1);
+        let broken = self.loop_body(&l.label, &l.body, header, n, exit, n, true)?;
+        Ok(self.after_loop(exit, n, broken))
+    }
+
+    /// `for PAT in ITER`, where ITER is a range, possibly reversed or
+    /// stepped. Ranges iterate without any iterator object: the loop keeps
+    /// the counter and the bound as hidden locals.
+    fn for_expr(&mut self, f: &syn::ExprForLoop) -> R<Option<Value>> {
+        let (range, rev, step) = parse_range_iter(&f.expr)?;
+        let (Some(start), Some(end)) = (&range.start, &range.end) else {
+            return Err(unsupported(range, "an unbounded range in `for`", "not translated yet", "give both bounds"));
+        };
+        let inclusive = matches!(range.limits, syn::RangeLimits::Closed(_));
+        let Some(a) = self.expr(start)? else { return Ok(None) };
+        let Some(b) = self.expr(end)? else { return Ok(None) };
+        let step = match step {
+            Some(s) => match self.expr(s)? {
+                Some(v) => Some(self.ascribe(v, Ty::Int(IntTy::Usize), None)),
+                None => return Ok(None),
+            },
+            None => None,
+        };
+        if rev && step.is_some() {
+            return Err(unsupported(&f.expr, "`.rev()` combined with `.step_by()`", "not translated yet", ""));
+        }
+        let n0 = self.env.len();
+        // Unify the bounds' types, as `Range<T>` does.
+        let b = self.emit("same_type", vec![b, a.clone()], None);
+        let (lo, hi) = (a, b);
+        let pos = Some(pos_of(f.expr.span()));
+        let one = |s: &mut Self| {
+            let id = s.literal_id();
+            Value::Const(Constant { value: ConstValue::Int(1), ty: ConstTy::Infer(id), concretetype: None })
+        };
+        match (rev, inclusive) {
+            (false, _) => {
+                // header: i < end (or i <= end) ; body ; cont: next i
+                self.env.push(Local { name: "#i".into(), value: lo });
+                self.env.push(Local { name: "#end".into(), value: hi });
+                let n = self.env.len();
+                let header = self.new_block(n, 0);
+                self.link_to(header, n, vec![], None);
+                self.enter(header, n);
+                let exit = self.new_block(n0, 0);
+                let (i, end) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
+                let cond = self.emit(if inclusive { "le" } else { "lt" }, vec![i.clone(), end.clone()], pos);
+                self.continue_if(cond, true, exit, n0);
+                let cont = self.new_block(n, 0);
+                let i = self.env[n0].value.clone();
+                self.bind_irrefutable(&f.pat, i)?;
+                self.loop_body(&f.label, &f.body, cont, n, exit, n0, false)?;
+                self.enter(cont, n);
+                let (i, end) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
+                if inclusive {
+                    let last = self.emit("eq", vec![i.clone(), end], pos);
+                    self.continue_if(last, false, exit, n0);
+                }
+                let next = match &step {
+                    None => {
+                        let o = one(self);
+                        self.emit("add", vec![i, o], pos)
+                    }
+                    Some(k) => {
+                        // Stop instead of wrapping around past the type's maximum.
+                        let k = self.emit("cast", vec![k.clone(), i.clone()], pos);
+                        let next = self.emit("add", vec![i.clone(), k], pos);
+                        let wrapped = self.emit("lt", vec![next.clone(), i], pos);
+                        self.continue_if(wrapped, false, exit, n0);
+                        next
+                    }
+                };
+                self.env[n0].value = next;
+                self.link_to(header, n, vec![], None);
+                Ok(self.after_loop(exit, n0, true))
+            }
+            (true, false) => {
+                // header: lo < i ; i -= 1 ; body
+                self.env.push(Local { name: "#i".into(), value: hi });
+                self.env.push(Local { name: "#lo".into(), value: lo });
+                let n = self.env.len();
+                let header = self.new_block(n, 0);
+                self.link_to(header, n, vec![], None);
+                self.enter(header, n);
+                let exit = self.new_block(n0, 0);
+                let (i, lo) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
+                let cond = self.emit("lt", vec![lo, i.clone()], pos);
+                self.continue_if(cond, true, exit, n0);
+                let o = one(self);
+                let i = self.emit("sub", vec![i, o], pos);
+                self.env[n0].value = i.clone();
+                self.bind_irrefutable(&f.pat, i)?;
+                self.loop_body(&f.label, &f.body, header, n, exit, n0, false)?;
+                Ok(self.after_loop(exit, n0, true))
+            }
+            (true, true) => {
+                // if lo <= hi { loop { body(hi); if hi == lo break; hi -= 1 } }
+                self.env.push(Local { name: "#i".into(), value: hi });
+                self.env.push(Local { name: "#lo".into(), value: lo });
+                let n = self.env.len();
+                let exit = self.new_block(n0, 0);
+                let (i, lo) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
+                let cond = self.emit("le", vec![lo, i], pos);
+                self.continue_if(cond, true, exit, n0);
+                let header = self.new_block(n, 0);
+                self.link_to(header, n, vec![], None);
+                self.enter(header, n);
+                let cont = self.new_block(n, 0);
+                let i = self.env[n0].value.clone();
+                self.bind_irrefutable(&f.pat, i)?;
+                self.loop_body(&f.label, &f.body, cont, n, exit, n0, false)?;
+                self.enter(cont, n);
+                let (i, lo) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
+                let last = self.emit("eq", vec![i.clone(), lo], pos);
+                self.continue_if(last, false, exit, n0);
+                let o = one(self);
+                let i = self.emit("sub", vec![i, o], pos);
+                self.env[n0].value = i;
+                self.link_to(header, n, vec![], None);
+                Ok(self.after_loop(exit, n0, true))
+            }
+        }
+    }
+
+    fn match_expr(&mut self, m: &syn::ExprMatch) -> R<Option<Value>> {
+        let Some(scrutinee) = self.expr(&m.expr)? else { return Ok(None) };
+        let n_outer = self.env.len();
+        let h = self.hold(scrutinee);
+        let n = self.env.len();
+        let join = self.new_block(n_outer, 1);
+        let mut reached = false;
+        for arm in &m.arms {
+            let next = self.new_block(n, 0);
+            self.pattern(&arm.pat, self.held(h), next, n)?;
+            if let Some((_, guard)) = &arm.guard {
+                match self.expr(guard)? {
+                    Some(c) => self.continue_if(c, true, next, n),
+                    None => {
+                        self.enter(next, n);
+                        continue;
+                    }
+                }
+            }
+            if let Some(v) = self.expr(&arm.body)? {
+                self.link_to(join, n_outer, vec![v], None);
+                reached = true;
+            }
+            self.enter(next, n);
+        }
+        // rustc checked exhaustiveness: falling through all arms cannot happen.
+        self.panic(UNREACHABLE_MSG.into(), pos_of(m.match_token.span));
+        if !reached {
+            return Ok(None);
+        }
+        let extra = self.enter(join, n_outer);
+        Ok(Some(extra[0].clone()))
+    }
+
+    // ---- macros ----
+
+    fn macro_call(&mut self, mac: &syn::Macro) -> R<Option<Value>> {
+        let name = mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+        let pos = pos_of(mac.path.span());
+        let args: Vec<Expr> = if mac.tokens.is_empty() {
+            Vec::new()
+        } else {
+            mac.parse_body_with(syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated)?
+                .into_iter()
+                .collect()
+        };
+        match name.as_str() {
+            "panic" | "unreachable" | "todo" | "unimplemented" => {
+                let base = match name.as_str() {
+                    "panic" => None,
+                    "unreachable" => Some(UNREACHABLE_MSG),
+                    "todo" => Some("not yet implemented"),
+                    _ => Some("not implemented"),
+                };
+                let user = match args.as_slice() {
+                    [] => None,
+                    [msg] => Some(literal_message(msg)?),
+                    [_, extra, ..] => return Err(format_args_error(extra)),
+                };
+                let msg = match (base, user) {
+                    (None, None) => "explicit panic".to_string(),
+                    (None, Some(u)) => u,
+                    (Some(b), None) => b.to_string(),
+                    (Some(b), Some(u)) => format!("{b}: {u}"),
+                };
+                self.panic(msg, pos);
+                Ok(None)
+            }
+            "assert" => {
+                let (cond, msg) = match args.as_slice() {
+                    [c] => (c, format!("assertion failed: {}", pretty::expr(c))),
+                    [c, m] => (c, literal_message(m)?),
+                    [_, _, extra, ..] => return Err(format_args_error(extra)),
+                    [] => return Err(syn::Error::new_spanned(mac, "rpy: `assert!` needs a condition")),
+                };
+                let Some(c) = self.expr(cond)? else { return Ok(None) };
+                let n = self.env.len();
+                let fail = self.new_block(n, 0);
+                self.continue_if(c, true, fail, n);
+                let ok = self.cur;
+                let env = self.env.clone();
+                self.enter(fail, n);
+                self.panic(msg, pos);
+                self.cur = ok;
+                self.env = env;
+                Ok(Some(unit()))
+            }
+            "assert_eq" | "assert_ne" => {
+                let (l, r, msg) = match args.as_slice() {
+                    [l, r] => (l, r, None),
+                    [l, r, m] => (l, r, Some(literal_message(m)?)),
+                    [_, _, _, extra, ..] => return Err(format_args_error(extra)),
+                    _ => return Err(syn::Error::new_spanned(mac, format!("rpy: `{name}!` needs two operands"))),
+                };
+                let Some(lv) = self.expr(l)? else { return Ok(None) };
+                let Some(rv) = self.expr(r)? else { return Ok(None) };
+                let eq = name == "assert_eq";
+                let c = self.emit(if eq { "eq" } else { "ne" }, vec![lv.clone(), rv.clone()], Some(pos));
+                let n_outer = self.env.len();
+                let (hl, hr) = (self.hold(lv), self.hold(rv));
+                let n = self.env.len();
+                let fail = self.new_block(n, 0);
+                self.continue_if(c, true, fail, n);
+                let ok = self.cur;
+                let mut env = self.env.clone();
+                env.truncate(n_outer);
+                self.enter(fail, n);
+                let (lv, rv) = (self.held(hl), self.held(hr));
+                let msg = match msg {
+                    Some(m) => meta_str(m),
+                    None => unit(),
+                };
+                self.emit(
+                    "panic_assert_failed",
+                    vec![lv, rv, meta_str(if eq { "==" } else { "!=" }.into()), msg, meta_pos(pos)],
+                    Some(pos),
+                );
+                self.cur = ok;
+                self.env = env;
+                Ok(Some(unit()))
+            }
+            "debug_assert" | "debug_assert_eq" | "debug_assert_ne" => Err(unsupported(
+                mac,
+                &format!("`{name}!`"),
+                "whether it runs depends on the build profile, so translated and untranslated programs could disagree",
+                "use `assert!`",
+            )),
+            _ => Err(unsupported(
+                mac,
+                &format!("the macro `{name}!`"),
+                "only `panic!`, `unreachable!`, `todo!`, `unimplemented!`, `assert!`, `assert_eq!` and `assert_ne!` are translated at this stage",
+                "",
+            )),
+        }
+    }
+}
+
+/// Splits `(a..b).rev()` / `(a..b).step_by(k)` / `a..b` into the range and
+/// its adaptors.
+fn parse_range_iter(e: &Expr) -> R<(&syn::ExprRange, bool, Option<&Expr>)> {
+    match e {
+        Expr::Range(r) => Ok((r, false, None)),
+        Expr::Paren(p) => parse_range_iter(&p.expr),
+        Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => {
+            let (r, rev, step) = parse_range_iter(&m.receiver)?;
+            Ok((r, !rev, step))
+        }
+        Expr::MethodCall(m) if m.method == "step_by" && m.args.len() == 1 => {
+            let (r, rev, step) = parse_range_iter(&m.receiver)?;
+            if step.is_some() {
+                return Err(unsupported(m, "a double `.step_by()`", "not translated yet", ""));
+            }
+            Ok((r, rev, Some(&m.args[0])))
+        }
+        other => Err(unsupported(
+            other,
+            "iterating over this",
+            "only ranges (`a..b`, `a..=b`, with `.rev()` or `.step_by(k)`) can be iterated yet",
+            "",
+        )),
+    }
+}
+
+fn pattern_binds(p: &Pat) -> bool {
+    match p {
+        Pat::Ident(_) => true,
+        Pat::Tuple(t) => t.elems.iter().any(pattern_binds),
+        Pat::TupleStruct(t) => t.elems.iter().any(pattern_binds),
+        Pat::Or(o) => o.cases.iter().any(pattern_binds),
+        Pat::Paren(p) => pattern_binds(&p.pat),
+        _ => false,
+    }
+}
+
+fn literal_message(e: &Expr) -> R<String> {
+    match e {
+        Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => {
+            let v = s.value();
+            if v.replace("{{", "").replace("}}", "").contains(['{', '}']) {
+                return Err(unsupported(s, "a formatted panic message", "formatting is not translated yet", "use a literal message"));
+            }
+            Ok(v.replace("{{", "{").replace("}}", "}"))
+        }
+        other => Err(unsupported(other, "a non-literal panic message", "formatting is not translated yet", "use a string literal")),
+    }
+}
+
+fn format_args_error(e: &Expr) -> syn::Error {
+    unsupported(e, "format arguments in a panic message", "formatting is not translated yet", "use a literal message")
+}
+
+fn parse_int(i: &syn::LitInt) -> R<i128> {
+    i.base10_digits()
+        .parse::<i128>()
+        .map_err(|_| unsupported(i, "this integer literal", "it does not fit in 64 bits", ""))
+}
+
+fn int_const(v: i128, t: IntTy, tokens: &dyn ToTokens) -> R<Value> {
+    let (min, max) = t.min_max();
+    if v < min || v > max {
+        return Err(syn::Error::new_spanned(tokens, format!("rpy: literal out of range for `{}`", t.name())));
+    }
+    Ok(Value::Const(Constant::int(v, t)))
+}
+
+fn unit() -> Value {
+    Value::Const(Constant::new(ConstValue::Unit, Ty::Unit))
+}
+
+fn meta_str(s: String) -> Value {
+    Value::Const(Constant::meta(ConstValue::Str(s)))
+}
+
+fn meta_pos(p: Pos) -> Value {
+    Value::Const(Constant::meta(ConstValue::Pos(p)))
+}
+
+fn meta_func(g: GraphId) -> Value {
+    Value::Const(Constant::meta(ConstValue::Func(g)))
+}
+
+fn meta_index(i: usize) -> Value {
+    Value::Const(Constant::meta(ConstValue::Int(i as i128)))
+}
+
+/// Pretty-printing of expressions as rustc's `assert!` prints its condition.
+mod pretty {
+    use quote::ToTokens;
+    use syn::Expr;
+
+    pub fn expr(e: &Expr) -> String {
+        match e {
+            Expr::Binary(b) => format!("{} {} {}", expr(&b.left), b.op.to_token_stream(), expr(&b.right)),
+            Expr::Unary(u) => format!("{}{}", u.op.to_token_stream(), expr(&u.expr)),
+            Expr::Paren(p) => format!("({})", expr(&p.expr)),
+            Expr::Lit(l) => l.lit.to_token_stream().to_string(),
+            Expr::Path(p) => p.path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::"),
+            Expr::Call(c) => format!("{}({})", expr(&c.func), list(c.args.iter())),
+            Expr::MethodCall(m) => format!("{}.{}({})", expr(&m.receiver), m.method, list(m.args.iter())),
+            Expr::Field(f) => format!("{}.{}", expr(&f.base), f.member.to_token_stream()),
+            Expr::Cast(c) => format!("{} as {}", expr(&c.expr), c.ty.to_token_stream().to_string().replace(' ', "")),
+            Expr::Tuple(t) => format!("({})", list(t.elems.iter())),
+            Expr::Index(i) => format!("{}[{}]", expr(&i.expr), expr(&i.index)),
+            other => other.to_token_stream().to_string(),
+        }
+    }
+
+    fn list<'a>(items: impl Iterator<Item = &'a Expr>) -> String {
+        items.map(expr).collect::<Vec<_>>().join(", ")
+    }
+}

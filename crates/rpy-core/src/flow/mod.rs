@@ -1,0 +1,10 @@
+//! The flow space: builds flow graphs from the dialect's syntax trees.
+
+pub mod builder;
+pub mod checkgraph;
+pub mod dot;
+pub mod model;
+pub mod text;
+
+pub use checkgraph::checkgraph;
+pub use model::*;

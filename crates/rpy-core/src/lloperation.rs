@@ -1,0 +1,123 @@
+//! The low-level operations the rtyper emits, with their semantics. The
+//! LLInterpreter and every backend implement exactly this table.
+//!
+//! Names follow RPython's `lloperation.py`. Integer operations come in two
+//! families that differ only in signedness: `int_*` (signed) and `uint_*`
+//! (unsigned). Their operands may be any integer-like lltype (`Int` of any
+//! width, `Bool`, `Char`, `UniChar`); the operands' concretetype gives the
+//! width. Unless said otherwise, both operands and the result have the same
+//! type.
+//!
+//! | operation | semantics |
+//! |---|---|
+//! | `{int,uint}_{add,sub,mul}` | wrapping arithmetic |
+//! | `int_neg`, `int_abs` | wrapping negation / absolute value (`MIN` stays `MIN`) |
+//! | `{int,uint}_invert` | bitwise not |
+//! | `{int,uint}_{and,or,xor}` | bitwise |
+//! | `{int,uint}_{floordiv,mod}` | division / remainder truncating toward zero (C and Rust); the rtyper guarantees a non-zero divisor and no `MIN / -1` |
+//! | `{int,uint}_lshift`, `{int,uint}_rshift` | shift by the second operand (same type as the first, already reduced below the width); `int_rshift` is arithmetic, `uint_rshift` logical |
+//! | `{int,uint}_{lt,le,eq,ne,gt,ge}` | comparison, result `Bool` |
+//! | `{int,uint}_{min,max}` | minimum / maximum |
+//! | `{int,uint}_{add,sub,mul}_checked`, `int_neg_checked` | result `Struct(Bool, T)`: (true, value) when no overflow, (false, 0) otherwise (Rust's `checked_*`) |
+//! | `{int,uint}_{floordiv,mod}_checked` | as above; none when the divisor is 0 or for `MIN / -1` |
+//! | `{int,uint}_lshift_checked(x, n: rffi.UINT)` | (true, x << n) when n < width, else (false, 0) |
+//! | `{int,uint}_{add,sub,mul}_sat` | saturating arithmetic |
+//! | `{int,uint}_pow(x, e: rffi.UINT)` | wrapping power |
+//! | `{int,uint}_{rotl,rotr}(x, n: rffi.UINT)` | rotation by `n` modulo the width |
+//! | `{int,uint}_{clz,ctz,popcount}` | leading zeros / trailing zeros / ones, result `rffi.UINT` |
+//! | `float_{add,sub,mul,truediv,mod}` | IEEE arithmetic; `float_mod` is C's `fmod` (Rust's `%`) |
+//! | `float_{neg,abs,sqrt,floor,ceil,sin,cos,exp,log}` | as Rust's `f64` methods |
+//! | `float_powi(x, n: rffi.INT)` | Rust's `f64::powi` |
+//! | `float_{min,max}` | Rust's `f64::min`/`max` (a NaN operand is ignored) |
+//! | `float_{lt,le,eq,ne,gt,ge}` | IEEE comparison, result `Bool` |
+//! | `bool_not` | logical not |
+//! | `cast_primitive` | between integer-like types: truncate, or extend by the *source*'s signedness |
+//! | `cast_int_to_float`, `cast_uint_to_float` | from a signed / unsigned integer of any width, rounding to nearest |
+//! | `cast_float_to_int`, `cast_float_to_uint` | to a signed / unsigned integer of the result's width, saturating, NaN gives 0 (Rust's `as`) |
+//! | `same_as` | copy |
+//! | `tuple_new(a, b, ...)` | a `Struct` by value |
+//! | `tuple_getitem(t, i)` | field `i` (a constant) of a `Struct` |
+//! | `direct_call(f, args...)` | call the graph `f` (a constant) |
+//! | `panic(msg, pos)` | print Rust's panic message `msg` for position `pos` of the graph's file to stderr and exit with status 101; never returns, so it ends its block, which has no exits |
+//! | `panic_if(cond, msg, pos)` | `panic(msg, pos)` when `cond` is true |
+//! | `panic_assert_failed(left, right, kind, msg, pos)` | the panic of a failed `assert_eq!` (`kind` is `"=="`) or `assert_ne!` (`"!="`): Rust's message with both values in `{:?}` form; `msg` is the user's message or `()`; never returns |
+
+/// Facts about one low-level operation.
+#[derive(Copy, Clone, Debug)]
+pub struct LlOpInfo {
+    /// No side effects: the operation may be folded when its operands are
+    /// constants, and removed when its result is unused.
+    pub pure: bool,
+    /// Never returns (ends its block).
+    pub noreturn: bool,
+}
+
+/// Looks up an operation of the table above. Unknown names give `None`;
+/// `checkgraph` rejects them in rtyped graphs.
+pub fn llop_info(name: &str) -> Option<LlOpInfo> {
+    const PURE: LlOpInfo = LlOpInfo { pure: true, noreturn: false };
+    let info = match name {
+        "panic" | "panic_assert_failed" => LlOpInfo { pure: false, noreturn: true },
+        "panic_if" | "direct_call" => LlOpInfo { pure: false, noreturn: false },
+        "same_as" | "tuple_new" | "tuple_getitem" | "bool_not" | "cast_primitive" | "cast_int_to_float"
+        | "cast_uint_to_float" | "cast_float_to_int" | "cast_float_to_uint" => PURE,
+        _ => {
+            let (family, op) = name.split_once('_')?;
+            let ok = match family {
+                "int" | "uint" => INT_OPS.contains(&op) || (family == "int" && SIGNED_ONLY_OPS.contains(&op)),
+                "float" => FLOAT_OPS.contains(&op),
+                _ => false,
+            };
+            if !ok {
+                return None;
+            }
+            PURE
+        }
+    };
+    Some(info)
+}
+
+const INT_OPS: &[&str] = &[
+    "add", "sub", "mul", "invert", "and", "or", "xor", "floordiv", "mod", "lshift", "rshift", "lt", "le", "eq",
+    "ne", "gt", "ge", "min", "max", "add_checked", "sub_checked", "mul_checked", "floordiv_checked",
+    "mod_checked", "lshift_checked", "add_sat", "sub_sat", "mul_sat", "pow", "rotl", "rotr", "clz", "ctz",
+    "popcount",
+];
+const SIGNED_ONLY_OPS: &[&str] = &["neg", "abs", "neg_checked"];
+const FLOAT_OPS: &[&str] = &[
+    "add", "sub", "mul", "truediv", "mod", "neg", "abs", "sqrt", "floor", "ceil", "sin", "cos", "exp", "log",
+    "powi", "min", "max", "lt", "le", "eq", "ne", "gt", "ge",
+];
+
+/// All operation names of the table, for backends to check coverage.
+pub fn all_llops() -> Vec<String> {
+    let mut v: Vec<String> = [
+        "panic",
+        "panic_if",
+        "panic_assert_failed",
+        "direct_call",
+        "same_as",
+        "tuple_new",
+        "tuple_getitem",
+        "bool_not",
+        "cast_primitive",
+        "cast_int_to_float",
+        "cast_uint_to_float",
+        "cast_float_to_int",
+        "cast_float_to_uint",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for op in INT_OPS {
+        v.push(format!("int_{op}"));
+        v.push(format!("uint_{op}"));
+    }
+    for op in SIGNED_ONLY_OPS {
+        v.push(format!("int_{op}"));
+    }
+    for op in FLOAT_OPS {
+        v.push(format!("float_{op}"));
+    }
+    v
+}

@@ -1,0 +1,104 @@
+//! Low-level types (seed 002), the `concretetype` of every rtyped value.
+//!
+//! Integers keep RPython's names: `Signed`/`Unsigned` are the machine word
+//! (`i64`/`isize` and `u64`/`usize`), and the sub-word types carry the
+//! `rffi` names (`rffi.INT` is `i32`, `rffi.UCHAR` is `u8`, ...).
+//!
+//! `Struct` here is a struct *by value*: the rtyper uses it for tuples and
+//! `Option`s of scalars that are never stored in the heap, so they live in
+//! registers (RPython would allocate a GcStruct and let malloc removal take
+//! it away again; with no heap types yet there is nothing to remove).
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LlType {
+    Void,
+    Bool,
+    /// A signed or unsigned integer of 8, 16, 32 or 64 bits. 64-bit ones
+    /// print as `Signed` and `Unsigned`.
+    Int { bits: u32, signed: bool },
+    Float,
+    /// A byte, the item of strings.
+    Char,
+    /// A Unicode scalar value (Rust's `char`), 32 bits.
+    UniChar,
+    Struct(Vec<LlType>),
+}
+
+pub const SIGNED: LlType = LlType::Int { bits: 64, signed: true };
+pub const UNSIGNED: LlType = LlType::Int { bits: 64, signed: false };
+/// `u32`: the type of shift counts, exponents and bit counts in Rust's API.
+pub const UINT: LlType = LlType::Int { bits: 32, signed: false };
+pub const INT: LlType = LlType::Int { bits: 32, signed: true };
+
+impl LlType {
+    /// The width in bits of an integer-like type (integers, `Bool`, `Char`,
+    /// `UniChar`), which the `int_*`/`uint_*` operations accept.
+    pub fn int_bits(&self) -> Option<u32> {
+        match self {
+            LlType::Int { bits, .. } => Some(*bits),
+            LlType::Bool => Some(1),
+            LlType::Char => Some(8),
+            LlType::UniChar => Some(32),
+            _ => None,
+        }
+    }
+
+    /// Whether `cast_primitive` from this type sign-extends.
+    pub fn is_signed(&self) -> bool {
+        matches!(self, LlType::Int { signed: true, .. })
+    }
+
+    /// The bounds of an integer-like type.
+    pub fn int_range(&self) -> Option<(i128, i128)> {
+        let bits = self.int_bits()?;
+        Some(if self.is_signed() {
+            (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+        } else {
+            (0, (1i128 << bits) - 1)
+        })
+    }
+
+    /// Reduces `v` into this integer type's range, wrapping.
+    pub fn wrap(&self, v: i128) -> i128 {
+        let bits = self.int_bits().expect("wrap on a non-integer lltype");
+        let u = v & ((1i128 << bits) - 1);
+        if self.is_signed() && u >= (1i128 << (bits - 1)) {
+            u - (1i128 << bits)
+        } else {
+            u
+        }
+    }
+}
+
+impl fmt::Display for LlType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LlType::Void => f.write_str("Void"),
+            LlType::Bool => f.write_str("Bool"),
+            LlType::Int { bits: 64, signed: true } => f.write_str("Signed"),
+            LlType::Int { bits: 64, signed: false } => f.write_str("Unsigned"),
+            LlType::Int { bits: 32, signed: true } => f.write_str("rffi.INT"),
+            LlType::Int { bits: 32, signed: false } => f.write_str("rffi.UINT"),
+            LlType::Int { bits: 16, signed: true } => f.write_str("rffi.SHORT"),
+            LlType::Int { bits: 16, signed: false } => f.write_str("rffi.USHORT"),
+            LlType::Int { bits: 8, signed: true } => f.write_str("rffi.SIGNEDCHAR"),
+            LlType::Int { bits: 8, signed: false } => f.write_str("rffi.UCHAR"),
+            LlType::Int { bits, signed } => write!(f, "Int{}{bits}", if *signed { "S" } else { "U" }),
+            LlType::Float => f.write_str("Float"),
+            LlType::Char => f.write_str("Char"),
+            LlType::UniChar => f.write_str("UniChar"),
+            LlType::Struct(fields) => {
+                f.write_str("Struct(")?;
+                for (i, t) in fields.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{t}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}

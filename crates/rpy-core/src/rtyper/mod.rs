@@ -1,0 +1,455 @@
+//! The RTyper (seed 002): chooses a low-level representation for every
+//! annotation, sets the `concretetype` of every variable and constant, and
+//! rewrites each high-level operation into low-level ones named as in
+//! RPython's `lloperation.py` (see `crate::lloperation` for the table).
+//!
+//! Reprs at this stage are fixed by the Rust type: integers by width and
+//! signedness, `bool`, `f64`, `char` as `UniChar`, `()` as `Void`, tuples and
+//! `Option`s of scalars as `Struct`s by value.
+
+use crate::annotator::methods::method_sig;
+use crate::annotator::Annotations;
+use crate::flow::{checkgraph, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId};
+use crate::lltype::{LlType, UINT};
+use crate::translator::Translator;
+use crate::ty::{IntTy, Ty};
+use std::collections::HashMap;
+use std::fmt;
+
+#[derive(Debug, Clone)]
+pub struct RTyperError {
+    pub graph: String,
+    pub pos: Option<Pos>,
+    pub message: String,
+}
+
+impl fmt::Display for RTyperError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}\nIn function `{}`", self.message, self.graph)?;
+        if let Some(p) = self.pos {
+            write!(f, ", at line {}, column {}", p.line, p.col)?;
+        }
+        Ok(())
+    }
+}
+
+/// The low-level type representing values of `ty`.
+pub fn lltype_of(ty: &Ty) -> LlType {
+    match ty {
+        Ty::Int(i) => LlType::Int { bits: i.bits(), signed: i.signed() },
+        Ty::Bool => LlType::Bool,
+        Ty::F64 => LlType::Float,
+        Ty::Char => LlType::UniChar,
+        Ty::Unit => LlType::Void,
+        Ty::Tuple(items) => LlType::Struct(items.iter().map(lltype_of).collect()),
+        Ty::Option(t) => LlType::Struct(vec![LlType::Bool, lltype_of(t)]),
+    }
+}
+
+/// The low-level constant for a value of type `ty`.
+pub fn ll_constant(value: &ConstValue, ty: &Ty) -> Constant {
+    let v = match (value, ty) {
+        (ConstValue::Char(c), _) => ConstValue::Int(*c as i128),
+        (ConstValue::None, Ty::Option(t)) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
+        (v, _) => v.clone(),
+    };
+    Constant { value: v, ty: ConstTy::Known(ty.clone()), concretetype: Some(lltype_of(ty)) }
+}
+
+fn zero_of(ty: &Ty) -> ConstValue {
+    match ty {
+        Ty::Int(_) | Ty::Char => ConstValue::Int(0),
+        Ty::Bool => ConstValue::Bool(false),
+        Ty::F64 => ConstValue::Float(0.0),
+        Ty::Unit => ConstValue::Unit,
+        Ty::Tuple(items) => ConstValue::Tuple(items.iter().map(zero_of).collect()),
+        Ty::Option(t) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
+    }
+}
+
+fn void_const(v: ConstValue) -> Value {
+    Value::Const(Constant { value: v, ty: ConstTy::Meta, concretetype: Some(LlType::Void) })
+}
+
+/// Rtypes every graph reached by the annotator.
+pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperError>> {
+    let mut errors = Vec::new();
+    for &g in &ann.reached {
+        let mut graph = t.graphs[g].clone();
+        match rtype_graph(ann, g, &mut graph) {
+            Ok(()) => {
+                remove_void_inputargs(&mut graph);
+                checkgraph(&graph, true);
+                t.graphs[g] = graph;
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+fn rtype_graph(ann: &Annotations, gid: GraphId, g: &mut FunctionGraph) -> Result<(), RTyperError> {
+    for v in g.vars.keys().collect::<Vec<_>>() {
+        g.vars[v].concretetype = Some(lltype_of(ann.ty(gid, v)));
+    }
+    for b in g.iterblocks() {
+        let ops = std::mem::take(&mut g.blocks[b].operations);
+        let mut hop = HighLevelOps { g, ann, gid, out: Vec::new(), subst: HashMap::new(), pos: None };
+        for op in ops {
+            hop.pos = op.pos;
+            let args: Vec<Value> = op.args.iter().map(|a| hop.subst_value(a)).collect();
+            let before = hop.out.len();
+            let v = hop.translate(&op.opname, &args, op.result).map_err(|message| RTyperError {
+                graph: hop.g.name.clone(),
+                pos: op.pos,
+                message,
+            })?;
+            // Rename the last generated result to the original variable, or
+            // substitute the value for it in the rest of the block.
+            match &v {
+                Value::Var(fresh) if hop.out.len() > before && hop.out.last().unwrap().result == *fresh => {
+                    hop.out.last_mut().unwrap().result = op.result;
+                }
+                _ => {
+                    hop.subst.insert(op.result, v);
+                }
+            }
+        }
+        let HighLevelOps { out, subst, .. } = hop;
+        let block = &mut g.blocks[b];
+        block.operations = out;
+        let fix = |v: &mut Value| {
+            if let Value::Var(x) = v {
+                if let Some(s) = subst.get(x) {
+                    *v = s.clone();
+                }
+            }
+        };
+        if let Some(sw) = &mut block.exitswitch {
+            fix(sw);
+        }
+        for link in &mut block.exits {
+            link.args.iter_mut().for_each(fix);
+        }
+        // Constants on links and exitswitches get their concretetype now.
+        let mut exits = std::mem::take(&mut block.exits);
+        for link in &mut exits {
+            let target_types: Vec<LlType> =
+                g.blocks[link.target].inputargs.iter().map(|v| g.vars[*v].concretetype.clone().unwrap()).collect();
+            for (a, ty) in link.args.iter_mut().zip(target_types) {
+                if let Value::Const(c) = a {
+                    let rust_ty = match &c.ty {
+                        ConstTy::Known(t) => t.clone(),
+                        _ => Ty::Unit,
+                    };
+                    let mut lc = ll_constant(&c.value, &rust_ty);
+                    lc.concretetype = Some(ty);
+                    *c = lc;
+                }
+            }
+        }
+        let block = &mut g.blocks[b];
+        block.exits = exits;
+        if let Some(Value::Const(c)) = &mut block.exitswitch {
+            c.concretetype = Some(LlType::Bool);
+        }
+    }
+    Ok(())
+}
+
+/// The lowering context of one block (RPython's `HighLevelOp`, for a whole
+/// block at a time).
+struct HighLevelOps<'a> {
+    g: &'a mut FunctionGraph,
+    ann: &'a Annotations,
+    gid: GraphId,
+    out: Vec<SpaceOperation>,
+    subst: HashMap<VarId, Value>,
+    pos: Option<Pos>,
+}
+
+impl HighLevelOps<'_> {
+    fn subst_value(&self, v: &Value) -> Value {
+        match v {
+            Value::Var(x) => self.subst.get(x).cloned().unwrap_or(Value::Var(*x)),
+            c => c.clone(),
+        }
+    }
+
+    fn ty(&self, v: &Value) -> Ty {
+        match v {
+            Value::Var(x) => self.ann.ty(self.gid, *x).clone(),
+            Value::Const(c) => match &c.ty {
+                ConstTy::Known(t) => t.clone(),
+                _ => Ty::Unit,
+            },
+        }
+    }
+
+    /// An operand with its concretetype set.
+    fn ll(&self, v: &Value) -> Value {
+        match v {
+            Value::Const(c) if c.concretetype.is_none() => match &c.ty {
+                ConstTy::Known(t) => Value::Const(ll_constant(&c.value, t)),
+                _ => void_const(c.value.clone()),
+            },
+            other => other.clone(),
+        }
+    }
+
+    fn genop(&mut self, opname: &str, args: Vec<Value>, result: LlType) -> Value {
+        let var = self.g.new_var(None);
+        self.g.vars[var].concretetype = Some(result);
+        let args = args.iter().map(|a| self.ll(a)).collect();
+        self.out.push(SpaceOperation { opname: opname.to_string(), args, result: var, pos: self.pos });
+        Value::Var(var)
+    }
+
+    fn constant(&self, v: ConstValue, ty: Ty) -> Value {
+        Value::Const(ll_constant(&v, &ty))
+    }
+
+    fn panic_if(&mut self, cond: Value, msg: &str) {
+        let pos = self.pos.unwrap_or_default();
+        self.genop("panic_if", vec![cond, void_const(ConstValue::Str(msg.into())), void_const(ConstValue::Pos(pos))], LlType::Void);
+    }
+
+    fn translate(&mut self, opname: &str, args: &[Value], result: VarId) -> Result<Value, String> {
+        let res_ty = self.ann.ty(self.gid, result).clone();
+        let res_ll = lltype_of(&res_ty);
+        let ty0 = args.first().map(|a| self.ty(a)).unwrap_or(Ty::Unit);
+        Ok(match opname {
+            "ascribe" | "same_type" | "same_as" => self.ll(&args[0]),
+            "add" | "sub" | "mul" | "and_" | "or_" | "xor" | "eq" | "ne" | "lt" | "le" | "gt" | "ge" => {
+                let base = opname.trim_end_matches('_');
+                let name = match (&ty0, base) {
+                    (Ty::F64, "and" | "or" | "xor") => return Err(format!("`{opname}` on f64")),
+                    (Ty::Tuple(_) | Ty::Option(_) | Ty::Unit, _) => {
+                        return Err(format!("comparing values of type `{ty0}` is not translated yet; compare their elements"))
+                    }
+                    _ => format!("{}_{base}", prefix(&ty0)),
+                };
+                self.genop(&name, args.to_vec(), res_ll)
+            }
+            "div" | "mod" => {
+                if ty0 == Ty::F64 {
+                    let name = if opname == "div" { "float_truediv" } else { "float_mod" };
+                    return Ok(self.genop(name, args.to_vec(), res_ll));
+                }
+                let p = prefix(&ty0);
+                let ll0 = lltype_of(&ty0);
+                let zero = self.constant(ConstValue::Int(0), ty0.clone());
+                let is_zero = self.genop(&format!("{p}_eq"), vec![args[1].clone(), zero], LlType::Bool);
+                let (zmsg, omsg) = if opname == "div" {
+                    ("attempt to divide by zero", "attempt to divide with overflow")
+                } else {
+                    ("attempt to calculate the remainder with a divisor of zero", "attempt to calculate the remainder with overflow")
+                };
+                self.panic_if(is_zero, zmsg);
+                if let (Ty::Int(it), true) = (&ty0, ll0.is_signed()) {
+                    let (min, _) = it.min_max();
+                    let c_min = self.constant(ConstValue::Int(min), ty0.clone());
+                    let c_m1 = self.constant(ConstValue::Int(-1), ty0.clone());
+                    let a_min = self.genop("int_eq", vec![args[0].clone(), c_min], LlType::Bool);
+                    let b_m1 = self.genop("int_eq", vec![args[1].clone(), c_m1], LlType::Bool);
+                    let ovf = self.genop("uint_and", vec![a_min, b_m1], LlType::Bool);
+                    self.panic_if(ovf, omsg);
+                }
+                let name = if opname == "div" { "floordiv" } else { "mod" };
+                self.genop(&format!("{p}_{name}"), args.to_vec(), res_ll)
+            }
+            "lshift" | "rshift" => {
+                let Ty::Int(it) = &ty0 else { return Err(format!("shifting a `{ty0}`")) };
+                let count = self.cast(&args[1], &ty0)?;
+                let mask = self.constant(ConstValue::Int(it.bits() as i128 - 1), ty0.clone());
+                let count = self.genop(&format!("{}_and", prefix(&ty0)), vec![count, mask], res_ll.clone());
+                self.genop(&format!("{}_{opname}", prefix(&ty0)), vec![args[0].clone(), count], res_ll)
+            }
+            "neg" => match &ty0 {
+                Ty::F64 => self.genop("float_neg", args.to_vec(), res_ll),
+                Ty::Int(i) if i.signed() => self.genop("int_neg", args.to_vec(), res_ll),
+                _ => return Err(format!("negating a `{ty0}`")),
+            },
+            "invert" => match &ty0 {
+                Ty::Bool => self.genop("bool_not", args.to_vec(), res_ll),
+                Ty::Int(_) => self.genop(&format!("{}_invert", prefix(&ty0)), args.to_vec(), res_ll),
+                _ => return Err(format!("`!` on a `{ty0}`")),
+            },
+            "cast" => self.cast(&args[0], &res_ty)?,
+            "newtuple" => self.genop("tuple_new", args.to_vec(), res_ll),
+            "getitem" => {
+                let idx = args[1].constant().and_then(|c| c.as_int()).unwrap();
+                let i = self.constant(ConstValue::Int(idx), Ty::Int(IntTy::I64));
+                self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
+            }
+            "newsome" => {
+                let t = self.constant(ConstValue::Bool(true), Ty::Bool);
+                self.genop("tuple_new", vec![t, args[0].clone()], res_ll)
+            }
+            "is_some" | "some_payload" => {
+                let i = self.constant(ConstValue::Int((opname == "some_payload") as i128), Ty::Int(IntTy::I64));
+                self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
+            }
+            "simple_call" => self.genop("direct_call", args.to_vec(), res_ll),
+            "call_method" => self.method(args, &res_ty)?,
+            "panic" => self.genop("panic", args.to_vec(), LlType::Void),
+            "panic_assert_failed" => {
+                if !matches!(ty0, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) {
+                    return Err(format!("`assert_eq!` on values of type `{ty0}` is not translated yet; compare their elements"));
+                }
+                self.genop("panic_assert_failed", args.to_vec(), LlType::Void)
+            }
+            other => return Err(format!("the operation `{other}` has no low-level form")),
+        })
+    }
+
+    /// `v as to` (Rust's rules).
+    fn cast(&mut self, v: &Value, to: &Ty) -> Result<Value, String> {
+        let from = self.ty(v);
+        let to_ll = lltype_of(to);
+        if &from == to {
+            return Ok(self.ll(v));
+        }
+        let int_like = |t: &Ty| matches!(t, Ty::Int(_) | Ty::Bool | Ty::Char);
+        let name = match (&from, to) {
+            (a, b) if int_like(a) && int_like(b) => "cast_primitive",
+            (Ty::Int(i), Ty::F64) => {
+                if i.signed() {
+                    "cast_int_to_float"
+                } else {
+                    "cast_uint_to_float"
+                }
+            }
+            (Ty::F64, Ty::Int(i)) => {
+                if i.signed() {
+                    "cast_float_to_int"
+                } else {
+                    "cast_float_to_uint"
+                }
+            }
+            _ => return Err(format!("casting `{from}` to `{to}`")),
+        };
+        Ok(self.genop(name, vec![v.clone()], to_ll))
+    }
+
+    fn method(&mut self, args: &[Value], res_ty: &Ty) -> Result<Value, String> {
+        let name = args[0].constant().and_then(|c| c.as_str()).unwrap().to_string();
+        let recv = args[1].clone();
+        let rest: Vec<Value> = args[2..].to_vec();
+        let recv_ty = self.ty(&recv);
+        let res_ll = lltype_of(res_ty);
+        method_sig(&name).ok_or_else(|| format!("no method `{name}`"))?;
+        let mut all = vec![recv.clone()];
+        all.extend(rest.iter().cloned());
+        if recv_ty == Ty::F64 {
+            let op = match name.as_str() {
+                "sqrt" | "floor" | "ceil" | "abs" | "sin" | "cos" | "exp" | "powi" | "min" | "max" => name.clone(),
+                "ln" => "log".into(),
+                "is_nan" => return Ok(self.genop("float_ne", vec![recv.clone(), recv], LlType::Bool)),
+                _ => return Err(format!("no method `{name}` on `f64`")),
+            };
+            return Ok(self.genop(&format!("float_{op}"), all, res_ll));
+        }
+        let Ty::Int(it) = recv_ty else { return Err(format!("no method `{name}` on `{recv_ty}`")) };
+        let p = prefix(&recv_ty);
+        let zero = self.constant(ConstValue::Int(0), recv_ty.clone());
+        let op = match name.as_str() {
+            "min" | "max" => name.clone(),
+            "abs" if it.signed() => "abs".into(),
+            "abs" => return Ok(recv),
+            "wrapping_add" => "add".into(),
+            "wrapping_sub" => "sub".into(),
+            "wrapping_mul" => "mul".into(),
+            "wrapping_neg" => return Ok(self.genop(&format!("{p}_sub"), vec![zero, recv], res_ll)),
+            "saturating_add" => "add_sat".into(),
+            "saturating_sub" => "sub_sat".into(),
+            "saturating_mul" => "mul_sat".into(),
+            "checked_add" => "add_checked".into(),
+            "checked_sub" => "sub_checked".into(),
+            "checked_mul" => "mul_checked".into(),
+            "checked_div" => "floordiv_checked".into(),
+            "checked_rem" => "mod_checked".into(),
+            "checked_neg" if it.signed() => "neg_checked".into(),
+            "checked_neg" => {
+                // Unsigned: only 0 can be negated.
+                let is_zero = self.genop(&format!("{p}_eq"), vec![recv, zero.clone()], LlType::Bool);
+                return Ok(self.genop("tuple_new", vec![is_zero, zero], res_ll));
+            }
+            "checked_shl" => "lshift_checked".into(),
+            "pow" => "pow".into(),
+            "rotate_left" => "rotl".into(),
+            "rotate_right" => "rotr".into(),
+            "leading_zeros" => "clz".into(),
+            "trailing_zeros" => "ctz".into(),
+            "count_ones" => "popcount".into(),
+            "count_zeros" => {
+                let inv = self.genop(&format!("{p}_invert"), vec![recv], lltype_of(&recv_ty));
+                return Ok(self.genop(&format!("{p}_popcount"), vec![inv], UINT));
+            }
+            "is_positive" => return Ok(self.genop("int_gt", vec![recv, zero], LlType::Bool)),
+            "is_negative" => return Ok(self.genop("int_lt", vec![recv, zero], LlType::Bool)),
+            _ => return Err(format!("no method `{name}` on `{}`", it.name())),
+        };
+        Ok(self.genop(&format!("{p}_{op}"), all, res_ll))
+    }
+}
+
+/// The operation family for values of `ty`.
+fn prefix(ty: &Ty) -> &'static str {
+    match ty {
+        Ty::Int(i) if i.signed() => "int",
+        Ty::F64 => "float",
+        _ => "uint",
+    }
+}
+
+/// Drops `Void` inputargs (the values of `()`), which carry nothing: uses
+/// become the constant `()`. The return block keeps its one inputarg.
+fn remove_void_inputargs(g: &mut FunctionGraph) {
+    let blocks = g.iterblocks();
+    for &b in &blocks {
+        if b == g.returnblock {
+            continue;
+        }
+        let voids: Vec<usize> = g.blocks[b]
+            .inputargs
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| g.vars[**v].concretetype == Some(LlType::Void))
+            .map(|(i, _)| i)
+            .collect();
+        if voids.is_empty() {
+            continue;
+        }
+        let removed: Vec<VarId> = voids.iter().map(|&i| g.blocks[b].inputargs[i]).collect();
+        for &i in voids.iter().rev() {
+            g.blocks[b].inputargs.remove(i);
+        }
+        for &p in &blocks {
+            for link in &mut g.blocks[p].exits {
+                if link.target == b {
+                    for &i in voids.iter().rev() {
+                        link.args.remove(i);
+                    }
+                }
+            }
+        }
+        let unit = void_const(ConstValue::Unit);
+        let block = &mut g.blocks[b];
+        let fix = |v: &mut Value| {
+            if v.var().is_some_and(|x| removed.contains(&x)) {
+                *v = unit.clone();
+            }
+        };
+        for op in &mut block.operations {
+            op.args.iter_mut().for_each(fix);
+        }
+        for link in &mut block.exits {
+            link.args.iter_mut().for_each(fix);
+        }
+    }
+}

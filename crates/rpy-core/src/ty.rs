@@ -1,0 +1,131 @@
+//! Rust-level types of the dialect, as written in signatures and inferred by
+//! the annotator's type inference (`annotator::typeck`).
+//!
+//! These are the "knowntype" of RPython's annotations: the annotator attaches
+//! extra facts (non-negative, constant) on top of them.
+
+use std::fmt;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IntTy {
+    I8,
+    I16,
+    I32,
+    I64,
+    Isize,
+    U8,
+    U16,
+    U32,
+    U64,
+    Usize,
+}
+
+impl IntTy {
+    pub const ALL: [IntTy; 10] = [
+        IntTy::I8,
+        IntTy::I16,
+        IntTy::I32,
+        IntTy::I64,
+        IntTy::Isize,
+        IntTy::U8,
+        IntTy::U16,
+        IntTy::U32,
+        IntTy::U64,
+        IntTy::Usize,
+    ];
+
+    pub fn bits(self) -> u32 {
+        match self {
+            IntTy::I8 | IntTy::U8 => 8,
+            IntTy::I16 | IntTy::U16 => 16,
+            IntTy::I32 | IntTy::U32 => 32,
+            IntTy::I64 | IntTy::U64 | IntTy::Isize | IntTy::Usize => 64,
+        }
+    }
+
+    pub fn signed(self) -> bool {
+        matches!(self, IntTy::I8 | IntTy::I16 | IntTy::I32 | IntTy::I64 | IntTy::Isize)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            IntTy::I8 => "i8",
+            IntTy::I16 => "i16",
+            IntTy::I32 => "i32",
+            IntTy::I64 => "i64",
+            IntTy::Isize => "isize",
+            IntTy::U8 => "u8",
+            IntTy::U16 => "u16",
+            IntTy::U32 => "u32",
+            IntTy::U64 => "u64",
+            IntTy::Usize => "usize",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<IntTy> {
+        IntTy::ALL.iter().copied().find(|t| t.name() == s)
+    }
+
+    /// The smallest and largest value, as i128 so both signednesses fit.
+    pub fn min_max(self) -> (i128, i128) {
+        let bits = self.bits();
+        if self.signed() {
+            (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+        } else {
+            (0, (1i128 << bits) - 1)
+        }
+    }
+
+    /// Reduces `v` modulo 2^bits and returns it in this type's range, as
+    /// Rust's `as` does.
+    pub fn wrap(self, v: i128) -> i128 {
+        let bits = self.bits();
+        let mask = (1i128 << bits) - 1;
+        let u = v & mask;
+        if self.signed() && u >= (1i128 << (bits - 1)) {
+            u - (1i128 << bits)
+        } else {
+            u
+        }
+    }
+}
+
+/// A type of the dialect.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    Int(IntTy),
+    Bool,
+    F64,
+    Char,
+    /// `()`, also the type of statements.
+    Unit,
+    Tuple(Vec<Ty>),
+    /// `Option<T>`, produced by `checked_*` and consumed by patterns.
+    Option(Box<Ty>),
+}
+
+impl fmt::Display for Ty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ty::Int(i) => f.write_str(i.name()),
+            Ty::Bool => f.write_str("bool"),
+            Ty::F64 => f.write_str("f64"),
+            Ty::Char => f.write_str("char"),
+            Ty::Unit => f.write_str("()"),
+            Ty::Tuple(items) => {
+                f.write_str("(")?;
+                for (i, t) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{t}")?;
+                }
+                if items.len() == 1 {
+                    f.write_str(",")?;
+                }
+                f.write_str(")")
+            }
+            Ty::Option(t) => write!(f, "Option<{t}>"),
+        }
+    }
+}

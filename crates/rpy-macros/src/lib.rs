@@ -1,0 +1,128 @@
+//! `#[rpython::entry]`: translates the module it is put on.
+//!
+//! The module is kept as it is (the untranslated program, compiled by
+//! rustc). The whole toolchain runs inside this macro: flow graphs,
+//! annotation, rtyping (rpy-core) and LLVM (rpy-llvm). The output adds a
+//! module `translated` with the assembly for both targets and one safe
+//! wrapper per `pub fn`. On any error the original module is still emitted,
+//! with the errors next to it, so rustc's own diagnostics stay right.
+
+mod wrappers;
+
+use proc_macro::TokenStream;
+use proc_macro2::Span;
+use quote::quote;
+use rpy_core::translator::{translate_items, Timings, TranslationError};
+use syn::spanned::Spanned;
+
+/// Options of the attribute: `#[rpython::entry(opt_level = 2)]`.
+struct Options {
+    opt_level: u32,
+}
+
+fn parse_options(attr: proc_macro2::TokenStream) -> syn::Result<Options> {
+    let mut opts = Options { opt_level: 2 };
+    let parser = syn::meta::parser(|meta| {
+        if meta.path.is_ident("opt_level") {
+            let lit: syn::LitInt = meta.value()?.parse()?;
+            let level: u32 = lit.base10_parse()?;
+            if level > 3 {
+                return Err(syn::Error::new_spanned(lit, "rpy: `opt_level` must be 0, 1, 2 or 3"));
+            }
+            opts.opt_level = level;
+            Ok(())
+        } else {
+            Err(meta.error(format!(
+                "rpy: unknown option `{}` of `#[rpython::entry]`; the supported option is `opt_level = N`",
+                meta.path.get_ident().map(|i| i.to_string()).unwrap_or_default()
+            )))
+        }
+    });
+    syn::parse::Parser::parse2(parser, attr)?;
+    Ok(opts)
+}
+
+#[proc_macro_attribute]
+pub fn entry(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let item2: proc_macro2::TokenStream = item.clone().into();
+    let module: syn::ItemMod = match syn::parse(item) {
+        Ok(m) => m,
+        Err(e) => {
+            let err = syn::Error::new(e.span(), "rpy: `#[rpython::entry]` goes on an inline module: `pub mod name { ... }`");
+            let err = err.to_compile_error();
+            return quote!(#item2 #err).into();
+        }
+    };
+    match expand(attr.into(), &module) {
+        Ok(tokens) => tokens.into(),
+        Err(errors) => {
+            let errors = errors.iter().map(syn::Error::to_compile_error);
+            quote!(#module #(#errors)*).into()
+        }
+    }
+}
+
+fn expand(attr: proc_macro2::TokenStream, module: &syn::ItemMod) -> Result<proc_macro2::TokenStream, Vec<syn::Error>> {
+    let opts = parse_options(attr).map_err(|e| vec![e])?;
+    let Some((_, items)) = &module.content else {
+        return Err(vec![syn::Error::new_spanned(
+            module,
+            "rpy: `#[rpython::entry]` needs the module's items inline: write `mod name { ... }`, not `mod name;`",
+        )]);
+    };
+    let file = proc_macro::Span::call_site().file();
+    let name = module.ident.to_string();
+    let mut timings = Timings::default();
+    let t = translate_items(items, &file, &name, &mut timings)
+        .map_err(|errors| errors.into_iter().map(|e| locate(e, items)).collect::<Vec<_>>())?;
+    let prefix = symbol_prefix(&name, &file);
+    let exports = wrappers::exports(&t, &prefix);
+    let asm = timings
+        .time("compile_llvm", || {
+            rpy_llvm::compile(&t, &exports, &rpy_llvm::Options { opt_level: opts.opt_level, symbol_prefix: prefix.clone() })
+        })
+        .map_err(|e| vec![syn::Error::new(Span::call_site(), format!("rpy: LLVM backend failed: {e}"))])?;
+    if std::env::var_os("RPY_TIMINGS").is_some() {
+        eprint!("[translation:info] module {name}\n{}", timings.report());
+    }
+    let translated = wrappers::translated_module(&t, &exports, &asm);
+    let syn::ItemMod { attrs, vis, mod_token, ident, .. } = module;
+    Ok(quote! {
+        #(#attrs)* #vis #mod_token #ident {
+            #(#items)*
+            #translated
+        }
+    })
+}
+
+/// Places an error of a later stage on the function it is about.
+fn locate(e: TranslationError, items: &[syn::Item]) -> syn::Error {
+    let (graph, text) = match &e {
+        TranslationError::Syntax(e) => return e.clone(),
+        TranslationError::Annotation(a) => (a.graph.clone(), e.to_string()),
+        TranslationError::RType(r) => (r.graph.clone(), e.to_string()),
+    };
+    let span = items
+        .iter()
+        .find_map(|item| match item {
+            syn::Item::Fn(f) if f.sig.ident == graph => Some(f.sig.ident.span()),
+            syn::Item::Const(c) if c.ident == graph => Some(c.ident.span()),
+            _ => None,
+        })
+        .unwrap_or_else(|| items.first().map(|i| i.span()).unwrap_or_else(Span::call_site));
+    syn::Error::new(span, text)
+}
+
+/// A prefix unique to this module in this crate, so the symbols of two
+/// translated modules never clash when linked together.
+fn symbol_prefix(module: &str, file: &str) -> String {
+    let krate = std::env::var("CARGO_CRATE_NAME").unwrap_or_default();
+    let version = std::env::var("CARGO_PKG_VERSION").unwrap_or_default();
+    // FNV-1a: stable across runs and toolchains, unlike `DefaultHasher`.
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in format!("{krate}\0{version}\0{file}\0{module}").bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    format!("_rpy_{module}_{h:016x}_")
+}

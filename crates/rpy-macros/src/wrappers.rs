@@ -1,0 +1,174 @@
+//! The `translated` module: the assembly, the `extern "C"` declarations of
+//! the exported functions, and one safe wrapper per `pub fn`.
+//!
+//! The boundary ABI (shared with rpy-llvm): parameters are flattened into
+//! scalar leaves, each passed as `i64` (integers, `bool`, `char`) or `f64`;
+//! a scalar result comes back the same way; a tuple result is written to a
+//! buffer of 8-byte slots whose address is passed first.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use rpy_core::translator::Translator;
+use rpy_core::ty::Ty;
+use rpy_llvm::{Assembly, Export};
+
+pub fn exports(t: &Translator, prefix: &str) -> Vec<Export> {
+    t.entrypoints.iter().map(|&g| Export { graph: g, symbol: format!("{prefix}export_{}", t.graphs[g].name) }).collect()
+}
+
+fn rust_type(ty: &Ty) -> TokenStream {
+    match ty {
+        Ty::Int(i) => {
+            let id = format_ident!("{}", i.name());
+            quote!(#id)
+        }
+        Ty::Bool => quote!(bool),
+        Ty::F64 => quote!(f64),
+        Ty::Char => quote!(char),
+        Ty::Unit => quote!(()),
+        Ty::Tuple(items) => {
+            let items = items.iter().map(rust_type);
+            quote!((#(#items,)*))
+        }
+        Ty::Option(t) => {
+            let t = rust_type(t);
+            quote!(::core::option::Option<#t>)
+        }
+    }
+}
+
+/// The leaves of a value `expr` of type `ty`, as ABI arguments.
+fn flatten_arg(expr: TokenStream, ty: &Ty, out: &mut Vec<(TokenStream, TokenStream)>) {
+    match ty {
+        Ty::Tuple(items) => {
+            for (i, t) in items.iter().enumerate() {
+                let idx = syn::Index::from(i);
+                flatten_arg(quote!((#expr).#idx), t, out);
+            }
+        }
+        Ty::F64 => out.push((quote!(f64), expr)),
+        Ty::Unit => {}
+        Ty::Char | Ty::Bool | Ty::Int(_) => out.push((quote!(i64), quote!((#expr) as i64))),
+        Ty::Option(_) => unreachable!("Option does not cross the boundary"),
+    }
+}
+
+/// Rebuilds a value of type `ty` from the slots `buf[*next..]`.
+fn unflatten(ty: &Ty, next: &mut usize) -> TokenStream {
+    match ty {
+        Ty::Tuple(items) => {
+            let items = items.iter().map(|t| unflatten(t, next));
+            quote!((#(#items,)*))
+        }
+        Ty::Unit => quote!(()),
+        _ => {
+            let i = *next;
+            *next += 1;
+            scalar_result(ty, quote!(__buf[#i]))
+        }
+    }
+}
+
+/// Converts an ABI scalar (`u64` slot or `i64`/`f64` return) back.
+fn scalar_result(ty: &Ty, v: TokenStream) -> TokenStream {
+    match ty {
+        Ty::F64 => quote!(f64::from_bits((#v) as u64)),
+        Ty::Bool => quote!((#v) != 0),
+        Ty::Char => quote!(::core::char::from_u32((#v) as u32).expect("rpy: translated code returned an invalid char")),
+        Ty::Int(i) => {
+            let id = format_ident!("{}", i.name());
+            quote!((#v) as #id)
+        }
+        _ => unreachable!(),
+    }
+}
+
+fn leaf_count(ty: &Ty) -> usize {
+    match ty {
+        Ty::Tuple(items) => items.iter().map(leaf_count).sum(),
+        Ty::Unit => 0,
+        _ => 1,
+    }
+}
+
+pub fn translated_module(t: &Translator, exports: &[Export], asm: &Assembly) -> TokenStream {
+    let mut decls = Vec::new();
+    let mut wrappers = Vec::new();
+    for e in exports {
+        let g = &t.graphs[e.graph];
+        let name = format_ident!("{}", g.name);
+        let sym = format_ident!("{}", e.symbol);
+        let params: Vec<_> = (0..g.param_tys.len()).map(|i| format_ident!("a{}", i)).collect();
+        let param_tys: Vec<_> = g.param_tys.iter().map(rust_type).collect();
+        let mut leaves = Vec::new();
+        for (p, ty) in params.iter().zip(&g.param_tys) {
+            flatten_arg(quote!(#p), ty, &mut leaves);
+        }
+        let leaf_names: Vec<_> = (0..leaves.len()).map(|i| format_ident!("l{}", i)).collect();
+        let leaf_tys: Vec<_> = leaves.iter().map(|(t, _)| t.clone()).collect();
+        let leaf_exprs: Vec<_> = leaves.iter().map(|(_, e)| e.clone()).collect();
+        let ret = rust_type(&g.ret_ty);
+        let (decl, body) = match &g.ret_ty {
+            Ty::Unit => (
+                quote!(fn #sym(#(#leaf_names: #leaf_tys),*);),
+                quote!(unsafe { #sym(#(#leaf_exprs),*) }),
+            ),
+            Ty::Tuple(_) => {
+                let n = leaf_count(&g.ret_ty);
+                let value = unflatten(&g.ret_ty, &mut 0);
+                (
+                    quote!(fn #sym(out: *mut u64, #(#leaf_names: #leaf_tys),*);),
+                    quote! {
+                        let mut __buf = [0u64; #n];
+                        unsafe { #sym(__buf.as_mut_ptr(), #(#leaf_exprs),*) };
+                        #value
+                    },
+                )
+            }
+            ty => {
+                let abi = if *ty == Ty::F64 { quote!(f64) } else { quote!(i64) };
+                let conv = if *ty == Ty::F64 { quote!(__r) } else { scalar_result(ty, quote!(__r)) };
+                (
+                    quote!(fn #sym(#(#leaf_names: #leaf_tys),*) -> #abi;),
+                    quote! {
+                        let __r = unsafe { #sym(#(#leaf_exprs),*) };
+                        #conv
+                    },
+                )
+            }
+        };
+        decls.push(decl);
+        let doc = format!("Runs the translated `{}`.", g.name);
+        wrappers.push(quote! {
+            #[doc = #doc]
+            #[allow(clippy::unused_unit, clippy::let_unit_value)]
+            pub fn #name(#(#params: #param_tys),*) -> #ret { #body }
+        });
+    }
+    let (x86, a64) = (&asm.x86_64, &asm.aarch64);
+    quote! {
+        /// The translated program: native code generated by rpy.
+        #[allow(non_snake_case, unused_parens, clippy::all)]
+        pub mod translated {
+            #[cfg(target_arch = "x86_64")]
+            ::core::arch::global_asm!(#x86, options(att_syntax, raw));
+            #[cfg(target_arch = "aarch64")]
+            ::core::arch::global_asm!(#a64, options(raw));
+            #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+            ::core::compile_error!("rpy translates for x86-64 and AArch64 only");
+
+            unsafe extern "C" { #(#decls)* }
+
+            // Generated code calls the runtime by symbol; referring to it
+            // here makes the linker keep it.
+            #[used]
+            static __RPY_RUNTIME: [unsafe extern "C" fn(*const u8, usize, *const u8, usize, u32, u32) -> !; 1] =
+                [::rpython::rt::rpy_rt_panic];
+            #[used]
+            static __RPY_RUNTIME_ASSERT: unsafe extern "C" fn(u32, u32, u64, u64, *const u8, usize, *const u8, usize, u32, u32) -> ! =
+                ::rpython::rt::rpy_rt_panic_assert_failed;
+
+            #(#wrappers)*
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! `rpython`: what a program translated by rpy links with.
+//!
+//! Users depend on this crate only: it re-exports the `#[rpython::entry]`
+//! attribute and holds the runtime functions that translated code calls by
+//! symbol name (`rt`).
+
+pub use rpy_macros::entry;
+
+pub mod rt;

@@ -1,0 +1,75 @@
+//! Runtime functions called from translated code. They are `extern "C"`
+//! with unmangled names because the generated assembly calls them by
+//! symbol; their signatures are part of the contract with `rpy-llvm`.
+
+use std::io::Write;
+
+/// Prints what Rust prints for a panic at `file:line:col` and exits with
+/// status 101, as an untranslated program's panic in the main thread does.
+/// Translated code cannot unwind, so this never returns.
+fn panic_exit(msg: &str, file: &str, line: u32, col: u32) -> ! {
+    // A panicking Rust program flushes stdout on its way out.
+    let _ = std::io::stdout().flush();
+    let thread = std::thread::current();
+    let name = thread.name().unwrap_or("<unnamed>");
+    let mut err = std::io::stderr().lock();
+    // Rust 1.95's format for the main thread: a blank line, then the thread's
+    // name and OS id (the process id, for the main thread).
+    let tid = std::process::id();
+    let _ = write!(err, "\nthread '{name}' ({tid}) panicked at {file}:{line}:{col}:\n{msg}\n");
+    let _ = err.write_all(b"note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n");
+    drop(err);
+    std::process::exit(101)
+}
+
+/// # Safety
+/// The pointers must point to `len` bytes of UTF-8 (generated code passes
+/// constant strings).
+unsafe fn str_from<'a>(ptr: *const u8, len: usize) -> &'a str {
+    if ptr.is_null() {
+        return "";
+    }
+    std::str::from_utf8_unchecked(std::slice::from_raw_parts(ptr, len))
+}
+
+/// The `panic` low-level operation.
+///
+/// # Safety
+/// Called by generated code with constant strings.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_rt_panic(msg: *const u8, msg_len: usize, file: *const u8, file_len: usize, line: u32, col: u32) -> ! {
+    panic_exit(str_from(msg, msg_len), str_from(file, file_len), line, col)
+}
+
+/// The `panic_assert_failed` low-level operation. `tag` says how to read
+/// the operands: 0 signed integer, 1 unsigned integer, 2 `f64` bits,
+/// 3 `bool`, 4 `char`.
+///
+/// # Safety
+/// Called by generated code with constant strings (`msg` may be null).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn rpy_rt_panic_assert_failed(
+    kind: u32,
+    tag: u32,
+    left: u64,
+    right: u64,
+    msg: *const u8,
+    msg_len: usize,
+    file: *const u8,
+    file_len: usize,
+    line: u32,
+    col: u32,
+) -> ! {
+    let show = |bits: u64| match tag {
+        0 => format!("{:?}", bits as i64),
+        1 => format!("{bits:?}"),
+        2 => format!("{:?}", f64::from_bits(bits)),
+        3 => format!("{:?}", bits != 0),
+        _ => format!("{:?}", char::from_u32(bits as u32).unwrap_or('\u{fffd}')),
+    };
+    let op = if kind == 0 { "==" } else { "!=" };
+    let user = if msg.is_null() { String::new() } else { format!(": {}", str_from(msg, msg_len)) };
+    let text = format!("assertion `left {op} right` failed{user}\n  left: {}\n right: {}", show(left), show(right));
+    panic_exit(&text, str_from(file, file_len), line, col)
+}
