@@ -1,18 +1,22 @@
 use rpy_core::translator::translate_source;
 
 #[test]
-fn smoke() {
-    let src = r#"
-pub fn fib(n: i64) -> i64 { if n < 2 { n } else { fib(n - 1) + fib(n - 2) } }
-pub fn f(a: u8, b: i32) -> (u8, i64) {
-    let mut s = 0;
-    for i in 0..b { s += i; }
-    let x = match a.checked_add(3) { Some(v) => v, None => 0 };
-    (x, s as i64 / 2)
-}
-"#;
-    match translate_source(src, "x.rs") {
-        Ok(t) => println!("{}", t.text()),
-        Err(e) => panic!("{}", e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")),
+fn all_programs_translate() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/programs");
+    let mut bad = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for p in entries {
+        let src = std::fs::read_to_string(&p).unwrap();
+        let r = std::panic::catch_unwind(|| translate_source(&src, "x.rs"));
+        match r {
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => {
+                bad += 1;
+                println!("{}: {}", p.display(), e.iter().map(|e| format!("{e} {:?}", match e { rpy_core::translator::TranslationError::Syntax(s) => format!("{:?}", s.span().start()), _ => String::new() })).collect::<Vec<_>>().join("\n"));
+            }
+            Err(_) => { bad += 1; println!("{}: PANIC", p.display()); }
+        }
     }
+    assert_eq!(bad, 0);
 }

@@ -643,11 +643,7 @@ impl<'a> FnBuilder<'a> {
                 if t.elems.is_empty() {
                     unit()
                 } else {
-                    let mut items = Vec::new();
-                    for item in &t.elems {
-                        let Some(v) = self.expr(item)? else { return Ok(None) };
-                        items.push(v);
-                    }
+                    let Some(items) = self.exprs(&t.elems)? else { return Ok(None) };
                     self.emit("newtuple", items, pos)
                 }
             }
@@ -739,6 +735,25 @@ impl<'a> FnBuilder<'a> {
             }
             other => return Err(unsupported(other, "this expression", "it is outside the dialect", "")),
         }))
+    }
+
+    /// Evaluates operands left to right. An operand may contain control
+    /// flow (`a + if c { 1 } else { 2 }`), which moves evaluation to another
+    /// block, so the earlier results are held as hidden locals until all are
+    /// computed. `None` if one diverges.
+    fn exprs<'e>(&mut self, es: impl IntoIterator<Item = &'e Expr>) -> R<Option<Vec<Value>>> {
+        let saved = self.env.len();
+        let mut slots = Vec::new();
+        for e in es {
+            let Some(v) = self.expr(e)? else {
+                self.env.truncate(saved);
+                return Ok(None);
+            };
+            slots.push(self.hold(v));
+        }
+        let values = slots.iter().map(|&s| self.held(s)).collect();
+        self.env.truncate(saved);
+        Ok(Some(values))
     }
 
     fn lit(&mut self, lit: &syn::Lit) -> R<Value> {
@@ -899,9 +914,8 @@ impl<'a> FnBuilder<'a> {
                 | BinOp::ShlAssign(_)
                 | BinOp::ShrAssign(_)
         );
-        let Some(l) = self.expr(&b.left)? else { return Ok(None) };
-        let Some(r) = self.expr(&b.right)? else { return Ok(None) };
-        let v = self.emit(opname, vec![l, r], pos);
+        let Some(operands) = self.exprs([&*b.left, &*b.right])? else { return Ok(None) };
+        let v = self.emit(opname, operands, pos);
         if compound {
             self.assign(&b.left, v)?;
             return Ok(Some(unit()));
@@ -946,11 +960,7 @@ impl<'a> FnBuilder<'a> {
         let Expr::Path(p) = &*c.func else {
             return Err(unsupported(&c.func, "calling this expression", "only functions of the module can be called", ""));
         };
-        let mut args = Vec::new();
-        for a in &c.args {
-            let Some(v) = self.expr(a)? else { return Ok(None) };
-            args.push(v);
-        }
+        let Some(mut args) = self.exprs(&c.args)? else { return Ok(None) };
         let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
         if segs.len() == 1 {
             let name = &segs[0];
@@ -996,12 +1006,8 @@ impl<'a> FnBuilder<'a> {
             return Err(unsupported(t, "explicit generic arguments", "generics are not translated yet", ""));
         }
         let name = m.method.to_string();
-        let Some(recv) = self.expr(&m.receiver)? else { return Ok(None) };
-        let mut args = Vec::new();
-        for a in &m.args {
-            let Some(v) = self.expr(a)? else { return Ok(None) };
-            args.push(v);
-        }
+        let Some(mut args) = self.exprs(std::iter::once(&*m.receiver).chain(&m.args))? else { return Ok(None) };
+        let recv = args.remove(0);
         match (name.as_str(), args.len()) {
             // Option's methods are control flow: desugar them here.
             ("unwrap", 0) | ("expect", 1) | ("unwrap_or", 1) => {
@@ -1173,18 +1179,16 @@ impl<'a> FnBuilder<'a> {
             return Err(unsupported(range, "an unbounded range in `for`", "not translated yet", "give both bounds"));
         };
         let inclusive = matches!(range.limits, syn::RangeLimits::Closed(_));
-        let Some(a) = self.expr(start)? else { return Ok(None) };
-        let Some(b) = self.expr(end)? else { return Ok(None) };
-        let step = match step {
-            Some(s) => match self.expr(s)? {
-                Some(v) => Some(self.ascribe(v, Ty::Int(IntTy::Usize), None)),
-                None => return Ok(None),
-            },
-            None => None,
-        };
+        let operands: Vec<&Expr> = [&**start, &**end].into_iter().chain(step).collect();
+        let Some(mut operands) = self.exprs(operands)? else { return Ok(None) };
+        let step = (operands.len() == 3).then(|| operands.pop().unwrap());
+        let step = step.map(|v| self.ascribe(v, Ty::Int(IntTy::Usize), None));
+        let (a, b) = (operands[0].clone(), operands[1].clone());
         if rev && step.is_some() {
             return Err(unsupported(&f.expr, "`.rev()` combined with `.step_by()`", "not translated yet", ""));
         }
+        // The step is used in every iteration: keep it as a hidden local.
+        let step_slot = step.map(|k| self.hold(k));
         let n0 = self.env.len();
         // Unify the bounds' types, as `Range<T>` does.
         let b = self.emit("same_type", vec![b, a.clone()], None);
@@ -1212,26 +1216,26 @@ impl<'a> FnBuilder<'a> {
                 self.bind_irrefutable(&f.pat, i)?;
                 self.loop_body(&f.label, &f.body, cont, n, exit, n0, false)?;
                 self.enter(cont, n);
-                let (i, end) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
                 if inclusive {
-                    let last = self.emit("eq", vec![i.clone(), end], pos);
+                    let (i, end) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
+                    let last = self.emit("eq", vec![i, end], pos);
                     self.continue_if(last, false, exit, n0);
                 }
-                let next = match &step {
+                let i = self.env[n0].value.clone();
+                match step_slot {
                     None => {
                         let o = one(self);
-                        self.emit("add", vec![i, o], pos)
+                        self.env[n0].value = self.emit("add", vec![i, o], pos);
                     }
-                    Some(k) => {
+                    Some(slot) => {
                         // Stop instead of wrapping around past the type's maximum.
-                        let k = self.emit("cast", vec![k.clone(), i.clone()], pos);
+                        let k = self.emit("cast", vec![self.held(slot), i.clone()], pos);
                         let next = self.emit("add", vec![i.clone(), k], pos);
                         let wrapped = self.emit("lt", vec![next.clone(), i], pos);
+                        self.env[n0].value = next;
                         self.continue_if(wrapped, false, exit, n0);
-                        next
                     }
-                };
-                self.env[n0].value = next;
+                }
                 self.link_to(header, n, vec![], None);
                 Ok(self.after_loop(exit, n0, true))
             }
@@ -1245,8 +1249,9 @@ impl<'a> FnBuilder<'a> {
                 self.enter(header, n);
                 let exit = self.new_block(n0, 0);
                 let (i, lo) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
-                let cond = self.emit("lt", vec![lo, i.clone()], pos);
+                let cond = self.emit("lt", vec![lo, i], pos);
                 self.continue_if(cond, true, exit, n0);
+                let i = self.env[n0].value.clone();
                 let o = one(self);
                 let i = self.emit("sub", vec![i, o], pos);
                 self.env[n0].value = i.clone();
@@ -1272,8 +1277,9 @@ impl<'a> FnBuilder<'a> {
                 self.loop_body(&f.label, &f.body, cont, n, exit, n0, false)?;
                 self.enter(cont, n);
                 let (i, lo) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
-                let last = self.emit("eq", vec![i.clone(), lo], pos);
+                let last = self.emit("eq", vec![i, lo], pos);
                 self.continue_if(last, false, exit, n0);
+                let i = self.env[n0].value.clone();
                 let o = one(self);
                 let i = self.emit("sub", vec![i, o], pos);
                 self.env[n0].value = i;
@@ -1377,8 +1383,8 @@ impl<'a> FnBuilder<'a> {
                     [_, _, _, extra, ..] => return Err(format_args_error(extra)),
                     _ => return Err(syn::Error::new_spanned(mac, format!("rpy: `{name}!` needs two operands"))),
                 };
-                let Some(lv) = self.expr(l)? else { return Ok(None) };
-                let Some(rv) = self.expr(r)? else { return Ok(None) };
+                let Some(operands) = self.exprs([l, r])? else { return Ok(None) };
+                let (lv, rv) = (operands[0].clone(), operands[1].clone());
                 let eq = name == "assert_eq";
                 let c = self.emit(if eq { "eq" } else { "ne" }, vec![lv.clone(), rv.clone()], Some(pos));
                 let n_outer = self.env.len();
