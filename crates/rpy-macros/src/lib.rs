@@ -85,7 +85,7 @@ fn expand(attr: proc_macro2::TokenStream, module: &syn::ItemMod) -> Result<proc_
     if std::env::var_os("RPY_TIMINGS").is_some() {
         eprint!("[translation:info] module {name}\n{}", timings.report());
     }
-    let translated = wrappers::translated_module(&t, &exports, &asm);
+    let translated = wrappers::translated_module(&t, &exports, &asm, &timings);
     let syn::ItemMod { attrs, vis, mod_token, ident, .. } = module;
     Ok(quote! {
         #(#attrs)* #vis #mod_token #ident {

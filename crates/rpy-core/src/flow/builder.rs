@@ -69,8 +69,15 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
                     let name = f.sig.ident.to_string();
                     let mut g = FunctionGraph::new(&name, file, params, ret);
                     g.pos = Some(pos_of(f.sig.ident.span()));
+                    let is_pub = matches!(f.vis, syn::Visibility::Public(_));
+                    if is_pub {
+                        if let Some(e) = boundary_error(&f.sig, &g) {
+                            errors.push(e);
+                            continue;
+                        }
+                    }
                     let id = t.graphs.push(g);
-                    if matches!(f.vis, syn::Visibility::Public(_)) {
+                    if is_pub {
                         t.entrypoints.push(id);
                     }
                     scope.fns.insert(name, id);
@@ -124,6 +131,32 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
     } else {
         Err(errors)
     }
+}
+
+/// A `pub fn` is called from untranslated code: its parameters and result
+/// must be values the boundary can convert (DESIGN §1).
+fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error> {
+    fn crosses(t: &Ty) -> bool {
+        match t {
+            Ty::Option(_) => false,
+            Ty::Tuple(items) => items.iter().all(crosses),
+            _ => true,
+        }
+    }
+    let types: Vec<(&dyn ToTokens, &Ty)> = sig
+        .inputs
+        .iter()
+        .map(|i| i as &dyn ToTokens)
+        .zip(&g.param_tys)
+        .chain(std::iter::once((&sig.output as &dyn ToTokens, &g.ret_ty)))
+        .collect();
+    let (tokens, ty) = types.into_iter().find(|(_, t)| !crosses(t))?;
+    Some(unsupported(
+        tokens,
+        &format!("`{ty}` in the signature of a `pub fn`"),
+        "`pub fn`s are called from untranslated Rust, and only integers, `bool`, `f64`, `char` and tuples of them cross that boundary yet",
+        "make the function private, or pass a `(bool, T)` pair instead",
+    ))
 }
 
 fn unsupported_item(item: &syn::Item) -> syn::Error {
@@ -181,6 +214,16 @@ pub fn parse_type(ty: &syn::Type) -> R<Ty> {
         syn::Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
             let seg = &p.path.segments[0];
             let name = seg.ident.to_string();
+            if name == "Option" {
+                if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+                    if let [syn::GenericArgument::Type(inner)] = a.args.iter().collect::<Vec<_>>().as_slice() {
+                        let inner = parse_type(inner)?;
+                        if matches!(inner, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) {
+                            return Ok(Ty::Option(Box::new(inner)));
+                        }
+                    }
+                }
+            }
             if !seg.arguments.is_none() {
                 return Err(heap_type(ty, &name));
             }
@@ -1047,6 +1090,12 @@ impl<'a> FnBuilder<'a> {
                 &format!("`.{name}()` here"),
                 "iterator adaptors are supported only directly as the iterable of a `for` loop",
                 "write `for i in (a..b).rev()`",
+            )),
+            _ if crate::annotator::methods::method_sig(&name).is_none() => Err(unsupported(
+                &m.method,
+                &format!("the method `{name}`"),
+                "rpy translates only the methods of primitive types listed in DESIGN §3 (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, the bit counts and rotations, and the `f64` functions)",
+                "write it with supported operations, or as a function of the module",
             )),
             _ => {
                 let mut all = vec![meta_str(name), recv];

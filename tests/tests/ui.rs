@@ -1,0 +1,8 @@
+//! Every construct outside the dialect is a compile error on the user's own
+//! tokens (DESIGN §5); each case's expected message is in `ui/*.stderr`.
+
+#[test]
+fn ui() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("ui/*.rs");
+}

@@ -1,0 +1,8 @@
+#[rpython::entry]
+pub mod m {
+    pub fn f(x: i64) -> i64 {
+        unsafe { x }
+    }
+}
+
+fn main() {}
