@@ -7,7 +7,7 @@ use crate::entity::EntityRef;
 use crate::flow::{BlockId, ConstTy, ConstValue, GraphId, Pos, Value, VarId};
 use crate::translator::Translator;
 use crate::ty::Ty;
-use std::collections::{BTreeSet, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 use std::fmt;
 
 #[derive(Debug, Clone)]
@@ -89,6 +89,7 @@ pub fn annotate(t: &mut Translator) -> Result<Annotations, Vec<AnnotatorError>> 
         queued: HashSet::new(),
         followed: HashSet::new(),
         callers: Vec::new(),
+        blocked: BTreeMap::new(),
     };
     fix.ann.bindings = fix.t.graphs.values().map(|g| vec![None; g.vars.len()]).collect();
     fix.callers = vec![BTreeSet::new(); fix.t.graphs.len()];
@@ -111,6 +112,8 @@ struct Fixpoint<'t> {
     followed: HashSet<(GraphId, BlockId, usize)>,
     /// Per graph: the blocks that call it, reflowed when its result changes.
     callers: Vec<BTreeSet<(GraphId, BlockId)>>,
+    /// Blocks waiting for a callee's first result, with that callee.
+    blocked: BTreeMap<(GraphId, BlockId), GraphId>,
 }
 
 impl Fixpoint<'_> {
@@ -162,9 +165,22 @@ impl Fixpoint<'_> {
     }
 
     fn run(&mut self) {
-        while let Some((g, b)) = self.pending.pop_front() {
-            self.queued.remove(&(g, b));
-            self.flow_block(g, b);
+        loop {
+            while let Some((g, b)) = self.pending.pop_front() {
+                self.queued.remove(&(g, b));
+                self.blocked.remove(&(g, b));
+                self.flow_block(g, b);
+            }
+            // Calls still blocked go to functions that never return (they
+            // always panic or recurse forever): their result is any value of
+            // the declared type, and annotation goes on from there.
+            let Some((_, callee)) = self.blocked.iter().next().map(|(k, v)| (*k, *v)) else { break };
+            let graph = &self.t.graphs[callee];
+            let ret = graph.blocks[graph.returnblock].inputargs[0];
+            self.ann.bindings[callee.index()][ret.index()] = Some(SomeValue::of_type(&graph.ret_ty));
+            for caller in self.callers[callee.index()].clone() {
+                self.schedule(caller.0, caller.1);
+            }
         }
     }
 
@@ -183,9 +199,12 @@ impl Fixpoint<'_> {
                     let ret = self.t.graphs[callee].blocks[self.t.graphs[callee].returnblock].inputargs[0];
                     match self.ann.bindings[callee.index()][ret.index()].clone() {
                         Some(s) => s,
-                        // The callee has not returned yet: assume anything of
-                        // its type; we are reflowed when it returns.
-                        None => SomeValue::of_type(&result_ty),
+                        // The callee has not returned yet: this block is
+                        // blocked until it does (we are reflowed then).
+                        None => {
+                            self.blocked.insert((g, b), callee);
+                            return;
+                        }
                     }
                 }
                 _ => fold(&op.opname, &args, &result_ty).unwrap_or_else(|| SomeValue::of_type(&result_ty)),

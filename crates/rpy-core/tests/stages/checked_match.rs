@@ -1,0 +1,6 @@
+pub fn safe_div(a: i32, b: i32) -> i32 {
+    match a.checked_div(b) {
+        Some(q) => q,
+        None => -1,
+    }
+}
