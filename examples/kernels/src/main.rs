@@ -7,6 +7,7 @@
 //! Prints each kernel's time in both versions and the ratio translated /
 //! untranslated (target: <= 1.10), then the translation time per stage.
 
+use std::hint::black_box as b;
 use std::time::Instant;
 
 #[rpython::entry]
@@ -95,17 +96,16 @@ fn compare<T: PartialEq + std::fmt::Debug>(name: &str, untranslated: impl Fn() -
 }
 
 fn main() {
-    let n: i64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(32);
-    let b = std::hint::black_box;
+    let n: i64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(35);
     println!("kernel         time (best of 5)");
     let mut ok = true;
     ok &= compare("fib", || kernels::fib(b(n)), || kernels::translated::fib(b(n)));
     ok &= compare(
         "count_primes",
-        || kernels::count_primes(b(300_000)),
-        || kernels::translated::count_primes(b(300_000)),
+        || kernels::count_primes(b(1_000_000)),
+        || kernels::translated::count_primes(b(1_000_000)),
     );
-    ok &= compare("mandelbrot", || kernels::mandelbrot(b(400), b(200)), || kernels::translated::mandelbrot(b(400), b(200)));
+    ok &= compare("mandelbrot", || kernels::mandelbrot(b(600), b(300)), || kernels::translated::mandelbrot(b(600), b(300)));
     println!();
     println!("translation of module `kernels` (at compile time):");
     let mut total = 0.0;
