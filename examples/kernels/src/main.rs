@@ -69,22 +69,24 @@ pub mod kernels {
     }
 }
 
-/// The best of `runs` timings of `f`, in seconds, with its result.
-fn best_of<T: PartialEq + std::fmt::Debug>(runs: usize, f: impl Fn() -> T) -> (f64, T) {
-    let mut best = f64::INFINITY;
-    let mut result = None;
-    for _ in 0..runs {
-        let start = Instant::now();
-        let r = std::hint::black_box(f());
-        best = best.min(start.elapsed().as_secs_f64());
-        result = Some(r);
-    }
-    (best, result.unwrap())
-}
-
+/// Times `untranslated` and `translated` alternately, `rounds` times each,
+/// so that both see the same machine load; returns the best time of each.
 fn compare<T: PartialEq + std::fmt::Debug>(name: &str, untranslated: impl Fn() -> T, translated: impl Fn() -> T) -> bool {
-    let (tu, ru) = best_of(5, untranslated);
-    let (tt, rt) = best_of(5, translated);
+    let time = |f: &dyn Fn() -> T| {
+        let start = Instant::now();
+        let r = b(f());
+        (start.elapsed().as_secs_f64(), r)
+    };
+    let (mut tu, mut tt) = (f64::INFINITY, f64::INFINITY);
+    let (mut ru, mut rt) = (None, None);
+    for _ in 0..7 {
+        let (t, r) = time(&untranslated);
+        tu = tu.min(t);
+        ru = Some(r);
+        let (t, r) = time(&translated);
+        tt = tt.min(t);
+        rt = Some(r);
+    }
     let ratio = tt / tu;
     let verdict = if ratio <= 1.10 { "ok" } else { "SLOWER than target 1.10" };
     println!("{name:<14} untranslated {tu:>8.4} s   translated {tt:>8.4} s   ratio {ratio:>5.2}   {verdict}");
@@ -97,7 +99,7 @@ fn compare<T: PartialEq + std::fmt::Debug>(name: &str, untranslated: impl Fn() -
 
 fn main() {
     let n: i64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(35);
-    println!("kernel         time (best of 5)");
+    println!("kernel         time (best of 7, alternating)");
     let mut ok = true;
     ok &= compare("fib", || kernels::fib(b(n)), || kernels::translated::fib(b(n)));
     ok &= compare(
