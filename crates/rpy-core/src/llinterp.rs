@@ -1,0 +1,727 @@
+//! The LLInterpreter: runs low-level graphs directly, as RPython's
+//! `llinterp.py` does, so the rtyper's output can be tested without a
+//! backend, and so the test harness has a third opinion between the
+//! untranslated program and the translated one.
+//!
+//! Every operation of `lloperation.rs` is computed with Rust's own operation
+//! on the Rust type that corresponds to the operands' lltype (`i8` for a
+//! signed 8-bit `Int`, `u32` for `UniChar`, ...), so results are
+//! bit-identical to what rustc-compiled code computes. Values are kept as
+//! [`LlValue`]s, integers already reduced into their lltype's range.
+//!
+//! Signedness follows the operation family (`int_*` signed, `uint_*`
+//! unsigned) and the width follows the operands' lltype, as the table says,
+//! with one exception: `Bool` operands are always taken as the unsigned
+//! numbers 0 and 1 (Rust orders `false < true`; a signed 1-bit reading would
+//! make `true` be -1).
+//!
+//! Calls do not recurse on the host stack: frames live in a vector, so a
+//! deeply recursive program does not overflow the interpreter's stack.
+
+use crate::entity::EntityRef;
+use crate::flow::{
+    BlockId, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value, VarId,
+};
+use crate::lltype::LlType;
+use crate::translator::Translator;
+use std::fmt::Debug;
+
+/// Calls the generic function `$f::<T>($args)` with the Rust integer type
+/// `T` of the given signedness and width.
+macro_rules! int_dispatch {
+    ($signed:expr, $bits:expr, $f:ident, $($args:expr),*) => {
+        match ($signed, $bits) {
+            (true, 8) => $f::<i8>($($args),*),
+            (true, 16) => $f::<i16>($($args),*),
+            (true, 32) => $f::<i32>($($args),*),
+            (true, 64) => $f::<i64>($($args),*),
+            (false, 8) => $f::<u8>($($args),*),
+            (false, 16) => $f::<u16>($($args),*),
+            (false, 32) => $f::<u32>($($args),*),
+            (false, 64) => $f::<u64>($($args),*),
+            (false, 1) => $f::<u8>($($args),*),
+            (s, b) => bug(format!("no {} integer type of {b} bits", if s { "signed" } else { "unsigned" })),
+        }
+    };
+}
+
+/// A low-level value. Integer-like values (`Int` of any width, `Char`,
+/// `UniChar`) are `Int`s holding the value already wrapped into their
+/// lltype's range; `Bool` values are `Bool`s.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LlValue {
+    Int(i128),
+    Float(f64),
+    Bool(bool),
+    Void,
+    Struct(Vec<LlValue>),
+}
+
+impl LlValue {
+    pub fn as_int(&self) -> Option<i128> {
+        match self {
+            LlValue::Int(v) => Some(*v),
+            _ => None,
+        }
+    }
+    pub fn as_float(&self) -> Option<f64> {
+        match self {
+            LlValue::Float(v) => Some(*v),
+            _ => None,
+        }
+    }
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            LlValue::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+    pub fn fields(&self) -> Option<&[LlValue]> {
+        match self {
+            LlValue::Struct(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The integer an integer-like value stands for (`Bool` as 0/1).
+    fn int(&self) -> i128 {
+        match self {
+            LlValue::Int(v) => *v,
+            LlValue::Bool(b) => *b as i128,
+            other => bug(format!("integer expected, got {other:?}")),
+        }
+    }
+
+    fn float(&self) -> f64 {
+        match self {
+            LlValue::Float(v) => *v,
+            other => bug(format!("float expected, got {other:?}")),
+        }
+    }
+
+    fn boolean(&self) -> bool {
+        match self {
+            LlValue::Bool(b) => *b,
+            other => bug(format!("bool expected, got {other:?}")),
+        }
+    }
+
+    /// The value of type `t` holding the integer `v`, wrapped into `t`'s range.
+    pub fn from_int(v: i128, t: &LlType) -> LlValue {
+        match t {
+            LlType::Bool => LlValue::Bool(v & 1 != 0),
+            LlType::Int { .. } | LlType::Char | LlType::UniChar => LlValue::Int(t.wrap(v)),
+            LlType::Float => LlValue::Float(v as f64),
+            _ => bug(format!("integer result for type {t}")),
+        }
+    }
+}
+
+/// A Rust panic of the interpreted program: what the translated program
+/// prints to stderr before exiting with status 101.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Panic {
+    pub message: String,
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+}
+
+impl Panic {
+    /// Exactly what Rust's default panic hook prints to stderr for this
+    /// panic in the main thread of the current process, without
+    /// `RUST_BACKTRACE` (on Linux the main thread's id is the process id).
+    pub fn stderr_text(&self) -> String {
+        self.stderr_text_with_thread_id(std::process::id() as u64)
+    }
+
+    /// The same for a main thread of OS id `tid`. Rust 1.95's hook (the
+    /// toolchain rpy pins) starts with an empty line and names the thread's
+    /// OS id:
+    /// `\nthread 'main' (1234) panicked at src/main.rs:2:5:\nMESSAGE\nnote: ...`.
+    pub fn stderr_text_with_thread_id(&self, tid: u64) -> String {
+        format!(
+            "\nthread 'main' ({tid}) panicked at {}:{}:{}:\n{}\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+            self.file, self.line, self.col, self.message
+        )
+    }
+}
+
+/// A violated invariant of the low-level graphs: a bug in rpy, not in the
+/// interpreted program.
+fn bug(msg: String) -> ! {
+    panic!("llinterp: {msg}")
+}
+
+/// More frames than this means runaway recursion (a real program would
+/// have overflowed its stack long before).
+const MAX_DEPTH: usize = 1 << 20;
+
+struct Frame<'t> {
+    graph: &'t FunctionGraph,
+    block: BlockId,
+    /// The next operation of `block` to run.
+    pc: usize,
+    env: Vec<Option<LlValue>>,
+    /// Where the caller wants the result, once this frame returns.
+    result_to: Option<VarId>,
+}
+
+impl<'t> Frame<'t> {
+    fn enter(graph: &'t FunctionGraph, args: Vec<LlValue>, result_to: Option<VarId>) -> Frame<'t> {
+        let mut frame = Frame {
+            graph,
+            block: graph.startblock,
+            pc: 0,
+            env: vec![None; graph.vars.len()],
+            result_to,
+        };
+        let params = &graph.blocks[graph.startblock].inputargs;
+        if params.len() != args.len() {
+            bug(format!(
+                "{} takes {} arguments, got {}",
+                graph.name,
+                params.len(),
+                args.len()
+            ));
+        }
+        for (v, a) in params.iter().zip(args) {
+            frame.env[v.index()] = Some(a);
+        }
+        frame
+    }
+
+    fn get(&self, v: &Value) -> LlValue {
+        match v {
+            Value::Var(v) => self.env[v.index()].clone().unwrap_or_else(|| {
+                bug(format!(
+                    "{} used before definition in {}",
+                    self.graph.var_name(*v),
+                    self.graph.name
+                ))
+            }),
+            Value::Const(c) => const_value(c),
+        }
+    }
+
+    fn set(&mut self, v: VarId, value: LlValue) {
+        self.env[v.index()] = Some(value);
+    }
+}
+
+/// Runs graph `g` of `t` on `args`. A panic of the program is an `Err`.
+pub fn interpret(t: &Translator, g: GraphId, args: Vec<LlValue>) -> Result<LlValue, Panic> {
+    let mut stack = vec![Frame::enter(&t.graphs[g], args, None)];
+    loop {
+        let frame = stack.last_mut().expect("no frame");
+        let graph = frame.graph;
+        let block = &graph.blocks[frame.block];
+        if let Some(op) = block.operations.get(frame.pc) {
+            frame.pc += 1;
+            if op.opname == "direct_call" {
+                let callee = match op.args.first().and_then(Value::constant).map(|c| &c.value) {
+                    Some(ConstValue::Func(f)) => *f,
+                    _ => bug(format!("direct_call of a non-constant in {}", graph.name)),
+                };
+                let args = op.args[1..].iter().map(|a| frame.get(a)).collect();
+                if stack.len() >= MAX_DEPTH {
+                    bug("call depth exceeded".into());
+                }
+                stack.push(Frame::enter(&t.graphs[callee], args, Some(op.result)));
+            } else {
+                let value = eval_op(frame, op)?;
+                frame.set(op.result, value);
+            }
+            continue;
+        }
+        if frame.block == graph.returnblock {
+            let result = frame.get(&Value::Var(block.inputargs[0]));
+            let result_to = frame.result_to;
+            stack.pop();
+            match stack.last_mut() {
+                None => return Ok(result),
+                Some(caller) => caller.set(
+                    result_to.expect("callee frame without a result variable"),
+                    result,
+                ),
+            }
+            continue;
+        }
+        if frame.block == graph.exceptblock {
+            bug(format!(
+                "{} reached its except block: exceptions are not supported",
+                graph.name
+            ));
+        }
+        let link = match &block.exitswitch {
+            None => match block.exits.as_slice() {
+                [link] => link,
+                _ => bug(format!(
+                    "{} of {} has {} exits and no exitswitch",
+                    graph.block_name(frame.block),
+                    graph.name,
+                    block.exits.len()
+                )),
+            },
+            Some(sw) => {
+                let v = frame.get(sw);
+                let found = block.exits.iter().find(|l| match (&v, &l.exitcase) {
+                    (LlValue::Bool(b), Some(ConstValue::Bool(c))) => b == c,
+                    (LlValue::Int(i), Some(ConstValue::Int(c))) => i == c,
+                    (LlValue::Int(i), Some(ConstValue::Char(c))) => *i == *c as i128,
+                    _ => false,
+                });
+                let default = || {
+                    block
+                        .exits
+                        .iter()
+                        .find(|l| matches!(&l.exitcase, Some(ConstValue::Str(s)) if s == "default"))
+                };
+                found.or_else(default).unwrap_or_else(|| {
+                    bug(format!(
+                        "no exit of {} in {} for {v:?}",
+                        graph.block_name(frame.block),
+                        graph.name
+                    ))
+                })
+            }
+        };
+        // Read every argument before writing any inputarg: a link back to
+        // its own block may permute the block's inputargs.
+        let values: Vec<LlValue> = link.args.iter().map(|a| frame.get(a)).collect();
+        for (v, value) in graph.blocks[link.target].inputargs.iter().zip(values) {
+            frame.set(*v, value);
+        }
+        frame.block = link.target;
+        frame.pc = 0;
+    }
+}
+
+/// The value of a rtyped constant.
+fn const_value(c: &Constant) -> LlValue {
+    let t = c
+        .concretetype
+        .as_ref()
+        .unwrap_or_else(|| bug(format!("constant {} has no concretetype", c.value)));
+    const_of_type(&c.value, t)
+}
+
+fn const_of_type(value: &ConstValue, t: &LlType) -> LlValue {
+    match (t, value) {
+        (LlType::Void, _) => LlValue::Void,
+        (LlType::Bool, ConstValue::Bool(b)) => LlValue::Bool(*b),
+        (
+            LlType::Int { .. } | LlType::Char | LlType::UniChar | LlType::Bool,
+            ConstValue::Int(v),
+        ) => LlValue::from_int(*v, t),
+        (LlType::Int { .. } | LlType::Char | LlType::UniChar, ConstValue::Char(ch)) => {
+            LlValue::Int(t.wrap(*ch as i128))
+        }
+        (LlType::Int { .. } | LlType::Char | LlType::UniChar, ConstValue::Bool(b)) => {
+            LlValue::Int(*b as i128)
+        }
+        (LlType::Float, ConstValue::Float(f)) => LlValue::Float(*f),
+        (LlType::Float, ConstValue::Int(v)) => LlValue::Float(*v as f64),
+        (LlType::Struct(ts), ConstValue::Tuple(vs)) if ts.len() == vs.len() => LlValue::Struct(
+            ts.iter()
+                .zip(vs)
+                .map(|(t, v)| const_of_type(v, t))
+                .collect(),
+        ),
+        // `None` of a flagged pair `(is_some, value)`.
+        (LlType::Struct(ts), ConstValue::None) => LlValue::Struct(ts.iter().map(zero).collect()),
+        _ => bug(format!("constant {value} cannot have type {t}")),
+    }
+}
+
+/// The all-zero value of a type (`false`, `0`, `0.0`).
+fn zero(t: &LlType) -> LlValue {
+    match t {
+        LlType::Void => LlValue::Void,
+        LlType::Bool => LlValue::Bool(false),
+        LlType::Int { .. } | LlType::Char | LlType::UniChar => LlValue::Int(0),
+        LlType::Float => LlValue::Float(0.0),
+        LlType::Struct(ts) => LlValue::Struct(ts.iter().map(zero).collect()),
+    }
+}
+
+fn const_arg(op: &SpaceOperation, i: usize) -> &ConstValue {
+    match op.args.get(i) {
+        Some(Value::Const(c)) => &c.value,
+        _ => bug(format!("{}: operand {i} must be a constant", op.opname)),
+    }
+}
+
+fn pos_arg(op: &SpaceOperation, i: usize) -> (u32, u32) {
+    match const_arg(op, i) {
+        ConstValue::Pos(p) => (p.line, p.col),
+        other => bug(format!("{}: {other} is not a position", op.opname)),
+    }
+}
+
+fn str_arg(op: &SpaceOperation, i: usize) -> &str {
+    match const_arg(op, i) {
+        ConstValue::Str(s) => s,
+        other => bug(format!("{}: {other} is not a text", op.opname)),
+    }
+}
+
+fn eval_op(frame: &Frame, op: &SpaceOperation) -> Result<LlValue, Panic> {
+    let g = frame.graph;
+    let rtype = || {
+        g.vars[op.result]
+            .concretetype
+            .as_ref()
+            .unwrap_or_else(|| bug(format!("{} not rtyped", g.var_name(op.result))))
+    };
+    let arg = |i: usize| frame.get(&op.args[i]);
+    let argtype = |i: usize| g.concretetype(&op.args[i]);
+    let name = op.opname.as_str();
+    let panic_at = |msg: String, (line, col): (u32, u32)| Panic {
+        message: msg,
+        file: g.file.clone(),
+        line,
+        col,
+    };
+    Ok(match name {
+        "same_as" => arg(0),
+        "bool_not" => LlValue::Bool(!arg(0).boolean()),
+        "tuple_new" => LlValue::Struct((0..op.args.len()).map(arg).collect()),
+        "tuple_getitem" => {
+            let i = match const_arg(op, 1) {
+                ConstValue::Int(i) => *i as usize,
+                other => bug(format!("tuple_getitem index {other}")),
+            };
+            match arg(0) {
+                LlValue::Struct(mut fields) => fields.swap_remove(i),
+                other => bug(format!("tuple_getitem on {other:?}")),
+            }
+        }
+        "cast_primitive" => LlValue::from_int(arg(0).int(), rtype()),
+        "cast_int_to_float" | "cast_uint_to_float" => {
+            let t = argtype(0);
+            let bits = t
+                .int_bits()
+                .unwrap_or_else(|| bug(format!("{name} of {t}")));
+            let signed = name == "cast_int_to_float" && *t != LlType::Bool;
+            LlValue::Float(int_dispatch!(signed, bits, int_to_float, arg(0).int()))
+        }
+        "cast_float_to_int" | "cast_float_to_uint" => {
+            let t = rtype();
+            let bits = t
+                .int_bits()
+                .unwrap_or_else(|| bug(format!("{name} to {t}")));
+            let v = int_dispatch!(
+                name == "cast_float_to_int",
+                bits,
+                float_to_int,
+                arg(0).float()
+            );
+            LlValue::from_int(v, t)
+        }
+        "panic" => return Err(panic_at(str_arg(op, 0).to_string(), pos_arg(op, 1))),
+        "panic_if" => {
+            if arg(0).boolean() {
+                return Err(panic_at(str_arg(op, 1).to_string(), pos_arg(op, 2)));
+            }
+            LlValue::Void
+        }
+        "panic_assert_failed" => {
+            let t = argtype(0);
+            let kind = str_arg(op, 2);
+            let msg = match const_arg(op, 3) {
+                ConstValue::Str(s) => Some(s.as_str()),
+                ConstValue::Unit => None,
+                other => bug(format!("panic_assert_failed message {other}")),
+            };
+            let text = assert_failed_message(
+                kind,
+                &ll_debug_text(&arg(0), t),
+                &ll_debug_text(&arg(1), argtype(1)),
+                msg,
+            );
+            return Err(panic_at(text, pos_arg(op, 4)));
+        }
+        _ => {
+            let (family, sub) = name
+                .split_once('_')
+                .unwrap_or_else(|| bug(format!("unknown operation {name}")));
+            match family {
+                "int" | "uint" => {
+                    let t = argtype(0);
+                    let bits = t
+                        .int_bits()
+                        .unwrap_or_else(|| bug(format!("{name} on {t}")));
+                    let signed = family == "int" && *t != LlType::Bool;
+                    let a = arg(0).int();
+                    let b = if op.args.len() > 1 { arg(1).int() } else { 0 };
+                    let out = if bits == 1 {
+                        int_op::<u8>(sub, a, b)
+                    } else {
+                        int_dispatch!(signed, bits, int_op, sub, a, b)
+                    };
+                    match out {
+                        IntOut::Int(v) => LlValue::from_int(v, rtype()),
+                        IntOut::Bool(b) => LlValue::Bool(b),
+                        IntOut::Checked(v) => {
+                            let vt = match rtype() {
+                                LlType::Struct(ts) if ts.len() == 2 => &ts[1],
+                                other => bug(format!("{name} result type {other}")),
+                            };
+                            LlValue::Struct(vec![
+                                LlValue::Bool(v.is_some()),
+                                LlValue::from_int(v.unwrap_or(0), vt),
+                            ])
+                        }
+                    }
+                }
+                "float" => float_op(sub, &arg(0), op.args.get(1).map(|_| arg(1))),
+                _ => bug(format!("unknown operation {name}")),
+            }
+        }
+    })
+}
+
+/// Rust's message for a failed `assert_eq!` (`kind` "==") or `assert_ne!`
+/// ("!="), given the `{:?}` texts of both sides.
+pub fn assert_failed_message(kind: &str, left: &str, right: &str, msg: Option<&str>) -> String {
+    let head = format!("assertion `left {kind} right` failed");
+    match msg {
+        Some(m) => format!("{head}: {m}\n  left: {left}\n right: {right}"),
+        None => format!("{head}\n  left: {left}\n right: {right}"),
+    }
+}
+
+/// The primitive integer types, with the operations of the table as Rust
+/// defines them.
+trait RInt: Copy + Ord + Debug {
+    const BITS: u32;
+    fn from_i128(v: i128) -> Self;
+    fn to_i128(self) -> i128;
+    fn to_f64(self) -> f64;
+    fn from_f64(v: f64) -> Self;
+    fn wadd(self, o: Self) -> Self;
+    fn wsub(self, o: Self) -> Self;
+    fn wmul(self, o: Self) -> Self;
+    fn wneg(self) -> Self;
+    fn wabs(self) -> Self;
+    fn not(self) -> Self;
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn xor(self, o: Self) -> Self;
+    fn cdiv(self, o: Self) -> Option<Self>;
+    fn crem(self, o: Self) -> Option<Self>;
+    fn shl(self, n: u32) -> Self;
+    fn shr(self, n: u32) -> Self;
+    fn cadd(self, o: Self) -> Option<Self>;
+    fn csub(self, o: Self) -> Option<Self>;
+    fn cmul(self, o: Self) -> Option<Self>;
+    fn cneg(self) -> Option<Self>;
+    fn cshl(self, n: u32) -> Option<Self>;
+    fn sadd(self, o: Self) -> Self;
+    fn ssub(self, o: Self) -> Self;
+    fn smul(self, o: Self) -> Self;
+    fn wpow(self, e: u32) -> Self;
+    fn rotl(self, n: u32) -> Self;
+    fn rotr(self, n: u32) -> Self;
+    fn clz(self) -> u32;
+    fn ctz(self) -> u32;
+    fn popcount(self) -> u32;
+}
+
+macro_rules! impl_rint {
+    ($($t:ident: $abs:expr),*) => {$(
+        impl RInt for $t {
+            const BITS: u32 = $t::BITS;
+            fn from_i128(v: i128) -> Self { v as $t }
+            fn to_i128(self) -> i128 { self as i128 }
+            fn to_f64(self) -> f64 { self as f64 }
+            fn from_f64(v: f64) -> Self { v as $t }
+            fn wadd(self, o: Self) -> Self { self.wrapping_add(o) }
+            fn wsub(self, o: Self) -> Self { self.wrapping_sub(o) }
+            fn wmul(self, o: Self) -> Self { self.wrapping_mul(o) }
+            fn wneg(self) -> Self { self.wrapping_neg() }
+            fn wabs(self) -> Self { let f: fn($t) -> $t = $abs; f(self) }
+            fn not(self) -> Self { !self }
+            fn and(self, o: Self) -> Self { self & o }
+            fn or(self, o: Self) -> Self { self | o }
+            fn xor(self, o: Self) -> Self { self ^ o }
+            fn cdiv(self, o: Self) -> Option<Self> { self.checked_div(o) }
+            fn crem(self, o: Self) -> Option<Self> { self.checked_rem(o) }
+            fn shl(self, n: u32) -> Self { self.wrapping_shl(n) }
+            fn shr(self, n: u32) -> Self { self.wrapping_shr(n) }
+            fn cadd(self, o: Self) -> Option<Self> { self.checked_add(o) }
+            fn csub(self, o: Self) -> Option<Self> { self.checked_sub(o) }
+            fn cmul(self, o: Self) -> Option<Self> { self.checked_mul(o) }
+            fn cneg(self) -> Option<Self> { self.checked_neg() }
+            fn cshl(self, n: u32) -> Option<Self> { self.checked_shl(n) }
+            fn sadd(self, o: Self) -> Self { self.saturating_add(o) }
+            fn ssub(self, o: Self) -> Self { self.saturating_sub(o) }
+            fn smul(self, o: Self) -> Self { self.saturating_mul(o) }
+            fn wpow(self, e: u32) -> Self { self.wrapping_pow(e) }
+            fn rotl(self, n: u32) -> Self { self.rotate_left(n) }
+            fn rotr(self, n: u32) -> Self { self.rotate_right(n) }
+            fn clz(self) -> u32 { self.leading_zeros() }
+            fn ctz(self) -> u32 { self.trailing_zeros() }
+            fn popcount(self) -> u32 { self.count_ones() }
+        }
+    )*};
+}
+
+// `int_abs` exists only for signed types; unsigned ones never see it.
+impl_rint!(i8: i8::wrapping_abs, i16: i16::wrapping_abs, i32: i32::wrapping_abs, i64: i64::wrapping_abs);
+impl_rint!(u8: |x| x, u16: |x| x, u32: |x| x, u64: |x| x);
+
+enum IntOut {
+    Int(i128),
+    Bool(bool),
+    /// The result of a `*_checked` operation.
+    Checked(Option<i128>),
+}
+
+fn int_to_float<T: RInt>(v: i128) -> f64 {
+    T::from_i128(v).to_f64()
+}
+
+fn float_to_int<T: RInt>(v: f64) -> i128 {
+    T::from_f64(v).to_i128()
+}
+
+/// `{int,uint}_<op>(a, b)` on the Rust type `T`. `a` and `b` are
+/// reinterpreted in `T` (which is how a value of another signedness but the
+/// same width reads in it); operands of type `rffi.UINT` (shift counts,
+/// exponents) are read as `u32`.
+fn int_op<T: RInt>(op: &str, a: i128, b: i128) -> IntOut {
+    let x = T::from_i128(a);
+    let y = T::from_i128(b);
+    let n = b as u32;
+    let int = |v: T| IntOut::Int(v.to_i128());
+    let checked = |v: Option<T>| IntOut::Checked(v.map(T::to_i128));
+    let nonzero = |v: Option<T>| {
+        v.unwrap_or_else(|| {
+            bug(format!(
+                "{op} by zero or overflowing: the rtyper must guard it"
+            ))
+        })
+    };
+    match op {
+        "add" => int(x.wadd(y)),
+        "sub" => int(x.wsub(y)),
+        "mul" => int(x.wmul(y)),
+        "neg" => int(x.wneg()),
+        "abs" => int(x.wabs()),
+        "invert" => int(x.not()),
+        "and" => int(x.and(y)),
+        "or" => int(x.or(y)),
+        "xor" => int(x.xor(y)),
+        "floordiv" => int(nonzero(x.cdiv(y))),
+        "mod" => int(nonzero(x.crem(y))),
+        "lshift" => int(x.shl(y.to_i128() as u32)),
+        "rshift" => int(x.shr(y.to_i128() as u32)),
+        "lt" => IntOut::Bool(x < y),
+        "le" => IntOut::Bool(x <= y),
+        "eq" => IntOut::Bool(x == y),
+        "ne" => IntOut::Bool(x != y),
+        "gt" => IntOut::Bool(x > y),
+        "ge" => IntOut::Bool(x >= y),
+        "min" => int(x.min(y)),
+        "max" => int(x.max(y)),
+        "add_checked" => checked(x.cadd(y)),
+        "sub_checked" => checked(x.csub(y)),
+        "mul_checked" => checked(x.cmul(y)),
+        "neg_checked" => checked(x.cneg()),
+        "floordiv_checked" => checked(x.cdiv(y)),
+        "mod_checked" => checked(x.crem(y)),
+        "lshift_checked" => checked(x.cshl(n)),
+        "add_sat" => int(x.sadd(y)),
+        "sub_sat" => int(x.ssub(y)),
+        "mul_sat" => int(x.smul(y)),
+        "pow" => int(x.wpow(n)),
+        "rotl" => int(x.rotl(n)),
+        "rotr" => int(x.rotr(n)),
+        "clz" => IntOut::Int(x.clz() as i128),
+        "ctz" => IntOut::Int(x.ctz() as i128),
+        "popcount" => IntOut::Int(x.popcount() as i128),
+        _ => bug(format!("unknown integer operation {op} ({} bits)", T::BITS)),
+    }
+}
+
+fn float_op(op: &str, a: &LlValue, b: Option<LlValue>) -> LlValue {
+    let x = a.float();
+    let y = || {
+        b.as_ref()
+            .unwrap_or_else(|| bug(format!("float_{op} needs two operands")))
+            .float()
+    };
+    let f = LlValue::Float;
+    match op {
+        "add" => f(x + y()),
+        "sub" => f(x - y()),
+        "mul" => f(x * y()),
+        "truediv" => f(x / y()),
+        "mod" => f(x % y()),
+        "neg" => f(-x),
+        "abs" => f(x.abs()),
+        "sqrt" => f(x.sqrt()),
+        "floor" => f(x.floor()),
+        "ceil" => f(x.ceil()),
+        "sin" => f(x.sin()),
+        "cos" => f(x.cos()),
+        "exp" => f(x.exp()),
+        "log" => f(x.ln()),
+        "powi" => f(x.powi(
+            b.as_ref()
+                .map(LlValue::int)
+                .unwrap_or_else(|| bug("float_powi needs an exponent".into())) as i32,
+        )),
+        "min" => f(x.min(y())),
+        "max" => f(x.max(y())),
+        "lt" => LlValue::Bool(x < y()),
+        "le" => LlValue::Bool(x <= y()),
+        "eq" => LlValue::Bool(x == y()),
+        "ne" => LlValue::Bool(x != y()),
+        "gt" => LlValue::Bool(x > y()),
+        "ge" => LlValue::Bool(x >= y()),
+        _ => bug(format!("unknown operation float_{op}")),
+    }
+}
+
+/// The `{:?}` text of the Rust value corresponding to `v` of type `t`:
+/// integers by their width and signedness, floats as Rust prints `f64`,
+/// `UniChar` as a quoted, escaped `char`, `Char` as the `u8` it is, structs
+/// as tuples, `Void` as `()`.
+pub fn ll_debug_text(v: &LlValue, t: &LlType) -> String {
+    match (t, v) {
+        (LlType::Void, _) => "()".to_string(),
+        (LlType::Bool, LlValue::Bool(b)) => format!("{b:?}"),
+        (LlType::Int { bits, signed }, LlValue::Int(x)) => {
+            int_dispatch!(*signed, *bits, int_debug, *x)
+        }
+        (LlType::Char, LlValue::Int(x)) => format!("{:?}", *x as u8),
+        (LlType::UniChar, LlValue::Int(x)) => match char::from_u32(*x as u32) {
+            Some(c) => format!("{c:?}"),
+            None => format!("'\\u{{{:x}}}'", *x as u32),
+        },
+        (LlType::Float, LlValue::Float(f)) => format!("{f:?}"),
+        (LlType::Struct(ts), LlValue::Struct(vs)) if ts.len() == vs.len() => {
+            let items: Vec<String> = ts
+                .iter()
+                .zip(vs)
+                .map(|(t, v)| ll_debug_text(v, t))
+                .collect();
+            if items.len() == 1 {
+                format!("({},)", items[0])
+            } else {
+                format!("({})", items.join(", "))
+            }
+        }
+        _ => bug(format!("value {v:?} is not of type {t}")),
+    }
+}
+
+fn int_debug<T: RInt>(v: i128) -> String {
+    format!("{:?}", T::from_i128(v))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,1367 @@
+//! Low-level graphs to an LLVM module.
+//!
+//! Each graph becomes an internal function; each flow block a basic block
+//! whose inputargs are phi nodes fed by the links (a link gets a basic
+//! block of its own when its source block has several links to the same
+//! target, since a phi can only tell predecessors apart by block). A
+//! function's entry block only jumps to the start block, so the start
+//! block's inputargs are phis like any other's.
+//!
+//! Every operation of `lloperation.rs` is lowered to instructions or
+//! intrinsics whose semantics are Rust's: plain `add`/`mul`/`shl` (no
+//! `nsw`) for wrapping arithmetic, `*.with.overflow` for `checked_*`,
+//! `*.sat` for saturation, `fptosi.sat`/`fptoui.sat` for `as` casts from
+//! floats, `minnum`/`maxnum` for `f64::min`/`max`, `frem` for `%` on
+//! floats. Nothing emitted can be undefined behaviour on any input the
+//! rtyper lets through: divisions are guarded by the rtyper (`panic_if`),
+//! the `*_checked` divisions and shifts guard themselves with a `select`.
+
+use crate::{Export, Options};
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::{Builder, BuilderError};
+use inkwell::context::Context;
+use inkwell::intrinsics::Intrinsic;
+use inkwell::module::{Linkage, Module};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FloatType, IntType};
+use inkwell::values::{
+    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue,
+    PhiValue, PointerValue,
+};
+use inkwell::{AddressSpace, FloatPredicate, GlobalVisibility, IntPredicate};
+use rpy_core::flow::{
+    BlockId, ConstValue, FunctionGraph, GraphId, Link, SpaceOperation, Value, VarId,
+};
+use rpy_core::lltype::LlType;
+use rpy_core::translator::Translator;
+use std::collections::{HashMap, HashSet};
+
+/// Errors while building IR: unsupported graphs (reported to the user) and
+/// inkwell's builder errors (bugs).
+#[derive(Debug)]
+pub struct CgError(pub String);
+
+impl From<BuilderError> for CgError {
+    fn from(e: BuilderError) -> CgError {
+        CgError(format!("LLVM builder error: {e}"))
+    }
+}
+
+type R<T> = Result<T, CgError>;
+
+pub const RT_PANIC: &str = "rpy_rt_panic";
+pub const RT_ASSERT_FAILED: &str = "rpy_rt_panic_assert_failed";
+
+/// Builds the module for `exports`, verified, not optimized.
+pub fn build_module<'ctx>(
+    ctx: &'ctx Context,
+    t: &Translator,
+    exports: &[Export],
+    opts: &Options,
+) -> Result<Module<'ctx>, String> {
+    let module = ctx.create_module("rpy");
+    let mut cg = Codegen {
+        ctx,
+        module,
+        builder: ctx.create_builder(),
+        t,
+        funcs: HashMap::new(),
+        strings: HashMap::new(),
+        rt_panic: None,
+        rt_assert: None,
+    };
+    cg.build(exports, opts).map_err(|e| e.0)?;
+    if let Err(e) = cg.module.verify() {
+        return Err(format!(
+            "rpy-llvm produced invalid LLVM IR (a bug in rpy): {}\n{}",
+            e.to_string(),
+            cg.module.print_to_string().to_string()
+        ));
+    }
+    Ok(cg.module)
+}
+
+struct Codegen<'ctx, 'a> {
+    ctx: &'ctx Context,
+    module: Module<'ctx>,
+    builder: Builder<'ctx>,
+    t: &'a Translator,
+    funcs: HashMap<GraphId, FunctionValue<'ctx>>,
+    /// Private constant globals holding texts (messages, file names).
+    strings: HashMap<String, GlobalValue<'ctx>>,
+    rt_panic: Option<FunctionValue<'ctx>>,
+    rt_assert: Option<FunctionValue<'ctx>>,
+}
+
+/// The per-function state: values of the graph's variables and the phi
+/// nodes of its blocks.
+struct FnState<'ctx, 'g> {
+    g: &'g FunctionGraph,
+    func: FunctionValue<'ctx>,
+    bbs: HashMap<BlockId, BasicBlock<'ctx>>,
+    /// The phis of each block's non-`Void` inputargs, by inputarg index.
+    phis: HashMap<BlockId, Vec<Option<PhiValue<'ctx>>>>,
+    /// `None` for `Void` variables.
+    values: HashMap<VarId, Option<BasicValueEnum<'ctx>>>,
+}
+
+/// Whether an lltype is passed in an integer register by the exported ABI.
+fn is_int_like(t: &LlType) -> bool {
+    matches!(
+        t,
+        LlType::Int { .. } | LlType::Bool | LlType::Char | LlType::UniChar
+    )
+}
+
+/// The scalar leaves of a type, in the exported ABI's order.
+fn leaves(t: &LlType, out: &mut Vec<LlType>) {
+    match t {
+        LlType::Void => {}
+        LlType::Struct(fields) => fields.iter().for_each(|f| leaves(f, out)),
+        scalar => out.push(scalar.clone()),
+    }
+}
+
+/// A name usable as an assembler symbol without quoting.
+fn sanitize(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The graphs reachable from the exports through `direct_call`s, in a
+/// deterministic order.
+fn reachable(t: &Translator, exports: &[Export]) -> Vec<GraphId> {
+    let mut seen = HashSet::new();
+    let mut order = Vec::new();
+    let mut stack: Vec<GraphId> = exports.iter().rev().map(|e| e.graph).collect();
+    while let Some(g) = stack.pop() {
+        if !seen.insert(g) {
+            continue;
+        }
+        order.push(g);
+        let graph = &t.graphs[g];
+        let mut callees = Vec::new();
+        for b in graph.iterblocks() {
+            for op in &graph.blocks[b].operations {
+                if op.opname == "direct_call" {
+                    if let Some(Value::Const(c)) = op.args.first() {
+                        if let ConstValue::Func(f) = c.value {
+                            callees.push(f);
+                        }
+                    }
+                }
+            }
+        }
+        stack.extend(callees.into_iter().rev());
+    }
+    order
+}
+
+impl<'ctx, 'a> Codegen<'ctx, 'a> {
+    fn build(&mut self, exports: &[Export], opts: &Options) -> R<()> {
+        let graphs = reachable(self.t, exports);
+        let mut used_names = HashSet::new();
+        for &g in &graphs {
+            let graph = &self.t.graphs[g];
+            let base = format!("{}{}", opts.symbol_prefix, sanitize(&graph.name));
+            let mut name = base.clone();
+            let mut n = 1;
+            while !used_names.insert(name.clone()) {
+                name = format!("{base}.{n}");
+                n += 1;
+            }
+            let fty = self.fn_type(graph)?;
+            let f = self
+                .module
+                .add_function(&name, fty, Some(Linkage::Internal));
+            self.add_fn_attrs(f, &["nounwind", "uwtable"]);
+            self.funcs.insert(g, f);
+        }
+        for &g in &graphs {
+            self.define(g)?;
+        }
+        let mut symbols = HashSet::new();
+        for e in exports {
+            if !symbols.insert(e.symbol.as_str()) {
+                return Err(CgError(format!("symbol {} is exported twice", e.symbol)));
+            }
+            self.wrapper(e)?;
+        }
+        Ok(())
+    }
+
+    fn add_fn_attrs(&self, f: FunctionValue<'ctx>, names: &[&str]) {
+        for n in names {
+            let kind = Attribute::get_named_enum_kind_id(n);
+            assert!(kind != 0, "unknown LLVM attribute {n}");
+            f.add_attribute(
+                AttributeLoc::Function,
+                self.ctx.create_enum_attribute(kind, 0),
+            );
+        }
+    }
+
+    // ----- types -----
+
+    fn int_type(&self, bits: u32) -> IntType<'ctx> {
+        self.ctx
+            .custom_width_int_type(std::num::NonZeroU32::new(bits).expect("zero-width integer"))
+            .expect("integer width")
+    }
+
+    fn f64(&self) -> FloatType<'ctx> {
+        self.ctx.f64_type()
+    }
+
+    fn i64(&self) -> IntType<'ctx> {
+        self.ctx.i64_type()
+    }
+
+    fn i32(&self) -> IntType<'ctx> {
+        self.ctx.i32_type()
+    }
+
+    fn i8ptr(&self) -> inkwell::types::PointerType<'ctx> {
+        self.ctx.i8_type().ptr_type(AddressSpace::default())
+    }
+
+    /// The LLVM type of values of `t`; `None` for `Void`, which has no
+    /// values.
+    fn llvm_type(&self, t: &LlType) -> Option<BasicTypeEnum<'ctx>> {
+        Some(match t {
+            LlType::Void => return None,
+            LlType::Bool => self.ctx.bool_type().into(),
+            LlType::Int { bits, .. } => self.int_type(*bits).into(),
+            LlType::Char => self.ctx.i8_type().into(),
+            LlType::UniChar => self.i32().into(),
+            LlType::Float => self.f64().into(),
+            LlType::Struct(fields) => {
+                let fs: Vec<BasicTypeEnum> = fields.iter().map(|f| self.field_type(f)).collect();
+                self.ctx.struct_type(&fs, false).into()
+            }
+        })
+    }
+
+    /// The type of a struct field: `Void` fields are empty structs, so
+    /// field indices stay those of the lltype.
+    fn field_type(&self, t: &LlType) -> BasicTypeEnum<'ctx> {
+        self.llvm_type(t)
+            .unwrap_or_else(|| self.ctx.struct_type(&[], false).into())
+    }
+
+    fn fn_type(&self, g: &FunctionGraph) -> R<inkwell::types::FunctionType<'ctx>> {
+        let params: Vec<BasicMetadataTypeEnum> = g.blocks[g.startblock]
+            .inputargs
+            .iter()
+            .filter_map(|v| self.llvm_type(var_type(g, *v)))
+            .map(Into::into)
+            .collect();
+        let ret = var_type(g, g.blocks[g.returnblock].inputargs[0]);
+        Ok(match self.llvm_type(ret) {
+            None => self.ctx.void_type().fn_type(&params, false),
+            Some(t) => t.fn_type(&params, false),
+        })
+    }
+
+    // ----- constants -----
+
+    fn const_int(&self, v: i128, bits: u32) -> IntValue<'ctx> {
+        let mask = if bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits) - 1
+        };
+        self.int_type(bits).const_int((v as u64) & mask, false)
+    }
+
+    fn const_value(&self, value: &ConstValue, t: &LlType) -> R<Option<BasicValueEnum<'ctx>>> {
+        let bad = || CgError(format!("rpy-llvm: constant {value} cannot have type {t}"));
+        Ok(Some(match (t, value) {
+            (LlType::Void, _) => return Ok(None),
+            (LlType::Bool, ConstValue::Bool(b)) => self.const_int(*b as i128, 1).into(),
+            (LlType::Bool, ConstValue::Int(v)) => self.const_int(*v & 1, 1).into(),
+            (LlType::Int { .. } | LlType::Char | LlType::UniChar, ConstValue::Int(v)) => {
+                self.const_int(*v, t.int_bits().unwrap()).into()
+            }
+            (LlType::Int { .. } | LlType::Char | LlType::UniChar, ConstValue::Char(c)) => {
+                self.const_int(*c as i128, t.int_bits().unwrap()).into()
+            }
+            (LlType::Int { .. } | LlType::Char | LlType::UniChar, ConstValue::Bool(b)) => {
+                self.const_int(*b as i128, t.int_bits().unwrap()).into()
+            }
+            (LlType::Float, ConstValue::Float(f)) => self.f64().const_float(*f).into(),
+            (LlType::Float, ConstValue::Int(v)) => self.f64().const_float(*v as f64).into(),
+            (LlType::Struct(ts), ConstValue::Tuple(vs)) if ts.len() == vs.len() => {
+                let mut fields = Vec::new();
+                for (t, v) in ts.iter().zip(vs) {
+                    fields.push(match self.const_value(v, t)? {
+                        Some(v) => v,
+                        None => self.field_type(t).const_zero(),
+                    });
+                }
+                self.ctx.const_struct(&fields, false).into()
+            }
+            (LlType::Struct(_), ConstValue::None) => self.llvm_type(t).unwrap().const_zero(),
+            _ => return Err(bad()),
+        }))
+    }
+
+    /// A pointer to a private constant global holding `s`'s bytes.
+    fn string(&mut self, s: &str) -> PointerValue<'ctx> {
+        if let Some(g) = self.strings.get(s) {
+            return g.as_pointer_value().const_cast(self.i8ptr());
+        }
+        let init = self.ctx.const_string(s.as_bytes(), false);
+        let g = self.module.add_global(
+            init.get_type(),
+            None,
+            &format!("str.{}", self.strings.len()),
+        );
+        g.set_initializer(&init);
+        g.set_constant(true);
+        g.set_linkage(Linkage::Private);
+        g.set_unnamed_addr(true);
+        g.set_alignment(1);
+        self.strings.insert(s.to_string(), g);
+        g.as_pointer_value().const_cast(self.i8ptr())
+    }
+
+    // ----- runtime -----
+
+    fn rt_panic(&mut self) -> FunctionValue<'ctx> {
+        if let Some(f) = self.rt_panic {
+            return f;
+        }
+        let (p, u, i32) = (self.i8ptr().into(), self.i64().into(), self.i32().into());
+        let fty = self.ctx.void_type().fn_type(&[p, u, p, u, i32, i32], false);
+        let f = self
+            .module
+            .add_function(RT_PANIC, fty, Some(Linkage::External));
+        self.add_fn_attrs(f, &["noreturn", "nounwind", "cold"]);
+        self.rt_panic = Some(f);
+        f
+    }
+
+    fn rt_assert(&mut self) -> FunctionValue<'ctx> {
+        if let Some(f) = self.rt_assert {
+            return f;
+        }
+        let (p, u, i32) = (self.i8ptr().into(), self.i64().into(), self.i32().into());
+        let fty = self
+            .ctx
+            .void_type()
+            .fn_type(&[i32, i32, u, u, p, u, p, u, i32, i32], false);
+        let f = self
+            .module
+            .add_function(RT_ASSERT_FAILED, fty, Some(Linkage::External));
+        self.add_fn_attrs(f, &["noreturn", "nounwind", "cold"]);
+        self.rt_assert = Some(f);
+        f
+    }
+
+    // ----- intrinsics -----
+
+    fn intrinsic(&self, name: &str, tys: &[BasicTypeEnum<'ctx>]) -> FunctionValue<'ctx> {
+        Intrinsic::find(name)
+            .and_then(|i| i.get_declaration(&self.module, tys))
+            .unwrap_or_else(|| panic!("LLVM 14 has no intrinsic {name}"))
+    }
+
+    fn call_intrinsic(
+        &self,
+        name: &str,
+        tys: &[BasicTypeEnum<'ctx>],
+        args: &[BasicMetadataValueEnum<'ctx>],
+    ) -> R<BasicValueEnum<'ctx>> {
+        let f = self.intrinsic(name, tys);
+        let call = self.builder.build_call(f, args, "")?;
+        Ok(call
+            .try_as_basic_value()
+            .basic()
+            .expect("intrinsic returns a value"))
+    }
+
+    // ----- functions -----
+
+    fn define(&mut self, gid: GraphId) -> R<()> {
+        let t = self.t;
+        let g = &t.graphs[gid];
+        let func = self.funcs[&gid];
+        let entry = self.ctx.append_basic_block(func, "entry");
+        let mut st = FnState {
+            g,
+            func,
+            bbs: HashMap::new(),
+            phis: HashMap::new(),
+            values: HashMap::new(),
+        };
+        let blocks = g.iterblocks();
+        for &b in &blocks {
+            let bb = self.ctx.append_basic_block(func, &g.block_name(b));
+            st.bbs.insert(b, bb);
+            self.builder.position_at_end(bb);
+            let mut phis = Vec::new();
+            for &v in &g.blocks[b].inputargs {
+                let phi = match self.llvm_type(var_type(g, v)) {
+                    Some(ty) => {
+                        let phi = self.builder.build_phi(ty, &g.var_name(v))?;
+                        st.values.insert(v, Some(phi.as_basic_value()));
+                        Some(phi)
+                    }
+                    None => {
+                        st.values.insert(v, None);
+                        None
+                    }
+                };
+                phis.push(phi);
+            }
+            st.phis.insert(b, phis);
+        }
+        // The entry block passes the parameters to the start block's phis.
+        self.builder.position_at_end(entry);
+        self.builder
+            .build_unconditional_branch(st.bbs[&g.startblock])?;
+        let mut params = func.get_param_iter();
+        for phi in st.phis[&g.startblock].iter().flatten() {
+            let p = params.next().expect("parameter count");
+            phi.add_incoming(&[(&p, entry)]);
+        }
+        for &b in &blocks {
+            self.builder.position_at_end(st.bbs[&b]);
+            if b == g.returnblock {
+                match st.values[&g.blocks[b].inputargs[0]] {
+                    Some(v) => self.builder.build_return(Some(&v))?,
+                    None => self.builder.build_return(None)?,
+                };
+                continue;
+            }
+            if b == g.exceptblock {
+                // Exceptions do not exist yet in rtyped graphs (no
+                // exception transform): the except block is unreachable.
+                self.builder.build_unreachable()?;
+                continue;
+            }
+            let mut ended = false;
+            for op in &g.blocks[b].operations {
+                let v = self.op(&mut st, op)?;
+                st.values.insert(op.result, v);
+                if matches!(op.opname.as_str(), "panic" | "panic_assert_failed") {
+                    self.builder.build_unreachable()?;
+                    ended = true;
+                    break;
+                }
+            }
+            if !ended {
+                self.exits(&mut st, b)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn value(&self, st: &FnState<'ctx, '_>, v: &Value) -> R<Option<BasicValueEnum<'ctx>>> {
+        match v {
+            Value::Var(v) => st.values.get(v).copied().ok_or_else(|| {
+                CgError(format!(
+                    "{} used before its definition in {}",
+                    st.g.var_name(*v),
+                    st.g.name
+                ))
+            }),
+            Value::Const(c) => {
+                let t = c
+                    .concretetype
+                    .as_ref()
+                    .ok_or_else(|| CgError(format!("constant {} is not rtyped", c.value)))?;
+                self.const_value(&c.value, t)
+            }
+        }
+    }
+
+    /// The value of a non-`Void` operand.
+    fn val(&self, st: &FnState<'ctx, '_>, v: &Value) -> R<BasicValueEnum<'ctx>> {
+        self.value(st, v)?
+            .ok_or_else(|| CgError(format!("a Void operand used as a value in {}", st.g.name)))
+    }
+
+    fn int(&self, st: &FnState<'ctx, '_>, v: &Value) -> R<IntValue<'ctx>> {
+        Ok(self.val(st, v)?.into_int_value())
+    }
+
+    /// Emits the exits of block `b`, from the current insertion block.
+    fn exits(&mut self, st: &mut FnState<'ctx, '_>, b: BlockId) -> R<()> {
+        let g = st.g;
+        let block = &g.blocks[b];
+        let from = self.builder.get_insert_block().expect("positioned");
+        let targets: Vec<BlockId> = block.exits.iter().map(|l| l.target).collect();
+        let mut dests = Vec::new();
+        for link in &block.exits {
+            let shared = targets.iter().filter(|t| **t == link.target).count() > 1;
+            dests.push(self.edge(st, from, link, shared)?);
+        }
+        self.builder.position_at_end(from);
+        match &block.exitswitch {
+            None => match dests.as_slice() {
+                [d] => {
+                    self.builder.build_unconditional_branch(*d)?;
+                }
+                _ => {
+                    return Err(CgError(format!(
+                        "{} of {} has several exits and no exitswitch",
+                        g.block_name(b),
+                        g.name
+                    )))
+                }
+            },
+            Some(sw) => {
+                let swt = g.concretetype(sw).clone();
+                let v = self.int(st, sw)?;
+                let mut default_bb = block
+                    .exits
+                    .iter()
+                    .position(|l| matches!(&l.exitcase, Some(ConstValue::Str(s)) if s == "default"))
+                    .map(|i| dests[i]);
+                // Without a `default` link, a value no case matches cannot
+                // happen (the rtyper made the switch exhaustive).
+                let mut default = || -> R<BasicBlock<'ctx>> {
+                    if let Some(d) = default_bb {
+                        return Ok(d);
+                    }
+                    let bb = self.ctx.append_basic_block(st.func, "nodefault");
+                    self.builder.position_at_end(bb);
+                    self.builder.build_unreachable()?;
+                    self.builder.position_at_end(from);
+                    default_bb = Some(bb);
+                    Ok(bb)
+                };
+                if swt == LlType::Bool {
+                    let find = |b: bool| {
+                        block
+                            .exits
+                            .iter()
+                            .position(|l| l.exitcase == Some(ConstValue::Bool(b)))
+                            .map(|i| dests[i])
+                    };
+                    let if_true = match find(true) {
+                        Some(d) => d,
+                        None => default()?,
+                    };
+                    let if_false = match find(false) {
+                        Some(d) => d,
+                        None => default()?,
+                    };
+                    self.builder
+                        .build_conditional_branch(v, if_true, if_false)?;
+                } else {
+                    let bits = swt
+                        .int_bits()
+                        .ok_or_else(|| CgError(format!("exitswitch on a {swt}")))?;
+                    let mut cases = Vec::new();
+                    for (link, dest) in block.exits.iter().zip(&dests) {
+                        let case = match &link.exitcase {
+                            Some(ConstValue::Int(i)) => *i,
+                            Some(ConstValue::Char(c)) => *c as i128,
+                            Some(ConstValue::Bool(b)) => *b as i128,
+                            Some(ConstValue::Str(s)) if s == "default" => continue,
+                            other => {
+                                return Err(CgError(format!(
+                                    "bad exitcase {other:?} in {}",
+                                    g.name
+                                )))
+                            }
+                        };
+                        cases.push((self.const_int(case, bits), *dest));
+                    }
+                    let default = default()?;
+                    self.builder.build_switch(v, default, &cases)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The basic block a link jumps to: the target's own, with the link's
+    /// arguments added to its phis as coming from `from`, or a new block
+    /// for this link alone when `shared` (another link of the same block
+    /// has the same target).
+    fn edge(
+        &mut self,
+        st: &mut FnState<'ctx, '_>,
+        from: BasicBlock<'ctx>,
+        link: &Link,
+        shared: bool,
+    ) -> R<BasicBlock<'ctx>> {
+        let target = st.bbs[&link.target];
+        let pred = if shared {
+            let bb = self.ctx.append_basic_block(st.func, "edge");
+            self.builder.position_at_end(bb);
+            self.builder.build_unconditional_branch(target)?;
+            bb
+        } else {
+            from
+        };
+        let phis = st.phis[&link.target].clone();
+        for (arg, phi) in link.args.iter().zip(phis) {
+            if let Some(phi) = phi {
+                let v = self.val(st, arg)?;
+                phi.add_incoming(&[(&v, pred)]);
+            }
+        }
+        Ok(if shared { pred } else { target })
+    }
+
+    // ----- operations -----
+
+    fn op(
+        &mut self,
+        st: &mut FnState<'ctx, '_>,
+        op: &SpaceOperation,
+    ) -> R<Option<BasicValueEnum<'ctx>>> {
+        let g = st.g;
+        let rtype = var_type(g, op.result).clone();
+        let name = op.opname.as_str();
+        let b = &self.builder;
+        let arg = |i: usize| -> R<&Value> {
+            op.args
+                .get(i)
+                .ok_or_else(|| CgError(format!("{name} in {} lacks operand {i}", g.name)))
+        };
+        Ok(Some(match name {
+            "same_as" => return self.value(st, arg(0)?),
+            "bool_not" => b.build_not(self.int(st, arg(0)?)?, "")?.into(),
+            "tuple_new" => {
+                let sty = self
+                    .llvm_type(&rtype)
+                    .expect("tuple type")
+                    .into_struct_type();
+                let mut agg = sty.get_undef();
+                for (i, a) in op.args.iter().enumerate() {
+                    if let Some(v) = self.value(st, a)? {
+                        agg = b
+                            .build_insert_value(agg, v, i as u32, "")?
+                            .into_struct_value();
+                    }
+                }
+                agg.into()
+            }
+            "tuple_getitem" => {
+                let i = match const_arg(op, 1)? {
+                    ConstValue::Int(i) => *i as u32,
+                    other => return Err(CgError(format!("tuple_getitem index {other}"))),
+                };
+                if rtype == LlType::Void {
+                    return Ok(None);
+                }
+                let agg = self.val(st, arg(0)?)?.into_struct_value();
+                b.build_extract_value(agg, i, "")?
+            }
+            "direct_call" => {
+                let f = match const_arg(op, 0)? {
+                    ConstValue::Func(f) => self.funcs[f],
+                    other => return Err(CgError(format!("direct_call of {other}"))),
+                };
+                let mut args: Vec<BasicMetadataValueEnum> = Vec::new();
+                for a in &op.args[1..] {
+                    if let Some(v) = self.value(st, a)? {
+                        args.push(v.into());
+                    }
+                }
+                let call = b.build_call(f, &args, "")?;
+                return Ok(call.try_as_basic_value().basic());
+            }
+            "cast_primitive" => {
+                let src = g.concretetype(arg(0)?).clone();
+                let x = self.int(st, arg(0)?)?;
+                let to = self.int_type(
+                    rtype
+                        .int_bits()
+                        .ok_or_else(|| CgError(format!("cast_primitive to {rtype}")))?,
+                );
+                self.resize(x, to, src.is_signed())?.into()
+            }
+            "cast_int_to_float" | "cast_uint_to_float" => {
+                let src = g.concretetype(arg(0)?).clone();
+                let x = self.int(st, arg(0)?)?;
+                if name == "cast_int_to_float" && src != LlType::Bool {
+                    b.build_signed_int_to_float(x, self.f64(), "")?.into()
+                } else {
+                    b.build_unsigned_int_to_float(x, self.f64(), "")?.into()
+                }
+            }
+            "cast_float_to_int" | "cast_float_to_uint" => {
+                let x = self.val(st, arg(0)?)?;
+                let to = self.int_type(
+                    rtype
+                        .int_bits()
+                        .ok_or_else(|| CgError(format!("{name} to {rtype}")))?,
+                );
+                let intr = if name == "cast_float_to_int" {
+                    "llvm.fptosi.sat"
+                } else {
+                    "llvm.fptoui.sat"
+                };
+                self.call_intrinsic(intr, &[to.into(), self.f64().into()], &[x.into()])?
+            }
+            "panic" => {
+                let msg = str_arg(op, 0)?.to_string();
+                let pos = pos_arg(op, 1)?;
+                self.emit_panic(g, &msg, pos)?;
+                return Ok(None);
+            }
+            "panic_if" => {
+                let cond = self.int(st, arg(0)?)?;
+                let msg = str_arg(op, 1)?.to_string();
+                let pos = pos_arg(op, 2)?;
+                let fail = self.ctx.append_basic_block(st.func, "panic");
+                let cont = self.ctx.append_basic_block(st.func, "nopanic");
+                self.builder.build_conditional_branch(cond, fail, cont)?;
+                self.builder.position_at_end(fail);
+                self.emit_panic(g, &msg, pos)?;
+                self.builder.build_unreachable()?;
+                self.builder.position_at_end(cont);
+                return Ok(None);
+            }
+            "panic_assert_failed" => {
+                self.emit_assert_failed(st, op)?;
+                return Ok(None);
+            }
+            _ => {
+                let (family, sub) = name
+                    .split_once('_')
+                    .ok_or_else(|| CgError(format!("unknown operation {name} in {}", g.name)))?;
+                match family {
+                    "int" | "uint" => {
+                        let t = g.concretetype(arg(0)?).clone();
+                        let signed = family == "int" && t != LlType::Bool;
+                        self.int_op(st, op, sub, signed, &rtype)?
+                    }
+                    "float" => self.float_op(st, op, sub)?,
+                    _ => return Err(CgError(format!("unknown operation {name} in {}", g.name))),
+                }
+            }
+        }))
+    }
+
+    /// Truncates or extends `x` to `to`.
+    fn resize(&self, x: IntValue<'ctx>, to: IntType<'ctx>, signed: bool) -> R<IntValue<'ctx>> {
+        let (from_bits, to_bits) = (x.get_type().get_bit_width(), to.get_bit_width());
+        Ok(if to_bits < from_bits {
+            self.builder.build_int_truncate(x, to, "")?
+        } else if to_bits > from_bits {
+            if signed {
+                self.builder.build_int_s_extend(x, to, "")?
+            } else {
+                self.builder.build_int_z_extend(x, to, "")?
+            }
+        } else {
+            x
+        })
+    }
+
+    fn emit_panic(&mut self, g: &FunctionGraph, msg: &str, (line, col): (u32, u32)) -> R<()> {
+        let f = self.rt_panic();
+        let m = self.string(msg);
+        let file = self.string(&g.file);
+        let args = [
+            m.into(),
+            self.const_int(msg.len() as i128, 64).into(),
+            file.into(),
+            self.const_int(g.file.len() as i128, 64).into(),
+            self.const_int(line as i128, 32).into(),
+            self.const_int(col as i128, 32).into(),
+        ];
+        self.builder.build_call(f, &args, "")?;
+        Ok(())
+    }
+
+    fn emit_assert_failed(&mut self, st: &FnState<'ctx, '_>, op: &SpaceOperation) -> R<()> {
+        let g = st.g;
+        let t = g.concretetype(&op.args[0]).clone();
+        let kind = match str_arg(op, 2)? {
+            "==" => 0,
+            "!=" => 1,
+            other => return Err(CgError(format!("panic_assert_failed kind {other:?}"))),
+        };
+        let (tag, signed) = match &t {
+            LlType::Int { signed: true, .. } => (0, true),
+            LlType::Int { signed: false, .. } | LlType::Char => (1, false),
+            LlType::Float => (2, false),
+            LlType::Bool => (3, false),
+            LlType::UniChar => (4, false),
+            other => {
+                return Err(CgError(format!(
+                    "rpy-llvm: assert_eq!/assert_ne! on values of type {other} is not supported yet in {}",
+                    g.name
+                )))
+            }
+        };
+        let mut sides = Vec::new();
+        for a in &op.args[..2] {
+            let v = self.val(st, a)?;
+            let bits = if t == LlType::Float {
+                self.builder
+                    .build_bit_cast(v, self.i64(), "")?
+                    .into_int_value()
+            } else {
+                self.resize(v.into_int_value(), self.i64(), signed)?
+            };
+            sides.push(bits);
+        }
+        let (msg_ptr, msg_len) = match const_arg(op, 3)? {
+            ConstValue::Str(s) => {
+                let s = s.clone();
+                (self.string(&s), s.len())
+            }
+            ConstValue::Unit => (self.i8ptr().const_null(), 0),
+            other => return Err(CgError(format!("panic_assert_failed message {other}"))),
+        };
+        let (line, col) = pos_arg(op, 4)?;
+        let file = self.string(&g.file);
+        let f = self.rt_assert();
+        let args = [
+            self.const_int(kind, 32).into(),
+            self.const_int(tag, 32).into(),
+            sides[0].into(),
+            sides[1].into(),
+            msg_ptr.into(),
+            self.const_int(msg_len as i128, 64).into(),
+            file.into(),
+            self.const_int(g.file.len() as i128, 64).into(),
+            self.const_int(line as i128, 32).into(),
+            self.const_int(col as i128, 32).into(),
+        ];
+        self.builder.build_call(f, &args, "")?;
+        Ok(())
+    }
+
+    fn int_op(
+        &mut self,
+        st: &FnState<'ctx, '_>,
+        op: &SpaceOperation,
+        sub: &str,
+        signed: bool,
+        rtype: &LlType,
+    ) -> R<BasicValueEnum<'ctx>> {
+        let x = self.int(st, &op.args[0])?;
+        let ty = x.get_type();
+        let bits = ty.get_bit_width();
+        let y = || -> R<IntValue<'ctx>> {
+            let y = self.int(
+                st,
+                op.args
+                    .get(1)
+                    .ok_or_else(|| CgError(format!("{} needs two operands", op.opname)))?,
+            )?;
+            // Shift counts, exponents and rotations may come as `rffi.UINT`.
+            self.resize(y, ty, false)
+        };
+        let b = &self.builder;
+        let s = |signed_name: &str, unsigned_name: &str| {
+            if signed {
+                signed_name.to_string()
+            } else {
+                unsigned_name.to_string()
+            }
+        };
+        let pred = |sp: IntPredicate, up: IntPredicate| if signed { sp } else { up };
+        let bool_ty = self.ctx.bool_type();
+        let cmp = |p: IntPredicate| -> R<BasicValueEnum<'ctx>> {
+            Ok(b.build_int_compare(p, x, y()?, "")?.into())
+        };
+        let checked_ty = || -> R<inkwell::types::StructType<'ctx>> {
+            Ok(self
+                .llvm_type(rtype)
+                .ok_or_else(|| CgError(format!("{} result type {rtype}", op.opname)))?
+                .into_struct_type())
+        };
+        // (true, v) if `ok`, else (false, 0).
+        let checked = |ok: IntValue<'ctx>, v: IntValue<'ctx>| -> R<BasicValueEnum<'ctx>> {
+            let v = b.build_select(ok, v, ty.const_zero(), "")?;
+            let agg = checked_ty()?.get_undef();
+            let agg = b.build_insert_value(agg, ok, 0, "")?;
+            Ok(b.build_insert_value(agg, v, 1, "")?.as_basic_value_enum())
+        };
+        let overflow = |intr: &str,
+                        l: IntValue<'ctx>,
+                        r: IntValue<'ctx>|
+         -> R<(IntValue<'ctx>, IntValue<'ctx>)> {
+            let pair = self
+                .call_intrinsic(intr, &[ty.into()], &[l.into(), r.into()])?
+                .into_struct_value();
+            let v = b.build_extract_value(pair, 0, "")?.into_int_value();
+            let ov = b.build_extract_value(pair, 1, "")?.into_int_value();
+            Ok((v, ov))
+        };
+        let all_ones = ty.const_all_ones();
+        let (min, max) = if signed {
+            (
+                self.const_int(1i128 << (bits - 1), bits),
+                self.const_int((1i128 << (bits - 1)) - 1, bits),
+            )
+        } else {
+            (ty.const_zero(), all_ones)
+        };
+        // Whether a division by `d` is defined: d != 0, and not MIN / -1.
+        let div_ok = |d: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+            let nonzero = b.build_int_compare(IntPredicate::NE, d, ty.const_zero(), "")?;
+            if !signed || bits == 1 {
+                return Ok(nonzero);
+            }
+            let is_min = b.build_int_compare(IntPredicate::EQ, x, min, "")?;
+            let minus_one = b.build_int_compare(IntPredicate::EQ, d, all_ones, "")?;
+            let ovf = b.build_and(is_min, minus_one, "")?;
+            Ok(b.build_and(nonzero, b.build_not(ovf, "")?, "")?)
+        };
+        Ok(match sub {
+            "add" => b.build_int_add(x, y()?, "")?.into(),
+            "sub" => b.build_int_sub(x, y()?, "")?.into(),
+            "mul" => b.build_int_mul(x, y()?, "")?.into(),
+            "neg" => b.build_int_neg(x, "")?.into(),
+            "abs" => self.call_intrinsic(
+                "llvm.abs",
+                &[ty.into()],
+                &[x.into(), bool_ty.const_zero().into()],
+            )?,
+            "invert" => b.build_not(x, "")?.into(),
+            "and" => b.build_and(x, y()?, "")?.into(),
+            "or" => b.build_or(x, y()?, "")?.into(),
+            "xor" => b.build_xor(x, y()?, "")?.into(),
+            "floordiv" if signed => b.build_int_signed_div(x, y()?, "")?.into(),
+            "floordiv" => b.build_int_unsigned_div(x, y()?, "")?.into(),
+            "mod" if signed => b.build_int_signed_rem(x, y()?, "")?.into(),
+            "mod" => b.build_int_unsigned_rem(x, y()?, "")?.into(),
+            "lshift" => b.build_left_shift(x, y()?, "")?.into(),
+            "rshift" => b.build_right_shift(x, y()?, signed, "")?.into(),
+            "lt" => cmp(pred(IntPredicate::SLT, IntPredicate::ULT))?,
+            "le" => cmp(pred(IntPredicate::SLE, IntPredicate::ULE))?,
+            "eq" => cmp(IntPredicate::EQ)?,
+            "ne" => cmp(IntPredicate::NE)?,
+            "gt" => cmp(pred(IntPredicate::SGT, IntPredicate::UGT))?,
+            "ge" => cmp(pred(IntPredicate::SGE, IntPredicate::UGE))?,
+            "min" => self.call_intrinsic(
+                &s("llvm.smin", "llvm.umin"),
+                &[ty.into()],
+                &[x.into(), y()?.into()],
+            )?,
+            "max" => self.call_intrinsic(
+                &s("llvm.smax", "llvm.umax"),
+                &[ty.into()],
+                &[x.into(), y()?.into()],
+            )?,
+            "add_checked" | "sub_checked" | "mul_checked" => {
+                let base = &sub[..3];
+                let (v, ov) = overflow(
+                    &format!("llvm.{}{base}.with.overflow", s("s", "u")),
+                    x,
+                    y()?,
+                )?;
+                checked(b.build_not(ov, "")?, v)?
+            }
+            "neg_checked" => {
+                let (v, ov) = overflow("llvm.ssub.with.overflow", ty.const_zero(), x)?;
+                checked(b.build_not(ov, "")?, v)?
+            }
+            "floordiv_checked" | "mod_checked" => {
+                let d = y()?;
+                let ok = div_ok(d)?;
+                // Divide by 1 where the division is undefined, so the
+                // division never traps; the select then discards it.
+                let safe = b
+                    .build_select(ok, d, ty.const_int(1, false), "")?
+                    .into_int_value();
+                let v = match (sub, signed) {
+                    ("floordiv_checked", true) => b.build_int_signed_div(x, safe, "")?,
+                    ("floordiv_checked", false) => b.build_int_unsigned_div(x, safe, "")?,
+                    (_, true) => b.build_int_signed_rem(x, safe, "")?,
+                    (_, false) => b.build_int_unsigned_rem(x, safe, "")?,
+                };
+                checked(ok, v)?
+            }
+            "lshift_checked" => {
+                let n = self.int(st, &op.args[1])?;
+                let ok = b.build_int_compare(
+                    IntPredicate::ULT,
+                    n,
+                    n.get_type().const_int(bits as u64, false),
+                    "",
+                )?;
+                let amount = self.resize(n, ty, false)?;
+                let amount = b.build_and(amount, ty.const_int(bits as u64 - 1, false), "")?;
+                checked(ok, b.build_left_shift(x, amount, "")?)?
+            }
+            "add_sat" => self.call_intrinsic(
+                &s("llvm.sadd.sat", "llvm.uadd.sat"),
+                &[ty.into()],
+                &[x.into(), y()?.into()],
+            )?,
+            "sub_sat" => self.call_intrinsic(
+                &s("llvm.ssub.sat", "llvm.usub.sat"),
+                &[ty.into()],
+                &[x.into(), y()?.into()],
+            )?,
+            "mul_sat" => {
+                let r = y()?;
+                let (v, ov) = overflow(
+                    &s("llvm.smul.with.overflow", "llvm.umul.with.overflow"),
+                    x,
+                    r,
+                )?;
+                let sat = if signed {
+                    // The exact product is negative iff the signs differ.
+                    let neg = b.build_int_compare(
+                        IntPredicate::SLT,
+                        b.build_xor(x, r, "")?,
+                        ty.const_zero(),
+                        "",
+                    )?;
+                    b.build_select(neg, min, max, "")?.into_int_value()
+                } else {
+                    max
+                };
+                b.build_select(ov, sat, v, "")?
+            }
+            "pow" => self.int_pow(st, x, y()?)?.into(),
+            "rotl" | "rotr" => {
+                let n = y()?;
+                let intr = if sub == "rotl" {
+                    "llvm.fshl"
+                } else {
+                    "llvm.fshr"
+                };
+                self.call_intrinsic(intr, &[ty.into()], &[x.into(), x.into(), n.into()])?
+            }
+            "clz" | "ctz" | "popcount" => {
+                let (intr, extra) = match sub {
+                    "clz" => ("llvm.ctlz", true),
+                    "ctz" => ("llvm.cttz", true),
+                    _ => ("llvm.ctpop", false),
+                };
+                let mut args: Vec<BasicMetadataValueEnum> = vec![x.into()];
+                if extra {
+                    // `is_zero_poison = false`: Rust defines clz(0) as the width.
+                    args.push(bool_ty.const_zero().into());
+                }
+                let n = self
+                    .call_intrinsic(intr, &[ty.into()], &args)?
+                    .into_int_value();
+                let to = self.int_type(rtype.int_bits().unwrap_or(32));
+                self.resize(n, to, false)?.into()
+            }
+            _ => {
+                return Err(CgError(format!(
+                    "unknown operation {} in {}",
+                    op.opname, st.g.name
+                )))
+            }
+        })
+    }
+
+    /// `x ** e` wrapping, by squaring: an inline loop over the bits of `e`.
+    fn int_pow(
+        &self,
+        st: &FnState<'ctx, '_>,
+        x: IntValue<'ctx>,
+        e: IntValue<'ctx>,
+    ) -> R<IntValue<'ctx>> {
+        let b = &self.builder;
+        let ty = x.get_type();
+        let pre = b.get_insert_block().expect("positioned");
+        let head = self.ctx.append_basic_block(st.func, "pow.head");
+        let body = self.ctx.append_basic_block(st.func, "pow.body");
+        let done = self.ctx.append_basic_block(st.func, "pow.done");
+        b.build_unconditional_branch(head)?;
+        b.position_at_end(head);
+        let base = b.build_phi(ty, "pow.base")?;
+        let exp = b.build_phi(ty, "pow.exp")?;
+        let acc = b.build_phi(ty, "pow.acc")?;
+        let more = b.build_int_compare(
+            IntPredicate::NE,
+            exp.as_basic_value().into_int_value(),
+            ty.const_zero(),
+            "",
+        )?;
+        b.build_conditional_branch(more, body, done)?;
+        b.position_at_end(body);
+        let (bv, ev, av) = (
+            base.as_basic_value().into_int_value(),
+            exp.as_basic_value().into_int_value(),
+            acc.as_basic_value().into_int_value(),
+        );
+        let odd = b.build_int_compare(
+            IntPredicate::NE,
+            b.build_and(ev, ty.const_int(1, false), "")?,
+            ty.const_zero(),
+            "",
+        )?;
+        let times = b.build_int_mul(av, bv, "")?;
+        let acc2 = b.build_select(odd, times, av, "")?.into_int_value();
+        let base2 = b.build_int_mul(bv, bv, "")?;
+        let exp2 = b.build_right_shift(ev, ty.const_int(1, false), false, "")?;
+        b.build_unconditional_branch(head)?;
+        base.add_incoming(&[(&x, pre), (&base2, body)]);
+        exp.add_incoming(&[(&e, pre), (&exp2, body)]);
+        acc.add_incoming(&[(&ty.const_int(1, false), pre), (&acc2, body)]);
+        b.position_at_end(done);
+        Ok(av)
+    }
+
+    fn float_op(
+        &mut self,
+        st: &FnState<'ctx, '_>,
+        op: &SpaceOperation,
+        sub: &str,
+    ) -> R<BasicValueEnum<'ctx>> {
+        let x = self.val(st, &op.args[0])?.into_float_value();
+        let y = || -> R<inkwell::values::FloatValue<'ctx>> {
+            Ok(self
+                .val(
+                    st,
+                    op.args
+                        .get(1)
+                        .ok_or_else(|| CgError(format!("{} needs two operands", op.opname)))?,
+                )?
+                .into_float_value())
+        };
+        let b = &self.builder;
+        let f64t: BasicTypeEnum = self.f64().into();
+        let unary = |intr: &str| self.call_intrinsic(intr, &[f64t], &[x.into()]);
+        let cmp = |p: FloatPredicate| -> R<BasicValueEnum<'ctx>> {
+            Ok(b.build_float_compare(p, x, y()?, "")?.into())
+        };
+        Ok(match sub {
+            "add" => b.build_float_add(x, y()?, "")?.into(),
+            "sub" => b.build_float_sub(x, y()?, "")?.into(),
+            "mul" => b.build_float_mul(x, y()?, "")?.into(),
+            "truediv" => b.build_float_div(x, y()?, "")?.into(),
+            "mod" => b.build_float_rem(x, y()?, "")?.into(),
+            "neg" => b.build_float_neg(x, "")?.into(),
+            "abs" => unary("llvm.fabs")?,
+            "sqrt" => unary("llvm.sqrt")?,
+            "floor" => unary("llvm.floor")?,
+            "ceil" => unary("llvm.ceil")?,
+            "sin" => unary("llvm.sin")?,
+            "cos" => unary("llvm.cos")?,
+            "exp" => unary("llvm.exp")?,
+            "log" => unary("llvm.log")?,
+            "powi" => {
+                let n = self.int(st, &op.args[1])?;
+                let n = self.resize(n, self.i32(), true)?;
+                self.call_intrinsic(
+                    "llvm.powi",
+                    &[f64t, self.i32().into()],
+                    &[x.into(), n.into()],
+                )?
+            }
+            "min" => self.call_intrinsic("llvm.minnum", &[f64t], &[x.into(), y()?.into()])?,
+            "max" => self.call_intrinsic("llvm.maxnum", &[f64t], &[x.into(), y()?.into()])?,
+            "lt" => cmp(FloatPredicate::OLT)?,
+            "le" => cmp(FloatPredicate::OLE)?,
+            "eq" => cmp(FloatPredicate::OEQ)?,
+            // Rust's `!=` is true when either side is NaN.
+            "ne" => cmp(FloatPredicate::UNE)?,
+            "gt" => cmp(FloatPredicate::OGT)?,
+            "ge" => cmp(FloatPredicate::OGE)?,
+            _ => {
+                return Err(CgError(format!(
+                    "unknown operation {} in {}",
+                    op.opname, st.g.name
+                )))
+            }
+        })
+    }
+
+    // ----- exported wrappers -----
+
+    fn wrapper(&mut self, e: &Export) -> R<()> {
+        let t = self.t;
+        let g = &t.graphs[e.graph];
+        let param_types: Vec<LlType> = g.blocks[g.startblock]
+            .inputargs
+            .iter()
+            .map(|v| var_type(g, *v).clone())
+            .collect();
+        let ret = var_type(g, g.blocks[g.returnblock].inputargs[0]).clone();
+        let sret = matches!(ret, LlType::Struct(_));
+        let mut abi_params: Vec<BasicMetadataTypeEnum> = Vec::new();
+        if sret {
+            abi_params.push(self.i64().ptr_type(AddressSpace::default()).into());
+        }
+        for p in &param_types {
+            let mut ls = Vec::new();
+            leaves(p, &mut ls);
+            for l in ls {
+                abi_params.push(if l == LlType::Float {
+                    self.f64().into()
+                } else {
+                    self.i64().into()
+                });
+            }
+        }
+        let fty = match &ret {
+            LlType::Void | LlType::Struct(_) => self.ctx.void_type().fn_type(&abi_params, false),
+            LlType::Float => self.f64().fn_type(&abi_params, false),
+            t if is_int_like(t) => self.i64().fn_type(&abi_params, false),
+            other => {
+                return Err(CgError(format!(
+                    "cannot export a function returning {other}"
+                )))
+            }
+        };
+        if self.module.get_function(&e.symbol).is_some() {
+            return Err(CgError(format!(
+                "exported symbol {} collides with another function",
+                e.symbol
+            )));
+        }
+        let f = self
+            .module
+            .add_function(&e.symbol, fty, Some(Linkage::External));
+        f.as_global_value().set_visibility(GlobalVisibility::Hidden);
+        self.add_fn_attrs(f, &["nounwind", "uwtable"]);
+        let entry = self.ctx.append_basic_block(f, "entry");
+        self.builder.position_at_end(entry);
+        let mut params = f.get_param_iter().collect::<Vec<_>>().into_iter();
+        let out = if sret {
+            Some(params.next().unwrap().into_pointer_value())
+        } else {
+            None
+        };
+        let mut args: Vec<BasicMetadataValueEnum> = Vec::new();
+        for p in &param_types {
+            if let Some(v) = self.param_from_leaves(p, &mut params)? {
+                args.push(v.into());
+            }
+        }
+        let call = self.builder.build_call(self.funcs[&e.graph], &args, "")?;
+        let result = call.try_as_basic_value().basic();
+        match (&ret, result) {
+            (LlType::Void, _) => {
+                self.builder.build_return(None)?;
+            }
+            (LlType::Struct(_), Some(v)) => {
+                let mut slot = 0;
+                self.store_leaves(v, &ret, out.unwrap(), &mut slot)?;
+                self.builder.build_return(None)?;
+            }
+            (LlType::Float, Some(v)) => {
+                self.builder.build_return(Some(&v))?;
+            }
+            (t, Some(v)) => {
+                let v = self.resize(v.into_int_value(), self.i64(), t.is_signed())?;
+                self.builder.build_return(Some(&v))?;
+            }
+            (_, None) => return Err(CgError("call without a result".into())),
+        }
+        Ok(())
+    }
+
+    /// Rebuilds a value of type `t` from the wrapper's flattened parameters.
+    fn param_from_leaves(
+        &self,
+        t: &LlType,
+        params: &mut impl Iterator<Item = BasicValueEnum<'ctx>>,
+    ) -> R<Option<BasicValueEnum<'ctx>>> {
+        Ok(Some(match t {
+            LlType::Void => return Ok(None),
+            LlType::Float => params.next().expect("ABI parameter"),
+            LlType::Struct(fields) => {
+                let sty = self.llvm_type(t).unwrap().into_struct_type();
+                let mut agg = sty.get_undef();
+                for (i, f) in fields.iter().enumerate() {
+                    if let Some(v) = self.param_from_leaves(f, params)? {
+                        agg = self
+                            .builder
+                            .build_insert_value(agg, v, i as u32, "")?
+                            .into_struct_value();
+                    }
+                }
+                agg.into()
+            }
+            int => {
+                let p = params.next().expect("ABI parameter").into_int_value();
+                let ty = self.llvm_type(int).unwrap().into_int_type();
+                self.resize(p, ty, false)?.into()
+            }
+        }))
+    }
+
+    /// Stores the leaves of `v` (of type `t`) into consecutive 8-byte slots.
+    fn store_leaves(
+        &self,
+        v: BasicValueEnum<'ctx>,
+        t: &LlType,
+        out: PointerValue<'ctx>,
+        slot: &mut u64,
+    ) -> R<()> {
+        match t {
+            LlType::Void => {}
+            LlType::Struct(fields) => {
+                for (i, f) in fields.iter().enumerate() {
+                    if *f == LlType::Void {
+                        continue;
+                    }
+                    let fv =
+                        self.builder
+                            .build_extract_value(v.into_struct_value(), i as u32, "")?;
+                    self.store_leaves(fv, f, out, slot)?;
+                }
+            }
+            scalar => {
+                let idx = self.i64().const_int(*slot, false);
+                // SAFETY (of the emitted code): the caller passes a buffer
+                // with one slot per leaf of the result type.
+                let p = unsafe { self.builder.build_in_bounds_gep(out, &[idx], "")? };
+                if *scalar == LlType::Float {
+                    let fp = self.builder.build_pointer_cast(
+                        p,
+                        self.f64().ptr_type(AddressSpace::default()),
+                        "",
+                    )?;
+                    self.builder.build_store(fp, v)?;
+                } else {
+                    let wide = self.resize(v.into_int_value(), self.i64(), scalar.is_signed())?;
+                    self.builder.build_store(p, wide)?;
+                }
+                *slot += 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn var_type(g: &FunctionGraph, v: VarId) -> &LlType {
+    g.vars[v]
+        .concretetype
+        .as_ref()
+        .unwrap_or_else(|| panic!("{} of {} is not rtyped", g.var_name(v), g.name))
+}
+
+fn const_arg(op: &SpaceOperation, i: usize) -> R<&ConstValue> {
+    match op.args.get(i) {
+        Some(Value::Const(c)) => Ok(&c.value),
+        _ => Err(CgError(format!(
+            "{}: operand {i} must be a constant",
+            op.opname
+        ))),
+    }
+}
+
+fn str_arg(op: &SpaceOperation, i: usize) -> R<&str> {
+    match const_arg(op, i)? {
+        ConstValue::Str(s) => Ok(s),
+        other => Err(CgError(format!("{}: {other} is not a text", op.opname))),
+    }
+}
+
+fn pos_arg(op: &SpaceOperation, i: usize) -> R<(u32, u32)> {
+    match const_arg(op, i)? {
+        ConstValue::Pos(p) => Ok((p.line, p.col)),
+        other => Err(CgError(format!("{}: {other} is not a position", op.opname))),
+    }
+}
