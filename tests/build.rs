@@ -27,7 +27,8 @@ fn main() {
         let module = format!("p_{stem}");
         let src = std::fs::read_to_string(path).unwrap();
         let generated = out.join("programs").join(format!("{stem}.rs"));
-        std::fs::write(&generated, format!("#[rpython::entry] pub mod {module} {{ {src}\n}}\n")).unwrap();
+        std::fs::write(&generated, format!("#[allow(clippy::all)] #[rpython::entry] pub mod {module} {{ {src}\n}}\n"))
+            .unwrap();
         writeln!(dispatch, "include!(concat!(env!(\"OUT_DIR\"), \"/programs/{stem}.rs\"));").unwrap();
         let calls: Vec<&str> = src.lines().filter_map(|l| l.strip_prefix("// call: ")).collect();
         let mut u = String::new();

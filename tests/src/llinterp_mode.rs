@@ -37,8 +37,9 @@ pub fn run(path: &str) {
     let syn::Item::Mod(module) = &file.items[0] else { panic!("expected the program module") };
     let items = &module.content.as_ref().unwrap().1;
     let mut timings = rpy_core::translator::Timings::default();
-    let t = rpy_core::translator::translate_items(items, path, &module.ident.to_string(), &mut timings)
-        .unwrap_or_else(|e| panic!("translation failed: {}", e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")));
+    let t = rpy_core::translator::translate_items(items, path, &module.ident.to_string(), &mut timings).unwrap_or_else(
+        |e| panic!("translation failed: {}", e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")),
+    );
     for line in src.lines() {
         let Some(call) = line.trim_start_matches(|c| c != '/').strip_prefix("// call: ") else { continue };
         let Expr::Call(c) = syn::parse_str::<Expr>(call).expect("call parses") else { panic!("not a call: {call}") };
@@ -46,8 +47,11 @@ pub fn run(path: &str) {
         let name = p.path.get_ident().unwrap().to_string();
         let g = t.graph_by_name(&name).unwrap_or_else(|| panic!("no function {name}"));
         let graph = &t.graphs[g];
-        let param_types: Vec<LlType> =
-            graph.blocks[graph.startblock].inputargs.iter().map(|v| graph.vars[*v].concretetype.clone().unwrap()).collect();
+        let param_types: Vec<LlType> = graph.blocks[graph.startblock]
+            .inputargs
+            .iter()
+            .map(|v| graph.vars[*v].concretetype.clone().unwrap())
+            .collect();
         let args = c.args.iter().zip(&param_types).map(|(a, ty)| arg_value(a, ty)).collect();
         let ret_ty = graph.vars[graph.blocks[graph.returnblock].inputargs[0]].concretetype.clone().unwrap();
         match interpret(&t, g, args) {

@@ -77,24 +77,34 @@ fn programs_agree_in_every_mode() {
         let base = run(name, MODES[0]);
         let mut problems = Vec::new();
         if base.stdout != expect.stdout {
-            problems.push(format!("untranslated stdout differs from // expect:\n--- got\n{}--- expected\n{}", base.stdout, expect.stdout));
+            problems.push(format!(
+                "untranslated stdout differs from // expect:\n--- got\n{}--- expected\n{}",
+                base.stdout, expect.stdout
+            ));
         }
         match &expect.panic {
-            Some(msg) => {
-                if base.status != Some(101) || !base.stderr.lines().any(|l| l == msg) {
-                    problems.push(format!("expected a panic `{msg}`, got status {:?}, stderr:\n{}", base.status, base.stderr));
-                }
+            Some(msg) if base.status != Some(101) || !base.stderr.lines().any(|l| l == msg) => {
+                problems
+                    .push(format!("expected a panic `{msg}`, got status {:?}, stderr:\n{}", base.status, base.stderr));
             }
-            None if base.status != Some(0) => problems.push(format!("status {:?}, stderr:\n{}", base.status, base.stderr)),
-            None => {}
+            None if base.status != Some(0) => {
+                problems.push(format!("status {:?}, stderr:\n{}", base.status, base.stderr))
+            }
+            _ => {}
         }
         for mode in &MODES[1..] {
             let other = run(name, mode);
             if other.stdout != base.stdout {
-                problems.push(format!("{mode} stdout differs:\n--- {mode}\n{}--- untranslated\n{}", other.stdout, base.stdout));
+                problems.push(format!(
+                    "{mode} stdout differs:\n--- {mode}\n{}--- untranslated\n{}",
+                    other.stdout, base.stdout
+                ));
             }
             if other.stderr != base.stderr {
-                problems.push(format!("{mode} stderr differs:\n--- {mode}\n{}\n--- untranslated\n{}", other.stderr, base.stderr));
+                problems.push(format!(
+                    "{mode} stderr differs:\n--- {mode}\n{}\n--- untranslated\n{}",
+                    other.stderr, base.stderr
+                ));
             }
             if other.status != base.status {
                 problems.push(format!("{mode} status {:?}, untranslated {:?}", other.status, base.status));

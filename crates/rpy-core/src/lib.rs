@@ -4,13 +4,13 @@
 //! `flow::builder` (syntax trees to flow graphs), `annotator`, `rtyper`,
 //! `llinterp` (runs low-level graphs), driven by `translator`.
 
+pub mod annotator;
 pub mod entity;
 pub mod flow;
 pub mod llbuild;
 pub mod llinterp;
 pub mod lloperation;
 pub mod lltype;
+pub mod rtyper;
 pub mod translator;
 pub mod ty;
-pub mod annotator;
-pub mod rtyper;

@@ -14,9 +14,7 @@
 //! assert_eq!(graph.name, "double");
 //! ```
 
-use crate::flow::{
-    checkgraph, BlockId, ConstValue, Constant, FunctionGraph, Link, Pos, Value, VarId,
-};
+use crate::flow::{checkgraph, BlockId, ConstValue, Constant, FunctionGraph, Link, Pos, Value, VarId};
 use crate::lltype::LlType;
 use crate::ty::{IntTy, Ty};
 
@@ -60,12 +58,7 @@ impl LlGraphBuilder {
         let param_tys = params.iter().map(ty_of_lltype).collect();
         let mut graph = FunctionGraph::new(name, "src/lib.rs", param_tys, ty_of_lltype(&ret));
         let start = graph.startblock;
-        for (v, t) in graph.blocks[start]
-            .inputargs
-            .clone()
-            .into_iter()
-            .zip(params)
-        {
+        for (v, t) in graph.blocks[start].inputargs.clone().into_iter().zip(params) {
             graph.vars[v].concretetype = Some(t.clone());
         }
         let r = graph.blocks[graph.returnblock].inputargs[0];
@@ -106,14 +99,12 @@ impl LlGraphBuilder {
     /// Appends `result = opname(args)` to block `b`.
     pub fn op(&mut self, b: BlockId, opname: &str, args: Vec<Value>, result: LlType) -> VarId {
         let v = self.var(result);
-        self.graph.blocks[b]
-            .operations
-            .push(crate::flow::SpaceOperation {
-                opname: opname.to_string(),
-                args,
-                result: v,
-                pos: None,
-            });
+        self.graph.blocks[b].operations.push(crate::flow::SpaceOperation {
+            opname: opname.to_string(),
+            args,
+            result: v,
+            pos: None,
+        });
         v
     }
 
@@ -134,20 +125,11 @@ impl LlGraphBuilder {
     }
 
     /// A two-way exit on the `Bool` value `cond`.
-    pub fn branch(
-        &mut self,
-        b: BlockId,
-        cond: Value,
-        if_true: (BlockId, Vec<Value>),
-        if_false: (BlockId, Vec<Value>),
-    ) {
+    pub fn branch(&mut self, b: BlockId, cond: Value, if_true: (BlockId, Vec<Value>), if_false: (BlockId, Vec<Value>)) {
         self.switch(
             b,
             cond,
-            vec![
-                (ConstValue::Bool(false), if_false.0, if_false.1),
-                (ConstValue::Bool(true), if_true.0, if_true.1),
-            ],
+            vec![(ConstValue::Bool(false), if_false.0, if_false.1), (ConstValue::Bool(true), if_true.0, if_true.1)],
         );
     }
 
@@ -182,19 +164,11 @@ impl LlGraphBuilder {
 }
 
 fn typed(value: ConstValue, t: LlType) -> Value {
-    Value::Const(Constant {
-        value,
-        ty: crate::flow::ConstTy::Known(ty_of_lltype(&t)),
-        concretetype: Some(t),
-    })
+    Value::Const(Constant { value, ty: crate::flow::ConstTy::Known(ty_of_lltype(&t)), concretetype: Some(t) })
 }
 
 fn meta(value: ConstValue) -> Value {
-    Value::Const(Constant {
-        value,
-        ty: crate::flow::ConstTy::Meta,
-        concretetype: Some(LlType::Void),
-    })
+    Value::Const(Constant { value, ty: crate::flow::ConstTy::Meta, concretetype: Some(LlType::Void) })
 }
 
 /// An integer constant of an integer-like lltype.

@@ -19,9 +19,7 @@
 //! deeply recursive program does not overflow the interpreter's stack.
 
 use crate::entity::EntityRef;
-use crate::flow::{
-    BlockId, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value, VarId,
-};
+use crate::flow::{BlockId, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value, VarId};
 use crate::lltype::LlType;
 use crate::translator::Translator;
 use std::fmt::Debug;
@@ -169,21 +167,10 @@ struct Frame<'t> {
 
 impl<'t> Frame<'t> {
     fn enter(graph: &'t FunctionGraph, args: Vec<LlValue>, result_to: Option<VarId>) -> Frame<'t> {
-        let mut frame = Frame {
-            graph,
-            block: graph.startblock,
-            pc: 0,
-            env: vec![None; graph.vars.len()],
-            result_to,
-        };
+        let mut frame = Frame { graph, block: graph.startblock, pc: 0, env: vec![None; graph.vars.len()], result_to };
         let params = &graph.blocks[graph.startblock].inputargs;
         if params.len() != args.len() {
-            bug(format!(
-                "{} takes {} arguments, got {}",
-                graph.name,
-                params.len(),
-                args.len()
-            ));
+            bug(format!("{} takes {} arguments, got {}", graph.name, params.len(), args.len()));
         }
         for (v, a) in params.iter().zip(args) {
             frame.env[v.index()] = Some(a);
@@ -194,11 +181,7 @@ impl<'t> Frame<'t> {
     fn get(&self, v: &Value) -> LlValue {
         match v {
             Value::Var(v) => self.env[v.index()].clone().unwrap_or_else(|| {
-                bug(format!(
-                    "{} used before definition in {}",
-                    self.graph.var_name(*v),
-                    self.graph.name
-                ))
+                bug(format!("{} used before definition in {}", self.graph.var_name(*v), self.graph.name))
             }),
             Value::Const(c) => const_value(c),
         }
@@ -240,18 +223,12 @@ pub fn interpret(t: &Translator, g: GraphId, args: Vec<LlValue>) -> Result<LlVal
             stack.pop();
             match stack.last_mut() {
                 None => return Ok(result),
-                Some(caller) => caller.set(
-                    result_to.expect("callee frame without a result variable"),
-                    result,
-                ),
+                Some(caller) => caller.set(result_to.expect("callee frame without a result variable"), result),
             }
             continue;
         }
         if frame.block == graph.exceptblock {
-            bug(format!(
-                "{} reached its except block: exceptions are not supported",
-                graph.name
-            ));
+            bug(format!("{} reached its except block: exceptions are not supported", graph.name));
         }
         let link = match &block.exitswitch {
             None => match block.exits.as_slice() {
@@ -271,18 +248,10 @@ pub fn interpret(t: &Translator, g: GraphId, args: Vec<LlValue>) -> Result<LlVal
                     (LlValue::Int(i), Some(ConstValue::Char(c))) => *i == *c as i128,
                     _ => false,
                 });
-                let default = || {
-                    block
-                        .exits
-                        .iter()
-                        .find(|l| matches!(&l.exitcase, Some(ConstValue::Str(s)) if s == "default"))
-                };
+                let default =
+                    || block.exits.iter().find(|l| matches!(&l.exitcase, Some(ConstValue::Str(s)) if s == "default"));
                 found.or_else(default).unwrap_or_else(|| {
-                    bug(format!(
-                        "no exit of {} in {} for {v:?}",
-                        graph.block_name(frame.block),
-                        graph.name
-                    ))
+                    bug(format!("no exit of {} in {} for {v:?}", graph.block_name(frame.block), graph.name))
                 })
             }
         };
@@ -299,10 +268,7 @@ pub fn interpret(t: &Translator, g: GraphId, args: Vec<LlValue>) -> Result<LlVal
 
 /// The value of a rtyped constant.
 fn const_value(c: &Constant) -> LlValue {
-    let t = c
-        .concretetype
-        .as_ref()
-        .unwrap_or_else(|| bug(format!("constant {} has no concretetype", c.value)));
+    let t = c.concretetype.as_ref().unwrap_or_else(|| bug(format!("constant {} has no concretetype", c.value)));
     const_of_type(&c.value, t)
 }
 
@@ -310,24 +276,18 @@ fn const_of_type(value: &ConstValue, t: &LlType) -> LlValue {
     match (t, value) {
         (LlType::Void, _) => LlValue::Void,
         (LlType::Bool, ConstValue::Bool(b)) => LlValue::Bool(*b),
-        (
-            LlType::Int { .. } | LlType::Char | LlType::UniChar | LlType::Bool,
-            ConstValue::Int(v),
-        ) => LlValue::from_int(*v, t),
+        (LlType::Int { .. } | LlType::Char | LlType::UniChar | LlType::Bool, ConstValue::Int(v)) => {
+            LlValue::from_int(*v, t)
+        }
         (LlType::Int { .. } | LlType::Char | LlType::UniChar, ConstValue::Char(ch)) => {
             LlValue::Int(t.wrap(*ch as i128))
         }
-        (LlType::Int { .. } | LlType::Char | LlType::UniChar, ConstValue::Bool(b)) => {
-            LlValue::Int(*b as i128)
-        }
+        (LlType::Int { .. } | LlType::Char | LlType::UniChar, ConstValue::Bool(b)) => LlValue::Int(*b as i128),
         (LlType::Float, ConstValue::Float(f)) => LlValue::Float(*f),
         (LlType::Float, ConstValue::Int(v)) => LlValue::Float(*v as f64),
-        (LlType::Struct(ts), ConstValue::Tuple(vs)) if ts.len() == vs.len() => LlValue::Struct(
-            ts.iter()
-                .zip(vs)
-                .map(|(t, v)| const_of_type(v, t))
-                .collect(),
-        ),
+        (LlType::Struct(ts), ConstValue::Tuple(vs)) if ts.len() == vs.len() => {
+            LlValue::Struct(ts.iter().zip(vs).map(|(t, v)| const_of_type(v, t)).collect())
+        }
         // `None` of a flagged pair `(is_some, value)`.
         (LlType::Struct(ts), ConstValue::None) => LlValue::Struct(ts.iter().map(zero).collect()),
         _ => bug(format!("constant {value} cannot have type {t}")),
@@ -369,20 +329,12 @@ fn str_arg(op: &SpaceOperation, i: usize) -> &str {
 fn eval_op(frame: &Frame, op: &SpaceOperation) -> Result<LlValue, Panic> {
     let g = frame.graph;
     let rtype = || {
-        g.vars[op.result]
-            .concretetype
-            .as_ref()
-            .unwrap_or_else(|| bug(format!("{} not rtyped", g.var_name(op.result))))
+        g.vars[op.result].concretetype.as_ref().unwrap_or_else(|| bug(format!("{} not rtyped", g.var_name(op.result))))
     };
     let arg = |i: usize| frame.get(&op.args[i]);
     let argtype = |i: usize| g.concretetype(&op.args[i]);
     let name = op.opname.as_str();
-    let panic_at = |msg: String, (line, col): (u32, u32)| Panic {
-        message: msg,
-        file: g.file.clone(),
-        line,
-        col,
-    };
+    let panic_at = |msg: String, (line, col): (u32, u32)| Panic { message: msg, file: g.file.clone(), line, col };
     Ok(match name {
         "same_as" => arg(0),
         "bool_not" => LlValue::Bool(!arg(0).boolean()),
@@ -400,23 +352,14 @@ fn eval_op(frame: &Frame, op: &SpaceOperation) -> Result<LlValue, Panic> {
         "cast_primitive" => LlValue::from_int(arg(0).int(), rtype()),
         "cast_int_to_float" | "cast_uint_to_float" => {
             let t = argtype(0);
-            let bits = t
-                .int_bits()
-                .unwrap_or_else(|| bug(format!("{name} of {t}")));
+            let bits = t.int_bits().unwrap_or_else(|| bug(format!("{name} of {t}")));
             let signed = name == "cast_int_to_float" && *t != LlType::Bool;
             LlValue::Float(int_dispatch!(signed, bits, int_to_float, arg(0).int()))
         }
         "cast_float_to_int" | "cast_float_to_uint" => {
             let t = rtype();
-            let bits = t
-                .int_bits()
-                .unwrap_or_else(|| bug(format!("{name} to {t}")));
-            let v = int_dispatch!(
-                name == "cast_float_to_int",
-                bits,
-                float_to_int,
-                arg(0).float()
-            );
+            let bits = t.int_bits().unwrap_or_else(|| bug(format!("{name} to {t}")));
+            let v = int_dispatch!(name == "cast_float_to_int", bits, float_to_int, arg(0).float());
             LlValue::from_int(v, t)
         }
         "panic" => return Err(panic_at(str_arg(op, 0).to_string(), pos_arg(op, 1))),
@@ -434,24 +377,16 @@ fn eval_op(frame: &Frame, op: &SpaceOperation) -> Result<LlValue, Panic> {
                 ConstValue::Unit => None,
                 other => bug(format!("panic_assert_failed message {other}")),
             };
-            let text = assert_failed_message(
-                kind,
-                &ll_debug_text(&arg(0), t),
-                &ll_debug_text(&arg(1), argtype(1)),
-                msg,
-            );
+            let text =
+                assert_failed_message(kind, &ll_debug_text(&arg(0), t), &ll_debug_text(&arg(1), argtype(1)), msg);
             return Err(panic_at(text, pos_arg(op, 4)));
         }
         _ => {
-            let (family, sub) = name
-                .split_once('_')
-                .unwrap_or_else(|| bug(format!("unknown operation {name}")));
+            let (family, sub) = name.split_once('_').unwrap_or_else(|| bug(format!("unknown operation {name}")));
             match family {
                 "int" | "uint" => {
                     let t = argtype(0);
-                    let bits = t
-                        .int_bits()
-                        .unwrap_or_else(|| bug(format!("{name} on {t}")));
+                    let bits = t.int_bits().unwrap_or_else(|| bug(format!("{name} on {t}")));
                     let signed = family == "int" && *t != LlType::Bool;
                     let a = arg(0).int();
                     let b = if op.args.len() > 1 { arg(1).int() } else { 0 };
@@ -468,10 +403,7 @@ fn eval_op(frame: &Frame, op: &SpaceOperation) -> Result<LlValue, Panic> {
                                 LlType::Struct(ts) if ts.len() == 2 => &ts[1],
                                 other => bug(format!("{name} result type {other}")),
                             };
-                            LlValue::Struct(vec![
-                                LlValue::Bool(v.is_some()),
-                                LlValue::from_int(v.unwrap_or(0), vt),
-                            ])
+                            LlValue::Struct(vec![LlValue::Bool(v.is_some()), LlValue::from_int(v.unwrap_or(0), vt)])
                         }
                     }
                 }
@@ -597,13 +529,8 @@ fn int_op<T: RInt>(op: &str, a: i128, b: i128) -> IntOut {
     let n = b as u32;
     let int = |v: T| IntOut::Int(v.to_i128());
     let checked = |v: Option<T>| IntOut::Checked(v.map(T::to_i128));
-    let nonzero = |v: Option<T>| {
-        v.unwrap_or_else(|| {
-            bug(format!(
-                "{op} by zero or overflowing: the rtyper must guard it"
-            ))
-        })
-    };
+    let nonzero =
+        |v: Option<T>| v.unwrap_or_else(|| bug(format!("{op} by zero or overflowing: the rtyper must guard it")));
     match op {
         "add" => int(x.wadd(y)),
         "sub" => int(x.wsub(y)),
@@ -648,11 +575,7 @@ fn int_op<T: RInt>(op: &str, a: i128, b: i128) -> IntOut {
 
 fn float_op(op: &str, a: &LlValue, b: Option<LlValue>) -> LlValue {
     let x = a.float();
-    let y = || {
-        b.as_ref()
-            .unwrap_or_else(|| bug(format!("float_{op} needs two operands")))
-            .float()
-    };
+    let y = || b.as_ref().unwrap_or_else(|| bug(format!("float_{op} needs two operands"))).float();
     let f = LlValue::Float;
     match op {
         "add" => f(x + y()),
@@ -669,11 +592,9 @@ fn float_op(op: &str, a: &LlValue, b: Option<LlValue>) -> LlValue {
         "cos" => f(x.cos()),
         "exp" => f(x.exp()),
         "log" => f(x.ln()),
-        "powi" => f(x.powi(
-            b.as_ref()
-                .map(LlValue::int)
-                .unwrap_or_else(|| bug("float_powi needs an exponent".into())) as i32,
-        )),
+        "powi" => {
+            f(x.powi(b.as_ref().map(LlValue::int).unwrap_or_else(|| bug("float_powi needs an exponent".into())) as i32))
+        }
         "min" => f(x.min(y())),
         "max" => f(x.max(y())),
         "lt" => LlValue::Bool(x < y()),
@@ -704,11 +625,7 @@ pub fn ll_debug_text(v: &LlValue, t: &LlType) -> String {
         },
         (LlType::Float, LlValue::Float(f)) => format!("{f:?}"),
         (LlType::Struct(ts), LlValue::Struct(vs)) if ts.len() == vs.len() => {
-            let items: Vec<String> = ts
-                .iter()
-                .zip(vs)
-                .map(|(t, v)| ll_debug_text(v, t))
-                .collect();
+            let items: Vec<String> = ts.iter().zip(vs).map(|(t, v)| ll_debug_text(v, t)).collect();
             if items.len() == 1 {
                 format!("({},)", items[0])
             } else {

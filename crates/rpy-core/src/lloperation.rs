@@ -78,15 +78,45 @@ pub fn llop_info(name: &str) -> Option<LlOpInfo> {
 }
 
 const INT_OPS: &[&str] = &[
-    "add", "sub", "mul", "invert", "and", "or", "xor", "floordiv", "mod", "lshift", "rshift", "lt", "le", "eq",
-    "ne", "gt", "ge", "min", "max", "add_checked", "sub_checked", "mul_checked", "floordiv_checked",
-    "mod_checked", "lshift_checked", "add_sat", "sub_sat", "mul_sat", "pow", "rotl", "rotr", "clz", "ctz",
+    "add",
+    "sub",
+    "mul",
+    "invert",
+    "and",
+    "or",
+    "xor",
+    "floordiv",
+    "mod",
+    "lshift",
+    "rshift",
+    "lt",
+    "le",
+    "eq",
+    "ne",
+    "gt",
+    "ge",
+    "min",
+    "max",
+    "add_checked",
+    "sub_checked",
+    "mul_checked",
+    "floordiv_checked",
+    "mod_checked",
+    "lshift_checked",
+    "add_sat",
+    "sub_sat",
+    "mul_sat",
+    "pow",
+    "rotl",
+    "rotr",
+    "clz",
+    "ctz",
     "popcount",
 ];
 const SIGNED_ONLY_OPS: &[&str] = &["neg", "abs", "neg_checked"];
 const FLOAT_OPS: &[&str] = &[
-    "add", "sub", "mul", "truediv", "mod", "neg", "abs", "sqrt", "floor", "ceil", "sin", "cos", "exp", "log",
-    "powi", "min", "max", "lt", "le", "eq", "ne", "gt", "ge",
+    "add", "sub", "mul", "truediv", "mod", "neg", "abs", "sqrt", "floor", "ceil", "sin", "cos", "exp", "log", "powi",
+    "min", "max", "lt", "le", "eq", "ne", "gt", "ge",
 ];
 
 /// All operation names of the table, for backends to check coverage.

@@ -17,7 +17,10 @@ pub enum LlType {
     Bool,
     /// A signed or unsigned integer of 8, 16, 32 or 64 bits. 64-bit ones
     /// print as `Signed` and `Unsigned`.
-    Int { bits: u32, signed: bool },
+    Int {
+        bits: u32,
+        signed: bool,
+    },
     Float,
     /// A byte, the item of strings.
     Char,

@@ -13,9 +13,25 @@ fn all_programs_translate() {
             Ok(Ok(_)) => {}
             Ok(Err(e)) => {
                 bad += 1;
-                println!("{}: {}", p.display(), e.iter().map(|e| format!("{e} {:?}", match e { rpy_core::translator::TranslationError::Syntax(s) => format!("{:?}", s.span().start()), _ => String::new() })).collect::<Vec<_>>().join("\n"));
+                println!(
+                    "{}: {}",
+                    p.display(),
+                    e.iter()
+                        .map(|e| format!(
+                            "{e} {:?}",
+                            match e {
+                                rpy_core::translator::TranslationError::Syntax(s) => format!("{:?}", s.span().start()),
+                                _ => String::new(),
+                            }
+                        ))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                );
             }
-            Err(_) => { bad += 1; println!("{}: PANIC", p.display()); }
+            Err(_) => {
+                bad += 1;
+                println!("{}: PANIC", p.display());
+            }
         }
     }
     assert_eq!(bad, 0);

@@ -55,10 +55,7 @@ pub fn postprocess(text: &str, prefix: &str, arch: Arch) -> String {
 }
 
 fn is_dropped(line: &str) -> bool {
-    let directive = line
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .next()
-        .unwrap_or("");
+    let directive = line.split(|c: char| c.is_whitespace() || c == ',').next().unwrap_or("");
     if DROPPED_DIRECTIVES.contains(&directive) {
         return true;
     }
@@ -130,52 +127,25 @@ mod tests {
 
     #[test]
     fn renames_private_labels_only() {
-        assert_eq!(
-            rename_private_labels("\tjne\t.LBB0_2", "__m_"),
-            "\tjne\t.L__m_BB0_2"
-        );
-        assert_eq!(
-            rename_private_labels(".Lfunc_end0:", "__m_"),
-            ".L__m_func_end0:"
-        );
+        assert_eq!(rename_private_labels("\tjne\t.LBB0_2", "__m_"), "\tjne\t.L__m_BB0_2");
+        assert_eq!(rename_private_labels(".Lfunc_end0:", "__m_"), ".L__m_func_end0:");
         assert_eq!(
             rename_private_labels("\t.size\t__m_f, .Lfunc_end0-__m_f", "__m_"),
             "\t.size\t__m_f, .L__m_func_end0-__m_f"
         );
-        assert_eq!(
-            rename_private_labels("\tleaq\t.L.str.0(%rip), %rdi", "p"),
-            "\tleaq\t.Lp.str.0(%rip), %rdi"
-        );
-        assert_eq!(
-            rename_private_labels("\tadd\tx0, x0, :lo12:.L.str", "p"),
-            "\tadd\tx0, x0, :lo12:.Lp.str"
-        );
+        assert_eq!(rename_private_labels("\tleaq\t.L.str.0(%rip), %rdi", "p"), "\tleaq\t.Lp.str.0(%rip), %rdi");
+        assert_eq!(rename_private_labels("\tadd\tx0, x0, :lo12:.L.str", "p"), "\tadd\tx0, x0, :lo12:.Lp.str");
         // Not a label: inside a symbol, inside a string.
-        assert_eq!(
-            rename_private_labels("\tcall\tfoo.Lbar", "p"),
-            "\tcall\tfoo.Lbar"
-        );
-        assert_eq!(
-            rename_private_labels("\t.ascii\t\"x .Lfoo \\\" .Lbar\"", "p"),
-            "\t.ascii\t\"x .Lfoo \\\" .Lbar\""
-        );
+        assert_eq!(rename_private_labels("\tcall\tfoo.Lbar", "p"), "\tcall\tfoo.Lbar");
+        assert_eq!(rename_private_labels("\t.ascii\t\"x .Lfoo \\\" .Lbar\"", "p"), "\t.ascii\t\"x .Lfoo \\\" .Lbar\"");
     }
 
     #[test]
     fn strips_comments_outside_strings() {
         assert_eq!(strip_comment("\tretq  # ret", "#"), "\tretq  ");
-        assert_eq!(
-            strip_comment("\t.ascii\t\"a#b\"  # c", "#"),
-            "\t.ascii\t\"a#b\"  "
-        );
-        assert_eq!(
-            strip_comment("\tmov\tx0, #1  // c", "//"),
-            "\tmov\tx0, #1  "
-        );
-        assert_eq!(
-            strip_comment("\t.ascii\t\"\\\"#\"", "#"),
-            "\t.ascii\t\"\\\"#\""
-        );
+        assert_eq!(strip_comment("\t.ascii\t\"a#b\"  # c", "#"), "\t.ascii\t\"a#b\"  ");
+        assert_eq!(strip_comment("\tmov\tx0, #1  // c", "//"), "\tmov\tx0, #1  ");
+        assert_eq!(strip_comment("\t.ascii\t\"\\\"#\"", "#"), "\t.ascii\t\"\\\"#\"");
     }
 
     #[test]

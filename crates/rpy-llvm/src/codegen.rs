@@ -25,13 +25,10 @@ use inkwell::intrinsics::Intrinsic;
 use inkwell::module::{Linkage, Module};
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FloatType, IntType};
 use inkwell::values::{
-    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue,
-    PhiValue, PointerValue,
+    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue, PhiValue, PointerValue,
 };
 use inkwell::{AddressSpace, FloatPredicate, GlobalVisibility, IntPredicate};
-use rpy_core::flow::{
-    BlockId, ConstValue, FunctionGraph, GraphId, Link, SpaceOperation, Value, VarId,
-};
+use rpy_core::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Link, SpaceOperation, Value, VarId};
 use rpy_core::lltype::LlType;
 use rpy_core::translator::Translator;
 use std::collections::{HashMap, HashSet};
@@ -107,10 +104,7 @@ struct FnState<'ctx, 'g> {
 
 /// Whether an lltype is passed in an integer register by the exported ABI.
 fn is_int_like(t: &LlType) -> bool {
-    matches!(
-        t,
-        LlType::Int { .. } | LlType::Bool | LlType::Char | LlType::UniChar
-    )
+    matches!(t, LlType::Int { .. } | LlType::Bool | LlType::Char | LlType::UniChar)
 }
 
 /// The scalar leaves of a type, in the exported ABI's order.
@@ -124,15 +118,7 @@ fn leaves(t: &LlType, out: &mut Vec<LlType>) {
 
 /// A name usable as an assembler symbol without quoting.
 fn sanitize(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
+    name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$' { c } else { '_' }).collect()
 }
 
 /// The graphs reachable from the exports through `direct_call`s, in a
@@ -178,9 +164,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 n += 1;
             }
             let fty = self.fn_type(graph)?;
-            let f = self
-                .module
-                .add_function(&name, fty, Some(Linkage::Internal));
+            let f = self.module.add_function(&name, fty, Some(Linkage::Internal));
             self.add_fn_attrs(f, &["nounwind", "uwtable"]);
             self.funcs.insert(g, f);
         }
@@ -201,10 +185,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         for n in names {
             let kind = Attribute::get_named_enum_kind_id(n);
             assert!(kind != 0, "unknown LLVM attribute {n}");
-            f.add_attribute(
-                AttributeLoc::Function,
-                self.ctx.create_enum_attribute(kind, 0),
-            );
+            f.add_attribute(AttributeLoc::Function, self.ctx.create_enum_attribute(kind, 0));
         }
     }
 
@@ -252,8 +233,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
     /// The type of a struct field: `Void` fields are empty structs, so
     /// field indices stay those of the lltype.
     fn field_type(&self, t: &LlType) -> BasicTypeEnum<'ctx> {
-        self.llvm_type(t)
-            .unwrap_or_else(|| self.ctx.struct_type(&[], false).into())
+        self.llvm_type(t).unwrap_or_else(|| self.ctx.struct_type(&[], false).into())
     }
 
     fn fn_type(&self, g: &FunctionGraph) -> R<inkwell::types::FunctionType<'ctx>> {
@@ -273,11 +253,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
     // ----- constants -----
 
     fn const_int(&self, v: i128, bits: u32) -> IntValue<'ctx> {
-        let mask = if bits >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << bits) - 1
-        };
+        let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
         self.int_type(bits).const_int((v as u64) & mask, false)
     }
 
@@ -319,11 +295,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             return g.as_pointer_value().const_cast(self.i8ptr());
         }
         let init = self.ctx.const_string(s.as_bytes(), false);
-        let g = self.module.add_global(
-            init.get_type(),
-            None,
-            &format!("str.{}", self.strings.len()),
-        );
+        let g = self.module.add_global(init.get_type(), None, &format!("str.{}", self.strings.len()));
         g.set_initializer(&init);
         g.set_constant(true);
         g.set_linkage(Linkage::Private);
@@ -341,9 +313,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         }
         let (p, u, i32) = (self.i8ptr().into(), self.i64().into(), self.i32().into());
         let fty = self.ctx.void_type().fn_type(&[p, u, p, u, i32, i32], false);
-        let f = self
-            .module
-            .add_function(RT_PANIC, fty, Some(Linkage::External));
+        let f = self.module.add_function(RT_PANIC, fty, Some(Linkage::External));
         self.add_fn_attrs(f, &["noreturn", "nounwind", "cold"]);
         self.rt_panic = Some(f);
         f
@@ -354,13 +324,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             return f;
         }
         let (p, u, i32) = (self.i8ptr().into(), self.i64().into(), self.i32().into());
-        let fty = self
-            .ctx
-            .void_type()
-            .fn_type(&[i32, i32, u, u, p, u, p, u, i32, i32], false);
-        let f = self
-            .module
-            .add_function(RT_ASSERT_FAILED, fty, Some(Linkage::External));
+        let fty = self.ctx.void_type().fn_type(&[i32, i32, u, u, p, u, p, u, i32, i32], false);
+        let f = self.module.add_function(RT_ASSERT_FAILED, fty, Some(Linkage::External));
         self.add_fn_attrs(f, &["noreturn", "nounwind", "cold"]);
         self.rt_assert = Some(f);
         f
@@ -382,10 +347,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
     ) -> R<BasicValueEnum<'ctx>> {
         let f = self.intrinsic(name, tys);
         let call = self.builder.build_call(f, args, "")?;
-        Ok(call
-            .try_as_basic_value()
-            .basic()
-            .expect("intrinsic returns a value"))
+        Ok(call.try_as_basic_value().basic().expect("intrinsic returns a value"))
     }
 
     // ----- functions -----
@@ -395,13 +357,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let g = &t.graphs[gid];
         let func = self.funcs[&gid];
         let entry = self.ctx.append_basic_block(func, "entry");
-        let mut st = FnState {
-            g,
-            func,
-            bbs: HashMap::new(),
-            phis: HashMap::new(),
-            values: HashMap::new(),
-        };
+        let mut st = FnState { g, func, bbs: HashMap::new(), phis: HashMap::new(), values: HashMap::new() };
         let blocks = g.iterblocks();
         for &b in &blocks {
             let bb = self.ctx.append_basic_block(func, &g.block_name(b));
@@ -426,8 +382,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         }
         // The entry block passes the parameters to the start block's phis.
         self.builder.position_at_end(entry);
-        self.builder
-            .build_unconditional_branch(st.bbs[&g.startblock])?;
+        self.builder.build_unconditional_branch(st.bbs[&g.startblock])?;
         let mut params = func.get_param_iter();
         for phi in st.phis[&g.startblock].iter().flatten() {
             let p = params.next().expect("parameter count");
@@ -467,18 +422,14 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
 
     fn value(&self, st: &FnState<'ctx, '_>, v: &Value) -> R<Option<BasicValueEnum<'ctx>>> {
         match v {
-            Value::Var(v) => st.values.get(v).copied().ok_or_else(|| {
-                CgError(format!(
-                    "{} used before its definition in {}",
-                    st.g.var_name(*v),
-                    st.g.name
-                ))
-            }),
+            Value::Var(v) => {
+                st.values.get(v).copied().ok_or_else(|| {
+                    CgError(format!("{} used before its definition in {}", st.g.var_name(*v), st.g.name))
+                })
+            }
             Value::Const(c) => {
-                let t = c
-                    .concretetype
-                    .as_ref()
-                    .ok_or_else(|| CgError(format!("constant {} is not rtyped", c.value)))?;
+                let t =
+                    c.concretetype.as_ref().ok_or_else(|| CgError(format!("constant {} is not rtyped", c.value)))?;
                 self.const_value(&c.value, t)
             }
         }
@@ -486,8 +437,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
 
     /// The value of a non-`Void` operand.
     fn val(&self, st: &FnState<'ctx, '_>, v: &Value) -> R<BasicValueEnum<'ctx>> {
-        self.value(st, v)?
-            .ok_or_else(|| CgError(format!("a Void operand used as a value in {}", st.g.name)))
+        self.value(st, v)?.ok_or_else(|| CgError(format!("a Void operand used as a value in {}", st.g.name)))
     }
 
     fn int(&self, st: &FnState<'ctx, '_>, v: &Value) -> R<IntValue<'ctx>> {
@@ -542,11 +492,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 };
                 if swt == LlType::Bool {
                     let find = |b: bool| {
-                        block
-                            .exits
-                            .iter()
-                            .position(|l| l.exitcase == Some(ConstValue::Bool(b)))
-                            .map(|i| dests[i])
+                        block.exits.iter().position(|l| l.exitcase == Some(ConstValue::Bool(b))).map(|i| dests[i])
                     };
                     let if_true = match find(true) {
                         Some(d) => d,
@@ -556,12 +502,9 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                         Some(d) => d,
                         None => default()?,
                     };
-                    self.builder
-                        .build_conditional_branch(v, if_true, if_false)?;
+                    self.builder.build_conditional_branch(v, if_true, if_false)?;
                 } else {
-                    let bits = swt
-                        .int_bits()
-                        .ok_or_else(|| CgError(format!("exitswitch on a {swt}")))?;
+                    let bits = swt.int_bits().ok_or_else(|| CgError(format!("exitswitch on a {swt}")))?;
                     let mut cases = Vec::new();
                     for (link, dest) in block.exits.iter().zip(&dests) {
                         let case = match &link.exitcase {
@@ -569,12 +512,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                             Some(ConstValue::Char(c)) => *c as i128,
                             Some(ConstValue::Bool(b)) => *b as i128,
                             Some(ConstValue::Str(s)) if s == "default" => continue,
-                            other => {
-                                return Err(CgError(format!(
-                                    "bad exitcase {other:?} in {}",
-                                    g.name
-                                )))
-                            }
+                            other => return Err(CgError(format!("bad exitcase {other:?} in {}", g.name))),
                         };
                         cases.push((self.const_int(case, bits), *dest));
                     }
@@ -618,34 +556,23 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
 
     // ----- operations -----
 
-    fn op(
-        &mut self,
-        st: &mut FnState<'ctx, '_>,
-        op: &SpaceOperation,
-    ) -> R<Option<BasicValueEnum<'ctx>>> {
+    fn op(&mut self, st: &mut FnState<'ctx, '_>, op: &SpaceOperation) -> R<Option<BasicValueEnum<'ctx>>> {
         let g = st.g;
         let rtype = var_type(g, op.result).clone();
         let name = op.opname.as_str();
         let b = &self.builder;
         let arg = |i: usize| -> R<&Value> {
-            op.args
-                .get(i)
-                .ok_or_else(|| CgError(format!("{name} in {} lacks operand {i}", g.name)))
+            op.args.get(i).ok_or_else(|| CgError(format!("{name} in {} lacks operand {i}", g.name)))
         };
         Ok(Some(match name {
             "same_as" => return self.value(st, arg(0)?),
             "bool_not" => b.build_not(self.int(st, arg(0)?)?, "")?.into(),
             "tuple_new" => {
-                let sty = self
-                    .llvm_type(&rtype)
-                    .expect("tuple type")
-                    .into_struct_type();
+                let sty = self.llvm_type(&rtype).expect("tuple type").into_struct_type();
                 let mut agg = sty.get_undef();
                 for (i, a) in op.args.iter().enumerate() {
                     if let Some(v) = self.value(st, a)? {
-                        agg = b
-                            .build_insert_value(agg, v, i as u32, "")?
-                            .into_struct_value();
+                        agg = b.build_insert_value(agg, v, i as u32, "")?.into_struct_value();
                     }
                 }
                 agg.into()
@@ -678,11 +605,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             "cast_primitive" => {
                 let src = g.concretetype(arg(0)?).clone();
                 let x = self.int(st, arg(0)?)?;
-                let to = self.int_type(
-                    rtype
-                        .int_bits()
-                        .ok_or_else(|| CgError(format!("cast_primitive to {rtype}")))?,
-                );
+                let to = self.int_type(rtype.int_bits().ok_or_else(|| CgError(format!("cast_primitive to {rtype}")))?);
                 self.resize(x, to, src.is_signed())?.into()
             }
             "cast_int_to_float" | "cast_uint_to_float" => {
@@ -696,16 +619,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             }
             "cast_float_to_int" | "cast_float_to_uint" => {
                 let x = self.val(st, arg(0)?)?;
-                let to = self.int_type(
-                    rtype
-                        .int_bits()
-                        .ok_or_else(|| CgError(format!("{name} to {rtype}")))?,
-                );
-                let intr = if name == "cast_float_to_int" {
-                    "llvm.fptosi.sat"
-                } else {
-                    "llvm.fptoui.sat"
-                };
+                let to = self.int_type(rtype.int_bits().ok_or_else(|| CgError(format!("{name} to {rtype}")))?);
+                let intr = if name == "cast_float_to_int" { "llvm.fptosi.sat" } else { "llvm.fptoui.sat" };
                 self.call_intrinsic(intr, &[to.into(), self.f64().into()], &[x.into()])?
             }
             "panic" => {
@@ -732,9 +647,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 return Ok(None);
             }
             _ => {
-                let (family, sub) = name
-                    .split_once('_')
-                    .ok_or_else(|| CgError(format!("unknown operation {name} in {}", g.name)))?;
+                let (family, sub) =
+                    name.split_once('_').ok_or_else(|| CgError(format!("unknown operation {name} in {}", g.name)))?;
                 match family {
                     "int" | "uint" => {
                         let t = g.concretetype(arg(0)?).clone();
@@ -805,9 +719,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         for a in &op.args[..2] {
             let v = self.val(st, a)?;
             let bits = if t == LlType::Float {
-                self.builder
-                    .build_bit_cast(v, self.i64(), "")?
-                    .into_int_value()
+                self.builder.build_bit_cast(v, self.i64(), "")?.into_int_value()
             } else {
                 self.resize(v.into_int_value(), self.i64(), signed)?
             };
@@ -852,12 +764,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let ty = x.get_type();
         let bits = ty.get_bit_width();
         let y = || -> R<IntValue<'ctx>> {
-            let y = self.int(
-                st,
-                op.args
-                    .get(1)
-                    .ok_or_else(|| CgError(format!("{} needs two operands", op.opname)))?,
-            )?;
+            let y =
+                self.int(st, op.args.get(1).ok_or_else(|| CgError(format!("{} needs two operands", op.opname)))?)?;
             // Shift counts, exponents and rotations may come as `rffi.UINT`.
             self.resize(y, ty, false)
         };
@@ -871,9 +779,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         };
         let pred = |sp: IntPredicate, up: IntPredicate| if signed { sp } else { up };
         let bool_ty = self.ctx.bool_type();
-        let cmp = |p: IntPredicate| -> R<BasicValueEnum<'ctx>> {
-            Ok(b.build_int_compare(p, x, y()?, "")?.into())
-        };
+        let cmp = |p: IntPredicate| -> R<BasicValueEnum<'ctx>> { Ok(b.build_int_compare(p, x, y()?, "")?.into()) };
         let checked_ty = || -> R<inkwell::types::StructType<'ctx>> {
             Ok(self
                 .llvm_type(rtype)
@@ -887,23 +793,15 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             let agg = b.build_insert_value(agg, ok, 0, "")?;
             Ok(b.build_insert_value(agg, v, 1, "")?.as_basic_value_enum())
         };
-        let overflow = |intr: &str,
-                        l: IntValue<'ctx>,
-                        r: IntValue<'ctx>|
-         -> R<(IntValue<'ctx>, IntValue<'ctx>)> {
-            let pair = self
-                .call_intrinsic(intr, &[ty.into()], &[l.into(), r.into()])?
-                .into_struct_value();
+        let overflow = |intr: &str, l: IntValue<'ctx>, r: IntValue<'ctx>| -> R<(IntValue<'ctx>, IntValue<'ctx>)> {
+            let pair = self.call_intrinsic(intr, &[ty.into()], &[l.into(), r.into()])?.into_struct_value();
             let v = b.build_extract_value(pair, 0, "")?.into_int_value();
             let ov = b.build_extract_value(pair, 1, "")?.into_int_value();
             Ok((v, ov))
         };
         let all_ones = ty.const_all_ones();
         let (min, max) = if signed {
-            (
-                self.const_int(1i128 << (bits - 1), bits),
-                self.const_int((1i128 << (bits - 1)) - 1, bits),
-            )
+            (self.const_int(1i128 << (bits - 1), bits), self.const_int((1i128 << (bits - 1)) - 1, bits))
         } else {
             (ty.const_zero(), all_ones)
         };
@@ -923,11 +821,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             "sub" => b.build_int_sub(x, y()?, "")?.into(),
             "mul" => b.build_int_mul(x, y()?, "")?.into(),
             "neg" => b.build_int_neg(x, "")?.into(),
-            "abs" => self.call_intrinsic(
-                "llvm.abs",
-                &[ty.into()],
-                &[x.into(), bool_ty.const_zero().into()],
-            )?,
+            "abs" => self.call_intrinsic("llvm.abs", &[ty.into()], &[x.into(), bool_ty.const_zero().into()])?,
             "invert" => b.build_not(x, "")?.into(),
             "and" => b.build_and(x, y()?, "")?.into(),
             "or" => b.build_or(x, y()?, "")?.into(),
@@ -944,23 +838,11 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             "ne" => cmp(IntPredicate::NE)?,
             "gt" => cmp(pred(IntPredicate::SGT, IntPredicate::UGT))?,
             "ge" => cmp(pred(IntPredicate::SGE, IntPredicate::UGE))?,
-            "min" => self.call_intrinsic(
-                &s("llvm.smin", "llvm.umin"),
-                &[ty.into()],
-                &[x.into(), y()?.into()],
-            )?,
-            "max" => self.call_intrinsic(
-                &s("llvm.smax", "llvm.umax"),
-                &[ty.into()],
-                &[x.into(), y()?.into()],
-            )?,
+            "min" => self.call_intrinsic(&s("llvm.smin", "llvm.umin"), &[ty.into()], &[x.into(), y()?.into()])?,
+            "max" => self.call_intrinsic(&s("llvm.smax", "llvm.umax"), &[ty.into()], &[x.into(), y()?.into()])?,
             "add_checked" | "sub_checked" | "mul_checked" => {
                 let base = &sub[..3];
-                let (v, ov) = overflow(
-                    &format!("llvm.{}{base}.with.overflow", s("s", "u")),
-                    x,
-                    y()?,
-                )?;
+                let (v, ov) = overflow(&format!("llvm.{}{base}.with.overflow", s("s", "u")), x, y()?)?;
                 checked(b.build_not(ov, "")?, v)?
             }
             "neg_checked" => {
@@ -972,9 +854,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let ok = div_ok(d)?;
                 // Divide by 1 where the division is undefined, so the
                 // division never traps; the select then discards it.
-                let safe = b
-                    .build_select(ok, d, ty.const_int(1, false), "")?
-                    .into_int_value();
+                let safe = b.build_select(ok, d, ty.const_int(1, false), "")?.into_int_value();
                 let v = match (sub, signed) {
                     ("floordiv_checked", true) => b.build_int_signed_div(x, safe, "")?,
                     ("floordiv_checked", false) => b.build_int_unsigned_div(x, safe, "")?,
@@ -985,41 +865,23 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             }
             "lshift_checked" => {
                 let n = self.int(st, &op.args[1])?;
-                let ok = b.build_int_compare(
-                    IntPredicate::ULT,
-                    n,
-                    n.get_type().const_int(bits as u64, false),
-                    "",
-                )?;
+                let ok = b.build_int_compare(IntPredicate::ULT, n, n.get_type().const_int(bits as u64, false), "")?;
                 let amount = self.resize(n, ty, false)?;
                 let amount = b.build_and(amount, ty.const_int(bits as u64 - 1, false), "")?;
                 checked(ok, b.build_left_shift(x, amount, "")?)?
             }
-            "add_sat" => self.call_intrinsic(
-                &s("llvm.sadd.sat", "llvm.uadd.sat"),
-                &[ty.into()],
-                &[x.into(), y()?.into()],
-            )?,
-            "sub_sat" => self.call_intrinsic(
-                &s("llvm.ssub.sat", "llvm.usub.sat"),
-                &[ty.into()],
-                &[x.into(), y()?.into()],
-            )?,
+            "add_sat" => {
+                self.call_intrinsic(&s("llvm.sadd.sat", "llvm.uadd.sat"), &[ty.into()], &[x.into(), y()?.into()])?
+            }
+            "sub_sat" => {
+                self.call_intrinsic(&s("llvm.ssub.sat", "llvm.usub.sat"), &[ty.into()], &[x.into(), y()?.into()])?
+            }
             "mul_sat" => {
                 let r = y()?;
-                let (v, ov) = overflow(
-                    &s("llvm.smul.with.overflow", "llvm.umul.with.overflow"),
-                    x,
-                    r,
-                )?;
+                let (v, ov) = overflow(&s("llvm.smul.with.overflow", "llvm.umul.with.overflow"), x, r)?;
                 let sat = if signed {
                     // The exact product is negative iff the signs differ.
-                    let neg = b.build_int_compare(
-                        IntPredicate::SLT,
-                        b.build_xor(x, r, "")?,
-                        ty.const_zero(),
-                        "",
-                    )?;
+                    let neg = b.build_int_compare(IntPredicate::SLT, b.build_xor(x, r, "")?, ty.const_zero(), "")?;
                     b.build_select(neg, min, max, "")?.into_int_value()
                 } else {
                     max
@@ -1029,11 +891,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             "pow" => self.int_pow(st, x, y()?)?.into(),
             "rotl" | "rotr" => {
                 let n = y()?;
-                let intr = if sub == "rotl" {
-                    "llvm.fshl"
-                } else {
-                    "llvm.fshr"
-                };
+                let intr = if sub == "rotl" { "llvm.fshl" } else { "llvm.fshr" };
                 self.call_intrinsic(intr, &[ty.into()], &[x.into(), x.into(), n.into()])?
             }
             "clz" | "ctz" | "popcount" => {
@@ -1047,28 +905,16 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                     // `is_zero_poison = false`: Rust defines clz(0) as the width.
                     args.push(bool_ty.const_zero().into());
                 }
-                let n = self
-                    .call_intrinsic(intr, &[ty.into()], &args)?
-                    .into_int_value();
+                let n = self.call_intrinsic(intr, &[ty.into()], &args)?.into_int_value();
                 let to = self.int_type(rtype.int_bits().unwrap_or(32));
                 self.resize(n, to, false)?.into()
             }
-            _ => {
-                return Err(CgError(format!(
-                    "unknown operation {} in {}",
-                    op.opname, st.g.name
-                )))
-            }
+            _ => return Err(CgError(format!("unknown operation {} in {}", op.opname, st.g.name))),
         })
     }
 
     /// `x ** e` wrapping, by squaring: an inline loop over the bits of `e`.
-    fn int_pow(
-        &self,
-        st: &FnState<'ctx, '_>,
-        x: IntValue<'ctx>,
-        e: IntValue<'ctx>,
-    ) -> R<IntValue<'ctx>> {
+    fn int_pow(&self, st: &FnState<'ctx, '_>, x: IntValue<'ctx>, e: IntValue<'ctx>) -> R<IntValue<'ctx>> {
         let b = &self.builder;
         let ty = x.get_type();
         let pre = b.get_insert_block().expect("positioned");
@@ -1080,12 +926,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let base = b.build_phi(ty, "pow.base")?;
         let exp = b.build_phi(ty, "pow.exp")?;
         let acc = b.build_phi(ty, "pow.acc")?;
-        let more = b.build_int_compare(
-            IntPredicate::NE,
-            exp.as_basic_value().into_int_value(),
-            ty.const_zero(),
-            "",
-        )?;
+        let more = b.build_int_compare(IntPredicate::NE, exp.as_basic_value().into_int_value(), ty.const_zero(), "")?;
         b.build_conditional_branch(more, body, done)?;
         b.position_at_end(body);
         let (bv, ev, av) = (
@@ -1093,12 +934,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             exp.as_basic_value().into_int_value(),
             acc.as_basic_value().into_int_value(),
         );
-        let odd = b.build_int_compare(
-            IntPredicate::NE,
-            b.build_and(ev, ty.const_int(1, false), "")?,
-            ty.const_zero(),
-            "",
-        )?;
+        let odd =
+            b.build_int_compare(IntPredicate::NE, b.build_and(ev, ty.const_int(1, false), "")?, ty.const_zero(), "")?;
         let times = b.build_int_mul(av, bv, "")?;
         let acc2 = b.build_select(odd, times, av, "")?.into_int_value();
         let base2 = b.build_int_mul(bv, bv, "")?;
@@ -1111,29 +948,17 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         Ok(av)
     }
 
-    fn float_op(
-        &mut self,
-        st: &FnState<'ctx, '_>,
-        op: &SpaceOperation,
-        sub: &str,
-    ) -> R<BasicValueEnum<'ctx>> {
+    fn float_op(&mut self, st: &FnState<'ctx, '_>, op: &SpaceOperation, sub: &str) -> R<BasicValueEnum<'ctx>> {
         let x = self.val(st, &op.args[0])?.into_float_value();
         let y = || -> R<inkwell::values::FloatValue<'ctx>> {
             Ok(self
-                .val(
-                    st,
-                    op.args
-                        .get(1)
-                        .ok_or_else(|| CgError(format!("{} needs two operands", op.opname)))?,
-                )?
+                .val(st, op.args.get(1).ok_or_else(|| CgError(format!("{} needs two operands", op.opname)))?)?
                 .into_float_value())
         };
         let b = &self.builder;
         let f64t: BasicTypeEnum = self.f64().into();
         let unary = |intr: &str| self.call_intrinsic(intr, &[f64t], &[x.into()]);
-        let cmp = |p: FloatPredicate| -> R<BasicValueEnum<'ctx>> {
-            Ok(b.build_float_compare(p, x, y()?, "")?.into())
-        };
+        let cmp = |p: FloatPredicate| -> R<BasicValueEnum<'ctx>> { Ok(b.build_float_compare(p, x, y()?, "")?.into()) };
         Ok(match sub {
             "add" => b.build_float_add(x, y()?, "")?.into(),
             "sub" => b.build_float_sub(x, y()?, "")?.into(),
@@ -1152,11 +977,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             "powi" => {
                 let n = self.int(st, &op.args[1])?;
                 let n = self.resize(n, self.i32(), true)?;
-                self.call_intrinsic(
-                    "llvm.powi",
-                    &[f64t, self.i32().into()],
-                    &[x.into(), n.into()],
-                )?
+                self.call_intrinsic("llvm.powi", &[f64t, self.i32().into()], &[x.into(), n.into()])?
             }
             "min" => self.call_intrinsic("llvm.minnum", &[f64t], &[x.into(), y()?.into()])?,
             "max" => self.call_intrinsic("llvm.maxnum", &[f64t], &[x.into(), y()?.into()])?,
@@ -1167,12 +988,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             "ne" => cmp(FloatPredicate::UNE)?,
             "gt" => cmp(FloatPredicate::OGT)?,
             "ge" => cmp(FloatPredicate::OGE)?,
-            _ => {
-                return Err(CgError(format!(
-                    "unknown operation {} in {}",
-                    op.opname, st.g.name
-                )))
-            }
+            _ => return Err(CgError(format!("unknown operation {} in {}", op.opname, st.g.name))),
         })
     }
 
@@ -1181,11 +997,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
     fn wrapper(&mut self, e: &Export) -> R<()> {
         let t = self.t;
         let g = &t.graphs[e.graph];
-        let param_types: Vec<LlType> = g.blocks[g.startblock]
-            .inputargs
-            .iter()
-            .map(|v| var_type(g, *v).clone())
-            .collect();
+        let param_types: Vec<LlType> =
+            g.blocks[g.startblock].inputargs.iter().map(|v| var_type(g, *v).clone()).collect();
         let ret = var_type(g, g.blocks[g.returnblock].inputargs[0]).clone();
         let sret = matches!(ret, LlType::Struct(_));
         let mut abi_params: Vec<BasicMetadataTypeEnum> = Vec::new();
@@ -1196,42 +1009,25 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             let mut ls = Vec::new();
             leaves(p, &mut ls);
             for l in ls {
-                abi_params.push(if l == LlType::Float {
-                    self.f64().into()
-                } else {
-                    self.i64().into()
-                });
+                abi_params.push(if l == LlType::Float { self.f64().into() } else { self.i64().into() });
             }
         }
         let fty = match &ret {
             LlType::Void | LlType::Struct(_) => self.ctx.void_type().fn_type(&abi_params, false),
             LlType::Float => self.f64().fn_type(&abi_params, false),
             t if is_int_like(t) => self.i64().fn_type(&abi_params, false),
-            other => {
-                return Err(CgError(format!(
-                    "cannot export a function returning {other}"
-                )))
-            }
+            other => return Err(CgError(format!("cannot export a function returning {other}"))),
         };
         if self.module.get_function(&e.symbol).is_some() {
-            return Err(CgError(format!(
-                "exported symbol {} collides with another function",
-                e.symbol
-            )));
+            return Err(CgError(format!("exported symbol {} collides with another function", e.symbol)));
         }
-        let f = self
-            .module
-            .add_function(&e.symbol, fty, Some(Linkage::External));
+        let f = self.module.add_function(&e.symbol, fty, Some(Linkage::External));
         f.as_global_value().set_visibility(GlobalVisibility::Hidden);
         self.add_fn_attrs(f, &["nounwind", "uwtable"]);
         let entry = self.ctx.append_basic_block(f, "entry");
         self.builder.position_at_end(entry);
         let mut params = f.get_param_iter().collect::<Vec<_>>().into_iter();
-        let out = if sret {
-            Some(params.next().unwrap().into_pointer_value())
-        } else {
-            None
-        };
+        let out = if sret { Some(params.next().unwrap().into_pointer_value()) } else { None };
         let mut args: Vec<BasicMetadataValueEnum> = Vec::new();
         for p in &param_types {
             if let Some(v) = self.param_from_leaves(p, &mut params)? {
@@ -1275,10 +1071,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let mut agg = sty.get_undef();
                 for (i, f) in fields.iter().enumerate() {
                     if let Some(v) = self.param_from_leaves(f, params)? {
-                        agg = self
-                            .builder
-                            .build_insert_value(agg, v, i as u32, "")?
-                            .into_struct_value();
+                        agg = self.builder.build_insert_value(agg, v, i as u32, "")?.into_struct_value();
                     }
                 }
                 agg.into()
@@ -1292,13 +1085,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
     }
 
     /// Stores the leaves of `v` (of type `t`) into consecutive 8-byte slots.
-    fn store_leaves(
-        &self,
-        v: BasicValueEnum<'ctx>,
-        t: &LlType,
-        out: PointerValue<'ctx>,
-        slot: &mut u64,
-    ) -> R<()> {
+    fn store_leaves(&self, v: BasicValueEnum<'ctx>, t: &LlType, out: PointerValue<'ctx>, slot: &mut u64) -> R<()> {
         match t {
             LlType::Void => {}
             LlType::Struct(fields) => {
@@ -1306,9 +1093,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                     if *f == LlType::Void {
                         continue;
                     }
-                    let fv =
-                        self.builder
-                            .build_extract_value(v.into_struct_value(), i as u32, "")?;
+                    let fv = self.builder.build_extract_value(v.into_struct_value(), i as u32, "")?;
                     self.store_leaves(fv, f, out, slot)?;
                 }
             }
@@ -1318,11 +1103,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 // with one slot per leaf of the result type.
                 let p = unsafe { self.builder.build_in_bounds_gep(out, &[idx], "")? };
                 if *scalar == LlType::Float {
-                    let fp = self.builder.build_pointer_cast(
-                        p,
-                        self.f64().ptr_type(AddressSpace::default()),
-                        "",
-                    )?;
+                    let fp = self.builder.build_pointer_cast(p, self.f64().ptr_type(AddressSpace::default()), "")?;
                     self.builder.build_store(fp, v)?;
                 } else {
                     let wide = self.resize(v.into_int_value(), self.i64(), scalar.is_signed())?;
@@ -1336,19 +1117,13 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
 }
 
 fn var_type(g: &FunctionGraph, v: VarId) -> &LlType {
-    g.vars[v]
-        .concretetype
-        .as_ref()
-        .unwrap_or_else(|| panic!("{} of {} is not rtyped", g.var_name(v), g.name))
+    g.vars[v].concretetype.as_ref().unwrap_or_else(|| panic!("{} of {} is not rtyped", g.var_name(v), g.name))
 }
 
 fn const_arg(op: &SpaceOperation, i: usize) -> R<&ConstValue> {
     match op.args.get(i) {
         Some(Value::Const(c)) => Ok(&c.value),
-        _ => Err(CgError(format!(
-            "{}: operand {i} must be a constant",
-            op.opname
-        ))),
+        _ => Err(CgError(format!("{}: operand {i} must be a constant", op.opname))),
     }
 }
 

@@ -32,9 +32,7 @@ mod codegen;
 
 use inkwell::context::Context;
 use inkwell::passes::PassBuilderOptions;
-use inkwell::targets::{
-    CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple,
-};
+use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple};
 use inkwell::OptimizationLevel;
 use rpy_core::flow::GraphId;
 use rpy_core::translator::Translator;
@@ -60,10 +58,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options {
-            opt_level: 2,
-            symbol_prefix: "__rpy_".to_string(),
-        }
+        Options { opt_level: 2, symbol_prefix: "__rpy_".to_string() }
     }
 }
 
@@ -75,10 +70,8 @@ pub struct Assembly {
 }
 
 /// The targets rpy emits code for.
-const TARGETS: [(Arch, &str, &str); 2] = [
-    (Arch::X86_64, "x86_64-unknown-linux-gnu", "x86-64"),
-    (Arch::Aarch64, "aarch64-unknown-linux-gnu", "generic"),
-];
+const TARGETS: [(Arch, &str, &str); 2] =
+    [(Arch::X86_64, "x86_64-unknown-linux-gnu", "x86-64"), (Arch::Aarch64, "aarch64-unknown-linux-gnu", "generic")];
 
 /// Compiles every graph reachable from `exports` and returns the assembly
 /// for both targets.
@@ -98,23 +91,13 @@ pub fn compile(t: &Translator, exports: &[Export], opts: &Options) -> Result<Ass
 
 /// The textual LLVM IR of the module before optimization, without a target
 /// (for dumps and tests).
-pub fn compile_llvm_ir(
-    t: &Translator,
-    exports: &[Export],
-    opts: &Options,
-) -> Result<String, String> {
+pub fn compile_llvm_ir(t: &Translator, exports: &[Export], opts: &Options) -> Result<String, String> {
     let ctx = Context::create();
     let module = codegen::build_module(&ctx, t, exports, opts)?;
     Ok(module.print_to_string().to_string())
 }
 
-fn compile_for(
-    t: &Translator,
-    exports: &[Export],
-    opts: &Options,
-    triple: &str,
-    cpu: &str,
-) -> Result<String, String> {
+fn compile_for(t: &Translator, exports: &[Export], opts: &Options, triple: &str, cpu: &str) -> Result<String, String> {
     if opts.opt_level > 3 {
         return Err(format!("opt_level {} is not in 0..=3", opts.opt_level));
     }
@@ -124,17 +107,12 @@ fn compile_for(
     module.set_triple(&tm.get_triple());
     module.set_data_layout(&tm.get_target_data().get_data_layout());
     module
-        .run_passes(
-            &format!("default<O{}>", opts.opt_level),
-            &tm,
-            PassBuilderOptions::create(),
-        )
+        .run_passes(&format!("default<O{}>", opts.opt_level), &tm, PassBuilderOptions::create())
         .map_err(|e| format!("LLVM optimization failed: {e}"))?;
     let buf = tm
         .write_to_memory_buffer(&module, FileType::Assembly)
         .map_err(|e| format!("LLVM code generation failed: {e}"))?;
-    String::from_utf8(buf.as_slice().to_vec())
-        .map_err(|e| format!("LLVM printed non-UTF-8 assembly: {e}"))
+    String::from_utf8(buf.as_slice().to_vec()).map_err(|e| format!("LLVM printed non-UTF-8 assembly: {e}"))
 }
 
 fn target_machine(triple: &str, cpu: &str, opt_level: u32) -> Result<TargetMachine, String> {
@@ -151,8 +129,7 @@ fn target_machine(triple: &str, cpu: &str, opt_level: u32) -> Result<TargetMachi
         _ => OptimizationLevel::Aggressive,
     };
     let triple = TargetTriple::create(triple);
-    let target =
-        Target::from_triple(&triple).map_err(|e| format!("LLVM has no target {triple}: {e}"))?;
+    let target = Target::from_triple(&triple).map_err(|e| format!("LLVM has no target {triple}: {e}"))?;
     target
         .create_target_machine(&triple, cpu, "", level, RelocMode::PIC, CodeModel::Default)
         .ok_or_else(|| format!("LLVM could not create a target machine for {triple}"))

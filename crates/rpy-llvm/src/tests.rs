@@ -8,17 +8,11 @@ use rpy_core::llbuild::*;
 use rpy_core::lltype::{LlType, INT, SIGNED, UINT, UNSIGNED};
 
 fn opts() -> Options {
-    Options {
-        opt_level: 2,
-        symbol_prefix: "__t_".into(),
-    }
+    Options { opt_level: 2, symbol_prefix: "__t_".into() }
 }
 
 fn export(g: GraphId, symbol: &str) -> Export {
-    Export {
-        graph: g,
-        symbol: symbol.into(),
-    }
+    Export { graph: g, symbol: symbol.into() }
 }
 
 /// `fn fact(n: i64) -> i64 { let mut acc = 1; while n > 1 { acc *= n; n -= 1 } acc }`
@@ -29,26 +23,11 @@ fn factorial(t: &mut Translator) -> GraphId {
     let (head, hv) = b.block(&[SIGNED, SIGNED]);
     let (body, bv) = b.block(&[SIGNED, SIGNED]);
     b.goto(start, head, vec![n.into(), c_int(1, SIGNED)]);
-    let cond = b.op(
-        head,
-        "int_gt",
-        vec![hv[0].into(), c_int(1, SIGNED)],
-        LlType::Bool,
-    );
+    let cond = b.op(head, "int_gt", vec![hv[0].into(), c_int(1, SIGNED)], LlType::Bool);
     let ret = b.returnblock();
-    b.branch(
-        head,
-        cond.into(),
-        (body, vec![hv[0].into(), hv[1].into()]),
-        (ret, vec![hv[1].into()]),
-    );
+    b.branch(head, cond.into(), (body, vec![hv[0].into(), hv[1].into()]), (ret, vec![hv[1].into()]));
     let acc = b.op(body, "int_mul", vec![bv[1].into(), bv[0].into()], SIGNED);
-    let n1 = b.op(
-        body,
-        "int_sub",
-        vec![bv[0].into(), c_int(1, SIGNED)],
-        SIGNED,
-    );
+    let n1 = b.op(body, "int_sub", vec![bv[0].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, head, vec![n1.into(), acc.into()]);
     t.graphs.push(b.finish())
 }
@@ -73,35 +52,20 @@ fn factorial_ir_and_assembly() {
     let g = factorial(&mut t);
     let exports = [export(g, "rpy_test_fact")];
     let text = ir(&t, &exports);
-    assert!(
-        text.contains("define internal i64 @__t_fact(i64 %0)"),
-        "{text}"
-    );
-    assert!(
-        text.contains("define hidden i64 @rpy_test_fact(i64 %0)"),
-        "{text}"
-    );
+    assert!(text.contains("define internal i64 @__t_fact(i64 %0)"), "{text}");
+    assert!(text.contains("define hidden i64 @rpy_test_fact(i64 %0)"), "{text}");
     assert!(text.contains("phi i64"), "{text}");
-    assert!(
-        text.contains("mul i64") && !text.contains("mul nsw"),
-        "{text}"
-    );
+    assert!(text.contains("mul i64") && !text.contains("mul nsw"), "{text}");
     let asm = compile(&t, &exports, &opts()).unwrap();
     for text in [&asm.x86_64, &asm.aarch64] {
         assert!(text.contains(".globl\trpy_test_fact\n"), "{text}");
         assert!(text.contains(".hidden\trpy_test_fact\n"), "{text}");
         assert!(text.contains("\nrpy_test_fact:\n"), "{text}");
         assert!(text.starts_with(".pushsection .text\n") && text.ends_with(".popsection\n"));
-        assert!(
-            !text.contains(".file") && !text.contains("GNU-stack") && !text.contains(".ident"),
-            "{text}"
-        );
+        assert!(!text.contains(".file") && !text.contains("GNU-stack") && !text.contains(".ident"), "{text}");
         // Every private label carries the prefix.
         for (i, _) in text.match_indices(".L") {
-            assert!(
-                text[i..].starts_with(".L__t_"),
-                "unprefixed label in\n{text}"
-            );
+            assert!(text[i..].starts_with(".L__t_"), "unprefixed label in\n{text}");
         }
     }
     assert!(asm.x86_64.contains("imulq"), "{}", asm.x86_64);
@@ -114,54 +78,24 @@ fn checked_and_saturating_ops_use_intrinsics() {
     let checked = LlType::Struct(vec![LlType::Bool, INT]);
     let mut exports = Vec::new();
     for (op, params, result, intrinsic) in [
-        (
-            "int_add_checked",
-            vec![INT, INT],
-            checked.clone(),
-            "@llvm.sadd.with.overflow.i32",
-        ),
+        ("int_add_checked", vec![INT, INT], checked.clone(), "@llvm.sadd.with.overflow.i32"),
         (
             "uint_mul_checked",
             vec![UNSIGNED, UNSIGNED],
             LlType::Struct(vec![LlType::Bool, UNSIGNED]),
             "@llvm.umul.with.overflow.i64",
         ),
-        (
-            "int_neg_checked",
-            vec![INT],
-            checked.clone(),
-            "@llvm.ssub.with.overflow.i32",
-        ),
+        ("int_neg_checked", vec![INT], checked.clone(), "@llvm.ssub.with.overflow.i32"),
         ("int_add_sat", vec![INT, INT], INT, "@llvm.sadd.sat.i32"),
-        (
-            "uint_sub_sat",
-            vec![UNSIGNED, UNSIGNED],
-            UNSIGNED,
-            "@llvm.usub.sat.i64",
-        ),
-        (
-            "int_mul_sat",
-            vec![SIGNED, SIGNED],
-            SIGNED,
-            "@llvm.smul.with.overflow.i64",
-        ),
+        ("uint_sub_sat", vec![UNSIGNED, UNSIGNED], UNSIGNED, "@llvm.usub.sat.i64"),
+        ("int_mul_sat", vec![SIGNED, SIGNED], SIGNED, "@llvm.smul.with.overflow.i64"),
         ("int_min", vec![SIGNED, SIGNED], SIGNED, "@llvm.smin.i64"),
         ("uint_max", vec![UINT, UINT], UINT, "@llvm.umax.i32"),
         ("int_rotl", vec![SIGNED, UINT], SIGNED, "@llvm.fshl.i64"),
         ("uint_clz", vec![UNSIGNED], UINT, "@llvm.ctlz.i64"),
         ("int_abs", vec![INT], INT, "@llvm.abs.i32"),
-        (
-            "float_min",
-            vec![LlType::Float, LlType::Float],
-            LlType::Float,
-            "@llvm.minnum.f64",
-        ),
-        (
-            "float_powi",
-            vec![LlType::Float, INT],
-            LlType::Float,
-            "@llvm.powi.f64.i32",
-        ),
+        ("float_min", vec![LlType::Float, LlType::Float], LlType::Float, "@llvm.minnum.f64"),
+        ("float_powi", vec![LlType::Float, INT], LlType::Float, "@llvm.powi.f64.i32"),
     ] {
         let g = one_op(&mut t, op, &params, result);
         exports.push(export(g, &format!("rpy_test_{op}")));
@@ -171,17 +105,9 @@ fn checked_and_saturating_ops_use_intrinsics() {
     let text = ir(&t, &exports);
     // Checked divisions never divide by zero: the divisor is replaced by 1.
     let mut t2 = Translator::default();
-    let g = one_op(
-        &mut t2,
-        "int_floordiv_checked",
-        &[SIGNED, SIGNED],
-        LlType::Struct(vec![LlType::Bool, SIGNED]),
-    );
+    let g = one_op(&mut t2, "int_floordiv_checked", &[SIGNED, SIGNED], LlType::Struct(vec![LlType::Bool, SIGNED]));
     let div = ir(&t2, &[export(g, "div")]);
-    assert!(
-        div.contains("select i1") && div.contains("sdiv i64"),
-        "{div}"
-    );
+    assert!(div.contains("select i1") && div.contains("sdiv i64"), "{div}");
     let asm = compile(&t, &exports, &opts()).unwrap();
     for e in &exports {
         assert!(asm.x86_64.contains(&format!("\n{}:\n", e.symbol)), "{text}");
@@ -193,34 +119,10 @@ fn checked_and_saturating_ops_use_intrinsics() {
 fn casts_saturate() {
     let mut t = Translator::default();
     let g1 = one_op(&mut t, "cast_float_to_int", &[LlType::Float], INT);
-    let g2 = one_op(
-        &mut t,
-        "cast_float_to_uint",
-        &[LlType::Float],
-        LlType::Int {
-            bits: 8,
-            signed: false,
-        },
-    );
-    let g3 = one_op(
-        &mut t,
-        "cast_primitive",
-        &[LlType::Int {
-            bits: 8,
-            signed: true,
-        }],
-        UNSIGNED,
-    );
+    let g2 = one_op(&mut t, "cast_float_to_uint", &[LlType::Float], LlType::Int { bits: 8, signed: false });
+    let g3 = one_op(&mut t, "cast_primitive", &[LlType::Int { bits: 8, signed: true }], UNSIGNED);
     let g4 = one_op(&mut t, "cast_uint_to_float", &[UNSIGNED], LlType::Float);
-    let text = ir(
-        &t,
-        &[
-            export(g1, "a"),
-            export(g2, "b"),
-            export(g3, "c"),
-            export(g4, "d"),
-        ],
-    );
+    let text = ir(&t, &[export(g1, "a"), export(g2, "b"), export(g3, "c"), export(g4, "d")]);
     assert!(text.contains("@llvm.fptosi.sat.i32.f64"), "{text}");
     assert!(text.contains("@llvm.fptoui.sat.i8.f64"), "{text}");
     assert!(text.contains("sext i8"), "{text}");
@@ -233,53 +135,22 @@ fn casts_saturate() {
 #[test]
 fn struct_results_go_through_a_buffer() {
     let mut t = Translator::default();
-    let res = LlType::Struct(vec![
-        SIGNED,
-        LlType::Struct(vec![LlType::Float, LlType::Bool]),
-        LlType::Void,
-    ]);
+    let res = LlType::Struct(vec![SIGNED, LlType::Struct(vec![LlType::Float, LlType::Bool]), LlType::Void]);
     let param = LlType::Struct(vec![INT, LlType::Float]);
     let mut b = LlGraphBuilder::new("mk", &[param.clone(), LlType::Bool], res.clone());
     let p = b.params();
     let start = b.start();
-    let i = b.op(
-        start,
-        "tuple_getitem",
-        vec![p[0].into(), c_int(0, SIGNED)],
-        INT,
-    );
-    let f = b.op(
-        start,
-        "tuple_getitem",
-        vec![p[0].into(), c_int(1, SIGNED)],
-        LlType::Float,
-    );
+    let i = b.op(start, "tuple_getitem", vec![p[0].into(), c_int(0, SIGNED)], INT);
+    let f = b.op(start, "tuple_getitem", vec![p[0].into(), c_int(1, SIGNED)], LlType::Float);
     let wide = b.op(start, "cast_primitive", vec![i.into()], SIGNED);
-    let inner = b.op(
-        start,
-        "tuple_new",
-        vec![f.into(), p[1].into()],
-        LlType::Struct(vec![LlType::Float, LlType::Bool]),
-    );
-    let r = b.op(
-        start,
-        "tuple_new",
-        vec![wide.into(), inner.into(), c_unit()],
-        res,
-    );
+    let inner =
+        b.op(start, "tuple_new", vec![f.into(), p[1].into()], LlType::Struct(vec![LlType::Float, LlType::Bool]));
+    let r = b.op(start, "tuple_new", vec![wide.into(), inner.into(), c_unit()], res);
     b.ret(start, r.into());
     let g = t.graphs.push(b.finish());
     let text = ir(&t, &[export(g, "rpy_mk")]);
-    assert!(
-        text.contains("define hidden void @rpy_mk(i64* %0, i64 %1, double %2, i64 %3)"),
-        "{text}"
-    );
-    assert!(
-        text.contains(
-            "define internal { i64, { double, i1 }, {} } @__t_mk({ i32, double } %0, i1 %1)"
-        ),
-        "{text}"
-    );
+    assert!(text.contains("define hidden void @rpy_mk(i64* %0, i64 %1, double %2, i64 %3)"), "{text}");
+    assert!(text.contains("define internal { i64, { double, i1 }, {} } @__t_mk({ i32, double } %0, i1 %1)"), "{text}");
     let asm = compile(&t, &[export(g, "rpy_mk")], &opts()).unwrap();
     assert!(asm.x86_64.contains("\nrpy_mk:\n"));
 }
@@ -297,15 +168,9 @@ fn calls_between_graphs() {
     let g = t.graphs.push(b.finish());
     let text = ir(&t, &[export(g, "rpy_twice_fact")]);
     assert!(text.contains("call i64 @__t_fact("), "{text}");
-    assert!(
-        text.contains("define internal i64 @__t_twice_fact"),
-        "{text}"
-    );
+    assert!(text.contains("define internal i64 @__t_twice_fact"), "{text}");
     // Unoptimized, without inlining, the call stays a local call.
-    let o0 = Options {
-        opt_level: 0,
-        ..opts()
-    };
+    let o0 = Options { opt_level: 0, ..opts() };
     let asm = compile(&t, &[export(g, "rpy_twice_fact")], &o0).unwrap();
     assert!(asm.x86_64.contains("callq\t__t_fact\n"), "{}", asm.x86_64);
     assert!(asm.aarch64.contains("bl\t__t_fact\n"), "{}", asm.aarch64);
@@ -318,70 +183,33 @@ fn panics_call_the_runtime_through_the_plt() {
     let mut b = LlGraphBuilder::new("check", &[SIGNED], SIGNED).file("src/main.rs");
     let x = b.params()[0];
     let start = b.start();
-    let neg = b.op(
-        start,
-        "int_lt",
-        vec![x.into(), c_int(0, SIGNED)],
-        LlType::Bool,
-    );
-    b.op(
-        start,
-        "panic_if",
-        vec![neg.into(), c_str("negative"), c_pos(3, 9)],
-        LlType::Void,
-    );
+    let neg = b.op(start, "int_lt", vec![x.into(), c_int(0, SIGNED)], LlType::Bool);
+    b.op(start, "panic_if", vec![neg.into(), c_str("negative"), c_pos(3, 9)], LlType::Void);
     let (bad, bv) = b.block(&[SIGNED]);
     let ret = b.returnblock();
-    let big = b.op(
-        start,
-        "int_gt",
-        vec![x.into(), c_int(100, SIGNED)],
-        LlType::Bool,
-    );
-    b.branch(
-        start,
-        big.into(),
-        (bad, vec![x.into()]),
-        (ret, vec![x.into()]),
-    );
+    let big = b.op(start, "int_gt", vec![x.into(), c_int(100, SIGNED)], LlType::Bool);
+    b.branch(start, big.into(), (bad, vec![x.into()]), (ret, vec![x.into()]));
     b.op(
         bad,
         "panic_assert_failed",
-        vec![
-            bv[0].into(),
-            c_int(100, SIGNED),
-            c_str("=="),
-            c_str("too big"),
-            c_pos(4, 5),
-        ],
+        vec![bv[0].into(), c_int(100, SIGNED), c_str("=="), c_str("too big"), c_pos(4, 5)],
         LlType::Void,
     );
     let g = t.graphs.push(b.finish());
     let text = ir(&t, &[export(g, "rpy_check")]);
+    assert!(text.contains("declare void @rpy_rt_panic(i8*, i64, i8*, i64, i32, i32)"), "{text}");
     assert!(
-        text.contains("declare void @rpy_rt_panic(i8*, i64, i8*, i64, i32, i32)"),
+        text.contains("declare void @rpy_rt_panic_assert_failed(i32, i32, i64, i64, i8*, i64, i8*, i64, i32, i32)"),
         "{text}"
     );
-    assert!(text.contains("declare void @rpy_rt_panic_assert_failed(i32, i32, i64, i64, i8*, i64, i8*, i64, i32, i32)"), "{text}");
-    assert!(
-        text.contains("c\"negative\"") && text.contains("c\"src/main.rs\""),
-        "{text}"
-    );
+    assert!(text.contains("c\"negative\"") && text.contains("c\"src/main.rs\""), "{text}");
     assert!(text.contains("unreachable"), "{text}");
     let asm = compile(&t, &[export(g, "rpy_check")], &opts()).unwrap();
     assert!(asm.x86_64.contains("rpy_rt_panic@PLT"), "{}", asm.x86_64);
-    assert!(
-        asm.x86_64.contains("rpy_rt_panic_assert_failed@PLT"),
-        "{}",
-        asm.x86_64
-    );
+    assert!(asm.x86_64.contains("rpy_rt_panic_assert_failed@PLT"), "{}", asm.x86_64);
     // The message is addressed PC-relatively, never absolutely.
     assert!(asm.x86_64.contains(".L__t_str.0(%rip)"), "{}", asm.x86_64);
-    assert!(
-        asm.aarch64.contains("bl\trpy_rt_panic\n"),
-        "{}",
-        asm.aarch64
-    );
+    assert!(asm.aarch64.contains("bl\trpy_rt_panic\n"), "{}", asm.aarch64);
     assert!(asm.aarch64.contains("adrp\tx"), "{}", asm.aarch64);
 }
 
@@ -398,21 +226,14 @@ fn switches() {
         vec![
             (ConstValue::Char('a'), ret, vec![c_int(1, SIGNED)]),
             (ConstValue::Int('b' as i128), ret, vec![c_int(2, SIGNED)]),
-            (
-                ConstValue::Str("default".into()),
-                ret,
-                vec![c_int(0, SIGNED)],
-            ),
+            (ConstValue::Str("default".into()), ret, vec![c_int(0, SIGNED)]),
         ],
     );
     let g = t.graphs.push(b.finish());
     let text = ir(&t, &[export(g, "rpy_classify")]);
     // Three links to the same block: each gets an edge block of its own.
     assert!(text.contains("switch i32"), "{text}");
-    assert!(
-        text.contains("i32 97, label") && text.contains("i32 98, label"),
-        "{text}"
-    );
+    assert!(text.contains("i32 97, label") && text.contains("i32 98, label"), "{text}");
     assert!(text.matches("edge").count() >= 3, "{text}");
     compile(&t, &[export(g, "rpy_classify")], &opts()).unwrap();
 }
@@ -422,10 +243,7 @@ fn int_pow_is_an_inline_loop() {
     let mut t = Translator::default();
     let g = one_op(&mut t, "int_pow", &[SIGNED, UINT], SIGNED);
     let text = ir(&t, &[export(g, "rpy_pow")]);
-    assert!(
-        text.contains("pow.head") && text.contains("pow.body"),
-        "{text}"
-    );
+    assert!(text.contains("pow.head") && text.contains("pow.body"), "{text}");
     assert!(!text.contains("call i64 @llvm"), "{text}");
 }
 
@@ -462,12 +280,7 @@ fn simple_signature(name: &str) -> Option<(Vec<LlType>, LlType, Vec<rpy_core::fl
     let f = LlType::Float;
     let b = LlType::Bool;
     Some(match name {
-        "direct_call"
-        | "panic"
-        | "panic_if"
-        | "panic_assert_failed"
-        | "tuple_new"
-        | "tuple_getitem" => return None,
+        "direct_call" | "panic" | "panic_if" | "panic_assert_failed" | "tuple_new" | "tuple_getitem" => return None,
         "same_as" => (vec![SIGNED], SIGNED, vec![]),
         "bool_not" => (vec![b.clone()], b, vec![]),
         "cast_primitive" => (vec![INT], UNSIGNED, vec![]),
@@ -507,26 +320,10 @@ fn every_opt_level_compiles() {
     let mut t = Translator::default();
     let g = factorial(&mut t);
     for opt_level in 0..=3 {
-        let asm = compile(
-            &t,
-            &[export(g, "rpy_fact")],
-            &Options {
-                opt_level,
-                ..opts()
-            },
-        )
-        .unwrap();
+        let asm = compile(&t, &[export(g, "rpy_fact")], &Options { opt_level, ..opts() }).unwrap();
         assert!(asm.x86_64.contains("\nrpy_fact:\n"));
     }
-    assert!(compile(
-        &t,
-        &[export(g, "rpy_fact")],
-        &Options {
-            opt_level: 4,
-            ..opts()
-        }
-    )
-    .is_err());
+    assert!(compile(&t, &[export(g, "rpy_fact")], &Options { opt_level: 4, ..opts() }).is_err());
 }
 
 #[test]

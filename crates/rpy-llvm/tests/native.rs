@@ -22,22 +22,10 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const I8: LlType = LlType::Int {
-    bits: 8,
-    signed: true,
-};
-const U8: LlType = LlType::Int {
-    bits: 8,
-    signed: false,
-};
-const I16: LlType = LlType::Int {
-    bits: 16,
-    signed: true,
-};
-const U16: LlType = LlType::Int {
-    bits: 16,
-    signed: false,
-};
+const I8: LlType = LlType::Int { bits: 8, signed: true };
+const U8: LlType = LlType::Int { bits: 8, signed: false };
+const I16: LlType = LlType::Int { bits: 16, signed: true };
+const U16: LlType = LlType::Int { bits: 16, signed: false };
 const F: LlType = LlType::Float;
 const B: LlType = LlType::Bool;
 
@@ -68,25 +56,10 @@ fn one_op(t: &mut Translator, opname: &str, params: &[LlType], result: &LlType) 
 
 fn int_values(t: &LlType) -> Vec<i128> {
     let (min, max) = t.int_range().unwrap();
-    let mut vs: Vec<i128> = [
-        0,
-        1,
-        2,
-        3,
-        7,
-        -1,
-        -7,
-        100,
-        -100,
-        0x5555_5555_5555_5555,
-        min,
-        max,
-        min + 1,
-        max - 1,
-    ]
-    .iter()
-    .map(|v| t.wrap(*v))
-    .collect();
+    let mut vs: Vec<i128> = [0, 1, 2, 3, 7, -1, -7, 100, -100, 0x5555_5555_5555_5555, min, max, min + 1, max - 1]
+        .iter()
+        .map(|v| t.wrap(*v))
+        .collect();
     vs.sort();
     vs.dedup();
     vs
@@ -116,16 +89,11 @@ fn float_values() -> Vec<f64> {
 }
 
 fn pairs(a: &[LlValue], b: &[LlValue]) -> Vec<Vec<LlValue>> {
-    a.iter()
-        .flat_map(|x| b.iter().map(move |y| vec![x.clone(), y.clone()]))
-        .collect()
+    a.iter().flat_map(|x| b.iter().map(move |y| vec![x.clone(), y.clone()])).collect()
 }
 
 fn ints(t: &LlType) -> Vec<LlValue> {
-    int_values(t)
-        .into_iter()
-        .map(|v| LlValue::from_int(v, t))
-        .collect()
+    int_values(t).into_iter().map(|v| LlValue::from_int(v, t)).collect()
 }
 
 fn uints32(extra: &[i128]) -> Vec<LlValue> {
@@ -144,19 +112,9 @@ fn factorial(t: &mut Translator) -> GraphId {
     b.goto(start, head, vec![n.into(), c_int(1, SIGNED)]);
     let cond = b.op(head, "int_gt", vec![hv[0].into(), c_int(1, SIGNED)], B);
     let ret = b.returnblock();
-    b.branch(
-        head,
-        cond.into(),
-        (body, vec![hv[0].into(), hv[1].into()]),
-        (ret, vec![hv[1].into()]),
-    );
+    b.branch(head, cond.into(), (body, vec![hv[0].into(), hv[1].into()]), (ret, vec![hv[1].into()]));
     let acc = b.op(body, "int_mul", vec![bv[1].into(), bv[0].into()], SIGNED);
-    let n1 = b.op(
-        body,
-        "int_sub",
-        vec![bv[0].into(), c_int(1, SIGNED)],
-        SIGNED,
-    );
+    let n1 = b.op(body, "int_sub", vec![bv[0].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, head, vec![n1.into(), acc.into()]);
     t.graphs.push(b.finish())
 }
@@ -170,12 +128,7 @@ fn fib(t: &mut Translator) -> GraphId {
     let small = b.op(start, "uint_lt", vec![n.into(), c_int(2, UINT)], B);
     let (rec, rv) = b.block(&[UINT]);
     let (base, bv) = b.block(&[UINT]);
-    b.branch(
-        start,
-        small.into(),
-        (base, vec![n.into()]),
-        (rec, vec![n.into()]),
-    );
+    b.branch(start, small.into(), (base, vec![n.into()]), (rec, vec![n.into()]));
     let wide = b.op(base, "cast_primitive", vec![bv[0].into()], UNSIGNED);
     b.ret(base, wide.into());
     let n1 = b.op(rec, "uint_sub", vec![rv[0].into(), c_int(1, UINT)], UINT);
@@ -193,30 +146,13 @@ fn fib(t: &mut Translator) -> GraphId {
 /// a struct parameter and a nested struct result through the buffer ABI.
 fn mk(t: &mut Translator) -> (GraphId, Vec<LlType>, LlType) {
     let inner = LlType::Struct(vec![U8, F]);
-    let res = LlType::Struct(vec![
-        I8,
-        inner.clone(),
-        B,
-        LlType::Void,
-        LlType::UniChar,
-        U16,
-    ]);
+    let res = LlType::Struct(vec![I8, inner.clone(), B, LlType::Void, LlType::UniChar, U16]);
     let params = vec![LlType::Struct(vec![I8, F]), B, LlType::UniChar];
     let mut b = LlGraphBuilder::new("mk", &params, res.clone());
     let p = b.params();
     let start = b.start();
-    let x = b.op(
-        start,
-        "tuple_getitem",
-        vec![p[0].into(), c_int(0, SIGNED)],
-        I8,
-    );
-    let f = b.op(
-        start,
-        "tuple_getitem",
-        vec![p[0].into(), c_int(1, SIGNED)],
-        F,
-    );
+    let x = b.op(start, "tuple_getitem", vec![p[0].into(), c_int(0, SIGNED)], I8);
+    let f = b.op(start, "tuple_getitem", vec![p[0].into(), c_int(1, SIGNED)], F);
     let negx = b.op(start, "int_neg", vec![x.into()], I8);
     let u = b.op(start, "cast_primitive", vec![x.into()], U8);
     let half = b.op(start, "float_mul", vec![f.into(), c_float(0.5)], F);
@@ -226,14 +162,7 @@ fn mk(t: &mut Translator) -> (GraphId, Vec<LlType>, LlType) {
     let r = b.op(
         start,
         "tuple_new",
-        vec![
-            negx.into(),
-            inner_v.into(),
-            notflag.into(),
-            c_unit(),
-            p[2].into(),
-            c16.into(),
-        ],
+        vec![negx.into(), inner_v.into(), notflag.into(), c_unit(), p[2].into(), c16.into()],
         res.clone(),
     );
     b.ret(start, r.into());
@@ -268,35 +197,15 @@ fn check(t: &mut Translator) -> GraphId {
     let x = b.params()[0];
     let start = b.start();
     let neg = b.op(start, "int_lt", vec![x.into(), c_int(0, SIGNED)], B);
-    b.op(
-        start,
-        "panic_if",
-        vec![
-            neg.into(),
-            c_str("negative: \"quoted\" # not a comment"),
-            c_pos(3, 9),
-        ],
-        LlType::Void,
-    );
+    b.op(start, "panic_if", vec![neg.into(), c_str("negative: \"quoted\" # not a comment"), c_pos(3, 9)], LlType::Void);
     let big = b.op(start, "int_gt", vec![x.into(), c_int(100, SIGNED)], B);
     let (bad, bv) = b.block(&[SIGNED]);
     let ret = b.returnblock();
-    b.branch(
-        start,
-        big.into(),
-        (bad, vec![x.into()]),
-        (ret, vec![x.into()]),
-    );
+    b.branch(start, big.into(), (bad, vec![x.into()]), (ret, vec![x.into()]));
     b.op(
         bad,
         "panic_assert_failed",
-        vec![
-            bv[0].into(),
-            c_int(7, SIGNED),
-            c_str("=="),
-            c_str("seven"),
-            c_pos(14, 5),
-        ],
+        vec![bv[0].into(), c_int(7, SIGNED), c_str("=="), c_str("seven"), c_pos(14, 5)],
         LlType::Void,
     );
     t.graphs.push(b.finish())
@@ -314,78 +223,31 @@ fn int_result(op: &str, t: &LlType) -> LlType {
 fn build_program() -> Program {
     let mut t = Translator::default();
     let mut cases = Vec::new();
-    let add = |cases: &mut Vec<Case>,
-               graph,
-               params: Vec<LlType>,
-               result: LlType,
-               inputs: Vec<Vec<LlValue>>| {
+    let add = |cases: &mut Vec<Case>, graph, params: Vec<LlType>, result: LlType, inputs: Vec<Vec<LlValue>>| {
         let symbol = format!("rpy_case_{}", cases.len());
-        cases.push(Case {
-            graph,
-            symbol,
-            params,
-            result,
-            inputs,
-        });
+        cases.push(Case { graph, symbol, params, result, inputs });
     };
 
     let g = factorial(&mut t);
-    add(
-        &mut cases,
-        g,
-        vec![SIGNED],
-        SIGNED,
-        [0, 1, 5, 20, 21, 30]
-            .iter()
-            .map(|v| vec![LlValue::Int(*v)])
-            .collect(),
-    );
+    add(&mut cases, g, vec![SIGNED], SIGNED, [0, 1, 5, 20, 21, 30].iter().map(|v| vec![LlValue::Int(*v)]).collect());
     let g = fib(&mut t);
-    add(
-        &mut cases,
-        g,
-        vec![UINT],
-        UNSIGNED,
-        [0, 1, 2, 10, 25]
-            .iter()
-            .map(|v| vec![LlValue::Int(*v)])
-            .collect(),
-    );
+    add(&mut cases, g, vec![UINT], UNSIGNED, [0, 1, 2, 10, 25].iter().map(|v| vec![LlValue::Int(*v)]).collect());
     let (g, params, res) = mk(&mut t);
-    let mk_inputs = [
-        (-128, 1.5, true, 'a'),
-        (5, -0.0, false, 'é'),
-        (-1, f64::NAN, true, '\u{10ffff}'),
-    ]
-    .iter()
-    .map(|(x, f, b, c)| {
-        vec![
-            LlValue::Struct(vec![LlValue::Int(*x), LlValue::Float(*f)]),
-            LlValue::Bool(*b),
-            LlValue::Int(*c as i128),
-        ]
-    })
-    .collect();
+    let mk_inputs = [(-128, 1.5, true, 'a'), (5, -0.0, false, 'é'), (-1, f64::NAN, true, '\u{10ffff}')]
+        .iter()
+        .map(|(x, f, b, c)| {
+            vec![
+                LlValue::Struct(vec![LlValue::Int(*x), LlValue::Float(*f)]),
+                LlValue::Bool(*b),
+                LlValue::Int(*c as i128),
+            ]
+        })
+        .collect();
     add(&mut cases, g, params, res, mk_inputs);
     let g = classify(&mut t);
-    add(
-        &mut cases,
-        g,
-        vec![LlType::UniChar],
-        INT,
-        "abcdz"
-            .chars()
-            .map(|c| vec![LlValue::Int(c as i128)])
-            .collect(),
-    );
+    add(&mut cases, g, vec![LlType::UniChar], INT, "abcdz".chars().map(|c| vec![LlValue::Int(c as i128)]).collect());
     let g = check(&mut t);
-    add(
-        &mut cases,
-        g,
-        vec![SIGNED],
-        SIGNED,
-        vec![vec![LlValue::Int(0)], vec![LlValue::Int(42)]],
-    );
+    add(&mut cases, g, vec![SIGNED], SIGNED, vec![vec![LlValue::Int(0)], vec![LlValue::Int(42)]]);
     let check_graph = g;
 
     // Every integer operation, on every width, with the family that
@@ -440,22 +302,13 @@ fn build_program() -> Program {
             let result = int_result(op, &ty);
             let vals = ints(&ty);
             let (params, inputs) = match *op {
-                "neg" | "abs" | "invert" | "neg_checked" | "clz" | "ctz" | "popcount" => (
-                    vec![ty.clone()],
-                    vals.iter().map(|v| vec![v.clone()]).collect(),
-                ),
-                "pow" | "rotl" | "rotr" => {
-                    (vec![ty.clone(), UINT], pairs(&vals, &uints32(&[bits - 1])))
+                "neg" | "abs" | "invert" | "neg_checked" | "clz" | "ctz" | "popcount" => {
+                    (vec![ty.clone()], vals.iter().map(|v| vec![v.clone()]).collect())
                 }
-                "lshift_checked" => (
-                    vec![ty.clone(), UINT],
-                    pairs(&vals, &uints32(&[bits - 1, bits, bits + 1])),
-                ),
+                "pow" | "rotl" | "rotr" => (vec![ty.clone(), UINT], pairs(&vals, &uints32(&[bits - 1]))),
+                "lshift_checked" => (vec![ty.clone(), UINT], pairs(&vals, &uints32(&[bits - 1, bits, bits + 1]))),
                 "lshift" | "rshift" => {
-                    let counts: Vec<LlValue> = [0, 1, 3, bits - 1]
-                        .iter()
-                        .map(|n| LlValue::Int(*n))
-                        .collect();
+                    let counts: Vec<LlValue> = [0, 1, 3, bits - 1].iter().map(|n| LlValue::Int(*n)).collect();
                     (vec![ty.clone(), ty.clone()], pairs(&vals, &counts))
                 }
                 "floordiv" | "mod" => {
@@ -465,10 +318,7 @@ fn build_program() -> Program {
                         let (a, b) = (p[0].as_int().unwrap(), p[1].as_int().unwrap());
                         b != 0 && !(ty.is_signed() && a == min && b == -1)
                     };
-                    (
-                        vec![ty.clone(), ty.clone()],
-                        pairs(&vals, &vals).into_iter().filter(ok).collect(),
-                    )
+                    (vec![ty.clone(), ty.clone()], pairs(&vals, &vals).into_iter().filter(ok).collect())
                 }
                 _ => (vec![ty.clone(), ty.clone()], pairs(&vals, &vals)),
             };
@@ -477,13 +327,9 @@ fn build_program() -> Program {
         }
     }
     // Operands of the other signedness: uint_* on signed types and back.
-    for (name, ty) in [
-        ("uint_lt", I8),
-        ("int_lt", U8),
-        ("uint_floordiv", INT),
-        ("int_max", UNSIGNED),
-        ("uint_rshift", I16),
-    ] {
+    for (name, ty) in
+        [("uint_lt", I8), ("int_lt", U8), ("uint_floordiv", INT), ("int_max", UNSIGNED), ("uint_rshift", I16)]
+    {
         let result = int_result(name.split_once('_').unwrap().1, &ty);
         let vals = ints(&ty);
         let inputs = pairs(&vals, &vals)
@@ -496,35 +342,15 @@ fn build_program() -> Program {
     }
     // Bools.
     let bools = vec![LlValue::Bool(false), LlValue::Bool(true)];
-    for name in [
-        "int_lt", "uint_ge", "int_eq", "int_and", "int_or", "int_xor", "int_max",
-    ] {
+    for name in ["int_lt", "uint_ge", "int_eq", "int_and", "int_or", "int_xor", "int_max"] {
         let g = one_op(&mut t, name, &[B, B], &B);
         add(&mut cases, g, vec![B, B], B, pairs(&bools, &bools));
     }
     let g = one_op(&mut t, "bool_not", &[B], &B);
-    add(
-        &mut cases,
-        g,
-        vec![B],
-        B,
-        bools.iter().map(|b| vec![b.clone()]).collect(),
-    );
+    add(&mut cases, g, vec![B], B, bools.iter().map(|b| vec![b.clone()]).collect());
 
     // Casts between all integer-like types.
-    let all_ints = [
-        I8,
-        U8,
-        I16,
-        U16,
-        INT,
-        UINT,
-        SIGNED,
-        UNSIGNED,
-        B,
-        LlType::Char,
-        LlType::UniChar,
-    ];
+    let all_ints = [I8, U8, I16, U16, INT, UINT, SIGNED, UNSIGNED, B, LlType::Char, LlType::UniChar];
     for from in &all_ints {
         let vals: Vec<Vec<LlValue>> = if *from == B {
             bools.iter().map(|b| vec![b.clone()]).collect()
@@ -544,13 +370,7 @@ fn build_program() -> Program {
     for to in [I8, U8, I16, U16, INT, UINT, SIGNED, UNSIGNED] {
         for name in ["cast_float_to_int", "cast_float_to_uint"] {
             let g = one_op(&mut t, name, &[F], &to);
-            add(
-                &mut cases,
-                g,
-                vec![F],
-                to.clone(),
-                floats.iter().map(|f| vec![f.clone()]).collect(),
-            );
+            add(&mut cases, g, vec![F], to.clone(), floats.iter().map(|f| vec![f.clone()]).collect());
         }
     }
 
@@ -563,44 +383,18 @@ fn build_program() -> Program {
         let g = one_op(&mut t, &format!("float_{op}"), &[F, F], &B);
         add(&mut cases, g, vec![F, F], B, pairs(&floats, &floats));
     }
-    for op in [
-        "neg", "abs", "sqrt", "floor", "ceil", "sin", "cos", "exp", "log",
-    ] {
+    for op in ["neg", "abs", "sqrt", "floor", "ceil", "sin", "cos", "exp", "log"] {
         let g = one_op(&mut t, &format!("float_{op}"), &[F], &F);
-        add(
-            &mut cases,
-            g,
-            vec![F],
-            F,
-            floats.iter().map(|f| vec![f.clone()]).collect(),
-        );
+        add(&mut cases, g, vec![F], F, floats.iter().map(|f| vec![f.clone()]).collect());
     }
-    let exps: Vec<LlValue> = [
-        0,
-        1,
-        2,
-        3,
-        -1,
-        -2,
-        7,
-        31,
-        -31,
-        1000,
-        -1000,
-        i32::MAX as i128,
-        i32::MIN as i128,
-    ]
-    .iter()
-    .map(|v| LlValue::Int(*v))
-    .collect();
+    let exps: Vec<LlValue> = [0, 1, 2, 3, -1, -2, 7, 31, -31, 1000, -1000, i32::MAX as i128, i32::MIN as i128]
+        .iter()
+        .map(|v| LlValue::Int(*v))
+        .collect();
     let g = one_op(&mut t, "float_powi", &[F, INT], &F);
     add(&mut cases, g, vec![F, INT], F, pairs(&floats, &exps));
 
-    Program {
-        t,
-        cases,
-        check: check_graph,
-    }
+    Program { t, cases, check: check_graph }
 }
 
 /// A leaf of the exported ABI: its 64-bit representation and whether it is
@@ -614,21 +408,10 @@ struct Slot {
 fn slots(v: &LlValue, t: &LlType, out: &mut Vec<Slot>) {
     match (t, v) {
         (LlType::Void, _) => {}
-        (LlType::Struct(ts), LlValue::Struct(vs)) => {
-            ts.iter().zip(vs).for_each(|(t, v)| slots(v, t, out))
-        }
-        (LlType::Float, LlValue::Float(f)) => out.push(Slot {
-            bits: f.to_bits(),
-            float: true,
-        }),
-        (LlType::Bool, LlValue::Bool(b)) => out.push(Slot {
-            bits: *b as u64,
-            float: false,
-        }),
-        (_, LlValue::Int(i)) => out.push(Slot {
-            bits: *i as u64,
-            float: false,
-        }),
+        (LlType::Struct(ts), LlValue::Struct(vs)) => ts.iter().zip(vs).for_each(|(t, v)| slots(v, t, out)),
+        (LlType::Float, LlValue::Float(f)) => out.push(Slot { bits: f.to_bits(), float: true }),
+        (LlType::Bool, LlValue::Bool(b)) => out.push(Slot { bits: *b as u64, float: false }),
+        (_, LlValue::Int(i)) => out.push(Slot { bits: *i as u64, float: false }),
         _ => panic!("{v:?} is not a {t}"),
     }
 }
@@ -651,10 +434,7 @@ fn arg_slots(args: &[LlValue], params: &[LlType]) -> Vec<Slot> {
                 s
             } else {
                 let garbage = 0xa5a5_a5a5_a5a5_a5a5u64 & !((1u64 << bits) - 1);
-                Slot {
-                    bits: (s.bits & ((1u64 << bits) - 1)) | garbage,
-                    float: false,
-                }
+                Slot { bits: (s.bits & ((1u64 << bits) - 1)) | garbage, float: false }
             }
         })
         .collect()
@@ -725,47 +505,26 @@ void rpy_rt_panic_assert_failed(uint32_t kind, uint32_t tag, uint64_t left, uint
         if sret {
             decl_params.push("uint64_t *".into());
         }
-        decl_params.extend(ptypes.iter().map(|t| {
-            if *t == F {
-                "double".to_string()
-            } else {
-                "int64_t".to_string()
-            }
-        }));
+        decl_params.extend(ptypes.iter().map(|t| if *t == F { "double".to_string() } else { "int64_t".to_string() }));
         let ret = match &case.result {
             LlType::Float => "double",
             LlType::Struct(_) | LlType::Void => "void",
             _ => "int64_t",
         };
-        let _ = writeln!(
-            s,
-            "extern {ret} {}({});",
-            case.symbol,
-            decl_params.join(", ")
-        );
+        let _ = writeln!(s, "extern {ret} {}({});", case.symbol, decl_params.join(", "));
         let n = ptypes.len().max(1);
         let _ = writeln!(s, "static const uint64_t in_{k}[][{n}] = {{");
         for args in &case.inputs {
             let a = arg_slots(args, &case.params);
             let items: Vec<String> = a.iter().map(|s| format!("0x{:x}ull", s.bits)).collect();
-            let items = if items.is_empty() {
-                vec!["0".to_string()]
-            } else {
-                items
-            };
+            let items = if items.is_empty() { vec!["0".to_string()] } else { items };
             let _ = writeln!(s, "  {{{}}},", items.join(", "));
         }
         let _ = writeln!(s, "}};");
         let call_args: Vec<String> = ptypes
             .iter()
             .enumerate()
-            .map(|(i, t)| {
-                if *t == F {
-                    format!("d(a[{i}])")
-                } else {
-                    format!("(int64_t)a[{i}]")
-                }
-            })
+            .map(|(i, t)| if *t == F { format!("d(a[{i}])") } else { format!("(int64_t)a[{i}]") })
             .collect();
         let _ = writeln!(s, "static void run_{k}(void) {{");
         let _ = writeln!(s, "  for (size_t i = 0; i < {}; i++) {{", case.inputs.len());
@@ -776,16 +535,10 @@ void rpy_rt_panic_assert_failed(uint32_t kind, uint32_t tag, uint64_t left, uint
             all.extend(call_args);
             let _ = writeln!(s, "    {}({});", case.symbol, all.join(", "));
             let fmt = vec!["%llx"; rleaves.len()].join(" ");
-            let vals: Vec<String> = (0..rleaves.len())
-                .map(|i| format!("(unsigned long long)buf[{i}]"))
-                .collect();
+            let vals: Vec<String> = (0..rleaves.len()).map(|i| format!("(unsigned long long)buf[{i}]")).collect();
             let _ = writeln!(s, "    printf(\"{fmt}\\n\", {});", vals.join(", "));
         } else {
-            let conv = if case.result == F {
-                "bits"
-            } else {
-                "(uint64_t)"
-            };
+            let conv = if case.result == F { "bits" } else { "(uint64_t)" };
             let _ = writeln!(
                 s,
                 "    printf(\"%llx\\n\", (unsigned long long){conv}({}({})));",
@@ -811,15 +564,11 @@ fn tmpdir(name: &str) -> PathBuf {
 }
 
 fn run(cmd: &mut Command) -> std::process::Output {
-    cmd.output()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"))
+    cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"))
 }
 
 fn have(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
+    Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
 /// Assembles and links `asm` with the C main; returns the command prefix
@@ -834,11 +583,7 @@ fn build(dir: &Path, asm: &str, c: &str, gcc: &str, extra: &[&str]) -> PathBuf {
         .arg(&exe)
         .args(["main.c", "module.s", "-lm"])
         .args(extra));
-    assert!(
-        out.status.success(),
-        "{gcc} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{gcc} failed:\n{}", String::from_utf8_lossy(&out.stderr));
     exe
 }
 
@@ -853,20 +598,14 @@ fn float_close(op: &str, a: u64, b: u64, tolerant: bool) -> bool {
     }
     // Another libm (AArch64's glibc under qemu) may round transcendental
     // functions differently in the last place.
-    tolerant
-        && ["sin", "cos", "exp", "log"].iter().any(|f| op.ends_with(f))
-        && (a as i64 - b as i64).abs() <= 1
+    tolerant && ["sin", "cos", "exp", "log"].iter().any(|f| op.ends_with(f)) && (a as i64 - b as i64).abs() <= 1
 }
 
 /// Runs the program and compares every printed result with the
 /// LLInterpreter's.
 fn check_results(p: &Program, runner: &mut Command, tolerant: bool) {
     let out = run(runner);
-    assert!(
-        out.status.success(),
-        "program failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "program failed: {}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8(out.stdout).unwrap();
     let mut lines = stdout.lines();
     let mut failures = Vec::new();
@@ -876,10 +615,7 @@ fn check_results(p: &Program, runner: &mut Command, tolerant: bool) {
         for args in &case.inputs {
             calls += 1;
             let line = lines.next().expect("fewer results than calls");
-            let got: Vec<u64> = line
-                .split(' ')
-                .map(|h| u64::from_str_radix(h, 16).unwrap())
-                .collect();
+            let got: Vec<u64> = line.split(' ').map(|h| u64::from_str_radix(h, 16).unwrap()).collect();
             let expect = interpret(&p.t, case.graph, args.clone()).expect("no panic expected");
             let mut want = Vec::new();
             slots(&expect, &case.result, &mut want);
@@ -895,11 +631,7 @@ fn check_results(p: &Program, runner: &mut Command, tolerant: bool) {
                 failures.push(format!(
                     "{}({}) {:?}: native {:x?}, llinterp {:x?} ({expect:?})",
                     graph.name,
-                    case.params
-                        .iter()
-                        .map(|t| t.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    case.params.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "),
                     args,
                     got,
                     want.iter().map(|s| s.bits).collect::<Vec<_>>()
@@ -918,20 +650,13 @@ fn check_results(p: &Program, runner: &mut Command, tolerant: bool) {
 
 fn check_panics(p: &Program, runner: impl Fn(&str) -> Command) {
     for arg in [-5i64, 200] {
-        let child = runner(&arg.to_string())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let child = runner(&arg.to_string()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         // Under qemu-user the guest's getpid() is qemu's own pid.
         let pid = child.id() as u64;
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(101), "check({arg})");
         let want = interpret(&p.t, p.check, vec![LlValue::Int(arg as i128)]).unwrap_err();
-        assert_eq!(
-            String::from_utf8_lossy(&out.stderr),
-            want.stderr_text_with_thread_id(pid)
-        );
+        assert_eq!(String::from_utf8_lossy(&out.stderr), want.stderr_text_with_thread_id(pid));
         assert!(out.stdout.is_empty());
     }
     let out = run(&mut runner("42"));
@@ -940,20 +665,11 @@ fn check_panics(p: &Program, runner: impl Fn(&str) -> Command) {
 }
 
 fn options(prefix: &str) -> Options {
-    Options {
-        opt_level: 2,
-        symbol_prefix: prefix.into(),
-    }
+    Options { opt_level: 2, symbol_prefix: prefix.into() }
 }
 
 fn exports(p: &Program) -> Vec<Export> {
-    p.cases
-        .iter()
-        .map(|c| Export {
-            graph: c.graph,
-            symbol: c.symbol.clone(),
-        })
-        .collect()
+    p.cases.iter().map(|c| Export { graph: c.graph, symbol: c.symbol.clone() }).collect()
 }
 
 #[test]
@@ -983,13 +699,7 @@ fn aarch64_under_qemu_matches_llinterp() {
     let p = build_program();
     let asm = compile(&p.t, &exports(&p), &options("__rpy_native_")).unwrap();
     let dir = tmpdir("aarch64");
-    let exe = build(
-        &dir,
-        &asm.aarch64,
-        &c_main(&p),
-        "aarch64-linux-gnu-gcc",
-        &["-static"],
-    );
+    let exe = build(&dir, &asm.aarch64, &c_main(&p), "aarch64-linux-gnu-gcc", &["-static"]);
     let qemu = |args: &[&str]| {
         let mut c = Command::new("qemu-aarch64");
         c.arg(&exe).args(args);
@@ -1027,42 +737,15 @@ fn two_modules_embed_in_one_rust_program() {
     let mut src = String::from("#![allow(improper_ctypes)]\n");
     for m in ["a", "b"] {
         let exports = [
-            Export {
-                graph: fact,
-                symbol: format!("{m}_fact"),
-            },
-            Export {
-                graph: fib,
-                symbol: format!("{m}_fib"),
-            },
-            Export {
-                graph: mk,
-                symbol: format!("{m}_mk"),
-            },
-            Export {
-                graph: check,
-                symbol: format!("{m}_check"),
-            },
-            Export {
-                graph: floats,
-                symbol: format!("{m}_floats"),
-            },
+            Export { graph: fact, symbol: format!("{m}_fact") },
+            Export { graph: fib, symbol: format!("{m}_fib") },
+            Export { graph: mk, symbol: format!("{m}_mk") },
+            Export { graph: check, symbol: format!("{m}_check") },
+            Export { graph: floats, symbol: format!("{m}_floats") },
         ];
-        let asm = compile(
-            &t,
-            &exports,
-            &Options {
-                opt_level: 0,
-                symbol_prefix: format!("__rpy_{m}_"),
-            },
-        )
-        .unwrap();
+        let asm = compile(&t, &exports, &Options { opt_level: 0, symbol_prefix: format!("__rpy_{m}_") }).unwrap();
         assert!(!asm.x86_64.contains("\"##"));
-        let _ = writeln!(
-            src,
-            "core::arch::global_asm!(r##\"{}\"##, options(raw, att_syntax));",
-            asm.x86_64
-        );
+        let _ = writeln!(src, "core::arch::global_asm!(r##\"{}\"##, options(raw, att_syntax));", asm.x86_64);
         let _ = writeln!(
             src,
             "extern \"C\" {{ fn {m}_fact(n: i64) -> i64; fn {m}_fib(n: i64) -> i64; \
@@ -1103,22 +786,10 @@ fn main() {
     let dir = tmpdir("rustc");
     std::fs::write(dir.join("main.rs"), &src).unwrap();
     let exe = dir.join("main");
-    let out = run(Command::new("rustc")
-        .current_dir(&dir)
-        .args(["--edition", "2021", "-o"])
-        .arg(&exe)
-        .arg("main.rs"));
-    assert!(
-        out.status.success(),
-        "rustc failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = run(Command::new("rustc").current_dir(&dir).args(["--edition", "2021", "-o"]).arg(&exe).arg("main.rs"));
+    assert!(out.status.success(), "rustc failed:\n{}", String::from_utf8_lossy(&out.stderr));
     let out = run(Command::new(&exe).arg("3"));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         "3628800 2432902008176640000\n6765 832040\n3 253 2.5 1 x 120\ntrue\n3\n"

@@ -48,7 +48,8 @@ pub fn entry(attr: TokenStream, item: TokenStream) -> TokenStream {
     let module: syn::ItemMod = match syn::parse(item) {
         Ok(m) => m,
         Err(e) => {
-            let err = syn::Error::new(e.span(), "rpy: `#[rpython::entry]` goes on an inline module: `pub mod name { ... }`");
+            let err =
+                syn::Error::new(e.span(), "rpy: `#[rpython::entry]` goes on an inline module: `pub mod name { ... }`");
             let err = err.to_compile_error();
             return quote!(#item2 #err).into();
         }
@@ -79,7 +80,11 @@ fn expand(attr: proc_macro2::TokenStream, module: &syn::ItemMod) -> Result<proc_
     let exports = wrappers::exports(&t, &prefix);
     let asm = timings
         .time("compile_llvm", || {
-            rpy_llvm::compile(&t, &exports, &rpy_llvm::Options { opt_level: opts.opt_level, symbol_prefix: prefix.clone() })
+            rpy_llvm::compile(
+                &t,
+                &exports,
+                &rpy_llvm::Options { opt_level: opts.opt_level, symbol_prefix: prefix.clone() },
+            )
         })
         .map_err(|e| vec![syn::Error::new(Span::call_site(), format!("rpy: LLVM backend failed: {e}"))])?;
     if std::env::var_os("RPY_TIMINGS").is_some() {

@@ -109,10 +109,7 @@ pub fn translated_module(t: &Translator, exports: &[Export], asm: &Assembly, tim
         let leaf_exprs: Vec<_> = leaves.iter().map(|(_, e)| e.clone()).collect();
         let ret = rust_type(&g.ret_ty);
         let (decl, body) = match &g.ret_ty {
-            Ty::Unit => (
-                quote!(fn #sym(#(#leaf_names: #leaf_tys),*);),
-                quote!(unsafe { #sym(#(#leaf_exprs),*) }),
-            ),
+            Ty::Unit => (quote!(fn #sym(#(#leaf_names: #leaf_tys),*);), quote!(unsafe { #sym(#(#leaf_exprs),*) })),
             Ty::Tuple(_) => {
                 let n = leaf_count(&g.ret_ty);
                 let value = unflatten(&g.ret_ty, &mut 0);

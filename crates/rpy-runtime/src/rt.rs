@@ -37,7 +37,14 @@ unsafe fn str_from<'a>(ptr: *const u8, len: usize) -> &'a str {
 /// # Safety
 /// Called by generated code with constant strings.
 #[no_mangle]
-pub unsafe extern "C" fn rpy_rt_panic(msg: *const u8, msg_len: usize, file: *const u8, file_len: usize, line: u32, col: u32) -> ! {
+pub unsafe extern "C" fn rpy_rt_panic(
+    msg: *const u8,
+    msg_len: usize,
+    file: *const u8,
+    file_len: usize,
+    line: u32,
+    col: u32,
+) -> ! {
     panic_exit(str_from(msg, msg_len), str_from(file, file_len), line, col)
 }
 

@@ -149,7 +149,10 @@ impl Fixpoint<'_> {
         let start = graph.startblock;
         let inputargs = graph.blocks[start].inputargs.clone();
         let first = self.ann.bindings[callee.index()][inputargs.first().map_or(0, |v| v.index())].is_none();
-        if self.merge_into(callee, &inputargs, args) || first || inputargs.is_empty() && !self.queued.contains(&(callee, start)) {
+        if self.merge_into(callee, &inputargs, args)
+            || first
+            || inputargs.is_empty() && !self.queued.contains(&(callee, start))
+        {
             self.schedule(callee, start);
         }
     }
@@ -286,7 +289,8 @@ fn remove_dead_links(t: &mut Translator, ann: &Annotations, followed: &HashSet<(
                 continue;
             }
             let exits = std::mem::take(&mut block.exits);
-            block.exits = exits.into_iter().enumerate().filter(|(i, _)| followed.contains(&(g, b, *i))).map(|(_, l)| l).collect();
+            block.exits =
+                exits.into_iter().enumerate().filter(|(i, _)| followed.contains(&(g, b, *i))).map(|(_, l)| l).collect();
             if block.exitswitch.is_some() && block.exits.len() == 1 {
                 block.exitswitch = None;
                 block.exits[0].exitcase = None;

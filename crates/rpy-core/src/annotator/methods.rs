@@ -34,8 +34,9 @@ pub fn method_sig(name: &str) -> Option<MethodSig> {
     let (recv, args, ret) = match name {
         "min" | "max" => (Recv::Number, vec![SelfTy], SelfTy),
         "abs" => (Recv::Number, vec![], SelfTy),
-        "wrapping_add" | "wrapping_sub" | "wrapping_mul" | "saturating_add" | "saturating_sub"
-        | "saturating_mul" => (Recv::Int, vec![SelfTy], SelfTy),
+        "wrapping_add" | "wrapping_sub" | "wrapping_mul" | "saturating_add" | "saturating_sub" | "saturating_mul" => {
+            (Recv::Int, vec![SelfTy], SelfTy)
+        }
         "wrapping_neg" => (Recv::Int, vec![], SelfTy),
         "checked_add" | "checked_sub" | "checked_mul" | "checked_div" | "checked_rem" => {
             (Recv::Int, vec![SelfTy], OptionSelf)

@@ -9,14 +9,27 @@ use std::fmt;
 pub enum SomeValue {
     /// No value reaches here (yet): the bottom of the lattice.
     Impossible,
-    Integer { knowntype: IntTy, nonneg: bool, constant: Option<i128> },
-    Bool { constant: Option<bool> },
-    Float { constant: Option<f64> },
-    Char { constant: Option<char> },
+    Integer {
+        knowntype: IntTy,
+        nonneg: bool,
+        constant: Option<i128>,
+    },
+    Bool {
+        constant: Option<bool>,
+    },
+    Float {
+        constant: Option<f64>,
+    },
+    Char {
+        constant: Option<char>,
+    },
     Unit,
     Tuple(Vec<SomeValue>),
     /// `Option<T>`: `can_be_none`, like RPython's nullable annotations.
-    Option { inner: Box<SomeValue>, can_be_none: bool },
+    Option {
+        inner: Box<SomeValue>,
+        can_be_none: bool,
+    },
 }
 
 impl SomeValue {
@@ -36,7 +49,9 @@ impl SomeValue {
     /// The annotation of a constant of type `ty`.
     pub fn of_const(value: &ConstValue, ty: &Ty) -> SomeValue {
         match (value, ty) {
-            (ConstValue::Int(v), Ty::Int(i)) => SomeValue::Integer { knowntype: *i, nonneg: *v >= 0, constant: Some(*v) },
+            (ConstValue::Int(v), Ty::Int(i)) => {
+                SomeValue::Integer { knowntype: *i, nonneg: *v >= 0, constant: Some(*v) }
+            }
             (ConstValue::Bool(b), _) => SomeValue::Bool { constant: Some(*b) },
             (ConstValue::Float(f), _) => SomeValue::Float { constant: Some(*f) },
             (ConstValue::Char(c), _) => SomeValue::Char { constant: Some(*c) },
@@ -92,7 +107,12 @@ impl fmt::Display for SomeValue {
         match self {
             SomeValue::Impossible => write!(f, "SomeImpossibleValue()"),
             SomeValue::Integer { knowntype, nonneg, constant } => {
-                write!(f, "SomeInteger(knowntype={}, nonneg={}", knowntype.name(), if *nonneg { "True" } else { "False" })?;
+                write!(
+                    f,
+                    "SomeInteger(knowntype={}, nonneg={}",
+                    knowntype.name(),
+                    if *nonneg { "True" } else { "False" }
+                )?;
                 if let Some(c) = constant {
                     write!(f, ", const={c}")?;
                 }

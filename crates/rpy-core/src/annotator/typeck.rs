@@ -7,8 +7,8 @@
 //! computes the rest (constants, non-negativity, reachability) on top.
 
 use super::methods::{method_sig, Recv, Rel};
-use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
 use crate::entity::EntityRef;
+use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
 use crate::translator::Translator;
 use crate::ty::{IntTy, Ty};
 
@@ -62,15 +62,15 @@ impl Unifier {
         r
     }
 
-    fn from_ty(&mut self, t: &Ty) -> Node {
+    fn node_of_ty(&mut self, t: &Ty) -> Node {
         let term = match t {
             Ty::Int(i) => Term::Int(*i),
             Ty::Bool => Term::Bool,
             Ty::F64 => Term::F64,
             Ty::Char => Term::Char,
             Ty::Unit => Term::Unit,
-            Ty::Tuple(items) => Term::Tuple(items.iter().map(|t| self.from_ty(t)).collect()),
-            Ty::Option(t) => Term::Option(self.from_ty(t)),
+            Ty::Tuple(items) => Term::Tuple(items.iter().map(|t| self.node_of_ty(t)).collect()),
+            Ty::Option(t) => Term::Option(self.node_of_ty(t)),
         };
         self.fresh(term)
     }
@@ -87,7 +87,9 @@ impl Unifier {
             (Term::IntVar, Term::IntVar | Term::Int(_)) => tb,
             (Term::Int(_), Term::IntVar) => ta,
             (Term::Int(x), Term::Int(y)) if x == y => ta,
-            (Term::Bool, Term::Bool) | (Term::F64, Term::F64) | (Term::Char, Term::Char) | (Term::Unit, Term::Unit) => ta,
+            (Term::Bool, Term::Bool) | (Term::F64, Term::F64) | (Term::Char, Term::Char) | (Term::Unit, Term::Unit) => {
+                ta
+            }
             (Term::Tuple(xs), Term::Tuple(ys)) if xs.len() == ys.len() => {
                 self.parent[b] = a;
                 for (x, y) in xs.iter().zip(ys) {
@@ -166,7 +168,7 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
         match v {
             Value::Var(v) => v.index(),
             Value::Const(c) => match &c.ty {
-                ConstTy::Known(t) => u.from_ty(t),
+                ConstTy::Known(t) => u.node_of_ty(t),
                 ConstTy::Infer(id) => *infer_nodes.entry(*id).or_insert_with(|| {
                     let term = match c.value {
                         ConstValue::None => {
@@ -183,10 +185,10 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
     };
 
     for (v, ty) in g.blocks[g.startblock].inputargs.clone().iter().zip(g.param_tys.clone()) {
-        let n = u.from_ty(&ty);
+        let n = u.node_of_ty(&ty);
         u.unify(v.index(), n).map_err(err)?;
     }
-    let ret = u.from_ty(&g.ret_ty.clone());
+    let ret = u.node_of_ty(&g.ret_ty.clone());
     u.unify(g.blocks[g.returnblock].inputargs[0].index(), ret).map_err(err)?;
 
     // Rules that need a resolved operand are retried until nothing changes.
@@ -218,7 +220,9 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
             let op = g.blocks[crate::flow::BlockId::new(b)].operations[i].clone();
             let args: Vec<Node> = op.args.iter().map(|a| node_of(&mut u, a)).collect();
             let res = op.result.index();
-            let at = |pos: &str| format!("{pos} in `{}` at {}", op.opname, op.pos.map(|p| p.to_string()).unwrap_or_default());
+            let at = |pos: &str| {
+                format!("{pos} in `{}` at {}", op.opname, op.pos.map(|p| p.to_string()).unwrap_or_default())
+            };
             let done = apply_rule(&mut u, t, &op.opname, &op.args, &args, res).map_err(|m| err(at(&m)))?;
             if !done {
                 still.push((b, i));
@@ -230,7 +234,11 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
         if still.len() == before {
             let (b, i) = still[0];
             let op = &g.blocks[crate::flow::BlockId::new(b)].operations[i];
-            return Err(err(format!("type annotations needed for `{}` at {}", op.opname, op.pos.map(|p| p.to_string()).unwrap_or_default())));
+            return Err(err(format!(
+                "type annotations needed for `{}` at {}",
+                op.opname,
+                op.pos.map(|p| p.to_string()).unwrap_or_default()
+            )));
         }
         pending = still;
     }
@@ -275,7 +283,14 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
 
 /// Applies the typing rule of one operation; `Ok(false)` when it needs an
 /// operand's type that is not known yet.
-fn apply_rule(u: &mut Unifier, t: &Translator, opname: &str, vals: &[Value], args: &[Node], res: Node) -> Result<bool, String> {
+fn apply_rule(
+    u: &mut Unifier,
+    t: &Translator,
+    opname: &str,
+    vals: &[Value],
+    args: &[Node],
+    res: Node,
+) -> Result<bool, String> {
     let fixed = |u: &mut Unifier, n: Node, term: Term| -> Result<(), String> {
         let m = u.fresh(term);
         u.unify(n, m)
@@ -298,7 +313,7 @@ fn apply_rule(u: &mut Unifier, t: &Translator, opname: &str, vals: &[Value], arg
         "ascribe" | "same_type" => {
             let target = match &vals[1] {
                 Value::Const(c) => match &c.value {
-                    ConstValue::Type(ty) => u.from_ty(ty),
+                    ConstValue::Type(ty) => u.node_of_ty(ty),
                     _ => args[1],
                 },
                 Value::Var(_) => args[1],
@@ -309,7 +324,7 @@ fn apply_rule(u: &mut Unifier, t: &Translator, opname: &str, vals: &[Value], arg
         "cast" => {
             let target = match &vals[1] {
                 Value::Const(c) => match &c.value {
-                    ConstValue::Type(ty) => u.from_ty(ty),
+                    ConstValue::Type(ty) => u.node_of_ty(ty),
                     _ => return Err("bad cast operand".into()),
                 },
                 Value::Var(_) => args[1],
@@ -345,13 +360,18 @@ fn apply_rule(u: &mut Unifier, t: &Translator, opname: &str, vals: &[Value], arg
             };
             let callee = &t.graphs[*g];
             if callee.param_tys.len() != args.len() - 1 {
-                return Err(format!("`{}` takes {} arguments, {} given", callee.name, callee.param_tys.len(), args.len() - 1));
+                return Err(format!(
+                    "`{}` takes {} arguments, {} given",
+                    callee.name,
+                    callee.param_tys.len(),
+                    args.len() - 1
+                ));
             }
             for (a, ty) in args[1..].iter().zip(&callee.param_tys) {
-                let n = u.from_ty(ty);
+                let n = u.node_of_ty(ty);
                 u.unify(*a, n)?;
             }
-            let r = u.from_ty(&callee.ret_ty);
+            let r = u.node_of_ty(&callee.ret_ty);
             u.unify(res, r)?;
         }
         "call_method" => {
@@ -373,7 +393,7 @@ fn apply_rule(u: &mut Unifier, t: &Translator, opname: &str, vals: &[Value], arg
             let rel = |u: &mut Unifier, r: &Rel| match r {
                 Rel::SelfTy => recv,
                 Rel::OptionSelf => u.fresh(Term::Option(recv)),
-                Rel::Fixed(ty) => u.from_ty(ty),
+                Rel::Fixed(ty) => u.node_of_ty(ty),
             };
             for (a, r) in args[2..].iter().zip(&sig.args) {
                 let n = rel(u, r);

@@ -166,13 +166,17 @@ fn unsupported_item(item: &syn::Item) -> syn::Error {
             "heap types (structs, enums) are not translated yet",
             "use scalars and tuples for now",
         ),
-        syn::Item::Impl(_) | syn::Item::Trait(_) => ("an `impl` or `trait`", "methods and traits are not translated yet", "write free functions"),
+        syn::Item::Impl(_) | syn::Item::Trait(_) => {
+            ("an `impl` or `trait`", "methods and traits are not translated yet", "write free functions")
+        }
         syn::Item::Use(_) => (
             "a `use` declaration",
             "everything the program uses must be defined inside the module",
             "refer to `i64::MAX`, `f64::NAN` etc. by their full paths",
         ),
-        syn::Item::Mod(_) => ("a nested module", "nested modules are not translated yet", "put the functions in the entry module"),
+        syn::Item::Mod(_) => {
+            ("a nested module", "nested modules are not translated yet", "put the functions in the entry module")
+        }
         syn::Item::Macro(_) => ("a macro item", "only the macros listed in DESIGN §3 are part of the dialect", ""),
         _ => ("this item", "it is outside the dialect", "use `fn`, `const` and immutable `static` items"),
     };
@@ -187,7 +191,12 @@ fn signature(sig: &syn::Signature) -> R<(Vec<Ty>, Ty)> {
         return Err(unsupported(a, "`async fn`", "there is no executor in translated programs", "write a plain `fn`"));
     }
     if !sig.generics.params.is_empty() {
-        return Err(unsupported(&sig.generics, "a generic function", "generics are not translated yet", "write one function per type"));
+        return Err(unsupported(
+            &sig.generics,
+            "a generic function",
+            "generics are not translated yet",
+            "write one function per type",
+        ));
     }
     if let Some(v) = &sig.variadic {
         return Err(unsupported(v, "a variadic function", "it is outside the dialect", ""));
@@ -197,7 +206,12 @@ fn signature(sig: &syn::Signature) -> R<(Vec<Ty>, Ty)> {
         match input {
             syn::FnArg::Typed(pt) => params.push(parse_type(&pt.ty)?),
             syn::FnArg::Receiver(r) => {
-                return Err(unsupported(r, "a method receiver", "`impl` blocks are not translated yet", "write a free function"))
+                return Err(unsupported(
+                    r,
+                    "a method receiver",
+                    "`impl` blocks are not translated yet",
+                    "write a free function",
+                ))
             }
         }
     }
@@ -244,11 +258,9 @@ pub fn parse_type(ty: &syn::Type) -> R<Ty> {
                 _ => Err(heap_type(ty, &name)),
             }
         }
-        syn::Type::Tuple(t) => Ok(if t.elems.is_empty() {
-            Ty::Unit
-        } else {
-            Ty::Tuple(t.elems.iter().map(parse_type).collect::<R<_>>()?)
-        }),
+        syn::Type::Tuple(t) => {
+            Ok(if t.elems.is_empty() { Ty::Unit } else { Ty::Tuple(t.elems.iter().map(parse_type).collect::<R<_>>()?) })
+        }
         syn::Type::Paren(p) => parse_type(&p.elem),
         syn::Type::Never(n) => Err(unsupported(n, "the type `!`", "functions must return a value", "return `()`")),
         _ => Err(heap_type(ty, &ty.to_token_stream().to_string())),
@@ -316,7 +328,12 @@ impl<'a> FnBuilder<'a> {
                 }
                 Pat::Wild(_) => self.env.push(Local { name: "#_".into(), value: Value::Var(var) }),
                 other => {
-                    return Err(unsupported(other, "this parameter pattern", "parameters are bound by name", "write `name: Type`"))
+                    return Err(unsupported(
+                        other,
+                        "this parameter pattern",
+                        "parameters are bound by name",
+                        "write `name: Type`",
+                    ))
                 }
             }
         }
@@ -457,7 +474,12 @@ impl<'a> FnBuilder<'a> {
                     }
                 }
                 Stmt::Item(item) => {
-                    return Err(unsupported(item, "an item inside a function", "items must be at module level", "move it to the module"))
+                    return Err(unsupported(
+                        item,
+                        "an item inside a function",
+                        "items must be at module level",
+                        "move it to the module",
+                    ))
                 }
             };
         }
@@ -470,7 +492,12 @@ impl<'a> FnBuilder<'a> {
 
     fn local(&mut self, l: &syn::Local) -> R<()> {
         let Some(init) = &l.init else {
-            return Err(unsupported(l, "a `let` without initializer", "every local needs a value where it is declared", "initialize it, e.g. `let x = if c { a } else { b };`"));
+            return Err(unsupported(
+                l,
+                "a `let` without initializer",
+                "every local needs a value where it is declared",
+                "initialize it, e.g. `let x = if c { a } else { b };`",
+            ));
         };
         let Some(v) = self.expr(&init.expr)? else { return Ok(()) };
         match &init.diverge {
@@ -483,7 +510,12 @@ impl<'a> FnBuilder<'a> {
                 let cont_env = self.env.clone();
                 self.enter(fail, n);
                 if self.expr(else_expr)?.is_some() {
-                    return Err(unsupported(else_expr, "a `let ... else` block that does not diverge", "rustc requires it to diverge", ""));
+                    return Err(unsupported(
+                        else_expr,
+                        "a `let ... else` block that does not diverge",
+                        "rustc requires it to diverge",
+                        "",
+                    ));
                 }
                 self.cur = cont_cur;
                 self.env = cont_env;
@@ -508,7 +540,12 @@ impl<'a> FnBuilder<'a> {
             Pat::Tuple(t) => {
                 for (i, p) in t.elems.iter().enumerate() {
                     if matches!(p, Pat::Rest(_)) {
-                        return Err(unsupported(p, "`..` in a tuple pattern", "not translated yet", "name every element"));
+                        return Err(unsupported(
+                            p,
+                            "`..` in a tuple pattern",
+                            "not translated yet",
+                            "name every element",
+                        ));
                     }
                     let item = self.emit("getitem", vec![v.clone(), meta_index(i)], None);
                     self.bind_irrefutable(p, item)?;
@@ -516,7 +553,12 @@ impl<'a> FnBuilder<'a> {
                 Ok(())
             }
             Pat::Paren(p) => self.bind_irrefutable(&p.pat, v),
-            other => Err(unsupported(other, "this pattern in `let`", "not translated yet", "bind a name or a tuple of names")),
+            other => Err(unsupported(
+                other,
+                "this pattern in `let`",
+                "not translated yet",
+                "bind a name or a tuple of names",
+            )),
         }
     }
 
@@ -529,7 +571,12 @@ impl<'a> FnBuilder<'a> {
             Pat::Wild(_) => Ok(()),
             Pat::Ident(pi) => {
                 if pi.by_ref.is_some() {
-                    return Err(unsupported(pi, "a `ref` binding", "references are not translated yet", "bind by value"));
+                    return Err(unsupported(
+                        pi,
+                        "a `ref` binding",
+                        "references are not translated yet",
+                        "bind by value",
+                    ));
                 }
                 let name = pi.ident.to_string();
                 if pi.subpat.is_none() && self.scope.consts.contains_key(&name) {
@@ -576,7 +623,12 @@ impl<'a> FnBuilder<'a> {
                 let count = o.cases.len();
                 for (i, case) in o.cases.iter().enumerate() {
                     if pattern_binds(case) {
-                        return Err(unsupported(case, "bindings inside an or-pattern", "not translated yet", "bind after matching, or split the arm"));
+                        return Err(unsupported(
+                            case,
+                            "bindings inside an or-pattern",
+                            "not translated yet",
+                            "bind after matching, or split the arm",
+                        ));
                     }
                     if i + 1 == count {
                         self.pattern(case, self.held(h), fail, fail_n)?;
@@ -595,7 +647,12 @@ impl<'a> FnBuilder<'a> {
                 let h = self.hold(v);
                 for (i, p) in t.elems.iter().enumerate() {
                     if matches!(p, Pat::Rest(_)) {
-                        return Err(unsupported(p, "`..` in a tuple pattern", "not translated yet", "use `_` for each element"));
+                        return Err(unsupported(
+                            p,
+                            "`..` in a tuple pattern",
+                            "not translated yet",
+                            "use `_` for each element",
+                        ));
                     }
                     let item = self.emit("getitem", vec![self.held(h), meta_index(i)], None);
                     self.pattern(p, item, fail, fail_n)?;
@@ -621,7 +678,12 @@ impl<'a> FnBuilder<'a> {
                 Ok(())
             }
             Pat::Paren(p) => self.pattern(&p.pat, v, fail, fail_n),
-            other => Err(unsupported(other, "this pattern", "not translated yet", "use literals, ranges, tuples, `Some`/`None`, `_` and bindings")),
+            other => Err(unsupported(
+                other,
+                "this pattern",
+                "not translated yet",
+                "use literals, ranges, tuples, `Some`/`None`, `_` and bindings",
+            )),
         }
     }
 
@@ -649,12 +711,22 @@ impl<'a> FnBuilder<'a> {
             }
             Expr::Block(b) => {
                 if let Some(l) = &b.label {
-                    return Err(unsupported(l, "a labeled block", "not translated yet", "use a labeled `loop` with `break`"));
+                    return Err(unsupported(
+                        l,
+                        "a labeled block",
+                        "not translated yet",
+                        "use a labeled `loop` with `break`",
+                    ));
                 }
                 return self.block(&b.block);
             }
             Expr::Unsafe(u) => {
-                return Err(unsupported(&u.unsafe_token, "`unsafe`", "translated programs are safe Rust, and the toolchain cannot check what `unsafe` code does", "write it without `unsafe`"))
+                return Err(unsupported(
+                    &u.unsafe_token,
+                    "`unsafe`",
+                    "translated programs are safe Rust, and the toolchain cannot check what `unsafe` code does",
+                    "write it without `unsafe`",
+                ))
             }
             Expr::Binary(b) => return self.binary(b),
             Expr::Unary(u) => {
@@ -665,7 +737,14 @@ impl<'a> FnBuilder<'a> {
                 match u.op {
                     UnOp::Neg(_) => self.emit("neg", vec![v], pos),
                     UnOp::Not(_) => self.emit("invert", vec![v], pos),
-                    _ => return Err(unsupported(&u.op, "dereferencing", "references are not translated yet", "use values")),
+                    _ => {
+                        return Err(unsupported(
+                            &u.op,
+                            "dereferencing",
+                            "references are not translated yet",
+                            "use values",
+                        ))
+                    }
                 }
             }
             Expr::Cast(c) => {
@@ -741,7 +820,12 @@ impl<'a> FnBuilder<'a> {
                     (true, v) => vec![v.unwrap_or_else(unit)],
                     (false, None) => vec![],
                     (false, Some(_)) => {
-                        return Err(unsupported(e, "`break` with a value here", "only `loop` can break with a value", ""))
+                        return Err(unsupported(
+                            e,
+                            "`break` with a value here",
+                            "only `loop` can break with a value",
+                            "",
+                        ))
                     }
                 };
                 self.link_to(target, n, extra, None);
@@ -765,16 +849,29 @@ impl<'a> FnBuilder<'a> {
                 ))
             }
             Expr::Reference(r) => {
-                return Err(unsupported(&r.and_token, "taking a reference", "references are not translated yet", "pass values"))
+                return Err(unsupported(
+                    &r.and_token,
+                    "taking a reference",
+                    "references are not translated yet",
+                    "pass values",
+                ))
             }
-            Expr::Index(i) => {
-                return Err(unsupported(i, "indexing", "arrays and vectors are not translated yet", ""))
-            }
+            Expr::Index(i) => return Err(unsupported(i, "indexing", "arrays and vectors are not translated yet", "")),
             Expr::Let(l) => {
-                return Err(unsupported(l, "a `let` expression here", "`let` conditions are supported directly in `if` and `while`", ""))
+                return Err(unsupported(
+                    l,
+                    "a `let` expression here",
+                    "`let` conditions are supported directly in `if` and `while`",
+                    "",
+                ))
             }
             Expr::Range(r) => {
-                return Err(unsupported(r, "a range as a value", "ranges are supported only as `for` loop iterables", "use `for i in a..b`"))
+                return Err(unsupported(
+                    r,
+                    "a range as a value",
+                    "ranges are supported only as `for` loop iterables",
+                    "use `for i in a..b`",
+                ))
             }
             other => return Err(unsupported(other, "this expression", "it is outside the dialect", "")),
         }))
@@ -811,13 +908,20 @@ impl<'a> FnBuilder<'a> {
                     s => match IntTy::from_name(s) {
                         Some(t) => int_const(v, t, i)?,
                         None if s == "f64" => Value::Const(Constant::new(ConstValue::Float(v as f64), Ty::F64)),
-                        None => return Err(unsupported(i, &format!("the literal suffix `{s}`"), "not a dialect type", "")),
+                        None => {
+                            return Err(unsupported(i, &format!("the literal suffix `{s}`"), "not a dialect type", ""))
+                        }
                     },
                 }
             }
             syn::Lit::Float(f) => {
                 if !matches!(f.suffix(), "" | "f64") {
-                    return Err(unsupported(f, "an `f32` literal", "the dialect's only float type is `f64`", "use `f64`"));
+                    return Err(unsupported(
+                        f,
+                        "an `f32` literal",
+                        "the dialect's only float type is `f64`",
+                        "use `f64`",
+                    ));
                 }
                 let v: f64 = f.base10_parse()?;
                 Value::Const(Constant::new(ConstValue::Float(v), Ty::F64))
@@ -868,12 +972,26 @@ impl<'a> FnBuilder<'a> {
                     "LN_10" => std::f64::consts::LN_10,
                     "FRAC_PI_2" => std::f64::consts::FRAC_PI_2,
                     "FRAC_PI_4" => std::f64::consts::FRAC_PI_4,
-                    _ => return Err(unsupported(tokens, &format!("the constant `f64::consts::{c}`"), "not known to rpy", "")),
+                    _ => {
+                        return Err(unsupported(
+                            tokens,
+                            &format!("the constant `f64::consts::{c}`"),
+                            "not known to rpy",
+                            "",
+                        ))
+                    }
                 };
                 return Ok(Value::Const(Constant::new(ConstValue::Float(v), Ty::F64)));
             }
             ["std" | "core", ty, c] | [ty, c] => (*ty, *c),
-            _ => return Err(unsupported(tokens, "this path", "only the module's own items and the constants of primitive types are in scope", "")),
+            _ => {
+                return Err(unsupported(
+                    tokens,
+                    "this path",
+                    "only the module's own items and the constants of primitive types are in scope",
+                    "",
+                ))
+            }
         };
         let (ty, c) = tail;
         if let Some(it) = IntTy::from_name(ty) {
@@ -884,7 +1002,7 @@ impl<'a> FnBuilder<'a> {
                 "BITS" => return Ok(Value::Const(Constant::int(it.bits() as i128, IntTy::U32))),
                 _ => return Err(unsupported(tokens, &format!("`{ty}::{c}`"), "not known to rpy", "")),
             };
-            return Ok(int_const(v, it, tokens)?);
+            return int_const(v, it, tokens);
         }
         if ty == "f64" {
             let v = match c {
@@ -902,7 +1020,12 @@ impl<'a> FnBuilder<'a> {
         if ty == "char" && c == "MAX" {
             return Ok(Value::Const(Constant::new(ConstValue::Char(char::MAX), Ty::Char)));
         }
-        Err(unsupported(tokens, "this path", "only the module's own items and the constants of primitive types are in scope", ""))
+        Err(unsupported(
+            tokens,
+            "this path",
+            "only the module's own items and the constants of primitive types are in scope",
+            "",
+        ))
     }
 
     fn path_value(&mut self, name: &str, tokens: &dyn ToTokens) -> R<Value> {
@@ -917,9 +1040,19 @@ impl<'a> FnBuilder<'a> {
             return Ok(Value::Const(Constant { value: ConstValue::None, ty: ConstTy::Infer(id), concretetype: None }));
         }
         if self.scope.fns.contains_key(name) {
-            return Err(unsupported(tokens, "a function used as a value", "function pointers are not translated yet", "call it directly"));
+            return Err(unsupported(
+                tokens,
+                "a function used as a value",
+                "function pointers are not translated yet",
+                "call it directly",
+            ));
         }
-        Err(unsupported(tokens, &format!("`{name}`"), "it is not defined inside the module", "everything the program uses must be defined inside the module"))
+        Err(unsupported(
+            tokens,
+            &format!("`{name}`"),
+            "it is not defined inside the module",
+            "everything the program uses must be defined inside the module",
+        ))
     }
 
     fn binary(&mut self, b: &syn::ExprBinary) -> R<Option<Value>> {
@@ -1001,7 +1134,12 @@ impl<'a> FnBuilder<'a> {
     fn call(&mut self, c: &syn::ExprCall) -> R<Option<Value>> {
         let pos = Some(pos_of(c.span()));
         let Expr::Path(p) = &*c.func else {
-            return Err(unsupported(&c.func, "calling this expression", "only functions of the module can be called", ""));
+            return Err(unsupported(
+                &c.func,
+                "calling this expression",
+                "only functions of the module can be called",
+                "",
+            ));
         };
         let Some(mut args) = self.exprs(&c.args)? else { return Ok(None) };
         let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
@@ -1517,11 +1655,21 @@ fn literal_message(e: &Expr) -> R<String> {
         Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => {
             let v = s.value();
             if v.replace("{{", "").replace("}}", "").contains(['{', '}']) {
-                return Err(unsupported(s, "a formatted panic message", "formatting is not translated yet", "use a literal message"));
+                return Err(unsupported(
+                    s,
+                    "a formatted panic message",
+                    "formatting is not translated yet",
+                    "use a literal message",
+                ));
             }
             Ok(v.replace("{{", "{").replace("}}", "}"))
         }
-        other => Err(unsupported(other, "a non-literal panic message", "formatting is not translated yet", "use a string literal")),
+        other => Err(unsupported(
+            other,
+            "a non-literal panic message",
+            "formatting is not translated yet",
+            "use a string literal",
+        )),
     }
 }
 

@@ -18,8 +18,8 @@
 //!   `exitcase`; a block without one has a single exit, except a block
 //!   whose last operation never returns (`panic`), which has none.
 
-use crate::entity::Arena;
 use crate::entity;
+use crate::entity::Arena;
 use crate::lltype::LlType;
 use crate::ty::Ty;
 use std::fmt;

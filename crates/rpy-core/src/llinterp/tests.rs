@@ -3,22 +3,10 @@ use crate::entity::EntityRef;
 use crate::llbuild::*;
 use crate::lltype::{INT, SIGNED, UINT, UNSIGNED};
 
-const I8: LlType = LlType::Int {
-    bits: 8,
-    signed: true,
-};
-const U8: LlType = LlType::Int {
-    bits: 8,
-    signed: false,
-};
-const I16: LlType = LlType::Int {
-    bits: 16,
-    signed: true,
-};
-const U16: LlType = LlType::Int {
-    bits: 16,
-    signed: false,
-};
+const I8: LlType = LlType::Int { bits: 8, signed: true };
+const U8: LlType = LlType::Int { bits: 8, signed: false };
+const I16: LlType = LlType::Int { bits: 16, signed: true };
+const U16: LlType = LlType::Int { bits: 16, signed: false };
 
 fn checked_ty(t: &LlType) -> LlType {
     LlType::Struct(vec![LlType::Bool, t.clone()])
@@ -46,37 +34,16 @@ fn int(v: i128) -> LlValue {
 }
 
 fn binop(opname: &str, t: &LlType, a: i128, b: i128) -> LlValue {
-    run(
-        opname,
-        &[t.clone(), t.clone()],
-        t.clone(),
-        vec![int(a), int(b)],
-    )
+    run(opname, &[t.clone(), t.clone()], t.clone(), vec![int(a), int(b)])
 }
 
 fn cmp(opname: &str, t: &LlType, a: i128, b: i128) -> bool {
-    run(
-        opname,
-        &[t.clone(), t.clone()],
-        LlType::Bool,
-        vec![int(a), int(b)],
-    )
-    .as_bool()
-    .unwrap()
+    run(opname, &[t.clone(), t.clone()], LlType::Bool, vec![int(a), int(b)]).as_bool().unwrap()
 }
 
 fn checked(opname: &str, t: &LlType, a: i128, b: i128) -> Option<i128> {
-    let arg_t = if opname.contains("lshift") {
-        UINT
-    } else {
-        t.clone()
-    };
-    match run(
-        opname,
-        &[t.clone(), arg_t],
-        checked_ty(t),
-        vec![int(a), int(b)],
-    ) {
+    let arg_t = if opname.contains("lshift") { UINT } else { t.clone() };
+    match run(opname, &[t.clone(), arg_t], checked_ty(t), vec![int(a), int(b)]) {
         LlValue::Struct(f) => match (&f[0], &f[1]) {
             (LlValue::Bool(true), LlValue::Int(v)) => Some(*v),
             (LlValue::Bool(false), LlValue::Int(0)) => None,
@@ -87,25 +54,13 @@ fn checked(opname: &str, t: &LlType, a: i128, b: i128) -> Option<i128> {
 }
 
 fn fop(opname: &str, a: f64, b: f64) -> f64 {
-    run(
-        opname,
-        &[LlType::Float, LlType::Float],
-        LlType::Float,
-        vec![LlValue::Float(a), LlValue::Float(b)],
-    )
-    .as_float()
-    .unwrap()
+    run(opname, &[LlType::Float, LlType::Float], LlType::Float, vec![LlValue::Float(a), LlValue::Float(b)])
+        .as_float()
+        .unwrap()
 }
 
 fn funop(opname: &str, a: f64) -> f64 {
-    run(
-        opname,
-        &[LlType::Float],
-        LlType::Float,
-        vec![LlValue::Float(a)],
-    )
-    .as_float()
-    .unwrap()
+    run(opname, &[LlType::Float], LlType::Float, vec![LlValue::Float(a)]).as_float().unwrap()
 }
 
 /// `fn fact(n: i64) -> i64 { let mut acc = 1; while n > 1 { acc *= n; n -= 1 } acc }`
@@ -117,25 +72,10 @@ fn factorial(t: &mut Translator) -> GraphId {
     let (body, bv) = b.block(&[SIGNED, SIGNED]);
     let (done, dv) = b.block(&[SIGNED]);
     b.goto(start, head, vec![n.into(), c_int(1, SIGNED)]);
-    let cond = b.op(
-        head,
-        "int_gt",
-        vec![hv[0].into(), c_int(1, SIGNED)],
-        LlType::Bool,
-    );
-    b.branch(
-        head,
-        cond.into(),
-        (body, vec![hv[0].into(), hv[1].into()]),
-        (done, vec![hv[1].into()]),
-    );
+    let cond = b.op(head, "int_gt", vec![hv[0].into(), c_int(1, SIGNED)], LlType::Bool);
+    b.branch(head, cond.into(), (body, vec![hv[0].into(), hv[1].into()]), (done, vec![hv[1].into()]));
     let acc = b.op(body, "int_mul", vec![bv[1].into(), bv[0].into()], SIGNED);
-    let n1 = b.op(
-        body,
-        "int_sub",
-        vec![bv[0].into(), c_int(1, SIGNED)],
-        SIGNED,
-    );
+    let n1 = b.op(body, "int_sub", vec![bv[0].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, head, vec![n1.into(), acc.into()]);
     b.ret(done, dv[0].into());
     t.graphs.push(b.finish())
@@ -147,10 +87,7 @@ fn factorial_loop() {
     let g = factorial(&mut t);
     assert_eq!(interpret(&t, g, vec![int(0)]), Ok(int(1)));
     assert_eq!(interpret(&t, g, vec![int(5)]), Ok(int(120)));
-    assert_eq!(
-        interpret(&t, g, vec![int(20)]),
-        Ok(int(2432902008176640000))
-    );
+    assert_eq!(interpret(&t, g, vec![int(20)]), Ok(int(2432902008176640000)));
     // 21! wraps as i64 multiplication does.
     let mut expect = 1i64;
     for i in 2..=21i64 {
@@ -166,52 +103,26 @@ fn link_args_are_read_before_inputargs_are_written() {
     let n = b.params()[0];
     let start = b.start();
     let (lp, v) = b.block(&[SIGNED, SIGNED, SIGNED]);
-    b.goto(
-        start,
-        lp,
-        vec![n.into(), c_int(0, SIGNED), c_int(1, SIGNED)],
-    );
-    let more = b.op(
-        lp,
-        "int_gt",
-        vec![v[0].into(), c_int(0, SIGNED)],
-        LlType::Bool,
-    );
+    b.goto(start, lp, vec![n.into(), c_int(0, SIGNED), c_int(1, SIGNED)]);
+    let more = b.op(lp, "int_gt", vec![v[0].into(), c_int(0, SIGNED)], LlType::Bool);
     let n1 = b.op(lp, "int_sub", vec![v[0].into(), c_int(1, SIGNED)], SIGNED);
     let s = b.op(lp, "int_add", vec![v[1].into(), v[2].into()], SIGNED);
     let (done, dv) = b.block(&[SIGNED]);
-    b.branch(
-        lp,
-        more.into(),
-        (lp, vec![n1.into(), v[2].into(), s.into()]),
-        (done, vec![v[1].into()]),
-    );
+    b.branch(lp, more.into(), (lp, vec![n1.into(), v[2].into(), s.into()]), (done, vec![v[1].into()]));
     b.ret(done, dv[0].into());
     let mut t = Translator::default();
     let g = t.graphs.push(b.finish());
     assert_eq!(interpret(&t, g, vec![int(10)]), Ok(int(55)));
-    assert_eq!(
-        interpret(&t, g, vec![int(90)]),
-        Ok(int(2880067194370816120))
-    );
+    assert_eq!(interpret(&t, g, vec![int(90)]), Ok(int(2880067194370816120)));
 }
 
 #[test]
 fn wrapping_arithmetic_per_width() {
     assert_eq!(binop("int_add", &I8, 127, 1), int(-128));
     assert_eq!(binop("uint_sub", &U8, 0, 1), int(255));
-    assert_eq!(
-        binop("int_mul", &I16, 300, 300),
-        int(300i16.wrapping_mul(300) as i128)
-    );
-    assert_eq!(
-        binop("uint_mul", &UNSIGNED, u64::MAX as i128, 3),
-        int(u64::MAX.wrapping_mul(3) as i128)
-    );
-    assert_eq!(
-        run("int_neg", &[INT], INT, vec![int(i32::MIN as i128)]),
-        int(i32::MIN as i128)
-    );
+    assert_eq!(binop("int_mul", &I16, 300, 300), int(300i16.wrapping_mul(300) as i128));
+    assert_eq!(binop("uint_mul", &UNSIGNED, u64::MAX as i128, 3), int(u64::MAX.wrapping_mul(3) as i128));
+    assert_eq!(run("int_neg", &[INT], INT, vec![int(i32::MIN as i128)]), int(i32::MIN as i128));
     assert_eq!(run("int_abs", &[I8], I8, vec![int(-128)]), int(-128));
     assert_eq!(run("int_abs", &[I8], I8, vec![int(-5)]), int(5));
     assert_eq!(run("uint_invert", &[U16], U16, vec![int(1)]), int(0xfffe));
@@ -235,15 +146,9 @@ fn shifts() {
     assert_eq!(binop("int_rshift", &I8, -8, 1), int(-4));
     assert_eq!(binop("uint_rshift", &U8, 0x80, 1), int(0x40));
     assert_eq!(binop("int_lshift", &I8, 1, 7), int(-128));
-    assert_eq!(
-        checked("int_lshift_checked", &INT, 1, 31),
-        Some(i32::MIN as i128)
-    );
+    assert_eq!(checked("int_lshift_checked", &INT, 1, 31), Some(i32::MIN as i128));
     assert_eq!(checked("int_lshift_checked", &INT, 1, 32), None);
-    assert_eq!(
-        checked("uint_lshift_checked", &UNSIGNED, 3, 63),
-        Some(1i128 << 63)
-    );
+    assert_eq!(checked("uint_lshift_checked", &UNSIGNED, 3, 63), Some(1i128 << 63));
 }
 
 #[test]
@@ -255,19 +160,9 @@ fn comparisons_by_family() {
     assert!(cmp("int_ge", &U8, 5, 5));
     assert!(cmp("int_ne", &INT, 1, 2));
     // Bools compare as Rust orders them.
-    let r = run(
-        "int_lt",
-        &[LlType::Bool, LlType::Bool],
-        LlType::Bool,
-        vec![LlValue::Bool(false), LlValue::Bool(true)],
-    );
+    let r = run("int_lt", &[LlType::Bool, LlType::Bool], LlType::Bool, vec![LlValue::Bool(false), LlValue::Bool(true)]);
     assert_eq!(r, LlValue::Bool(true));
-    let r = run(
-        "int_and",
-        &[LlType::Bool, LlType::Bool],
-        LlType::Bool,
-        vec![LlValue::Bool(true), LlValue::Bool(true)],
-    );
+    let r = run("int_and", &[LlType::Bool, LlType::Bool], LlType::Bool, vec![LlValue::Bool(true), LlValue::Bool(true)]);
     assert_eq!(r, LlValue::Bool(true));
 }
 
@@ -283,20 +178,11 @@ fn checked_arithmetic() {
     assert_eq!(checked("int_add_checked", &INT, i32::MAX as i128, 1), None);
     assert_eq!(checked("int_add_checked", &INT, 40, 2), Some(42));
     assert_eq!(checked("uint_sub_checked", &UNSIGNED, 0, 1), None);
-    assert_eq!(
-        checked("uint_mul_checked", &UNSIGNED, 1 << 32, 1 << 32),
-        None
-    );
+    assert_eq!(checked("uint_mul_checked", &UNSIGNED, 1 << 32, 1 << 32), None);
     assert_eq!(checked("int_mul_checked", &I8, -8, 16), Some(-128));
-    assert_eq!(
-        checked("int_floordiv_checked", &SIGNED, i64::MIN as i128, -1),
-        None
-    );
+    assert_eq!(checked("int_floordiv_checked", &SIGNED, i64::MIN as i128, -1), None);
     assert_eq!(checked("int_floordiv_checked", &SIGNED, 7, 0), None);
-    assert_eq!(
-        checked("int_mod_checked", &SIGNED, i64::MIN as i128, -1),
-        None
-    );
+    assert_eq!(checked("int_mod_checked", &SIGNED, i64::MIN as i128, -1), None);
     assert_eq!(checked("int_mod_checked", &SIGNED, -7, 3), Some(-1));
     assert_eq!(checked("uint_floordiv_checked", &U8, 7, 0), None);
     let neg = |v| match run("int_neg_checked", &[I8], checked_ty(&I8), vec![int(v)]) {
@@ -312,26 +198,15 @@ fn saturating_arithmetic() {
     assert_eq!(binop("int_add_sat", &I8, 100, 100), int(127));
     assert_eq!(binop("int_sub_sat", &I8, -100, 100), int(-128));
     assert_eq!(binop("uint_sub_sat", &U8, 1, 2), int(0));
-    assert_eq!(
-        binop("int_mul_sat", &SIGNED, i64::MIN as i128, -1),
-        int(i64::MAX as i128)
-    );
-    assert_eq!(
-        binop("int_mul_sat", &SIGNED, -(1 << 40), 1 << 40),
-        int(i64::MIN as i128)
-    );
+    assert_eq!(binop("int_mul_sat", &SIGNED, i64::MIN as i128, -1), int(i64::MAX as i128));
+    assert_eq!(binop("int_mul_sat", &SIGNED, -(1 << 40), 1 << 40), int(i64::MIN as i128));
     assert_eq!(binop("uint_mul_sat", &U16, 300, 300), int(65535));
 }
 
 #[test]
 fn pow_rotate_bitcount() {
     let pow = |t: &LlType, x, e| {
-        run(
-            if t.is_signed() { "int_pow" } else { "uint_pow" },
-            &[t.clone(), UINT],
-            t.clone(),
-            vec![int(x), int(e)],
-        )
+        run(if t.is_signed() { "int_pow" } else { "uint_pow" }, &[t.clone(), UINT], t.clone(), vec![int(x), int(e)])
     };
     assert_eq!(pow(&SIGNED, 3, 41), int(3i64.wrapping_pow(41) as i128));
     assert_eq!(pow(&SIGNED, -2, 63), int(i64::MIN as i128));
@@ -363,12 +238,7 @@ fn float_operations() {
     assert_eq!(funop("float_ceil", -1.5), -1.0);
     assert_eq!(funop("float_log", 1.0), 0.0);
     assert_eq!(funop("float_abs", -3.0), 3.0);
-    let powi = run(
-        "float_powi",
-        &[LlType::Float, INT],
-        LlType::Float,
-        vec![LlValue::Float(1.5), int(-3)],
-    );
+    let powi = run("float_powi", &[LlType::Float, INT], LlType::Float, vec![LlValue::Float(1.5), int(-3)]);
     assert_eq!(powi, LlValue::Float(1.5f64.powi(-3)));
     let ne = run(
         "float_ne",
@@ -388,93 +258,24 @@ fn float_operations() {
 
 #[test]
 fn casts() {
-    let cast = |op, from: &LlType, to: &LlType, v: LlValue| {
-        run(op, std::slice::from_ref(from), to.clone(), vec![v])
-    };
-    assert_eq!(
-        cast("cast_primitive", &SIGNED, &UINT, int(-1)),
-        int(u32::MAX as i128)
-    );
+    let cast = |op, from: &LlType, to: &LlType, v: LlValue| run(op, std::slice::from_ref(from), to.clone(), vec![v]);
+    assert_eq!(cast("cast_primitive", &SIGNED, &UINT, int(-1)), int(u32::MAX as i128));
     assert_eq!(cast("cast_primitive", &U8, &I16, int(255)), int(255));
-    assert_eq!(
-        cast("cast_primitive", &I8, &UNSIGNED, int(-1)),
-        int(u64::MAX as i128)
-    );
+    assert_eq!(cast("cast_primitive", &I8, &UNSIGNED, int(-1)), int(u64::MAX as i128));
     assert_eq!(cast("cast_primitive", &INT, &I8, int(0x1ff)), int(-1));
-    assert_eq!(
-        cast(
-            "cast_primitive",
-            &LlType::Bool,
-            &SIGNED,
-            LlValue::Bool(true)
-        ),
-        int(1)
-    );
-    assert_eq!(
-        cast("cast_primitive", &U8, &LlType::UniChar, int(0xe9)),
-        int(0xe9)
-    );
+    assert_eq!(cast("cast_primitive", &LlType::Bool, &SIGNED, LlValue::Bool(true)), int(1));
+    assert_eq!(cast("cast_primitive", &U8, &LlType::UniChar, int(0xe9)), int(0xe9));
     let f = LlValue::Float;
-    assert_eq!(
-        cast("cast_float_to_int", &LlType::Float, &INT, f(1e20)),
-        int(i32::MAX as i128)
-    );
-    assert_eq!(
-        cast("cast_float_to_int", &LlType::Float, &SIGNED, f(f64::NAN)),
-        int(0)
-    );
-    assert_eq!(
-        cast("cast_float_to_int", &LlType::Float, &I8, f(-1e9)),
-        int(-128)
-    );
-    assert_eq!(
-        cast("cast_float_to_int", &LlType::Float, &SIGNED, f(-2.9)),
-        int(-2)
-    );
-    assert_eq!(
-        cast("cast_float_to_uint", &LlType::Float, &U8, f(-1.5)),
-        int(0)
-    );
-    assert_eq!(
-        cast(
-            "cast_float_to_uint",
-            &LlType::Float,
-            &UNSIGNED,
-            f(f64::INFINITY)
-        ),
-        int(u64::MAX as i128)
-    );
-    assert_eq!(
-        cast(
-            "cast_uint_to_float",
-            &UNSIGNED,
-            &LlType::Float,
-            int(u64::MAX as i128)
-        ),
-        f(u64::MAX as f64)
-    );
-    assert_eq!(
-        cast(
-            "cast_int_to_float",
-            &SIGNED,
-            &LlType::Float,
-            int(i64::MIN as i128)
-        ),
-        f(i64::MIN as f64)
-    );
-    assert_eq!(
-        cast(
-            "cast_int_to_float",
-            &SIGNED,
-            &LlType::Float,
-            int((1 << 53) + 1)
-        ),
-        f(((1i64 << 53) + 1) as f64)
-    );
-    assert_eq!(
-        cast("cast_uint_to_float", &I8, &LlType::Float, int(-1)),
-        f(255.0)
-    );
+    assert_eq!(cast("cast_float_to_int", &LlType::Float, &INT, f(1e20)), int(i32::MAX as i128));
+    assert_eq!(cast("cast_float_to_int", &LlType::Float, &SIGNED, f(f64::NAN)), int(0));
+    assert_eq!(cast("cast_float_to_int", &LlType::Float, &I8, f(-1e9)), int(-128));
+    assert_eq!(cast("cast_float_to_int", &LlType::Float, &SIGNED, f(-2.9)), int(-2));
+    assert_eq!(cast("cast_float_to_uint", &LlType::Float, &U8, f(-1.5)), int(0));
+    assert_eq!(cast("cast_float_to_uint", &LlType::Float, &UNSIGNED, f(f64::INFINITY)), int(u64::MAX as i128));
+    assert_eq!(cast("cast_uint_to_float", &UNSIGNED, &LlType::Float, int(u64::MAX as i128)), f(u64::MAX as f64));
+    assert_eq!(cast("cast_int_to_float", &SIGNED, &LlType::Float, int(i64::MIN as i128)), f(i64::MIN as f64));
+    assert_eq!(cast("cast_int_to_float", &SIGNED, &LlType::Float, int((1 << 53) + 1)), f(((1i64 << 53) + 1) as f64));
+    assert_eq!(cast("cast_uint_to_float", &I8, &LlType::Float, int(-1)), f(255.0));
 }
 
 #[test]
@@ -489,11 +290,7 @@ fn integer_switch_with_default() {
         vec![
             (ConstValue::Int(1), ret, vec![c_int(10, SIGNED)]),
             (ConstValue::Int(-5), ret, vec![c_int(20, SIGNED)]),
-            (
-                ConstValue::Str("default".into()),
-                ret,
-                vec![c_int(0, SIGNED)],
-            ),
+            (ConstValue::Str("default".into()), ret, vec![c_int(0, SIGNED)]),
         ],
     );
     let mut t = Translator::default();
@@ -513,18 +310,8 @@ fn tuples() {
     );
     let p = b.params()[0];
     let start = b.start();
-    let a = b.op(
-        start,
-        "tuple_getitem",
-        vec![p.into(), c_int(0, SIGNED)],
-        SIGNED,
-    );
-    let f = b.op(
-        start,
-        "tuple_getitem",
-        vec![p.into(), c_int(1, SIGNED)],
-        LlType::Float,
-    );
+    let a = b.op(start, "tuple_getitem", vec![p.into(), c_int(0, SIGNED)], SIGNED);
+    let f = b.op(start, "tuple_getitem", vec![p.into(), c_int(1, SIGNED)], LlType::Float);
     let a2 = b.op(start, "int_add", vec![a.into(), c_int(1, SIGNED)], SIGNED);
     let r = b.op(
         start,
@@ -535,16 +322,8 @@ fn tuples() {
     b.ret(start, r.into());
     let mut t = Translator::default();
     let g = t.graphs.push(b.finish());
-    let out = interpret(
-        &t,
-        g,
-        vec![LlValue::Struct(vec![int(41), LlValue::Float(0.5)])],
-    )
-    .unwrap();
-    assert_eq!(
-        out,
-        LlValue::Struct(vec![LlValue::Float(0.5), int(42), LlValue::Bool(true)])
-    );
+    let out = interpret(&t, g, vec![LlValue::Struct(vec![int(41), LlValue::Float(0.5)])]).unwrap();
+    assert_eq!(out, LlValue::Struct(vec![LlValue::Float(0.5), int(42), LlValue::Bool(true)]));
 }
 
 /// `fn fib(n: i64) -> i64 { if n < 2 { n } else { fib(n - 1) + fib(n - 2) } }`
@@ -555,20 +334,10 @@ fn recursive_calls() {
     let mut b = LlGraphBuilder::new("fib", &[SIGNED], SIGNED);
     let n = b.params()[0];
     let start = b.start();
-    let small = b.op(
-        start,
-        "int_lt",
-        vec![n.into(), c_int(2, SIGNED)],
-        LlType::Bool,
-    );
+    let small = b.op(start, "int_lt", vec![n.into(), c_int(2, SIGNED)], LlType::Bool);
     let (rec, rv) = b.block(&[SIGNED]);
     let ret = b.returnblock();
-    b.branch(
-        start,
-        small.into(),
-        (ret, vec![n.into()]),
-        (rec, vec![n.into()]),
-    );
+    b.branch(start, small.into(), (ret, vec![n.into()]), (rec, vec![n.into()]));
     let n1 = b.op(rec, "int_sub", vec![rv[0].into(), c_int(1, SIGNED)], SIGNED);
     let n2 = b.op(rec, "int_sub", vec![rv[0].into(), c_int(2, SIGNED)], SIGNED);
     let f1 = b.op(rec, "direct_call", vec![c_func(me), n1.into()], SIGNED);
@@ -587,29 +356,16 @@ fn deep_recursion_does_not_use_the_host_stack() {
     let mut b = LlGraphBuilder::new("sum", &[SIGNED], SIGNED);
     let n = b.params()[0];
     let start = b.start();
-    let zero = b.op(
-        start,
-        "int_eq",
-        vec![n.into(), c_int(0, SIGNED)],
-        LlType::Bool,
-    );
+    let zero = b.op(start, "int_eq", vec![n.into(), c_int(0, SIGNED)], LlType::Bool);
     let (rec, rv) = b.block(&[SIGNED]);
     let ret = b.returnblock();
-    b.branch(
-        start,
-        zero.into(),
-        (ret, vec![c_int(0, SIGNED)]),
-        (rec, vec![n.into()]),
-    );
+    b.branch(start, zero.into(), (ret, vec![c_int(0, SIGNED)]), (rec, vec![n.into()]));
     let n1 = b.op(rec, "int_sub", vec![rv[0].into(), c_int(1, SIGNED)], SIGNED);
     let s1 = b.op(rec, "direct_call", vec![c_func(me), n1.into()], SIGNED);
     let s = b.op(rec, "int_add", vec![rv[0].into(), s1.into()], SIGNED);
     b.ret(rec, s.into());
     t.graphs.push(b.finish());
-    assert_eq!(
-        interpret(&t, me, vec![int(200_000)]),
-        Ok(int(200_000 * 200_001 / 2))
-    );
+    assert_eq!(interpret(&t, me, vec![int(200_000)]), Ok(int(200_000 * 200_001 / 2)));
 }
 
 #[test]
@@ -617,69 +373,32 @@ fn panic_text() {
     let mut b = LlGraphBuilder::new("boom", &[SIGNED], SIGNED).file("src/main.rs");
     let x = b.params()[0];
     let start = b.start();
-    let neg = b.op(
-        start,
-        "int_lt",
-        vec![x.into(), c_int(0, SIGNED)],
-        LlType::Bool,
-    );
-    b.op(
-        start,
-        "panic_if",
-        vec![neg.into(), c_str("attempt to divide by zero"), c_pos(3, 9)],
-        LlType::Void,
-    );
+    let neg = b.op(start, "int_lt", vec![x.into(), c_int(0, SIGNED)], LlType::Bool);
+    b.op(start, "panic_if", vec![neg.into(), c_str("attempt to divide by zero"), c_pos(3, 9)], LlType::Void);
     let (bad, _) = b.block(&[]);
     let ret = b.returnblock();
-    let big = b.op(
-        start,
-        "int_gt",
-        vec![x.into(), c_int(100, SIGNED)],
-        LlType::Bool,
-    );
+    let big = b.op(start, "int_gt", vec![x.into(), c_int(100, SIGNED)], LlType::Bool);
     b.branch(start, big.into(), (bad, vec![]), (ret, vec![x.into()]));
     b.panic(bad, "explicit panic", 7, 5);
     let mut t = Translator::default();
     let g = t.graphs.push(b.finish());
     assert_eq!(interpret(&t, g, vec![int(5)]), Ok(int(5)));
     let p = interpret(&t, g, vec![int(-1)]).unwrap_err();
-    assert_eq!(
-        p,
-        Panic {
-            message: "attempt to divide by zero".into(),
-            file: "src/main.rs".into(),
-            line: 3,
-            col: 9
-        }
-    );
+    assert_eq!(p, Panic { message: "attempt to divide by zero".into(), file: "src/main.rs".into(), line: 3, col: 9 });
     let p = interpret(&t, g, vec![int(101)]).unwrap_err();
     assert_eq!(
         p.stderr_text_with_thread_id(4242),
         "\nthread 'main' (4242) panicked at src/main.rs:7:5:\nexplicit panic\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
     );
-    assert_eq!(
-        p.stderr_text(),
-        p.stderr_text_with_thread_id(std::process::id() as u64)
-    );
+    assert_eq!(p.stderr_text(), p.stderr_text_with_thread_id(std::process::id() as u64));
 }
 
-fn assert_failure(
-    t: &LlType,
-    left: LlValue,
-    right: LlValue,
-    kind: &str,
-    msg: Option<&str>,
-) -> String {
+fn assert_failure(t: &LlType, left: LlValue, right: LlValue, kind: &str, msg: Option<&str>) -> String {
     let mut b = LlGraphBuilder::new("check", &[t.clone(), t.clone()], LlType::Void);
     let p = b.params();
     let start = b.start();
     let msg = msg.map(c_str).unwrap_or_else(c_unit);
-    b.op(
-        start,
-        "panic_assert_failed",
-        vec![p[0].into(), p[1].into(), c_str(kind), msg, c_pos(2, 5)],
-        LlType::Void,
-    );
+    b.op(start, "panic_assert_failed", vec![p[0].into(), p[1].into(), c_str(kind), msg, c_pos(2, 5)], LlType::Void);
     let mut tr = Translator::default();
     let g = tr.graphs.push(b.finish());
     interpret(&tr, g, vec![left, right]).unwrap_err().message
@@ -692,37 +411,17 @@ fn assert_messages_match_rust() {
         std::panic::set_hook(Box::new(|_| {}));
         let err = std::panic::catch_unwind(f).unwrap_err();
         std::panic::set_hook(prev);
-        err.downcast_ref::<String>()
-            .cloned()
-            .unwrap_or_else(|| err.downcast_ref::<&str>().unwrap().to_string())
+        err.downcast_ref::<String>().cloned().unwrap_or_else(|| err.downcast_ref::<&str>().unwrap().to_string())
     }
     let ours = assert_failure(&INT, int(1), int(-2), "==", None);
     assert_eq!(ours, rust_message(|| assert_eq!(1i32, -2i32)));
     let ours = assert_failure(&UNSIGNED, int(7), int(7), "!=", Some("must differ"));
     assert_eq!(ours, rust_message(|| assert_ne!(7u64, 7u64, "must differ")));
-    let ours = assert_failure(
-        &LlType::Float,
-        LlValue::Float(1.0),
-        LlValue::Float(0.1 + 0.2),
-        "==",
-        None,
-    );
+    let ours = assert_failure(&LlType::Float, LlValue::Float(1.0), LlValue::Float(0.1 + 0.2), "==", None);
     assert_eq!(ours, rust_message(|| assert_eq!(1.0f64, 0.1 + 0.2)));
-    let ours = assert_failure(
-        &LlType::UniChar,
-        int('a' as i128),
-        int('\'' as i128),
-        "==",
-        Some("chars"),
-    );
+    let ours = assert_failure(&LlType::UniChar, int('a' as i128), int('\'' as i128), "==", Some("chars"));
     assert_eq!(ours, rust_message(|| assert_eq!('a', '\'', "chars")));
-    let ours = assert_failure(
-        &LlType::Bool,
-        LlValue::Bool(true),
-        LlValue::Bool(false),
-        "==",
-        None,
-    );
+    let ours = assert_failure(&LlType::Bool, LlValue::Bool(true), LlValue::Bool(false), "==", None);
     assert_eq!(ours, rust_message(|| assert_eq!(true, false)));
 }
 
@@ -732,59 +431,27 @@ fn debug_texts() {
     assert_eq!(ll_debug_text(&int(255), &U8), "255");
     assert_eq!(ll_debug_text(&int(65), &LlType::Char), "65");
     assert_eq!(ll_debug_text(&int('\n' as i128), &LlType::UniChar), "'\\n'");
-    assert_eq!(
-        ll_debug_text(&int('é' as i128), &LlType::UniChar),
-        format!("{:?}", 'é')
-    );
+    assert_eq!(ll_debug_text(&int('é' as i128), &LlType::UniChar), format!("{:?}", 'é'));
     assert_eq!(ll_debug_text(&LlValue::Float(1.0), &LlType::Float), "1.0");
-    assert_eq!(
-        ll_debug_text(&LlValue::Float(1e21), &LlType::Float),
-        format!("{:?}", 1e21f64)
-    );
-    assert_eq!(
-        ll_debug_text(&LlValue::Float(f64::NAN), &LlType::Float),
-        "NaN"
-    );
+    assert_eq!(ll_debug_text(&LlValue::Float(1e21), &LlType::Float), format!("{:?}", 1e21f64));
+    assert_eq!(ll_debug_text(&LlValue::Float(f64::NAN), &LlType::Float), "NaN");
     assert_eq!(ll_debug_text(&LlValue::Void, &LlType::Void), "()");
     let t = LlType::Struct(vec![SIGNED, LlType::Bool]);
-    assert_eq!(
-        ll_debug_text(&LlValue::Struct(vec![int(3), LlValue::Bool(false)]), &t),
-        "(3, false)"
-    );
-    assert_eq!(
-        ll_debug_text(
-            &LlValue::Struct(vec![int(3)]),
-            &LlType::Struct(vec![SIGNED])
-        ),
-        "(3,)"
-    );
+    assert_eq!(ll_debug_text(&LlValue::Struct(vec![int(3), LlValue::Bool(false)]), &t), "(3, false)");
+    assert_eq!(ll_debug_text(&LlValue::Struct(vec![int(3)]), &LlType::Struct(vec![SIGNED])), "(3,)");
 }
 
 #[test]
 fn constants_of_every_type() {
     let t = LlType::Struct(vec![LlType::Bool, SIGNED]);
-    let none = Constant {
-        value: ConstValue::None,
-        ty: crate::flow::ConstTy::Meta,
-        concretetype: Some(t.clone()),
-    };
-    assert_eq!(
-        const_value(&none),
-        LlValue::Struct(vec![LlValue::Bool(false), int(0)])
-    );
+    let none = Constant { value: ConstValue::None, ty: crate::flow::ConstTy::Meta, concretetype: Some(t.clone()) };
+    assert_eq!(const_value(&none), LlValue::Struct(vec![LlValue::Bool(false), int(0)]));
     let tup = Constant {
         value: ConstValue::Tuple(vec![ConstValue::Bool(true), ConstValue::Int(-1)]),
         ty: crate::flow::ConstTy::Meta,
         concretetype: Some(t),
     };
-    assert_eq!(
-        const_value(&tup),
-        LlValue::Struct(vec![LlValue::Bool(true), int(-1)])
-    );
-    let wrapped = Constant {
-        value: ConstValue::Int(300),
-        ty: crate::flow::ConstTy::Meta,
-        concretetype: Some(U8),
-    };
+    assert_eq!(const_value(&tup), LlValue::Struct(vec![LlValue::Bool(true), int(-1)]));
+    let wrapped = Constant { value: ConstValue::Int(300), ty: crate::flow::ConstTy::Meta, concretetype: Some(U8) };
     assert_eq!(const_value(&wrapped), int(44));
 }

@@ -9,7 +9,9 @@
 
 use crate::annotator::methods::method_sig;
 use crate::annotator::Annotations;
-use crate::flow::{checkgraph, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId};
+use crate::flow::{
+    checkgraph, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId,
+};
 use crate::lltype::{LlType, UINT};
 use crate::translator::Translator;
 use crate::ty::{IntTy, Ty};
@@ -215,7 +217,11 @@ impl HighLevelOps<'_> {
 
     fn panic_if(&mut self, cond: Value, msg: &str) {
         let pos = self.pos.unwrap_or_default();
-        self.genop("panic_if", vec![cond, void_const(ConstValue::Str(msg.into())), void_const(ConstValue::Pos(pos))], LlType::Void);
+        self.genop(
+            "panic_if",
+            vec![cond, void_const(ConstValue::Str(msg.into())), void_const(ConstValue::Pos(pos))],
+            LlType::Void,
+        );
     }
 
     fn translate(&mut self, opname: &str, args: &[Value], result: VarId) -> Result<Value, String> {
@@ -229,7 +235,9 @@ impl HighLevelOps<'_> {
                 let name = match (&ty0, base) {
                     (Ty::F64, "and" | "or" | "xor") => return Err(format!("`{opname}` on f64")),
                     (Ty::Tuple(_) | Ty::Option(_) | Ty::Unit, _) => {
-                        return Err(format!("comparing values of type `{ty0}` is not translated yet; compare their elements"))
+                        return Err(format!(
+                            "comparing values of type `{ty0}` is not translated yet; compare their elements"
+                        ))
                     }
                     _ => format!("{}_{base}", prefix(&ty0)),
                 };
@@ -247,7 +255,10 @@ impl HighLevelOps<'_> {
                 let (zmsg, omsg) = if opname == "div" {
                     ("attempt to divide by zero", "attempt to divide with overflow")
                 } else {
-                    ("attempt to calculate the remainder with a divisor of zero", "attempt to calculate the remainder with overflow")
+                    (
+                        "attempt to calculate the remainder with a divisor of zero",
+                        "attempt to calculate the remainder with overflow",
+                    )
                 };
                 self.panic_if(is_zero, zmsg);
                 if let (Ty::Int(it), true) = (&ty0, ll0.is_signed()) {
@@ -299,7 +310,9 @@ impl HighLevelOps<'_> {
             "panic" => self.genop("panic", args.to_vec(), LlType::Void),
             "panic_assert_failed" => {
                 if !matches!(ty0, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) {
-                    return Err(format!("`assert_eq!` on values of type `{ty0}` is not translated yet; compare their elements"));
+                    return Err(format!(
+                        "`assert_eq!` on values of type `{ty0}` is not translated yet; compare their elements"
+                    ));
                 }
                 self.genop("panic_assert_failed", args.to_vec(), LlType::Void)
             }
