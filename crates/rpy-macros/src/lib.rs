@@ -54,7 +54,21 @@ pub fn entry(attr: TokenStream, item: TokenStream) -> TokenStream {
             return quote!(#item2 #err).into();
         }
     };
-    match expand(attr.into(), &module) {
+    // A bug in rpy must not crash the compiler: report it as an error on the
+    // module, after the module itself.
+    let expanded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| expand(attr.into(), &module)))
+        .unwrap_or_else(|payload| {
+            let what = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            Err(vec![syn::Error::new_spanned(
+                &module.ident,
+                format!("rpy: internal error while translating this module (a bug in rpy, please report it): {what}"),
+            )])
+        });
+    match expanded {
         Ok(tokens) => tokens.into(),
         Err(errors) => {
             let errors = errors.iter().map(syn::Error::to_compile_error);
@@ -90,7 +104,14 @@ fn expand(attr: proc_macro2::TokenStream, module: &syn::ItemMod) -> Result<proc_
     if std::env::var_os("RPY_TIMINGS").is_some() {
         eprint!("[translation:info] module {name}\n{}", timings.report());
     }
-    let translated = wrappers::translated_module(&t, &exports, &asm, &timings);
+    let spans = items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Fn(f) => Some((f.sig.ident.to_string(), f.sig.ident.span())),
+            _ => None,
+        })
+        .collect();
+    let translated = wrappers::translated_module(&t, &exports, &asm, &timings, &spans);
     let syn::ItemMod { attrs, vis, mod_token, ident, .. } = module;
     Ok(quote! {
         #(#attrs)* #vis #mod_token #ident {

@@ -91,12 +91,20 @@ fn leaf_count(ty: &Ty) -> usize {
     }
 }
 
-pub fn translated_module(t: &Translator, exports: &[Export], asm: &Assembly, timings: &Timings) -> TokenStream {
+pub fn translated_module(
+    t: &Translator,
+    exports: &[Export],
+    asm: &Assembly,
+    timings: &Timings,
+    spans: &std::collections::HashMap<String, proc_macro2::Span>,
+) -> TokenStream {
     let mut decls = Vec::new();
     let mut wrappers = Vec::new();
     for e in exports {
         let g = &t.graphs[e.graph];
-        let name = format_ident!("{}", g.name);
+        // The wrapper carries the span of the user's function, so rustc's
+        // errors about calls to it point at the user's code.
+        let name = syn::Ident::new(&g.name, spans.get(&g.name).copied().unwrap_or_else(proc_macro2::Span::call_site));
         let sym = format_ident!("{}", e.symbol);
         let params: Vec<_> = (0..g.param_tys.len()).map(|i| format_ident!("a{}", i)).collect();
         let param_tys: Vec<_> = g.param_tys.iter().map(rust_type).collect();
