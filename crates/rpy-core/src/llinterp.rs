@@ -349,6 +349,19 @@ fn eval_op(frame: &Frame, op: &SpaceOperation) -> Result<LlValue, Panic> {
                 other => bug(format!("tuple_getitem on {other:?}")),
             }
         }
+        "tuple_setitem" => {
+            let i = match const_arg(op, 1) {
+                ConstValue::Int(i) => *i as usize,
+                other => bug(format!("tuple_setitem index {other}")),
+            };
+            match arg(0) {
+                LlValue::Struct(mut fields) => {
+                    fields[i] = arg(2);
+                    LlValue::Struct(fields)
+                }
+                other => bug(format!("tuple_setitem on {other:?}")),
+            }
+        }
         "cast_primitive" => LlValue::from_int(arg(0).int(), rtype()),
         "cast_int_to_float" | "cast_uint_to_float" => {
             let t = argtype(0);

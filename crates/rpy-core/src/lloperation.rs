@@ -37,6 +37,7 @@
 //! | `same_as` | copy |
 //! | `tuple_new(a, b, ...)` | a `Struct` by value |
 //! | `tuple_getitem(t, i)` | field `i` (a constant) of a `Struct` |
+//! | `tuple_setitem(t, i, v)` | a copy of the `Struct` `t` with field `i` (a constant) replaced by `v` |
 //! | `direct_call(f, args...)` | call the graph `f` (a constant) |
 //! | `panic(msg, pos)` | print Rust's panic message `msg` for position `pos` of the graph's file to stderr and exit with status 101; never returns, so it ends its block, which has no exits |
 //! | `panic_if(cond, msg, pos)` | `panic(msg, pos)` when `cond` is true |
@@ -59,8 +60,8 @@ pub fn llop_info(name: &str) -> Option<LlOpInfo> {
     let info = match name {
         "panic" | "panic_assert_failed" => LlOpInfo { pure: false, noreturn: true },
         "panic_if" | "direct_call" => LlOpInfo { pure: false, noreturn: false },
-        "same_as" | "tuple_new" | "tuple_getitem" | "bool_not" | "cast_primitive" | "cast_int_to_float"
-        | "cast_uint_to_float" | "cast_float_to_int" | "cast_float_to_uint" => PURE,
+        "same_as" | "tuple_new" | "tuple_getitem" | "tuple_setitem" | "bool_not" | "cast_primitive"
+        | "cast_int_to_float" | "cast_uint_to_float" | "cast_float_to_int" | "cast_float_to_uint" => PURE,
         _ => {
             let (family, op) = name.split_once('_')?;
             let ok = match family {
@@ -129,6 +130,7 @@ pub fn all_llops() -> Vec<String> {
         "same_as",
         "tuple_new",
         "tuple_getitem",
+        "tuple_setitem",
         "bool_not",
         "cast_primitive",
         "cast_int_to_float",

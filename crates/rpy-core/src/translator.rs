@@ -4,8 +4,10 @@
 
 use crate::annotator::{annotate, AnnotatorError};
 use crate::entity::Arena;
-use crate::flow::{builder, FunctionGraph, GraphId};
+use crate::flow::items::build_module;
+use crate::flow::{FunctionGraph, GraphId};
 use crate::rtyper::{rtype, RTyperError};
+use crate::ty::{StructDef, StructId};
 use std::time::{Duration, Instant};
 
 /// The whole program: one graph per function of the module.
@@ -14,6 +16,11 @@ pub struct Translator {
     pub graphs: Arena<GraphId, FunctionGraph>,
     /// The `pub fn`s of the module, in source order: the entry points.
     pub entrypoints: Vec<GraphId>,
+    /// The structs of the module.
+    pub structs: Arena<StructId, StructDef>,
+    /// Methods with a `self` receiver, by struct and name; the annotator
+    /// resolves method calls with it.
+    pub methods: std::collections::HashMap<(StructId, String), GraphId>,
 }
 
 impl Translator {
@@ -115,7 +122,7 @@ pub fn translate_items(
 ) -> Result<Translator, Vec<TranslationError>> {
     let dumper = Dumper::from_env(module);
     let mut t = timings
-        .time("flowgraph", || builder::build_module(items, file))
+        .time("flowgraph", || build_module(items, file))
         .map_err(|es| es.into_iter().map(TranslationError::Syntax).collect::<Vec<_>>())?;
     dumper.dump("flowgraph", &t);
     let ann = timings

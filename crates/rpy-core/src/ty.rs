@@ -4,7 +4,29 @@
 //! These are the "knowntype" of RPython's annotations: the annotator attaches
 //! extra facts (non-negative, constant) on top of them.
 
+use crate::entity;
 use std::fmt;
+
+entity!(
+    /// A `struct` of the module.
+    StructId,
+    "struct"
+);
+
+/// A `struct` of the module. Structs that are `Copy` are values, like
+/// tuples (DESIGN §3: unboxed when not stored).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StructDef {
+    pub name: String,
+    /// In declaration order; a tuple struct's fields are named `0`, `1`, ...
+    pub fields: Vec<(String, Ty)>,
+}
+
+impl StructDef {
+    pub fn field_index(&self, name: &str) -> Option<usize> {
+        self.fields.iter().position(|(n, _)| n == name)
+    }
+}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum IntTy {
@@ -102,6 +124,8 @@ pub enum Ty {
     Tuple(Vec<Ty>),
     /// `Option<T>`, produced by `checked_*` and consumed by patterns.
     Option(Box<Ty>),
+    /// A `Copy` struct of the module, by value.
+    Struct(StructId),
 }
 
 impl fmt::Display for Ty {
@@ -126,6 +150,7 @@ impl fmt::Display for Ty {
                 f.write_str(")")
             }
             Ty::Option(t) => write!(f, "Option<{t}>"),
+            Ty::Struct(s) => write!(f, "{s}"),
         }
     }
 }

@@ -5,7 +5,7 @@
 //! checking the differences by eye.
 
 use rpy_core::annotator::annotate;
-use rpy_core::flow::builder::build_module;
+use rpy_core::flow::items::build_module;
 use rpy_core::rtyper::rtype;
 use std::path::Path;
 

@@ -588,6 +588,17 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let agg = self.val(st, arg(0)?)?.into_struct_value();
                 b.build_extract_value(agg, i, "")?
             }
+            "tuple_setitem" => {
+                let i = match const_arg(op, 1)? {
+                    ConstValue::Int(i) => *i as u32,
+                    other => return Err(CgError(format!("tuple_setitem index {other}"))),
+                };
+                let agg = self.val(st, arg(0)?)?.into_struct_value();
+                match self.value(st, arg(2)?)? {
+                    Some(v) => b.build_insert_value(agg, v, i, "")?.into_struct_value().into(),
+                    None => agg.into(),
+                }
+            }
             "direct_call" => {
                 let f = match const_arg(op, 0)? {
                     ConstValue::Func(f) => self.funcs[f],

@@ -2,7 +2,7 @@
 //! what the dialect has so far.
 
 use crate::flow::ConstValue;
-use crate::ty::{IntTy, Ty};
+use crate::ty::{IntTy, StructId, Ty};
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +30,8 @@ pub enum SomeValue {
         inner: Box<SomeValue>,
         can_be_none: bool,
     },
+    /// A `Copy` struct value.
+    Struct(StructId),
 }
 
 impl SomeValue {
@@ -43,6 +45,7 @@ impl SomeValue {
             Ty::Unit => SomeValue::Unit,
             Ty::Tuple(items) => SomeValue::Tuple(items.iter().map(SomeValue::of_type).collect()),
             Ty::Option(t) => SomeValue::Option { inner: Box::new(SomeValue::of_type(t)), can_be_none: true },
+            Ty::Struct(s) => SomeValue::Struct(*s),
         }
     }
 
@@ -142,6 +145,7 @@ impl fmt::Display for SomeValue {
                 write!(f, ")")
             }
             SomeValue::Option { inner, can_be_none } => write!(f, "SomeOption({inner}, can_be_none={can_be_none})"),
+            SomeValue::Struct(s) => write!(f, "SomeStruct({s})"),
         }
     }
 }

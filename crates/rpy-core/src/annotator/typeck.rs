@@ -10,7 +10,7 @@ use super::methods::{method_sig, Recv, Rel};
 use crate::entity::EntityRef;
 use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
 use crate::translator::Translator;
-use crate::ty::{IntTy, Ty};
+use crate::ty::{IntTy, StructId, Ty};
 
 type Node = usize;
 
@@ -26,6 +26,7 @@ enum Term {
     Unit,
     Tuple(Vec<Node>),
     Option(Node),
+    Struct(StructId),
 }
 
 /// A type error: rustc rejects such a program too, so this normally means
@@ -71,6 +72,7 @@ impl Unifier {
             Ty::Unit => Term::Unit,
             Ty::Tuple(items) => Term::Tuple(items.iter().map(|t| self.node_of_ty(t)).collect()),
             Ty::Option(t) => Term::Option(self.node_of_ty(t)),
+            Ty::Struct(s) => Term::Struct(*s),
         };
         self.fresh(term)
     }
@@ -101,6 +103,7 @@ impl Unifier {
                 self.parent[b] = a;
                 return self.unify(*x, *y);
             }
+            (Term::Struct(x), Term::Struct(y)) if x == y => ta,
             _ => return Err(format!("mismatched types: {} and {}", self.show(a), self.show(b))),
         };
         self.parent[b] = a;
@@ -120,6 +123,7 @@ impl Unifier {
             Term::Unit => "()".into(),
             Term::Tuple(items) => format!("({})", items.iter().map(|i| self.show(*i)).collect::<Vec<_>>().join(", ")),
             Term::Option(t) => format!("Option<{}>", self.show(t)),
+            Term::Struct(s) => format!("{s}"),
         }
     }
 
@@ -140,6 +144,7 @@ impl Unifier {
             Term::Unit => Ty::Unit,
             Term::Tuple(items) => Ty::Tuple(items.iter().map(|i| self.resolve(*i)).collect()),
             Term::Option(t) => Ty::Option(Box::new(self.resolve(t))),
+            Term::Struct(s) => Ty::Struct(s),
         }
     }
 }
@@ -217,7 +222,28 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
         let before = pending.len();
         let mut still = Vec::new();
         for (b, i) in pending {
-            let op = g.blocks[crate::flow::BlockId::new(b)].operations[i].clone();
+            let mut op = g.blocks[crate::flow::BlockId::new(b)].operations[i].clone();
+            // A method call on a struct becomes a call of the method's graph.
+            if op.opname == "call_method" {
+                let recv = node_of(&mut u, &op.args[1]);
+                let name = op.args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
+                let rn = u.find(recv);
+                match u.term[rn].clone() {
+                    Term::Struct(sid) => {
+                        let Some(&m) = t.methods.get(&(sid, name.clone())) else {
+                            return Err(err(format!("no method `{name}` on `{}`", t.structs[sid].name)));
+                        };
+                        op.opname = "simple_call".into();
+                        op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Func(m)));
+                        g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
+                    }
+                    Term::Unknown if t.methods.keys().any(|(_, n)| *n == name) => {
+                        still.push((b, i));
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
             let args: Vec<Node> = op.args.iter().map(|a| node_of(&mut u, a)).collect();
             let res = op.result.index();
             let at = |pos: &str| {
@@ -346,6 +372,44 @@ fn apply_rule(
                 Term::Unknown => return Ok(false),
                 _ => return Err(format!("indexing a `{}` as a tuple", u.show(tn))),
             }
+        }
+        "getattr" | "setattr" => {
+            let name = vals[1].constant().and_then(|c| c.as_str()).ok_or("field name must be a constant")?;
+            let tn = u.find(args[0]);
+            let field = match u.term[tn].clone() {
+                Term::Tuple(items) => {
+                    let i: usize = name.parse().map_err(|_| format!("no field `{name}` on a tuple"))?;
+                    *items.get(i).ok_or("tuple index out of range")?
+                }
+                Term::Struct(s) => {
+                    let def = &t.structs[s];
+                    let i = def.field_index(name).ok_or_else(|| format!("no field `{name}` on `{}`", def.name))?;
+                    u.node_of_ty(&def.fields[i].1)
+                }
+                Term::Unknown => return Ok(false),
+                _ => return Err(format!("field `{name}` of a `{}`", u.show(tn))),
+            };
+            if opname == "getattr" {
+                u.unify(field, res)?;
+            } else {
+                u.unify(field, args[2])?;
+                u.unify(args[0], res)?;
+            }
+        }
+        "newstruct" => {
+            let Some(ConstValue::Type(ty @ Ty::Struct(s))) = vals[0].constant().map(|c| &c.value) else {
+                return Err("bad struct literal".into());
+            };
+            let def = &t.structs[*s];
+            if def.fields.len() != args.len() - 1 {
+                return Err(format!("`{}` has {} fields", def.name, def.fields.len()));
+            }
+            for (a, (_, fty)) in args[1..].iter().zip(&def.fields) {
+                let n = u.node_of_ty(fty);
+                u.unify(*a, n)?;
+            }
+            let n = u.node_of_ty(ty);
+            u.unify(res, n)?;
         }
         "newsome" => fixed(u, res, Term::Option(args[0]))?,
         "is_some" => {

@@ -16,16 +16,15 @@
 //! Types are not known here: unsuffixed literals are left to
 //! `annotator::typeck`, as rustc leaves them to its type inference.
 
+use super::items::ModuleScope;
 use super::model::*;
-use crate::translator::Translator;
 use crate::ty::{IntTy, Ty};
 use proc_macro2::Span;
 use quote::ToTokens;
-use std::collections::HashMap;
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Pat, Stmt, UnOp};
 
-type R<T> = Result<T, syn::Error>;
+pub type R<T> = Result<T, syn::Error>;
 
 /// `what is not supported`, `why`, `what to write instead`, on `tokens`.
 pub fn unsupported(tokens: &dyn ToTokens, what: &str, why: &str, instead: &str) -> syn::Error {
@@ -40,240 +39,6 @@ pub fn unsupported(tokens: &dyn ToTokens, what: &str, why: &str, instead: &str) 
 pub fn pos_of(span: Span) -> Pos {
     let lc = span.start();
     Pos { line: lc.line as u32, col: lc.column as u32 + 1 }
-}
-
-/// The functions and constants of the module, known before any body is
-/// built (Rust items may be used before their definition).
-struct ModuleScope {
-    fns: HashMap<String, GraphId>,
-    consts: HashMap<String, GraphId>,
-}
-
-/// Builds the graphs of all items of `module`. `file` is the path of the
-/// source file, as panic messages print it. All errors are returned together.
-pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<syn::Error>> {
-    let mut errors = Vec::new();
-    let mut t = Translator::default();
-    let mut scope = ModuleScope { fns: HashMap::new(), consts: HashMap::new() };
-    // What each graph is built from, in id order.
-    enum Source<'a> {
-        Fn(&'a syn::ItemFn),
-        Const(&'a Expr),
-    }
-    let mut sources = Vec::new();
-
-    for item in items {
-        match item {
-            syn::Item::Fn(f) => match signature(&f.sig) {
-                Ok((params, ret)) => {
-                    let name = f.sig.ident.to_string();
-                    let mut g = FunctionGraph::new(&name, file, params, ret);
-                    g.pos = Some(pos_of(f.sig.ident.span()));
-                    let is_pub = matches!(f.vis, syn::Visibility::Public(_));
-                    if is_pub {
-                        if let Some(e) = boundary_error(&f.sig, &g) {
-                            errors.push(e);
-                            continue;
-                        }
-                    }
-                    let id = t.graphs.push(g);
-                    if is_pub {
-                        t.entrypoints.push(id);
-                    }
-                    scope.fns.insert(name, id);
-                    sources.push(Source::Fn(f));
-                }
-                Err(e) => errors.push(e),
-            },
-            syn::Item::Const(c) => match parse_type(&c.ty) {
-                Ok(ty) => {
-                    let name = c.ident.to_string();
-                    let id = t.graphs.push(FunctionGraph::new(&name, file, vec![], ty));
-                    scope.consts.insert(name, id);
-                    sources.push(Source::Const(&c.expr));
-                }
-                Err(e) => errors.push(e),
-            },
-            syn::Item::Static(s) if matches!(s.mutability, syn::StaticMutability::Mut(_)) => errors.push(unsupported(
-                &s.mutability,
-                "`static mut`",
-                "module globals are constants in translated programs, and unsynchronized mutable globals need `unsafe`",
-                "pass the state as a parameter, or use an immutable `static`/`const`",
-            )),
-            syn::Item::Static(s) => match parse_type(&s.ty) {
-                Ok(ty) => {
-                    let name = s.ident.to_string();
-                    let id = t.graphs.push(FunctionGraph::new(&name, file, vec![], ty));
-                    scope.consts.insert(name, id);
-                    sources.push(Source::Const(&s.expr));
-                }
-                Err(e) => errors.push(e),
-            },
-            other => errors.push(unsupported_item(other)),
-        }
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    for (id, src) in t.graphs.keys().collect::<Vec<_>>().into_iter().zip(sources) {
-        let g = std::mem::replace(&mut t.graphs[id], FunctionGraph::new("", "", vec![], Ty::Unit));
-        let result = match src {
-            Source::Fn(f) => FnBuilder::new(&scope, g).build_fn(f),
-            Source::Const(e) => FnBuilder::new(&scope, g).build_const(e),
-        };
-        match result {
-            Ok(g) => t.graphs[id] = g,
-            Err(e) => errors.push(e),
-        }
-    }
-    if errors.is_empty() {
-        Ok(t)
-    } else {
-        Err(errors)
-    }
-}
-
-/// A `pub fn` is called from untranslated code: its parameters and result
-/// must be values the boundary can convert (DESIGN §1).
-fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error> {
-    fn crosses(t: &Ty) -> bool {
-        match t {
-            Ty::Option(_) => false,
-            Ty::Tuple(items) => items.iter().all(crosses),
-            _ => true,
-        }
-    }
-    let types: Vec<(&dyn ToTokens, &Ty)> = sig
-        .inputs
-        .iter()
-        .map(|i| i as &dyn ToTokens)
-        .zip(&g.param_tys)
-        .chain(std::iter::once((&sig.output as &dyn ToTokens, &g.ret_ty)))
-        .collect();
-    let (tokens, ty) = types.into_iter().find(|(_, t)| !crosses(t))?;
-    Some(unsupported(
-        tokens,
-        &format!("`{ty}` in the signature of a `pub fn`"),
-        "`pub fn`s are called from untranslated Rust, and only integers, `bool`, `f64`, `char` and tuples of them cross that boundary yet",
-        "make the function private, or pass a `(bool, T)` pair instead",
-    ))
-}
-
-fn unsupported_item(item: &syn::Item) -> syn::Error {
-    let (what, why, instead) = match item {
-        syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Union(_) => (
-            "a type definition",
-            "heap types (structs, enums) are not translated yet",
-            "use scalars and tuples for now",
-        ),
-        syn::Item::Impl(_) | syn::Item::Trait(_) => {
-            ("an `impl` or `trait`", "methods and traits are not translated yet", "write free functions")
-        }
-        syn::Item::Use(_) => (
-            "a `use` declaration",
-            "everything the program uses must be defined inside the module",
-            "refer to `i64::MAX`, `f64::NAN` etc. by their full paths",
-        ),
-        syn::Item::Mod(_) => {
-            ("a nested module", "nested modules are not translated yet", "put the functions in the entry module")
-        }
-        syn::Item::Macro(_) => ("a macro item", "only the macros listed in DESIGN §3 are part of the dialect", ""),
-        _ => ("this item", "it is outside the dialect", "use `fn`, `const` and immutable `static` items"),
-    };
-    unsupported(item, what, why, instead)
-}
-
-fn signature(sig: &syn::Signature) -> R<(Vec<Ty>, Ty)> {
-    if let Some(u) = &sig.unsafety {
-        return Err(unsupported(u, "`unsafe fn`", "translated code is safe by construction", "remove `unsafe`"));
-    }
-    if let Some(a) = &sig.asyncness {
-        return Err(unsupported(a, "`async fn`", "there is no executor in translated programs", "write a plain `fn`"));
-    }
-    if !sig.generics.params.is_empty() {
-        return Err(unsupported(
-            &sig.generics,
-            "a generic function",
-            "generics are not translated yet",
-            "write one function per type",
-        ));
-    }
-    if let Some(v) = &sig.variadic {
-        return Err(unsupported(v, "a variadic function", "it is outside the dialect", ""));
-    }
-    let mut params = Vec::new();
-    for input in &sig.inputs {
-        match input {
-            syn::FnArg::Typed(pt) => params.push(parse_type(&pt.ty)?),
-            syn::FnArg::Receiver(r) => {
-                return Err(unsupported(
-                    r,
-                    "a method receiver",
-                    "`impl` blocks are not translated yet",
-                    "write a free function",
-                ))
-            }
-        }
-    }
-    let ret = match &sig.output {
-        syn::ReturnType::Default => Ty::Unit,
-        syn::ReturnType::Type(_, t) => parse_type(t)?,
-    };
-    Ok((params, ret))
-}
-
-/// The dialect type written as `ty`.
-pub fn parse_type(ty: &syn::Type) -> R<Ty> {
-    match ty {
-        syn::Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
-            let seg = &p.path.segments[0];
-            let name = seg.ident.to_string();
-            if name == "Option" {
-                if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
-                    if let [syn::GenericArgument::Type(inner)] = a.args.iter().collect::<Vec<_>>().as_slice() {
-                        let inner = parse_type(inner)?;
-                        if matches!(inner, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) {
-                            return Ok(Ty::Option(Box::new(inner)));
-                        }
-                    }
-                }
-            }
-            if !seg.arguments.is_none() {
-                return Err(heap_type(ty, &name));
-            }
-            if let Some(i) = IntTy::from_name(&name) {
-                return Ok(Ty::Int(i));
-            }
-            match name.as_str() {
-                "bool" => Ok(Ty::Bool),
-                "f64" => Ok(Ty::F64),
-                "char" => Ok(Ty::Char),
-                "i128" | "u128" => Err(unsupported(
-                    ty,
-                    "the type `i128`/`u128`",
-                    "integers wider than 64 bits have no machine representation in translated code",
-                    "use `i64`/`u64`, or split the value in two",
-                )),
-                "f32" => Err(unsupported(ty, "the type `f32`", "the dialect's only float type is `f64`", "use `f64`")),
-                _ => Err(heap_type(ty, &name)),
-            }
-        }
-        syn::Type::Tuple(t) => {
-            Ok(if t.elems.is_empty() { Ty::Unit } else { Ty::Tuple(t.elems.iter().map(parse_type).collect::<R<_>>()?) })
-        }
-        syn::Type::Paren(p) => parse_type(&p.elem),
-        syn::Type::Never(n) => Err(unsupported(n, "the type `!`", "functions must return a value", "return `()`")),
-        _ => Err(heap_type(ty, &ty.to_token_stream().to_string())),
-    }
-}
-
-fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
-    unsupported(
-        ty,
-        &format!("the type `{}`", name.replace(' ', "")),
-        "only scalars (integers, `bool`, `f64`, `char`) and tuples of them are translated yet; heap types come later",
-        "use scalar types",
-    )
 }
 
 /// A local in scope: its name (hidden compiler locals start with `#`) and
@@ -297,8 +62,27 @@ struct LoopCtx {
     broken: bool,
 }
 
+/// Builds the graph of a function or method into `g` (created with its
+/// signature by `items`).
+pub fn build_fn(
+    scope: &ModuleScope,
+    g: FunctionGraph,
+    sig: &syn::Signature,
+    body: &syn::Block,
+    self_ty: Option<Ty>,
+) -> R<FunctionGraph> {
+    FnBuilder::new(scope, g, self_ty).build_fn(sig, body)
+}
+
+/// Builds the graph of a constant: a function without parameters.
+pub fn build_const(scope: &ModuleScope, g: FunctionGraph, e: &Expr, self_ty: Option<Ty>) -> R<FunctionGraph> {
+    FnBuilder::new(scope, g, self_ty).build_const(e)
+}
+
 struct FnBuilder<'a> {
     scope: &'a ModuleScope,
+    /// What `Self` means, inside an `impl`.
+    self_ty: Option<Ty>,
     g: FunctionGraph,
     /// The block being filled; `None` after a diverging expression.
     cur: Option<BlockId>,
@@ -310,16 +94,27 @@ struct FnBuilder<'a> {
 const UNREACHABLE_MSG: &str = "internal error: entered unreachable code";
 
 impl<'a> FnBuilder<'a> {
-    fn new(scope: &'a ModuleScope, g: FunctionGraph) -> Self {
+    fn new(scope: &'a ModuleScope, g: FunctionGraph, self_ty: Option<Ty>) -> Self {
         let start = g.startblock;
-        FnBuilder { scope, g, cur: Some(start), env: Vec::new(), loops: Vec::new(), next_literal: 0 }
+        FnBuilder { scope, self_ty, g, cur: Some(start), env: Vec::new(), loops: Vec::new(), next_literal: 0 }
     }
 
-    fn build_fn(mut self, f: &syn::ItemFn) -> R<FunctionGraph> {
+    fn parse_type(&self, ty: &syn::Type) -> R<Ty> {
+        self.scope.parse_type(ty, self.self_ty.as_ref())
+    }
+
+    fn build_fn(mut self, sig: &syn::Signature, body: &syn::Block) -> R<FunctionGraph> {
         let start = self.g.startblock;
-        for (i, input) in f.sig.inputs.iter().enumerate() {
-            let syn::FnArg::Typed(pt) = input else { unreachable!("rejected by signature()") };
+        for (i, input) in sig.inputs.iter().enumerate() {
             let var = self.g.blocks[start].inputargs[i];
+            let pt = match input {
+                syn::FnArg::Typed(pt) => pt,
+                syn::FnArg::Receiver(_) => {
+                    self.g.vars[var].name = Some("self".into());
+                    self.env.push(Local { name: "self".into(), value: Value::Var(var) });
+                    continue;
+                }
+            };
             match &*pt.pat {
                 Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
                     let name = pi.ident.to_string();
@@ -337,7 +132,7 @@ impl<'a> FnBuilder<'a> {
                 }
             }
         }
-        let v = self.block(&f.block)?;
+        let v = self.block(body)?;
         self.finish(v)
     }
 
@@ -532,7 +327,7 @@ impl<'a> FnBuilder<'a> {
                 Ok(())
             }
             Pat::Type(pt) => {
-                let ty = parse_type(&pt.ty)?;
+                let ty = self.parse_type(&pt.ty)?;
                 let v = self.ascribe(v, ty, Some(pos_of(pt.span())));
                 self.bind_irrefutable(&pt.pat, v)
             }
@@ -553,6 +348,22 @@ impl<'a> FnBuilder<'a> {
                 Ok(())
             }
             Pat::Paren(p) => self.bind_irrefutable(&p.pat, v),
+            Pat::Struct(ps) => {
+                self.struct_path(&ps.path)?;
+                for fp in &ps.fields {
+                    let item = self.emit("getattr", vec![v.clone(), meta_str(member_name(&fp.member))], None);
+                    self.bind_irrefutable(&fp.pat, item)?;
+                }
+                Ok(())
+            }
+            Pat::TupleStruct(ts) if !ts.path.is_ident("Some") => {
+                self.struct_path(&ts.path)?;
+                for (i, p) in ts.elems.iter().enumerate() {
+                    let item = self.emit("getattr", vec![v.clone(), meta_str(i.to_string())], None);
+                    self.bind_irrefutable(p, item)?;
+                }
+                Ok(())
+            }
             other => Err(unsupported(
                 other,
                 "this pattern in `let`",
@@ -666,6 +477,30 @@ impl<'a> FnBuilder<'a> {
                 let payload = self.emit("some_payload", vec![self.held(h)], None);
                 self.pattern(&ts.elems[0], payload, fail, fail_n)
             }
+            Pat::Struct(ps) => {
+                if let Some(rest) = &ps.rest {
+                    if rest.attrs.is_empty() && ps.fields.is_empty() {
+                        return Ok(());
+                    }
+                }
+                self.struct_path(&ps.path)?;
+                let h = self.hold(v);
+                for fp in &ps.fields {
+                    let member = member_name(&fp.member);
+                    let item = self.emit("getattr", vec![self.held(h), meta_str(member)], None);
+                    self.pattern(&fp.pat, item, fail, fail_n)?;
+                }
+                Ok(())
+            }
+            Pat::TupleStruct(ts) if !ts.path.is_ident("Some") => {
+                self.struct_path(&ts.path)?;
+                let h = self.hold(v);
+                for (i, p) in ts.elems.iter().enumerate() {
+                    let item = self.emit("getattr", vec![self.held(h), meta_str(i.to_string())], None);
+                    self.pattern(p, item, fail, fail_n)?;
+                }
+                Ok(())
+            }
             Pat::Path(p) if p.path.is_ident("None") => {
                 let cond = self.emit("is_some", vec![v], None);
                 self.continue_if(cond, false, fail, fail_n);
@@ -737,18 +572,13 @@ impl<'a> FnBuilder<'a> {
                 match u.op {
                     UnOp::Neg(_) => self.emit("neg", vec![v], pos),
                     UnOp::Not(_) => self.emit("invert", vec![v], pos),
-                    _ => {
-                        return Err(unsupported(
-                            &u.op,
-                            "dereferencing",
-                            "references are not translated yet",
-                            "use values",
-                        ))
-                    }
+                    // Shared references are their values.
+                    UnOp::Deref(_) => v,
+                    _ => return Err(unsupported(&u.op, "this operator", "it is outside the dialect", "")),
                 }
             }
             Expr::Cast(c) => {
-                let ty = parse_type(&c.ty)?;
+                let ty = self.parse_type(&c.ty)?;
                 let v = match (&*c.expr, &ty) {
                     // rustc types a literal directly under `as` with the target type.
                     (Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }), Ty::Int(it)) if i.suffix().is_empty() => {
@@ -770,11 +600,9 @@ impl<'a> FnBuilder<'a> {
                 }
             }
             Expr::Field(f) => {
-                let syn::Member::Unnamed(idx) = &f.member else {
-                    return Err(unsupported(&f.member, "a named field", "structs are not translated yet", ""));
-                };
                 let Some(v) = self.expr(&f.base)? else { return Ok(None) };
-                self.emit("getitem", vec![v, meta_index(idx.index as usize)], pos)
+                // `.0` is a tuple item or a tuple struct's field: typeck decides.
+                self.emit("getattr", vec![v, meta_str(member_name(&f.member))], pos)
             }
             Expr::Call(c) => return self.call(c),
             Expr::MethodCall(m) => return self.method_call(m),
@@ -848,14 +676,17 @@ impl<'a> FnBuilder<'a> {
                     "write a named `fn` and pass the captured values as arguments",
                 ))
             }
+            // A shared reference to a value is the value (see `parse_type`).
+            Expr::Reference(r) if r.mutability.is_none() => return self.expr(&r.expr),
             Expr::Reference(r) => {
                 return Err(unsupported(
-                    &r.and_token,
-                    "taking a reference",
-                    "references are not translated yet",
-                    "pass values",
+                    r,
+                    "`&mut` of a value",
+                    "a mutable reference needs the value to live in memory, which is not translated yet",
+                    "pass the value and return the new one",
                 ))
             }
+            Expr::Struct(st) => return self.struct_literal(st),
             Expr::Index(i) => return Err(unsupported(i, "indexing", "arrays and vectors are not translated yet", "")),
             Expr::Let(l) => {
                 return Err(unsupported(
@@ -959,6 +790,12 @@ impl<'a> FnBuilder<'a> {
         let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
         if segs.len() == 1 {
             return self.path_value(&segs[0], tokens);
+        }
+        if segs.len() == 2 {
+            let key = (self.type_name(&segs[0]), segs[1].clone());
+            if let Some(&g) = self.scope.assoc.get(&key) {
+                return Ok(self.emit("simple_call", vec![meta_func(g)], None));
+            }
         }
         let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
         let tail = match segs.as_slice() {
@@ -1099,16 +936,77 @@ impl<'a> FnBuilder<'a> {
         Ok(Some(v))
     }
 
+    /// Stores `v` into a place. A field of a value (tuple or `Copy` struct)
+    /// is updated functionally: `setattr` gives the new whole value, which
+    /// is stored into the place that held the old one.
     fn assign(&mut self, target: &Expr, v: Value) -> R<()> {
-        if let Expr::Path(p) = target {
-            if let Some(name) = p.path.get_ident() {
-                if let Some(i) = self.lookup(&name.to_string()) {
-                    self.env[i].value = v;
-                    return Ok(());
+        match target {
+            Expr::Path(p) => {
+                if let Some(name) = p.path.get_ident() {
+                    if let Some(i) = self.lookup(&name.to_string()) {
+                        self.env[i].value = v;
+                        return Ok(());
+                    }
                 }
             }
+            Expr::Field(f) => {
+                let Some(base) = self.expr(&f.base)? else { return Ok(()) };
+                let member = member_name(&f.member);
+                let updated = self.emit("setattr", vec![base, meta_str(member), v], Some(pos_of(f.span())));
+                return self.assign(&f.base, updated);
+            }
+            Expr::Paren(p) => return self.assign(&p.expr, v),
+            Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) => {
+                return Err(unsupported(u, "assigning through a reference", "`&mut` is not translated yet", ""))
+            }
+            _ => {}
         }
-        Err(unsupported(target, "assigning to this place", "only local variables can be assigned to yet", ""))
+        Err(unsupported(target, "assigning to this place", "only locals and their fields can be assigned to yet", ""))
+    }
+
+    /// `Point { x: 1, y: 2 }`: fields are evaluated in the order written,
+    /// then the struct is built in declaration order.
+    fn struct_literal(&mut self, st: &syn::ExprStruct) -> R<Option<Value>> {
+        if let Some(rest) = &st.rest {
+            return Err(unsupported(rest, "struct update syntax (`..base`)", "not translated yet", "name every field"));
+        }
+        let ty = self.struct_path(&st.path)?;
+        let Ty::Struct(sid) = &ty else { unreachable!() };
+        let names: Vec<String> = st.fields.iter().map(|f| member_name(&f.member)).collect();
+        let Some(values) = self.exprs(st.fields.iter().map(|f| &f.expr))? else { return Ok(None) };
+        let order = self.scope.struct_fields(*sid);
+        let mut args = vec![Value::Const(Constant::meta(ConstValue::Type(ty.clone())))];
+        for field in &order {
+            let i = names
+                .iter()
+                .position(|n| n == field)
+                .ok_or_else(|| syn::Error::new_spanned(&st.path, format!("rpy: missing field `{field}`")))?;
+            args.push(values[i].clone());
+        }
+        Ok(Some(self.emit("newstruct", args, Some(pos_of(st.span())))))
+    }
+
+    /// The struct a path names (`Point`, `Self`).
+    fn struct_path(&self, path: &syn::Path) -> R<Ty> {
+        let name = path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+        if name == "Self" {
+            if let Some(t @ Ty::Struct(_)) = &self.self_ty {
+                return Ok(t.clone());
+            }
+        }
+        match self.scope.structs.get(&name) {
+            Some(&s) => Ok(Ty::Struct(s)),
+            None => Err(unsupported(path, "this struct", "it is not a struct of the module", "")),
+        }
+    }
+
+    /// The name of the type a path's first segment names, for associated
+    /// items (`Self` resolves to the `impl`'s type).
+    fn type_name(&self, segment: &str) -> String {
+        match (segment, &self.self_ty) {
+            ("Self", Some(Ty::Struct(s))) => self.scope.struct_name(*s),
+            _ => segment.to_string(),
+        }
     }
 
     fn short_circuit(&mut self, b: &syn::ExprBinary) -> R<Option<Value>> {
@@ -1154,6 +1052,20 @@ impl<'a> FnBuilder<'a> {
                 if name == "Some" && args.len() == 1 {
                     return Ok(Some(self.emit("newsome", args, pos)));
                 }
+            }
+            if self.scope.structs.contains_key(name) || name == "Self" {
+                let ty = self.struct_path(&p.path)?;
+                let mut all = vec![Value::Const(Constant::meta(ConstValue::Type(ty)))];
+                all.extend(args);
+                return Ok(Some(self.emit("newstruct", all, pos)));
+            }
+        }
+        if segs.len() == 2 {
+            let key = (self.type_name(&segs[0]), segs[1].clone());
+            if let Some(&g) = self.scope.assoc.get(&key) {
+                let mut all = vec![meta_func(g)];
+                all.extend(args);
+                return Ok(Some(self.emit("simple_call", all, pos)));
             }
         }
         // `i64::max(a, b)`: a method called through its type.
@@ -1229,7 +1141,7 @@ impl<'a> FnBuilder<'a> {
                 "iterator adaptors are supported only directly as the iterable of a `for` loop",
                 "write `for i in (a..b).rev()`",
             )),
-            _ if crate::annotator::methods::method_sig(&name).is_none() => Err(unsupported(
+            _ if crate::annotator::methods::method_sig(&name).is_none() && !self.scope.method_names.contains(&name) => Err(unsupported(
                 &m.method,
                 &format!("the method `{name}`"),
                 "rpy translates only the methods of primitive types listed in DESIGN §3 (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, the bit counts and rotations, and the `f64` functions)",
@@ -1636,6 +1548,13 @@ fn parse_range_iter(e: &Expr) -> R<(&syn::ExprRange, bool, Option<&Expr>)> {
             "only ranges (`a..b`, `a..=b`, with `.rev()` or `.step_by(k)`) can be iterated yet",
             "",
         )),
+    }
+}
+
+fn member_name(m: &syn::Member) -> String {
+    match m {
+        syn::Member::Named(n) => n.to_string(),
+        syn::Member::Unnamed(i) => i.index.to_string(),
     }
 }
 

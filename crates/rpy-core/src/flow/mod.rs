@@ -3,6 +3,7 @@
 pub mod builder;
 pub mod checkgraph;
 pub mod dot;
+pub mod items;
 pub mod model;
 pub mod text;
 

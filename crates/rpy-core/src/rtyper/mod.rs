@@ -9,12 +9,13 @@
 
 use crate::annotator::methods::method_sig;
 use crate::annotator::Annotations;
+use crate::entity::Arena;
 use crate::flow::{
     checkgraph, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId,
 };
 use crate::lltype::{LlType, UINT};
 use crate::translator::Translator;
-use crate::ty::{IntTy, Ty};
+use crate::ty::{IntTy, StructDef, StructId, Ty};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -36,7 +37,8 @@ impl fmt::Display for RTyperError {
 }
 
 /// The low-level type representing values of `ty`.
-pub fn lltype_of(ty: &Ty) -> LlType {
+pub fn lltype_of(ty: &Ty, structs: &Arena<StructId, StructDef>) -> LlType {
+    let lltype_of = |t: &Ty| lltype_of(t, structs);
     match ty {
         Ty::Int(i) => LlType::Int { bits: i.bits(), signed: i.signed() },
         Ty::Bool => LlType::Bool,
@@ -45,20 +47,22 @@ pub fn lltype_of(ty: &Ty) -> LlType {
         Ty::Unit => LlType::Void,
         Ty::Tuple(items) => LlType::Struct(items.iter().map(lltype_of).collect()),
         Ty::Option(t) => LlType::Struct(vec![LlType::Bool, lltype_of(t)]),
+        Ty::Struct(s) => LlType::Struct(structs[*s].fields.iter().map(|(_, t)| lltype_of(t)).collect()),
     }
 }
 
 /// The low-level constant for a value of type `ty`.
-pub fn ll_constant(value: &ConstValue, ty: &Ty) -> Constant {
+pub fn ll_constant(value: &ConstValue, ty: &Ty, structs: &Arena<StructId, StructDef>) -> Constant {
     let v = match (value, ty) {
         (ConstValue::Char(c), _) => ConstValue::Int(*c as i128),
-        (ConstValue::None, Ty::Option(t)) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
+        (ConstValue::None, Ty::Option(t)) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t, structs)]),
         (v, _) => v.clone(),
     };
-    Constant { value: v, ty: ConstTy::Known(ty.clone()), concretetype: Some(lltype_of(ty)) }
+    Constant { value: v, ty: ConstTy::Known(ty.clone()), concretetype: Some(lltype_of(ty, structs)) }
 }
 
-fn zero_of(ty: &Ty) -> ConstValue {
+fn zero_of(ty: &Ty, structs: &Arena<StructId, StructDef>) -> ConstValue {
+    let zero_of = |t: &Ty| zero_of(t, structs);
     match ty {
         Ty::Int(_) | Ty::Char => ConstValue::Int(0),
         Ty::Bool => ConstValue::Bool(false),
@@ -66,6 +70,7 @@ fn zero_of(ty: &Ty) -> ConstValue {
         Ty::Unit => ConstValue::Unit,
         Ty::Tuple(items) => ConstValue::Tuple(items.iter().map(zero_of).collect()),
         Ty::Option(t) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
+        Ty::Struct(s) => ConstValue::Tuple(structs[*s].fields.iter().map(|(_, t)| zero_of(t)).collect()),
     }
 }
 
@@ -78,7 +83,7 @@ pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperErro
     let mut errors = Vec::new();
     for &g in &ann.reached {
         let mut graph = t.graphs[g].clone();
-        match rtype_graph(ann, g, &mut graph) {
+        match rtype_graph(&t.structs, ann, g, &mut graph) {
             Ok(()) => {
                 remove_void_inputargs(&mut graph);
                 checkgraph(&graph, true);
@@ -94,13 +99,18 @@ pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperErro
     }
 }
 
-fn rtype_graph(ann: &Annotations, gid: GraphId, g: &mut FunctionGraph) -> Result<(), RTyperError> {
+fn rtype_graph(
+    structs: &Arena<StructId, StructDef>,
+    ann: &Annotations,
+    gid: GraphId,
+    g: &mut FunctionGraph,
+) -> Result<(), RTyperError> {
     for v in g.vars.keys().collect::<Vec<_>>() {
-        g.vars[v].concretetype = Some(lltype_of(ann.ty(gid, v)));
+        g.vars[v].concretetype = Some(lltype_of(ann.ty(gid, v), structs));
     }
     for b in g.iterblocks() {
         let ops = std::mem::take(&mut g.blocks[b].operations);
-        let mut hop = HighLevelOps { g, ann, gid, out: Vec::new(), subst: HashMap::new(), pos: None };
+        let mut hop = HighLevelOps { g, ann, gid, structs, out: Vec::new(), subst: HashMap::new(), pos: None };
         for op in ops {
             hop.pos = op.pos;
             let args: Vec<Value> = op.args.iter().map(|a| hop.subst_value(a)).collect();
@@ -148,7 +158,7 @@ fn rtype_graph(ann: &Annotations, gid: GraphId, g: &mut FunctionGraph) -> Result
                         ConstTy::Known(t) => t.clone(),
                         _ => Ty::Unit,
                     };
-                    let mut lc = ll_constant(&c.value, &rust_ty);
+                    let mut lc = ll_constant(&c.value, &rust_ty, structs);
                     lc.concretetype = Some(ty);
                     *c = lc;
                 }
@@ -169,6 +179,7 @@ struct HighLevelOps<'a> {
     g: &'a mut FunctionGraph,
     ann: &'a Annotations,
     gid: GraphId,
+    structs: &'a Arena<StructId, StructDef>,
     out: Vec<SpaceOperation>,
     subst: HashMap<VarId, Value>,
     pos: Option<Pos>,
@@ -196,7 +207,7 @@ impl HighLevelOps<'_> {
     fn ll(&self, v: &Value) -> Value {
         match v {
             Value::Const(c) if c.concretetype.is_none() => match &c.ty {
-                ConstTy::Known(t) => Value::Const(ll_constant(&c.value, t)),
+                ConstTy::Known(t) => Value::Const(ll_constant(&c.value, t, self.structs)),
                 _ => void_const(c.value.clone()),
             },
             other => other.clone(),
@@ -212,7 +223,44 @@ impl HighLevelOps<'_> {
     }
 
     fn constant(&self, v: ConstValue, ty: Ty) -> Value {
-        Value::Const(ll_constant(&v, &ty))
+        Value::Const(ll_constant(&v, &ty, self.structs))
+    }
+
+    fn lltype(&self, ty: &Ty) -> LlType {
+        lltype_of(ty, self.structs)
+    }
+
+    /// The index of field `name` in the `Struct` representing a tuple or a
+    /// struct of type `ty`.
+    fn field_index(&self, ty: &Ty, name: &str) -> Result<usize, String> {
+        match ty {
+            Ty::Tuple(_) => name.parse().map_err(|_| format!("no field `{name}` on a tuple")),
+            Ty::Struct(s) => self.structs[*s].field_index(name).ok_or_else(|| format!("no field `{name}`")),
+            other => Err(format!("field `{name}` of a `{other}`")),
+        }
+    }
+
+    /// `a == b` on tuples and structs: all fields equal (recursively).
+    fn eq_fields(&mut self, a: &Value, b: &Value, ty: &Ty) -> Result<Value, String> {
+        let fields: Vec<Ty> = match ty {
+            Ty::Tuple(items) => items.clone(),
+            Ty::Struct(s) => self.structs[*s].fields.iter().map(|(_, t)| t.clone()).collect(),
+            Ty::Unit => return Ok(self.constant(ConstValue::Bool(true), Ty::Bool)),
+            Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 => {
+                return Ok(self.genop(&format!("{}_eq", prefix(ty)), vec![a.clone(), b.clone()], LlType::Bool))
+            }
+            Ty::Option(_) => return Err(format!("comparing values of type `{ty}` is not translated yet")),
+        };
+        let mut all = self.constant(ConstValue::Bool(true), Ty::Bool);
+        for (i, fty) in fields.iter().enumerate() {
+            let idx = self.constant(ConstValue::Int(i as i128), Ty::Int(IntTy::I64));
+            let ll = self.lltype(fty);
+            let x = self.genop("tuple_getitem", vec![a.clone(), idx.clone()], ll.clone());
+            let y = self.genop("tuple_getitem", vec![b.clone(), idx], ll);
+            let e = self.eq_fields(&x, &y, fty)?;
+            all = self.genop("uint_and", vec![all, e], LlType::Bool);
+        }
+        Ok(all)
     }
 
     fn panic_if(&mut self, cond: Value, msg: &str) {
@@ -226,7 +274,7 @@ impl HighLevelOps<'_> {
 
     fn translate(&mut self, opname: &str, args: &[Value], result: VarId) -> Result<Value, String> {
         let res_ty = self.ann.ty(self.gid, result).clone();
-        let res_ll = lltype_of(&res_ty);
+        let res_ll = self.lltype(&res_ty);
         let ty0 = args.first().map(|a| self.ty(a)).unwrap_or(Ty::Unit);
         Ok(match opname {
             "ascribe" | "same_type" | "same_as" => self.ll(&args[0]),
@@ -234,7 +282,11 @@ impl HighLevelOps<'_> {
                 let base = opname.trim_end_matches('_');
                 let name = match (&ty0, base) {
                     (Ty::F64, "and" | "or" | "xor") => return Err(format!("`{opname}` on f64")),
-                    (Ty::Tuple(_) | Ty::Option(_) | Ty::Unit, _) => {
+                    (Ty::Tuple(_) | Ty::Struct(_) | Ty::Unit, "eq" | "ne") => {
+                        let eq = self.eq_fields(&args[0], &args[1], &ty0)?;
+                        return Ok(if base == "eq" { eq } else { self.genop("bool_not", vec![eq], LlType::Bool) });
+                    }
+                    (Ty::Tuple(_) | Ty::Struct(_) | Ty::Option(_) | Ty::Unit, _) => {
                         return Err(format!(
                             "comparing values of type `{ty0}` is not translated yet; compare their elements"
                         ))
@@ -249,7 +301,7 @@ impl HighLevelOps<'_> {
                     return Ok(self.genop(name, args.to_vec(), res_ll));
                 }
                 let p = prefix(&ty0);
-                let ll0 = lltype_of(&ty0);
+                let ll0 = self.lltype(&ty0);
                 let zero = self.constant(ConstValue::Int(0), ty0.clone());
                 let is_zero = self.genop(&format!("{p}_eq"), vec![args[1].clone(), zero], LlType::Bool);
                 let (zmsg, omsg) = if opname == "div" {
@@ -297,6 +349,19 @@ impl HighLevelOps<'_> {
                 let i = self.constant(ConstValue::Int(idx), Ty::Int(IntTy::I64));
                 self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
             }
+            "getattr" => {
+                let name = args[1].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
+                let i = self.field_index(&ty0, &name)?;
+                let idx = self.constant(ConstValue::Int(i as i128), Ty::Int(IntTy::I64));
+                self.genop("tuple_getitem", vec![args[0].clone(), idx], res_ll)
+            }
+            "setattr" => {
+                let name = args[1].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
+                let i = self.field_index(&ty0, &name)?;
+                let idx = self.constant(ConstValue::Int(i as i128), Ty::Int(IntTy::I64));
+                self.genop("tuple_setitem", vec![args[0].clone(), idx, args[2].clone()], res_ll)
+            }
+            "newstruct" => self.genop("tuple_new", args[1..].to_vec(), res_ll),
             "newsome" => {
                 let t = self.constant(ConstValue::Bool(true), Ty::Bool);
                 self.genop("tuple_new", vec![t, args[0].clone()], res_ll)
@@ -323,7 +388,7 @@ impl HighLevelOps<'_> {
     /// `v as to` (Rust's rules).
     fn cast(&mut self, v: &Value, to: &Ty) -> Result<Value, String> {
         let from = self.ty(v);
-        let to_ll = lltype_of(to);
+        let to_ll = self.lltype(to);
         if &from == to {
             return Ok(self.ll(v));
         }
@@ -354,7 +419,7 @@ impl HighLevelOps<'_> {
         let recv = args[1].clone();
         let rest: Vec<Value> = args[2..].to_vec();
         let recv_ty = self.ty(&recv);
-        let res_ll = lltype_of(res_ty);
+        let res_ll = self.lltype(res_ty);
         method_sig(&name).ok_or_else(|| format!("no method `{name}`"))?;
         let mut all = vec![recv.clone()];
         all.extend(rest.iter().cloned());
@@ -400,7 +465,7 @@ impl HighLevelOps<'_> {
             "trailing_zeros" => "ctz".into(),
             "count_ones" => "popcount".into(),
             "count_zeros" => {
-                let inv = self.genop(&format!("{p}_invert"), vec![recv], lltype_of(&recv_ty));
+                let inv = self.genop(&format!("{p}_invert"), vec![recv], self.lltype(&recv_ty));
                 return Ok(self.genop(&format!("{p}_popcount"), vec![inv], UINT));
             }
             "is_positive" => return Ok(self.genop("int_gt", vec![recv, zero], LlType::Bool)),

@@ -1,0 +1,419 @@
+//! The module level of the flow space: collects the items of the module
+//! (functions, constants, structs, `impl` blocks) into a `ModuleScope`, then
+//! has `builder` build one graph per function, method and constant.
+//!
+//! Rust items may be used before their definition, so every name is known
+//! before any body is built.
+
+use super::builder::{build_const, build_fn, pos_of, unsupported, R};
+use super::model::{FunctionGraph, GraphId};
+use crate::translator::Translator;
+use crate::ty::{IntTy, StructDef, StructId, Ty};
+use quote::ToTokens;
+use std::collections::{HashMap, HashSet};
+
+/// The names of the module.
+pub struct ModuleScope {
+    /// Free functions.
+    pub fns: HashMap<String, GraphId>,
+    /// `const` and immutable `static` items.
+    pub consts: HashMap<String, GraphId>,
+    /// Structs by name.
+    pub structs: HashMap<String, StructId>,
+    /// Functions and constants of `impl` blocks, by type and name
+    /// (`Point::new`, `Point::ORIGIN`, and methods, called as `Point::norm(p)`).
+    pub assoc: HashMap<(String, String), GraphId>,
+    /// The names of all methods with a `self` receiver: a method call with
+    /// another name must be a method of a primitive type.
+    pub method_names: HashSet<String>,
+    /// Per struct: its name and field names in declaration order.
+    struct_info: Vec<(String, Vec<String>)>,
+}
+
+impl ModuleScope {
+    pub fn struct_name(&self, s: StructId) -> String {
+        self.struct_info[crate::entity::EntityRef::index(s)].0.clone()
+    }
+
+    pub fn struct_fields(&self, s: StructId) -> Vec<String> {
+        self.struct_info[crate::entity::EntityRef::index(s)].1.clone()
+    }
+
+    /// The dialect type written as `ty`; `self_ty` is what `Self` means.
+    pub fn parse_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> R<Ty> {
+        match ty {
+            syn::Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+                let seg = &p.path.segments[0];
+                let name = seg.ident.to_string();
+                if name == "Option" {
+                    if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+                        if let [syn::GenericArgument::Type(inner)] = a.args.iter().collect::<Vec<_>>().as_slice() {
+                            let inner = self.parse_type(inner, self_ty)?;
+                            if matches!(inner, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) {
+                                return Ok(Ty::Option(Box::new(inner)));
+                            }
+                        }
+                    }
+                }
+                if !seg.arguments.is_none() {
+                    return Err(heap_type(ty, &name));
+                }
+                if let Some(i) = IntTy::from_name(&name) {
+                    return Ok(Ty::Int(i));
+                }
+                if let Some(&s) = self.structs.get(&name) {
+                    return Ok(Ty::Struct(s));
+                }
+                match name.as_str() {
+                    "bool" => Ok(Ty::Bool),
+                    "f64" => Ok(Ty::F64),
+                    "char" => Ok(Ty::Char),
+                    "Self" => self.self_or_err(ty, self_ty),
+                    "i128" | "u128" => Err(unsupported(
+                        ty,
+                        "the type `i128`/`u128`",
+                        "integers wider than 64 bits have no machine representation in translated code",
+                        "use `i64`/`u64`, or split the value in two",
+                    )),
+                    "f32" => {
+                        Err(unsupported(ty, "the type `f32`", "the dialect's only float type is `f64`", "use `f64`"))
+                    }
+                    _ => Err(heap_type(ty, &name)),
+                }
+            }
+            syn::Type::Tuple(t) => Ok(if t.elems.is_empty() {
+                Ty::Unit
+            } else {
+                Ty::Tuple(t.elems.iter().map(|t| self.parse_type(t, self_ty)).collect::<R<_>>()?)
+            }),
+            syn::Type::Paren(p) => self.parse_type(&p.elem, self_ty),
+            // A shared reference to a value is the value: nothing can change
+            // it while the reference lives.
+            syn::Type::Reference(r) if r.mutability.is_none() => self.parse_type(&r.elem, self_ty),
+            syn::Type::Reference(r) => Err(unsupported(
+                r,
+                "a mutable reference",
+                "`&mut` to a scalar, tuple or `Copy` struct needs the value to live in memory, which is not translated yet",
+                "return the new value instead",
+            )),
+            syn::Type::Never(n) => Err(unsupported(n, "the type `!`", "functions must return a value", "return `()`")),
+            _ => Err(heap_type(ty, &ty.to_token_stream().to_string())),
+        }
+    }
+
+    fn self_or_err(&self, tokens: &dyn ToTokens, self_ty: Option<&Ty>) -> R<Ty> {
+        self_ty.cloned().ok_or_else(|| syn::Error::new_spanned(tokens, "rpy: `Self` outside an `impl` block"))
+    }
+
+    /// Parameter and result types of a function; `self_ty` for methods.
+    fn signature(&self, sig: &syn::Signature, self_ty: Option<&Ty>) -> R<(Vec<Ty>, Ty)> {
+        if let Some(u) = &sig.unsafety {
+            return Err(unsupported(u, "`unsafe fn`", "translated code is safe by construction", "remove `unsafe`"));
+        }
+        if let Some(a) = &sig.asyncness {
+            return Err(unsupported(
+                a,
+                "`async fn`",
+                "there is no executor in translated programs",
+                "write a plain `fn`",
+            ));
+        }
+        if !sig.generics.params.is_empty() {
+            return Err(unsupported(
+                &sig.generics,
+                "a generic function",
+                "generics are not translated yet",
+                "write one function per type",
+            ));
+        }
+        if let Some(v) = &sig.variadic {
+            return Err(unsupported(v, "a variadic function", "it is outside the dialect", ""));
+        }
+        let mut params = Vec::new();
+        for input in &sig.inputs {
+            match input {
+                syn::FnArg::Typed(pt) => params.push(self.parse_type(&pt.ty, self_ty)?),
+                syn::FnArg::Receiver(r) => {
+                    if r.reference.is_some() && r.mutability.is_some() {
+                        return Err(unsupported(
+                            r,
+                            "`&mut self` on a `Copy` struct",
+                            "`Copy` structs are values, and a method cannot change the caller's copy yet",
+                            "take `self` and return the updated struct",
+                        ));
+                    }
+                    if r.colon_token.is_some() {
+                        return Err(unsupported(r, "a typed `self`", "not translated yet", "write `self` or `&self`"));
+                    }
+                    params.push(self.self_or_err(r, self_ty)?);
+                }
+            }
+        }
+        let ret = match &sig.output {
+            syn::ReturnType::Default => Ty::Unit,
+            syn::ReturnType::Type(_, t) => self.parse_type(t, self_ty)?,
+        };
+        Ok((params, ret))
+    }
+}
+
+fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
+    unsupported(
+        ty,
+        &format!("the type `{}`", name.replace(' ', "")),
+        "only scalars (integers, `bool`, `f64`, `char`), tuples and `Copy` structs of them are translated yet; heap types come later",
+        "use scalar types",
+    )
+}
+
+/// Whether the item's attributes derive `Copy`.
+fn derives_copy(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("derive")
+            && a.meta.to_token_stream().to_string().split(|c: char| !c.is_alphanumeric()).any(|w| w == "Copy")
+    })
+}
+
+/// What a graph is built from.
+enum Source<'a> {
+    Fn { sig: &'a syn::Signature, block: &'a syn::Block, self_ty: Option<Ty> },
+    Const { expr: &'a syn::Expr, self_ty: Option<Ty> },
+}
+
+/// Builds the graphs of all items of a module. `file` is the path of the
+/// source file, as panic messages print it. All errors are returned together.
+pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<syn::Error>> {
+    let mut errors = Vec::new();
+    let mut t = Translator::default();
+    let mut scope = ModuleScope {
+        fns: HashMap::new(),
+        consts: HashMap::new(),
+        structs: HashMap::new(),
+        assoc: HashMap::new(),
+        method_names: HashSet::new(),
+        struct_info: Vec::new(),
+    };
+
+    // Types first: every signature may name any of them.
+    for item in items {
+        if let syn::Item::Struct(s) = item {
+            if !s.generics.params.is_empty() {
+                errors.push(unsupported(&s.generics, "a generic struct", "generics are not translated yet", ""));
+            } else if !derives_copy(&s.attrs) {
+                errors.push(unsupported(
+                    &s.ident,
+                    "a struct that is not `Copy`",
+                    "structs that are not `Copy` live in the heap, and heap types are not translated yet",
+                    "add `#[derive(Clone, Copy)]` if its fields allow it",
+                ));
+            } else {
+                let id = t.structs.push(StructDef { name: s.ident.to_string(), fields: Vec::new() });
+                scope.structs.insert(s.ident.to_string(), id);
+            }
+        }
+    }
+    for item in items {
+        if let syn::Item::Struct(s) = item {
+            let Some(&id) = scope.structs.get(&s.ident.to_string()) else { continue };
+            for (i, field) in s.fields.iter().enumerate() {
+                let name = field.ident.as_ref().map(|f| f.to_string()).unwrap_or_else(|| i.to_string());
+                match scope.parse_type(&field.ty, None) {
+                    Ok(ty) => t.structs[id].fields.push((name, ty)),
+                    Err(e) => errors.push(e),
+                }
+            }
+        }
+    }
+
+    scope.struct_info =
+        t.structs.values().map(|d| (d.name.clone(), d.fields.iter().map(|(n, _)| n.clone()).collect())).collect();
+
+    let mut sources = Vec::new();
+    let add_fn = |t: &mut Translator,
+                  scope: &ModuleScope,
+                  name: String,
+                  sig: &'_ syn::Signature,
+                  self_ty: Option<Ty>|
+     -> R<GraphId> {
+        let (params, ret) = scope.signature(sig, self_ty.as_ref())?;
+        let mut g = FunctionGraph::new(&name, file, params, ret);
+        g.pos = Some(pos_of(sig.ident.span()));
+        Ok(t.graphs.push(g))
+    };
+    for item in items {
+        match item {
+            syn::Item::Fn(f) => match add_fn(&mut t, &scope, f.sig.ident.to_string(), &f.sig, None) {
+                Ok(id) => {
+                    if matches!(f.vis, syn::Visibility::Public(_)) {
+                        if let Some(e) = boundary_error(&f.sig, &t.graphs[id]) {
+                            errors.push(e);
+                        }
+                        t.entrypoints.push(id);
+                    }
+                    scope.fns.insert(f.sig.ident.to_string(), id);
+                    sources.push(Source::Fn { sig: &f.sig, block: &f.block, self_ty: None });
+                }
+                Err(e) => errors.push(e),
+            },
+            syn::Item::Const(c) => match scope.parse_type(&c.ty, None) {
+                Ok(ty) => {
+                    let id = t.graphs.push(FunctionGraph::new(&c.ident.to_string(), file, vec![], ty));
+                    scope.consts.insert(c.ident.to_string(), id);
+                    sources.push(Source::Const { expr: &c.expr, self_ty: None });
+                }
+                Err(e) => errors.push(e),
+            },
+            syn::Item::Static(s) if matches!(s.mutability, syn::StaticMutability::Mut(_)) => errors.push(unsupported(
+                &s.mutability,
+                "`static mut`",
+                "module globals are constants in translated programs, and unsynchronized mutable globals need `unsafe`",
+                "pass the state as a parameter, or use an immutable `static`/`const`",
+            )),
+            syn::Item::Static(s) => match scope.parse_type(&s.ty, None) {
+                Ok(ty) => {
+                    let id = t.graphs.push(FunctionGraph::new(&s.ident.to_string(), file, vec![], ty));
+                    scope.consts.insert(s.ident.to_string(), id);
+                    sources.push(Source::Const { expr: &s.expr, self_ty: None });
+                }
+                Err(e) => errors.push(e),
+            },
+            syn::Item::Struct(_) => {}
+            syn::Item::Impl(imp) => {
+                if let Some((_, path, _)) = &imp.trait_ {
+                    errors.push(unsupported(
+                        path,
+                        "a trait implementation",
+                        "traits are not translated yet",
+                        "write inherent methods (`impl Type { ... }`)",
+                    ));
+                    continue;
+                }
+                if !imp.generics.params.is_empty() {
+                    errors.push(unsupported(&imp.generics, "a generic `impl`", "generics are not translated yet", ""));
+                    continue;
+                }
+                let self_ty = match scope.parse_type(&imp.self_ty, None) {
+                    Ok(ty @ Ty::Struct(_)) => ty,
+                    Ok(_) => {
+                        errors.push(unsupported(
+                            &imp.self_ty,
+                            "an `impl` for this type",
+                            "only the module's structs can have methods",
+                            "",
+                        ));
+                        continue;
+                    }
+                    Err(e) => {
+                        errors.push(e);
+                        continue;
+                    }
+                };
+                let type_name = imp.self_ty.to_token_stream().to_string();
+                for member in &imp.items {
+                    match member {
+                        syn::ImplItem::Fn(f) => {
+                            let name = format!("{type_name}::{}", f.sig.ident);
+                            match add_fn(&mut t, &scope, name, &f.sig, Some(self_ty.clone())) {
+                                Ok(id) => {
+                                    if let Ty::Struct(s) = self_ty {
+                                        if f.sig.receiver().is_some() {
+                                            scope.method_names.insert(f.sig.ident.to_string());
+                                            t.methods.insert((s, f.sig.ident.to_string()), id);
+                                        }
+                                    }
+                                    scope.assoc.insert((type_name.clone(), f.sig.ident.to_string()), id);
+                                    sources.push(Source::Fn {
+                                        sig: &f.sig,
+                                        block: &f.block,
+                                        self_ty: Some(self_ty.clone()),
+                                    });
+                                }
+                                Err(e) => errors.push(e),
+                            }
+                        }
+                        syn::ImplItem::Const(c) => match scope.parse_type(&c.ty, Some(&self_ty)) {
+                            Ok(ty) => {
+                                let name = format!("{type_name}::{}", c.ident);
+                                let id = t.graphs.push(FunctionGraph::new(&name, file, vec![], ty));
+                                scope.assoc.insert((type_name.clone(), c.ident.to_string()), id);
+                                sources.push(Source::Const { expr: &c.expr, self_ty: Some(self_ty.clone()) });
+                            }
+                            Err(e) => errors.push(e),
+                        },
+                        other => errors.push(unsupported(other, "this `impl` item", "not translated yet", "")),
+                    }
+                }
+            }
+            other => errors.push(unsupported_item(other)),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    for (id, src) in t.graphs.keys().collect::<Vec<_>>().into_iter().zip(sources) {
+        let g = std::mem::replace(&mut t.graphs[id], FunctionGraph::new("", "", vec![], Ty::Unit));
+        let result = match src {
+            Source::Fn { sig, block, self_ty } => build_fn(&scope, g, sig, block, self_ty),
+            Source::Const { expr, self_ty } => build_const(&scope, g, expr, self_ty),
+        };
+        match result {
+            Ok(g) => t.graphs[id] = g,
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(t)
+    } else {
+        Err(errors)
+    }
+}
+
+/// A `pub fn` is called from untranslated code: its parameters and result
+/// must be values the boundary can convert (DESIGN §1).
+fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error> {
+    fn crosses(t: &Ty) -> bool {
+        match t {
+            Ty::Option(_) | Ty::Struct(_) => false,
+            Ty::Tuple(items) => items.iter().all(crosses),
+            _ => true,
+        }
+    }
+    let types: Vec<(&dyn ToTokens, &Ty)> = sig
+        .inputs
+        .iter()
+        .map(|i| i as &dyn ToTokens)
+        .zip(&g.param_tys)
+        .chain(std::iter::once((&sig.output as &dyn ToTokens, &g.ret_ty)))
+        .collect();
+    let (tokens, ty) = types.into_iter().find(|(_, t)| !crosses(t))?;
+    let shown = match ty {
+        Ty::Struct(_) => "a struct".to_string(),
+        other => format!("`{other}`"),
+    };
+    Some(unsupported(
+        tokens,
+        &format!("{shown} in the signature of a `pub fn`"),
+        "`pub fn`s are called from untranslated Rust, and only integers, `bool`, `f64`, `char` and tuples of them cross that boundary yet",
+        "make the function private, or pass a tuple instead",
+    ))
+}
+
+fn unsupported_item(item: &syn::Item) -> syn::Error {
+    let (what, why, instead) = match item {
+        syn::Item::Enum(_) | syn::Item::Union(_) => {
+            ("an enum or union", "enums are not translated yet", "use integer constants for now")
+        }
+        syn::Item::Trait(_) => ("a `trait`", "traits are not translated yet", "write inherent methods"),
+        syn::Item::Use(_) => (
+            "a `use` declaration",
+            "everything the program uses must be defined inside the module",
+            "refer to `i64::MAX`, `f64::NAN` etc. by their full paths",
+        ),
+        syn::Item::Mod(_) => {
+            ("a nested module", "nested modules are not translated yet", "put the functions in the entry module")
+        }
+        syn::Item::Macro(_) => ("a macro item", "only the macros listed in DESIGN §3 are part of the dialect", ""),
+        _ => ("this item", "it is outside the dialect", "use `fn`, `const` and immutable `static` items"),
+    };
+    unsupported(item, what, why, instead)
+}
