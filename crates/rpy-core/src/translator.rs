@@ -7,7 +7,7 @@ use crate::entity::Arena;
 use crate::flow::items::build_module;
 use crate::flow::{FunctionGraph, GraphId};
 use crate::rtyper::{rtype, RTyperError};
-use crate::ty::{StructDef, StructId};
+use crate::ty::{EnumDef, EnumId, StructDef, StructId, Ty};
 use std::time::{Duration, Instant};
 
 /// The whole program: one graph per function of the module.
@@ -18,9 +18,11 @@ pub struct Translator {
     pub entrypoints: Vec<GraphId>,
     /// The structs of the module.
     pub structs: Arena<StructId, StructDef>,
-    /// Methods with a `self` receiver, by struct and name; the annotator
+    /// The field-less enums of the module.
+    pub enums: Arena<EnumId, EnumDef>,
+    /// Methods with a `self` receiver, by type and name; the annotator
     /// resolves method calls with it.
-    pub methods: std::collections::HashMap<(StructId, String), GraphId>,
+    pub methods: std::collections::HashMap<(Ty, String), GraphId>,
 }
 
 impl Translator {

@@ -22,6 +22,20 @@ pub struct StructDef {
     pub fields: Vec<(String, Ty)>,
 }
 
+entity!(
+    /// A field-less `enum` of the module.
+    EnumId,
+    "enum"
+);
+
+/// A field-less `enum`: its values are integers (DESIGN §3), the variants'
+/// discriminants.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnumDef {
+    pub name: String,
+    pub variants: Vec<(String, i128)>,
+}
+
 impl StructDef {
     pub fn field_index(&self, name: &str) -> Option<usize> {
         self.fields.iter().position(|(n, _)| n == name)
@@ -126,6 +140,8 @@ pub enum Ty {
     Option(Box<Ty>),
     /// A `Copy` struct of the module, by value.
     Struct(StructId),
+    /// A field-less enum of the module: an integer.
+    Enum(EnumId),
 }
 
 impl fmt::Display for Ty {
@@ -151,6 +167,7 @@ impl fmt::Display for Ty {
             }
             Ty::Option(t) => write!(f, "Option<{t}>"),
             Ty::Struct(s) => write!(f, "{s}"),
+            Ty::Enum(e) => write!(f, "{e}"),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! what the dialect has so far.
 
 use crate::flow::ConstValue;
-use crate::ty::{IntTy, StructId, Ty};
+use crate::ty::{EnumId, IntTy, StructId, Ty};
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +32,8 @@ pub enum SomeValue {
     },
     /// A `Copy` struct value.
     Struct(StructId),
+    /// A value of a field-less enum.
+    Enum(EnumId),
 }
 
 impl SomeValue {
@@ -46,6 +48,7 @@ impl SomeValue {
             Ty::Tuple(items) => SomeValue::Tuple(items.iter().map(SomeValue::of_type).collect()),
             Ty::Option(t) => SomeValue::Option { inner: Box::new(SomeValue::of_type(t)), can_be_none: true },
             Ty::Struct(s) => SomeValue::Struct(*s),
+            Ty::Enum(e) => SomeValue::Enum(*e),
         }
     }
 
@@ -146,6 +149,7 @@ impl fmt::Display for SomeValue {
             }
             SomeValue::Option { inner, can_be_none } => write!(f, "SomeOption({inner}, can_be_none={can_be_none})"),
             SomeValue::Struct(s) => write!(f, "SomeStruct({s})"),
+            SomeValue::Enum(e) => write!(f, "SomeEnum({e})"),
         }
     }
 }

@@ -10,7 +10,7 @@ use super::methods::{method_sig, Recv, Rel};
 use crate::entity::EntityRef;
 use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
 use crate::translator::Translator;
-use crate::ty::{IntTy, StructId, Ty};
+use crate::ty::{EnumId, IntTy, StructId, Ty};
 
 type Node = usize;
 
@@ -27,6 +27,7 @@ enum Term {
     Tuple(Vec<Node>),
     Option(Node),
     Struct(StructId),
+    Enum(EnumId),
 }
 
 /// A type error: rustc rejects such a program too, so this normally means
@@ -73,6 +74,7 @@ impl Unifier {
             Ty::Tuple(items) => Term::Tuple(items.iter().map(|t| self.node_of_ty(t)).collect()),
             Ty::Option(t) => Term::Option(self.node_of_ty(t)),
             Ty::Struct(s) => Term::Struct(*s),
+            Ty::Enum(e) => Term::Enum(*e),
         };
         self.fresh(term)
     }
@@ -104,6 +106,7 @@ impl Unifier {
                 return self.unify(*x, *y);
             }
             (Term::Struct(x), Term::Struct(y)) if x == y => ta,
+            (Term::Enum(x), Term::Enum(y)) if x == y => ta,
             _ => return Err(format!("mismatched types: {} and {}", self.show(a), self.show(b))),
         };
         self.parent[b] = a;
@@ -124,6 +127,7 @@ impl Unifier {
             Term::Tuple(items) => format!("({})", items.iter().map(|i| self.show(*i)).collect::<Vec<_>>().join(", ")),
             Term::Option(t) => format!("Option<{}>", self.show(t)),
             Term::Struct(s) => format!("{s}"),
+            Term::Enum(e) => format!("{e}"),
         }
     }
 
@@ -145,6 +149,7 @@ impl Unifier {
             Term::Tuple(items) => Ty::Tuple(items.iter().map(|i| self.resolve(*i)).collect()),
             Term::Option(t) => Ty::Option(Box::new(self.resolve(t))),
             Term::Struct(s) => Ty::Struct(s),
+            Term::Enum(e) => Ty::Enum(e),
         }
     }
 }
@@ -228,10 +233,15 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 let recv = node_of(&mut u, &op.args[1]);
                 let name = op.args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
                 let rn = u.find(recv);
+                let recv_ty = match u.term[rn].clone() {
+                    Term::Struct(s) => Some(Ty::Struct(s)),
+                    Term::Enum(e) => Some(Ty::Enum(e)),
+                    _ => None,
+                };
                 match u.term[rn].clone() {
-                    Term::Struct(sid) => {
-                        let Some(&m) = t.methods.get(&(sid, name.clone())) else {
-                            return Err(err(format!("no method `{name}` on `{}`", t.structs[sid].name)));
+                    Term::Struct(_) | Term::Enum(_) => {
+                        let Some(&m) = t.methods.get(&(recv_ty.unwrap(), name.clone())) else {
+                            return Err(err(format!("no method `{name}` on this type")));
                         };
                         op.opname = "simple_call".into();
                         op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Func(m)));

@@ -796,6 +796,9 @@ impl<'a> FnBuilder<'a> {
             if let Some(&g) = self.scope.assoc.get(&key) {
                 return Ok(self.emit("simple_call", vec![meta_func(g)], None));
             }
+            if let Some(&(e, d)) = self.scope.variants.get(&key) {
+                return Ok(Value::Const(Constant::new(ConstValue::Int(d), Ty::Enum(e))));
+            }
         }
         let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
         let tail = match segs.as_slice() {
@@ -1004,7 +1007,7 @@ impl<'a> FnBuilder<'a> {
     /// items (`Self` resolves to the `impl`'s type).
     fn type_name(&self, segment: &str) -> String {
         match (segment, &self.self_ty) {
-            ("Self", Some(Ty::Struct(s))) => self.scope.struct_name(*s),
+            ("Self", Some(t)) => self.scope.type_name(t).unwrap_or_default(),
             _ => segment.to_string(),
         }
     }

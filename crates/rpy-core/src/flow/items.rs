@@ -8,7 +8,7 @@
 use super::builder::{build_const, build_fn, pos_of, unsupported, R};
 use super::model::{FunctionGraph, GraphId};
 use crate::translator::Translator;
-use crate::ty::{IntTy, StructDef, StructId, Ty};
+use crate::ty::{EnumDef, EnumId, IntTy, StructDef, StructId, Ty};
 use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 
@@ -20,6 +20,10 @@ pub struct ModuleScope {
     pub consts: HashMap<String, GraphId>,
     /// Structs by name.
     pub structs: HashMap<String, StructId>,
+    /// Field-less enums by name.
+    pub enums: HashMap<String, EnumId>,
+    /// Enum variants by enum and variant name: the enum and the discriminant.
+    pub variants: HashMap<(String, String), (EnumId, i128)>,
     /// Functions and constants of `impl` blocks, by type and name
     /// (`Point::new`, `Point::ORIGIN`, and methods, called as `Point::norm(p)`).
     pub assoc: HashMap<(String, String), GraphId>,
@@ -33,6 +37,15 @@ pub struct ModuleScope {
 impl ModuleScope {
     pub fn struct_name(&self, s: StructId) -> String {
         self.struct_info[crate::entity::EntityRef::index(s)].0.clone()
+    }
+
+    /// The name of the module's type `ty` (for `Self::...` paths).
+    pub fn type_name(&self, ty: &Ty) -> Option<String> {
+        match ty {
+            Ty::Struct(s) => Some(self.struct_name(*s)),
+            Ty::Enum(e) => self.enums.iter().find(|(_, id)| *id == e).map(|(n, _)| n.clone()),
+            _ => None,
+        }
     }
 
     pub fn struct_fields(&self, s: StructId) -> Vec<String> {
@@ -63,6 +76,9 @@ impl ModuleScope {
                 }
                 if let Some(&s) = self.structs.get(&name) {
                     return Ok(Ty::Struct(s));
+                }
+                if let Some(&e) = self.enums.get(&name) {
+                    return Ok(Ty::Enum(e));
                 }
                 match name.as_str() {
                     "bool" => Ok(Ty::Bool),
@@ -189,6 +205,8 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
         fns: HashMap::new(),
         consts: HashMap::new(),
         structs: HashMap::new(),
+        enums: HashMap::new(),
+        variants: HashMap::new(),
         assoc: HashMap::new(),
         method_names: HashSet::new(),
         struct_info: Vec::new(),
@@ -196,6 +214,20 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
 
     // Types first: every signature may name any of them.
     for item in items {
+        if let syn::Item::Enum(e) = item {
+            match enum_def(e) {
+                Ok(def) => {
+                    let name = def.name.clone();
+                    let variants = def.variants.clone();
+                    let id = t.enums.push(def);
+                    for (v, d) in variants {
+                        scope.variants.insert((name.clone(), v), (id, d));
+                    }
+                    scope.enums.insert(name, id);
+                }
+                Err(e) => errors.push(e),
+            }
+        }
         if let syn::Item::Struct(s) = item {
             if !s.generics.params.is_empty() {
                 errors.push(unsupported(&s.generics, "a generic struct", "generics are not translated yet", ""));
@@ -277,7 +309,7 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
                 }
                 Err(e) => errors.push(e),
             },
-            syn::Item::Struct(_) => {}
+            syn::Item::Struct(_) | syn::Item::Enum(_) => {}
             syn::Item::Impl(imp) => {
                 if let Some((_, path, _)) = &imp.trait_ {
                     errors.push(unsupported(
@@ -293,7 +325,7 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
                     continue;
                 }
                 let self_ty = match scope.parse_type(&imp.self_ty, None) {
-                    Ok(ty @ Ty::Struct(_)) => ty,
+                    Ok(ty @ (Ty::Struct(_) | Ty::Enum(_))) => ty,
                     Ok(_) => {
                         errors.push(unsupported(
                             &imp.self_ty,
@@ -315,11 +347,9 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
                             let name = format!("{type_name}::{}", f.sig.ident);
                             match add_fn(&mut t, &scope, name, &f.sig, Some(self_ty.clone())) {
                                 Ok(id) => {
-                                    if let Ty::Struct(s) = self_ty {
-                                        if f.sig.receiver().is_some() {
-                                            scope.method_names.insert(f.sig.ident.to_string());
-                                            t.methods.insert((s, f.sig.ident.to_string()), id);
-                                        }
+                                    if f.sig.receiver().is_some() {
+                                        scope.method_names.insert(f.sig.ident.to_string());
+                                        t.methods.insert((self_ty.clone(), f.sig.ident.to_string()), id);
                                     }
                                     scope.assoc.insert((type_name.clone(), f.sig.ident.to_string()), id);
                                     sources.push(Source::Fn {
@@ -368,12 +398,45 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
     }
 }
 
+/// A field-less enum: variants and their discriminants (explicit ones are
+/// integer literals; the others count on from the previous one, as in Rust).
+fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
+    if !e.generics.params.is_empty() {
+        return Err(unsupported(&e.generics, "a generic enum", "generics are not translated yet", ""));
+    }
+    let mut variants = Vec::new();
+    let mut next = 0i128;
+    for v in &e.variants {
+        if !v.fields.is_empty() {
+            return Err(unsupported(
+                &v.fields,
+                "an enum variant with data",
+                "enums with data are class hierarchies in the heap, which are not translated yet",
+                "use a field-less enum and keep the data in a struct",
+            ));
+        }
+        if let Some((_, d)) = &v.discriminant {
+            next = match d {
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse()?,
+                syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => match &**expr {
+                    syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => -i.base10_parse::<i128>()?,
+                    other => return Err(unsupported(other, "this discriminant", "it must be an integer literal", "")),
+                },
+                other => return Err(unsupported(other, "this discriminant", "it must be an integer literal", "")),
+            };
+        }
+        variants.push((v.ident.to_string(), next));
+        next += 1;
+    }
+    Ok(EnumDef { name: e.ident.to_string(), variants })
+}
+
 /// A `pub fn` is called from untranslated code: its parameters and result
 /// must be values the boundary can convert (DESIGN §1).
 fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error> {
     fn crosses(t: &Ty) -> bool {
         match t {
-            Ty::Option(_) | Ty::Struct(_) => false,
+            Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) => false,
             Ty::Tuple(items) => items.iter().all(crosses),
             _ => true,
         }
@@ -388,6 +451,7 @@ fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error>
     let (tokens, ty) = types.into_iter().find(|(_, t)| !crosses(t))?;
     let shown = match ty {
         Ty::Struct(_) => "a struct".to_string(),
+        Ty::Enum(_) => "an enum".to_string(),
         other => format!("`{other}`"),
     };
     Some(unsupported(
@@ -400,9 +464,7 @@ fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error>
 
 fn unsupported_item(item: &syn::Item) -> syn::Error {
     let (what, why, instead) = match item {
-        syn::Item::Enum(_) | syn::Item::Union(_) => {
-            ("an enum or union", "enums are not translated yet", "use integer constants for now")
-        }
+        syn::Item::Union(_) => ("a union", "unions need `unsafe`", "use a struct or an enum"),
         syn::Item::Trait(_) => ("a `trait`", "traits are not translated yet", "write inherent methods"),
         syn::Item::Use(_) => (
             "a `use` declaration",

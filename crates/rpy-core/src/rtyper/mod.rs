@@ -13,7 +13,7 @@ use crate::entity::Arena;
 use crate::flow::{
     checkgraph, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId,
 };
-use crate::lltype::{LlType, UINT};
+use crate::lltype::{LlType, SIGNED, UINT};
 use crate::translator::Translator;
 use crate::ty::{IntTy, StructDef, StructId, Ty};
 use std::collections::HashMap;
@@ -48,6 +48,7 @@ pub fn lltype_of(ty: &Ty, structs: &Arena<StructId, StructDef>) -> LlType {
         Ty::Tuple(items) => LlType::Struct(items.iter().map(lltype_of).collect()),
         Ty::Option(t) => LlType::Struct(vec![LlType::Bool, lltype_of(t)]),
         Ty::Struct(s) => LlType::Struct(structs[*s].fields.iter().map(|(_, t)| lltype_of(t)).collect()),
+        Ty::Enum(_) => SIGNED,
     }
 }
 
@@ -64,7 +65,7 @@ pub fn ll_constant(value: &ConstValue, ty: &Ty, structs: &Arena<StructId, Struct
 fn zero_of(ty: &Ty, structs: &Arena<StructId, StructDef>) -> ConstValue {
     let zero_of = |t: &Ty| zero_of(t, structs);
     match ty {
-        Ty::Int(_) | Ty::Char => ConstValue::Int(0),
+        Ty::Int(_) | Ty::Char | Ty::Enum(_) => ConstValue::Int(0),
         Ty::Bool => ConstValue::Bool(false),
         Ty::F64 => ConstValue::Float(0.0),
         Ty::Unit => ConstValue::Unit,
@@ -246,7 +247,7 @@ impl HighLevelOps<'_> {
             Ty::Tuple(items) => items.clone(),
             Ty::Struct(s) => self.structs[*s].fields.iter().map(|(_, t)| t.clone()).collect(),
             Ty::Unit => return Ok(self.constant(ConstValue::Bool(true), Ty::Bool)),
-            Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 => {
+            Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Enum(_) => {
                 return Ok(self.genop(&format!("{}_eq", prefix(ty)), vec![a.clone(), b.clone()], LlType::Bool))
             }
             Ty::Option(_) => return Err(format!("comparing values of type `{ty}` is not translated yet")),
@@ -394,7 +395,7 @@ impl HighLevelOps<'_> {
         }
         let int_like = |t: &Ty| matches!(t, Ty::Int(_) | Ty::Bool | Ty::Char);
         let name = match (&from, to) {
-            (a, b) if int_like(a) && int_like(b) => "cast_primitive",
+            (a, b) if (int_like(a) || matches!(a, Ty::Enum(_))) && int_like(b) => "cast_primitive",
             (Ty::Int(i), Ty::F64) => {
                 if i.signed() {
                     "cast_int_to_float"
@@ -480,6 +481,7 @@ impl HighLevelOps<'_> {
 fn prefix(ty: &Ty) -> &'static str {
     match ty {
         Ty::Int(i) if i.signed() => "int",
+        Ty::Enum(_) => "int",
         Ty::F64 => "float",
         _ => "uint",
     }
