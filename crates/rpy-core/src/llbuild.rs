@@ -43,6 +43,7 @@ pub fn ty_of_lltype(t: &LlType) -> Ty {
         LlType::Char => Ty::Int(IntTy::U8),
         LlType::UniChar => Ty::Char,
         LlType::Struct(fields) => Ty::Tuple(fields.iter().map(ty_of_lltype).collect()),
+        LlType::Ptr(c) => panic!("hand-built graphs have no Rust type for a pointer to {c}"),
     }
 }
 

@@ -302,6 +302,7 @@ fn zero(t: &LlType) -> LlValue {
         LlType::Int { .. } | LlType::Char | LlType::UniChar => LlValue::Int(0),
         LlType::Float => LlValue::Float(0.0),
         LlType::Struct(ts) => LlValue::Struct(ts.iter().map(zero).collect()),
+        LlType::Ptr(_) => bug("heap objects are not interpreted yet".into()),
     }
 }
 

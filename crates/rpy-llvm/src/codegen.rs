@@ -223,6 +223,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             LlType::Char => self.ctx.i8_type().into(),
             LlType::UniChar => self.i32().into(),
             LlType::Float => self.f64().into(),
+            // GC objects are addressed bytewise, by the offsets of `layout`.
+            LlType::Ptr(_) => self.i8ptr().into(),
             LlType::Struct(fields) => {
                 let fs: Vec<BasicTypeEnum> = fields.iter().map(|f| self.field_type(f)).collect();
                 self.ctx.struct_type(&fs, false).into()

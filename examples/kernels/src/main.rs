@@ -69,9 +69,13 @@ pub mod kernels {
     }
 }
 
-/// Times `untranslated` and `translated` alternately, `rounds` times each,
+/// Times `untranslated` and `translated` alternately, seven times each,
 /// so that both see the same machine load; returns the best time of each.
-fn compare<T: PartialEq + std::fmt::Debug>(name: &str, untranslated: impl Fn() -> T, translated: impl Fn() -> T) -> bool {
+fn compare<T: PartialEq + std::fmt::Debug>(
+    name: &str,
+    untranslated: impl Fn() -> T,
+    translated: impl Fn() -> T,
+) -> bool {
     let time = |f: &dyn Fn() -> T| {
         let start = Instant::now();
         let r = b(f());
@@ -107,7 +111,11 @@ fn main() {
         || kernels::count_primes(b(1_000_000)),
         || kernels::translated::count_primes(b(1_000_000)),
     );
-    ok &= compare("mandelbrot", || kernels::mandelbrot(b(600), b(300)), || kernels::translated::mandelbrot(b(600), b(300)));
+    ok &= compare(
+        "mandelbrot",
+        || kernels::mandelbrot(b(600), b(300)),
+        || kernels::translated::mandelbrot(b(600), b(300)),
+    );
     println!();
     println!("translation of module `kernels` (at compile time):");
     let mut total = 0.0;

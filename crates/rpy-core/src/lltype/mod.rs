@@ -4,12 +4,63 @@
 //! (`i64`/`isize` and `u64`/`usize`), and the sub-word types carry the
 //! `rffi` names (`rffi.INT` is `i32`, `rffi.UCHAR` is `u8`, ...).
 //!
-//! `Struct` here is a struct *by value*: the rtyper uses it for tuples and
-//! `Option`s of scalars that are never stored in the heap, so they live in
-//! registers (RPython would allocate a GcStruct and let malloc removal take
-//! it away again; with no heap types yet there is nothing to remove).
+//! `Struct` here is a struct *by value*: the rtyper uses it for tuples,
+//! `Copy` structs and `Option`s of scalars, which live in registers (RPython
+//! would allocate a GcStruct and let malloc removal take it away again).
+//!
+//! Heap objects are `Ptr`s to *containers* (`GcStruct`, `GcArray`), kept in
+//! the translator's `containers` arena so that types can be recursive (a
+//! list node pointing to the next one). `layout` computes where each field
+//! lives in memory; the backend and the GC's type table both use it.
 
+pub mod layout;
+
+use crate::entity;
 use std::fmt;
+
+entity!(
+    /// A container type (a `GcStruct` or `GcArray`) of the translator.
+    ContainerId,
+    "T"
+);
+
+/// A type of objects in the GC heap. Every object starts with a one-word
+/// header (the address of its type's GC info).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Container {
+    /// Fields in order; optionally ending with an inline array of `varsize`
+    /// items whose length is fixed at allocation (RPython's `STR` is
+    /// `GcStruct('rpy_string', ('hash', Signed), ('chars', Array(Char)))`).
+    GcStruct { name: String, fields: Vec<(String, LlType)>, varsize: Option<LlType> },
+    /// An array of `item`s, its length fixed at allocation.
+    GcArray { item: LlType },
+}
+
+impl Container {
+    pub fn name(&self) -> String {
+        match self {
+            Container::GcStruct { name, .. } => name.clone(),
+            Container::GcArray { item } => format!("GcArray({item})"),
+        }
+    }
+
+    pub fn field(&self, name: &str) -> Option<(usize, &LlType)> {
+        match self {
+            Container::GcStruct { fields, .. } => {
+                fields.iter().enumerate().find(|(_, (n, _))| n == name).map(|(i, (_, t))| (i, t))
+            }
+            Container::GcArray { .. } => None,
+        }
+    }
+
+    /// The item type of the variable-sized part, if any.
+    pub fn item(&self) -> Option<&LlType> {
+        match self {
+            Container::GcStruct { varsize, .. } => varsize.as_ref(),
+            Container::GcArray { item } => Some(item),
+        }
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LlType {
@@ -27,6 +78,8 @@ pub enum LlType {
     /// A Unicode scalar value (Rust's `char`), 32 bits.
     UniChar,
     Struct(Vec<LlType>),
+    /// A GC pointer to an object of a container type; may be null.
+    Ptr(ContainerId),
 }
 
 pub const SIGNED: LlType = LlType::Int { bits: 64, signed: true };
@@ -92,6 +145,7 @@ impl fmt::Display for LlType {
             LlType::Float => f.write_str("Float"),
             LlType::Char => f.write_str("Char"),
             LlType::UniChar => f.write_str("UniChar"),
+            LlType::Ptr(c) => write!(f, "Ptr({c})"),
             LlType::Struct(fields) => {
                 f.write_str("Struct(")?;
                 for (i, t) in fields.iter().enumerate() {

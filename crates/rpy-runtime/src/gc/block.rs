@@ -1,0 +1,193 @@
+//! Blocks: `BLOCK_SIZE`-aligned chunks of memory holding the objects of one
+//! size class, with their mark bitmap in the block itself.
+//!
+//! ```text
+//! base + 0            Block (this struct)
+//! base + BLOCK_HEADER mark bitmap: layout.mark_words u64s, bit i = slot i
+//! base + data_start   slot 0, slot 1, ... (layout.nslots slots of layout.slot bytes)
+//! ```
+//!
+//! Invariant between collections (and during marking): a slot holds an
+//! object exactly when its first word (the header) is non-zero. Sweeping
+//! zeroes the header of every dead object, and memory only becomes slots of a
+//! block after being zeroed whole, so the conservative root finder can tell
+//! objects from free slots. After a sweep the mark bitmap doubles as the map
+//! of what is free: the allocator hands out runs of consecutive unmarked
+//! slots, moving a cursor forward through the block.
+
+use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::ptr;
+
+use super::sizeclass::{ClassLayout, BLOCK_HEADER, BLOCK_SIZE, LAYOUTS};
+
+#[repr(C)]
+pub(crate) struct Block {
+    pub class: u32,
+    pub slot: u32,
+    pub nslots: u32,
+    pub data_start: u32,
+    pub mark_words: u32,
+    pub recip: u32,
+    /// True when every free slot (unmarked, zero header) is zero throughout,
+    /// so handing out a run needs no clearing. Cleared when a sweep frees an
+    /// object in the block.
+    pub zeroed: bool,
+}
+
+const _: () = assert!(std::mem::size_of::<Block>() <= BLOCK_HEADER);
+
+fn block_layout() -> Layout {
+    Layout::from_size_align(BLOCK_SIZE, BLOCK_SIZE).unwrap()
+}
+
+impl Block {
+    /// A fresh zeroed block from the system, not yet assigned a class; null
+    /// if the system is out of memory.
+    pub fn allocate() -> *mut Block {
+        // SAFETY: the layout has a non-zero size.
+        unsafe { alloc_zeroed(block_layout()) as *mut Block }
+    }
+
+    /// Returns a block to the system.
+    ///
+    /// # Safety
+    /// `b` came from `allocate` and is no longer used.
+    pub unsafe fn release(b: *mut Block) {
+        dealloc(b as *mut u8, block_layout());
+    }
+
+    /// Makes `b` a block of `class` with every slot free. `zeroed` says the
+    /// whole block is known to be zero (fresh from the system); otherwise it
+    /// is cleared here, which the header invariant requires.
+    ///
+    /// # Safety
+    /// `b` is a block owned by the GC and not in use.
+    pub unsafe fn init(b: *mut Block, class: usize, zeroed: bool) {
+        if !zeroed {
+            ptr::write_bytes(b as *mut u8, 0, BLOCK_SIZE);
+        }
+        let l: ClassLayout = LAYOUTS[class];
+        b.write(Block {
+            class: class as u32,
+            slot: l.slot,
+            nslots: l.nslots,
+            data_start: l.data_start,
+            mark_words: l.mark_words,
+            recip: l.recip,
+            zeroed: true,
+        });
+    }
+
+    #[inline]
+    pub fn base(&self) -> usize {
+        self as *const Block as usize
+    }
+
+    #[inline]
+    pub fn marks(&mut self) -> &mut [u64] {
+        // SAFETY: the bitmap follows the header inside the block.
+        unsafe {
+            std::slice::from_raw_parts_mut((self.base() + BLOCK_HEADER) as *mut u64, self.mark_words as usize)
+        }
+    }
+
+    #[inline]
+    pub fn slot_addr(&self, index: usize) -> usize {
+        self.base() + self.data_start as usize + index * self.slot as usize
+    }
+
+    /// The index of the slot containing `addr`, if `addr` is inside a slot
+    /// (not in the header, the bitmap or the unused tail).
+    #[inline]
+    pub fn slot_index(&self, addr: usize) -> Option<usize> {
+        let off = addr.wrapping_sub(self.base() + self.data_start as usize);
+        if off >= self.nslots as usize * self.slot as usize {
+            return None;
+        }
+        Some(((off as u64 * self.recip as u64) >> 32) as usize)
+    }
+
+    /// The index of the slot that starts at `obj` (a precise pointer).
+    #[inline]
+    pub fn index_of_object(&self, obj: usize) -> usize {
+        let off = obj - (self.base() + self.data_start as usize);
+        ((off as u64 * self.recip as u64) >> 32) as usize
+    }
+
+    /// Sets the mark bit of slot `index`; returns false if it was set.
+    #[inline]
+    pub fn mark(&mut self, index: usize) -> bool {
+        let word = &mut self.marks()[index / 64];
+        let bit = 1u64 << (index % 64);
+        if *word & bit != 0 {
+            return false;
+        }
+        *word |= bit;
+        true
+    }
+
+    pub fn clear_marks(&mut self) {
+        self.marks().fill(0);
+    }
+
+    /// The next run of free (unmarked) slots at or after `from`, as
+    /// `(first, end)` slot indices.
+    pub fn next_free_run(&mut self, from: usize) -> Option<(usize, usize)> {
+        let n = self.nslots as usize;
+        let marks = self.marks();
+        let start = scan(marks, from, n, true);
+        if start >= n {
+            return None;
+        }
+        Some((start, scan(marks, start, n, false)))
+    }
+
+    /// Sweeps after marking: zeroes the header of every dead object and
+    /// returns the number of live (marked) slots. A block with no live slot
+    /// is left untouched; the caller releases it.
+    ///
+    /// # Safety
+    /// Marking has just finished and the block belongs to the GC.
+    pub unsafe fn sweep(&mut self) -> usize {
+        let n = self.nslots as usize;
+        let live: usize = self.marks().iter().map(|w| w.count_ones() as usize).sum();
+        if live == 0 || live == n {
+            return live;
+        }
+        let words = self.mark_words as usize;
+        let mut freed = false;
+        for w in 0..words {
+            let mut dead = !self.marks()[w];
+            if w == words - 1 && n % 64 != 0 {
+                dead &= (1u64 << (n % 64)) - 1;
+            }
+            while dead != 0 {
+                let index = w * 64 + dead.trailing_zeros() as usize;
+                dead &= dead - 1;
+                let header = self.slot_addr(index) as *mut usize;
+                if *header != 0 {
+                    *header = 0;
+                    freed = true;
+                }
+            }
+        }
+        if freed {
+            self.zeroed = false;
+        }
+        live
+    }
+}
+
+/// The first index `>= from` (and `< n`, else `n`) whose mark bit is clear
+/// (`want_clear`) or set (`!want_clear`).
+fn scan(marks: &[u64], mut from: usize, n: usize, want_clear: bool) -> usize {
+    while from < n {
+        let word = marks[from / 64];
+        let bits = (if want_clear { !word } else { word }) >> (from % 64);
+        if bits != 0 {
+            return (from + bits.trailing_zeros() as usize).min(n);
+        }
+        from = (from / 64 + 1) * 64;
+    }
+    n
+}

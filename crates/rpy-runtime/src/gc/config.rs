@@ -1,0 +1,105 @@
+//! The GC's knobs, read once from `RPY_GC_*` environment variables when the
+//! GC is first used. Names and size syntax follow PyPy's `PYPY_GC_*`.
+//!
+//! | variable | meaning | default |
+//! |---|---|---|
+//! | `RPY_GC_MIN` | heap size (bytes of objects) below which no collection happens | 8MB |
+//! | `RPY_GC_MAJOR_COLLECT` | after a collection, the next one comes when the heap reaches this factor times the live size | 1.82 |
+//! | `RPY_GC_MAX` | hard limit on the memory held from the system; beyond it (after a collection) allocation fails | unlimited |
+//! | `RPY_GC_COLLECT_EVERY` | collect at every N-th allocation (a stress test; turns the inline fast path off) | off |
+//! | `RPY_GC_STATS` | `1`: print statistics to stderr at exit | off |
+//!
+//! Sizes are a number of bytes with an optional `k`/`kb`, `m`/`mb` or
+//! `g`/`gb` suffix (any case, powers of 1024). An unparsable value is reported
+//! on stderr and ignored.
+
+use std::env;
+
+/// The GC's parameters. Tests may change them with `gc::set_config`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// `RPY_GC_MIN`: collections happen only once the heap holds this many
+    /// bytes of objects.
+    pub min_heap: usize,
+    /// `RPY_GC_MAJOR_COLLECT`: the next collection threshold is this factor
+    /// times the bytes still live after a collection (RPython's
+    /// `major_collection_threshold`).
+    pub major_collect: f64,
+    /// `RPY_GC_MAX`: the most memory (blocks and large objects) the GC holds
+    /// from the system; 0 for no limit.
+    pub max_heap: usize,
+    /// `RPY_GC_COLLECT_EVERY`: when non-zero, every allocation takes the slow
+    /// path and every N-th one collects first.
+    pub collect_every: u64,
+    /// `RPY_GC_STATS`: print statistics at exit.
+    pub print_stats: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { min_heap: 8 << 20, major_collect: 1.82, max_heap: 0, collect_every: 0, print_stats: false }
+    }
+}
+
+impl Config {
+    /// The defaults overridden by the environment.
+    pub fn from_env() -> Config {
+        let mut c = Config::default();
+        if let Some(v) = read("RPY_GC_MIN", parse_size) {
+            c.min_heap = v;
+        }
+        if let Some(v) = read("RPY_GC_MAJOR_COLLECT", |s| s.parse::<f64>().ok().filter(|f| *f >= 1.0)) {
+            c.major_collect = v;
+        }
+        if let Some(v) = read("RPY_GC_MAX", parse_size) {
+            c.max_heap = v;
+        }
+        if let Some(v) = read("RPY_GC_COLLECT_EVERY", |s| s.parse::<u64>().ok()) {
+            c.collect_every = v;
+        }
+        if let Some(v) = read("RPY_GC_STATS", |s| s.parse::<u32>().ok()) {
+            c.print_stats = v != 0;
+        }
+        c
+    }
+}
+
+fn read<T>(name: &str, parse: impl Fn(&str) -> Option<T>) -> Option<T> {
+    let value = env::var(name).ok()?;
+    let parsed = parse(value.trim());
+    if parsed.is_none() {
+        eprintln!("rpy gc: ignoring {name}={value:?}: not a valid value");
+    }
+    parsed
+}
+
+/// Parses `123`, `64k`, `8MB`, `1g` (powers of 1024).
+pub fn parse_size(s: &str) -> Option<usize> {
+    let lower = s.to_ascii_lowercase();
+    let digits = lower.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let mult: usize = match &lower[digits.len()..] {
+        "" => 1,
+        "k" | "kb" => 1 << 10,
+        "m" | "mb" => 1 << 20,
+        "g" | "gb" => 1 << 30,
+        _ => return None,
+    };
+    digits.trim().parse::<usize>().ok()?.checked_mul(mult)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("123"), Some(123));
+        assert_eq!(parse_size("64k"), Some(64 << 10));
+        assert_eq!(parse_size("8MB"), Some(8 << 20));
+        assert_eq!(parse_size("1g"), Some(1 << 30));
+        assert_eq!(parse_size("1 GB"), Some(1 << 30));
+        assert_eq!(parse_size("x"), None);
+        assert_eq!(parse_size("12q"), None);
+        assert_eq!(parse_size(""), None);
+    }
+}
