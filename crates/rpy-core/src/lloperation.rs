@@ -39,6 +39,13 @@
 //! | `tuple_getitem(t, i)` | field `i` (a constant) of a `Struct` |
 //! | `tuple_setitem(t, i, v)` | a copy of the `Struct` `t` with field `i` (a constant) replaced by `v` |
 //! | `direct_call(f, args...)` | call the graph `f` (a constant) |
+//! | `malloc(T)` | a new zeroed object of the `GcStruct` `T` (a `Container` constant) without variable part |
+//! | `malloc_varsize(T, n)` | a new zeroed object of the `GcArray` or variable-sized `GcStruct` `T` with `n` items (`Signed`, `n >= 0`) |
+//! | `getfield(p, name)`, `setfield(p, name, v)` | read / write the field `name` (a `Str` constant) of the `GcStruct` `p` points to |
+//! | `getarrayitem(p, i)`, `setarrayitem(p, i, v)` | read / write item `i` (`Signed`) of a `GcArray`, or of the variable part of a `GcStruct`; the rtyper guarantees `0 <= i < length` |
+//! | `getarraysize(p)` | the number of items, `Signed` |
+//! | `ptr_eq`, `ptr_ne` | pointer identity, result `Bool` |
+//! | `ptr_iszero`, `ptr_nonzero` | null tests, result `Bool` |
 //! | `panic(msg, pos)` | print Rust's panic message `msg` for position `pos` of the graph's file to stderr and exit with status 101; never returns, so it ends its block, which has no exits |
 //! | `panic_if(cond, msg, pos)` | `panic(msg, pos)` when `cond` is true |
 //! | `panic_assert_failed(left, right, kind, msg, pos)` | the panic of a failed `assert_eq!` (`kind` is `"=="`) or `assert_ne!` (`"!="`): Rust's message with both values in `{:?}` form; `msg` is the user's message or `()`; never returns |
@@ -46,9 +53,12 @@
 /// Facts about one low-level operation.
 #[derive(Copy, Clone, Debug)]
 pub struct LlOpInfo {
-    /// No side effects: the operation may be folded when its operands are
-    /// constants, and removed when its result is unused.
-    pub pure: bool,
+    /// Writes memory or has another effect: never removed, never reordered
+    /// (RPython's `sideeffects`).
+    pub sideeffects: bool,
+    /// Can be computed at translation time when its operands are constants
+    /// (RPython's `canfold`): no side effects and no read of mutable memory.
+    pub canfold: bool,
     /// Never returns (ends its block).
     pub noreturn: bool,
 }
@@ -56,12 +66,18 @@ pub struct LlOpInfo {
 /// Looks up an operation of the table above. Unknown names give `None`;
 /// `checkgraph` rejects them in rtyped graphs.
 pub fn llop_info(name: &str) -> Option<LlOpInfo> {
-    const PURE: LlOpInfo = LlOpInfo { pure: true, noreturn: false };
+    const FOLDABLE: LlOpInfo = LlOpInfo { sideeffects: false, canfold: true, noreturn: false };
+    const EFFECT: LlOpInfo = LlOpInfo { sideeffects: true, canfold: false, noreturn: false };
     let info = match name {
-        "panic" | "panic_assert_failed" => LlOpInfo { pure: false, noreturn: true },
-        "panic_if" | "direct_call" => LlOpInfo { pure: false, noreturn: false },
+        "panic" | "panic_assert_failed" => LlOpInfo { sideeffects: true, canfold: false, noreturn: true },
+        "panic_if" | "direct_call" | "malloc" | "malloc_varsize" | "setfield" | "setarrayitem" => EFFECT,
+        // Reads of mutable memory: removable when unused, not foldable.
+        "getfield" | "getarrayitem" | "getarraysize" => {
+            LlOpInfo { sideeffects: false, canfold: false, noreturn: false }
+        }
         "same_as" | "tuple_new" | "tuple_getitem" | "tuple_setitem" | "bool_not" | "cast_primitive"
-        | "cast_int_to_float" | "cast_uint_to_float" | "cast_float_to_int" | "cast_float_to_uint" => PURE,
+        | "cast_int_to_float" | "cast_uint_to_float" | "cast_float_to_int" | "cast_float_to_uint" | "ptr_eq"
+        | "ptr_ne" | "ptr_iszero" | "ptr_nonzero" => FOLDABLE,
         _ => {
             let (family, op) = name.split_once('_')?;
             let ok = match family {
@@ -72,7 +88,7 @@ pub fn llop_info(name: &str) -> Option<LlOpInfo> {
             if !ok {
                 return None;
             }
-            PURE
+            FOLDABLE
         }
     };
     Some(info)
@@ -127,6 +143,17 @@ pub fn all_llops() -> Vec<String> {
         "panic_if",
         "panic_assert_failed",
         "direct_call",
+        "malloc",
+        "malloc_varsize",
+        "getfield",
+        "setfield",
+        "getarrayitem",
+        "setarrayitem",
+        "getarraysize",
+        "ptr_eq",
+        "ptr_ne",
+        "ptr_iszero",
+        "ptr_nonzero",
         "same_as",
         "tuple_new",
         "tuple_getitem",

@@ -6,6 +6,7 @@ use crate::annotator::{annotate, AnnotatorError};
 use crate::entity::Arena;
 use crate::flow::items::build_module;
 use crate::flow::{FunctionGraph, GraphId};
+use crate::lltype::{Container, ContainerId};
 use crate::rtyper::{rtype, RTyperError};
 use crate::ty::{EnumDef, EnumId, StructDef, StructId, Ty};
 use std::time::{Duration, Instant};
@@ -20,6 +21,8 @@ pub struct Translator {
     pub structs: Arena<StructId, StructDef>,
     /// The field-less enums of the module.
     pub enums: Arena<EnumId, EnumDef>,
+    /// The types of heap objects, created by the rtyper.
+    pub containers: Arena<ContainerId, Container>,
     /// Methods with a `self` receiver, by type and name; the annotator
     /// resolves method calls with it.
     pub methods: std::collections::HashMap<(Ty, String), GraphId>,

@@ -83,6 +83,10 @@ pub enum ConstValue {
     Pos(Pos),
     /// A tuple of constants (a folded `newtuple`).
     Tuple(Vec<ConstValue>),
+    /// A container type, as operand of `malloc`.
+    Container(crate::lltype::ContainerId),
+    /// The null GC pointer.
+    Null,
 }
 
 /// The Rust type of a constant, as far as the flow space knows it.
@@ -304,6 +308,8 @@ impl fmt::Display for ConstValue {
             ConstValue::Func(g) => write!(f, "<{g}>"),
             ConstValue::Type(t) => write!(f, "<type {t}>"),
             ConstValue::Pos(p) => write!(f, "<pos {p}>"),
+            ConstValue::Container(c) => write!(f, "<{c}>"),
+            ConstValue::Null => write!(f, "NULL"),
             ConstValue::Tuple(items) => {
                 write!(f, "(")?;
                 for (i, v) in items.iter().enumerate() {

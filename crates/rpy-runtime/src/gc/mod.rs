@@ -1,0 +1,348 @@
+//! The garbage collector of translated programs (DESIGN §6).
+//!
+//! Precise heap tracing from per-type layout tables ([`TypeInfo`]); roots
+//! found by scanning the native stack and the callee-saved registers
+//! conservatively (a word that points anywhere inside an allocated object
+//! keeps it alive); non-moving mark-sweep over size-class blocks, with bump
+//! allocation inside runs of free slots. Translated code needs no shadow
+//! stack and no stack maps: AOT and JIT code keep GC pointers wherever they
+//! like, and everything they can reach from their frames stays alive.
+//!
+//! # Objects
+//!
+//! An object is 8-byte aligned and starts with a one-word header holding the
+//! address of its type's static [`TypeInfo`]. Mark bits live outside objects,
+//! so the header is the only per-object overhead. Objects are zeroed on
+//! allocation. A field holding a GC pointer holds null or the address of the
+//! start of an object (interior pointers are allowed only on the stack, in
+//! registers and in root slots). Prebuilt objects emitted as static data set
+//! bit 0 of their header ([`HDR_PREBUILT`]) and are never freed.
+//!
+//! # C ABI (called by symbol from generated code)
+//!
+//! | function | |
+//! |---|---|
+//! | `rpy_gc_malloc(ti) -> obj` | a zeroed object of fixed-size type `ti`, header set |
+//! | `rpy_gc_malloc_varsize(ti, length) -> obj` | a zeroed varsize object, header and length set |
+//! | `rpy_gc_collect()` | a full collection now |
+//! | `rpy_gc_enter(stack_base)` / `rpy_gc_leave()` | take / release the GIL around a translated entry point |
+//! | `rpy_gc_add_root(slot)` / `rpy_gc_remove_root(slot)` | a word outside the stack that holds a GC pointer |
+//! | `rpy_gc_add_prebuilt(obj)` | a prebuilt object whose GC pointers are roots |
+//! | `rpy_gc_stats() -> GcStats` | statistics |
+//!
+//! All but `rpy_gc_enter` require the calling thread to be inside
+//! `rpy_gc_enter`; otherwise they print an error and abort. Out of memory
+//! prints Rust's `memory allocation of N bytes failed` and a line about the
+//! heap to stderr, and aborts (SIGABRT).
+//!
+//! # Entering, the GIL and the stack base
+//!
+//! The safe wrapper around a translated entry point calls
+//! `rpy_gc_enter(&local)` with the address of a local of its own frame, and
+//! `rpy_gc_leave()` before returning. `enter` takes a global lock, reentrant
+//! for nested enters of the same thread (translated code calling Rust calling
+//! translated code); only the outermost enter records the stack base. A
+//! collection scans the stack of the thread holding the lock from its stack
+//! pointer up to that base, after storing the callee-saved registers on it.
+//! So every GC pointer must live below the base: the wrapper must create GC
+//! objects (such as converted arguments) only in functions it calls after
+//! `enter`, not in its own frame. [`with_gc`] does exactly that for Rust
+//! callers. Outside enter/leave a thread must not hold GC pointers anywhere
+//! but in registered root slots: another thread may collect meanwhile. GC
+//! pointers stored in memory the GC does not know (a `Vec`, a `Box`, a
+//! static) are invisible to it unless registered with `rpy_gc_add_root`.
+//!
+//! # Allocation fast path
+//!
+//! [`rpy_gc_alloc_state`] is a global `#[repr(C)]` array of
+//! [`NUM_SIZE_CLASSES`] runs, one per size class, each two words
+//! `{ free, limit }` (run `c` at byte offset `16 * c`). `[free, limit)` is the
+//! current free run of the class: consecutive free slots, all bytes zero.
+//! For a fixed-size type `T` of `S = round_up_8(T.fixed_size) <= SMALL_MAX`
+//! bytes, generated code computes `c = size_class(S)` and `C = class_size(c)`
+//! at translation time and allocates with
+//!
+//! ```text
+//! p = rpy_gc_alloc_state[c].free
+//! if p + C <= rpy_gc_alloc_state[c].limit {     // unsigned compare
+//!     rpy_gc_alloc_state[c].free = p + C
+//!     *(p as *mut usize) = &T                   // the rest is already zero
+//! } else {
+//!     p = rpy_gc_malloc(&T)
+//! }
+//! ```
+//!
+//! It must bump by the slot size `C`, not by `S`: the GC finds objects by slot
+//! index. A varsize object whose length `n` is known at translation time may
+//! use the same path with `S = T.size_for_length(n)`, also storing `n` in the
+//! length field; any other varsize allocation calls `rpy_gc_malloc_varsize`.
+//! Runs are zeroed when they are handed out (not at sweep), so memory is
+//! cleared just before it is used. Nothing may run between the bump and the
+//! header store that could collect (there is no call in between). When
+//! `RPY_GC_COLLECT_EVERY` is set, every `limit` is kept equal to `free`, so
+//! every allocation takes the slow path and can be counted.
+//!
+//! The size classes are in [`sizeclass`]; the knobs (`RPY_GC_*`) in
+//! [`config`].
+//!
+//! # Collections
+//!
+//! A collection retires the current runs, clears the mark bitmaps, marks
+//! from the roots (stack words, root slots, registered prebuilt objects) with
+//! an explicit mark stack, tracing objects precisely with their TypeInfo,
+//! then sweeps: blocks with no live object are kept as spares or returned to
+//! the system, dead objects in the others get their header zeroed, and dead
+//! large objects are freed. Allocation then hands out runs of unmarked slots.
+//! The next collection happens when the bytes handed out since this one would
+//! take the heap (live bytes plus those) over
+//! `max(RPY_GC_MIN, RPY_GC_MAJOR_COLLECT * live bytes)`.
+
+mod block;
+pub mod config;
+mod heap;
+mod roots;
+pub mod sizeclass;
+mod typeinfo;
+
+use std::cell::UnsafeCell;
+use std::hint::black_box;
+use std::io::Write;
+
+pub use config::Config;
+pub use sizeclass::{class_size, size_class, BLOCK_SIZE, CLASS_SIZES, LARGE_CLASS, NUM_SIZE_CLASSES, SMALL_MAX};
+pub use typeinfo::{TypeInfo, HDR_PREBUILT, TI_VARSIZE};
+
+use heap::Heap;
+
+/// The current free run of one size class (see the module docs).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Run {
+    /// Address of the next free slot.
+    pub free: usize,
+    /// End of the run: `free + class_size(c) <= limit` says a slot is free.
+    pub limit: usize,
+}
+
+/// The allocation state generated code bumps inline:
+/// `runs[c]` is at byte offset `16 * c`.
+#[repr(C)]
+pub struct AllocState {
+    pub runs: [Run; NUM_SIZE_CLASSES],
+}
+
+/// [`AllocState`] in a cell, so it can be a mutable global with the same
+/// layout.
+#[repr(transparent)]
+pub struct AllocStateCell(UnsafeCell<AllocState>);
+
+// Only the thread holding the GIL touches it.
+unsafe impl Sync for AllocStateCell {}
+
+impl AllocStateCell {
+    /// The state itself (for code emulating generated code).
+    pub fn get(&self) -> *mut AllocState {
+        self.0.get()
+    }
+}
+
+/// The fast-path state, by symbol: `rpy_gc_alloc_state`.
+#[no_mangle]
+#[allow(non_upper_case_globals)]
+pub static rpy_gc_alloc_state: AllocStateCell =
+    AllocStateCell(UnsafeCell::new(AllocState { runs: [Run { free: 0, limit: 0 }; NUM_SIZE_CLASSES] }));
+
+#[inline]
+fn alloc_runs() -> *mut Run {
+    // SAFETY: only computes the address of the array.
+    unsafe { (*rpy_gc_alloc_state.get()).runs.as_mut_ptr() }
+}
+
+/// GC statistics, as returned by `rpy_gc_stats()`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GcStats {
+    /// Number of collections so far.
+    pub collections: u64,
+    /// Time spent in collections, in nanoseconds.
+    pub collect_time_ns: u64,
+    /// The longest collection, in nanoseconds.
+    pub max_pause_ns: u64,
+    /// Bytes of objects (slot sizes) that survived the last collection.
+    pub live_bytes: u64,
+    /// Number of objects that survived the last collection.
+    pub live_objects: u64,
+    /// Memory held from the system now: blocks (spare ones included) and
+    /// large objects.
+    pub heap_bytes: u64,
+    /// The most `heap_bytes` has been (since the start or [`reset_peak_heap`]).
+    pub peak_heap_bytes: u64,
+    /// Bytes allocated since the start (slot sizes for small objects).
+    pub total_allocated_bytes: u64,
+}
+
+struct HeapCell(UnsafeCell<Option<Heap>>);
+
+// Only the thread holding the GIL touches it.
+unsafe impl Sync for HeapCell {}
+
+static HEAP: HeapCell = HeapCell(UnsafeCell::new(None));
+
+/// Prints `rpy gc: <msg>` and aborts: for errors in the use of the GC, which
+/// can't be recovered from.
+pub(crate) fn fatal(msg: &str) -> ! {
+    let _ = writeln!(std::io::stderr(), "rpy gc: fatal error: {msg}");
+    std::process::abort()
+}
+
+/// The heap, for a caller that must hold the GIL.
+#[inline]
+fn heap(caller: &str) -> &'static mut Heap {
+    if !roots::holds_gil() {
+        fatal(&format!("{caller} called by a thread that is not inside rpy_gc_enter"));
+    }
+    // SAFETY: the GIL is held, and `rpy_gc_enter` initialized the heap.
+    unsafe { (*HEAP.0.get()).as_mut().unwrap_unchecked() }
+}
+
+extern "C" {
+    // From the C library every Rust program on our targets links with.
+    fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
+}
+
+extern "C" fn print_stats_at_exit() {
+    if !roots::try_enter() {
+        eprintln!("rpy gc: statistics unavailable: another thread is inside rpy_gc_enter");
+        return;
+    }
+    let s = heap("print_stats_at_exit").stats();
+    roots::leave();
+    let ms = |ns: u64| ns as f64 / 1e6;
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "rpy gc: {} collections, {:.3} ms in total, longest {:.3} ms",
+        s.collections,
+        ms(s.collect_time_ns),
+        ms(s.max_pause_ns)
+    );
+    let _ =
+        writeln!(err, "rpy gc: live after the last collection: {} bytes in {} objects", s.live_bytes, s.live_objects);
+    let _ = writeln!(err, "rpy gc: heap: {} bytes now, {} bytes at peak", s.heap_bytes, s.peak_heap_bytes);
+    let _ = writeln!(err, "rpy gc: total allocated: {} bytes", s.total_allocated_bytes);
+}
+
+/// Takes the GIL for the calling thread (reentrantly). The outermost call
+/// records `stack_base`, the address of a local in the caller's frame, as the
+/// upper end of the stack range scanned for roots; it also initializes the GC
+/// on first use, reading the `RPY_GC_*` environment variables.
+///
+/// # Safety
+/// `stack_base` must be the address of a local in a frame that stays active
+/// until the matching `rpy_gc_leave`.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_gc_enter(stack_base: *const u8) {
+    if !roots::enter() {
+        return;
+    }
+    let slot = &mut *HEAP.0.get();
+    if slot.is_none() {
+        let cfg = Config::from_env();
+        *slot = Some(Heap::new(cfg));
+        if cfg.print_stats {
+            atexit(print_stats_at_exit);
+        }
+        if cfg.collect_every != 0 {
+            slot.as_mut().unwrap_unchecked().set_config(cfg);
+        }
+    }
+    slot.as_mut().unwrap_unchecked().stack_base = stack_base as usize;
+}
+
+/// Undoes one `rpy_gc_enter`; the outermost releases the GIL.
+#[no_mangle]
+pub extern "C" fn rpy_gc_leave() {
+    match roots::leave() {
+        None => fatal("rpy_gc_leave without rpy_gc_enter"),
+        Some(true) => {
+            // SAFETY: this thread held the GIL until just now and the heap
+            // exists, but nobody uses the base outside enter/leave; clear it
+            // for the sanity check in `collect`.
+            // (Written before another thread can enter: `leave` released the
+            // lock, so do it through a fresh enter-free path.)
+        }
+        Some(false) => {}
+    }
+}
+
+/// Allocates a zeroed object of the fixed-size type `ti`, with its header
+/// set (the slow path of the inline allocation).
+///
+/// # Safety
+/// Inside `rpy_gc_enter`; `ti` points to a valid, static TypeInfo.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_gc_malloc(ti: *const TypeInfo) -> *mut u8 {
+    heap("rpy_gc_malloc").malloc(&*ti, 0)
+}
+
+/// Allocates a zeroed object of the varsize type `ti` with `length` items,
+/// with its header and length field set.
+///
+/// # Safety
+/// Inside `rpy_gc_enter`; `ti` points to a valid, static TypeInfo.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_gc_malloc_varsize(ti: *const TypeInfo, length: usize) -> *mut u8 {
+    heap("rpy_gc_malloc_varsize").malloc(&*ti, length)
+}
+
+/// A full collection now.
+#[no_mangle]
+pub extern "C" fn rpy_gc_collect() {
+    heap("rpy_gc_collect").collect_now();
+}
+
+/// Registers `slot`, a word outside the stack (a runtime static, say), as a
+/// root: whatever object it points into at a collection stays alive.
+///
+/// # Safety
+/// Inside `rpy_gc_enter`; `slot` stays valid until removed.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_gc_add_root(slot: *mut *mut u8) {
+    heap("rpy_gc_add_root").add_root(slot);
+}
+
+/// Unregisters a slot given to `rpy_gc_add_root` (once per registration).
+///
+/// # Safety
+/// Inside `rpy_gc_enter`.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_gc_remove_root(slot: *mut *mut u8) {
+    heap("rpy_gc_remove_root").remove_root(slot);
+}
+
+/// Registers a prebuilt object (header bit 0 set, static data) whose GC
+/// pointer fields may point into the heap: it is traced as a root at every
+/// collection, whatever its fields hold then.
+///
+/// # Safety
+/// Inside `rpy_gc_enter`; `obj` is a prebuilt object that lives forever.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_gc_add_prebuilt(obj: *mut u8) {
+    if *(obj as *const usize) & HDR_PREBUILT == 0 {
+        fatal("rpy_gc_add_prebuilt: the object's header does not have the prebuilt bit set");
+    }
+    heap("rpy_gc_add_prebuilt").add_prebuilt(obj);
+}
+
+/// The GC's statistics (zeros before its first use). May be called outside
+/// `rpy_gc_enter`; it then waits for the GIL.
+#[no_mangle]
+pub extern "C" fn rpy_gc_stats() -> GcStats {
+    let base = 0u8;
+    // SAFETY: no GC pointer is involved; the base is only used by a
+    // collection, which can't happen here.
+    unsafe { rpy_gc_enter(&base) };
+    let s = heap("rpy_gc_stats").stats();
+    rpy_gc_leave();
+    s
+}
