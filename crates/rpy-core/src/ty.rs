@@ -14,10 +14,12 @@ entity!(
 );
 
 /// A `struct` of the module. Structs that are `Copy` are values, like
-/// tuples (DESIGN §3: unboxed when not stored).
+/// tuples (DESIGN §3: unboxed when not stored); the others are instances in
+/// the GC heap (RPython's classes), passed by reference.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StructDef {
     pub name: String,
+    pub copy: bool,
     /// In declaration order; a tuple struct's fields are named `0`, `1`, ...
     pub fields: Vec<(String, Ty)>,
 }
@@ -138,7 +140,7 @@ pub enum Ty {
     Tuple(Vec<Ty>),
     /// `Option<T>`, produced by `checked_*` and consumed by patterns.
     Option(Box<Ty>),
-    /// A `Copy` struct of the module, by value.
+    /// A struct of the module: a value if it is `Copy`, else a GC object.
     Struct(StructId),
     /// A field-less enum of the module: an integer.
     Enum(EnumId),

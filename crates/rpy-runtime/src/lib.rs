@@ -2,8 +2,9 @@
 //!
 //! Users depend on this crate only: it re-exports the `#[rpython::entry]`
 //! attribute and holds the runtime functions that translated code calls by
-//! symbol name (`rt`).
+//! symbol name (`rt`, and the garbage collector `gc`).
 
 pub use rpy_macros::entry;
 
+pub mod gc;
 pub mod rt;

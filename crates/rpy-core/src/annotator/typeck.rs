@@ -345,7 +345,7 @@ fn apply_rule(
             u.unify(args[0], args[1])?;
             fixed(u, res, Term::Bool)?;
         }
-        "neg" | "invert" | "same_as" => u.unify(args[0], res)?,
+        "neg" | "invert" | "same_as" | "ref_mut" | "box_new" => u.unify(args[0], res)?,
         "ascribe" | "same_type" => {
             let target = match &vals[1] {
                 Value::Const(c) => match &c.value {

@@ -678,13 +678,10 @@ impl<'a> FnBuilder<'a> {
             }
             // A shared reference to a value is the value (see `parse_type`).
             Expr::Reference(r) if r.mutability.is_none() => return self.expr(&r.expr),
+            // `&mut x` is `x` for a GC object; the rtyper rejects it for values.
             Expr::Reference(r) => {
-                return Err(unsupported(
-                    r,
-                    "`&mut` of a value",
-                    "a mutable reference needs the value to live in memory, which is not translated yet",
-                    "pass the value and return the new one",
-                ))
+                let Some(v) = self.expr(&r.expr)? else { return Ok(None) };
+                self.emit("ref_mut", vec![v], pos)
             }
             Expr::Struct(st) => return self.struct_literal(st),
             Expr::Index(i) => return Err(unsupported(i, "indexing", "arrays and vectors are not translated yet", "")),
@@ -1062,6 +1059,9 @@ impl<'a> FnBuilder<'a> {
                 all.extend(args);
                 return Ok(Some(self.emit("newstruct", all, pos)));
             }
+        }
+        if segs == ["Box", "new"] && args.len() == 1 {
+            return Ok(Some(self.emit("box_new", args, pos)));
         }
         if segs.len() == 2 {
             let key = (self.type_name(&segs[0]), segs[1].clone());

@@ -32,6 +32,8 @@ pub struct ModuleScope {
     pub method_names: HashSet<String>,
     /// Per struct: its name and field names in declaration order.
     struct_info: Vec<(String, Vec<String>)>,
+    /// The structs that are GC objects (not `Copy`).
+    heap_structs: HashSet<StructId>,
 }
 
 impl ModuleScope {
@@ -58,12 +60,26 @@ impl ModuleScope {
             syn::Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
                 let seg = &p.path.segments[0];
                 let name = seg.ident.to_string();
-                if name == "Option" {
+                if name == "Option" || name == "Box" {
                     if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
                         if let [syn::GenericArgument::Type(inner)] = a.args.iter().collect::<Vec<_>>().as_slice() {
                             let inner = self.parse_type(inner, self_ty)?;
-                            if matches!(inner, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) {
-                                return Ok(Ty::Option(Box::new(inner)));
+                            let heap = self.is_heap(&inner);
+                            match name.as_str() {
+                                // A GC object is already a reference: boxing it changes nothing.
+                                "Box" if heap => return Ok(inner),
+                                "Box" => {
+                                    return Err(unsupported(
+                                        ty,
+                                        "a `Box` of a value",
+                                        "only structs that are not `Copy` (GC objects) can be boxed yet",
+                                        "use the value itself",
+                                    ))
+                                }
+                                _ if heap || matches!(inner, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) => {
+                                    return Ok(Ty::Option(Box::new(inner)))
+                                }
+                                _ => {}
                             }
                         }
                     }
@@ -104,17 +120,28 @@ impl ModuleScope {
             }),
             syn::Type::Paren(p) => self.parse_type(&p.elem, self_ty),
             // A shared reference to a value is the value: nothing can change
-            // it while the reference lives.
-            syn::Type::Reference(r) if r.mutability.is_none() => self.parse_type(&r.elem, self_ty),
-            syn::Type::Reference(r) => Err(unsupported(
+            // it while the reference lives. A reference to a GC object is the
+            // object's pointer, mutable or not.
+            syn::Type::Reference(r) => {
+                let inner = self.parse_type(&r.elem, self_ty)?;
+                if r.mutability.is_none() || self.is_heap(&inner) {
+                    return Ok(inner);
+                }
+                Err(unsupported(
                 r,
                 "a mutable reference",
-                "`&mut` to a scalar, tuple or `Copy` struct needs the value to live in memory, which is not translated yet",
-                "return the new value instead",
-            )),
+                    "`&mut` to a scalar, tuple or `Copy` struct needs the value to live in memory, which is not translated yet",
+                    "return the new value instead",
+                ))
+            }
             syn::Type::Never(n) => Err(unsupported(n, "the type `!`", "functions must return a value", "return `()`")),
             _ => Err(heap_type(ty, &ty.to_token_stream().to_string())),
         }
+    }
+
+    /// Whether values of `ty` are GC objects (structs that are not `Copy`).
+    pub fn is_heap(&self, ty: &Ty) -> bool {
+        matches!(ty, Ty::Struct(s) if self.heap_structs.contains(s))
     }
 
     fn self_or_err(&self, tokens: &dyn ToTokens, self_ty: Option<&Ty>) -> R<Ty> {
@@ -150,7 +177,7 @@ impl ModuleScope {
             match input {
                 syn::FnArg::Typed(pt) => params.push(self.parse_type(&pt.ty, self_ty)?),
                 syn::FnArg::Receiver(r) => {
-                    if r.reference.is_some() && r.mutability.is_some() {
+                    if r.reference.is_some() && r.mutability.is_some() && !self_ty.is_some_and(|t| self.is_heap(t)) {
                         return Err(unsupported(
                             r,
                             "`&mut self` on a `Copy` struct",
@@ -177,8 +204,8 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
     unsupported(
         ty,
         &format!("the type `{}`", name.replace(' ', "")),
-        "only scalars (integers, `bool`, `f64`, `char`), tuples and `Copy` structs of them are translated yet; heap types come later",
-        "use scalar types",
+        "rpy translates scalars, tuples, the module's structs and field-less enums, `Option` and `Box` of them; strings, vectors and maps are not translated yet",
+        "",
     )
 }
 
@@ -210,6 +237,7 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
         assoc: HashMap::new(),
         method_names: HashSet::new(),
         struct_info: Vec::new(),
+        heap_structs: HashSet::new(),
     };
 
     // Types first: every signature may name any of them.
@@ -231,15 +259,12 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
         if let syn::Item::Struct(s) = item {
             if !s.generics.params.is_empty() {
                 errors.push(unsupported(&s.generics, "a generic struct", "generics are not translated yet", ""));
-            } else if !derives_copy(&s.attrs) {
-                errors.push(unsupported(
-                    &s.ident,
-                    "a struct that is not `Copy`",
-                    "structs that are not `Copy` live in the heap, and heap types are not translated yet",
-                    "add `#[derive(Clone, Copy)]` if its fields allow it",
-                ));
             } else {
-                let id = t.structs.push(StructDef { name: s.ident.to_string(), fields: Vec::new() });
+                let copy = derives_copy(&s.attrs);
+                let id = t.structs.push(StructDef { name: s.ident.to_string(), copy, fields: Vec::new() });
+                if !copy {
+                    scope.heap_structs.insert(id);
+                }
                 scope.structs.insert(s.ident.to_string(), id);
             }
         }

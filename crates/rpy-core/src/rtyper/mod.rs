@@ -13,7 +13,7 @@ use crate::entity::Arena;
 use crate::flow::{
     checkgraph, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId,
 };
-use crate::lltype::{LlType, SIGNED, UINT};
+use crate::lltype::{Container, ContainerId, LlType, SIGNED, UINT};
 use crate::translator::Translator;
 use crate::ty::{IntTy, StructDef, StructId, Ty};
 use std::collections::HashMap;
@@ -36,9 +36,27 @@ impl fmt::Display for RTyperError {
     }
 }
 
+/// What the rtyper knows of the program's types: the structs, and the GC
+/// container of each struct that is not `Copy`.
+#[derive(Copy, Clone)]
+pub struct Types<'a> {
+    pub structs: &'a Arena<StructId, StructDef>,
+    pub containers: &'a HashMap<StructId, ContainerId>,
+}
+
+impl Types<'_> {
+    /// The container of a GC struct; `None` for values.
+    fn container(&self, ty: &Ty) -> Option<ContainerId> {
+        match ty {
+            Ty::Struct(s) => self.containers.get(s).copied(),
+            _ => None,
+        }
+    }
+}
+
 /// The low-level type representing values of `ty`.
-pub fn lltype_of(ty: &Ty, structs: &Arena<StructId, StructDef>) -> LlType {
-    let lltype_of = |t: &Ty| lltype_of(t, structs);
+pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
+    let lltype_of = |t: &Ty| lltype_of(t, types);
     match ty {
         Ty::Int(i) => LlType::Int { bits: i.bits(), signed: i.signed() },
         Ty::Bool => LlType::Bool,
@@ -46,32 +64,42 @@ pub fn lltype_of(ty: &Ty, structs: &Arena<StructId, StructDef>) -> LlType {
         Ty::Char => LlType::UniChar,
         Ty::Unit => LlType::Void,
         Ty::Tuple(items) => LlType::Struct(items.iter().map(lltype_of).collect()),
+        // An optional GC object is a nullable pointer.
+        Ty::Option(t) if types.container(t).is_some() => lltype_of(t),
         Ty::Option(t) => LlType::Struct(vec![LlType::Bool, lltype_of(t)]),
-        Ty::Struct(s) => LlType::Struct(structs[*s].fields.iter().map(|(_, t)| lltype_of(t)).collect()),
+        Ty::Struct(s) => match types.containers.get(s) {
+            Some(c) => LlType::Ptr(*c),
+            None => LlType::Struct(types.structs[*s].fields.iter().map(|(_, t)| lltype_of(t)).collect()),
+        },
         Ty::Enum(_) => SIGNED,
     }
 }
 
 /// The low-level constant for a value of type `ty`.
-pub fn ll_constant(value: &ConstValue, ty: &Ty, structs: &Arena<StructId, StructDef>) -> Constant {
+pub fn ll_constant(value: &ConstValue, ty: &Ty, types: Types) -> Constant {
     let v = match (value, ty) {
         (ConstValue::Char(c), _) => ConstValue::Int(*c as i128),
-        (ConstValue::None, Ty::Option(t)) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t, structs)]),
+        (ConstValue::None, Ty::Option(t)) if types.container(t).is_some() => ConstValue::Null,
+        (ConstValue::None, Ty::Option(t)) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t, types)]),
         (v, _) => v.clone(),
     };
-    Constant { value: v, ty: ConstTy::Known(ty.clone()), concretetype: Some(lltype_of(ty, structs)) }
+    Constant { value: v, ty: ConstTy::Known(ty.clone()), concretetype: Some(lltype_of(ty, types)) }
 }
 
-fn zero_of(ty: &Ty, structs: &Arena<StructId, StructDef>) -> ConstValue {
-    let zero_of = |t: &Ty| zero_of(t, structs);
+fn zero_of(ty: &Ty, types: Types) -> ConstValue {
+    if types.container(ty).is_some() {
+        return ConstValue::Null;
+    }
+    let zero_of = |t: &Ty| zero_of(t, types);
     match ty {
         Ty::Int(_) | Ty::Char | Ty::Enum(_) => ConstValue::Int(0),
         Ty::Bool => ConstValue::Bool(false),
         Ty::F64 => ConstValue::Float(0.0),
         Ty::Unit => ConstValue::Unit,
         Ty::Tuple(items) => ConstValue::Tuple(items.iter().map(zero_of).collect()),
+        Ty::Option(t) if types.container(t).is_some() => ConstValue::Null,
         Ty::Option(t) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
-        Ty::Struct(s) => ConstValue::Tuple(structs[*s].fields.iter().map(|(_, t)| zero_of(t)).collect()),
+        Ty::Struct(s) => ConstValue::Tuple(types.structs[*s].fields.iter().map(|(_, t)| zero_of(t)).collect()),
     }
 }
 
@@ -82,9 +110,11 @@ fn void_const(v: ConstValue) -> Value {
 /// Rtypes every graph reached by the annotator.
 pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperError>> {
     let mut errors = Vec::new();
+    let containers = struct_containers(t);
     for &g in &ann.reached {
         let mut graph = t.graphs[g].clone();
-        match rtype_graph(&t.structs, ann, g, &mut graph) {
+        let types = Types { structs: &t.structs, containers: &containers };
+        match rtype_graph(types, ann, g, &mut graph) {
             Ok(()) => {
                 remove_void_inputargs(&mut graph);
                 checkgraph(&graph, true);
@@ -100,18 +130,22 @@ pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperErro
     }
 }
 
-fn rtype_graph(
-    structs: &Arena<StructId, StructDef>,
-    ann: &Annotations,
-    gid: GraphId,
-    g: &mut FunctionGraph,
-) -> Result<(), RTyperError> {
+fn rtype_graph(types: Types, ann: &Annotations, gid: GraphId, g: &mut FunctionGraph) -> Result<(), RTyperError> {
     for v in g.vars.keys().collect::<Vec<_>>() {
-        g.vars[v].concretetype = Some(lltype_of(ann.ty(gid, v), structs));
+        g.vars[v].concretetype = Some(lltype_of(ann.ty(gid, v), types));
     }
     for b in g.iterblocks() {
         let ops = std::mem::take(&mut g.blocks[b].operations);
-        let mut hop = HighLevelOps { g, ann, gid, structs, out: Vec::new(), subst: HashMap::new(), pos: None };
+        let mut hop = HighLevelOps {
+            g,
+            ann,
+            gid,
+            types,
+            out: Vec::new(),
+            subst: HashMap::new(),
+            fresh_types: HashMap::new(),
+            pos: None,
+        };
         for op in ops {
             hop.pos = op.pos;
             let args: Vec<Value> = op.args.iter().map(|a| hop.subst_value(a)).collect();
@@ -128,6 +162,10 @@ fn rtype_graph(
                     hop.out.last_mut().unwrap().result = op.result;
                 }
                 _ => {
+                    if let Value::Var(fresh) = v {
+                        let ty = ann.ty(gid, op.result).clone();
+                        hop.fresh_types.insert(fresh, ty);
+                    }
                     hop.subst.insert(op.result, v);
                 }
             }
@@ -159,7 +197,7 @@ fn rtype_graph(
                         ConstTy::Known(t) => t.clone(),
                         _ => Ty::Unit,
                     };
-                    let mut lc = ll_constant(&c.value, &rust_ty, structs);
+                    let mut lc = ll_constant(&c.value, &rust_ty, types);
                     lc.concretetype = Some(ty);
                     *c = lc;
                 }
@@ -174,15 +212,43 @@ fn rtype_graph(
     Ok(())
 }
 
+/// Creates the `GcStruct` of every struct that is not `Copy`. All are made
+/// (empty) first, so that fields can point to any of them.
+fn struct_containers(t: &mut Translator) -> HashMap<StructId, ContainerId> {
+    let mut map = HashMap::new();
+    for (sid, def) in t.structs.iter() {
+        if !def.copy {
+            let c = t.containers.push(Container::GcStruct { name: def.name.clone(), fields: vec![], varsize: None });
+            map.insert(sid, c);
+        }
+    }
+    let types = Types { structs: &t.structs, containers: &map };
+    let filled: Vec<(ContainerId, Container)> = map
+        .iter()
+        .map(|(sid, &c)| {
+            let def = &t.structs[*sid];
+            let fields = def.fields.iter().map(|(n, ty)| (n.clone(), lltype_of(ty, types))).collect();
+            (c, Container::GcStruct { name: def.name.clone(), fields, varsize: None })
+        })
+        .collect();
+    for (c, container) in filled {
+        t.containers[c] = container;
+    }
+    map
+}
+
 /// The lowering context of one block (RPython's `HighLevelOp`, for a whole
 /// block at a time).
 struct HighLevelOps<'a> {
     g: &'a mut FunctionGraph,
     ann: &'a Annotations,
     gid: GraphId,
-    structs: &'a Arena<StructId, StructDef>,
+    types: Types<'a>,
     out: Vec<SpaceOperation>,
     subst: HashMap<VarId, Value>,
+    /// The Rust types of variables made by the rtyper that stand for
+    /// original ones (through `subst`).
+    fresh_types: HashMap<VarId, Ty>,
     pos: Option<Pos>,
 }
 
@@ -196,7 +262,10 @@ impl HighLevelOps<'_> {
 
     fn ty(&self, v: &Value) -> Ty {
         match v {
-            Value::Var(x) => self.ann.ty(self.gid, *x).clone(),
+            Value::Var(x) => match self.fresh_types.get(x) {
+                Some(t) => t.clone(),
+                None => self.ann.ty(self.gid, *x).clone(),
+            },
             Value::Const(c) => match &c.ty {
                 ConstTy::Known(t) => t.clone(),
                 _ => Ty::Unit,
@@ -208,7 +277,7 @@ impl HighLevelOps<'_> {
     fn ll(&self, v: &Value) -> Value {
         match v {
             Value::Const(c) if c.concretetype.is_none() => match &c.ty {
-                ConstTy::Known(t) => Value::Const(ll_constant(&c.value, t, self.structs)),
+                ConstTy::Known(t) => Value::Const(ll_constant(&c.value, t, self.types)),
                 _ => void_const(c.value.clone()),
             },
             other => other.clone(),
@@ -224,11 +293,11 @@ impl HighLevelOps<'_> {
     }
 
     fn constant(&self, v: ConstValue, ty: Ty) -> Value {
-        Value::Const(ll_constant(&v, &ty, self.structs))
+        Value::Const(ll_constant(&v, &ty, self.types))
     }
 
     fn lltype(&self, ty: &Ty) -> LlType {
-        lltype_of(ty, self.structs)
+        lltype_of(ty, self.types)
     }
 
     /// The index of field `name` in the `Struct` representing a tuple or a
@@ -236,7 +305,7 @@ impl HighLevelOps<'_> {
     fn field_index(&self, ty: &Ty, name: &str) -> Result<usize, String> {
         match ty {
             Ty::Tuple(_) => name.parse().map_err(|_| format!("no field `{name}` on a tuple")),
-            Ty::Struct(s) => self.structs[*s].field_index(name).ok_or_else(|| format!("no field `{name}`")),
+            Ty::Struct(s) => self.types.structs[*s].field_index(name).ok_or_else(|| format!("no field `{name}`")),
             other => Err(format!("field `{name}` of a `{other}`")),
         }
     }
@@ -245,7 +314,7 @@ impl HighLevelOps<'_> {
     fn eq_fields(&mut self, a: &Value, b: &Value, ty: &Ty) -> Result<Value, String> {
         let fields: Vec<Ty> = match ty {
             Ty::Tuple(items) => items.clone(),
-            Ty::Struct(s) => self.structs[*s].fields.iter().map(|(_, t)| t.clone()).collect(),
+            Ty::Struct(s) => self.types.structs[*s].fields.iter().map(|(_, t)| t.clone()).collect(),
             Ty::Unit => return Ok(self.constant(ConstValue::Bool(true), Ty::Bool)),
             Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Enum(_) => {
                 return Ok(self.genop(&format!("{}_eq", prefix(ty)), vec![a.clone(), b.clone()], LlType::Bool))
@@ -254,10 +323,23 @@ impl HighLevelOps<'_> {
         };
         let mut all = self.constant(ConstValue::Bool(true), Ty::Bool);
         for (i, fty) in fields.iter().enumerate() {
-            let idx = self.constant(ConstValue::Int(i as i128), Ty::Int(IntTy::I64));
             let ll = self.lltype(fty);
-            let x = self.genop("tuple_getitem", vec![a.clone(), idx.clone()], ll.clone());
-            let y = self.genop("tuple_getitem", vec![b.clone(), idx], ll);
+            let (x, y) = match (ty, self.types.container(ty)) {
+                (Ty::Struct(s), Some(_)) => {
+                    let name = void_const(ConstValue::Str(self.types.structs[*s].fields[i].0.clone()));
+                    (
+                        self.genop("getfield", vec![a.clone(), name.clone()], ll.clone()),
+                        self.genop("getfield", vec![b.clone(), name], ll),
+                    )
+                }
+                _ => {
+                    let idx = self.constant(ConstValue::Int(i as i128), Ty::Int(IntTy::I64));
+                    (
+                        self.genop("tuple_getitem", vec![a.clone(), idx.clone()], ll.clone()),
+                        self.genop("tuple_getitem", vec![b.clone(), idx], ll),
+                    )
+                }
+            };
             let e = self.eq_fields(&x, &y, fty)?;
             all = self.genop("uint_and", vec![all, e], LlType::Bool);
         }
@@ -350,6 +432,36 @@ impl HighLevelOps<'_> {
                 let i = self.constant(ConstValue::Int(idx), Ty::Int(IntTy::I64));
                 self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
             }
+            "getattr" if self.types.container(&ty0).is_some() => {
+                self.genop("getfield", vec![args[0].clone(), args[1].clone()], res_ll)
+            }
+            "setattr" if self.types.container(&ty0).is_some() => {
+                // A GC object is updated in place; the "new" value is the same object.
+                self.genop("setfield", args.to_vec(), LlType::Void);
+                self.ll(&args[0])
+            }
+            "newstruct" if self.types.container(&res_ty).is_some() => {
+                let Ty::Struct(s) = &res_ty else { unreachable!() };
+                let c = self.types.container(&res_ty).unwrap();
+                let p = self.genop("malloc", vec![void_const(ConstValue::Container(c))], res_ll);
+                for ((name, fty), v) in self.types.structs[*s].fields.clone().iter().zip(&args[1..]) {
+                    if self.lltype(fty) != LlType::Void {
+                        let name = void_const(ConstValue::Str(name.clone()));
+                        self.genop("setfield", vec![p.clone(), name, v.clone()], LlType::Void);
+                    }
+                }
+                p
+            }
+            "ref_mut" | "box_new" => {
+                if self.types.container(&ty0).is_none() {
+                    return Err(if opname == "ref_mut" {
+                        format!("`&mut` of a `{ty0}` value: it needs the value to live in memory, which is not translated yet; pass the value and return the new one")
+                    } else {
+                        format!("`Box::new` of a `{ty0}` value: only structs that are not `Copy` can be boxed yet")
+                    });
+                }
+                self.ll(&args[0])
+            }
             "getattr" => {
                 let name = args[1].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
                 let i = self.field_index(&ty0, &name)?;
@@ -363,6 +475,15 @@ impl HighLevelOps<'_> {
                 self.genop("tuple_setitem", vec![args[0].clone(), idx, args[2].clone()], res_ll)
             }
             "newstruct" => self.genop("tuple_new", args[1..].to_vec(), res_ll),
+            // `Option` of a GC object: the nullable pointer itself.
+            "newsome" if self.types.container(&ty0).is_some() => self.ll(&args[0]),
+            "is_some" | "some_payload" if matches!(&ty0, Ty::Option(t) if self.types.container(t).is_some()) => {
+                if opname == "is_some" {
+                    self.genop("ptr_nonzero", args.to_vec(), LlType::Bool)
+                } else {
+                    self.ll(&args[0])
+                }
+            }
             "newsome" => {
                 let t = self.constant(ConstValue::Bool(true), Ty::Bool);
                 self.genop("tuple_new", vec![t, args[0].clone()], res_ll)

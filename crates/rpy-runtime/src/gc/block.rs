@@ -86,9 +86,7 @@ impl Block {
     #[inline]
     pub fn marks(&mut self) -> &mut [u64] {
         // SAFETY: the bitmap follows the header inside the block.
-        unsafe {
-            std::slice::from_raw_parts_mut((self.base() + BLOCK_HEADER) as *mut u64, self.mark_words as usize)
-        }
+        unsafe { std::slice::from_raw_parts_mut((self.base() + BLOCK_HEADER) as *mut u64, self.mark_words as usize) }
     }
 
     #[inline]
@@ -158,7 +156,7 @@ impl Block {
         let mut freed = false;
         for w in 0..words {
             let mut dead = !self.marks()[w];
-            if w == words - 1 && n % 64 != 0 {
+            if w == words - 1 && !n.is_multiple_of(64) {
                 dead &= (1u64 << (n % 64)) - 1;
             }
             while dead != 0 {

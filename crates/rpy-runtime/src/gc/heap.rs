@@ -375,7 +375,11 @@ impl Heap {
             eprintln!("memory allocation of {size} bytes failed");
         }
         if self.cfg.max_heap != 0 {
-            eprintln!("rpy gc: out of memory: the heap holds {} bytes, RPY_GC_MAX={}", self.heap_bytes(), self.cfg.max_heap);
+            eprintln!(
+                "rpy gc: out of memory: the heap holds {} bytes, RPY_GC_MAX={}",
+                self.heap_bytes(),
+                self.cfg.max_heap
+            );
         } else {
             eprintln!("rpy gc: out of memory: the heap holds {} bytes", self.heap_bytes());
         }
@@ -529,11 +533,12 @@ impl Heap {
     /// or a stray store is reported where it is found.
     #[cfg(debug_assertions)]
     unsafe fn check_field(&self, obj: usize, offset: usize, ti: &TypeInfo, child: usize) {
-        if child == 0 || self.find_object(child) == Some(child) {
-            return;
-        }
-        if child % 8 == 0 && self.find_object(child).is_none() && *(child as *const usize) & HDR_PREBUILT != 0 {
-            return;
+        match self.find_object(child) {
+            _ if child == 0 => return,
+            Some(obj) if obj == child => return,
+            // Not in the heap: it must be a prebuilt object.
+            None if child.is_multiple_of(8) && *(child as *const usize) & HDR_PREBUILT != 0 => return,
+            _ => {}
         }
         super::fatal(&format!(
             "corrupt heap: the field at offset {offset} of `{}` object {obj:#x} holds {child:#x}, \

@@ -262,17 +262,14 @@ pub unsafe extern "C" fn rpy_gc_enter(stack_base: *const u8) {
 /// Undoes one `rpy_gc_enter`; the outermost releases the GIL.
 #[no_mangle]
 pub extern "C" fn rpy_gc_leave() {
-    match roots::leave() {
-        None => fatal("rpy_gc_leave without rpy_gc_enter"),
-        Some(true) => {
-            // SAFETY: this thread held the GIL until just now and the heap
-            // exists, but nobody uses the base outside enter/leave; clear it
-            // for the sanity check in `collect`.
-            // (Written before another thread can enter: `leave` released the
-            // lock, so do it through a fresh enter-free path.)
-        }
-        Some(false) => {}
+    match roots::depth() {
+        0 => fatal("rpy_gc_leave without rpy_gc_enter"),
+        // Forget the base before another thread can enter, for the sanity
+        // check in `collect`.
+        1 => heap("rpy_gc_leave").stack_base = 0,
+        _ => {}
     }
+    roots::leave();
 }
 
 /// Allocates a zeroed object of the fixed-size type `ti`, with its header
@@ -345,4 +342,84 @@ pub extern "C" fn rpy_gc_stats() -> GcStats {
     let s = heap("rpy_gc_stats").stats();
     rpy_gc_leave();
     s
+}
+
+// ---- Rust API ---------------------------------------------------------------
+
+/// Runs `f` inside `rpy_gc_enter`/`rpy_gc_leave`, as the wrapper around a
+/// translated entry point does: the stack base is a local of this frame and
+/// `f` runs in a frame below it, so everything `f` allocates is found. GC
+/// pointers must not outlive the call (return plain data). Reentrant; the
+/// GIL is released even if `f` panics.
+#[inline(never)]
+pub fn with_gc<R>(f: impl FnOnce() -> R) -> R {
+    struct Leave;
+    impl Drop for Leave {
+        fn drop(&mut self) {
+            rpy_gc_leave();
+        }
+    }
+    let base = 0u8;
+    // SAFETY: `base` lives in this frame until `rpy_gc_leave` (in `Leave`).
+    unsafe { rpy_gc_enter(black_box(&base)) };
+    let _leave = Leave;
+    call_below(f)
+}
+
+#[inline(never)]
+fn call_below<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+/// A full collection (inside [`with_gc`]).
+pub fn collect() {
+    rpy_gc_collect();
+}
+
+/// The GC's statistics.
+pub fn stats() -> GcStats {
+    rpy_gc_stats()
+}
+
+/// Starts measuring `peak_heap_bytes` again from the current heap size
+/// (inside [`with_gc`]).
+pub fn reset_peak_heap() {
+    heap("reset_peak_heap").reset_peak();
+}
+
+/// The current configuration (inside [`with_gc`]).
+pub fn config() -> Config {
+    heap("config").cfg
+}
+
+/// Replaces the configuration read from the environment, returning the
+/// previous one (inside [`with_gc`]). Tests use it to collect often, since
+/// the environment is read only once per process.
+pub fn set_config(cfg: Config) -> Config {
+    let heap = heap("set_config");
+    let old = heap.cfg;
+    heap.set_config(cfg);
+    old
+}
+
+/// Allocates an object of the fixed-size type `ti` exactly as generated code
+/// does: bump allocation in the class's run, `rpy_gc_malloc` when it is
+/// exhausted.
+///
+/// # Safety
+/// Inside [`with_gc`]; `ti` is a valid fixed-size TypeInfo.
+#[inline(always)]
+pub unsafe fn malloc_inline(ti: &'static TypeInfo) -> *mut u8 {
+    let class = size_class((ti.fixed_size + 7) & !7);
+    if class < NUM_SIZE_CLASSES {
+        let run = alloc_runs().add(class);
+        let p = (*run).free;
+        let size = CLASS_SIZES[class];
+        if p + size <= (*run).limit {
+            (*run).free = p + size;
+            *(p as *mut usize) = ti as *const TypeInfo as usize;
+            return p as *mut u8;
+        }
+    }
+    rpy_gc_malloc(ti)
 }

@@ -30,12 +30,12 @@ fn lock() -> MutexGuard<'static, bool> {
 /// Whether the current thread holds the GIL.
 #[inline]
 pub(crate) fn holds_gil() -> bool {
-    DEPTH.with(|d| d.get() != 0)
+    depth() != 0
 }
 
 /// Takes the GIL (reentrantly); returns true for the outermost enter.
 pub(crate) fn enter() -> bool {
-    let depth = DEPTH.with(|d| d.get());
+    let depth = depth();
     if depth == 0 {
         let mut held = lock();
         while *held {
@@ -47,18 +47,21 @@ pub(crate) fn enter() -> bool {
     depth == 0
 }
 
-/// Undoes one `enter`; returns true when that released the GIL.
-pub(crate) fn leave() -> Option<bool> {
-    let depth = DEPTH.with(|d| d.get());
-    if depth == 0 {
-        return None;
-    }
+/// How many enters of the current thread are not left yet.
+#[inline]
+pub(crate) fn depth() -> usize {
+    DEPTH.with(|d| d.get())
+}
+
+/// Undoes one `enter` (the caller checked there is one); the outermost
+/// releases the GIL.
+pub(crate) fn leave() {
+    let depth = depth();
     DEPTH.with(|d| d.set(depth - 1));
     if depth == 1 {
         *lock() = false;
         GIL_RELEASED.notify_one();
     }
-    Some(depth == 1)
 }
 
 /// Takes the GIL only if it is free, for readers that must not block (the

@@ -37,7 +37,7 @@ pub const fn size_class(size: usize) -> usize {
         if size == 0 {
             0
         } else {
-            (size + 7) / 8 - 1
+            size.div_ceil(8) - 1
         }
     } else if size <= SMALL_MAX {
         // size is in (2^k, 2^(k+1)] with 7 <= k <= 12; eight classes of

@@ -201,13 +201,13 @@ impl TypeInfo {
         }
         for &off in self.ptr_offsets() {
             let off = off as usize;
-            if off < 8 || off % 8 != 0 || off + 8 > self.fixed_size {
+            if off < 8 || !off.is_multiple_of(8) || off + 8 > self.fixed_size {
                 return fail(format!("pointer offset {off} is not an aligned field of the fixed part"));
             }
         }
         if self.is_varsize() {
             let lo = self.length_offset;
-            if lo < 8 || lo % 8 != 0 || lo + 8 > self.fixed_size {
+            if lo < 8 || !lo.is_multiple_of(8) || lo + 8 > self.fixed_size {
                 return fail(format!("length offset {lo} is not an aligned field of the fixed part"));
             }
             if self.items_offset < 8 {
@@ -215,7 +215,10 @@ impl TypeInfo {
             }
             for &off in self.item_ptr_offsets() {
                 let off = off as usize;
-                if off + 8 > self.item_size || (self.items_offset + off) % 8 != 0 || self.item_size % 8 != 0 {
+                if off + 8 > self.item_size
+                    || !(self.items_offset + off).is_multiple_of(8)
+                    || !self.item_size.is_multiple_of(8)
+                {
                     return fail(format!("item pointer offset {off} is not an aligned field of an item"));
                 }
             }

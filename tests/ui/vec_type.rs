@@ -1,7 +1,7 @@
 #[rpython::entry]
 pub mod m {
-    struct Node {
-        value: i64,
+    struct Stack {
+        items: Vec<i64>,
     }
 
     pub fn f(x: i64) -> i64 {

@@ -1,0 +1,627 @@
+//! Tests of the GC through its C ABI, the way translated code uses it.
+//!
+//! Roots are kept only in local variables (stack slots or callee-saved
+//! registers, whatever the compiler picks), so every test depends on the
+//! conservative stack scan. Helpers are `#[inline(never)]` so that pointers
+//! really cross calls that can collect, and structures meant to die are built
+//! in helper frames that have returned before the collection that should
+//! reclaim them. The tests run in parallel threads of one process: the GIL
+//! taken by `with_gc` serializes them, and each test restores the
+//! configuration it changes.
+
+use std::cell::UnsafeCell;
+use std::hint::black_box;
+use std::ptr::null_mut;
+
+use rpython::gc::{
+    self, class_size, rpy_gc_add_prebuilt, rpy_gc_add_root, rpy_gc_alloc_state, rpy_gc_collect, rpy_gc_malloc,
+    rpy_gc_malloc_varsize, rpy_gc_remove_root, size_class, with_gc, Config, TypeInfo, HDR_PREBUILT, SMALL_MAX,
+};
+
+// ---- types ------------------------------------------------------------------
+
+/// `{header, car: i64, cdr: ptr}`
+static CONS: TypeInfo = TypeInfo::fixed("cons", 24, &[16]);
+/// `{header, left: ptr, right: ptr}`
+static NODE: TypeInfo = TypeInfo::fixed("node", 24, &[8, 16]);
+/// A GcArray of pointers: `{header, length, items: [ptr]}`
+static PTR_ARRAY: TypeInfo = TypeInfo::varsize("ptrarray", 16, &[], 8, 16, 8, &[0]);
+/// A string: `{header, hash: i64, length, chars: [u8]}`
+static STR: TypeInfo = TypeInfo::varsize("str", 24, &[], 16, 24, 1, &[]);
+/// `{header, next: ptr, length, items: [{n: i64, p: ptr}]}`
+static PAIRS: TypeInfo = TypeInfo::varsize("pairs", 24, &[8], 16, 24, 16, &[8]);
+
+unsafe fn get<T: Copy>(obj: *mut u8, offset: usize) -> T {
+    *(obj.add(offset) as *const T)
+}
+
+unsafe fn set<T>(obj: *mut u8, offset: usize, value: T) {
+    *(obj.add(offset) as *mut T) = value;
+}
+
+unsafe fn header(obj: *mut u8) -> *const TypeInfo {
+    get::<*const TypeInfo>(obj, 0)
+}
+
+fn cons(car: i64, cdr: *mut u8) -> *mut u8 {
+    unsafe {
+        let p = rpy_gc_malloc(&CONS);
+        set(p, 8, car);
+        set(p, 16, cdr);
+        p
+    }
+}
+
+/// The list `[seed, seed+1, ..., seed+n-1]`, built back to front.
+#[inline(never)]
+fn build_list(n: i64, seed: i64) -> *mut u8 {
+    let mut head = null_mut();
+    for i in (0..n).rev() {
+        head = cons(seed + i, head);
+    }
+    head
+}
+
+/// Checks a list built by `build_list(n, seed)`.
+#[inline(never)]
+fn check_list(mut p: *mut u8, n: i64, seed: i64) {
+    for i in 0..n {
+        assert!(!p.is_null(), "list too short: {i} of {n}");
+        unsafe {
+            assert_eq!(header(p), &CONS as *const _, "element {i} is not a cons");
+            assert_eq!(get::<i64>(p, 8), seed + i, "element {i}");
+            p = get(p, 16);
+        }
+    }
+    assert!(p.is_null(), "list too long");
+}
+
+#[inline(never)]
+fn make_tree(depth: u32) -> *mut u8 {
+    unsafe {
+        let node = rpy_gc_malloc(&NODE);
+        if depth > 0 {
+            let left = make_tree(depth - 1);
+            set(node, 8, left);
+            let right = make_tree(depth - 1);
+            set(node, 16, right);
+        }
+        node
+    }
+}
+
+/// Checks a tree made by `make_tree(depth)`; returns its node count.
+#[inline(never)]
+fn check_tree(node: *mut u8, depth: u32) -> usize {
+    unsafe {
+        assert_eq!(header(node), &NODE as *const _, "not a node");
+        let (left, right) = (get::<*mut u8>(node, 8), get::<*mut u8>(node, 16));
+        if depth == 0 {
+            assert!(left.is_null() && right.is_null(), "leaf with children");
+            1
+        } else {
+            1 + check_tree(left, depth - 1) + check_tree(right, depth - 1)
+        }
+    }
+}
+
+/// Allocates `n` cons cells and drops them (work for the sweeper).
+#[inline(never)]
+fn garbage(n: usize) {
+    for i in 0..n {
+        black_box(cons(i as i64, null_mut()));
+    }
+}
+
+/// Overwrites the stack below the caller, so that pointers left in dead
+/// frames don't keep garbage alive (as Boehm's GC_clear_stack does).
+#[inline(never)]
+fn clear_stack() {
+    let mut words = [0usize; 8192];
+    black_box(&mut words);
+}
+
+/// Collects from a clean stack; returns the bytes live afterwards. A macro,
+/// so that the stack is cleared from the caller's frame down: the frames of
+/// the collection then start out zeroed, and their uninitialized slots can't
+/// hold stale pointers of a callee that has returned.
+macro_rules! collect_clean {
+    () => {{
+        clear_stack();
+        rpy_gc_collect();
+        gc::stats().live_bytes
+    }};
+}
+
+/// Runs `f` with `cfg` applied, restoring the previous configuration.
+fn with_config<R>(change: impl FnOnce(&mut Config), f: impl FnOnce() -> R) -> R {
+    struct Restore(Config);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            gc::set_config(self.0);
+        }
+    }
+    let mut cfg = gc::config();
+    change(&mut cfg);
+    let _restore = Restore(gc::set_config(cfg));
+    f()
+}
+
+// ---- reachability ---------------------------------------------------------
+
+#[test]
+fn reachable_objects_survive_collections_intact() {
+    with_gc(|| {
+        let list = build_list(10_000, 7);
+        let tree = make_tree(10);
+        for _ in 0..3 {
+            rpy_gc_collect();
+            // Reuse of the freed memory must not touch the live objects.
+            garbage(50_000);
+        }
+        check_list(list, 10_000, 7);
+        assert_eq!(check_tree(tree, 10), 2047);
+    });
+}
+
+#[inline(never)]
+fn build_check_drop(n: i64) -> u64 {
+    let list = build_list(n, 0);
+    rpy_gc_collect();
+    check_list(list, n, 0);
+    gc::stats().live_bytes
+}
+
+#[test]
+fn unreachable_memory_is_reclaimed() {
+    with_gc(|| {
+        let before = collect_clean!();
+        let n = 200_000;
+        let while_alive = build_check_drop(n);
+        assert!(while_alive >= before + n as u64 * 24, "live {while_alive}, before {before}");
+        let after = collect_clean!();
+        assert!(after < before + 64 * 1024, "live bytes {after} after dropping, {before} before");
+    });
+}
+
+/// Three objects, returned only as pointers into their middle.
+#[inline(never)]
+fn make_interior_pointers() -> [*mut u8; 3] {
+    unsafe {
+        let c = cons(42, build_list(3, 100));
+        let array = rpy_gc_malloc_varsize(&PTR_ARRAY, 100);
+        for i in 0..100 {
+            set(array, 16 + 8 * i, cons(i as i64, null_mut()));
+        }
+        let large = rpy_gc_malloc_varsize(&STR, 300_000);
+        set(large, 24 + 299_999, b'z');
+        [c.add(13), array.add(16 + 8 * 50 + 3), large.add(24 + 250_000)]
+    }
+}
+
+#[inline(never)]
+fn interior_pointers_inner() {
+    unsafe {
+        let [c_in, array_in, large_in] = make_interior_pointers();
+        clear_stack();
+        rpy_gc_collect();
+        garbage(20_000);
+        rpy_gc_collect();
+        let (c, array, large) = (c_in.sub(13), array_in.sub(16 + 8 * 50 + 3), large_in.sub(24 + 250_000));
+        assert_eq!(get::<i64>(c, 8), 42);
+        check_list(get(c, 16), 3, 100);
+        assert_eq!(get::<usize>(array, 8), 100);
+        for i in 0..100 {
+            let item: *mut u8 = get(array, 16 + 8 * i);
+            assert_eq!(get::<i64>(item, 8), i as i64);
+        }
+        assert_eq!(get::<u8>(large, 24 + 299_999), b'z');
+        assert_eq!(get::<usize>(large, 16), 300_000);
+    }
+}
+
+#[test]
+fn interior_pointers_keep_objects_alive() {
+    with_gc(interior_pointers_inner);
+}
+
+// ---- object shapes --------------------------------------------------------
+
+#[inline(never)]
+fn make_string(text: &[u8]) -> *mut u8 {
+    unsafe {
+        let s = rpy_gc_malloc_varsize(&STR, text.len());
+        std::ptr::copy_nonoverlapping(text.as_ptr(), s.add(24), text.len());
+        s
+    }
+}
+
+unsafe fn string_bytes<'a>(s: *mut u8) -> &'a [u8] {
+    std::slice::from_raw_parts(s.add(24), get::<usize>(s, 16))
+}
+
+#[test]
+fn strings_arrays_and_inline_structs() {
+    with_gc(|| unsafe {
+        // An array of pointers to strings.
+        let words = rpy_gc_malloc_varsize(&PTR_ARRAY, 50);
+        for i in 0..50 {
+            set(words, 16 + 8 * i, make_string(format!("word number {i}").as_bytes()));
+        }
+        // A struct with an inline array of {i64, ptr} and a pointer field.
+        let pairs = rpy_gc_malloc_varsize(&PAIRS, 40);
+        set(pairs, 8, make_string(b"next"));
+        for i in 0..40 {
+            set(pairs, 24 + 16 * i, i as i64 * 3);
+            set(pairs, 24 + 16 * i + 8, cons(i as i64, build_list(2, i as i64)));
+        }
+        let empty = rpy_gc_malloc_varsize(&PTR_ARRAY, 0);
+        for _ in 0..2 {
+            rpy_gc_collect();
+            garbage(30_000);
+            for i in 0..200 {
+                black_box(make_string(format!("garbage {i}").as_bytes()));
+            }
+        }
+        for i in 0..50 {
+            assert_eq!(string_bytes(get(words, 16 + 8 * i)), format!("word number {i}").as_bytes());
+        }
+        assert_eq!(string_bytes(get(pairs, 8)), b"next");
+        assert_eq!(get::<usize>(pairs, 16), 40);
+        for i in 0..40 {
+            assert_eq!(get::<i64>(pairs, 24 + 16 * i), i as i64 * 3);
+            let c: *mut u8 = get(pairs, 24 + 16 * i + 8);
+            assert_eq!(get::<i64>(c, 8), i as i64);
+            check_list(get(c, 16), 2, i as i64);
+        }
+        assert_eq!(get::<usize>(empty, 8), 0);
+        assert_eq!(header(empty), &PTR_ARRAY as *const _);
+    });
+}
+
+#[test]
+fn objects_are_zeroed() {
+    with_gc(|| unsafe {
+        // Dirty memory of several size classes, free it, allocate again.
+        for round in 0..3 {
+            for len in [1usize, 7, 100, 1000, 5000, 9000] {
+                for _ in 0..200 {
+                    let s = rpy_gc_malloc_varsize(&STR, len);
+                    assert_eq!(get::<usize>(s, 16), len);
+                    assert!(string_bytes(s).iter().all(|&b| b == 0), "round {round}: string of {len} not zeroed");
+                    assert_eq!(get::<i64>(s, 8), 0);
+                    std::ptr::write_bytes(s.add(8), 0xff, 8);
+                    std::ptr::write_bytes(s.add(24), 0xab, len);
+                }
+            }
+            for _ in 0..10_000 {
+                let c = rpy_gc_malloc(&CONS);
+                assert_eq!((get::<i64>(c, 8), get::<usize>(c, 16)), (0, 0));
+                set(c, 8, -1i64);
+            }
+            clear_stack();
+            rpy_gc_collect();
+        }
+    });
+}
+
+#[test]
+fn large_objects() {
+    with_gc(|| unsafe {
+        let before = {
+            collect_clean!();
+            gc::stats()
+        };
+        // Around the small/large boundary, and big.
+        for len in [(SMALL_MAX - 16) / 8, (SMALL_MAX - 16) / 8 + 1, 100_000] {
+            let array = rpy_gc_malloc_varsize(&PTR_ARRAY, len);
+            for i in (0..len).step_by(97) {
+                set(array, 16 + 8 * i, cons(i as i64, null_mut()));
+            }
+            rpy_gc_collect();
+            garbage(10_000);
+            rpy_gc_collect();
+            for i in (0..len).step_by(97) {
+                let c: *mut u8 = get(array, 16 + 8 * i);
+                assert_eq!(get::<i64>(c, 8), i as i64, "array of {len}");
+            }
+        }
+        large_garbage();
+        let after = {
+            collect_clean!();
+            gc::stats()
+        };
+        assert!(after.heap_bytes < before.heap_bytes + 8 * 1024 * 1024, "{before:?} -> {after:?}");
+    });
+}
+
+#[inline(never)]
+fn large_garbage() {
+    for _ in 0..20 {
+        black_box(make_string(&[1u8; 4 << 20]));
+    }
+}
+
+#[test]
+fn a_million_element_list_is_marked_without_recursion() {
+    with_gc(|| {
+        let n = 1_000_000;
+        let list = build_list(n, 1);
+        rpy_gc_collect();
+        rpy_gc_collect();
+        check_list(list, n, 1);
+        assert!(gc::stats().live_objects >= n as u64);
+    });
+}
+
+// ---- the inline fast path -------------------------------------------------
+
+/// `build_list` with the allocation inlined the way generated code does it.
+#[inline(never)]
+fn build_list_inline(n: i64) -> *mut u8 {
+    let mut head = null_mut();
+    for i in (0..n).rev() {
+        unsafe {
+            let p = gc::malloc_inline(&CONS);
+            set(p, 8, i);
+            set(p, 16, head);
+            head = p;
+        }
+    }
+    head
+}
+
+#[test]
+fn fast_path_contract() {
+    with_gc(|| {
+        with_config(
+            |c| c.collect_every = 0,
+            || unsafe {
+                let class = size_class(24);
+                assert_eq!(class_size(class), 24);
+                let run = &raw mut (*rpy_gc_alloc_state.get()).runs[class];
+                // The first allocation refills the run; the next ones bump.
+                let first = rpy_gc_malloc(&CONS);
+                let free = (*run).free;
+                assert!(free != 0 && free + 24 <= (*run).limit, "no run after the slow path");
+                // Everything in the run is zero.
+                let limit = (*run).limit;
+                assert!(std::slice::from_raw_parts(free as *const u8, limit - free).iter().all(|&b| b == 0));
+                let second = gc::malloc_inline(&CONS);
+                assert_eq!(second as usize, free);
+                assert_eq!((*run).free, free + 24);
+                assert_eq!(header(second), &CONS as *const _);
+                black_box(first);
+
+                let list = build_list_inline(300_000);
+                rpy_gc_collect();
+                let more = build_list_inline(1000);
+                check_list(list, 300_000, 0);
+                check_list(more, 1000, 0);
+            },
+        )
+    });
+}
+
+// ---- stress -----------------------------------------------------------------
+
+#[inline(never)]
+fn build_and_check_tree(depth: u32) -> usize {
+    let tree = make_tree(depth);
+    check_tree(tree, depth)
+}
+
+#[test]
+fn stress_binary_trees_keep_the_heap_bounded() {
+    with_gc(|| {
+        with_config(
+            |c| {
+                c.collect_every = 20_000;
+                c.min_heap = 1 << 20;
+            },
+            || {
+                collect_clean!();
+                let start = gc::stats();
+                gc::reset_peak_heap();
+                let long_lived = make_tree(12);
+                let rounds = 8;
+                for _ in 0..rounds {
+                    assert_eq!(build_and_check_tree(16), (1 << 17) - 1);
+                }
+                assert_eq!(check_tree(long_lived, 12), (1 << 13) - 1);
+                let end = gc::stats();
+                let allocated = end.total_allocated_bytes - start.total_allocated_bytes;
+                assert!(allocated >= rounds * ((1 << 17) - 1) * 24, "allocated {allocated}");
+                assert!(end.collections - start.collections >= allocated / 24 / 20_000);
+                // At most about two trees are live at a time (3 MiB each).
+                let growth = end.peak_heap_bytes.saturating_sub(start.heap_bytes);
+                assert!(growth < 12 << 20, "peak heap grew by {growth} bytes for {allocated} bytes allocated");
+            },
+        )
+    });
+}
+
+// ---- roots outside the stack ---------------------------------------------
+
+struct Slot(UnsafeCell<*mut u8>);
+unsafe impl Sync for Slot {}
+
+static ROOT: Slot = Slot(UnsafeCell::new(null_mut()));
+
+#[inline(never)]
+fn store_in_root() {
+    unsafe { *ROOT.0.get() = build_list(1000, 5) };
+}
+
+#[test]
+fn registered_roots() {
+    with_gc(|| unsafe {
+        rpy_gc_add_root(ROOT.0.get());
+        store_in_root();
+        collect_clean!();
+        garbage(20_000);
+        collect_clean!();
+        check_list(*ROOT.0.get(), 1000, 5);
+        // An interior pointer in a root slot works too.
+        *ROOT.0.get() = (*ROOT.0.get()).add(8);
+        collect_clean!();
+        check_list((*ROOT.0.get()).sub(8), 1000, 5);
+        *ROOT.0.get() = null_mut();
+        rpy_gc_remove_root(ROOT.0.get());
+    });
+}
+
+/// A prebuilt cons cell: static data with the prebuilt header bit.
+struct Prebuilt(UnsafeCell<[usize; 3]>);
+unsafe impl Sync for Prebuilt {}
+
+static PREBUILT: Prebuilt = Prebuilt(UnsafeCell::new([0; 3]));
+
+#[inline(never)]
+fn point_prebuilt_at_heap(obj: *mut u8) {
+    unsafe { set(obj, 16, build_list(100, 9)) };
+}
+
+#[test]
+fn prebuilt_objects() {
+    with_gc(|| unsafe {
+        let obj = PREBUILT.0.get() as *mut u8;
+        set(obj, 0, &CONS as *const TypeInfo as usize | HDR_PREBUILT);
+        set(obj, 8, 1234i64);
+        rpy_gc_add_prebuilt(obj);
+        point_prebuilt_at_heap(obj);
+        // A heap object pointing to the prebuilt one.
+        let c = cons(1, obj);
+        collect_clean!();
+        garbage(10_000);
+        collect_clean!();
+        check_list(get(obj, 16), 100, 9);
+        assert_eq!(get::<*mut u8>(c, 16), obj);
+        assert_eq!(get::<i64>(obj, 8), 1234);
+    });
+}
+
+// ---- the GIL ----------------------------------------------------------------
+
+#[test]
+fn threads_take_turns() {
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            std::thread::spawn(move || {
+                for round in 0..10 {
+                    let seed = t * 1_000_000 + round * 1000;
+                    with_gc(|| {
+                        let list = build_list(2000, seed);
+                        garbage(5000);
+                        rpy_gc_collect();
+                        check_list(list, 2000, seed);
+                    });
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+}
+
+#[test]
+fn nested_enter_keeps_outer_frames_alive() {
+    with_gc(|| {
+        let outer = build_list(500, 3);
+        let inner_result = with_gc(|| {
+            let inner = build_list(500, 4);
+            clear_stack();
+            rpy_gc_collect();
+            garbage(10_000);
+            rpy_gc_collect();
+            check_list(inner, 500, 4);
+            7
+        });
+        assert_eq!(inner_result, 7);
+        rpy_gc_collect();
+        check_list(outer, 500, 3);
+    });
+}
+
+// ---- type info ---------------------------------------------------------------
+
+#[test]
+fn typeinfo_validation() {
+    for ti in [&CONS, &NODE, &PTR_ARRAY, &STR, &PAIRS] {
+        ti.validate().unwrap();
+    }
+    assert!(TypeInfo::fixed("bad", 4, &[]).validate().is_err());
+    assert!(TypeInfo::fixed("bad", 16, &[12]).validate().is_err());
+    assert!(TypeInfo::fixed("bad", 16, &[16]).validate().is_err());
+    assert!(TypeInfo::varsize("bad", 16, &[], 16, 16, 8, &[0]).validate().is_err());
+    assert!(TypeInfo::varsize("bad", 16, &[], 8, 16, 8, &[4]).validate().is_err());
+    assert_eq!(STR.size_for_length(3), Some(32));
+    assert_eq!(PAIRS.size_for_length(2), Some(56));
+    assert_eq!(CONS.size_for_length(99), Some(24));
+    assert_eq!(PTR_ARRAY.size_for_length(usize::MAX / 4), None);
+    assert_eq!(std::mem::size_of::<TypeInfo>(), 88);
+}
+
+// ---- the environment, in child processes ---------------------------------
+
+/// What a child process started by `run_child` does.
+#[test]
+fn child_process() {
+    let Ok(what) = std::env::var("RPY_GC_TEST_CHILD") else { return };
+    with_gc(|| match what.as_str() {
+        // Keep everything: RPY_GC_MAX must stop it.
+        "oom" => {
+            let mut head = null_mut();
+            loop {
+                head = cons(0, head);
+                black_box(head);
+            }
+        }
+        "stats" => {
+            assert_eq!(gc::config().collect_every, 1000);
+            assert!((gc::config().major_collect - 2.5).abs() < 1e-9);
+            assert_eq!(gc::config().min_heap, 2 << 20);
+            let before = gc::stats().collections;
+            garbage(10_000);
+            assert_eq!(gc::stats().collections - before, 10);
+        }
+        other => panic!("unknown child {other}"),
+    });
+}
+
+fn run_child(what: &str, env: &[(&str, &str)]) -> std::process::Output {
+    let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
+    cmd.args(["--exact", "child_process", "--nocapture", "--test-threads=1"]).env("RPY_GC_TEST_CHILD", what);
+    for var in ["RPY_GC_MIN", "RPY_GC_MAX", "RPY_GC_MAJOR_COLLECT", "RPY_GC_COLLECT_EVERY", "RPY_GC_STATS"] {
+        cmd.env_remove(var);
+    }
+    cmd.envs(env.iter().copied());
+    cmd.output().unwrap()
+}
+
+#[test]
+fn out_of_memory_aborts_with_a_message() {
+    let out = run_child("oom", &[("RPY_GC_MAX", "4MB")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("memory allocation of "), "{stderr}");
+    assert!(stderr.contains("RPY_GC_MAX=4194304"), "{stderr}");
+}
+
+#[test]
+fn environment_knobs_and_exit_statistics() {
+    let out = run_child(
+        "stats",
+        &[
+            ("RPY_GC_COLLECT_EVERY", "1000"),
+            ("RPY_GC_MAJOR_COLLECT", "2.5"),
+            ("RPY_GC_MIN", "2M"),
+            ("RPY_GC_STATS", "1"),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}\n{}", String::from_utf8_lossy(&out.stdout));
+    assert!(stderr.contains("rpy gc: ") && stderr.contains(" collections, "), "{stderr}");
+    assert!(stderr.contains("rpy gc: total allocated: "), "{stderr}");
+}
