@@ -144,7 +144,15 @@ pub fn translated_module(
         wrappers.push(quote! {
             #[doc = #doc]
             #[allow(clippy::unused_unit, clippy::let_unit_value)]
-            pub fn #name(#(#params: #param_tys),*) -> #ret { #body }
+            pub fn #name(#(#params: #param_tys),*) -> #ret {
+                // Translated code runs holding the GC's lock, and the GC
+                // scans the stack from here down for roots.
+                let __stack_base = 0u8;
+                unsafe { ::rpython::gc::rpy_gc_enter(::core::hint::black_box(&__stack_base) as *const u8) };
+                let __result = { #body };
+                ::rpython::gc::rpy_gc_leave();
+                __result
+            }
         });
     }
     let (x86, a64) = (&asm.x86_64, &asm.aarch64);
@@ -166,11 +174,7 @@ pub fn translated_module(
             // Generated code calls the runtime by symbol; referring to it
             // here makes the linker keep it.
             #[used]
-            static __RPY_RUNTIME: [unsafe extern "C" fn(*const u8, usize, *const u8, usize, u32, u32) -> !; 1] =
-                [::rpython::rt::rpy_rt_panic];
-            #[used]
-            static __RPY_RUNTIME_ASSERT: unsafe extern "C" fn(u32, u32, u64, u64, *const u8, usize, *const u8, usize, u32, u32) -> ! =
-                ::rpython::rt::rpy_rt_panic_assert_failed;
+            static __RPY_KEEP_LINKED: &::rpython::rt::KeepLinked = &::rpython::rt::KEEP_LINKED;
 
             /// How long each stage of the translation of this module took.
             pub const TRANSLATION_TIMINGS: &[(&str, f64)] = &[#((#stage_names, #stage_secs)),*];

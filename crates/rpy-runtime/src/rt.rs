@@ -80,3 +80,19 @@ pub unsafe extern "C" fn rpy_rt_panic_assert_failed(
     let text = format!("assertion `left {op} right` failed{user}\n  left: {}\n right: {}", show(left), show(right));
     panic_exit(&text, str_from(file, file_len), line, col)
 }
+
+/// The runtime symbols generated code refers to, for the linker: each
+/// translated module references this static, which references them all, so
+/// they are linked in even though only assembly calls them.
+pub struct KeepLinked(#[allow(dead_code)] [*const (); 5]);
+
+// Only addresses of functions and statics, never dereferenced.
+unsafe impl Sync for KeepLinked {}
+
+pub static KEEP_LINKED: KeepLinked = KeepLinked([
+    rpy_rt_panic as *const (),
+    rpy_rt_panic_assert_failed as *const (),
+    crate::gc::rpy_gc_malloc as *const (),
+    crate::gc::rpy_gc_malloc_varsize as *const (),
+    &crate::gc::rpy_gc_alloc_state as *const _ as *const (),
+]);

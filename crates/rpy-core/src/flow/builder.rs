@@ -1134,6 +1134,14 @@ impl<'a> FnBuilder<'a> {
                 Ok(Some(extra[0].clone()))
             }
             ("is_some", 0) => Ok(Some(self.emit("is_some", vec![recv], Some(pos)))),
+            // `place.take()`: the old value, and `None` left in the place.
+            ("take", 0) => {
+                let id = self.literal_id();
+                let none = Value::Const(Constant { value: ConstValue::None, ty: ConstTy::Infer(id), concretetype: None });
+                let none = self.emit("same_type", vec![none, recv.clone()], Some(pos));
+                self.assign(&m.receiver, none)?;
+                Ok(Some(recv))
+            }
             ("is_none", 0) => {
                 let s = self.emit("is_some", vec![recv], Some(pos));
                 Ok(Some(self.emit("invert", vec![s], Some(pos))))
