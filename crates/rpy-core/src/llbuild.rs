@@ -18,6 +18,14 @@ use crate::flow::{checkgraph, BlockId, ConstValue, Constant, FunctionGraph, Link
 use crate::lltype::LlType;
 use crate::ty::{IntTy, Ty};
 
+fn contains_ptr(t: &LlType) -> bool {
+    match t {
+        LlType::Ptr(_) => true,
+        LlType::Struct(fields) => fields.iter().any(contains_ptr),
+        _ => false,
+    }
+}
+
 /// The Rust type a value of this lltype has in the untranslated program (the
 /// inverse of the rtyper's mapping, for the scalars and tuples of scalars
 /// that hand-built graphs use).
@@ -56,8 +64,11 @@ pub struct LlGraphBuilder {
 
 impl LlGraphBuilder {
     pub fn new(name: &str, params: &[LlType], ret: LlType) -> LlGraphBuilder {
-        let param_tys = params.iter().map(ty_of_lltype).collect();
-        let mut graph = FunctionGraph::new(name, "src/lib.rs", param_tys, ty_of_lltype(&ret));
+        // A graph's Rust signature only matters at the boundary; low-level
+        // helpers taking GC pointers have none, and say `()` there.
+        let rust_ty = |t: &LlType| if contains_ptr(t) { Ty::Unit } else { ty_of_lltype(t) };
+        let param_tys = params.iter().map(rust_ty).collect();
+        let mut graph = FunctionGraph::new(name, "src/lib.rs", param_tys, rust_ty(&ret));
         let start = graph.startblock;
         for (v, t) in graph.blocks[start].inputargs.clone().into_iter().zip(params) {
             graph.vars[v].concretetype = Some(t.clone());
@@ -165,7 +176,8 @@ impl LlGraphBuilder {
 }
 
 fn typed(value: ConstValue, t: LlType) -> Value {
-    Value::Const(Constant { value, ty: crate::flow::ConstTy::Known(ty_of_lltype(&t)), concretetype: Some(t) })
+    let ty = if contains_ptr(&t) { crate::flow::ConstTy::Meta } else { crate::flow::ConstTy::Known(ty_of_lltype(&t)) };
+    Value::Const(Constant { value, ty, concretetype: Some(t) })
 }
 
 fn meta(value: ConstValue) -> Value {

@@ -48,6 +48,7 @@
 //! | `ptr_iszero`, `ptr_nonzero` | null tests, result `Bool` |
 //! | `panic(msg, pos)` | print Rust's panic message `msg` for position `pos` of the graph's file to stderr and exit with status 101; never returns, so it ends its block, which has no exits |
 //! | `panic_if(cond, msg, pos)` | `panic(msg, pos)` when `cond` is true |
+//! | `panic_index_if(len, index, pos)` | when `index >= len` (both `Unsigned`), panic with Rust's message for an index out of bounds: `index out of bounds: the len is {len} but the index is {index}` |
 //! | `panic_assert_failed(left, right, kind, msg, pos)` | the panic of a failed `assert_eq!` (`kind` is `"=="`) or `assert_ne!` (`"!="`): Rust's message with both values in `{:?}` form; `msg` is the user's message or `()`; never returns |
 
 /// Facts about one low-level operation.
@@ -70,7 +71,9 @@ pub fn llop_info(name: &str) -> Option<LlOpInfo> {
     const EFFECT: LlOpInfo = LlOpInfo { sideeffects: true, canfold: false, noreturn: false };
     let info = match name {
         "panic" | "panic_assert_failed" => LlOpInfo { sideeffects: true, canfold: false, noreturn: true },
-        "panic_if" | "direct_call" | "malloc" | "malloc_varsize" | "setfield" | "setarrayitem" => EFFECT,
+        "panic_if" | "panic_index_if" | "direct_call" | "malloc" | "malloc_varsize" | "setfield" | "setarrayitem" => {
+            EFFECT
+        }
         // Reads of mutable memory: removable when unused, not foldable.
         "getfield" | "getarrayitem" | "getarraysize" => {
             LlOpInfo { sideeffects: false, canfold: false, noreturn: false }
@@ -141,6 +144,7 @@ pub fn all_llops() -> Vec<String> {
     let mut v: Vec<String> = [
         "panic",
         "panic_if",
+        "panic_index_if",
         "panic_assert_failed",
         "direct_call",
         "malloc",

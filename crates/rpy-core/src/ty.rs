@@ -144,6 +144,9 @@ pub enum Ty {
     Struct(StructId),
     /// A field-less enum of the module: an integer.
     Enum(EnumId),
+    /// `Vec<T>`, `&[T]`, `&mut [T]`, `[T; N]`: RPython's resizable list, a
+    /// GC object.
+    List(Box<Ty>),
 }
 
 impl fmt::Display for Ty {
@@ -170,6 +173,7 @@ impl fmt::Display for Ty {
             Ty::Option(t) => write!(f, "Option<{t}>"),
             Ty::Struct(s) => write!(f, "{s}"),
             Ty::Enum(e) => write!(f, "{e}"),
+            Ty::List(t) => write!(f, "Vec<{t}>"),
         }
     }
 }

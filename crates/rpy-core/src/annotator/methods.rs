@@ -53,3 +53,31 @@ pub fn method_sig(name: &str) -> Option<MethodSig> {
     };
     Some(MethodSig { recv, args, ret })
 }
+
+/// The type of an argument or result of a list method, relative to the
+/// list's item type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListRel {
+    Item,
+    OptionItem,
+    Fixed(Ty),
+}
+
+/// The methods of `Vec<T>` the dialect supports: (arguments, result).
+pub fn list_method_sig(name: &str) -> Option<(Vec<ListRel>, ListRel)> {
+    use ListRel::*;
+    let usize_ = || Fixed(Ty::Int(IntTy::Usize));
+    Some(match name {
+        "len" => (vec![], usize_()),
+        "is_empty" => (vec![], Fixed(Ty::Bool)),
+        "push" => (vec![Item], Fixed(Ty::Unit)),
+        "pop" | "last" | "first" => (vec![], OptionItem),
+        "clear" | "reverse" => (vec![], Fixed(Ty::Unit)),
+        "contains" => (vec![Item], Fixed(Ty::Bool)),
+        "insert" => (vec![usize_(), Item], Fixed(Ty::Unit)),
+        "remove" => (vec![usize_()], Item),
+        "swap" => (vec![usize_(), usize_()], Fixed(Ty::Unit)),
+        "truncate" => (vec![usize_()], Fixed(Ty::Unit)),
+        _ => return None,
+    })
+}

@@ -34,6 +34,8 @@ pub enum SomeValue {
     Struct(StructId),
     /// A value of a field-less enum.
     Enum(EnumId),
+    /// A list (RPython's `SomeList`; the item type is in the knowntype).
+    List,
 }
 
 impl SomeValue {
@@ -49,6 +51,7 @@ impl SomeValue {
             Ty::Option(t) => SomeValue::Option { inner: Box::new(SomeValue::of_type(t)), can_be_none: true },
             Ty::Struct(s) => SomeValue::Struct(*s),
             Ty::Enum(e) => SomeValue::Enum(*e),
+            Ty::List(_) => SomeValue::List,
         }
     }
 
@@ -150,6 +153,7 @@ impl fmt::Display for SomeValue {
             SomeValue::Option { inner, can_be_none } => write!(f, "SomeOption({inner}, can_be_none={can_be_none})"),
             SomeValue::Struct(s) => write!(f, "SomeStruct({s})"),
             SomeValue::Enum(e) => write!(f, "SomeEnum({e})"),
+            SomeValue::List => write!(f, "SomeList()"),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! This is the "knowntype" part of annotation. `annotator::annrpython`
 //! computes the rest (constants, non-negativity, reachability) on top.
 
-use super::methods::{method_sig, Recv, Rel};
+use super::methods::{list_method_sig, method_sig, ListRel, Recv, Rel};
 use crate::entity::EntityRef;
 use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
 use crate::translator::Translator;
@@ -28,6 +28,7 @@ enum Term {
     Option(Node),
     Struct(StructId),
     Enum(EnumId),
+    List(Node),
 }
 
 /// A type error: rustc rejects such a program too, so this normally means
@@ -75,6 +76,7 @@ impl Unifier {
             Ty::Option(t) => Term::Option(self.node_of_ty(t)),
             Ty::Struct(s) => Term::Struct(*s),
             Ty::Enum(e) => Term::Enum(*e),
+            Ty::List(t) => Term::List(self.node_of_ty(t)),
         };
         self.fresh(term)
     }
@@ -101,7 +103,7 @@ impl Unifier {
                 }
                 return Ok(());
             }
-            (Term::Option(x), Term::Option(y)) => {
+            (Term::Option(x), Term::Option(y)) | (Term::List(x), Term::List(y)) => {
                 self.parent[b] = a;
                 return self.unify(*x, *y);
             }
@@ -128,6 +130,7 @@ impl Unifier {
             Term::Option(t) => format!("Option<{}>", self.show(t)),
             Term::Struct(s) => format!("{s}"),
             Term::Enum(e) => format!("{e}"),
+            Term::List(t) => format!("Vec<{}>", self.show(t)),
         }
     }
 
@@ -150,6 +153,7 @@ impl Unifier {
             Term::Option(t) => Ty::Option(Box::new(self.resolve(t))),
             Term::Struct(s) => Ty::Struct(s),
             Term::Enum(e) => Ty::Enum(e),
+            Term::List(t) => Ty::List(Box::new(self.resolve(t))),
         }
     }
 }
@@ -246,6 +250,30 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         op.opname = "simple_call".into();
                         op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Func(m)));
                         g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
+                    }
+                    Term::List(item) => {
+                        let (params, ret) =
+                            list_method_sig(&name).ok_or_else(|| err(format!("no method `{name}` on `Vec`")))?;
+                        if params.len() != op.args.len() - 2 {
+                            return Err(err(format!("`{name}` takes {} arguments", params.len())));
+                        }
+                        let rel = |u: &mut Unifier, r: &ListRel| match r {
+                            ListRel::Item => item,
+                            ListRel::OptionItem => u.fresh(Term::Option(item)),
+                            ListRel::Fixed(ty) => u.node_of_ty(ty),
+                        };
+                        for (a, r) in op.args[2..].iter().zip(&params) {
+                            let an = node_of(&mut u, a);
+                            let rn = rel(&mut u, r);
+                            u.unify(an, rn).map_err(&err)?;
+                        }
+                        let rn = rel(&mut u, &ret);
+                        u.unify(op.result.index(), rn).map_err(&err)?;
+                        continue;
+                    }
+                    Term::Unknown if list_method_sig(&name).is_some() && method_sig(&name).is_none() => {
+                        still.push((b, i));
+                        continue;
                     }
                     Term::Unknown if t.methods.keys().any(|(_, n)| *n == name) => {
                         still.push((b, i));
@@ -372,11 +400,15 @@ fn apply_rule(
             fixed(u, res, Term::Tuple(items))?;
         }
         "getitem" => {
-            let idx = vals[1].constant().and_then(|c| c.as_int()).ok_or("tuple index must be a constant")? as usize;
             let tn = u.find(args[0]);
             match u.term[tn].clone() {
+                Term::List(item) => {
+                    fixed(u, args[1], Term::Int(IntTy::Usize))?;
+                    u.unify(item, res)?;
+                }
                 Term::Tuple(items) => {
-                    let item = *items.get(idx).ok_or("tuple index out of range")?;
+                    let idx = vals[1].constant().and_then(|c| c.as_int()).ok_or("tuple index must be a constant")?;
+                    let item = *items.get(idx as usize).ok_or("tuple index out of range")?;
                     u.unify(item, res)?;
                 }
                 Term::Unknown => return Ok(false),
@@ -420,6 +452,24 @@ fn apply_rule(
             }
             let n = u.node_of_ty(ty);
             u.unify(res, n)?;
+        }
+        "newlist" => {
+            let item = u.fresh(Term::Unknown);
+            for a in &args[..] {
+                u.unify(*a, item)?;
+            }
+            fixed(u, res, Term::List(item))?;
+        }
+        "newlist_repeat" => {
+            fixed(u, args[1], Term::Int(IntTy::Usize))?;
+            fixed(u, res, Term::List(args[0]))?;
+        }
+        "setitem" => {
+            let item = u.fresh(Term::Unknown);
+            fixed(u, args[0], Term::List(item))?;
+            fixed(u, args[1], Term::Int(IntTy::Usize))?;
+            u.unify(args[2], item)?;
+            u.unify(res, args[0])?;
         }
         "newsome" => fixed(u, res, Term::Option(args[0]))?,
         "is_some" => {

@@ -348,6 +348,7 @@ impl<'a> FnBuilder<'a> {
                 Ok(())
             }
             Pat::Paren(p) => self.bind_irrefutable(&p.pat, v),
+            Pat::Reference(r) => self.bind_irrefutable(&r.pat, v),
             Pat::Struct(ps) => {
                 self.struct_path(&ps.path)?;
                 for fp in &ps.fields {
@@ -513,6 +514,7 @@ impl<'a> FnBuilder<'a> {
                 Ok(())
             }
             Pat::Paren(p) => self.pattern(&p.pat, v, fail, fail_n),
+            Pat::Reference(r) => self.pattern(&r.pat, v, fail, fail_n),
             other => Err(unsupported(
                 other,
                 "this pattern",
@@ -684,7 +686,18 @@ impl<'a> FnBuilder<'a> {
                 self.emit("ref_mut", vec![v], pos)
             }
             Expr::Struct(st) => return self.struct_literal(st),
-            Expr::Index(i) => return Err(unsupported(i, "indexing", "arrays and vectors are not translated yet", "")),
+            Expr::Index(i) => {
+                let Some(operands) = self.exprs([&*i.expr, &*i.index])? else { return Ok(None) };
+                self.emit("getitem", operands, pos)
+            }
+            Expr::Array(a) => {
+                let Some(items) = self.exprs(&a.elems)? else { return Ok(None) };
+                self.emit("newlist", items, pos)
+            }
+            Expr::Repeat(r) => {
+                let Some(operands) = self.exprs([&*r.expr, &*r.len])? else { return Ok(None) };
+                self.emit("newlist_repeat", operands, pos)
+            }
             Expr::Let(l) => {
                 return Err(unsupported(
                     l,
@@ -955,6 +968,13 @@ impl<'a> FnBuilder<'a> {
                 let updated = self.emit("setattr", vec![base, meta_str(member), v], Some(pos_of(f.span())));
                 return self.assign(&f.base, updated);
             }
+            Expr::Index(ix) => {
+                let Some(operands) = self.exprs([&*ix.expr, &*ix.index])? else { return Ok(()) };
+                let mut args = operands;
+                args.push(v);
+                let updated = self.emit("setitem", args, Some(pos_of(ix.span())));
+                return self.assign(&ix.expr, updated);
+            }
             Expr::Paren(p) => return self.assign(&p.expr, v),
             Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) => {
                 return Err(unsupported(u, "assigning through a reference", "`&mut` is not translated yet", ""))
@@ -1060,6 +1080,9 @@ impl<'a> FnBuilder<'a> {
                 return Ok(Some(self.emit("newstruct", all, pos)));
             }
         }
+        if segs == ["Vec", "new"] || segs == ["Vec", "with_capacity"] {
+            return Ok(Some(self.emit("newlist", vec![], pos)));
+        }
         if segs == ["Box", "new"] && args.len() == 1 {
             return Ok(Some(self.emit("box_new", args, pos)));
         }
@@ -1152,12 +1175,17 @@ impl<'a> FnBuilder<'a> {
                 "iterator adaptors are supported only directly as the iterable of a `for` loop",
                 "write `for i in (a..b).rev()`",
             )),
-            _ if crate::annotator::methods::method_sig(&name).is_none() && !self.scope.method_names.contains(&name) => Err(unsupported(
+            _ if crate::annotator::methods::method_sig(&name).is_none()
+                && crate::annotator::methods::list_method_sig(&name).is_none()
+                && !self.scope.method_names.contains(&name) =>
+            {
+                Err(unsupported(
                 &m.method,
                 &format!("the method `{name}`"),
-                "rpy translates only the methods of primitive types listed in DESIGN §3 (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, the bit counts and rotations, and the `f64` functions)",
+                "rpy translates only the methods of DESIGN §3: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations), of `f64`, of `Vec`, and the module's own",
                 "write it with supported operations, or as a function of the module",
-            )),
+            ))
+            }
             _ => {
                 let mut all = vec![meta_str(name), recv];
                 all.extend(args);
@@ -1284,6 +1312,9 @@ impl<'a> FnBuilder<'a> {
     /// stepped. Ranges iterate without any iterator object: the loop keeps
     /// the counter and the bound as hidden locals.
     fn for_expr(&mut self, f: &syn::ExprForLoop) -> R<Option<Value>> {
+        if !is_range_iter(&f.expr) {
+            return self.for_list(f);
+        }
         let (range, rev, step) = parse_range_iter(&f.expr)?;
         let (Some(start), Some(end)) = (&range.start, &range.end) else {
             return Err(unsupported(range, "an unbounded range in `for`", "not translated yet", "give both bounds"));
@@ -1399,6 +1430,41 @@ impl<'a> FnBuilder<'a> {
         }
     }
 
+    /// `for x in v.iter()` (also `&v`, `v`, and `.enumerate()`): a loop
+    /// over the indices, the list and its length held as hidden locals (the
+    /// borrow checker guarantees the list does not change meanwhile).
+    fn for_list(&mut self, f: &syn::ExprForLoop) -> R<Option<Value>> {
+        let (list_expr, enumerate) = parse_list_iter(&f.expr);
+        let Some(list) = self.expr(list_expr)? else { return Ok(None) };
+        let pos = Some(pos_of(f.expr.span()));
+        let n0 = self.env.len();
+        let len = self.emit("call_method", vec![meta_str("len".into()), list.clone()], pos);
+        let zero = Value::Const(Constant::int(0, IntTy::Usize));
+        self.env.push(Local { name: "#i".into(), value: zero });
+        self.env.push(Local { name: "#list".into(), value: list });
+        self.env.push(Local { name: "#len".into(), value: len });
+        let n = self.env.len();
+        let header = self.new_block(n, 0);
+        self.link_to(header, n, vec![], None);
+        self.enter(header, n);
+        let exit = self.new_block(n0, 0);
+        let (i, len) = (self.env[n0].value.clone(), self.env[n0 + 2].value.clone());
+        let cond = self.emit("lt", vec![i, len], pos);
+        self.continue_if(cond, true, exit, n0);
+        let cont = self.new_block(n, 0);
+        let (i, list) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
+        let item = self.emit("getitem", vec![list, i.clone()], pos);
+        let bound = if enumerate { self.emit("newtuple", vec![i, item], pos) } else { item };
+        self.bind_irrefutable(&f.pat, bound)?;
+        self.loop_body(&f.label, &f.body, cont, n, exit, n0, false)?;
+        self.enter(cont, n);
+        let i = self.env[n0].value.clone();
+        let one = Value::Const(Constant::int(1, IntTy::Usize));
+        self.env[n0].value = self.emit("add", vec![i, one], pos);
+        self.link_to(header, n, vec![], None);
+        Ok(self.after_loop(exit, n0, true))
+    }
+
     fn match_expr(&mut self, m: &syn::ExprMatch) -> R<Option<Value>> {
         let Some(scrutinee) = self.expr(&m.expr)? else { return Ok(None) };
         let n_outer = self.env.len();
@@ -1438,6 +1504,12 @@ impl<'a> FnBuilder<'a> {
     fn macro_call(&mut self, mac: &syn::Macro) -> R<Option<Value>> {
         let name = mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
         let pos = pos_of(mac.path.span());
+        if name == "vec" {
+            // `vec![a, b]` and `vec![x; n]` are array expressions in a box.
+            let tokens = &mac.tokens;
+            let array: Expr = syn::parse2(quote::quote!([#tokens]))?;
+            return self.expr(&array);
+        }
         let args: Vec<Expr> = if mac.tokens.is_empty() {
             Vec::new()
         } else {
@@ -1533,6 +1605,30 @@ impl<'a> FnBuilder<'a> {
                 "",
             )),
         }
+    }
+}
+
+/// Whether a `for` loop's iterable is a range (else it is a list).
+fn is_range_iter(e: &Expr) -> bool {
+    match e {
+        Expr::Range(_) => true,
+        Expr::Paren(p) => is_range_iter(&p.expr),
+        Expr::MethodCall(m) if m.method == "rev" || m.method == "step_by" => is_range_iter(&m.receiver),
+        _ => false,
+    }
+}
+
+/// The list a `for` loop iterates over (`v`, `&v`, `v.iter()`,
+/// `v.iter().enumerate()`), and whether it is enumerated.
+fn parse_list_iter(e: &Expr) -> (&Expr, bool) {
+    match e {
+        Expr::Reference(r) => parse_list_iter(&r.expr),
+        Expr::Paren(p) => parse_list_iter(&p.expr),
+        Expr::MethodCall(m) if m.method == "enumerate" && m.args.is_empty() => (parse_list_iter(&m.receiver).0, true),
+        Expr::MethodCall(m) if (m.method == "iter" || m.method == "into_iter") && m.args.is_empty() => {
+            parse_list_iter(&m.receiver)
+        }
+        other => (other, false),
     }
 }
 

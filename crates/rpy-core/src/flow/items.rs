@@ -60,6 +60,13 @@ impl ModuleScope {
             syn::Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
                 let seg = &p.path.segments[0];
                 let name = seg.ident.to_string();
+                if name == "Vec" {
+                    if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+                        if let [syn::GenericArgument::Type(inner)] = a.args.iter().collect::<Vec<_>>().as_slice() {
+                            return Ok(Ty::List(Box::new(self.parse_type(inner, self_ty)?)));
+                        }
+                    }
+                }
                 if name == "Option" || name == "Box" {
                     if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
                         if let [syn::GenericArgument::Type(inner)] = a.args.iter().collect::<Vec<_>>().as_slice() {
@@ -119,6 +126,10 @@ impl ModuleScope {
                 Ty::Tuple(t.elems.iter().map(|t| self.parse_type(t, self_ty)).collect::<R<_>>()?)
             }),
             syn::Type::Paren(p) => self.parse_type(&p.elem, self_ty),
+            // Slices and arrays are lists (the annotator would tell fixed-size
+            // ones apart; all are resizable lists for now).
+            syn::Type::Slice(s) => Ok(Ty::List(Box::new(self.parse_type(&s.elem, self_ty)?))),
+            syn::Type::Array(a) => Ok(Ty::List(Box::new(self.parse_type(&a.elem, self_ty)?))),
             // A shared reference to a value is the value: nothing can change
             // it while the reference lives. A reference to a GC object is the
             // object's pointer, mutable or not.
@@ -141,7 +152,11 @@ impl ModuleScope {
 
     /// Whether values of `ty` are GC objects (structs that are not `Copy`).
     pub fn is_heap(&self, ty: &Ty) -> bool {
-        matches!(ty, Ty::Struct(s) if self.heap_structs.contains(s))
+        match ty {
+            Ty::Struct(s) => self.heap_structs.contains(s),
+            Ty::List(_) => true,
+            _ => false,
+        }
     }
 
     fn self_or_err(&self, tokens: &dyn ToTokens, self_ty: Option<&Ty>) -> R<Ty> {
@@ -461,7 +476,7 @@ fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
 fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error> {
     fn crosses(t: &Ty) -> bool {
         match t {
-            Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) => false,
+            Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) => false,
             Ty::Tuple(items) => items.iter().all(crosses),
             _ => true,
         }
@@ -477,6 +492,7 @@ fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error>
     let shown = match ty {
         Ty::Struct(_) => "a struct".to_string(),
         Ty::Enum(_) => "an enum".to_string(),
+        Ty::List(_) => "a `Vec`".to_string(),
         other => format!("`{other}`"),
     };
     Some(unsupported(

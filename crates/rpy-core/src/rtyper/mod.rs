@@ -14,6 +14,9 @@ use crate::flow::{
     checkgraph, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId,
 };
 use crate::lltype::{Container, ContainerId, LlType, SIGNED, UINT};
+use rlist::{list_containers, Helpers, ListContainers};
+
+mod rlist;
 use crate::translator::Translator;
 use crate::ty::{IntTy, StructDef, StructId, Ty};
 use std::collections::HashMap;
@@ -42,13 +45,16 @@ impl fmt::Display for RTyperError {
 pub struct Types<'a> {
     pub structs: &'a Arena<StructId, StructDef>,
     pub containers: &'a HashMap<StructId, ContainerId>,
+    /// The containers of the lists, by item type.
+    pub lists: &'a HashMap<Ty, ListContainers>,
 }
 
 impl Types<'_> {
-    /// The container of a GC struct; `None` for values.
+    /// The container of a GC object's type; `None` for values.
     fn container(&self, ty: &Ty) -> Option<ContainerId> {
         match ty {
             Ty::Struct(s) => self.containers.get(s).copied(),
+            Ty::List(item) => Some(self.lists[&**item].list),
             _ => None,
         }
     }
@@ -72,6 +78,7 @@ pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
             None => LlType::Struct(types.structs[*s].fields.iter().map(|(_, t)| lltype_of(t)).collect()),
         },
         Ty::Enum(_) => SIGNED,
+        Ty::List(item) => LlType::Ptr(types.lists[&**item].list),
     }
 }
 
@@ -100,6 +107,7 @@ fn zero_of(ty: &Ty, types: Types) -> ConstValue {
         Ty::Option(t) if types.container(t).is_some() => ConstValue::Null,
         Ty::Option(t) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
         Ty::Struct(s) => ConstValue::Tuple(types.structs[*s].fields.iter().map(|(_, t)| zero_of(t)).collect()),
+        Ty::List(_) => unreachable!("lists are GC objects"),
     }
 }
 
@@ -110,11 +118,12 @@ fn void_const(v: ConstValue) -> Value {
 /// Rtypes every graph reached by the annotator.
 pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperError>> {
     let mut errors = Vec::new();
-    let containers = struct_containers(t);
+    let (containers, lists) = containers(t, ann);
+    let mut helpers = Helpers::new(t.graphs.len());
     for &g in &ann.reached {
         let mut graph = t.graphs[g].clone();
-        let types = Types { structs: &t.structs, containers: &containers };
-        match rtype_graph(types, ann, g, &mut graph) {
+        let types = Types { structs: &t.structs, containers: &containers, lists: &lists };
+        match rtype_graph(types, ann, g, &mut graph, &mut helpers) {
             Ok(()) => {
                 remove_void_inputargs(&mut graph);
                 checkgraph(&graph, true);
@@ -123,6 +132,10 @@ pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperErro
             Err(e) => errors.push(e),
         }
     }
+    for helper in helpers.pending {
+        checkgraph(&helper, true);
+        t.graphs.push(helper);
+    }
     if errors.is_empty() {
         Ok(())
     } else {
@@ -130,7 +143,13 @@ pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperErro
     }
 }
 
-fn rtype_graph(types: Types, ann: &Annotations, gid: GraphId, g: &mut FunctionGraph) -> Result<(), RTyperError> {
+fn rtype_graph(
+    types: Types,
+    ann: &Annotations,
+    gid: GraphId,
+    g: &mut FunctionGraph,
+    helpers: &mut Helpers,
+) -> Result<(), RTyperError> {
     for v in g.vars.keys().collect::<Vec<_>>() {
         g.vars[v].concretetype = Some(lltype_of(ann.ty(gid, v), types));
     }
@@ -141,6 +160,7 @@ fn rtype_graph(types: Types, ann: &Annotations, gid: GraphId, g: &mut FunctionGr
             ann,
             gid,
             types,
+            helpers: &mut *helpers,
             out: Vec::new(),
             subst: HashMap::new(),
             fresh_types: HashMap::new(),
@@ -212,9 +232,10 @@ fn rtype_graph(types: Types, ann: &Annotations, gid: GraphId, g: &mut FunctionGr
     Ok(())
 }
 
-/// Creates the `GcStruct` of every struct that is not `Copy`. All are made
-/// (empty) first, so that fields can point to any of them.
-fn struct_containers(t: &mut Translator) -> HashMap<StructId, ContainerId> {
+/// Creates the containers of the program's GC types: a `GcStruct` for every
+/// struct that is not `Copy` (all made empty first, so that fields can point
+/// to any of them), then those of the lists, then the structs' fields.
+fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, ContainerId>, HashMap<Ty, ListContainers>) {
     let mut map = HashMap::new();
     for (sid, def) in t.structs.iter() {
         if !def.copy {
@@ -222,7 +243,9 @@ fn struct_containers(t: &mut Translator) -> HashMap<StructId, ContainerId> {
             map.insert(sid, c);
         }
     }
-    let types = Types { structs: &t.structs, containers: &map };
+    let all_types: Vec<Ty> = ann.types.iter().flat_map(|g| g.vars.iter().cloned()).collect();
+    let lists = list_containers(t, &map, all_types);
+    let types = Types { structs: &t.structs, containers: &map, lists: &lists };
     let filled: Vec<(ContainerId, Container)> = map
         .iter()
         .map(|(sid, &c)| {
@@ -234,7 +257,7 @@ fn struct_containers(t: &mut Translator) -> HashMap<StructId, ContainerId> {
     for (c, container) in filled {
         t.containers[c] = container;
     }
-    map
+    (map, lists)
 }
 
 /// The lowering context of one block (RPython's `HighLevelOp`, for a whole
@@ -244,6 +267,7 @@ struct HighLevelOps<'a> {
     ann: &'a Annotations,
     gid: GraphId,
     types: Types<'a>,
+    helpers: &'a mut Helpers,
     out: Vec<SpaceOperation>,
     subst: HashMap<VarId, Value>,
     /// The Rust types of variables made by the rtyper that stand for
@@ -319,7 +343,9 @@ impl HighLevelOps<'_> {
             Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Enum(_) => {
                 return Ok(self.genop(&format!("{}_eq", prefix(ty)), vec![a.clone(), b.clone()], LlType::Bool))
             }
-            Ty::Option(_) => return Err(format!("comparing values of type `{ty}` is not translated yet")),
+            Ty::Option(_) | Ty::List(_) => {
+                return Err(format!("comparing values of type `{ty}` is not translated yet"))
+            }
         };
         let mut all = self.constant(ConstValue::Bool(true), Ty::Bool);
         for (i, fty) in fields.iter().enumerate() {
@@ -359,6 +385,9 @@ impl HighLevelOps<'_> {
         let res_ty = self.ann.ty(self.gid, result).clone();
         let res_ll = self.lltype(&res_ty);
         let ty0 = args.first().map(|a| self.ty(a)).unwrap_or(Ty::Unit);
+        if let Some(v) = self.translate_list(opname, args, &res_ty)? {
+            return Ok(v);
+        }
         Ok(match opname {
             "ascribe" | "same_type" | "same_as" => self.ll(&args[0]),
             "add" | "sub" | "mul" | "and_" | "or_" | "xor" | "eq" | "ne" | "lt" | "le" | "gt" | "ge" => {

@@ -1,0 +1,449 @@
+//! Lists (RPython's `rlist.py`): `Vec<T>` is a resizable list, a
+//! `GcStruct { length, items: Ptr(GcArray(T)) }` with over-allocation.
+//!
+//! Simple operations are lowered inline; those with loops (`push` growing
+//! the array, `vec![x; n]`, `contains`, `reverse`) call *ll helpers*:
+//! low-level graphs built here once per item type, as RPython's `ll_append`
+//! and friends, which LLVM inlines where it pays.
+
+use super::{lltype_of, void_const, HighLevelOps, Types};
+use crate::flow::{ConstValue, FunctionGraph, GraphId, Value};
+use crate::llbuild::{c_int, LlGraphBuilder};
+use crate::lltype::{ContainerId, LlType, SIGNED, UNSIGNED};
+use crate::ty::Ty;
+use std::collections::HashMap;
+
+/// The two containers of the lists of one item type.
+#[derive(Copy, Clone, Debug)]
+pub struct ListContainers {
+    pub list: ContainerId,
+    pub array: ContainerId,
+}
+
+/// Helper graphs made while rtyping, appended to the translator afterwards.
+pub struct Helpers {
+    /// The id the next helper will get.
+    next_id: usize,
+    cache: HashMap<(&'static str, LlType), GraphId>,
+    pub pending: Vec<FunctionGraph>,
+}
+
+impl Helpers {
+    pub fn new(first_id: usize) -> Helpers {
+        Helpers { next_id: first_id, cache: HashMap::new(), pending: Vec::new() }
+    }
+
+    fn get(&mut self, name: &'static str, item: &LlType, build: impl FnOnce() -> FunctionGraph) -> GraphId {
+        if let Some(&g) = self.cache.get(&(name, item.clone())) {
+            return g;
+        }
+        let id = crate::entity::EntityRef::new(self.next_id);
+        self.next_id += 1;
+        self.pending.push(build());
+        self.cache.insert((name, item.clone()), id);
+        id
+    }
+}
+
+fn field(name: &str) -> Value {
+    void_const(ConstValue::Str(name.into()))
+}
+
+/// The item type of list type `ty`.
+fn item_ty(ty: &Ty) -> &Ty {
+    match ty {
+        Ty::List(t) => t,
+        other => panic!("not a list: {other}"),
+    }
+}
+
+impl HighLevelOps<'_> {
+    fn list_containers(&self, list_ty: &Ty) -> ListContainers {
+        self.types.lists[item_ty(list_ty)]
+    }
+
+    /// `length` of a list, as `usize`.
+    fn list_len(&mut self, l: &Value) -> Value {
+        let len = self.genop("getfield", vec![l.clone(), field("length")], SIGNED);
+        self.genop("cast_primitive", vec![len], UNSIGNED)
+    }
+
+    /// The items array after checking `index < length` (Rust's panic).
+    fn checked_items(&mut self, l: &Value, index: &Value, list_ty: &Ty) -> (Value, Value) {
+        let len = self.list_len(l);
+        let pos = void_const(ConstValue::Pos(self.pos.unwrap_or_default()));
+        self.genop("panic_index_if", vec![len, index.clone(), pos], LlType::Void);
+        let array = LlType::Ptr(self.list_containers(list_ty).array);
+        let items = self.genop("getfield", vec![l.clone(), field("items")], array);
+        let i = self.genop("cast_primitive", vec![index.clone()], SIGNED);
+        (items, i)
+    }
+
+    /// A new list of `n` (a `usize` value) zeroed items.
+    fn new_list(&mut self, list_ty: &Ty, n: Value) -> (Value, Value) {
+        let c = self.list_containers(list_ty);
+        let l = self.genop("malloc", vec![void_const(ConstValue::Container(c.list))], LlType::Ptr(c.list));
+        let n = self.genop("cast_primitive", vec![n], SIGNED);
+        let items = self.genop(
+            "malloc_varsize",
+            vec![void_const(ConstValue::Container(c.array)), n.clone()],
+            LlType::Ptr(c.array),
+        );
+        self.genop("setfield", vec![l.clone(), field("length"), n], LlType::Void);
+        self.genop("setfield", vec![l.clone(), field("items"), items.clone()], LlType::Void);
+        (l, items)
+    }
+
+    /// The list operations of the flow space (`newlist`, `getitem`, ...)
+    /// and the methods of `Vec`; `None` if `opname` is not about lists.
+    pub(super) fn translate_list(
+        &mut self,
+        opname: &str,
+        args: &[Value],
+        res_ty: &Ty,
+    ) -> Result<Option<Value>, String> {
+        let res_ll = self.lltype(res_ty);
+        let ty0 = args.first().map(|a| self.ty(a)).unwrap_or(Ty::Unit);
+        Ok(Some(match opname {
+            "newlist" => {
+                let n = self.constant(ConstValue::Int(args.len() as i128), Ty::Int(crate::ty::IntTy::Usize));
+                let (l, items) = self.new_list(res_ty, n);
+                for (i, a) in args.iter().enumerate() {
+                    let i = self.constant(ConstValue::Int(i as i128), Ty::Int(crate::ty::IntTy::I64));
+                    self.genop("setarrayitem", vec![items.clone(), i, a.clone()], LlType::Void);
+                }
+                l
+            }
+            "newlist_repeat" => {
+                let (l, items) = self.new_list(res_ty, args[1].clone());
+                // A fresh array is zeroed: repeating a zero needs no loop.
+                let is_zero = matches!(
+                    args[0].constant().map(|c| &c.value),
+                    Some(ConstValue::Int(0)) | Some(ConstValue::Bool(false)) | Some(ConstValue::Null)
+                );
+                if !is_zero {
+                    let item = self.lltype(item_ty(res_ty));
+                    let array = self.list_containers(res_ty).array;
+                    let fill = self.helpers.get("ll_fill", &item, || ll_fill(&item, array));
+                    let f = void_const(ConstValue::Func(fill));
+                    self.genop("direct_call", vec![f, items, args[0].clone()], LlType::Void);
+                }
+                l
+            }
+            "getitem" if matches!(ty0, Ty::List(_)) => {
+                let (items, i) = self.checked_items(&args[0], &args[1], &ty0);
+                self.genop("getarrayitem", vec![items, i], res_ll)
+            }
+            "setitem" => {
+                let (items, i) = self.checked_items(&args[0], &args[1], &ty0);
+                self.genop("setarrayitem", vec![items, i, args[2].clone()], LlType::Void);
+                self.ll(&args[0])
+            }
+            "call_method" if matches!(args.get(1).map(|a| self.ty(a)), Some(Ty::List(_))) => {
+                let name = args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
+                return self.list_method(&name, &args[1], &args[2..], res_ty).map(Some);
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    fn list_method(&mut self, name: &str, l: &Value, args: &[Value], res_ty: &Ty) -> Result<Value, String> {
+        let list_ty = self.ty(l);
+        let item = self.lltype(item_ty(&list_ty));
+        let c = self.list_containers(&list_ty);
+        let res_ll = self.lltype(res_ty);
+        let call = |s: &mut Self, g: GraphId, mut args: Vec<Value>, res: LlType| {
+            args.insert(0, void_const(ConstValue::Func(g)));
+            s.genop("direct_call", args, res)
+        };
+        Ok(match name {
+            "len" => self.list_len(l),
+            "is_empty" => {
+                let len = self.genop("getfield", vec![l.clone(), field("length")], SIGNED);
+                let zero = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::I64));
+                self.genop("int_eq", vec![len, zero], LlType::Bool)
+            }
+            "push" => {
+                let g = self.helpers.get("ll_append", &item, || ll_append(&item, c));
+                call(self, g, vec![l.clone(), args[0].clone()], LlType::Void)
+            }
+            "pop" | "last" => {
+                let helper: &'static str = if name == "pop" { "ll_pop" } else { "ll_last" };
+                let pop = name == "pop";
+                let res = res_ll.clone();
+                let g = self.helpers.get(helper, &item, || ll_pop(&item, c, &res, pop));
+                call(self, g, vec![l.clone()], res_ll)
+            }
+            "clear" => {
+                let zero = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::Usize));
+                let (fresh, items) = self.new_list(&list_ty, zero);
+                let _ = fresh;
+                let n = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::I64));
+                self.genop("setfield", vec![l.clone(), field("length"), n], LlType::Void);
+                self.genop("setfield", vec![l.clone(), field("items"), items], LlType::Void);
+                self.constant(ConstValue::Unit, Ty::Unit)
+            }
+            "truncate" => {
+                let len = self.list_len(l);
+                let n = self.genop("uint_min", vec![len, args[0].clone()], UNSIGNED);
+                let n = self.genop("cast_primitive", vec![n], SIGNED);
+                self.genop("setfield", vec![l.clone(), field("length"), n], LlType::Void);
+                self.constant(ConstValue::Unit, Ty::Unit)
+            }
+            "swap" => {
+                let (items, i) = self.checked_items(l, &args[0], &list_ty);
+                let (_, j) = self.checked_items(l, &args[1], &list_ty);
+                let a = self.genop("getarrayitem", vec![items.clone(), i.clone()], item.clone());
+                let b = self.genop("getarrayitem", vec![items.clone(), j.clone()], item.clone());
+                self.genop("setarrayitem", vec![items.clone(), i, b], LlType::Void);
+                self.genop("setarrayitem", vec![items, j, a], LlType::Void);
+                self.constant(ConstValue::Unit, Ty::Unit)
+            }
+            "contains" => {
+                let eq = match &item {
+                    LlType::Float => "float_eq",
+                    LlType::Int { signed: true, .. } => "int_eq",
+                    LlType::Int { .. } | LlType::Bool | LlType::Char | LlType::UniChar => "uint_eq",
+                    _ => return Err(format!("`contains` on a list of `{}` is not translated yet", item_ty(&list_ty))),
+                };
+                let g = self.helpers.get("ll_contains", &item, || ll_contains(&item, c, eq));
+                call(self, g, vec![l.clone(), args[0].clone()], LlType::Bool)
+            }
+            "reverse" => {
+                let g = self.helpers.get("ll_reverse", &item, || ll_reverse(&item, c));
+                call(self, g, vec![l.clone()], LlType::Void)
+            }
+            other => return Err(format!("`Vec::{other}` is not translated yet")),
+        })
+    }
+}
+
+// ---- the ll helpers ----
+
+/// `ll_fill(items, x)`: every item of the array becomes `x`.
+fn ll_fill(item: &LlType, array: ContainerId) -> FunctionGraph {
+    let mut b = LlGraphBuilder::new("ll_fill", &[LlType::Ptr(array), item.clone()], LlType::Void);
+    let p = b.params();
+    let (items, x) = (Value::Var(p[0]), Value::Var(p[1]));
+    let start = b.start();
+    let n = b.op(start, "getarraysize", vec![items.clone()], SIGNED);
+    let (head, hv) = b.block(&[LlType::Ptr(array), item.clone(), SIGNED, SIGNED]);
+    b.goto(start, head, vec![items, x, n.into(), c_int(0, SIGNED)]);
+    let (body, bv) = b.block(&[LlType::Ptr(array), item.clone(), SIGNED, SIGNED]);
+    let more = b.op(head, "int_lt", vec![hv[3].into(), hv[2].into()], LlType::Bool);
+    let hargs: Vec<Value> = hv.iter().map(|v| (*v).into()).collect();
+    let ret = b.returnblock();
+    b.branch(head, more.into(), (body, hargs), (ret, vec![crate::llbuild::c_unit()]));
+    b.op(body, "setarrayitem", vec![bv[0].into(), bv[3].into(), bv[1].into()], LlType::Void);
+    let next = b.op(body, "int_add", vec![bv[3].into(), c_int(1, SIGNED)], SIGNED);
+    b.goto(body, head, vec![bv[0].into(), bv[1].into(), bv[2].into(), next.into()]);
+    b.finish()
+}
+
+/// `ll_append(l, x)`: grows the items array when full (to twice the size
+/// plus 4, like CPython), then stores `x` at the end.
+fn ll_append(item: &LlType, c: ListContainers) -> FunctionGraph {
+    let (lt, at) = (LlType::Ptr(c.list), LlType::Ptr(c.array));
+    let mut b = LlGraphBuilder::new("ll_append", &[lt.clone(), item.clone()], LlType::Void);
+    let p = b.params();
+    let start = b.start();
+    let len = b.op(start, "getfield", vec![p[0].into(), field("length")], SIGNED);
+    let items = b.op(start, "getfield", vec![p[0].into(), field("items")], at.clone());
+    let cap = b.op(start, "getarraysize", vec![items.into()], SIGNED);
+    let full = b.op(start, "int_eq", vec![len.into(), cap.into()], LlType::Bool);
+    let (grow, gv) = b.block(&[lt.clone(), item.clone(), SIGNED, at.clone(), SIGNED]);
+    let (store, sv) = b.block(&[lt.clone(), item.clone(), SIGNED]);
+    b.branch(
+        start,
+        full.into(),
+        (grow, vec![p[0].into(), p[1].into(), len.into(), items.into(), cap.into()]),
+        (store, vec![p[0].into(), p[1].into(), len.into()]),
+    );
+    // grow: a new array, then copy the items over.
+    let twice = b.op(grow, "int_mul", vec![gv[4].into(), c_int(2, SIGNED)], SIGNED);
+    let newcap = b.op(grow, "int_add", vec![twice.into(), c_int(4, SIGNED)], SIGNED);
+    let new = b.op(grow, "malloc_varsize", vec![void_const(ConstValue::Container(c.array)), newcap.into()], at.clone());
+    let copy_types = [lt.clone(), item.clone(), SIGNED, at.clone(), at.clone(), SIGNED];
+    let (copy, cv) = b.block(&copy_types);
+    b.goto(grow, copy, vec![gv[0].into(), gv[1].into(), gv[2].into(), gv[3].into(), new.into(), c_int(0, SIGNED)]);
+    let more = b.op(copy, "int_lt", vec![cv[5].into(), cv[2].into()], LlType::Bool);
+    let (body, bv) = b.block(&copy_types);
+    let (done, dv) = b.block(&[lt.clone(), item.clone(), SIGNED, at.clone()]);
+    let cargs: Vec<Value> = cv.iter().map(|v| (*v).into()).collect();
+    b.branch(copy, more.into(), (body, cargs), (done, vec![cv[0].into(), cv[1].into(), cv[2].into(), cv[4].into()]));
+    let v = b.op(body, "getarrayitem", vec![bv[3].into(), bv[5].into()], item.clone());
+    b.op(body, "setarrayitem", vec![bv[4].into(), bv[5].into(), v.into()], LlType::Void);
+    let next = b.op(body, "int_add", vec![bv[5].into(), c_int(1, SIGNED)], SIGNED);
+    b.goto(body, copy, vec![bv[0].into(), bv[1].into(), bv[2].into(), bv[3].into(), bv[4].into(), next.into()]);
+    b.op(done, "setfield", vec![dv[0].into(), field("items"), dv[3].into()], LlType::Void);
+    b.goto(done, store, vec![dv[0].into(), dv[1].into(), dv[2].into()]);
+    // store: items[len] = x; length = len + 1.
+    let items = b.op(store, "getfield", vec![sv[0].into(), field("items")], at);
+    b.op(store, "setarrayitem", vec![items.into(), sv[2].into(), sv[1].into()], LlType::Void);
+    let len1 = b.op(store, "int_add", vec![sv[2].into(), c_int(1, SIGNED)], SIGNED);
+    b.op(store, "setfield", vec![sv[0].into(), field("length"), len1.into()], LlType::Void);
+    b.ret(store, crate::llbuild::c_unit());
+    b.finish()
+}
+
+/// `ll_pop(l)` / `ll_last(l)`: the last item as an `Option` (`res`), which
+/// `pop` also removes.
+fn ll_pop(item: &LlType, c: ListContainers, res: &LlType, pop: bool) -> FunctionGraph {
+    let (lt, at) = (LlType::Ptr(c.list), LlType::Ptr(c.array));
+    let mut b = LlGraphBuilder::new(if pop { "ll_pop" } else { "ll_last" }, &[lt.clone()], res.clone());
+    let p = b.params();
+    let start = b.start();
+    let len = b.op(start, "getfield", vec![p[0].into(), field("length")], SIGNED);
+    let empty = b.op(start, "int_eq", vec![len.into(), c_int(0, SIGNED)], LlType::Bool);
+    let (some, sv) = b.block(&[lt, SIGNED]);
+    let (none, _) = b.block(&[]);
+    b.branch(start, empty.into(), (none, vec![]), (some, vec![p[0].into(), len.into()]));
+    // An `Option` of a GC object is a nullable pointer, else a flagged pair.
+    let nullable = matches!(res, LlType::Ptr(_));
+    let none_value = if nullable {
+        Value::Const(crate::flow::Constant {
+            value: ConstValue::Null,
+            ty: crate::flow::ConstTy::Meta,
+            concretetype: Some(res.clone()),
+        })
+    } else {
+        let zero = zero_const(item);
+        Value::Const(crate::flow::Constant {
+            value: ConstValue::Tuple(vec![ConstValue::Bool(false), zero]),
+            ty: crate::flow::ConstTy::Meta,
+            concretetype: Some(res.clone()),
+        })
+    };
+    b.ret(none, none_value);
+    let last = b.op(some, "int_sub", vec![sv[1].into(), c_int(1, SIGNED)], SIGNED);
+    let items = b.op(some, "getfield", vec![sv[0].into(), field("items")], at);
+    let v = b.op(some, "getarrayitem", vec![items.into(), last.into()], item.clone());
+    if pop {
+        b.op(some, "setfield", vec![sv[0].into(), field("length"), last.into()], LlType::Void);
+        // Forget the popped GC object, so it can be collected.
+        if let LlType::Ptr(_) = item {
+            let null = Value::Const(crate::flow::Constant {
+                value: ConstValue::Null,
+                ty: crate::flow::ConstTy::Meta,
+                concretetype: Some(item.clone()),
+            });
+            b.op(some, "setarrayitem", vec![items.into(), last.into(), null], LlType::Void);
+        }
+    }
+    let result = if nullable {
+        Value::Var(v)
+    } else {
+        Value::Var(b.op(some, "tuple_new", vec![crate::llbuild::c_bool(true), v.into()], res.clone()))
+    };
+    b.ret(some, result);
+    b.finish()
+}
+
+fn zero_const(t: &LlType) -> ConstValue {
+    match t {
+        LlType::Bool => ConstValue::Bool(false),
+        LlType::Float => ConstValue::Float(0.0),
+        LlType::Ptr(_) => ConstValue::Null,
+        LlType::Void => ConstValue::Unit,
+        LlType::Struct(fields) => ConstValue::Tuple(fields.iter().map(zero_const).collect()),
+        _ => ConstValue::Int(0),
+    }
+}
+
+/// `ll_contains(l, x)`: whether an item equals `x` (with `eq`).
+fn ll_contains(item: &LlType, c: ListContainers, eq: &str) -> FunctionGraph {
+    let (lt, at) = (LlType::Ptr(c.list), LlType::Ptr(c.array));
+    let mut b = LlGraphBuilder::new("ll_contains", &[lt, item.clone()], LlType::Bool);
+    let p = b.params();
+    let start = b.start();
+    let len = b.op(start, "getfield", vec![p[0].into(), field("length")], SIGNED);
+    let items = b.op(start, "getfield", vec![p[0].into(), field("items")], at.clone());
+    let types = [at, item.clone(), SIGNED, SIGNED];
+    let (head, hv) = b.block(&types);
+    b.goto(start, head, vec![items.into(), p[1].into(), len.into(), c_int(0, SIGNED)]);
+    let more = b.op(head, "int_lt", vec![hv[3].into(), hv[2].into()], LlType::Bool);
+    let (body, bv) = b.block(&types);
+    let ret = b.returnblock();
+    let hargs: Vec<Value> = hv.iter().map(|v| (*v).into()).collect();
+    b.branch(head, more.into(), (body, hargs), (ret, vec![crate::llbuild::c_bool(false)]));
+    let v = b.op(body, "getarrayitem", vec![bv[0].into(), bv[3].into()], item.clone());
+    let found = b.op(body, eq, vec![v.into(), bv[1].into()], LlType::Bool);
+    let (next, nv) = b.block(&types);
+    let bargs: Vec<Value> = bv.iter().map(|v| (*v).into()).collect();
+    b.branch(body, found.into(), (ret, vec![crate::llbuild::c_bool(true)]), (next, bargs));
+    let i1 = b.op(next, "int_add", vec![nv[3].into(), c_int(1, SIGNED)], SIGNED);
+    b.goto(next, head, vec![nv[0].into(), nv[1].into(), nv[2].into(), i1.into()]);
+    b.finish()
+}
+
+/// `ll_reverse(l)`: swaps items from both ends towards the middle.
+fn ll_reverse(item: &LlType, c: ListContainers) -> FunctionGraph {
+    let (lt, at) = (LlType::Ptr(c.list), LlType::Ptr(c.array));
+    let mut b = LlGraphBuilder::new("ll_reverse", &[lt], LlType::Void);
+    let p = b.params();
+    let start = b.start();
+    let len = b.op(start, "getfield", vec![p[0].into(), field("length")], SIGNED);
+    let items = b.op(start, "getfield", vec![p[0].into(), field("items")], at.clone());
+    let j0 = b.op(start, "int_sub", vec![len.into(), c_int(1, SIGNED)], SIGNED);
+    let types = [at, SIGNED, SIGNED];
+    let (head, hv) = b.block(&types);
+    b.goto(start, head, vec![items.into(), c_int(0, SIGNED), j0.into()]);
+    let more = b.op(head, "int_lt", vec![hv[1].into(), hv[2].into()], LlType::Bool);
+    let (body, bv) = b.block(&types);
+    let ret = b.returnblock();
+    let hargs: Vec<Value> = hv.iter().map(|v| (*v).into()).collect();
+    b.branch(head, more.into(), (body, hargs), (ret, vec![crate::llbuild::c_unit()]));
+    let x = b.op(body, "getarrayitem", vec![bv[0].into(), bv[1].into()], item.clone());
+    let y = b.op(body, "getarrayitem", vec![bv[0].into(), bv[2].into()], item.clone());
+    b.op(body, "setarrayitem", vec![bv[0].into(), bv[1].into(), y.into()], LlType::Void);
+    b.op(body, "setarrayitem", vec![bv[0].into(), bv[2].into(), x.into()], LlType::Void);
+    let i1 = b.op(body, "int_add", vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
+    let j1 = b.op(body, "int_sub", vec![bv[2].into(), c_int(1, SIGNED)], SIGNED);
+    b.goto(body, head, vec![bv[0].into(), i1.into(), j1.into()]);
+    b.finish()
+}
+
+/// Creates the containers of every list type in `tys` (and the lists they
+/// contain), inner lists first, so that an item type's lltype is known when
+/// its array is made.
+pub fn list_containers(
+    t: &mut crate::translator::Translator,
+    structs: &HashMap<crate::ty::StructId, ContainerId>,
+    tys: impl IntoIterator<Item = Ty>,
+) -> HashMap<Ty, ListContainers> {
+    fn collect(ty: &Ty, out: &mut Vec<Ty>) {
+        match ty {
+            Ty::List(item) => {
+                collect(item, out);
+                if !out.contains(item) {
+                    out.push((**item).clone());
+                }
+            }
+            Ty::Tuple(items) => items.iter().for_each(|t| collect(t, out)),
+            Ty::Option(t) => collect(t, out),
+            _ => {}
+        }
+    }
+    let mut items = Vec::new();
+    for ty in tys {
+        collect(&ty, &mut items);
+    }
+    for def in t.structs.values() {
+        for (_, f) in &def.fields {
+            collect(f, &mut items);
+        }
+    }
+    let mut lists = HashMap::new();
+    for item in items {
+        let types = Types { structs: &t.structs, containers: structs, lists: &lists };
+        let item_ll = lltype_of(&item, types);
+        let array = t.containers.push(crate::lltype::Container::GcArray { item: item_ll });
+        let list = t.containers.push(crate::lltype::Container::GcStruct {
+            name: format!("list<{item}>"),
+            fields: vec![("length".into(), SIGNED), ("items".into(), LlType::Ptr(array))],
+            varsize: None,
+        });
+        lists.insert(item, ListContainers { list, array });
+    }
+    lists
+}
