@@ -81,10 +81,27 @@ pub unsafe extern "C" fn rpy_rt_panic_assert_failed(
     panic_exit(&text, str_from(file, file_len), line, col)
 }
 
+/// The panic of `panic_index_if`: an index out of bounds.
+///
+/// # Safety
+/// Called by generated code with a constant file name.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_rt_panic_index(
+    len: usize,
+    index: usize,
+    file: *const u8,
+    file_len: usize,
+    line: u32,
+    col: u32,
+) -> ! {
+    let msg = format!("index out of bounds: the len is {len} but the index is {index}");
+    panic_exit(&msg, str_from(file, file_len), line, col)
+}
+
 /// The runtime symbols generated code refers to, for the linker: each
 /// translated module references this static, which references them all, so
 /// they are linked in even though only assembly calls them.
-pub struct KeepLinked(#[allow(dead_code)] [*const (); 5]);
+pub struct KeepLinked(#[allow(dead_code)] [*const (); 6]);
 
 // Only addresses of functions and statics, never dereferenced.
 unsafe impl Sync for KeepLinked {}
@@ -92,6 +109,7 @@ unsafe impl Sync for KeepLinked {}
 pub static KEEP_LINKED: KeepLinked = KeepLinked([
     rpy_rt_panic as *const (),
     rpy_rt_panic_assert_failed as *const (),
+    rpy_rt_panic_index as *const (),
     crate::gc::rpy_gc_malloc as *const (),
     crate::gc::rpy_gc_malloc_varsize as *const (),
     &crate::gc::rpy_gc_alloc_state as *const _ as *const (),
