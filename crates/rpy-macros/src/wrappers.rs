@@ -149,13 +149,9 @@ pub fn translated_module(
             #[doc = #doc]
             #[allow(clippy::unused_unit, clippy::let_unit_value)]
             pub fn #name(#(#params: #param_tys),*) -> #ret {
-                // Translated code runs holding the GC's lock, and the GC
-                // scans the stack from here down for roots.
-                let __stack_base = 0u8;
-                unsafe { ::rpython::gc::rpy_gc_enter(::core::hint::black_box(&__stack_base) as *const u8) };
-                let __result = { #body };
-                ::rpython::gc::rpy_gc_leave();
-                __result
+                // Translated code runs holding the GC's lock, in a frame below
+                // the one whose address the GC scans the stack up to.
+                ::rpython::gc::with_gc(|| { #body })
             }
         });
     }

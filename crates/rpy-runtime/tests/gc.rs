@@ -193,9 +193,9 @@ fn make_interior_pointers() -> [*mut u8; 3] {
         for i in 0..100 {
             set(array, 16 + 8 * i, cons(i as i64, null_mut()));
         }
-        let large = rpy_gc_malloc_varsize(&STR, 300_000);
-        set(large, 24 + 299_999, b'z');
-        [c.add(13), array.add(16 + 8 * 50 + 3), large.add(24 + 250_000)]
+        let large = rpy_gc_malloc_varsize(&STR, 1_000_000);
+        set(large, 24 + 999_999, b'z');
+        [c.add(13), array.add(16 + 8 * 50 + 3), large.add(24 + 900_000)]
     }
 }
 
@@ -207,7 +207,7 @@ fn interior_pointers_inner() {
         rpy_gc_collect();
         garbage(20_000);
         rpy_gc_collect();
-        let (c, array, large) = (c_in.sub(13), array_in.sub(16 + 8 * 50 + 3), large_in.sub(24 + 250_000));
+        let (c, array, large) = (c_in.sub(13), array_in.sub(16 + 8 * 50 + 3), large_in.sub(24 + 900_000));
         assert_eq!(get::<i64>(c, 8), 42);
         check_list(get(c, 16), 3, 100);
         assert_eq!(get::<usize>(array, 8), 100);
@@ -215,8 +215,8 @@ fn interior_pointers_inner() {
             let item: *mut u8 = get(array, 16 + 8 * i);
             assert_eq!(get::<i64>(item, 8), i as i64);
         }
-        assert_eq!(get::<u8>(large, 24 + 299_999), b'z');
-        assert_eq!(get::<usize>(large, 16), 300_000);
+        assert_eq!(get::<u8>(large, 24 + 999_999), b'z');
+        assert_eq!(get::<usize>(large, 16), 1_000_000);
     }
 }
 
@@ -351,6 +351,64 @@ fn a_million_element_list_is_marked_without_recursion() {
         rpy_gc_collect();
         check_list(list, n, 1);
         assert!(gc::stats().live_objects >= n as u64);
+    });
+}
+
+/// A list of `n` conses, each allocated right after a cons that dies.
+#[inline(never)]
+fn build_list_with_holes(n: i64, seed: i64) -> *mut u8 {
+    let mut head = null_mut();
+    for i in (0..n).rev() {
+        black_box(cons(-1, null_mut()));
+        head = cons(seed + i, head);
+    }
+    head
+}
+
+#[test]
+fn holes_left_by_dead_objects_are_reused() {
+    with_gc(|| {
+        with_config(
+            |c| c.collect_every = 0,
+            || {
+                let n = 100_000;
+                let first = build_list_with_holes(n, 0);
+                clear_stack();
+                rpy_gc_collect();
+                let before = gc::stats().heap_bytes;
+                // Fits in the one-slot holes: the heap must not grow.
+                let second = build_list(n, n);
+                assert!(gc::stats().heap_bytes <= before, "{} -> {}", before, gc::stats().heap_bytes);
+                rpy_gc_collect();
+                check_list(first, n, 0);
+                check_list(second, n, n);
+            },
+        )
+    });
+}
+
+#[test]
+fn automatic_collections_bound_the_heap() {
+    with_gc(|| {
+        with_config(
+            |c| {
+                c.collect_every = 0;
+                c.min_heap = 4 << 20;
+                c.major_collect = 1.82;
+            },
+            || {
+                collect_clean!();
+                let start = gc::stats();
+                gc::reset_peak_heap();
+                let kept = build_list(1000, 0);
+                garbage(4_000_000);
+                let end = gc::stats();
+                check_list(kept, 1000, 0);
+                assert!(end.collections - start.collections >= 10, "{start:?} -> {end:?}");
+                let growth = end.peak_heap_bytes.saturating_sub(start.heap_bytes);
+                assert!(growth < 8 << 20, "the heap grew by {growth} bytes for 96 MB of garbage");
+            },
+        )
     });
 }
 
@@ -569,6 +627,10 @@ fn typeinfo_validation() {
 #[test]
 fn child_process() {
     let Ok(what) = std::env::var("RPY_GC_TEST_CHILD") else { return };
+    if what == "outside" {
+        black_box(unsafe { rpy_gc_malloc(&CONS) });
+        unreachable!();
+    }
     with_gc(|| match what.as_str() {
         // Keep everything: RPY_GC_MAX must stop it.
         "oom" => {
@@ -585,6 +647,13 @@ fn child_process() {
             let before = gc::stats().collections;
             garbage(10_000);
             assert_eq!(gc::stats().collections - before, 10);
+        }
+        // A pointer into the middle of an object stored in a heap field.
+        "corrupt" => {
+            let target = cons(1, null_mut());
+            let c = cons(2, unsafe { target.add(8) });
+            rpy_gc_collect();
+            black_box(c);
         }
         other => panic!("unknown child {other}"),
     });
@@ -610,6 +679,24 @@ fn out_of_memory_aborts_with_a_message() {
 }
 
 #[test]
+fn using_the_gc_outside_enter_aborts() {
+    let out = run_child("outside", &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("rpy_gc_malloc called by a thread that is not inside rpy_gc_enter"), "{stderr}");
+}
+
+/// Debug builds check every pointer they trace.
+#[cfg(debug_assertions)]
+#[test]
+fn corrupt_heap_is_reported() {
+    let out = run_child("corrupt", &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("corrupt heap: the field at offset 16 of `cons` object"), "{stderr}");
+}
+
+#[test]
 fn environment_knobs_and_exit_statistics() {
     let out = run_child(
         "stats",
@@ -624,4 +711,99 @@ fn environment_knobs_and_exit_statistics() {
     assert!(out.status.success(), "{stderr}\n{}", String::from_utf8_lossy(&out.stdout));
     assert!(stderr.contains("rpy gc: ") && stderr.contains(" collections, "), "{stderr}");
     assert!(stderr.contains("rpy gc: total allocated: "), "{stderr}");
+}
+
+// ---- measurements (not tests) ------------------------------------------------
+//
+// cargo test --release -p rpy-runtime --test gc measure -- --ignored --nocapture --test-threads=1
+
+#[inline(never)]
+fn churn(n: usize, inline: bool) -> i64 {
+    let mut head = null_mut();
+    let mut sum = 0;
+    for i in 0..n {
+        unsafe {
+            let p = if inline { gc::malloc_inline(&CONS) } else { rpy_gc_malloc(&CONS) };
+            set(p, 8, i as i64);
+            set(p, 16, head);
+            head = if i % 1000 == 0 { null_mut() } else { p };
+            sum += get::<i64>(p, 8);
+        }
+    }
+    sum
+}
+
+#[test]
+#[ignore]
+fn measure_allocation_throughput() {
+    with_gc(|| {
+        with_config(
+            |c| *c = Config::default(),
+            || {
+                let n = 50_000_000;
+                for (label, inline) in [("inline fast path", true), ("rpy_gc_malloc call", false)] {
+                    let before = gc::stats();
+                    let t = std::time::Instant::now();
+                    black_box(churn(n, inline));
+                    let dt = t.elapsed();
+                    let after = gc::stats();
+                    eprintln!(
+                        "{label}: {n} conses (24 bytes) in {:.3} s = {:.2} ns each; {} collections taking {:.1} ms",
+                        dt.as_secs_f64(),
+                        dt.as_nanos() as f64 / n as f64,
+                        after.collections - before.collections,
+                        (after.collect_time_ns - before.collect_time_ns) as f64 / 1e6
+                    );
+                }
+                let t = std::time::Instant::now();
+                let mut v: Vec<Box<[i64; 3]>> = Vec::with_capacity(1000);
+                for i in 0..n {
+                    if v.len() == 1000 {
+                        v.clear();
+                    }
+                    v.push(Box::new([i as i64, 0, 0]));
+                }
+                black_box(&v);
+                eprintln!(
+                    "for comparison, Box::new of 24 bytes (system malloc + free): {:.2} ns each",
+                    t.elapsed().as_nanos() as f64 / n as f64
+                );
+            },
+        )
+    });
+}
+
+#[test]
+#[ignore]
+fn measure_collection_time() {
+    with_gc(|| {
+        collect_clean!();
+        let time_collect = |label: &str| {
+            let t = std::time::Instant::now();
+            rpy_gc_collect();
+            let dt = t.elapsed();
+            let s = gc::stats();
+            eprintln!(
+                "{label}: {:.2} ms ({} live objects, {} live bytes, heap {} bytes)",
+                dt.as_secs_f64() * 1e3,
+                s.live_objects,
+                s.live_bytes,
+                s.heap_bytes
+            );
+        };
+        let list = build_list(1_000_000, 0);
+        time_collect("collect, 1M-cons list live");
+        let tree = make_tree(20);
+        time_collect("collect, + binary tree of 2M nodes");
+        garbage(4_000_000);
+        time_collect("collect, same + 4M dead conses to sweep");
+        let array = unsafe { rpy_gc_malloc_varsize(&PTR_ARRAY, 1_000_000) };
+        for i in 0..1_000_000 {
+            unsafe { set(array, 16 + 8 * i, make_string(b"0123456789")) };
+        }
+        time_collect("collect, + array of 1M pointers to 1M strings");
+        check_list(list, 1_000_000, 0);
+        check_tree(tree, 20);
+        black_box(array);
+    });
 }

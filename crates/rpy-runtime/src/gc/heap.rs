@@ -17,9 +17,11 @@ use super::{alloc_runs, GcStats};
 /// Bytes in front of a large object: its size, then its mark word.
 const LARGE_PREFIX: usize = 16;
 
-/// Empty blocks kept for reuse after a sweep: at least this many, or a
-/// quarter of the blocks in use if that is more. The rest go back to the
-/// system.
+/// Empty blocks kept for reuse after a sweep: at least this many, or as
+/// many as the allocations until the next collection may need (the
+/// threshold minus the live bytes), if that is more. The rest go back to the
+/// system: giving back blocks only to map them again before the next
+/// collection would cost page faults and zeroing for nothing.
 const MIN_SPARE_BLOCKS: usize = 8;
 
 /// Allocation state of one size class beyond what generated code sees.
@@ -295,13 +297,15 @@ impl Heap {
                 cs.cursor = 0;
                 continue;
             }
-            // Every block of the class is full: take an empty one.
-            if !collected && (self.over_threshold(BLOCK_SIZE) || self.over_max(BLOCK_SIZE)) {
+            // Every block of the class is full: take an empty one, a spare
+            // or a new one from the system.
+            let grows = self.spare.is_empty() && self.over_max(BLOCK_SIZE);
+            if !collected && (self.over_threshold(BLOCK_SIZE) || grows) {
                 self.collect_now();
                 collected = true;
                 continue;
             }
-            if self.over_max(BLOCK_SIZE) {
+            if grows {
                 self.out_of_memory(size);
             }
             let b = match self.spare.pop() {
@@ -336,7 +340,13 @@ impl Heap {
             self.collect_now();
         }
         if self.over_max(total) {
-            self.out_of_memory(size);
+            // Spare blocks count against RPY_GC_MAX too.
+            for b in self.spare.drain(..) {
+                Block::release(b);
+            }
+            if self.over_max(total) {
+                self.out_of_memory(size);
+            }
         }
         let layout = Layout::from_size_align(total, 16).unwrap_or_else(|_| self.out_of_memory(size));
         let base = alloc_zeroed(layout) as usize;
@@ -442,7 +452,6 @@ impl Heap {
 
         self.sweep();
         self.allocated_since = 0;
-        self.set_threshold();
         let ns = start.elapsed().as_nanos() as u64;
         self.collections += 1;
         self.collect_time_ns += ns;
@@ -571,15 +580,6 @@ impl Heap {
         for cs in &mut self.classes {
             cs.avail.reverse();
         }
-        let keep_spare = MIN_SPARE_BLOCKS.max(self.blocks.len() / 4);
-        for b in empty {
-            self.block_set.remove(&(b as usize));
-            if self.spare.len() < keep_spare {
-                self.spare.push(b);
-            } else {
-                Block::release(b);
-            }
-        }
 
         let mut freed_large = 0;
         self.large.retain(|&obj, &mut size| {
@@ -608,5 +608,16 @@ impl Heap {
         }
         self.live_bytes = live_bytes;
         self.live_objects = live_objects;
+        self.set_threshold();
+
+        let keep_spare = MIN_SPARE_BLOCKS.max((self.threshold - self.live_bytes).div_ceil(BLOCK_SIZE));
+        for b in empty {
+            self.block_set.remove(&(b as usize));
+            if self.spare.len() < keep_spare {
+                self.spare.push(b);
+            } else {
+                Block::release(b);
+            }
+        }
     }
 }

@@ -30,7 +30,7 @@
 //! | `rpy_gc_add_prebuilt(obj)` | a prebuilt object whose GC pointers are roots |
 //! | `rpy_gc_stats() -> GcStats` | statistics |
 //!
-//! All but `rpy_gc_enter` require the calling thread to be inside
+//! All but `rpy_gc_enter` and `rpy_gc_stats` require the calling thread to be inside
 //! `rpy_gc_enter`; otherwise they print an error and abort. Out of memory
 //! prints Rust's `memory allocation of N bytes failed` and a line about the
 //! heap to stderr, and aborts (SIGABRT).
@@ -83,7 +83,7 @@
 //! every allocation takes the slow path and can be counted.
 //!
 //! The size classes are in [`sizeclass`]; the knobs (`RPY_GC_*`) in
-//! [`config`].
+//! [`mod@config`].
 //!
 //! # Collections
 //!
@@ -93,9 +93,11 @@
 //! then sweeps: blocks with no live object are kept as spares or returned to
 //! the system, dead objects in the others get their header zeroed, and dead
 //! large objects are freed. Allocation then hands out runs of unmarked slots.
-//! The next collection happens when the bytes handed out since this one would
-//! take the heap (live bytes plus those) over
-//! `max(RPY_GC_MIN, RPY_GC_MAJOR_COLLECT * live bytes)`.
+//! The next collection happens when the bytes handed out since this one (whole
+//! runs, counted when handed out, and large objects) would take the heap
+//! (live bytes plus those) over `max(RPY_GC_MIN, RPY_GC_MAJOR_COLLECT * live
+//! bytes, live bytes + 2 blocks)`. Empty blocks are kept as spares up to what
+//! that allows to allocate, the rest are returned to the system.
 
 mod block;
 pub mod config;
@@ -155,7 +157,7 @@ pub static rpy_gc_alloc_state: AllocStateCell =
 #[inline]
 fn alloc_runs() -> *mut Run {
     // SAFETY: only computes the address of the array.
-    unsafe { (*rpy_gc_alloc_state.get()).runs.as_mut_ptr() }
+    unsafe { (&raw mut (*rpy_gc_alloc_state.get()).runs) as *mut Run }
 }
 
 /// GC statistics, as returned by `rpy_gc_stats()`.
@@ -251,9 +253,6 @@ pub unsafe extern "C" fn rpy_gc_enter(stack_base: *const u8) {
         *slot = Some(Heap::new(cfg));
         if cfg.print_stats {
             atexit(print_stats_at_exit);
-        }
-        if cfg.collect_every != 0 {
-            slot.as_mut().unwrap_unchecked().set_config(cfg);
         }
     }
     slot.as_mut().unwrap_unchecked().stack_base = stack_base as usize;

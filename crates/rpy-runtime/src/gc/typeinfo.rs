@@ -14,7 +14,9 @@ pub const TI_VARSIZE: usize = 1;
 
 /// Header bit 0 of a *prebuilt* object: one that generated code emits as
 /// static data instead of allocating it. The header is then
-/// `(&TYPE_INFO as usize) | HDR_PREBUILT`. The GC never marks or frees such an
+/// `(&TYPE_INFO as usize) | HDR_PREBUILT`, which is `&TYPE_INFO + 1` since a
+/// TypeInfo is 8-aligned (a relocation with an addend, so a static
+/// initializer can express it). The GC never marks or frees such an
 /// object and does not trace it when it meets a pointer to it; the heap
 /// pointers it holds are found only if it was registered with
 /// `rpy_gc_add_prebuilt` (or its fields with `rpy_gc_add_root`).
