@@ -688,7 +688,8 @@ impl<'a> FnBuilder<'a> {
             Expr::Struct(st) => return self.struct_literal(st),
             Expr::Index(i) => {
                 let Some(operands) = self.exprs([&*i.expr, &*i.index])? else { return Ok(None) };
-                self.emit("getitem", operands, pos)
+                // Rust reports an index out of bounds at the `[`.
+                self.emit("getitem", operands, Some(pos_of(i.bracket_token.span.open())))
             }
             Expr::Array(a) => {
                 let Some(items) = self.exprs(&a.elems)? else { return Ok(None) };
@@ -972,7 +973,7 @@ impl<'a> FnBuilder<'a> {
                 let Some(operands) = self.exprs([&*ix.expr, &*ix.index])? else { return Ok(()) };
                 let mut args = operands;
                 args.push(v);
-                let updated = self.emit("setitem", args, Some(pos_of(ix.span())));
+                let updated = self.emit("setitem", args, Some(pos_of(ix.bracket_token.span.open())));
                 return self.assign(&ix.expr, updated);
             }
             Expr::Paren(p) => return self.assign(&p.expr, v),
