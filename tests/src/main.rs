@@ -28,4 +28,18 @@ fn main() {
             std::process::exit(2);
         }
     }
+    if std::env::var_os("RPY_PROGRAMS_PEAK_RSS").is_some() {
+        eprintln!("peak RSS: {} kB", peak_rss_kb());
+    }
+}
+
+/// This process's peak resident set size (`VmHWM`), for memory bounds in
+/// tests.
+fn peak_rss_kb() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
 }

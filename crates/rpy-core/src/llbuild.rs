@@ -14,8 +14,10 @@
 //! assert_eq!(graph.name, "double");
 //! ```
 
+use crate::entity::EntityRef;
 use crate::flow::{checkgraph, BlockId, ConstValue, Constant, FunctionGraph, Link, Pos, Value, VarId};
-use crate::lltype::LlType;
+use crate::lltype::{Container, ContainerId, LlType};
+use crate::translator::Translator;
 use crate::ty::{IntTy, Ty};
 
 fn contains_ptr(t: &LlType) -> bool {
@@ -219,4 +221,34 @@ pub fn c_pos(line: u32, col: u32) -> Value {
 /// The function operand of `direct_call`.
 pub fn c_func(g: crate::flow::GraphId) -> Value {
     meta(ConstValue::Func(g))
+}
+
+/// The null pointer to objects of container `c`.
+pub fn c_null(c: ContainerId) -> Value {
+    typed(ConstValue::Null, LlType::Ptr(c))
+}
+
+/// The container operand of `malloc` and `malloc_varsize`.
+pub fn c_container(c: ContainerId) -> Value {
+    meta(ConstValue::Container(c))
+}
+
+/// Adds a `GcStruct` to `t`. `fields` gets the new container's id, for
+/// fields that point to objects of the same type (a list node's `next`).
+pub fn gc_struct(
+    t: &mut Translator,
+    name: &str,
+    fields: impl FnOnce(ContainerId) -> Vec<(&'static str, LlType)>,
+    varsize: Option<LlType>,
+) -> ContainerId {
+    let id = ContainerId::new(t.containers.len());
+    let fields = fields(id).into_iter().map(|(n, t)| (n.to_string(), t)).collect();
+    let c = t.containers.push(Container::GcStruct { name: name.to_string(), fields, varsize });
+    assert_eq!(c, id);
+    c
+}
+
+/// Adds a `GcArray` of `item`s to `t`.
+pub fn gc_array(t: &mut Translator, item: LlType) -> ContainerId {
+    t.containers.push(Container::GcArray { item })
 }

@@ -17,12 +17,25 @@
 //!
 //! Calls do not recurse on the host stack: frames live in a vector, so a
 //! deeply recursive program does not overflow the interpreter's stack.
+//!
+//! Heap objects are [`Object`]s behind reference-counted pointers
+//! ([`ObjRef`]), as RPython's llinterp keeps `_ptr`s to Python objects:
+//! a pointer's identity is the object's, a value that holds pointers
+//! carries its objects with it (a test can pass objects in and look into
+//! the objects a graph returns, with no heap to thread through
+//! `interpret`), and an object is freed as soon as nothing points to it, so
+//! a long-running program's garbage does not pile up. Cycles are never
+//! freed, which a test interpreter can afford. Every field and item holds a
+//! value of its declared lltype, zero (`false`, `0`, `0.0`, null) when the
+//! object is allocated.
 
 use crate::entity::EntityRef;
 use crate::flow::{BlockId, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value, VarId};
-use crate::lltype::LlType;
+use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
+use std::cell::{Ref, RefCell, RefMut};
 use std::fmt::Debug;
+use std::rc::Rc;
 
 /// Calls the generic function `$f::<T>($args)` with the Rust integer type
 /// `T` of the given signedness and width.
@@ -45,7 +58,8 @@ macro_rules! int_dispatch {
 
 /// A low-level value. Integer-like values (`Int` of any width, `Char`,
 /// `UniChar`) are `Int`s holding the value already wrapped into their
-/// lltype's range; `Bool` values are `Bool`s.
+/// lltype's range; `Bool` values are `Bool`s; a `Ptr` is null (`None`) or
+/// points to an object.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LlValue {
     Int(i128),
@@ -53,6 +67,91 @@ pub enum LlValue {
     Bool(bool),
     Void,
     Struct(Vec<LlValue>),
+    Ptr(Option<ObjRef>),
+}
+
+/// An object of the GC heap: its container type, the values of its fields
+/// (a `GcStruct`'s, in order) and of its items (a `GcArray`'s, or the
+/// variable part of a `GcStruct`), whose number is fixed at allocation.
+pub struct Object {
+    pub container: ContainerId,
+    pub fields: Vec<LlValue>,
+    pub items: Vec<LlValue>,
+}
+
+/// A non-null pointer to an object. Pointers are equal when they point to
+/// the same object.
+#[derive(Clone)]
+pub struct ObjRef(Rc<RefCell<Object>>);
+
+impl ObjRef {
+    /// A new object of container `c` of `t`, every field and item zero:
+    /// `length` items for a variable-sized container, `None` for a
+    /// fixed-size one (`malloc` and `malloc_varsize`).
+    pub fn new(t: &Translator, c: ContainerId, length: Option<usize>) -> ObjRef {
+        let container = &t.containers[c];
+        let fields = match container {
+            Container::GcStruct { fields, .. } => fields.iter().map(|(_, ft)| zero(ft)).collect(),
+            Container::GcArray { .. } => vec![],
+        };
+        let items = match (container.item(), length) {
+            (Some(item), Some(n)) => vec![zero(item); n],
+            (None, None) => vec![],
+            (Some(_), None) => bug(format!("malloc of {}, which is variable-sized", container.name())),
+            (None, Some(_)) => bug(format!("malloc_varsize of {}, which is not variable-sized", container.name())),
+        };
+        ObjRef(Rc::new(RefCell::new(Object { container: c, fields, items })))
+    }
+
+    pub fn borrow(&self) -> Ref<'_, Object> {
+        self.0.borrow()
+    }
+
+    pub fn borrow_mut(&self) -> RefMut<'_, Object> {
+        self.0.borrow_mut()
+    }
+}
+
+impl PartialEq for ObjRef {
+    fn eq(&self, other: &ObjRef) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// The object's type and address only: the objects it points to may form
+/// cycles.
+impl Debug for ObjRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<{} object at {:p}>", self.0.borrow().container, Rc::as_ptr(&self.0))
+    }
+}
+
+/// Freeing a long chain of objects (a list of a million nodes) by plain
+/// recursive drops would overflow the host stack; instead the objects only
+/// this one keeps alive are unlinked and freed one at a time.
+impl Drop for Object {
+    fn drop(&mut self) {
+        let mut orphans = Vec::new();
+        take_pointers(self, &mut orphans);
+        while let Some(obj) = orphans.pop() {
+            // Other pointers to it remain: dropping this one frees nothing.
+            if let Ok(cell) = Rc::try_unwrap(obj.0) {
+                take_pointers(&mut cell.into_inner(), &mut orphans);
+            }
+        }
+    }
+}
+
+/// Moves every pointer out of `obj`'s fields and items into `out`.
+fn take_pointers(obj: &mut Object, out: &mut Vec<ObjRef>) {
+    fn take(v: &mut LlValue, out: &mut Vec<ObjRef>) {
+        match v {
+            LlValue::Ptr(p) => out.extend(p.take()),
+            LlValue::Struct(vs) => vs.iter_mut().for_each(|v| take(v, out)),
+            _ => {}
+        }
+    }
+    obj.fields.iter_mut().chain(obj.items.iter_mut()).for_each(|v| take(v, out));
 }
 
 impl LlValue {
@@ -78,6 +177,23 @@ impl LlValue {
         match self {
             LlValue::Struct(v) => Some(v),
             _ => None,
+        }
+    }
+    /// The pointer a `Ptr` value holds (`Some(None)` for null).
+    pub fn as_ptr(&self) -> Option<Option<&ObjRef>> {
+        match self {
+            LlValue::Ptr(p) => Some(p.as_ref()),
+            _ => None,
+        }
+    }
+
+    /// The object a non-null pointer points to; a bug otherwise (the rtyper
+    /// guards every access the program could make through a null pointer).
+    fn object(&self) -> &ObjRef {
+        match self {
+            LlValue::Ptr(Some(p)) => p,
+            LlValue::Ptr(None) => bug("access through a null pointer".into()),
+            other => bug(format!("pointer expected, got {other:?}")),
         }
     }
 
@@ -212,7 +328,7 @@ pub fn interpret(t: &Translator, g: GraphId, args: Vec<LlValue>) -> Result<LlVal
                 }
                 stack.push(Frame::enter(&t.graphs[callee], args, Some(op.result)));
             } else {
-                let value = eval_op(frame, op)?;
+                let value = eval_op(t, frame, op)?;
                 frame.set(op.result, value);
             }
             continue;
@@ -290,11 +406,12 @@ fn const_of_type(value: &ConstValue, t: &LlType) -> LlValue {
         }
         // `None` of a flagged pair `(is_some, value)`.
         (LlType::Struct(ts), ConstValue::None) => LlValue::Struct(ts.iter().map(zero).collect()),
+        (LlType::Ptr(_), ConstValue::Null) => LlValue::Ptr(None),
         _ => bug(format!("constant {value} cannot have type {t}")),
     }
 }
 
-/// The all-zero value of a type (`false`, `0`, `0.0`).
+/// The all-zero value of a type (`false`, `0`, `0.0`, null).
 fn zero(t: &LlType) -> LlValue {
     match t {
         LlType::Void => LlValue::Void,
@@ -302,7 +419,7 @@ fn zero(t: &LlType) -> LlValue {
         LlType::Int { .. } | LlType::Char | LlType::UniChar => LlValue::Int(0),
         LlType::Float => LlValue::Float(0.0),
         LlType::Struct(ts) => LlValue::Struct(ts.iter().map(zero).collect()),
-        LlType::Ptr(_) => bug("heap objects are not interpreted yet".into()),
+        LlType::Ptr(_) => LlValue::Ptr(None),
     }
 }
 
@@ -327,7 +444,46 @@ fn str_arg(op: &SpaceOperation, i: usize) -> &str {
     }
 }
 
-fn eval_op(frame: &Frame, op: &SpaceOperation) -> Result<LlValue, Panic> {
+fn container_arg(op: &SpaceOperation, i: usize) -> ContainerId {
+    match const_arg(op, i) {
+        ConstValue::Container(c) => *c,
+        other => bug(format!("{}: {other} is not a container type", op.opname)),
+    }
+}
+
+/// Whether `v` is a value of type `t`: what a field or item of type `t`
+/// may hold.
+fn has_type(v: &LlValue, t: &LlType) -> bool {
+    match (t, v) {
+        (LlType::Void, LlValue::Void) | (LlType::Bool, LlValue::Bool(_)) | (LlType::Float, LlValue::Float(_)) => true,
+        (LlType::Int { .. } | LlType::Char | LlType::UniChar, LlValue::Int(i)) => {
+            t.int_range().is_some_and(|(lo, hi)| (lo..=hi).contains(i))
+        }
+        (LlType::Struct(ts), LlValue::Struct(vs)) => {
+            ts.len() == vs.len() && ts.iter().zip(vs).all(|(t, v)| has_type(v, t))
+        }
+        (LlType::Ptr(c), LlValue::Ptr(p)) => p.as_ref().is_none_or(|o| o.borrow().container == *c),
+        _ => false,
+    }
+}
+
+/// The index and the type of field `name` of `obj`, an object of a
+/// `GcStruct`.
+fn field_of<'t>(tr: &'t Translator, obj: &Object, name: &str) -> (usize, &'t LlType) {
+    let c = &tr.containers[obj.container];
+    c.field(name).unwrap_or_else(|| bug(format!("{} has no field {name}", c.name())))
+}
+
+/// The index of item `i` of `obj`, checked: the rtyper guarantees
+/// `0 <= i < length`.
+fn item_index(obj: &Object, i: i128) -> usize {
+    if i < 0 || i >= obj.items.len() as i128 {
+        bug(format!("index {i} out of bounds of an object of {} items", obj.items.len()));
+    }
+    i as usize
+}
+
+fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValue, Panic> {
     let g = frame.graph;
     let rtype = || {
         g.vars[op.result].concretetype.as_ref().unwrap_or_else(|| bug(format!("{} not rtyped", g.var_name(op.result))))
@@ -376,10 +532,72 @@ fn eval_op(frame: &Frame, op: &SpaceOperation) -> Result<LlValue, Panic> {
             let v = int_dispatch!(name == "cast_float_to_int", bits, float_to_int, arg(0).float());
             LlValue::from_int(v, t)
         }
+        "malloc" => LlValue::Ptr(Some(ObjRef::new(tr, container_arg(op, 0), None))),
+        "malloc_varsize" => {
+            let n = arg(1).int();
+            let n = usize::try_from(n).unwrap_or_else(|_| bug(format!("malloc_varsize of {n} items")));
+            LlValue::Ptr(Some(ObjRef::new(tr, container_arg(op, 0), Some(n))))
+        }
+        "getfield" => {
+            let p = arg(0);
+            let obj = p.object().borrow();
+            let (i, _) = field_of(tr, &obj, str_arg(op, 1));
+            obj.fields[i].clone()
+        }
+        "setfield" => {
+            let (p, v) = (arg(0), arg(2));
+            let name = str_arg(op, 1);
+            // Type-check before borrowing mutably: `v` may be `p` itself.
+            let (i, ft) = field_of(tr, &p.object().borrow(), name);
+            if !has_type(&v, ft) {
+                bug(format!("setfield of {v:?} into field {name} of type {ft}"));
+            }
+            p.object().borrow_mut().fields[i] = v;
+            LlValue::Void
+        }
+        "getarrayitem" => {
+            let p = arg(0);
+            let obj = p.object().borrow();
+            obj.items[item_index(&obj, arg(1).int())].clone()
+        }
+        "setarrayitem" => {
+            let (p, v) = (arg(0), arg(2));
+            let (i, c) = {
+                let obj = p.object().borrow();
+                (item_index(&obj, arg(1).int()), obj.container)
+            };
+            let item = tr.containers[c].item().unwrap_or_else(|| bug("setarrayitem without items".into()));
+            if !has_type(&v, item) {
+                bug(format!("setarrayitem of {v:?} into an item of type {item}"));
+            }
+            p.object().borrow_mut().items[i] = v;
+            LlValue::Void
+        }
+        "getarraysize" => LlValue::Int(arg(0).object().borrow().items.len() as i128),
+        "ptr_eq" | "ptr_ne" | "ptr_iszero" | "ptr_nonzero" => {
+            let ptr = |i: usize| match arg(i) {
+                LlValue::Ptr(p) => p,
+                other => bug(format!("{name} of {other:?}")),
+            };
+            LlValue::Bool(match name {
+                "ptr_eq" => ptr(0) == ptr(1),
+                "ptr_ne" => ptr(0) != ptr(1),
+                "ptr_iszero" => ptr(0).is_none(),
+                _ => ptr(0).is_some(),
+            })
+        }
         "panic" => return Err(panic_at(str_arg(op, 0).to_string(), pos_arg(op, 1))),
         "panic_if" => {
             if arg(0).boolean() {
                 return Err(panic_at(str_arg(op, 1).to_string(), pos_arg(op, 2)));
+            }
+            LlValue::Void
+        }
+        "panic_index_if" => {
+            let (len, index) = (arg(0).int(), arg(1).int());
+            if index >= len {
+                let msg = format!("index out of bounds: the len is {len} but the index is {index}");
+                return Err(panic_at(msg, pos_arg(op, 2)));
             }
             LlValue::Void
         }
@@ -654,5 +872,7 @@ fn int_debug<T: RInt>(v: i128) -> String {
     format!("{:?}", T::from_i128(v))
 }
 
+#[cfg(test)]
+mod heap_tests;
 #[cfg(test)]
 mod tests;

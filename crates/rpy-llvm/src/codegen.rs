@@ -15,7 +15,17 @@
 //! floats. Nothing emitted can be undefined behaviour on any input the
 //! rtyper lets through: divisions are guarded by the rtyper (`panic_if`),
 //! the `*_checked` divisions and shifts guard themselves with a `select`.
+//!
+//! GC objects are `i8*`s addressed bytewise: every field and item is read
+//! and written at the byte offset `lltype::layout` gives it (a `Bool` as a
+//! byte, a `Struct` by value field by field at its own C layout), never
+//! through LLVM's struct layout, so the code and the GC's `TypeInfo`s (one
+//! private constant per allocated container) agree by construction.
+//! `malloc` inlines the GC's bump allocation in the size class's run and
+//! calls `rpy_gc_malloc` when the run is exhausted (see `gc.rs` and
+//! `rpython::gc`).
 
+use crate::gc;
 use crate::{Export, Options};
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
@@ -29,7 +39,8 @@ use inkwell::values::{
 };
 use inkwell::{AddressSpace, FloatPredicate, GlobalVisibility, IntPredicate};
 use rpy_core::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Link, SpaceOperation, Value, VarId};
-use rpy_core::lltype::LlType;
+use rpy_core::lltype::layout::{layout, size_align, struct_offsets, VarsizeLayout};
+use rpy_core::lltype::{ContainerId, LlType, SIGNED};
 use rpy_core::translator::Translator;
 use std::collections::{HashMap, HashSet};
 
@@ -48,6 +59,7 @@ type R<T> = Result<T, CgError>;
 
 pub const RT_PANIC: &str = "rpy_rt_panic";
 pub const RT_ASSERT_FAILED: &str = "rpy_rt_panic_assert_failed";
+pub const RT_PANIC_INDEX: &str = "rpy_rt_panic_index";
 
 /// Builds the module for `exports`, verified, not optimized.
 pub fn build_module<'ctx>(
@@ -64,6 +76,7 @@ pub fn build_module<'ctx>(
         t,
         funcs: HashMap::new(),
         strings: HashMap::new(),
+        type_infos: HashMap::new(),
         rt_panic: None,
         rt_assert: None,
     };
@@ -86,6 +99,8 @@ struct Codegen<'ctx, 'a> {
     funcs: HashMap<GraphId, FunctionValue<'ctx>>,
     /// Private constant globals holding texts (messages, file names).
     strings: HashMap<String, GlobalValue<'ctx>>,
+    /// The `TypeInfo` of each container allocated so far.
+    type_infos: HashMap<ContainerId, GlobalValue<'ctx>>,
     rt_panic: Option<FunctionValue<'ctx>>,
     rt_assert: Option<FunctionValue<'ctx>>,
 }
@@ -287,6 +302,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 self.ctx.const_struct(&fields, false).into()
             }
             (LlType::Struct(_), ConstValue::None) => self.llvm_type(t).unwrap().const_zero(),
+            (LlType::Ptr(_), ConstValue::Null) => self.i8ptr().const_null().into(),
             _ => return Err(bad()),
         }))
     }
@@ -636,6 +652,51 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let intr = if name == "cast_float_to_int" { "llvm.fptosi.sat" } else { "llvm.fptoui.sat" };
                 self.call_intrinsic(intr, &[to.into(), self.f64().into()], &[x.into()])?
             }
+            "malloc" | "malloc_varsize" => self.malloc(st, op)?.into(),
+            "getfield" | "setfield" => {
+                let (p, c) = self.ptr_arg(st, op)?;
+                let field = str_arg(op, 1)?;
+                let container = &self.t.containers[c];
+                let (i, ft) = container
+                    .field(field)
+                    .ok_or_else(|| CgError(format!("{field} is not a field of {}", container.name())))?;
+                let offset = self.i64().const_int(layout(&self.t.containers, c).fields[i], false);
+                if name == "getfield" {
+                    return self.load(p, offset, ft);
+                }
+                if let Some(v) = self.value(st, arg(2)?)? {
+                    self.store(p, offset, ft, v)?;
+                }
+                return Ok(None);
+            }
+            "getarrayitem" | "setarrayitem" => {
+                let (p, c) = self.ptr_arg(st, op)?;
+                let (v, item) = self.varsize(c)?;
+                // The rtyper checked `0 <= i < length`.
+                let i = self.signed(st, op, 1)?;
+                let scaled = b.build_int_mul(i, self.i64().const_int(v.item_size, false), "")?;
+                let offset = b.build_int_add(scaled, self.i64().const_int(v.items_offset, false), "")?;
+                if name == "getarrayitem" {
+                    return self.load(p, offset, item);
+                }
+                if let Some(x) = self.value(st, arg(2)?)? {
+                    self.store(p, offset, item, x)?;
+                }
+                return Ok(None);
+            }
+            "getarraysize" => {
+                let (p, c) = self.ptr_arg(st, op)?;
+                let offset = self.i64().const_int(self.varsize(c)?.0.length_offset, false);
+                return self.load(p, offset, &SIGNED);
+            }
+            "ptr_eq" | "ptr_ne" => {
+                let x = self.val(st, arg(0)?)?.into_pointer_value();
+                let y = self.val(st, arg(1)?)?.into_pointer_value();
+                let pred = if name == "ptr_eq" { IntPredicate::EQ } else { IntPredicate::NE };
+                b.build_int_compare(pred, x, y, "")?.into()
+            }
+            "ptr_iszero" => b.build_is_null(self.val(st, arg(0)?)?.into_pointer_value(), "")?.into(),
+            "ptr_nonzero" => b.build_is_not_null(self.val(st, arg(0)?)?.into_pointer_value(), "")?.into(),
             "panic" => {
                 let msg = str_arg(op, 0)?.to_string();
                 let pos = pos_arg(op, 1)?;
@@ -653,6 +714,37 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 self.emit_panic(g, &msg, pos)?;
                 self.builder.build_unreachable()?;
                 self.builder.position_at_end(cont);
+                return Ok(None);
+            }
+            "panic_index_if" => {
+                let len = self.int(st, arg(0)?)?;
+                let index = self.int(st, arg(1)?)?;
+                let (line, col) = pos_arg(op, 2)?;
+                let out = b.build_int_compare(IntPredicate::UGE, index, len, "")?;
+                let fail = self.ctx.append_basic_block(st.func, "panic.index");
+                let cont = self.ctx.append_basic_block(st.func, "nopanic");
+                b.build_conditional_branch(out, fail, cont)?;
+                b.position_at_end(fail);
+                let f = self.module.get_function(RT_PANIC_INDEX).unwrap_or_else(|| {
+                    let (u, p, i32) = (self.i64().into(), self.i8ptr().into(), self.i32().into());
+                    let fty = self.ctx.void_type().fn_type(&[u, u, p, u, i32, i32], false);
+                    let f = self.module.add_function(RT_PANIC_INDEX, fty, Some(Linkage::External));
+                    self.add_fn_attrs(f, &["noreturn", "nounwind", "cold"]);
+                    f
+                });
+                let file = self.string(&g.file);
+                let args = [
+                    len.into(),
+                    index.into(),
+                    file.into(),
+                    self.const_int(g.file.len() as i128, 64).into(),
+                    self.const_int(line as i128, 32).into(),
+                    self.const_int(col as i128, 32).into(),
+                ];
+                let b = &self.builder;
+                b.build_call(f, &args, "")?;
+                b.build_unreachable()?;
+                b.position_at_end(cont);
                 return Ok(None);
             }
             "panic_assert_failed" => {
@@ -763,6 +855,283 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         ];
         self.builder.build_call(f, &args, "")?;
         Ok(())
+    }
+
+    // ----- the heap -----
+
+    /// Operand 0 of a heap operation: the object's address and container.
+    fn ptr_arg(&self, st: &FnState<'ctx, '_>, op: &SpaceOperation) -> R<(PointerValue<'ctx>, ContainerId)> {
+        let p = op.args.first().ok_or_else(|| CgError(format!("{} without operands", op.opname)))?;
+        let c = match st.g.concretetype(p) {
+            LlType::Ptr(c) => *c,
+            other => return Err(CgError(format!("{} of a {other} in {}", op.opname, st.g.name))),
+        };
+        Ok((self.val(st, p)?.into_pointer_value(), c))
+    }
+
+    /// Operand `i`, which the table says is a `Signed` (a length, an index).
+    fn signed(&self, st: &FnState<'ctx, '_>, op: &SpaceOperation, i: usize) -> R<IntValue<'ctx>> {
+        let a = op.args.get(i).ok_or_else(|| CgError(format!("{} lacks operand {i}", op.opname)))?;
+        match st.g.concretetype(a) {
+            t if *t == SIGNED => self.int(st, a),
+            other => Err(CgError(format!("{}: operand {i} is a {other}, not a Signed, in {}", op.opname, st.g.name))),
+        }
+    }
+
+    /// The layout of the items of container `c`, and their type.
+    fn varsize(&self, c: ContainerId) -> R<(VarsizeLayout, &'a LlType)> {
+        let t: &'a Translator = self.t;
+        let item = t.containers[c].item().ok_or_else(|| CgError(format!("{} has no items", t.containers[c].name())))?;
+        Ok((layout(&t.containers, c).varsize.expect("a container with items has a variable part"), item))
+    }
+
+    /// How a scalar of type `t` is stored in memory: `Bool` as a byte.
+    fn mem_type(&self, t: &LlType) -> BasicTypeEnum<'ctx> {
+        match t {
+            LlType::Bool => self.ctx.i8_type().into(),
+            _ => self.llvm_type(t).expect("a scalar with values"),
+        }
+    }
+
+    /// The address `offset` bytes into the object `p`, as a pointer to `ty`.
+    fn address(&self, p: PointerValue<'ctx>, offset: IntValue<'ctx>, ty: BasicTypeEnum<'ctx>) -> R<PointerValue<'ctx>> {
+        // SAFETY (of the emitted code): `layout` puts every field and item
+        // inside the object.
+        let addr = unsafe { self.builder.build_in_bounds_gep(p, &[offset], "")? };
+        Ok(self.builder.build_pointer_cast(addr, ty.ptr_type(AddressSpace::default()), "")?)
+    }
+
+    /// Reads the value of type `t` stored `offset` bytes into the object
+    /// `p` (a `Struct` field by field).
+    fn load(&self, p: PointerValue<'ctx>, offset: IntValue<'ctx>, t: &LlType) -> R<Option<BasicValueEnum<'ctx>>> {
+        let b = &self.builder;
+        Ok(Some(match t {
+            LlType::Void => return Ok(None),
+            LlType::Struct(fields) => {
+                let (offsets, _, _) = struct_offsets(fields);
+                let mut agg = self.llvm_type(t).expect("struct type").into_struct_type().get_undef();
+                for (i, (f, o)) in fields.iter().zip(offsets).enumerate() {
+                    let at = b.build_int_add(offset, self.i64().const_int(o, false), "")?;
+                    if let Some(v) = self.load(p, at, f)? {
+                        agg = b.build_insert_value(agg, v, i as u32, "")?.into_struct_value();
+                    }
+                }
+                agg.into()
+            }
+            scalar => {
+                let addr = self.address(p, offset, self.mem_type(scalar))?;
+                let v = b.build_load(addr, "")?;
+                set_alignment(v, scalar);
+                if *scalar == LlType::Bool {
+                    let byte = v.into_int_value();
+                    b.build_int_compare(IntPredicate::NE, byte, byte.get_type().const_zero(), "")?.into()
+                } else {
+                    v
+                }
+            }
+        }))
+    }
+
+    /// Writes `v`, of type `t`, `offset` bytes into the object `p`.
+    fn store(&self, p: PointerValue<'ctx>, offset: IntValue<'ctx>, t: &LlType, v: BasicValueEnum<'ctx>) -> R<()> {
+        let b = &self.builder;
+        match t {
+            LlType::Void => {}
+            LlType::Struct(fields) => {
+                let (offsets, _, _) = struct_offsets(fields);
+                for (i, (f, o)) in fields.iter().zip(offsets).enumerate() {
+                    if *f == LlType::Void {
+                        continue;
+                    }
+                    let fv = b.build_extract_value(v.into_struct_value(), i as u32, "")?;
+                    let at = b.build_int_add(offset, self.i64().const_int(o, false), "")?;
+                    self.store(p, at, f, fv)?;
+                }
+            }
+            scalar => {
+                let addr = self.address(p, offset, self.mem_type(scalar))?;
+                let v = match scalar {
+                    LlType::Bool => b.build_int_z_extend(v.into_int_value(), self.ctx.i8_type(), "")?.into(),
+                    _ => v,
+                };
+                let st = b.build_store(addr, v)?;
+                st.set_alignment(size_align(scalar).1 as u32).map_err(|e| CgError(format!("alignment: {e}")))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `malloc(T)` and `malloc_varsize(T, n)`: the GC's inline fast path
+    /// when the size is known at translation time and small, else a call.
+    fn malloc(&mut self, st: &FnState<'ctx, '_>, op: &SpaceOperation) -> R<PointerValue<'ctx>> {
+        let c = match const_arg(op, 0)? {
+            ConstValue::Container(c) => *c,
+            other => return Err(CgError(format!("{}: {other} is not a container type", op.opname))),
+        };
+        let info = gc::TypeInfo::of(&self.t.containers, c);
+        let is_varsize = info.flags & gc::TI_VARSIZE != 0;
+        let ti = self.type_info(c, &info);
+        if op.opname == "malloc" {
+            if is_varsize {
+                return Err(CgError(format!("malloc of {}, which is variable-sized", info.name)));
+            }
+            let size = info.size_for_length(0).expect("a fixed size");
+            return if size <= gc::SMALL_MAX { self.alloc_inline(st, ti, size, None) } else { self.gc_call(ti, None) };
+        }
+        if !is_varsize {
+            return Err(CgError(format!("malloc_varsize of {}, which is not variable-sized", info.name)));
+        }
+        let n_arg = op.args.get(1).ok_or_else(|| CgError("malloc_varsize without a length".into()))?;
+        let n = self.signed(st, op, 1)?;
+        // A length known at translation time gives a known size.
+        let known = n_arg.constant().and_then(|c| c.as_int()).and_then(|k| u64::try_from(k).ok());
+        match known.and_then(|k| info.size_for_length(k)) {
+            Some(size) if size <= gc::SMALL_MAX => self.alloc_inline(st, ti, size, Some((info.length_offset, n))),
+            _ => self.gc_call(ti, Some(n)),
+        }
+    }
+
+    /// Allocates `size` bytes (at most `SMALL_MAX`) for an object of type
+    /// `ti` by bumping the free pointer of its size class's run, as
+    /// `rpython::gc` specifies: a slot of the class's size when the run has
+    /// one, else `rpy_gc_malloc`. The run's memory is zeroed; the header
+    /// (and the length of a variable-sized object) is stored here.
+    fn alloc_inline(
+        &mut self,
+        st: &FnState<'ctx, '_>,
+        ti: PointerValue<'ctx>,
+        size: u64,
+        length: Option<(u64, IntValue<'ctx>)>,
+    ) -> R<PointerValue<'ctx>> {
+        let class = gc::size_class(size);
+        let slot = self.i64().const_int(gc::class_size(class), false);
+        let state = self.alloc_state().as_pointer_value();
+        let word = |k: usize| {
+            let i = [self.i64().const_zero(), self.i64().const_int(k as u64, false)];
+            // SAFETY: the index is inside the array.
+            unsafe { state.const_in_bounds_gep(&i) }
+        };
+        let (free_p, limit_p) = (word(2 * class), word(2 * class + 1));
+        let b = &self.builder;
+        let free = b.build_load(free_p, "gc.free")?.into_pointer_value();
+        let limit = b.build_load(limit_p, "gc.limit")?.into_pointer_value();
+        // SAFETY: an address computation only (not `inbounds`: the slot may
+        // lie beyond the run, which the comparison then rejects).
+        let next = unsafe { b.build_gep(free, &[slot], "gc.next")? };
+        let fits = b.build_int_compare(IntPredicate::ULE, next, limit, "")?;
+        let fits = self
+            .call_intrinsic(
+                "llvm.expect",
+                &[self.ctx.bool_type().into()],
+                &[fits.into(), self.ctx.bool_type().const_int(1, false).into()],
+            )?
+            .into_int_value();
+        let fast = self.ctx.append_basic_block(st.func, "alloc.fast");
+        let slow = self.ctx.append_basic_block(st.func, "alloc.slow");
+        let done = self.ctx.append_basic_block(st.func, "alloc.done");
+        b.build_conditional_branch(fits, fast, slow)?;
+        b.position_at_end(fast);
+        b.build_store(free_p, next)?;
+        let header = b.build_pointer_cast(free, self.i8ptr().ptr_type(AddressSpace::default()), "")?;
+        b.build_store(header, ti)?;
+        if let Some((offset, n)) = length {
+            self.store(free, self.i64().const_int(offset, false), &SIGNED, n.into())?;
+        }
+        b.build_unconditional_branch(done)?;
+        b.position_at_end(slow);
+        let called = self.gc_call(ti, length.map(|(_, n)| n))?;
+        let b = &self.builder;
+        b.build_unconditional_branch(done)?;
+        b.position_at_end(done);
+        let p = b.build_phi(self.i8ptr(), "obj")?;
+        p.add_incoming(&[(&free, fast), (&called, slow)]);
+        Ok(p.as_basic_value().into_pointer_value())
+    }
+
+    /// `rpy_gc_malloc(ti)`, or `rpy_gc_malloc_varsize(ti, n)` with a length.
+    fn gc_call(&mut self, ti: PointerValue<'ctx>, length: Option<IntValue<'ctx>>) -> R<PointerValue<'ctx>> {
+        let p = self.i8ptr();
+        let (name, fty) = match length {
+            None => (gc::MALLOC, p.fn_type(&[p.into()], false)),
+            Some(_) => (gc::MALLOC_VARSIZE, p.fn_type(&[p.into(), self.i64().into()], false)),
+        };
+        let f = match self.module.get_function(name) {
+            Some(f) => f,
+            None => {
+                let f = self.module.add_function(name, fty, Some(Linkage::External));
+                self.add_fn_attrs(f, &["nounwind"]);
+                // A new object: no other pointer the caller has points to it.
+                let noalias = self.ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("noalias"), 0);
+                f.add_attribute(AttributeLoc::Return, noalias);
+                f
+            }
+        };
+        let mut args: Vec<BasicMetadataValueEnum> = vec![ti.into()];
+        args.extend(length.map(BasicMetadataValueEnum::from));
+        let call = self.builder.build_call(f, &args, "")?;
+        Ok(call.try_as_basic_value().basic().expect("malloc returns a pointer").into_pointer_value())
+    }
+
+    /// The GC's allocation state, `[NUM_SIZE_CLASSES x { free, limit }]`
+    /// seen as an array of pointers.
+    fn alloc_state(&self) -> GlobalValue<'ctx> {
+        self.module.get_global(gc::ALLOC_STATE).unwrap_or_else(|| {
+            let ty = self.i8ptr().array_type(2 * gc::NUM_SIZE_CLASSES as u32);
+            let g = self.module.add_global(ty, None, gc::ALLOC_STATE);
+            g.set_alignment(8);
+            g
+        })
+    }
+
+    /// A pointer (`i8*`) to the `TypeInfo` of container `c`, emitted once
+    /// per module as private constant data: eleven 8-byte words, the tables
+    /// of pointer offsets as `u32` arrays, the name as bytes.
+    fn type_info(&mut self, c: ContainerId, info: &gc::TypeInfo) -> PointerValue<'ctx> {
+        if let Some(g) = self.type_infos.get(&c) {
+            return g.as_pointer_value().const_cast(self.i8ptr());
+        }
+        let u32p = self.i32().ptr_type(AddressSpace::default());
+        let base = format!("typeinfo.{}", sanitize(&info.name));
+        let table = |suffix: &str, offsets: &[u32]| -> PointerValue<'ctx> {
+            if offsets.is_empty() {
+                return u32p.const_null();
+            }
+            let values: Vec<IntValue> = offsets.iter().map(|&o| self.i32().const_int(o as u64, false)).collect();
+            let init = self.i32().const_array(&values);
+            let g = self.module.add_global(init.get_type(), None, &format!("{base}.{suffix}"));
+            g.set_initializer(&init);
+            g.set_constant(true);
+            g.set_linkage(Linkage::Private);
+            g.set_unnamed_addr(true);
+            g.set_alignment(4);
+            g.as_pointer_value().const_cast(u32p)
+        };
+        let ptrs = table("ptrs", &info.ptr_offsets);
+        let item_ptrs = table("itemptrs", &info.item_ptr_offsets);
+        let name = if info.name.is_empty() { self.i8ptr().const_null() } else { self.string(&info.name) };
+        let word = |v: u64| -> BasicValueEnum<'ctx> { self.i64().const_int(v, false).into() };
+        let words = [
+            word(info.fixed_size),
+            word(info.flags),
+            word(info.length_offset),
+            word(info.items_offset),
+            word(info.item_size),
+            ptrs.into(),
+            word(info.ptr_offsets.len() as u64),
+            item_ptrs.into(),
+            word(info.item_ptr_offsets.len() as u64),
+            name.into(),
+            word(info.name.len() as u64),
+        ];
+        let init = self.ctx.const_struct(&words, false);
+        let g = self.module.add_global(init.get_type(), None, &base);
+        g.set_initializer(&init);
+        g.set_constant(true);
+        g.set_linkage(Linkage::Private);
+        // The header holds its address; bit 0 must be clear.
+        g.set_alignment(8);
+        self.type_infos.insert(c, g);
+        g.as_pointer_value().const_cast(self.i8ptr())
     }
 
     fn int_op(
@@ -1028,7 +1397,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let fty = match &ret {
             LlType::Void | LlType::Struct(_) => self.ctx.void_type().fn_type(&abi_params, false),
             LlType::Float => self.f64().fn_type(&abi_params, false),
-            t if is_int_like(t) => self.i64().fn_type(&abi_params, false),
+            t if is_int_like(t) || matches!(t, LlType::Ptr(_)) => self.i64().fn_type(&abi_params, false),
             other => return Err(CgError(format!("cannot export a function returning {other}"))),
         };
         if self.module.get_function(&e.symbol).is_some() {
@@ -1061,6 +1430,10 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             (LlType::Float, Some(v)) => {
                 self.builder.build_return(Some(&v))?;
             }
+            (LlType::Ptr(_), Some(v)) => {
+                let v = self.builder.build_ptr_to_int(v.into_pointer_value(), self.i64(), "")?;
+                self.builder.build_return(Some(&v))?;
+            }
             (t, Some(v)) => {
                 let v = self.resize(v.into_int_value(), self.i64(), t.is_signed())?;
                 self.builder.build_return(Some(&v))?;
@@ -1079,6 +1452,10 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         Ok(Some(match t {
             LlType::Void => return Ok(None),
             LlType::Float => params.next().expect("ABI parameter"),
+            LlType::Ptr(_) => {
+                let p = params.next().expect("ABI parameter").into_int_value();
+                self.builder.build_int_to_ptr(p, self.i8ptr(), "")?.into()
+            }
             LlType::Struct(fields) => {
                 let sty = self.llvm_type(t).unwrap().into_struct_type();
                 let mut agg = sty.get_undef();
@@ -1118,6 +1495,9 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 if *scalar == LlType::Float {
                     let fp = self.builder.build_pointer_cast(p, self.f64().ptr_type(AddressSpace::default()), "")?;
                     self.builder.build_store(fp, v)?;
+                } else if let LlType::Ptr(_) = scalar {
+                    let addr = self.builder.build_ptr_to_int(v.into_pointer_value(), self.i64(), "")?;
+                    self.builder.build_store(p, addr)?;
                 } else {
                     let wide = self.resize(v.into_int_value(), self.i64(), scalar.is_signed())?;
                     self.builder.build_store(p, wide)?;
@@ -1126,6 +1506,13 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             }
         }
         Ok(())
+    }
+}
+
+/// Sets the alignment of a load to the natural alignment of `t` in memory.
+fn set_alignment(load: BasicValueEnum<'_>, t: &LlType) {
+    if let Some(i) = load.as_instruction_value() {
+        i.set_alignment(size_align(t).1 as u32).expect("a load has an alignment");
     }
 }
 

@@ -7,6 +7,8 @@
 //!
 //! - `codegen`: graphs to an LLVM module (one function per graph, one
 //!   exported wrapper per export, declarations of the runtime's functions);
+//! - `gc`: what the code must know of the runtime's GC: its functions, the
+//!   `TypeInfo` of each type, the size classes of the inline allocation;
 //! - `asm`: makes LLVM's assembly output safe to paste into `global_asm!`
 //!   next to other translated modules (private labels renamed with the
 //!   module's prefix, directives that belong to a whole object file dropped).
@@ -26,9 +28,14 @@
 //! - a `Struct` result makes the wrapper take an extra *first* parameter, a
 //!   pointer to a buffer of 8-byte slots, one per leaf in order (integers
 //!   extended to 64 bits as above, floats as `double`); it returns nothing.
+//!
+//! A `Ptr` leaf (a GC object) is its address, as an `i64`, both ways. Such
+//! values may only cross the boundary inside `rpy_gc_enter`/`rpy_gc_leave`,
+//! and the caller must keep them where the GC finds them (its stack).
 
 mod asm;
 mod codegen;
+pub mod gc;
 
 use inkwell::context::Context;
 use inkwell::passes::PassBuilderOptions;

@@ -251,17 +251,25 @@ fn int_pow_is_an_inline_loop() {
 fn every_operation_of_the_table_lowers() {
     // One graph per operation name, with the simplest types it accepts.
     let mut t = Translator::default();
+    let heap = Heap::new(&mut t);
     let mut exports = Vec::new();
     for name in rpy_core::lloperation::all_llops() {
-        let sig = simple_signature(&name);
+        let sig = simple_signature(&name, &heap);
         let Some((params, result, extra)) = sig else {
             continue;
         };
         let mut b = LlGraphBuilder::new(&name, &params, result.clone());
         let mut args: Vec<rpy_core::flow::Value> = b.params().into_iter().map(Into::into).collect();
-        args.extend(extra);
+        for (i, c) in extra {
+            args.insert(i, c);
+        }
         let start = b.start();
-        let r = b.op(start, &name, args, result);
+        let mut r = b.op(start, &name, args, result.clone());
+        if name == "panic_index_if" {
+            // `checkgraph` takes a block ending in any `panic*` operation
+            // but `panic_if` for one that never returns.
+            r = b.op(start, "same_as", vec![r.into()], result);
+        }
         b.ret(start, r.into());
         let g = t.graphs.push(b.finish());
         exports.push(export(g, &format!("op_{name}")));
@@ -273,13 +281,42 @@ fn every_operation_of_the_table_lowers() {
     }
 }
 
-/// Parameter types, result type and extra constant operands of a one-op
-/// graph for `name`; `None` for the operations tested elsewhere (calls,
-/// panics, tuples).
-fn simple_signature(name: &str) -> Option<(Vec<LlType>, LlType, Vec<rpy_core::flow::Value>)> {
+/// Containers for the heap operations: `node { flag: Bool, value: Signed,
+/// next: Ptr(node) }` and a `GcArray` of `Signed`.
+struct Heap {
+    node: rpy_core::lltype::ContainerId,
+    array: rpy_core::lltype::ContainerId,
+}
+
+impl Heap {
+    fn new(t: &mut Translator) -> Heap {
+        let node =
+            gc_struct(t, "node", |me| vec![("flag", LlType::Bool), ("value", SIGNED), ("next", LlType::Ptr(me))], None);
+        Heap { node, array: gc_array(t, SIGNED) }
+    }
+}
+
+type Signature = (Vec<LlType>, LlType, Vec<(usize, rpy_core::flow::Value)>);
+
+/// Parameter types, result type and constant operands (each with the
+/// position it takes among the parameters) of a one-op graph for `name`;
+/// `None` for the operations tested elsewhere (calls, panics, tuples).
+fn simple_signature(name: &str, heap: &Heap) -> Option<Signature> {
     let f = LlType::Float;
     let b = LlType::Bool;
+    let (node, array) = (LlType::Ptr(heap.node), LlType::Ptr(heap.array));
+    let void = LlType::Void;
     Some(match name {
+        "malloc" => (vec![], node, vec![(0, c_container(heap.node))]),
+        "malloc_varsize" => (vec![SIGNED], array, vec![(0, c_container(heap.array))]),
+        "getfield" => (vec![node], SIGNED, vec![(1, c_str("value"))]),
+        "setfield" => (vec![node, b], void, vec![(1, c_str("flag"))]),
+        "getarrayitem" => (vec![array, SIGNED], SIGNED, vec![]),
+        "setarrayitem" => (vec![array, SIGNED, SIGNED], void, vec![]),
+        "getarraysize" => (vec![array], SIGNED, vec![]),
+        "ptr_eq" | "ptr_ne" => (vec![node.clone(), node], b, vec![]),
+        "ptr_iszero" | "ptr_nonzero" => (vec![node], b, vec![]),
+        "panic_index_if" => (vec![UNSIGNED, UNSIGNED], void, vec![(2, c_pos(1, 1))]),
         "direct_call"
         | "panic"
         | "panic_if"
@@ -351,4 +388,192 @@ fn unsupported_graphs_are_errors() {
     let fact = factorial(&mut t);
     let err = compile(&t, &[export(fact, "same"), export(fact, "same")], &opts()).unwrap_err();
     assert!(err.contains("exported twice"), "{err}");
+}
+
+/// `fn cons(v, next) -> Ptr(node)`: a new node.
+fn cons(t: &mut Translator, heap: &Heap) -> GraphId {
+    let p = LlType::Ptr(heap.node);
+    let mut b = LlGraphBuilder::new("cons", &[SIGNED, p.clone()], p.clone());
+    let a = b.params();
+    let s = b.start();
+    let obj = b.op(s, "malloc", vec![c_container(heap.node)], p);
+    b.op(s, "setfield", vec![obj.into(), c_str("value"), a[0].into()], LlType::Void);
+    b.op(s, "setfield", vec![obj.into(), c_str("next"), a[1].into()], LlType::Void);
+    b.op(s, "setfield", vec![obj.into(), c_str("flag"), c_bool(true)], LlType::Void);
+    b.ret(s, obj.into());
+    t.graphs.push(b.finish())
+}
+
+#[test]
+fn malloc_inlines_the_gc_fast_path() {
+    let mut t = Translator::default();
+    let heap = Heap::new(&mut t);
+    let g = cons(&mut t, &heap);
+    let g2 = cons(&mut t, &heap);
+    let exports = [export(g, "rpy_cons"), export(g2, "rpy_cons2")];
+    let text = ir(&t, &exports);
+    // One TypeInfo per container, however often it is allocated: 32 bytes,
+    // fixed-size, a GC pointer at 24, named "node".
+    assert_eq!(text.matches("@typeinfo.node = private constant").count(), 1, "{text}");
+    assert!(text.contains("@typeinfo.node = private constant { i64, i64, i64, i64, i64, i32*, i64, i32*, i64, i8*, i64 } { i64 32, i64 0, i64 0, i64 0, i64 0, i32* getelementptr inbounds ([1 x i32], [1 x i32]* @typeinfo.node.ptrs, i32 0, i32 0), i64 1, i32* null, i64 0, i8* getelementptr inbounds ([4 x i8], [4 x i8]* @str.0, i32 0, i32 0), i64 4 }, align 8"), "{text}");
+    assert!(text.contains("@typeinfo.node.ptrs = private unnamed_addr constant [1 x i32] [i32 24]"), "{text}");
+    assert!(text.contains("@rpy_gc_alloc_state = external global [128 x i8*], align 8"), "{text}");
+    // 32 bytes are size class 3, whose run is words 6 (free) and 7 (limit);
+    // the free pointer moves by the class's slot size.
+    assert!(
+        text.contains(
+            "load i8*, i8** getelementptr inbounds ([128 x i8*], [128 x i8*]* @rpy_gc_alloc_state, i64 0, i64 6)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "load i8*, i8** getelementptr inbounds ([128 x i8*], [128 x i8*]* @rpy_gc_alloc_state, i64 0, i64 7)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("%gc.next = getelementptr i8, i8* %gc.free, i64 32"), "{text}");
+    assert!(text.contains("icmp ule i8* %gc.next, %gc.limit") && text.contains("@llvm.expect.i1"), "{text}");
+    assert!(text.contains("declare noalias i8* @rpy_gc_malloc(i8*)"), "{text}");
+    // Fields at their layout offsets; the Bool is a byte.
+    assert!(text.contains("getelementptr inbounds i8, i8* %obj, i64 16"), "{text}");
+    assert!(text.contains("getelementptr inbounds i8, i8* %obj, i64 24"), "{text}");
+    assert!(text.contains("store i8 1, i8* %"), "{text}");
+    // GC pointers cross the exported ABI as addresses.
+    assert!(text.contains("define hidden i64 @rpy_cons(i64 %0, i64 %1)"), "{text}");
+    assert!(text.contains("inttoptr i64 %1 to i8*") && text.contains("ptrtoint i8* %"), "{text}");
+    let asm = compile(&t, &exports, &opts()).unwrap();
+    let x86 = &asm.x86_64;
+    assert!(x86.contains("rpy_gc_alloc_state@GOTPCREL(%rip)") && x86.contains("callq\trpy_gc_malloc@PLT"), "{x86}");
+    assert!(x86.contains(".L__t_typeinfo.node:\n\t.quad\t32\n\t.quad\t0\n"), "{x86}");
+    assert!(x86.contains("\t.quad\t.L__t_typeinfo.node.ptrs\n\t.quad\t1\n"), "{x86}");
+    let a64 = &asm.aarch64;
+    assert!(a64.contains(":got:rpy_gc_alloc_state") && a64.contains("bl\trpy_gc_malloc\n"), "{a64}");
+    assert!(a64.contains(".L__t_typeinfo.node:\n\t.xword\t32\n"), "{a64}");
+    for text in [x86, a64] {
+        for (i, _) in text.match_indices(".L") {
+            assert!(text[i..].starts_with(".L__t_"), "unprefixed label in\n{text}");
+        }
+    }
+}
+
+/// `fn mk(n) -> Ptr(T)`: `malloc_varsize(T, n)`, `n` a parameter or the
+/// constant `len`.
+fn mk_varsize(t: &mut Translator, c: rpy_core::lltype::ContainerId, len: Option<i128>) -> GraphId {
+    let p = LlType::Ptr(c);
+    let mut b = LlGraphBuilder::new("mk", &[SIGNED], p.clone());
+    let n = b.params()[0];
+    let s = b.start();
+    let n = len.map(|k| c_int(k, SIGNED)).unwrap_or(n.into());
+    let obj = b.op(s, "malloc_varsize", vec![c_container(c), n], p);
+    b.ret(s, obj.into());
+    t.graphs.push(b.finish())
+}
+
+#[test]
+fn varsize_allocation() {
+    let mut t = Translator::default();
+    let heap = Heap::new(&mut t);
+    // A length known at translation time: inline, storing the length.
+    let g = mk_varsize(&mut t, heap.array, Some(3));
+    let text = ir(&t, &[export(g, "mk")]);
+    assert!(text.contains("@typeinfo.GcArray_Signed_ = private constant { i64, i64, i64, i64, i64, i32*, i64, i32*, i64, i8*, i64 } { i64 16, i64 1, i64 8, i64 16, i64 8, i32* null, i64 0, i32* null, i64 0,"), "{text}");
+    // 16 + 3 * 8 = 40 bytes: class 4, words 8 and 9.
+    assert!(text.contains("@rpy_gc_alloc_state, i64 0, i64 8)") && text.contains("i64 40"), "{text}");
+    assert!(text.contains("store i64 3, i64* %"), "{text}");
+    assert!(
+        text.contains("call noalias i8* @rpy_gc_malloc_varsize(i8* bitcast")
+            || text.contains("call i8* @rpy_gc_malloc_varsize(i8* bitcast"),
+        "{text}"
+    );
+    // A length known only at run time, or too big for a size class: a call.
+    for len in [None, Some(2000)] {
+        let g = mk_varsize(&mut t, heap.array, len);
+        let text = ir(&t, &[export(g, "mk")]);
+        assert!(text.contains("@rpy_gc_malloc_varsize(i8* bitcast"), "{text}");
+        assert!(!text.contains("rpy_gc_alloc_state") && !text.contains("@rpy_gc_malloc("), "{text}");
+    }
+    // A fixed-size struct bigger than the largest size class.
+    let big = gc_struct(&mut t, "big", |_| vec![("a", LlType::Struct(vec![SIGNED; 1100]))], None);
+    let mut b = LlGraphBuilder::new("mkbig", &[], LlType::Ptr(big));
+    let s = b.start();
+    let obj = b.op(s, "malloc", vec![c_container(big)], LlType::Ptr(big));
+    b.ret(s, obj.into());
+    let g = t.graphs.push(b.finish());
+    let text = ir(&t, &[export(g, "mkbig")]);
+    assert!(text.contains("call i8* @rpy_gc_malloc(i8* bitcast") && !text.contains("rpy_gc_alloc_state"), "{text}");
+    // Allocating a container of the wrong kind is an error, not bad code.
+    let mut b = LlGraphBuilder::new("bad", &[], LlType::Ptr(heap.array));
+    let s = b.start();
+    let obj = b.op(s, "malloc", vec![c_container(heap.array)], LlType::Ptr(heap.array));
+    b.ret(s, obj.into());
+    let g = t.graphs.push(b.finish());
+    let err = compile(&t, &[export(g, "bad")], &opts()).unwrap_err();
+    assert!(err.contains("variable-sized"), "{err}");
+}
+
+#[test]
+fn fields_and_items_at_layout_offsets() {
+    // rec { b: Bool, s: (Bool, Ptr(rec), u32, ()), u: char, [(u32, Ptr(rec), Bool)] }:
+    // b at 8, s at 16 (its fields at 16, 24, 32), u at 40, the length at
+    // 48, items of 24 bytes from 56 (fields at +0, +8, +16).
+    let mut t = Translator::default();
+    let inner = |me| LlType::Struct(vec![LlType::Bool, LlType::Ptr(me), UINT, LlType::Void]);
+    let item = |me| LlType::Struct(vec![UINT, LlType::Ptr(me), LlType::Bool]);
+    let rec = gc_struct(
+        &mut t,
+        "rec",
+        |me| vec![("b", LlType::Bool), ("s", inner(me)), ("u", LlType::UniChar)],
+        Some(item(rpy_core::entity::EntityRef::new(0))),
+    );
+    let p = LlType::Ptr(rec);
+    let mut b = LlGraphBuilder::new("shuffle", &[p.clone(), SIGNED], SIGNED);
+    let a = b.params();
+    let s = b.start();
+    let sv = b.op(s, "getfield", vec![a[0].into(), c_str("s")], inner(rec));
+    let flag = b.op(s, "tuple_getitem", vec![sv.into(), c_int(0, SIGNED)], LlType::Bool);
+    let q = b.op(s, "tuple_getitem", vec![sv.into(), c_int(1, SIGNED)], p.clone());
+    let u = b.op(s, "tuple_getitem", vec![sv.into(), c_int(2, SIGNED)], UINT);
+    let it = b.op(s, "tuple_new", vec![u.into(), q.into(), flag.into()], item(rec));
+    b.op(s, "setarrayitem", vec![a[0].into(), a[1].into(), it.into()], LlType::Void);
+    b.op(s, "setfield", vec![a[0].into(), c_str("s"), sv.into()], LlType::Void);
+    let n = b.op(s, "getarraysize", vec![a[0].into()], SIGNED);
+    b.op(s, "malloc_varsize", vec![c_container(rec), n.into()], p);
+    b.ret(s, n.into());
+    let g = t.graphs.push(b.finish());
+    let text = ir(&t, &[export(g, "rpy_shuffle")]);
+    assert!(text.contains("{ i64 56, i64 1, i64 48, i64 56, i64 24, i32* getelementptr inbounds ([1 x i32], [1 x i32]* @typeinfo.rec.ptrs, i32 0, i32 0), i64 1, i32* getelementptr inbounds ([1 x i32], [1 x i32]* @typeinfo.rec.itemptrs, i32 0, i32 0), i64 1,"), "{text}");
+    assert!(text.contains("@typeinfo.rec.ptrs = private unnamed_addr constant [1 x i32] [i32 24]"), "{text}");
+    assert!(text.contains("@typeinfo.rec.itemptrs = private unnamed_addr constant [1 x i32] [i32 8]"), "{text}");
+    for offset in [16, 24, 32, 48] {
+        assert!(text.contains(&format!("getelementptr inbounds i8, i8* %v0, i64 {offset}\n")), "{offset}: {text}");
+    }
+    // By-value structs are loaded and stored leaf by leaf, never whole.
+    assert!(!text.contains("store {") && !text.contains("load {"), "{text}");
+    assert!(text.contains("mul i64 %v1, 24") && text.contains(", 56\n"), "{text}");
+    let asm = compile(&t, &[export(g, "rpy_shuffle")], &opts()).unwrap();
+    // The item's fields at 56 + 24 * i + (0, 8, 16), the flag as a byte.
+    let x86 = &asm.x86_64;
+    assert!(x86.contains("\tmovl\t%ecx, 56(%rdi,") && x86.contains("\tsetne\t72(%rdi,"), "{x86}");
+    assert!(x86.contains("\tsetne\t16(%rdi)") && x86.contains("\tmovq\t48(%rdi), "), "{x86}");
+}
+
+#[test]
+fn pointer_comparisons() {
+    let mut t = Translator::default();
+    let heap = Heap::new(&mut t);
+    let p = LlType::Ptr(heap.node);
+    let mut b = LlGraphBuilder::new("cmp", &[p.clone(), p], LlType::Struct(vec![LlType::Bool; 3]));
+    let a = b.params();
+    let s = b.start();
+    let e = b.op(s, "ptr_eq", vec![a[0].into(), a[1].into()], LlType::Bool);
+    let z = b.op(s, "ptr_iszero", vec![a[0].into()], LlType::Bool);
+    let n = b.op(s, "ptr_ne", vec![a[1].into(), c_null(heap.node)], LlType::Bool);
+    let r = b.op(s, "tuple_new", vec![e.into(), z.into(), n.into()], LlType::Struct(vec![LlType::Bool; 3]));
+    b.ret(s, r.into());
+    let g = t.graphs.push(b.finish());
+    let text = ir(&t, &[export(g, "rpy_cmp")]);
+    assert!(text.contains("icmp eq i8* %v0, %v1"), "{text}");
+    assert!(text.contains("icmp eq i8* %v0, null"), "{text}");
+    assert!(text.contains("icmp ne i8* %v1, null"), "{text}");
 }

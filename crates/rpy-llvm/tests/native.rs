@@ -10,6 +10,11 @@
 //! `qemu-aarch64` are installed (the CI script installs them), and is
 //! skipped with a note otherwise. A last test embeds two translated modules
 //! in one Rust program with `global_asm!`, as the proc macro does.
+//!
+//! The heap programs of `heaptests/src/programs.rs` run here too, on both
+//! targets, with a C stand-in for the GC's allocation ABI that never
+//! collects: it checks the lowering of the heap operations and the inline
+//! allocation on both targets. `heaptests` runs them with the real GC.
 
 use rpy_core::entity::EntityRef;
 use rpy_core::flow::{ConstValue, GraphId};
@@ -17,10 +22,14 @@ use rpy_core::llbuild::*;
 use rpy_core::llinterp::{interpret, LlValue};
 use rpy_core::lltype::{LlType, INT, SIGNED, UINT, UNSIGNED};
 use rpy_core::translator::Translator;
-use rpy_llvm::{compile, Export, Options};
+use rpy_llvm::{compile, gc, Export, Options};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+#[path = "../heaptests/src/programs.rs"]
+#[allow(dead_code)]
+mod heap_programs;
 
 const I8: LlType = LlType::Int { bits: 8, signed: true };
 const U8: LlType = LlType::Int { bits: 8, signed: false };
@@ -190,14 +199,17 @@ fn classify(t: &mut Translator) -> GraphId {
     t.graphs.push(b.finish())
 }
 
-/// `fn check(x: i64) -> i64`: `panic_if(x < 0, "negative")`, then
-/// `assert_eq!(x, 7, "seven")` when `x > 100`, else `x`.
+/// `fn check(x: i64) -> i64`: `panic_if(x < 0, "negative")`, an index
+/// check of `x` against a length of 1000, then `assert_eq!(x, 7, "seven")`
+/// when `x > 100`, else `x`.
 fn check(t: &mut Translator) -> GraphId {
     let mut b = LlGraphBuilder::new("check", &[SIGNED], SIGNED).file("src/bin/check.rs");
     let x = b.params()[0];
     let start = b.start();
     let neg = b.op(start, "int_lt", vec![x.into(), c_int(0, SIGNED)], B);
     b.op(start, "panic_if", vec![neg.into(), c_str("negative: \"quoted\" # not a comment"), c_pos(3, 9)], LlType::Void);
+    let index = b.op(start, "cast_primitive", vec![x.into()], UNSIGNED);
+    b.op(start, "panic_index_if", vec![c_int(1000, UNSIGNED), index.into(), c_pos(5, 13)], LlType::Void);
     let big = b.op(start, "int_gt", vec![x.into(), c_int(100, SIGNED)], B);
     let (bad, bv) = b.block(&[SIGNED]);
     let ret = b.returnblock();
@@ -394,6 +406,14 @@ fn build_program() -> Program {
     let g = one_op(&mut t, "float_powi", &[F, INT], &F);
     add(&mut cases, g, vec![F, INT], F, pairs(&floats, &exps));
 
+    // Programs that allocate, link and read GC objects.
+    for e in heap_programs::add_programs(&mut t) {
+        if !e.small_inputs.is_empty() {
+            let inputs = e.small_inputs.iter().map(|a| a.iter().map(|v| LlValue::Int(*v as i128)).collect()).collect();
+            add(&mut cases, e.graph, e.params, e.result, inputs);
+        }
+    }
+
     Program { t, cases, check: check_graph }
 }
 
@@ -468,6 +488,13 @@ void rpy_rt_panic(const uint8_t *msg, size_t msg_len, const uint8_t *file, size_
     exit(101);
 }
 
+void rpy_rt_panic_index(uint64_t len, uint64_t index, const uint8_t *file, size_t file_len, uint32_t line, uint32_t col) {
+    fflush(stdout);
+    fprintf(stderr, "\nthread 'main' (%d) panicked at %.*s:%u:%u:\nindex out of bounds: the len is %llu but the index is %llu\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+            (int)getpid(), (int)file_len, file, line, col, (unsigned long long)len, (unsigned long long)index);
+    exit(101);
+}
+
 static void print_value(uint32_t tag, uint64_t v) {
     switch (tag) {
     case 0: fprintf(stderr, "%lld", (long long)v); break;
@@ -492,6 +519,8 @@ void rpy_rt_panic_assert_failed(uint32_t kind, uint32_t tag, uint64_t left, uint
 }
 "#,
     );
+    let class_sizes: Vec<String> = (0..gc::NUM_SIZE_CLASSES).map(|c| gc::class_size(c).to_string()).collect();
+    s.push_str(&GC_STAND_IN.replace("CLASS_SIZES", &class_sizes.join(", ")));
     let mut runs = String::new();
     for (k, case) in p.cases.iter().enumerate() {
         let mut ptypes = Vec::new();
@@ -556,6 +585,58 @@ void rpy_rt_panic_assert_failed(uint32_t kind, uint32_t tag, uint64_t left, uint
     );
     s
 }
+
+/// The GC's allocation ABI (`rpython::gc`) in C, for programs without the
+/// Rust runtime: the allocation state whose runs the inline fast path
+/// bumps, and `rpy_gc_malloc(_varsize)`, which hand out a fresh zeroed run of
+/// 16 slots of the object's size class (so most allocations take the fast
+/// path) and never free anything.
+const GC_STAND_IN: &str = r#"
+struct rpy_run { uintptr_t free, limit; };
+struct rpy_run rpy_gc_alloc_state[64];
+struct rpy_type_info {
+    uint64_t fixed_size, flags, length_offset, items_offset, item_size;
+    const uint32_t *ptr_offsets; uint64_t ptr_count;
+    const uint32_t *item_ptr_offsets; uint64_t item_ptr_count;
+    const char *name; uint64_t name_len;
+};
+static const uint64_t rpy_class_sizes[64] = { CLASS_SIZES };
+
+static void *gc_alloc(const struct rpy_type_info *ti, uint64_t length) {
+    if (ti->fixed_size < 8 || (ti->flags & ~1ull) || ti->name_len == 0) abort();
+    uint64_t size = ti->fixed_size;
+    if (ti->flags & 1) {
+        uint64_t end = ti->items_offset + length * ti->item_size;
+        if (end > size) size = end;
+    }
+    size = (size + 7) & ~7ull;
+    int c = 0;
+    while (c < 64 && rpy_class_sizes[c] < size) c++;
+    char *obj;
+    if (c == 64) {
+        obj = calloc(1, size);
+    } else {
+        uint64_t slot = rpy_class_sizes[c];
+        obj = calloc(16, slot);
+        rpy_gc_alloc_state[c].free = (uintptr_t)obj + slot;
+        rpy_gc_alloc_state[c].limit = (uintptr_t)obj + 16 * slot;
+    }
+    if (!obj) abort();
+    *(const struct rpy_type_info **)obj = ti;
+    if (ti->flags & 1) *(uint64_t *)(obj + ti->length_offset) = length;
+    return obj;
+}
+
+void *rpy_gc_malloc(const struct rpy_type_info *ti) {
+    if (ti->flags & 1) abort();
+    return gc_alloc(ti, 0);
+}
+
+void *rpy_gc_malloc_varsize(const struct rpy_type_info *ti, uint64_t length) {
+    if (!(ti->flags & 1)) abort();
+    return gc_alloc(ti, length);
+}
+"#;
 
 fn tmpdir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rpy-llvm-{name}-{}", std::process::id()));
@@ -649,7 +730,7 @@ fn check_results(p: &Program, runner: &mut Command, tolerant: bool) {
 }
 
 fn check_panics(p: &Program, runner: impl Fn(&str) -> Command) {
-    for arg in [-5i64, 200] {
+    for arg in [-5i64, 200, 5000] {
         let child = runner(&arg.to_string()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         // Under qemu-user the guest's getpid() is qemu's own pid.
         let pid = child.id() as u64;
@@ -759,6 +840,12 @@ pub extern "C" fn rpy_rt_panic(msg: *const u8, msg_len: usize, file: *const u8, 
     let msg = unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(msg, msg_len)) };
     let file = unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(file, file_len)) };
     eprintln!("thread 'main' panicked at {file}:{line}:{col}:\n{msg}");
+    std::process::exit(101)
+}
+
+#[no_mangle]
+pub extern "C" fn rpy_rt_panic_index(len: u64, index: u64, _file: *const u8, _file_len: usize, line: u32, col: u32) -> ! {
+    eprintln!("index {index} out of {len} at {line}:{col}");
     std::process::exit(101)
 }
 

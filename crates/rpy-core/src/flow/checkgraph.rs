@@ -75,8 +75,7 @@ pub fn try_checkgraph(g: &FunctionGraph, rtyped: bool) -> Result<(), String> {
         if g.is_final(b) {
             continue;
         }
-        let ends_in_panic =
-            block.operations.last().is_some_and(|op| op.opname.starts_with("panic") && op.opname != "panic_if");
+        let ends_in_panic = block.operations.last().is_some_and(|op| llop_info(&op.opname).is_some_and(|i| i.noreturn));
         match &block.exitswitch {
             None if block.exits.is_empty() && !ends_in_panic => {
                 return Err(format!("{name} has no exit"));

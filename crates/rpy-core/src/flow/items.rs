@@ -219,7 +219,7 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
     unsupported(
         ty,
         &format!("the type `{}`", name.replace(' ', "")),
-        "rpy translates scalars, tuples, the module's structs and field-less enums, `Option` and `Box` of them; strings, vectors and maps are not translated yet",
+        "rpy translates scalars, tuples, `Vec`, the module's structs and field-less enums, `Option` and `Box` of them; strings and maps are not translated yet",
         "",
     )
 }

@@ -393,6 +393,29 @@ fn panic_text() {
     assert_eq!(p.stderr_text(), p.stderr_text_with_thread_id(std::process::id() as u64));
 }
 
+#[test]
+fn index_out_of_bounds_message_matches_rust() {
+    let mut b = LlGraphBuilder::new("index", &[UNSIGNED, UNSIGNED], UNSIGNED).file("src/main.rs");
+    let p = b.params();
+    let start = b.start();
+    b.op(start, "panic_index_if", vec![p[0].into(), p[1].into(), c_pos(4, 13)], LlType::Void);
+    let r = b.op(start, "same_as", vec![p[1].into()], UNSIGNED);
+    b.ret(start, r.into());
+    let mut t = Translator::default();
+    let g = t.graphs.push(b.finish());
+    assert_eq!(interpret(&t, g, vec![int(3), int(2)]), Ok(int(2)));
+    let p = interpret(&t, g, vec![int(3), int(3)]).unwrap_err();
+    assert_eq!((p.line, p.col), (4, 13));
+    let v = std::hint::black_box(vec![0u8; 3]);
+    let prev = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let err = std::panic::catch_unwind(|| v[std::hint::black_box(3)]).unwrap_err();
+    std::panic::set_hook(prev);
+    assert_eq!(&p.message, err.downcast_ref::<String>().unwrap());
+    let p = interpret(&t, g, vec![int(0), int(u64::MAX as i128)]).unwrap_err();
+    assert_eq!(p.message, format!("index out of bounds: the len is 0 but the index is {}", u64::MAX));
+}
+
 fn assert_failure(t: &LlType, left: LlValue, right: LlValue, kind: &str, msg: Option<&str>) -> String {
     let mut b = LlGraphBuilder::new("check", &[t.clone(), t.clone()], LlType::Void);
     let p = b.params();

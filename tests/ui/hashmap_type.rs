@@ -1,7 +1,7 @@
 #[rpython::entry]
 pub mod m {
-    struct Stack {
-        items: Vec<i64>,
+    struct Index {
+        entries: HashMap<i64, i64>,
     }
 
     pub fn f(x: i64) -> i64 {

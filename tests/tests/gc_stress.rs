@@ -1,0 +1,52 @@
+//! GC stress: programs that allocate far more than they keep, translated,
+//! with a collection forced every few hundred allocations
+//! (`RPY_GC_COLLECT_EVERY`). Output must equal the untranslated run's, and
+//! peak memory must stay bounded.
+
+use std::process::Command;
+
+fn run(name: &str, mode: &str, env: &[(&str, &str)]) -> (String, String, Option<i32>) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rpy-programs"));
+    cmd.args([name, mode]).env_remove("RUST_BACKTRACE").env("RPY_PROGRAMS_PEAK_RSS", "1");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("run rpy-programs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
+}
+
+/// The peak RSS the program printed; `None` when it ended in a panic.
+fn peak_rss_kb(stderr: &str) -> Option<u64> {
+    stderr.lines().find_map(|l| l.strip_prefix("peak RSS: ")).and_then(|v| v.trim_end_matches(" kB").parse().ok())
+}
+
+fn stress(name: &str, every: &[&str], max_rss_kb: u64) {
+    let (want, _, want_status) = run(name, "untranslated", &[]);
+    for &every in every {
+        let (got, stderr, status) = run(name, "translated", &[("RPY_GC_COLLECT_EVERY", every), ("RPY_GC_MIN", "0")]);
+        assert_eq!(status, want_status, "{name} with RPY_GC_COLLECT_EVERY={every}: {stderr}");
+        assert_eq!(got, want, "{name} with RPY_GC_COLLECT_EVERY={every}");
+        match peak_rss_kb(&stderr) {
+            Some(rss) => assert!(rss <= max_rss_kb, "{name}: peak RSS {rss} kB > {max_rss_kb} kB"),
+            None => assert_eq!(status, Some(101), "{name}: no peak RSS reported"),
+        }
+    }
+}
+
+/// Binary trees up to depth 16 (131071 nodes of 32 bytes live at once):
+/// the peak stays within 64 MB, a few times the live data plus the binary.
+#[test]
+fn binary_trees_with_constant_collections() {
+    stress("74_binary_trees", &["300"], 64 * 1024);
+}
+
+/// A linked list and lists of lists, collecting at every allocation too.
+#[test]
+fn lists_with_constant_collections() {
+    stress("72_linked_list", &["1", "300"], 32 * 1024);
+    stress("73_lists", &["1", "300"], 32 * 1024);
+}
