@@ -455,7 +455,7 @@ fn apply_rule(
         }
         "newlist" => {
             let item = u.fresh(Term::Unknown);
-            for a in &args[..] {
+            for a in args {
                 u.unify(*a, item)?;
             }
             fixed(u, res, Term::List(item))?;

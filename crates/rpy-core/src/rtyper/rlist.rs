@@ -290,7 +290,7 @@ fn ll_append(item: &LlType, c: ListContainers) -> FunctionGraph {
 /// `pop` also removes.
 fn ll_pop(item: &LlType, c: ListContainers, res: &LlType, pop: bool) -> FunctionGraph {
     let (lt, at) = (LlType::Ptr(c.list), LlType::Ptr(c.array));
-    let mut b = LlGraphBuilder::new(if pop { "ll_pop" } else { "ll_last" }, &[lt.clone()], res.clone());
+    let mut b = LlGraphBuilder::new(if pop { "ll_pop" } else { "ll_last" }, std::slice::from_ref(&lt), res.clone());
     let p = b.params();
     let start = b.start();
     let len = b.op(start, "getfield", vec![p[0].into(), field("length")], SIGNED);
