@@ -216,12 +216,29 @@ impl ModuleScope {
 }
 
 fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
-    unsupported(
-        ty,
-        &format!("the type `{}`", name.replace(' ', "")),
-        "rpy translates scalars, tuples, `Vec`, the module's structs and field-less enums, `Option` and `Box` of them; strings and maps are not translated yet",
-        "",
-    )
+    let why = "rpy translates scalars, tuples, `Vec`, the module's structs and field-less enums, `Option` and `Box` of them; strings and maps are not translated yet";
+    let (what, instead) = match ty {
+        syn::Type::TraitObject(_) => {
+            ("a trait object".to_string(), "use a field-less enum and `match` on it, or call the function directly")
+        }
+        syn::Type::ImplTrait(_) => ("an `impl Trait` type".to_string(), "name the concrete type"),
+        syn::Type::BareFn(_) => ("a function pointer type".to_string(), "call the function directly"),
+        syn::Type::Ptr(_) => ("a raw pointer".to_string(), "use a struct (a GC object) and references"),
+        _ => {
+            let instead = match name {
+                "BTreeMap" | "BTreeSet" => {
+                    "use `HashMap`/`HashSet` when they arrive (rpy's dicts iterate in insertion order)"
+                }
+                "Arc" | "Mutex" | "RwLock" => {
+                    "translated programs are single-threaded: share a struct that is not `Copy` (a GC object) instead"
+                }
+                "Rc" | "RefCell" | "Cell" => "use a struct that is not `Copy`: it is a GC object, shared by reference",
+                _ => "",
+            };
+            (format!("the type `{}`", name.replace(' ', "")), instead)
+        }
+    };
+    unsupported(ty, &what, why, instead)
 }
 
 /// Whether the item's attributes derive `Copy`.
