@@ -97,7 +97,8 @@ pub fn llop_info(name: &str) -> Option<LlOpInfo> {
     Some(info)
 }
 
-const INT_OPS: &[&str] = &[
+/// The operations of both integer families (`int_X` and `uint_X`).
+pub const INT_OPS: &[&str] = &[
     "add",
     "sub",
     "mul",
@@ -133,8 +134,10 @@ const INT_OPS: &[&str] = &[
     "ctz",
     "popcount",
 ];
-const SIGNED_ONLY_OPS: &[&str] = &["neg", "abs", "neg_checked"];
-const FLOAT_OPS: &[&str] = &[
+/// The operations of the signed family only.
+pub const SIGNED_ONLY_OPS: &[&str] = &["neg", "abs", "neg_checked"];
+/// The `float_X` operations.
+pub const FLOAT_OPS: &[&str] = &[
     "add", "sub", "mul", "truediv", "mod", "neg", "abs", "sqrt", "floor", "ceil", "sin", "cos", "exp", "log", "powi",
     "min", "max", "lt", "le", "eq", "ne", "gt", "ge",
 ];

@@ -264,49 +264,11 @@ fn build_program() -> Program {
 
     // Every integer operation, on every width, with the family that
     // matches the type's signedness.
-    const INT_OPS: &[&str] = &[
-        "add",
-        "sub",
-        "mul",
-        "neg",
-        "abs",
-        "invert",
-        "and",
-        "or",
-        "xor",
-        "floordiv",
-        "mod",
-        "lshift",
-        "rshift",
-        "lt",
-        "le",
-        "eq",
-        "ne",
-        "gt",
-        "ge",
-        "min",
-        "max",
-        "add_checked",
-        "sub_checked",
-        "mul_checked",
-        "neg_checked",
-        "floordiv_checked",
-        "mod_checked",
-        "lshift_checked",
-        "add_sat",
-        "sub_sat",
-        "mul_sat",
-        "pow",
-        "rotl",
-        "rotr",
-        "clz",
-        "ctz",
-        "popcount",
-    ];
+    let int_ops = rpy_core::lloperation::INT_OPS.iter().chain(rpy_core::lloperation::SIGNED_ONLY_OPS);
     for ty in [I8, U8, I16, U16, INT, UINT, SIGNED, UNSIGNED] {
         let family = if ty.is_signed() { "int" } else { "uint" };
         let bits = ty.int_bits().unwrap() as i128;
-        for op in INT_OPS {
+        for op in int_ops.clone() {
             if !ty.is_signed() && matches!(*op, "neg" | "abs" | "neg_checked") {
                 continue;
             }
