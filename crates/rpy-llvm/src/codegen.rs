@@ -77,8 +77,6 @@ pub fn build_module<'ctx>(
         funcs: HashMap::new(),
         strings: HashMap::new(),
         type_infos: HashMap::new(),
-        rt_panic: None,
-        rt_assert: None,
     };
     cg.build(exports, opts).map_err(|e| e.0)?;
     if let Err(e) = cg.module.verify() {
@@ -101,8 +99,6 @@ struct Codegen<'ctx, 'a> {
     strings: HashMap<String, GlobalValue<'ctx>>,
     /// The `TypeInfo` of each container allocated so far.
     type_infos: HashMap<ContainerId, GlobalValue<'ctx>>,
-    rt_panic: Option<FunctionValue<'ctx>>,
-    rt_assert: Option<FunctionValue<'ctx>>,
 }
 
 /// The per-function state: values of the graph's variables and the phi
@@ -325,28 +321,49 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
 
     // ----- runtime -----
 
-    fn rt_panic(&mut self) -> FunctionValue<'ctx> {
-        if let Some(f) = self.rt_panic {
-            return f;
-        }
-        let (p, u, i32) = (self.i8ptr().into(), self.i64().into(), self.i32().into());
-        let fty = self.ctx.void_type().fn_type(&[p, u, p, u, i32, i32], false);
-        let f = self.module.add_function(RT_PANIC, fty, Some(Linkage::External));
-        self.add_fn_attrs(f, &["noreturn", "nounwind", "cold"]);
-        self.rt_panic = Some(f);
-        f
+    /// The declaration of a runtime panic function (they never return),
+    /// made on first use.
+    fn rt_panic_fn(&self, name: &str, params: &[BasicMetadataTypeEnum<'ctx>]) -> FunctionValue<'ctx> {
+        self.module.get_function(name).unwrap_or_else(|| {
+            let fty = self.ctx.void_type().fn_type(params, false);
+            let f = self.module.add_function(name, fty, Some(Linkage::External));
+            self.add_fn_attrs(f, &["noreturn", "nounwind", "cold"]);
+            f
+        })
     }
 
-    fn rt_assert(&mut self) -> FunctionValue<'ctx> {
-        if let Some(f) = self.rt_assert {
-            return f;
-        }
-        let (p, u, i32) = (self.i8ptr().into(), self.i64().into(), self.i32().into());
-        let fty = self.ctx.void_type().fn_type(&[i32, i32, u, u, p, u, p, u, i32, i32], false);
-        let f = self.module.add_function(RT_ASSERT_FAILED, fty, Some(Linkage::External));
-        self.add_fn_attrs(f, &["noreturn", "nounwind", "cold"]);
-        self.rt_assert = Some(f);
-        f
+    /// The trailing operands of every runtime panic function: the file name
+    /// (pointer and length), the line and the column.
+    fn location_args(&mut self, g: &FunctionGraph, (line, col): (u32, u32)) -> [BasicMetadataValueEnum<'ctx>; 4] {
+        let file = self.string(&g.file);
+        [
+            file.into(),
+            self.const_int(g.file.len() as i128, 64).into(),
+            self.const_int(line as i128, 32).into(),
+            self.const_int(col as i128, 32).into(),
+        ]
+    }
+
+    /// Types of the operands `location_args` makes.
+    fn location_types(&self) -> [BasicMetadataTypeEnum<'ctx>; 4] {
+        [self.i8ptr().into(), self.i64().into(), self.i32().into(), self.i32().into()]
+    }
+
+    /// Branches to a new cold block when `cond` holds and positions the
+    /// builder there, for the caller to emit a panic; returns the block where
+    /// the normal path continues (see `end_panic_block`).
+    fn begin_panic_block(&mut self, st: &FnState<'ctx, '_>, cond: IntValue<'ctx>) -> R<BasicBlock<'ctx>> {
+        let fail = self.ctx.append_basic_block(st.func, "panic");
+        let cont = self.ctx.append_basic_block(st.func, "nopanic");
+        self.builder.build_conditional_branch(cond, fail, cont)?;
+        self.builder.position_at_end(fail);
+        Ok(cont)
+    }
+
+    fn end_panic_block(&mut self, cont: BasicBlock<'ctx>) -> R<()> {
+        self.builder.build_unreachable()?;
+        self.builder.position_at_end(cont);
+        Ok(())
     }
 
     // ----- intrinsics -----
@@ -707,44 +724,24 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let cond = self.int(st, arg(0)?)?;
                 let msg = str_arg(op, 1)?.to_string();
                 let pos = pos_arg(op, 2)?;
-                let fail = self.ctx.append_basic_block(st.func, "panic");
-                let cont = self.ctx.append_basic_block(st.func, "nopanic");
-                self.builder.build_conditional_branch(cond, fail, cont)?;
-                self.builder.position_at_end(fail);
+                let cont = self.begin_panic_block(st, cond)?;
                 self.emit_panic(g, &msg, pos)?;
-                self.builder.build_unreachable()?;
-                self.builder.position_at_end(cont);
+                self.end_panic_block(cont)?;
                 return Ok(None);
             }
             "panic_index_if" => {
                 let len = self.int(st, arg(0)?)?;
                 let index = self.int(st, arg(1)?)?;
-                let (line, col) = pos_arg(op, 2)?;
+                let pos = pos_arg(op, 2)?;
                 let out = b.build_int_compare(IntPredicate::UGE, index, len, "")?;
-                let fail = self.ctx.append_basic_block(st.func, "panic.index");
-                let cont = self.ctx.append_basic_block(st.func, "nopanic");
-                b.build_conditional_branch(out, fail, cont)?;
-                b.position_at_end(fail);
-                let f = self.module.get_function(RT_PANIC_INDEX).unwrap_or_else(|| {
-                    let (u, p, i32) = (self.i64().into(), self.i8ptr().into(), self.i32().into());
-                    let fty = self.ctx.void_type().fn_type(&[u, u, p, u, i32, i32], false);
-                    let f = self.module.add_function(RT_PANIC_INDEX, fty, Some(Linkage::External));
-                    self.add_fn_attrs(f, &["noreturn", "nounwind", "cold"]);
-                    f
-                });
-                let file = self.string(&g.file);
-                let args = [
-                    len.into(),
-                    index.into(),
-                    file.into(),
-                    self.const_int(g.file.len() as i128, 64).into(),
-                    self.const_int(line as i128, 32).into(),
-                    self.const_int(col as i128, 32).into(),
-                ];
-                let b = &self.builder;
-                b.build_call(f, &args, "")?;
-                b.build_unreachable()?;
-                b.position_at_end(cont);
+                let cont = self.begin_panic_block(st, out)?;
+                let mut params = vec![self.i64().into(), self.i64().into()];
+                params.extend(self.location_types());
+                let f = self.rt_panic_fn(RT_PANIC_INDEX, &params);
+                let mut args = vec![len.into(), index.into()];
+                args.extend(self.location_args(g, pos));
+                self.builder.build_call(f, &args, "")?;
+                self.end_panic_block(cont)?;
                 return Ok(None);
             }
             "panic_assert_failed" => {
@@ -783,18 +780,13 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         })
     }
 
-    fn emit_panic(&mut self, g: &FunctionGraph, msg: &str, (line, col): (u32, u32)) -> R<()> {
-        let f = self.rt_panic();
+    fn emit_panic(&mut self, g: &FunctionGraph, msg: &str, pos: (u32, u32)) -> R<()> {
+        let mut params = vec![self.i8ptr().into(), self.i64().into()];
+        params.extend(self.location_types());
+        let f = self.rt_panic_fn(RT_PANIC, &params);
         let m = self.string(msg);
-        let file = self.string(&g.file);
-        let args = [
-            m.into(),
-            self.const_int(msg.len() as i128, 64).into(),
-            file.into(),
-            self.const_int(g.file.len() as i128, 64).into(),
-            self.const_int(line as i128, 32).into(),
-            self.const_int(col as i128, 32).into(),
-        ];
+        let mut args = vec![m.into(), self.const_int(msg.len() as i128, 64).into()];
+        args.extend(self.location_args(g, pos));
         self.builder.build_call(f, &args, "")?;
         Ok(())
     }
@@ -838,21 +830,20 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             ConstValue::Unit => (self.i8ptr().const_null(), 0),
             other => return Err(CgError(format!("panic_assert_failed message {other}"))),
         };
-        let (line, col) = pos_arg(op, 4)?;
-        let file = self.string(&g.file);
-        let f = self.rt_assert();
-        let args = [
+        let pos = pos_arg(op, 4)?;
+        let (i32, u) = (self.i32().into(), self.i64().into());
+        let mut params = vec![i32, i32, u, u, self.i8ptr().into(), u];
+        params.extend(self.location_types());
+        let f = self.rt_panic_fn(RT_ASSERT_FAILED, &params);
+        let mut args = vec![
             self.const_int(kind, 32).into(),
             self.const_int(tag, 32).into(),
             sides[0].into(),
             sides[1].into(),
             msg_ptr.into(),
             self.const_int(msg_len as i128, 64).into(),
-            file.into(),
-            self.const_int(g.file.len() as i128, 64).into(),
-            self.const_int(line as i128, 32).into(),
-            self.const_int(col as i128, 32).into(),
         ];
+        args.extend(self.location_args(g, pos));
         self.builder.build_call(f, &args, "")?;
         Ok(())
     }

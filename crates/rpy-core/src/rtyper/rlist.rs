@@ -175,10 +175,10 @@ impl HighLevelOps<'_> {
                 call(self, g, vec![l.clone()], res_ll)
             }
             "clear" => {
-                let zero = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::Usize));
-                let (fresh, items) = self.new_list(&list_ty, zero);
-                let _ = fresh;
+                // A fresh empty array, so the old items can be collected.
                 let n = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::I64));
+                let array = void_const(ConstValue::Container(c.array));
+                let items = self.genop("malloc_varsize", vec![array, n.clone()], LlType::Ptr(c.array));
                 self.genop("setfield", vec![l.clone(), field("length"), n], LlType::Void);
                 self.genop("setfield", vec![l.clone(), field("items"), items], LlType::Void);
                 self.constant(ConstValue::Unit, Ty::Unit)
