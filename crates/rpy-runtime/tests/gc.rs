@@ -5,9 +5,11 @@
 //! conservative stack scan. Helpers are `#[inline(never)]` so that pointers
 //! really cross calls that can collect, and structures meant to die are built
 //! in helper frames that have returned before the collection that should
-//! reclaim them. The tests run in parallel threads of one process: the GIL
-//! taken by `with_gc` serializes them, and each test restores the
-//! configuration it changes.
+//! reclaim them. Pointers stored into objects that may have survived a
+//! collection since they were allocated go through the write barrier
+//! (`set_ptr`), as in generated code. The tests run in parallel threads of
+//! one process: the GIL taken by `with_gc` serializes them, and each test
+//! restores the configuration it changes.
 
 use std::cell::UnsafeCell;
 use std::hint::black_box;
@@ -15,7 +17,8 @@ use std::ptr::null_mut;
 
 use rpython::gc::{
     self, class_size, rpy_gc_add_prebuilt, rpy_gc_add_root, rpy_gc_alloc_state, rpy_gc_collect, rpy_gc_malloc,
-    rpy_gc_malloc_varsize, rpy_gc_remove_root, size_class, with_gc, Config, TypeInfo, HDR_PREBUILT, SMALL_MAX,
+    rpy_gc_malloc_varsize, rpy_gc_remove_root, size_class, with_gc, write_barrier, Config, TypeInfo, HDR_FLAGS,
+    HDR_PREBUILT, HDR_TRACK, SMALL_MAX,
 };
 
 // ---- types ------------------------------------------------------------------
@@ -39,8 +42,16 @@ unsafe fn set<T>(obj: *mut u8, offset: usize, value: T) {
     *(obj.add(offset) as *mut T) = value;
 }
 
+/// Stores a GC pointer into `obj` as generated code does: through the write
+/// barrier, since `obj` may be old by now.
+unsafe fn set_ptr(obj: *mut u8, offset: usize, value: *mut u8) {
+    write_barrier(obj);
+    set(obj, offset, value);
+}
+
+/// The TypeInfo of `obj`, from its header without the flags.
 unsafe fn header(obj: *mut u8) -> *const TypeInfo {
-    get::<*const TypeInfo>(obj, 0)
+    (get::<usize>(obj, 0) & !HDR_FLAGS) as *const TypeInfo
 }
 
 fn cons(car: i64, cdr: *mut u8) -> *mut u8 {
@@ -82,9 +93,9 @@ fn make_tree(depth: u32) -> *mut u8 {
         let node = rpy_gc_malloc(&NODE);
         if depth > 0 {
             let left = make_tree(depth - 1);
-            set(node, 8, left);
+            set_ptr(node, 8, left);
             let right = make_tree(depth - 1);
-            set(node, 16, right);
+            set_ptr(node, 16, right);
         }
         node
     }
@@ -191,7 +202,7 @@ fn make_interior_pointers() -> [*mut u8; 3] {
         let c = cons(42, build_list(3, 100));
         let array = rpy_gc_malloc_varsize(&PTR_ARRAY, 100);
         for i in 0..100 {
-            set(array, 16 + 8 * i, cons(i as i64, null_mut()));
+            set_ptr(array, 16 + 8 * i, cons(i as i64, null_mut()));
         }
         let large = rpy_gc_malloc_varsize(&STR, 1_000_000);
         set(large, 24 + 999_999, b'z');
@@ -246,14 +257,14 @@ fn strings_arrays_and_inline_structs() {
         // An array of pointers to strings.
         let words = rpy_gc_malloc_varsize(&PTR_ARRAY, 50);
         for i in 0..50 {
-            set(words, 16 + 8 * i, make_string(format!("word number {i}").as_bytes()));
+            set_ptr(words, 16 + 8 * i, make_string(format!("word number {i}").as_bytes()));
         }
         // A struct with an inline array of {i64, ptr} and a pointer field.
         let pairs = rpy_gc_malloc_varsize(&PAIRS, 40);
-        set(pairs, 8, make_string(b"next"));
+        set_ptr(pairs, 8, make_string(b"next"));
         for i in 0..40 {
             set(pairs, 24 + 16 * i, i as i64 * 3);
-            set(pairs, 24 + 16 * i + 8, cons(i as i64, build_list(2, i as i64)));
+            set_ptr(pairs, 24 + 16 * i + 8, cons(i as i64, build_list(2, i as i64)));
         }
         let empty = rpy_gc_malloc_varsize(&PTR_ARRAY, 0);
         for _ in 0..2 {
@@ -316,7 +327,7 @@ fn large_objects() {
         for len in [(SMALL_MAX - 16) / 8, (SMALL_MAX - 16) / 8 + 1, 100_000] {
             let array = rpy_gc_malloc_varsize(&PTR_ARRAY, len);
             for i in (0..len).step_by(97) {
-                set(array, 16 + 8 * i, cons(i as i64, null_mut()));
+                set_ptr(array, 16 + 8 * i, cons(i as i64, null_mut()));
             }
             rpy_gc_collect();
             garbage(10_000);
@@ -499,6 +510,182 @@ fn stress_binary_trees_keep_the_heap_bounded() {
     });
 }
 
+// ---- generations ------------------------------------------------------------
+
+/// Builds a list and collects while it is live, so that it is old when it
+/// becomes garbage on return.
+#[inline(never)]
+fn make_old_garbage(n: i64) {
+    let list = build_list(n, 0);
+    rpy_gc_collect();
+    check_list(list, n, 0);
+}
+
+#[test]
+fn minor_collections_keep_old_garbage_until_a_major_one() {
+    with_gc(|| {
+        let before = collect_clean!();
+        let minors = gc::stats().minor.count;
+        let n = 100_000;
+        make_old_garbage(n);
+        clear_stack();
+        gc::collect_minor();
+        let s = gc::stats();
+        assert_eq!(s.minor.count, minors + 1);
+        // Marks are sticky: the old list is neither traced nor swept.
+        assert!(s.live_bytes >= before + n as u64 * 24, "live {}, before {before}", s.live_bytes);
+        let after = collect_clean!();
+        assert!(after < before + 64 * 1024, "live bytes {after} after a major collection, {before} before");
+    });
+}
+
+#[test]
+fn minor_collections_free_young_garbage_and_keep_young_survivors() {
+    with_gc(|| {
+        let old = build_list(1000, 3);
+        let before = collect_clean!();
+        garbage(100_000);
+        let young = build_list(1000, 4);
+        clear_stack();
+        gc::collect_minor();
+        let s = gc::stats();
+        assert!(s.live_bytes < before + 64 * 1024, "live {} after a minor collection, {before} before", s.live_bytes);
+        // The young list is old now; its memory must not be reused.
+        garbage(100_000);
+        gc::collect_minor();
+        check_list(old, 1000, 3);
+        check_list(young, 1000, 4);
+    });
+}
+
+/// Stores a new cons into item 0 of the pointer array `old`, with the write
+/// barrier or without.
+#[inline(never)]
+fn store_young_cons(old: *mut u8, barrier: bool) {
+    let young = cons(77, null_mut());
+    unsafe {
+        if barrier {
+            set_ptr(old, 16, young);
+        } else {
+            set(old, 16, young);
+        }
+    }
+}
+
+#[test]
+fn minor_collections_trace_old_objects_only_when_remembered() {
+    with_gc(|| unsafe {
+        let array = rpy_gc_malloc_varsize(&PTR_ARRAY, 1);
+        assert_eq!(get::<usize>(array, 0) & HDR_TRACK, 0, "a young object has no barrier flag");
+        for barrier in [true, false] {
+            collect_clean!();
+            assert_eq!(get::<usize>(array, 0) & HDR_TRACK, HDR_TRACK, "an old object has the barrier flag");
+            let live = gc::stats().live_objects;
+            store_young_cons(array, barrier);
+            clear_stack();
+            gc::collect_minor();
+            // The cons is reachable only through the old array, which the
+            // minor collection traced only if the barrier remembered it:
+            // without the barrier the cons is freed.
+            let want = if barrier { live + 1 } else { live };
+            assert_eq!(gc::stats().live_objects, want, "with the barrier: {barrier}");
+            if barrier {
+                assert_eq!(get::<i64>(get(array, 16), 8), 77);
+            }
+            // Drop the pointer (maybe dangling) before anything collects.
+            set(array, 16, null_mut::<u8>());
+        }
+    });
+}
+
+/// Fills the pointer array `array` with new lists of 10 conses.
+#[inline(never)]
+fn fill_with_lists(array: *mut u8, seed: i64) {
+    unsafe {
+        for i in 0..get::<usize>(array, 8) {
+            set_ptr(array, 16 + 8 * i, build_list(10, seed + i as i64));
+        }
+    }
+}
+
+#[inline(never)]
+fn check_lists(array: *mut u8, seed: i64) {
+    unsafe {
+        for i in 0..get::<usize>(array, 8) {
+            check_list(get(array, 16 + 8 * i), 10, seed + i as i64);
+        }
+    }
+}
+
+#[test]
+fn the_write_barrier_remembers_an_object_once_per_collection() {
+    with_gc(|| unsafe {
+        let array = rpy_gc_malloc_varsize(&PTR_ARRAY, 100);
+        for seed in [0, 1000, 2000] {
+            collect_clean!();
+            let calls = gc::stats().write_barrier_calls;
+            fill_with_lists(array, seed);
+            // The first store took the slow path; the array is remembered
+            // (flag clear) until the next collection.
+            assert_eq!(gc::stats().write_barrier_calls, calls + 1);
+            assert_eq!(get::<usize>(array, 0) & HDR_TRACK, 0);
+            clear_stack();
+            gc::collect_minor();
+            assert_eq!(get::<usize>(array, 0) & HDR_TRACK, HDR_TRACK);
+            // Reuse whatever the minor collection freed.
+            garbage(50_000);
+            gc::collect_minor();
+            check_lists(array, seed);
+        }
+    });
+}
+
+#[test]
+fn major_collections_come_when_the_old_generation_grows() {
+    with_gc(|| {
+        with_config(
+            |c| {
+                c.collect_every = 0;
+                c.min_heap = 1 << 20;
+                c.major_collect = 1.82;
+            },
+            || {
+                collect_clean!();
+                let start = gc::stats();
+                // Garbage only: minor collections free it all, the old
+                // generation does not grow, no major collection is needed.
+                garbage(2_000_000);
+                let mid = gc::stats();
+                assert!(mid.minor.count - start.minor.count >= 10, "{start:?} -> {mid:?}");
+                assert_eq!(mid.major.count, start.major.count, "{start:?} -> {mid:?}");
+                // A list of 10 MB: what minor collections keep grows the old
+                // generation past RPY_GC_MIN and 1.82 times its size.
+                let list = build_list(400_000, 0);
+                let end = gc::stats();
+                assert!(end.major.count > mid.major.count, "{mid:?} -> {end:?}");
+                check_list(list, 400_000, 0);
+            },
+        )
+    });
+}
+
+#[test]
+fn every_fourth_forced_collection_is_major() {
+    with_gc(|| {
+        with_config(
+            |c| c.collect_every = 100,
+            || {
+                let start = gc::stats();
+                garbage(10_000);
+                let end = gc::stats();
+                let (minors, majors) = (end.minor.count - start.minor.count, end.major.count - start.major.count);
+                assert_eq!(minors + majors, 100);
+                assert!((25..=50).contains(&majors), "{minors} minor and {majors} major collections");
+            },
+        )
+    });
+}
+
 // ---- roots outside the stack ---------------------------------------------
 
 struct Slot(UnsafeCell<*mut u8>);
@@ -536,8 +723,8 @@ unsafe impl Sync for Prebuilt {}
 static PREBUILT: Prebuilt = Prebuilt(UnsafeCell::new([0; 3]));
 
 #[inline(never)]
-fn point_prebuilt_at_heap(obj: *mut u8) {
-    unsafe { set(obj, 16, build_list(100, 9)) };
+fn point_prebuilt_at_heap(obj: *mut u8, seed: i64) {
+    unsafe { set_ptr(obj, 16, build_list(100, seed)) };
 }
 
 #[test]
@@ -547,7 +734,7 @@ fn prebuilt_objects() {
         set(obj, 0, &CONS as *const TypeInfo as usize | HDR_PREBUILT);
         set(obj, 8, 1234i64);
         rpy_gc_add_prebuilt(obj);
-        point_prebuilt_at_heap(obj);
+        point_prebuilt_at_heap(obj, 9);
         // A heap object pointing to the prebuilt one.
         let c = cons(1, obj);
         collect_clean!();
@@ -556,6 +743,15 @@ fn prebuilt_objects() {
         check_list(get(obj, 16), 100, 9);
         assert_eq!(get::<*mut u8>(c, 16), obj);
         assert_eq!(get::<i64>(obj, 8), 1234);
+        // A registered prebuilt object is old: a young list stored into it
+        // (through the barrier) survives minor collections.
+        assert_eq!(get::<usize>(obj, 0) & HDR_TRACK, HDR_TRACK);
+        point_prebuilt_at_heap(obj, 19);
+        clear_stack();
+        gc::collect_minor();
+        garbage(10_000);
+        gc::collect_minor();
+        check_list(get(obj, 16), 100, 19);
     });
 }
 
@@ -752,7 +948,9 @@ fn measure_allocation_throughput() {
                         dt.as_secs_f64(),
                         dt.as_nanos() as f64 / n as f64,
                         after.collections - before.collections,
-                        (after.collect_time_ns - before.collect_time_ns) as f64 / 1e6
+                        (after.minor.time_ns + after.major.time_ns - before.minor.time_ns - before.major.time_ns)
+                            as f64
+                            / 1e6
                     );
                 }
                 let t = std::time::Instant::now();
@@ -799,7 +997,7 @@ fn measure_collection_time() {
         time_collect("collect, same + 4M dead conses to sweep");
         let array = unsafe { rpy_gc_malloc_varsize(&PTR_ARRAY, 1_000_000) };
         for i in 0..1_000_000 {
-            unsafe { set(array, 16 + 8 * i, make_string(b"0123456789")) };
+            unsafe { set_ptr(array, 16 + 8 * i, make_string(b"0123456789")) };
         }
         time_collect("collect, + array of 1M pointers to 1M strings");
         check_list(list, 1_000_000, 0);

@@ -14,6 +14,11 @@
 //! objects from free slots. After a sweep the mark bitmap doubles as the map
 //! of what is free: the allocator hands out runs of consecutive unmarked
 //! slots, moving a cursor forward through the block.
+//!
+//! Mark bits are sticky: a minor collection does not clear them, so the
+//! objects that survived earlier collections (the old ones) stay marked and
+//! are neither traced nor swept, and the objects allocated since (young,
+//! unmarked) are marked if reachable. Only a major collection clears them.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ptr;
@@ -32,6 +37,12 @@ pub(crate) struct Block {
     /// so handing out a run needs no clearing. Cleared when a sweep frees an
     /// object in the block.
     pub zeroed: bool,
+    /// True when a run was handed out in the block since the last
+    /// collection, so it may hold young objects: the blocks a minor
+    /// collection sweeps.
+    pub young: bool,
+    /// Marked (live) slots after the last sweep of the block.
+    pub live: u32,
 }
 
 const _: () = assert!(std::mem::size_of::<Block>() <= BLOCK_HEADER);
@@ -75,6 +86,8 @@ impl Block {
             mark_words: l.mark_words,
             recip: l.recip,
             zeroed: true,
+            young: false,
+            live: 0,
         });
     }
 
@@ -141,14 +154,16 @@ impl Block {
     }
 
     /// Sweeps after marking: zeroes the header of every dead object and
-    /// returns the number of live (marked) slots. A block with no live slot
-    /// is left untouched; the caller releases it.
+    /// records and returns the number of live (marked) slots. A block with no
+    /// live slot is left untouched; the caller releases it.
     ///
     /// # Safety
     /// Marking has just finished and the block belongs to the GC.
     pub unsafe fn sweep(&mut self) -> usize {
         let n = self.nslots as usize;
         let live: usize = self.marks().iter().map(|w| w.count_ones() as usize).sum();
+        self.live = live as u32;
+        self.young = false;
         if live == 0 || live == n {
             return live;
         }

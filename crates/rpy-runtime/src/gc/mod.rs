@@ -4,19 +4,22 @@
 //! found by scanning the native stack and the callee-saved registers
 //! conservatively (a word that points anywhere inside an allocated object
 //! keeps it alive); non-moving mark-sweep over size-class blocks, with bump
-//! allocation inside runs of free slots. Translated code needs no shadow
-//! stack and no stack maps: AOT and JIT code keep GC pointers wherever they
-//! like, and everything they can reach from their frames stays alive.
+//! allocation inside runs of free slots; generational with sticky mark bits
+//! and a write barrier. Translated code needs no shadow stack and no stack
+//! maps: AOT and JIT code keep GC pointers wherever they like, and
+//! everything they can reach from their frames stays alive.
 //!
 //! # Objects
 //!
 //! An object is 8-byte aligned and starts with a one-word header holding the
-//! address of its type's static [`TypeInfo`]. Mark bits live outside objects,
-//! so the header is the only per-object overhead. Objects are zeroed on
-//! allocation. A field holding a GC pointer holds null or the address of the
-//! start of an object (interior pointers are allowed only on the stack, in
-//! registers and in root slots). Prebuilt objects emitted as static data set
-//! bit 0 of their header ([`HDR_PREBUILT`]) and are never freed.
+//! address of its type's static [`TypeInfo`], whose low three bits are
+//! flags ([`HDR_FLAGS`]). Mark bits live outside objects, so the header is
+//! the only per-object overhead. Objects are zeroed on allocation. A field
+//! holding a GC pointer holds null or the address of the start of an object
+//! (interior pointers are allowed only on the stack, in registers and in
+//! root slots). Prebuilt objects emitted as static data set bit 0 of their
+//! header ([`HDR_PREBUILT`]) and are never freed. Bit 1 ([`HDR_TRACK`]) is
+//! the write barrier's flag (below); generated code never sets it.
 //!
 //! # C ABI (called by symbol from generated code)
 //!
@@ -24,7 +27,8 @@
 //! |---|---|
 //! | `rpy_gc_malloc(ti) -> obj` | a zeroed object of fixed-size type `ti`, header set |
 //! | `rpy_gc_malloc_varsize(ti, length) -> obj` | a zeroed varsize object, header and length set |
-//! | `rpy_gc_collect()` | a full collection now |
+//! | `rpy_gc_write_barrier(obj)` | before storing a GC pointer into `obj` when its header has [`HDR_TRACK`] |
+//! | `rpy_gc_collect()` | a full (major) collection now |
 //! | `rpy_gc_enter(stack_base)` / `rpy_gc_leave()` | take / release the GIL around a translated entry point |
 //! | `rpy_gc_add_root(slot)` / `rpy_gc_remove_root(slot)` | a word outside the stack that holds a GC pointer |
 //! | `rpy_gc_add_prebuilt(obj)` | a prebuilt object whose GC pointers are roots |
@@ -85,21 +89,57 @@
 //! The size classes are in [`sizeclass`]; the knobs (`RPY_GC_*`) in
 //! [`mod@config`].
 //!
+//! # Write barrier
+//!
+//! Before storing a GC pointer (null included) into a field or an item of a
+//! GC object `obj` (a heap object or a prebuilt one), generated code must run
+//!
+//! ```text
+//! if *(obj as *const usize) & HDR_TRACK != 0 {   // rarely true
+//!     rpy_gc_write_barrier(obj)
+//! }
+//! ```
+//!
+//! `obj` is the start of the object, as in its fields. The bit is set only on
+//! old objects (they survived a collection) that are not remembered yet;
+//! `rpy_gc_write_barrier` clears it and adds the object to the remembered
+//! set, which the next minor collection traces. It neither allocates nor
+//! collects, and it unwinds never; it may be called for several stores in a
+//! row, but no collection may come between the check and the store (none
+//! can without a call). Stores of non-pointers, stores into objects just
+//! allocated with no call since, and the initialization done by the
+//! allocation itself need no barrier ([`write_barrier`] is the Rust-side
+//! equivalent).
+//!
 //! # Collections
 //!
-//! A collection retires the current runs, clears the mark bitmaps, marks
-//! from the roots (stack words, root slots, registered prebuilt objects) with
-//! an explicit mark stack, tracing objects precisely with their TypeInfo,
-//! then sweeps: blocks with no live object are kept as spares or returned to
-//! the system, dead objects in the others get their header zeroed, and dead
+//! A collection retires the current runs, marks from the roots with an
+//! explicit mark stack, tracing objects precisely with their TypeInfo, then
+//! sweeps: blocks with no live object are kept as spares or returned to the
+//! system, dead objects in the others get their header zeroed, and dead
 //! large objects are freed. Allocation then hands out runs of unmarked slots.
-//! The next collection happens when the bytes handed out since this one (whole
-//! runs, counted when handed out, and large objects) would take the heap
-//! (live bytes plus those) over `max(RPY_GC_MIN, RPY_GC_MAJOR_COLLECT * live
-//! bytes, live bytes + 2 blocks)`. Empty blocks are kept as spares up to what
-//! that allows to allocate, the rest are returned to the system.
+//!
+//! Collections are *minor* or *major* (`collect.rs`). Marking is sticky: a
+//! marked object is old, and a minor collection neither clears marks nor
+//! traces old objects. It marks from the stack words, the root slots and the
+//! remembered set only what was allocated since the last collection, and
+//! sweeps only the blocks runs were handed out in since then (and the large
+//! objects allocated since). A major collection clears the marks first and
+//! marks from the stack, the root slots and the registered prebuilt objects.
+//!
+//! Policy: the next collection happens when the bytes handed out since this
+//! one (whole runs, counted when handed out, and large objects) would take
+//! the heap (live bytes plus those) over `max(RPY_GC_MIN,
+//! RPY_GC_MAJOR_COLLECT * live bytes, live bytes + 2 blocks)`. It is major
+//! when the live bytes (the old generation) exceed `max(RPY_GC_MIN,
+//! RPY_GC_MAJOR_COLLECT * live bytes after the last major collection)`, or
+//! when a new block or large object would exceed `RPY_GC_MAX`; otherwise
+//! minor. `rpy_gc_collect` is always major. Empty blocks are kept as spares
+//! up to what the threshold allows to allocate, the rest are returned to the
+//! system.
 
 mod block;
+mod collect;
 pub mod config;
 mod heap;
 mod roots;
@@ -112,9 +152,9 @@ use std::io::Write;
 
 pub use config::Config;
 pub use sizeclass::{class_size, size_class, BLOCK_SIZE, CLASS_SIZES, LARGE_CLASS, NUM_SIZE_CLASSES, SMALL_MAX};
-pub use typeinfo::{TypeInfo, HDR_PREBUILT, TI_VARSIZE};
+pub use typeinfo::{TypeInfo, HDR_FLAGS, HDR_PREBUILT, HDR_TRACK, TI_VARSIZE};
 
-use heap::Heap;
+use heap::{Heap, Kind};
 
 /// The current free run of one size class (see the module docs).
 #[repr(C)]
@@ -160,16 +200,29 @@ fn alloc_runs() -> *mut Run {
     unsafe { (&raw mut (*rpy_gc_alloc_state.get()).runs) as *mut Run }
 }
 
+/// Statistics of one kind of collection.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CollectionStats {
+    /// Number of collections so far.
+    pub count: u64,
+    /// Time spent in them, in nanoseconds.
+    pub time_ns: u64,
+    /// The longest one, in nanoseconds.
+    pub max_pause_ns: u64,
+}
+
 /// GC statistics, as returned by `rpy_gc_stats()`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GcStats {
-    /// Number of collections so far.
+    /// Number of collections so far, minor and major.
     pub collections: u64,
-    /// Time spent in collections, in nanoseconds.
-    pub collect_time_ns: u64,
-    /// The longest collection, in nanoseconds.
-    pub max_pause_ns: u64,
+    pub minor: CollectionStats,
+    pub major: CollectionStats,
+    /// Calls to `rpy_gc_write_barrier` (objects remembered), not counting
+    /// the registration of prebuilt objects.
+    pub write_barrier_calls: u64,
     /// Bytes of objects (slot sizes) that survived the last collection.
     pub live_bytes: u64,
     /// Number of objects that survived the last collection.
@@ -221,13 +274,16 @@ extern "C" fn print_stats_at_exit() {
     roots::leave();
     let ms = |ns: u64| ns as f64 / 1e6;
     let mut err = std::io::stderr().lock();
-    let _ = writeln!(
-        err,
-        "rpy gc: {} collections, {:.3} ms in total, longest {:.3} ms",
-        s.collections,
-        ms(s.collect_time_ns),
-        ms(s.max_pause_ns)
-    );
+    for (kind, k) in [("minor", s.minor), ("major", s.major)] {
+        let _ = writeln!(
+            err,
+            "rpy gc: {} {kind} collections, {:.3} ms in total, longest {:.3} ms",
+            k.count,
+            ms(k.time_ns),
+            ms(k.max_pause_ns)
+        );
+    }
+    let _ = writeln!(err, "rpy gc: {} objects remembered by the write barrier", s.write_barrier_calls);
     let _ =
         writeln!(err, "rpy gc: live after the last collection: {} bytes in {} objects", s.live_bytes, s.live_objects);
     let _ = writeln!(err, "rpy gc: heap: {} bytes now, {} bytes at peak", s.heap_bytes, s.peak_heap_bytes);
@@ -291,10 +347,21 @@ pub unsafe extern "C" fn rpy_gc_malloc_varsize(ti: *const TypeInfo, length: usiz
     heap("rpy_gc_malloc_varsize").malloc(&*ti, length)
 }
 
-/// A full collection now.
+/// A full (major) collection now.
 #[no_mangle]
 pub extern "C" fn rpy_gc_collect() {
-    heap("rpy_gc_collect").collect_now();
+    heap("rpy_gc_collect").collect_now(Kind::Major);
+}
+
+/// The slow path of the write barrier (see the module docs): `obj`, whose
+/// header has `HDR_TRACK`, is about to get a GC pointer stored into it.
+///
+/// # Safety
+/// Inside `rpy_gc_enter`; `obj` is the start of a GC object whose header has
+/// `HDR_TRACK`.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_gc_write_barrier(obj: *mut u8) {
+    heap("rpy_gc_write_barrier").remember(obj as usize);
 }
 
 /// Registers `slot`, a word outside the stack (a runtime static, say), as a
@@ -318,7 +385,9 @@ pub unsafe extern "C" fn rpy_gc_remove_root(slot: *mut *mut u8) {
 
 /// Registers a prebuilt object (header bit 0 set, static data) whose GC
 /// pointer fields may point into the heap: it is traced as a root at every
-/// collection, whatever its fields hold then.
+/// major collection, whatever its fields hold then. It counts as old: stores
+/// into it must pass the write barrier, and a minor collection traces it only
+/// if it was written to. The GC writes its header, so it must be writable.
 ///
 /// # Safety
 /// Inside `rpy_gc_enter`; `obj` is a prebuilt object that lives forever.
@@ -370,9 +439,15 @@ fn call_below<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
-/// A full collection (inside [`with_gc`]).
+/// A full (major) collection (inside [`with_gc`]).
 pub fn collect() {
     rpy_gc_collect();
+}
+
+/// A minor collection (inside [`with_gc`]): frees only unreachable objects
+/// allocated since the last collection.
+pub fn collect_minor() {
+    heap("collect_minor").collect_now(Kind::Minor);
 }
 
 /// The GC's statistics.
@@ -421,4 +496,17 @@ pub unsafe fn malloc_inline(ti: &'static TypeInfo) -> *mut u8 {
         }
     }
     rpy_gc_malloc(ti)
+}
+
+/// The write barrier exactly as generated code runs it before storing a GC
+/// pointer into a field or item of `obj`: a test of the header, and
+/// `rpy_gc_write_barrier` when the object is old and not remembered yet.
+///
+/// # Safety
+/// Inside [`with_gc`]; `obj` is the start of a GC object.
+#[inline(always)]
+pub unsafe fn write_barrier(obj: *mut u8) {
+    if *(obj as *const usize) & HDR_TRACK != 0 {
+        rpy_gc_write_barrier(obj);
+    }
 }

@@ -22,11 +22,24 @@ pub const TI_VARSIZE: usize = 1;
 /// `rpy_gc_add_prebuilt` (or its fields with `rpy_gc_add_root`).
 pub const HDR_PREBUILT: usize = 1;
 
+/// Header bit 1: the object is *old* (it survived a collection, or it is a
+/// registered prebuilt object) and not in the remembered set. Before
+/// generated code stores a GC pointer into a field or item of an object whose
+/// header has this bit, it must call `rpy_gc_write_barrier(obj)`, which
+/// clears the bit and remembers the object: a minor collection traces old
+/// objects only if they are remembered. Young objects never have the bit, so
+/// the common case costs a load and a test.
+pub const HDR_TRACK: usize = 2;
+
+/// The header bits that are not part of the TypeInfo address (which is
+/// 8-aligned). Bit 2 is reserved and always 0.
+pub const HDR_FLAGS: usize = 7;
+
 /// The layout of one GC type. This is an ABI: generated code emits it as
 /// static data, eleven 8-byte words in this order, on both 64-bit targets.
 ///
-/// Every object starts with a one-word header holding `&TypeInfo` (see
-/// [`HDR_PREBUILT`] for the one exception). Objects are 8-byte aligned and
+/// Every object starts with a one-word header holding `&TypeInfo`, with the
+/// flags [`HDR_PREBUILT`] and [`HDR_TRACK`] in its low bits. Objects are 8-byte aligned and
 /// their size is a multiple of 8.
 ///
 /// The size of an object is `round_up_8(fixed_size)` for a fixed-size type

@@ -1,0 +1,327 @@
+//! Collections: marking from the roots, precise tracing with TypeInfos, and
+//! sweeping, for both kinds of [`Kind`].
+//!
+//! Generations without moving: an object is old when its mark bit is set.
+//! Marks are sticky, so a minor collection marks only what was allocated
+//! since the last collection (old objects are already marked, and `mark`
+//! stops at them) and sweeps only the blocks that may hold such objects. What
+//! it marks is old afterwards. Old objects are traced in a minor collection
+//! only if they are in the remembered set, where the write barrier puts every
+//! old object that gets a GC pointer stored into it: every other old object
+//! points only to old objects, since at the end of a collection there are no
+//! young objects left.
+
+use std::alloc::{dealloc, Layout};
+use std::ptr;
+use std::time::Instant;
+
+use super::block::Block;
+use super::heap::{Heap, Kind, LARGE_PREFIX};
+use super::roots::with_registers_spilled;
+use super::sizeclass::{BLOCK_SIZE, NUM_SIZE_CLASSES, SMALL_MAX};
+use super::typeinfo::{TypeInfo, HDR_FLAGS, HDR_PREBUILT, HDR_TRACK};
+
+/// Empty blocks kept for reuse after a sweep: at least this many, or as
+/// many as the allocations until the next collection may need (the
+/// threshold minus the live bytes), if that is more. The rest go back to the
+/// system: giving back blocks only to map them again before the next
+/// collection would cost page faults and zeroing for nothing.
+const MIN_SPARE_BLOCKS: usize = 8;
+
+impl Heap {
+    /// A collection of the kind the policy asks for; returns that kind.
+    pub(super) fn collect_auto(&mut self) -> Kind {
+        let kind = self.next_kind();
+        self.collect_now(kind);
+        kind
+    }
+
+    /// A collection of `kind`, with the callee-saved registers of the mutator
+    /// on the stack.
+    pub fn collect_now(&mut self, kind: Kind) {
+        with_registers_spilled(&mut |sp| {
+            // SAFETY: the caller holds the GIL; `sp` is in this thread's
+            // stack below every frame of the mutator.
+            unsafe { self.collect(sp, kind) }
+        });
+    }
+
+    unsafe fn collect(&mut self, sp: usize, kind: Kind) {
+        let start = Instant::now();
+        let base = self.stack_base;
+        if base == 0 || sp > base {
+            super::fatal(&format!(
+                "collection with stack pointer {sp:#x} not below the stack base {base:#x} \
+                 recorded by rpy_gc_enter (it must be the address of a local of the outermost wrapper)"
+            ));
+        }
+        for c in 0..NUM_SIZE_CLASSES {
+            self.retire_run(c);
+            let cs = &mut self.classes[c];
+            cs.block = ptr::null_mut();
+            cs.cursor = 0;
+            cs.avail.clear();
+        }
+        if kind == Kind::Major {
+            for &b in &self.blocks {
+                (*b).clear_marks();
+            }
+            for &obj in self.large.keys() {
+                *((obj - 8) as *mut usize) = 0;
+            }
+        }
+
+        // Roots: every word of the stack (whose callee-saved registers were
+        // just stored into it) and the registered slots; then, for a major
+        // collection, the registered prebuilt objects, and for a minor one
+        // the remembered objects (registered prebuilt objects are among them
+        // when they were written to).
+        let mut addr = sp & !7;
+        let end = (base + 7) & !7;
+        while addr < end {
+            self.mark_conservative(ptr::read_volatile(addr as *const usize));
+            addr += 8;
+        }
+        for i in 0..self.roots.len() {
+            let slot = self.roots[i];
+            self.mark_conservative(*slot as usize);
+        }
+        match kind {
+            Kind::Major => {
+                for i in 0..self.prebuilt.len() {
+                    self.trace(self.prebuilt[i] as usize);
+                }
+            }
+            Kind::Minor => {
+                for i in 0..self.remembered.len() {
+                    self.trace(self.remembered[i]);
+                }
+            }
+        }
+        while let Some(obj) = self.mark_stack.pop() {
+            self.trace(obj);
+        }
+        // Everything live is old now; the remembered objects take the
+        // barrier again. (Dead ones, possible in a major collection, are
+        // swept next: a small one's header is zeroed, a large one freed.)
+        for &obj in &self.remembered {
+            *(obj as *mut usize) |= HDR_TRACK;
+        }
+        self.remembered.clear();
+
+        self.sweep(kind);
+        self.allocated_since = 0;
+        let ns = start.elapsed().as_nanos() as u64;
+        let stats = if kind == Kind::Major { &mut self.major } else { &mut self.minor };
+        stats.count += 1;
+        stats.time_ns += ns;
+        stats.max_pause_ns = stats.max_pause_ns.max(ns);
+    }
+
+    /// The object containing address `addr` (an interior pointer counts), if
+    /// there is one.
+    pub fn find_object(&self, addr: usize) -> Option<usize> {
+        if addr < self.heap_lo || addr >= self.heap_hi {
+            return None;
+        }
+        let base = addr & !(BLOCK_SIZE - 1);
+        if self.block_set.contains(&base) {
+            // SAFETY: `base` is one of our blocks.
+            let block = unsafe { &*(base as *const Block) };
+            let obj = block.slot_addr(block.slot_index(addr)?);
+            // SAFETY: slots are mapped memory; a zero header is a free slot.
+            return (unsafe { *(obj as *const usize) } != 0).then_some(obj);
+        }
+        let (&obj, &size) = self.large.range(..=addr).next_back()?;
+        (addr < obj + size).then_some(obj)
+    }
+
+    unsafe fn mark_conservative(&mut self, word: usize) {
+        if let Some(obj) = self.find_object(word) {
+            self.mark(obj);
+        }
+    }
+
+    /// Marks `obj` (the start of an object, or a prebuilt object, or null)
+    /// and queues it for tracing if it was not marked yet. An object marked
+    /// is old from now on: if it can hold GC pointers, its header gets
+    /// `HDR_TRACK`, so that stores into it pass the barrier's slow path.
+    #[inline]
+    unsafe fn mark(&mut self, obj: usize) {
+        if obj == 0 {
+            return;
+        }
+        let header = *(obj as *const usize);
+        if header & HDR_PREBUILT != 0 {
+            return;
+        }
+        let ti = &*((header & !HDR_FLAGS) as *const TypeInfo);
+        let first_time = if ti.object_size(obj as *const u8) <= SMALL_MAX {
+            let block = &mut *((obj & !(BLOCK_SIZE - 1)) as *mut Block);
+            block.mark(block.index_of_object(obj))
+        } else {
+            let mark = (obj - 8) as *mut usize;
+            let unmarked = *mark == 0;
+            *mark = 1;
+            unmarked
+        };
+        if first_time && ti.has_pointers() {
+            // Old objects have the bit already (unless remembered, when they
+            // get it back at the end of the collection): don't dirty their
+            // cache lines in a major collection.
+            if header & HDR_TRACK == 0 {
+                *(obj as *mut usize) = header | HDR_TRACK;
+            }
+            self.mark_stack.push(obj);
+        }
+    }
+
+    /// Marks what the GC pointers of `obj` point to.
+    unsafe fn trace(&mut self, obj: usize) {
+        let ti = &*((*(obj as *const usize) & !HDR_FLAGS) as *const TypeInfo);
+        for &off in ti.ptr_offsets() {
+            self.mark_field(obj, off as usize, ti);
+        }
+        if ti.is_varsize() && ti.item_ptr_count != 0 {
+            let length = *((obj + ti.length_offset) as *const usize);
+            let offsets = ti.item_ptr_offsets();
+            let mut item = obj + ti.items_offset;
+            for _ in 0..length {
+                for &off in offsets {
+                    self.mark_field(obj, item - obj + off as usize, ti);
+                }
+                item += ti.item_size;
+            }
+        }
+    }
+
+    #[inline]
+    unsafe fn mark_field(&mut self, obj: usize, offset: usize, ti: &TypeInfo) {
+        let child = *((obj + offset) as *const usize);
+        #[cfg(debug_assertions)]
+        self.check_field(obj, offset, ti, child);
+        #[cfg(not(debug_assertions))]
+        let _ = ti;
+        self.mark(child);
+    }
+
+    /// Debug builds check that every traced pointer is null, a prebuilt
+    /// object or the start of a live heap object, so that a wrong TypeInfo
+    /// or a stray store is reported where it is found.
+    #[cfg(debug_assertions)]
+    unsafe fn check_field(&self, obj: usize, offset: usize, ti: &TypeInfo, child: usize) {
+        match self.find_object(child) {
+            _ if child == 0 => return,
+            Some(obj) if obj == child => return,
+            // Not in the heap: it must be a prebuilt object.
+            None if child.is_multiple_of(8) && *(child as *const usize) & HDR_PREBUILT != 0 => return,
+            _ => {}
+        }
+        super::fatal(&format!(
+            "corrupt heap: the field at offset {offset} of `{}` object {obj:#x} holds {child:#x}, \
+             which is not a GC object",
+            ti.name()
+        ));
+    }
+
+    /// Frees the unmarked objects: in every block and large object after a
+    /// major collection, only in the young blocks and large objects after a
+    /// minor one (elsewhere every object is old, so marked). Then updates the
+    /// allocation state and the policy.
+    unsafe fn sweep(&mut self, kind: Kind) {
+        let swept = match kind {
+            Kind::Major => &self.blocks,
+            Kind::Minor => &self.young_blocks,
+        };
+        let mut any_empty = false;
+        for &b in swept {
+            any_empty |= (*b).sweep() == 0;
+        }
+        self.young_blocks.clear();
+        let mut empty = Vec::new();
+        if any_empty {
+            self.blocks.retain(|&b| {
+                let keep = (*b).live != 0;
+                if !keep {
+                    empty.push(b);
+                }
+                keep
+            });
+        }
+
+        let mut live_bytes = 0;
+        let mut live_objects = 0;
+        for &b in &self.blocks {
+            let block = &*b;
+            live_bytes += block.live as usize * block.slot as usize;
+            live_objects += block.live as usize;
+            if block.live < block.nslots {
+                self.classes[block.class as usize].avail.push(b);
+            }
+        }
+        // Allocate from the lowest addresses first (avail is used as a stack).
+        for cs in &mut self.classes {
+            cs.avail.reverse();
+        }
+
+        match kind {
+            Kind::Major => {
+                let mut freed = 0;
+                self.large.retain(|&obj, &mut size| {
+                    let live = *((obj - 8) as *const usize) != 0;
+                    if !live {
+                        freed += free_large(obj, size);
+                    }
+                    live
+                });
+                self.large_bytes -= freed;
+            }
+            Kind::Minor => {
+                for &obj in &self.young_large {
+                    if *((obj - 8) as *const usize) == 0 {
+                        let size = self.large.remove(&obj).expect("a young large object is in the map");
+                        self.large_bytes -= free_large(obj, size);
+                    }
+                }
+            }
+        }
+        self.young_large.clear();
+        live_bytes += self.large.values().sum::<usize>();
+        live_objects += self.large.len();
+
+        self.heap_lo = usize::MAX;
+        self.heap_hi = 0;
+        for &b in &self.blocks {
+            self.heap_lo = self.heap_lo.min(b as usize);
+            self.heap_hi = self.heap_hi.max(b as usize + BLOCK_SIZE);
+        }
+        if let (Some((&first, _)), Some((&last, &size))) = (self.large.first_key_value(), self.large.last_key_value()) {
+            self.heap_lo = self.heap_lo.min(first);
+            self.heap_hi = self.heap_hi.max(last + size);
+        }
+        self.live_bytes = live_bytes;
+        self.live_objects = live_objects;
+        if kind == Kind::Major {
+            self.live_after_major = live_bytes;
+        }
+        self.set_threshold();
+
+        let keep_spare = MIN_SPARE_BLOCKS.max((self.threshold - self.live_bytes).div_ceil(BLOCK_SIZE));
+        for b in empty {
+            self.block_set.remove(&(b as usize));
+            if self.spare.len() < keep_spare {
+                self.spare.push(b);
+            } else {
+                Block::release(b);
+            }
+        }
+    }
+}
+
+/// Returns the large object `obj` of `size` bytes to the system; returns the
+/// memory it held.
+unsafe fn free_large(obj: usize, size: usize) -> usize {
+    let total = size + LARGE_PREFIX;
+    dealloc((obj - LARGE_PREFIX) as *mut u8, Layout::from_size_align_unchecked(total, 16));
+    total
+}
