@@ -3,10 +3,10 @@
 //!
 //! | variable | meaning | default |
 //! |---|---|---|
-//! | `RPY_GC_MIN` | heap size (bytes of objects) below which no collection happens | 8MB |
-//! | `RPY_GC_MAJOR_COLLECT` | after a collection, the next one comes when the heap reaches this factor times the live size | 1.82 |
-//! | `RPY_GC_MAX` | hard limit on the memory held from the system; beyond it (after a collection) allocation fails | unlimited |
-//! | `RPY_GC_COLLECT_EVERY` | collect at every N-th allocation (a stress test; turns the inline fast path off) | off |
+//! | `RPY_GC_MIN` | heap size (bytes of objects) below which no collection happens, and size of the old generation below which no major collection happens | 8MB |
+//! | `RPY_GC_MAJOR_COLLECT` | a major collection comes when the old generation reaches this factor times what survived the last major collection; a minor one after allocating this factor minus 1 times that | 1.82 |
+//! | `RPY_GC_MAX` | hard limit on the memory held from the system; beyond it (after a major collection) allocation fails | unlimited |
+//! | `RPY_GC_COLLECT_EVERY` | collect at every N-th allocation (a stress test; turns the inline fast path off): every 4th of these collections is major, the others are minor unless a major one is due | off |
 //! | `RPY_GC_STATS` | `1`: print statistics to stderr at exit | off |
 //!
 //! Sizes are a number of bytes with an optional `k`/`kb`, `m`/`mb` or
@@ -19,17 +19,19 @@ use std::env;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
     /// `RPY_GC_MIN`: collections happen only once the heap holds this many
-    /// bytes of objects.
+    /// bytes of objects, major ones only once the old generation does.
     pub min_heap: usize,
-    /// `RPY_GC_MAJOR_COLLECT`: the next collection threshold is this factor
-    /// times the bytes still live after a collection (RPython's
-    /// `major_collection_threshold`).
+    /// `RPY_GC_MAJOR_COLLECT`: a major collection comes when the old
+    /// generation grew to this factor times the bytes live after the last
+    /// major collection (RPython's `major_collection_threshold`); a minor one
+    /// after allocating `major_collect - 1` times those bytes.
     pub major_collect: f64,
     /// `RPY_GC_MAX`: the most memory (blocks and large objects) the GC holds
     /// from the system; 0 for no limit.
     pub max_heap: usize,
     /// `RPY_GC_COLLECT_EVERY`: when non-zero, every allocation takes the slow
-    /// path and every N-th one collects first.
+    /// path and every N-th one collects first (a major collection every 4th
+    /// time, else a minor one unless a major one is due).
     pub collect_every: u64,
     /// `RPY_GC_STATS`: print statistics at exit.
     pub print_stats: bool,

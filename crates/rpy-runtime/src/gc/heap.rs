@@ -178,13 +178,18 @@ impl Heap {
     }
 
     /// When the next collection comes: once the heap would exceed
-    /// `RPY_GC_MAJOR_COLLECT` times what survived the last one (or
-    /// `RPY_GC_MIN`).
+    /// `RPY_GC_MIN`, and once `RPY_GC_MAJOR_COLLECT - 1` times what survived
+    /// the last major collection was allocated since this one. Sizing the
+    /// nursery by the live data (rather than fixing it) keeps minor
+    /// collections rare for large heaps, so that fewer objects that are
+    /// about to die are made old; sizing it by the last major collection
+    /// (rather than the last one) keeps the garbage made old meanwhile from
+    /// inflating it.
     pub(super) fn set_threshold(&mut self) {
-        let grown = (self.live_bytes as f64 * self.cfg.major_collect) as usize;
+        let nursery = (self.live_after_major as f64 * (self.cfg.major_collect - 1.0)) as usize;
         // Leave room for at least a couple of blocks, or a tiny RPY_GC_MIN
         // would collect at every run handed out.
-        self.threshold = self.cfg.min_heap.max(grown).max(self.live_bytes + 2 * BLOCK_SIZE);
+        self.threshold = self.cfg.min_heap.max(self.live_bytes + nursery.max(2 * BLOCK_SIZE));
     }
 
     /// The kind of the next automatic collection: major once the old

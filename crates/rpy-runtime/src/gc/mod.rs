@@ -91,8 +91,8 @@
 //!
 //! # Write barrier
 //!
-//! Before storing a GC pointer (null included) into a field or an item of a
-//! GC object `obj` (a heap object or a prebuilt one), generated code must run
+//! Before storing a GC pointer into a field or an item of a GC object `obj`
+//! (a heap object or a prebuilt one), generated code must run
 //!
 //! ```text
 //! if *(obj as *const usize) & HDR_TRACK != 0 {   // rarely true
@@ -101,12 +101,13 @@
 //! ```
 //!
 //! `obj` is the start of the object, as in its fields. The bit is set only on
-//! old objects (they survived a collection) that are not remembered yet;
-//! `rpy_gc_write_barrier` clears it and adds the object to the remembered
-//! set, which the next minor collection traces. It neither allocates nor
-//! collects, and it unwinds never; it may be called for several stores in a
-//! row, but no collection may come between the check and the store (none
-//! can without a call). Stores of non-pointers, stores into objects just
+//! old objects (survivors of a collection, registered prebuilt objects) that
+//! are not remembered yet; `rpy_gc_write_barrier` clears it and adds the
+//! object to the remembered set, which the next minor collection traces. It
+//! neither allocates nor collects and never unwinds. One check may cover
+//! several stores into `obj`, but no collection may come between the check
+//! and the stores (none can without a call). Stores of non-pointers or of a constant null (which
+//! can't make an old object point to a young one), stores into objects
 //! allocated with no call since, and the initialization done by the
 //! allocation itself need no barrier ([`write_barrier`] is the Rust-side
 //! equivalent).
@@ -127,14 +128,14 @@
 //! objects allocated since). A major collection clears the marks first and
 //! marks from the stack, the root slots and the registered prebuilt objects.
 //!
-//! Policy: the next collection happens when the bytes handed out since this
-//! one (whole runs, counted when handed out, and large objects) would take
-//! the heap (live bytes plus those) over `max(RPY_GC_MIN,
-//! RPY_GC_MAJOR_COLLECT * live bytes, live bytes + 2 blocks)`. It is major
-//! when the live bytes (the old generation) exceed `max(RPY_GC_MIN,
-//! RPY_GC_MAJOR_COLLECT * live bytes after the last major collection)`, or
-//! when a new block or large object would exceed `RPY_GC_MAX`; otherwise
-//! minor. `rpy_gc_collect` is always major. Empty blocks are kept as spares
+//! Policy: with `L` the live bytes after the last collection (the old
+//! generation) and `M` those after the last major one, the next collection
+//! happens when the bytes handed out since this one (whole runs, counted
+//! when handed out, and large objects) would take the heap (`L` plus those)
+//! over `max(RPY_GC_MIN, L + max((RPY_GC_MAJOR_COLLECT - 1) * M, 2
+//! blocks))`. It is major when `L > max(RPY_GC_MIN, RPY_GC_MAJOR_COLLECT *
+//! M)`, or when a new block or large object would exceed `RPY_GC_MAX`;
+//! otherwise minor. `rpy_gc_collect` is always major. Empty blocks are kept as spares
 //! up to what the threshold allows to allocate, the rest are returned to the
 //! system.
 
