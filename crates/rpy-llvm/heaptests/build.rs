@@ -1,7 +1,8 @@
 //! Compiles the heap programs of `src/programs.rs` with rpy-llvm, for both
 //! targets, and writes what `src/lib.rs` embeds: the assembly, a `call`
 //! function dispatching to the exported entry points, and rpy-llvm's view of
-//! the GC's size classes (which `tests/gc.rs` compares with the runtime's).
+//! the GC's size classes and header bits (which `tests/gc.rs` compares with
+//! the runtime's).
 
 #[path = "src/programs.rs"]
 #[allow(dead_code)]
@@ -59,9 +60,12 @@ pub unsafe fn call(name: &str, args: &[i64]) -> i64 {{
 pub const LLVM_SIZE_CLASSES: &[usize] = &[{}];
 /// rpy-llvm's slot size of each class.
 pub const LLVM_CLASS_SIZES: &[u64] = &[{}];
+/// The header bit rpy-llvm's inline write barrier tests.
+pub const LLVM_HDR_TRACK: u64 = {};
 "#,
         classes.join(", "),
-        sizes.join(", ")
+        sizes.join(", "),
+        gc::HDR_TRACK
     );
     std::fs::write(out.join("calls.rs"), calls).unwrap();
 }

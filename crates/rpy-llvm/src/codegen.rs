@@ -39,7 +39,7 @@ use inkwell::values::{
 };
 use inkwell::{AddressSpace, FloatPredicate, GlobalVisibility, IntPredicate};
 use rpy_core::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Link, SpaceOperation, Value, VarId};
-use rpy_core::lltype::layout::{layout, size_align, struct_offsets, VarsizeLayout};
+use rpy_core::lltype::layout::{gc_ptr_offsets, layout, size_align, struct_offsets, VarsizeLayout};
 use rpy_core::lltype::{ContainerId, LlType, SIGNED};
 use rpy_core::translator::Translator;
 use std::collections::{HashMap, HashSet};
@@ -682,6 +682,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                     return self.load(p, offset, ft);
                 }
                 if let Some(v) = self.value(st, arg(2)?)? {
+                    self.write_barrier(st, p, ft, arg(2)?)?;
                     self.store(p, offset, ft, v)?;
                 }
                 return Ok(None);
@@ -697,6 +698,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                     return self.load(p, offset, item);
                 }
                 if let Some(x) = self.value(st, arg(2)?)? {
+                    self.write_barrier(st, p, item, arg(2)?)?;
                     self.store(p, offset, item, x)?;
                 }
                 return Ok(None);
@@ -949,6 +951,46 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 st.set_alignment(size_align(scalar).1 as u32).map_err(|e| CgError(format!("alignment: {e}")))?;
             }
         }
+        Ok(())
+    }
+
+    /// The GC's write barrier before `value`, of type `t`, is stored into
+    /// the object `obj`, as `rpython::gc` specifies: when `t` holds GC
+    /// pointers, a test of the header's `HDR_TRACK` bit (set only on old
+    /// objects not remembered yet, so rarely) and then a call to
+    /// `rpy_gc_write_barrier`. A constant null needs none: it can't make an
+    /// old object point to a young one.
+    fn write_barrier(&self, st: &FnState<'ctx, '_>, obj: PointerValue<'ctx>, t: &LlType, value: &Value) -> R<()> {
+        let null = value.constant().is_some_and(|c| matches!(c.value, ConstValue::Null));
+        if null || gc_ptr_offsets(t).is_empty() {
+            return Ok(());
+        }
+        let b = &self.builder;
+        let header_p = b.build_pointer_cast(obj, self.i64().ptr_type(AddressSpace::default()), "")?;
+        let header = b.build_load(header_p, "gc.header")?;
+        set_alignment(header, &SIGNED);
+        let flag = b.build_and(header.into_int_value(), self.i64().const_int(gc::HDR_TRACK, false), "")?;
+        let old = b.build_int_compare(IntPredicate::NE, flag, self.i64().const_zero(), "gc.old")?;
+        let old = self
+            .call_intrinsic(
+                "llvm.expect",
+                &[self.ctx.bool_type().into()],
+                &[old.into(), self.ctx.bool_type().const_zero().into()],
+            )?
+            .into_int_value();
+        let slow = self.ctx.append_basic_block(st.func, "wb.slow");
+        let done = self.ctx.append_basic_block(st.func, "wb.done");
+        self.builder.build_conditional_branch(old, slow, done)?;
+        self.builder.position_at_end(slow);
+        let f = self.module.get_function(gc::WRITE_BARRIER).unwrap_or_else(|| {
+            let fty = self.ctx.void_type().fn_type(&[self.i8ptr().into()], false);
+            let f = self.module.add_function(gc::WRITE_BARRIER, fty, Some(Linkage::External));
+            self.add_fn_attrs(f, &["nounwind", "cold", "inaccessiblemem_or_argmemonly"]);
+            f
+        });
+        self.builder.build_call(f, &[obj.into()], "")?;
+        self.builder.build_unconditional_branch(done)?;
+        self.builder.position_at_end(done);
         Ok(())
     }
 

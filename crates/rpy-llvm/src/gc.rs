@@ -1,15 +1,16 @@
 //! What generated code must know of rpy-runtime's garbage collector: the
-//! `TypeInfo` it emits per GC type, the symbols it calls, and the size
-//! classes of the inline allocation fast path (`rpython::gc`'s module docs
-//! define the contract).
+//! `TypeInfo` it emits per GC type, the symbols it calls, the size classes
+//! of the inline allocation fast path, and the header bit the inline write
+//! barrier tests (`rpython::gc`'s module docs define the contract).
 //!
 //! rpy-llvm runs inside the proc macro and cannot depend on the runtime
 //! (the runtime depends on the macro), so the size-class rule is mirrored
 //! here, in this one place; `crates/rpy-llvm/heaptests` checks that it
-//! agrees with `rpython::gc::size_class` for every object size, and that the
+//! agrees with `rpython::gc::size_class` for every object size, that the
 //! `TypeInfo`s emitted for its programs are what the runtime expects
 //! (`TypeInfo::validate`, which debug builds of the runtime also run on
-//! every type reaching its allocation slow path).
+//! every type reaching its allocation slow path), and that the header bits
+//! and symbols here are the runtime's.
 
 use rpy_core::entity::Arena;
 use rpy_core::lltype::layout::layout;
@@ -24,6 +25,16 @@ pub const MALLOC_VARSIZE: &str = "rpy_gc_malloc_varsize";
 /// The allocation state: `NUM_SIZE_CLASSES` runs `{ free, limit }` of two
 /// words each, run `c` at byte offset `16 * c`.
 pub const ALLOC_STATE: &str = "rpy_gc_alloc_state";
+/// `rpy_gc_write_barrier(obj: *mut u8)`: called before a GC pointer is
+/// stored into `obj` when its header has [`HDR_TRACK`] (an old object not
+/// remembered yet). Clears the bit; never collects, never unwinds, touches
+/// only `obj`'s header and memory private to the GC.
+pub const WRITE_BARRIER: &str = "rpy_gc_write_barrier";
+
+/// The header bit of an object the write barrier must be called for (the
+/// header word is the TypeInfo's address, 8-aligned, with flags in its low
+/// bits).
+pub const HDR_TRACK: u64 = 2;
 
 /// Number of size classes.
 pub const NUM_SIZE_CLASSES: usize = 64;

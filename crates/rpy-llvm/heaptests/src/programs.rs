@@ -578,6 +578,96 @@ fn dirty(t: &mut Translator, ty: &Types) -> GraphId {
     t.graphs.push(b.finish())
 }
 
+/// `fn relink(list: Ptr(node)) -> Signed`: inserts after each node of the
+/// list a new node of twice its value (and no flag); returns how many. Once
+/// the list is old, each new node is reachable only from an old node's
+/// `next`, stored there by `setfield`: the write barrier must keep it alive.
+fn relink(t: &mut Translator, ty: &Types) -> GraphId {
+    let (node, p) = (ty.node, LlType::Ptr(ty.node));
+    let mut b = LlGraphBuilder::new("relink", std::slice::from_ref(&p), SIGNED);
+    let start = b.start();
+    let (walk, wv) = b.block(&[p.clone(), SIGNED]);
+    let (step, sv) = b.block(&[p.clone(), SIGNED]);
+    let ret = b.returnblock();
+    let first = b.params()[0];
+    b.goto(start, walk, vec![first.into(), c_int(0, SIGNED)]);
+    let nz = b.op(walk, "ptr_nonzero", vec![wv[0].into()], B);
+    b.branch(walk, nz.into(), (step, vals(&wv)), (ret, vec![wv[1].into()]));
+    let q = b.op(step, "malloc", vec![c_container(node)], p.clone());
+    let v = b.op(step, "getfield", vec![sv[0].into(), c_str("value")], SIGNED);
+    let v2 = b.op(step, "int_mul", vec![v.into(), c_int(2, SIGNED)], SIGNED);
+    setfield(&mut b, step, q, "value", v2.into());
+    let next = b.op(step, "getfield", vec![sv[0].into(), c_str("next")], p);
+    setfield(&mut b, step, q, "next", next.into());
+    setfield(&mut b, step, sv[0], "next", q.into());
+    let k = b.op(step, "int_add", vec![sv[1].into(), c_int(1, SIGNED)], SIGNED);
+    b.goto(step, walk, vec![next.into(), k.into()]);
+    t.graphs.push(b.finish())
+}
+
+/// `fn grow_list(n, rounds) -> Signed`: `build(n)`, then `rounds` times
+/// `relink` and `churn(50)`, then `sum` of the list.
+fn grow_list(t: &mut Translator, ty: &Types, [build, relink, churn, sum]: [GraphId; 4]) -> GraphId {
+    let p = LlType::Ptr(ty.node);
+    let mut b = LlGraphBuilder::new("grow_list", &[SIGNED, SIGNED], SIGNED);
+    let a = b.params();
+    let s = b.start();
+    let list = call(&mut b, s, build, vec![a[0].into()], p.clone());
+    let (exit, ev) = for_range(&mut b, s, a[1].into(), vec![(p, list.into())], |b, blk, v| {
+        call(b, blk, relink, vec![v[2].into()], SIGNED);
+        call(b, blk, churn, vec![c_int(50, SIGNED)], SIGNED);
+        (blk, vals(v))
+    });
+    let total = call(&mut b, exit, sum, vec![ev[0].into()], SIGNED);
+    b.ret(exit, total.into());
+    t.graphs.push(b.finish())
+}
+
+/// `fn fill_slots(a: Ptr(GcArray(Ptr(node))), round) -> Signed`: stores into
+/// every item of `a` a new node of value `1000 * round + i` (with garbage
+/// allocated in between); returns the length. Once `a` is old, the write
+/// barrier of `setarrayitem` must keep the new nodes alive.
+fn fill_slots(t: &mut Translator, ty: &Types) -> GraphId {
+    let (node, nodes, ints) = (ty.node, ty.nodes, ty.ints);
+    let p = LlType::Ptr(nodes);
+    let mut b = LlGraphBuilder::new("fill_slots", &[p.clone(), SIGNED], SIGNED);
+    let a = b.params();
+    let s = b.start();
+    let len = b.op(s, "getarraysize", vec![a[0].into()], SIGNED);
+    let base = b.op(s, "int_mul", vec![a[1].into(), c_int(1000, SIGNED)], SIGNED);
+    let init = vec![(p, a[0].into()), (SIGNED, base.into())];
+    let (exit, ev) = for_range(&mut b, s, len.into(), init, |b, blk, v| {
+        let obj = b.op(blk, "malloc", vec![c_container(node)], LlType::Ptr(node));
+        let value = b.op(blk, "int_add", vec![v[3].into(), v[0].into()], SIGNED);
+        setfield(b, blk, obj, "value", value.into());
+        b.op(blk, "malloc_varsize", vec![c_container(ints), c_int(3, SIGNED)], LlType::Ptr(ints));
+        b.op(blk, "setarrayitem", vec![v[2].into(), v[0].into(), obj.into()], VOID);
+        (blk, vals(v))
+    });
+    let len = b.op(exit, "getarraysize", vec![ev[0].into()], SIGNED);
+    b.ret(exit, len.into());
+    t.graphs.push(b.finish())
+}
+
+/// `fn slots_sum(a: Ptr(GcArray(Ptr(node)))) -> Signed`: the sum of the
+/// values of the nodes in `a`.
+fn slots_sum(t: &mut Translator, ty: &Types) -> GraphId {
+    let (node, p) = (ty.node, LlType::Ptr(ty.nodes));
+    let mut b = LlGraphBuilder::new("slots_sum", std::slice::from_ref(&p), SIGNED);
+    let a = b.params()[0];
+    let s = b.start();
+    let len = b.op(s, "getarraysize", vec![a.into()], SIGNED);
+    let init = vec![(p, a.into()), (SIGNED, c_int(0, SIGNED))];
+    let (exit, ev) = for_range(&mut b, s, len.into(), init, |b, blk, v| {
+        let obj = b.op(blk, "getarrayitem", vec![v[2].into(), v[0].into()], LlType::Ptr(node));
+        let value = b.op(blk, "getfield", vec![obj.into(), c_str("value")], SIGNED);
+        let acc = b.op(blk, "int_add", vec![v[3].into(), value.into()], SIGNED);
+        (blk, vec![v[0].into(), v[1].into(), v[2].into(), acc.into()])
+    });
+    b.ret(exit, ev[1].into());
+    t.graphs.push(b.finish())
+}
+
 /// 1 if the `Bool`, integer, float or pointer `v` of type `t` is not
 /// zero, as a `Signed`.
 fn nonzero(b: &mut LlGraphBuilder, blk: BlockId, v: Value, t: &LlType) -> VarId {
@@ -746,6 +836,22 @@ pub fn add_programs(t: &mut Translator) -> Vec<Entry> {
     add("ptr_array", ptr_array, vec![SIGNED], SIGNED, vec![vec![0], vec![3], vec![300]]);
     let dirty = dirty(t, &ty);
     add("dirty", dirty, vec![SIGNED], SIGNED, vec![vec![10]]);
+
+    // Old objects getting pointers to new ones: `grow_list(n, rounds)`
+    // builds a list of `n` nodes and relinks it `rounds` times, with garbage
+    // in between so that collections make the list old; the final sum.
+    let relink = relink(t, &ty);
+    let grow_list = grow_list(t, &ty, [build, relink, churn, sum]);
+    add("grow_list", grow_list, vec![SIGNED; 2], SIGNED, vec![vec![0, 2], vec![10, 3], vec![300, 4]]);
+    add("relink", relink, vec![LlType::Ptr(ty.node)], SIGNED, vec![]);
+    let make_slots = graph(t, "make_slots", &[SIGNED], LlType::Ptr(ty.nodes), |b, blk, p| {
+        b.op(blk, "malloc_varsize", vec![c_container(ty.nodes), p[0].into()], LlType::Ptr(ty.nodes)).into()
+    });
+    add("make_slots", make_slots, vec![SIGNED], LlType::Ptr(ty.nodes), vec![]);
+    let fill_slots = fill_slots(t, &ty);
+    add("fill_slots", fill_slots, vec![LlType::Ptr(ty.nodes), SIGNED], SIGNED, vec![]);
+    let slots_sum = slots_sum(t, &ty);
+    add("slots_sum", slots_sum, vec![LlType::Ptr(ty.nodes)], SIGNED, vec![]);
     let count = count_nonzero(t, &ty);
     let zeroed = zeroed(t, &ty, count);
     add("zeroed", zeroed, vec![SIGNED], SIGNED, vec![vec![0], vec![2], vec![40]]);

@@ -2,8 +2,9 @@
 //! with the default configuration (inline allocation), with a small heap
 //! (collections while the programs run, on the inline path's refills), and
 //! with a collection at every allocation; objects handed to Rust survive
-//! collections and garbage churn between calls. Every result is compared
-//! with the LLInterpreter's.
+//! collections and garbage churn between calls; old objects get pointers to
+//! new ones stored into them (the write barrier) between minor collections.
+//! Every result is compared with the LLInterpreter's.
 //!
 //! The GC is one per process and translated code runs under its lock, so
 //! the tests (threads) take turns inside `with_gc`; each sets the
@@ -12,7 +13,7 @@
 use rpy_core::llinterp::{interpret, LlValue};
 use rpy_llvm_heaptests::gc::{self, with_gc, Config, TypeInfo};
 use rpy_llvm_heaptests::programs::{programs, Programs};
-use rpy_llvm_heaptests::{call, LLVM_CLASS_SIZES, LLVM_SIZE_CLASSES};
+use rpy_llvm_heaptests::{call, LLVM_CLASS_SIZES, LLVM_HDR_TRACK, LLVM_SIZE_CLASSES};
 use std::sync::OnceLock;
 
 fn progs() -> &'static Programs {
@@ -33,12 +34,15 @@ fn llinterp(name: &str, args: &[i64]) -> i64 {
 type ConfigChange = fn(&mut Config);
 
 /// Runs `f` inside the GC with the configuration changed by `change`;
-/// returns its result and the number of collections during it.
+/// returns its result and the number of collections during it. A major
+/// collection first makes the policy depend on what `f` allocates only, not
+/// on what earlier tests left live at the last major collection.
 fn with_config<R>(change: impl FnOnce(&mut Config), f: impl FnOnce() -> R) -> (R, u64) {
     with_gc(|| {
         let mut cfg = gc::config();
         change(&mut cfg);
         let old = gc::set_config(cfg);
+        gc::collect();
         let before = gc::stats().collections;
         let r = f();
         let collections = gc::stats().collections - before;
@@ -67,6 +71,7 @@ fn size_classes_agree_with_the_runtime() {
     for (c, &size) in LLVM_CLASS_SIZES.iter().enumerate() {
         assert_eq!(size as usize, gc::class_size(c), "class {c}");
     }
+    assert_eq!(LLVM_HDR_TRACK as usize, gc::HDR_TRACK);
 }
 
 #[test]
@@ -153,8 +158,9 @@ fn binary_trees_with_collections_while_running() {
     ] {
         let (got, collections) = with_config(change, || run("binary_trees", &[12]));
         assert_eq!(got, want, "{what}");
-        // The long-lived tree (8191 nodes) sets the threshold of the small
-        // heap at about 450 kB: 2 MB of trees take a few collections.
+        // The small heap collects every half megabyte or so (two blocks, or
+        // 0.82 times what the last major collection left, if more): 1.6 MB
+        // of trees take a few collections.
         assert!(collections >= 3, "{collections} collections with {what}");
     }
 }
@@ -177,10 +183,57 @@ fn new_objects_are_zero_where_garbage_was() {
     assert!(collections >= 4);
 }
 
+#[test]
+fn new_objects_stored_into_old_ones_survive_minor_collections() {
+    // Each round stores new nodes into an old array (`setarrayitem`) and
+    // after each old node of a list (`setfield`); once the calls return,
+    // nothing but those old objects points to the new nodes, so only the
+    // write barrier keeps them alive through minor collections, whose
+    // garbage then reuses any memory freed by mistake.
+    let n = 2000;
+    let churn = llinterp("churn", &[20_000]);
+    let relinked: Vec<i64> = (1..=3).map(|rounds| llinterp("grow_list", &[n, rounds])).collect();
+    let (calls, _) = with_config(
+        |c| c.collect_every = 0,
+        || {
+            let before = gc::stats();
+            let slots = run("make_slots", &[n]);
+            let list = run("build", &[n]);
+            gc::collect();
+            for round in 1..=3 {
+                assert_eq!(run("fill_slots", &[slots, round]), n);
+                assert_eq!(run("relink", &[list]), n << (round - 1));
+                gc::collect_minor();
+                assert_eq!(run("churn", &[20_000]), churn);
+                gc::collect_minor();
+                let want = (0..n).map(|i| 1000 * round + i).sum::<i64>();
+                assert_eq!(run("slots_sum", &[slots]), want, "round {round}");
+                assert_eq!(run("sum", &[list]), relinked[round as usize - 1], "round {round}");
+            }
+            let after = gc::stats();
+            assert!(after.minor.count >= before.minor.count + 6);
+            after.write_barrier_calls - before.write_barrier_calls
+        },
+    );
+    // The array once per round, and every old node of the list.
+    assert!(calls >= 3 + n as u64, "{calls} write barrier calls");
+}
+
+#[test]
+fn forced_minor_and_major_collections_while_old_objects_change() {
+    let want = llinterp("grow_list", &[3000, 3]);
+    for every in [1, 7, 100] {
+        let (got, collections) = with_config(|c| c.collect_every = every, || run("grow_list", &[3000, 3]));
+        assert_eq!(got, want, "collecting every {every} allocations");
+        assert!(collections >= 3000 / every, "{collections} collections");
+    }
+}
+
 /// The TypeInfo the header of `obj` points to.
 fn type_info<'a>(obj: i64) -> &'a TypeInfo {
-    // SAFETY: `obj` is a live object; its header holds its static TypeInfo.
-    unsafe { &**(obj as *const *const TypeInfo) }
+    // SAFETY: `obj` is a live object; its header holds its static TypeInfo
+    // and flags.
+    unsafe { &*((*(obj as *const usize) & !gc::HDR_FLAGS) as *const TypeInfo) }
 }
 
 #[test]
