@@ -224,9 +224,11 @@ pub struct GcStats {
     /// Calls to `rpy_gc_write_barrier` (objects remembered), not counting
     /// the registration of prebuilt objects.
     pub write_barrier_calls: u64,
-    /// Bytes of objects (slot sizes) that survived the last collection.
+    /// Bytes of objects (slot sizes) that survived the last collection: the
+    /// old generation. After a minor collection this includes the old
+    /// objects that died since the last major one.
     pub live_bytes: u64,
-    /// Number of objects that survived the last collection.
+    /// Number of objects that survived the last collection (as `live_bytes`).
     pub live_objects: u64,
     /// Memory held from the system now: blocks (spare ones included) and
     /// large objects.
