@@ -30,7 +30,7 @@ fn rust_type(ty: &Ty) -> TokenStream {
             let items = items.iter().map(rust_type);
             quote!((#(#items,)*))
         }
-        Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) => {
+        Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Str | Ty::Dict(..) => {
             unreachable!("rejected at the boundary by the flow space")
         }
     }
@@ -48,7 +48,7 @@ fn flatten_arg(expr: TokenStream, ty: &Ty, out: &mut Vec<(TokenStream, TokenStre
         Ty::F64 => out.push((quote!(f64), expr)),
         Ty::Unit => {}
         Ty::Char | Ty::Bool | Ty::Int(_) => out.push((quote!(i64), quote!((#expr) as i64))),
-        Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) => {
+        Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Str | Ty::Dict(..) => {
             unreachable!("rejected at the boundary by the flow space")
         }
     }

@@ -771,12 +771,17 @@ impl<'a> FnBuilder<'a> {
             syn::Lit::Bool(b) => Value::Const(Constant::bool(b.value)),
             syn::Lit::Char(c) => Value::Const(Constant::new(ConstValue::Char(c.value()), Ty::Char)),
             syn::Lit::Byte(b) => Value::Const(Constant::int(b.value() as i128, IntTy::U8)),
-            syn::Lit::Str(_) | syn::Lit::ByteStr(_) | syn::Lit::CStr(_) => {
+            syn::Lit::Str(s) => Value::Const(Constant::new(ConstValue::Str(s.value()), Ty::Str)),
+            syn::Lit::ByteStr(s) => {
+                let bytes = s.value().iter().map(|b| Value::Const(Constant::int(*b as i128, IntTy::U8))).collect();
+                self.emit("newlist", bytes, Some(pos_of(s.span())))
+            }
+            syn::Lit::CStr(_) => {
                 return Err(unsupported(
                     lit,
-                    "a string literal",
-                    "strings are heap values, which are not translated yet",
-                    "strings may appear only as messages of `panic!`/`assert!`",
+                    "a C string literal",
+                    "C strings are for FFI, which the dialect has not",
+                    "use a string literal",
                 ))
             }
             other => return Err(unsupported(other, "this literal", "it is outside the dialect", "")),
@@ -977,6 +982,16 @@ impl<'a> FnBuilder<'a> {
                 return self.assign(&ix.expr, updated);
             }
             Expr::Paren(p) => return self.assign(&p.expr, v),
+            // `*map.entry(k).or_insert(d) = v` and `*map.get_mut(&k).unwrap() = v`
+            // (and their compound forms): the map's value for `k` becomes `v`.
+            Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) && map_value_place(&u.expr).is_some() => {
+                let (map, key) = map_value_place(&u.expr).unwrap();
+                let Some(mut args) = self.exprs([map, key])? else { return Ok(()) };
+                args.insert(0, meta_str("insert".into()));
+                args.push(v);
+                self.emit("call_method", args, Some(pos_of(u.span())));
+                return Ok(());
+            }
             Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) => {
                 return Err(unsupported(u, "assigning through a reference", "`&mut` is not translated yet", ""))
             }
@@ -992,7 +1007,11 @@ impl<'a> FnBuilder<'a> {
             return Err(unsupported(rest, "struct update syntax (`..base`)", "not translated yet", "name every field"));
         }
         let ty = self.struct_path(&st.path)?;
-        let Ty::Struct(sid) = &ty else { unreachable!() };
+        let sid = match &ty {
+            Ty::Struct(sid) => sid,
+            Ty::Dict(k, v) => &self.scope.dict_data[&(*k.clone(), *v.clone())],
+            _ => unreachable!(),
+        };
         let names: Vec<String> = st.fields.iter().map(|f| member_name(&f.member)).collect();
         let Some(values) = self.exprs(st.fields.iter().map(|f| &f.expr))? else { return Ok(None) };
         let order = self.scope.struct_fields(*sid);
@@ -1011,7 +1030,7 @@ impl<'a> FnBuilder<'a> {
     fn struct_path(&self, path: &syn::Path) -> R<Ty> {
         let name = path.get_ident().map(|i| i.to_string()).unwrap_or_default();
         if name == "Self" {
-            if let Some(t @ Ty::Struct(_)) = &self.self_ty {
+            if let Some(t @ (Ty::Struct(_) | Ty::Dict(..))) = &self.self_ty {
                 return Ok(t.clone());
             }
         }
@@ -1081,8 +1100,26 @@ impl<'a> FnBuilder<'a> {
                 return Ok(Some(self.emit("newstruct", all, pos)));
             }
         }
-        if segs == ["Vec", "new"] || segs == ["Vec", "with_capacity"] {
-            return Ok(Some(self.emit("newlist", vec![], pos)));
+        match (segs.iter().map(String::as_str).collect::<Vec<_>>().as_slice(), args.len()) {
+            (["Vec", "new"], 0) | (["Vec", "with_capacity"], 1) => return Ok(Some(self.emit("newlist", vec![], pos))),
+            (["String", "new"], 0) | (["String", "with_capacity"], 1) => {
+                let empty = Value::Const(Constant::new(ConstValue::Str(String::new()), Ty::Str));
+                return Ok(Some(self.emit("call_method", vec![meta_str("to_string".into()), empty], pos)));
+            }
+            (["String", "from"], 1) => {
+                let s = args.remove(0);
+                return Ok(Some(self.emit("call_method", vec![meta_str("to_string".into()), s], pos)));
+            }
+            (["HashMap", "new"], 0) | (["HashMap", "with_capacity"], 1) => {
+                return Ok(Some(self.emit("newdict", vec![], pos)))
+            }
+            (["HashSet", "new"], 0) | (["HashSet", "with_capacity"], 1) => {
+                return Ok(Some(self.emit("newdict", vec![unit()], pos)))
+            }
+            // The prelude's views of a string as its bytes and back.
+            (["__str_bytes"], 1) => return Ok(Some(self.emit("str_bytes", args, pos))),
+            (["__str_from_bytes"], 1) => return Ok(Some(self.emit("str_from_bytes", args, pos))),
+            _ => {}
         }
         if segs == ["Box", "new"] && args.len() == 1 {
             return Ok(Some(self.emit("box_new", args, pos)));
@@ -1122,10 +1159,27 @@ impl<'a> FnBuilder<'a> {
 
     fn method_call(&mut self, m: &syn::ExprMethodCall) -> R<Option<Value>> {
         let pos = pos_of(m.method.span());
+        // The string methods that return iterators in Rust return lists in
+        // the dialect: collecting them is the list itself, counting is `len`.
+        if m.method == "collect" && m.args.is_empty() {
+            return self.expr(&m.receiver);
+        }
+        if m.method == "count" && m.args.is_empty() {
+            let Some(recv) = self.expr(&m.receiver)? else { return Ok(None) };
+            return Ok(Some(self.emit("call_method", vec![meta_str("len".into()), recv], Some(pos))));
+        }
         if let Some(t) = &m.turbofish {
             return Err(unsupported(t, "explicit generic arguments", "generics are not translated yet", ""));
         }
         let name = m.method.to_string();
+        // `map.entry(k).or_insert(d)`: the value of `k`, inserting `d` first if absent.
+        if let (Some((map, key)), "or_insert", [default]) =
+            (entry_call(&m.receiver), name.as_str(), &m.args.iter().collect::<Vec<_>>()[..])
+        {
+            let Some(mut args) = self.exprs([map, key, *default])? else { return Ok(None) };
+            args.insert(0, meta_str("get_or".into()));
+            return Ok(Some(self.emit("call_method", args, Some(pos))));
+        }
         let Some(mut args) = self.exprs(std::iter::once(&*m.receiver).chain(&m.args))? else { return Ok(None) };
         let recv = args.remove(0);
         match (name.as_str(), args.len()) {
@@ -1158,6 +1212,8 @@ impl<'a> FnBuilder<'a> {
                 Ok(Some(extra[0].clone()))
             }
             ("is_some", 0) => Ok(Some(self.emit("is_some", vec![recv], Some(pos)))),
+            // References are values in the dialect: `Option<&T>` is `Option<T>`.
+            ("copied", 0) => Ok(Some(recv)),
             // `place.take()`: the old value, and `None` left in the place.
             ("take", 0) => {
                 let id = self.literal_id();
@@ -1178,6 +1234,7 @@ impl<'a> FnBuilder<'a> {
             )),
             _ if crate::annotator::methods::method_sig(&name).is_none()
                 && crate::annotator::methods::list_method_sig(&name).is_none()
+                && crate::annotator::methods::dict_method_sig(&name).is_none()
                 && !self.scope.method_names.contains(&name) =>
             {
                 Err(unsupported(
@@ -1438,6 +1495,8 @@ impl<'a> FnBuilder<'a> {
         let (list_expr, enumerate) = parse_list_iter(&f.expr);
         let Some(list) = self.expr(list_expr)? else { return Ok(None) };
         let pos = Some(pos_of(f.expr.span()));
+        // A dict is iterated over a list of its items (or keys, for a set).
+        let list = self.emit("iter_list", vec![list], pos);
         let n0 = self.env.len();
         let len = self.emit("call_method", vec![meta_str("len".into()), list.clone()], pos);
         let zero = Value::Const(Constant::int(0, IntTy::Usize));
@@ -1607,6 +1666,43 @@ impl<'a> FnBuilder<'a> {
             )),
         }
     }
+}
+
+/// `map.entry(key)`: the map and the key.
+fn entry_call(e: &Expr) -> Option<(&Expr, &Expr)> {
+    match e {
+        Expr::MethodCall(m) if m.method == "entry" && m.args.len() == 1 => Some((&m.receiver, &m.args[0])),
+        _ => None,
+    }
+}
+
+/// The map and key of a place holding a map's value:
+/// `map.entry(key).or_insert(d)` or `map.get_mut(&key).unwrap()`. The key
+/// is evaluated a second time to store the new value, so it must have no
+/// side effects (a local, a literal, arithmetic on them).
+fn map_value_place(e: &Expr) -> Option<(&Expr, &Expr)> {
+    fn pure(e: &Expr) -> bool {
+        match e {
+            Expr::Path(_) | Expr::Lit(_) => true,
+            Expr::Reference(r) => pure(&r.expr),
+            Expr::Paren(p) => pure(&p.expr),
+            Expr::Unary(u) => pure(&u.expr),
+            Expr::Binary(b) => pure(&b.left) && pure(&b.right),
+            Expr::Field(f) => pure(&f.base),
+            Expr::Tuple(t) => t.elems.iter().all(pure),
+            _ => false,
+        }
+    }
+    let Expr::MethodCall(m) = e else { return None };
+    let (map, key) = match (m.method.to_string().as_str(), m.args.len()) {
+        ("or_insert", 1) => entry_call(&m.receiver)?,
+        ("unwrap", 0) => match &*m.receiver {
+            Expr::MethodCall(g) if g.method == "get_mut" && g.args.len() == 1 => (&*g.receiver, &g.args[0]),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    (pure(key) && pure(map)).then_some((map, key))
 }
 
 /// Whether a `for` loop's iterable is a range (else it is a list).

@@ -47,14 +47,27 @@ pub struct Types<'a> {
     pub containers: &'a HashMap<StructId, ContainerId>,
     /// The containers of the lists, by item type.
     pub lists: &'a HashMap<Ty, ListContainers>,
+    /// The data struct of each dict.
+    pub dicts: &'a HashMap<(Ty, Ty), StructId>,
 }
 
 impl Types<'_> {
+    /// The fields of a struct, or of the data struct of a dict.
+    fn struct_def(&self, ty: &Ty) -> Option<&StructDef> {
+        match ty {
+            Ty::Struct(s) => Some(&self.structs[*s]),
+            Ty::Dict(k, v) => Some(&self.structs[self.dicts[&(*k.clone(), *v.clone())]]),
+            _ => None,
+        }
+    }
+
     /// The container of a GC object's type; `None` for values.
     fn container(&self, ty: &Ty) -> Option<ContainerId> {
         match ty {
             Ty::Struct(s) => self.containers.get(s).copied(),
             Ty::List(item) => Some(self.lists[&**item].list),
+            Ty::Str => Some(self.lists[&Ty::Int(IntTy::U8)].list),
+            Ty::Dict(k, v) => self.containers.get(&self.dicts[&(*k.clone(), *v.clone())]).copied(),
             _ => None,
         }
     }
@@ -78,7 +91,7 @@ pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
             None => LlType::Struct(types.structs[*s].fields.iter().map(|(_, t)| lltype_of(t)).collect()),
         },
         Ty::Enum(_) => SIGNED,
-        Ty::List(item) => LlType::Ptr(types.lists[&**item].list),
+        Ty::List(_) | Ty::Str | Ty::Dict(..) => LlType::Ptr(types.container(ty).unwrap()),
     }
 }
 
@@ -107,7 +120,7 @@ fn zero_of(ty: &Ty, types: Types) -> ConstValue {
         Ty::Option(t) if types.container(t).is_some() => ConstValue::Null,
         Ty::Option(t) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
         Ty::Struct(s) => ConstValue::Tuple(types.structs[*s].fields.iter().map(|(_, t)| zero_of(t)).collect()),
-        Ty::List(_) => unreachable!("lists are GC objects"),
+        Ty::List(_) | Ty::Str | Ty::Dict(..) => unreachable!("GC objects"),
     }
 }
 
@@ -122,7 +135,7 @@ pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperErro
     let mut helpers = Helpers::new(t.graphs.len());
     for &g in &ann.reached {
         let mut graph = t.graphs[g].clone();
-        let types = Types { structs: &t.structs, containers: &containers, lists: &lists };
+        let types = Types { structs: &t.structs, containers: &containers, lists: &lists, dicts: &t.dict_structs };
         match rtype_graph(types, ann, g, &mut graph, &mut helpers) {
             Ok(()) => {
                 remove_void_inputargs(&mut graph);
@@ -245,7 +258,7 @@ fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, Conta
     }
     let all_types: Vec<Ty> = ann.types.iter().flat_map(|g| g.vars.iter().cloned()).collect();
     let lists = list_containers(t, &map, all_types);
-    let types = Types { structs: &t.structs, containers: &map, lists: &lists };
+    let types = Types { structs: &t.structs, containers: &map, lists: &lists, dicts: &t.dict_structs };
     let filled: Vec<(ContainerId, Container)> = map
         .iter()
         .map(|(sid, &c)| {
@@ -343,8 +356,8 @@ impl HighLevelOps<'_> {
             Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Enum(_) => {
                 return Ok(self.genop(&format!("{}_eq", prefix(ty)), vec![a.clone(), b.clone()], LlType::Bool))
             }
-            Ty::Option(_) | Ty::List(_) => {
-                return Err(format!("comparing values of type `{ty}` is not translated yet"))
+            Ty::Option(_) | Ty::List(_) | Ty::Str | Ty::Dict(..) => {
+                return Err(format!("comparing values of type `{ty}` inside tuples or structs is not translated yet"))
             }
         };
         let mut all = self.constant(ConstValue::Bool(true), Ty::Bool);
@@ -389,7 +402,8 @@ impl HighLevelOps<'_> {
             return Ok(v);
         }
         Ok(match opname {
-            "ascribe" | "same_type" | "same_as" => self.ll(&args[0]),
+            // The two views of a string, and a list iterated directly, are the same object.
+            "ascribe" | "same_type" | "same_as" | "str_bytes" | "str_from_bytes" | "iter_list" => self.ll(&args[0]),
             "add" | "sub" | "mul" | "and_" | "or_" | "xor" | "eq" | "ne" | "lt" | "le" | "gt" | "ge" => {
                 let base = opname.trim_end_matches('_');
                 let name = match (&ty0, base) {
@@ -470,10 +484,9 @@ impl HighLevelOps<'_> {
                 self.ll(&args[0])
             }
             "newstruct" if self.types.container(&res_ty).is_some() => {
-                let Ty::Struct(s) = &res_ty else { unreachable!() };
                 let c = self.types.container(&res_ty).unwrap();
                 let p = self.genop("malloc", vec![void_const(ConstValue::Container(c))], res_ll);
-                for ((name, fty), v) in self.types.structs[*s].fields.clone().iter().zip(&args[1..]) {
+                for ((name, fty), v) in self.types.struct_def(&res_ty).unwrap().fields.clone().iter().zip(&args[1..]) {
                     if self.lltype(fty) != LlType::Void {
                         let name = void_const(ConstValue::Str(name.clone()));
                         self.genop("setfield", vec![p.clone(), name, v.clone()], LlType::Void);
@@ -521,7 +534,33 @@ impl HighLevelOps<'_> {
                 let i = self.constant(ConstValue::Int((opname == "some_payload") as i128), Ty::Int(IntTy::I64));
                 self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
             }
-            "simple_call" => self.genop("direct_call", args.to_vec(), res_ll),
+            "simple_call" => {
+                // `()` arguments carry nothing: the callee has no parameter for them.
+                let mut call = vec![args[0].clone()];
+                call.extend(args[1..].iter().filter(|a| self.lltype(&self.ty(a)) != LlType::Void).cloned());
+                self.genop("direct_call", call, res_ll)
+            }
+            // A map's `get`, then the panic of `map[&k]` for a missing key.
+            "simple_call_unwrap" => {
+                let opt_ty = Ty::Option(Box::new(res_ty.clone()));
+                let opt_ll = self.lltype(&opt_ty);
+                let opt = self.genop("direct_call", args.to_vec(), opt_ll);
+                let (some, payload) = if self.types.container(&res_ty).is_some() {
+                    (self.genop("ptr_nonzero", vec![opt.clone()], LlType::Bool), opt)
+                } else {
+                    let (i0, i1) = (
+                        self.constant(ConstValue::Int(0), Ty::Int(IntTy::I64)),
+                        self.constant(ConstValue::Int(1), Ty::Int(IntTy::I64)),
+                    );
+                    (
+                        self.genop("tuple_getitem", vec![opt.clone(), i0], LlType::Bool),
+                        self.genop("tuple_getitem", vec![opt, i1], res_ll),
+                    )
+                };
+                let none = self.genop("bool_not", vec![some], LlType::Bool);
+                self.panic_if(none, "no entry found for key");
+                payload
+            }
             "call_method" => self.method(args, &res_ty)?,
             "panic" => self.genop("panic", args.to_vec(), LlType::Void),
             "panic_assert_failed" => {
