@@ -606,6 +606,10 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
                 _ => ptr(0).is_some(),
             })
         }
+        "rt_call" => {
+            let args: Vec<LlValue> = (1..op.args.len()).map(arg).collect();
+            return rt::rt_call(tr, str_arg(op, 0), &args);
+        }
         "panic" => return Err(panic_at(str_arg(op, 0).to_string(), pos_arg(op, 1))),
         "panic_if" => {
             if arg(0).boolean() {
@@ -891,6 +895,8 @@ pub fn ll_debug_text(v: &LlValue, t: &LlType) -> String {
 fn int_debug<T: RInt>(v: i128) -> String {
     format!("{:?}", T::from_i128(v))
 }
+
+mod rt;
 
 #[cfg(test)]
 mod heap_tests;

@@ -712,6 +712,33 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let call = b.build_call(f, &args, "")?;
                 return Ok(call.try_as_basic_value().basic());
             }
+            // The runtime function is declared from the operands' types
+            // (the runtime's `ll` module defines it with the same C types).
+            "rt_call" => {
+                let callee = match const_arg(op, 0)? {
+                    ConstValue::Str(s) => s.clone(),
+                    other => return Err(CgError(format!("rt_call of {other}"))),
+                };
+                let mut args: Vec<BasicMetadataValueEnum> = Vec::new();
+                for a in &op.args[1..] {
+                    if let Some(v) = self.value(st, a)? {
+                        args.push(v.into());
+                    }
+                }
+                let f = self.module.get_function(&callee).unwrap_or_else(|| {
+                    let params: Vec<BasicMetadataTypeEnum> =
+                        args.iter().map(|a| BasicValueEnum::try_from(*a).unwrap().get_type().into()).collect();
+                    let fty = match self.llvm_type(&rtype) {
+                        Some(t) => t.fn_type(&params, false),
+                        None => self.ctx.void_type().fn_type(&params, false),
+                    };
+                    let f = self.module.add_function(&callee, fty, Some(Linkage::External));
+                    self.add_fn_attrs(f, &["nounwind"]);
+                    f
+                });
+                let call = b.build_call(f, &args, "")?;
+                return Ok(call.try_as_basic_value().basic());
+            }
             "cast_primitive" => {
                 let src = g.concretetype(arg(0)?).clone();
                 let x = self.int(st, arg(0)?)?;

@@ -582,6 +582,14 @@ fn apply_rule(
             let v = if args.is_empty() { u.fresh(Term::Unknown) } else { args[0] };
             fixed(u, res, Term::Dict(k, v))?;
         }
+        "format_arg" => {
+            fixed(u, args[0], Term::Str)?;
+            fixed(u, res, Term::Unit)?;
+        }
+        "io_write" => {
+            fixed(u, args[1], Term::Str)?;
+            fixed(u, res, Term::Unit)?;
+        }
         "str_bytes" => {
             fixed(u, args[0], Term::Str)?;
             let byte = u.fresh(Term::Int(IntTy::U8));

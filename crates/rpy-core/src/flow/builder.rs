@@ -1214,6 +1214,18 @@ impl<'a> FnBuilder<'a> {
             ("is_some", 0) => Ok(Some(self.emit("is_some", vec![recv], Some(pos)))),
             // References are values in the dialect: `Option<&T>` is `Option<T>`.
             ("copied", 0) => Ok(Some(recv)),
+            // `x.to_string()` is `format!("{}", x)`.
+            ("to_string", 0) => {
+                let buf = self.string_of("", pos);
+                let h_buf = self.hold(buf);
+                let spec = rpy_fmt::Spec::default().encode();
+                let spec = Value::Const(Constant::meta(ConstValue::Int(spec as i128)));
+                let none = Value::Const(Constant::int(-1, IntTy::I64));
+                self.emit("format_arg", vec![self.held(h_buf), recv, spec, none.clone(), none], Some(pos));
+                let buf = self.held(h_buf);
+                self.env.pop();
+                Ok(Some(buf))
+            }
             // `place.take()`: the old value, and `None` left in the place.
             ("take", 0) => {
                 let id = self.literal_id();
@@ -1652,6 +1664,23 @@ impl<'a> FnBuilder<'a> {
                 self.env = env;
                 Ok(Some(unit()))
             }
+            "format" | "print" | "println" | "eprint" | "eprintln" => {
+                let newline = name.ends_with("ln");
+                let buf = match args.split_first() {
+                    Some((fmt, rest)) => match self.format_args(fmt, rest, newline)? {
+                        Some(buf) => buf,
+                        None => return Ok(None),
+                    },
+                    None if newline => self.string_of("\n", pos),
+                    None => return Err(syn::Error::new_spanned(mac, format!("rpy: `{name}!` needs a format string"))),
+                };
+                if name == "format" {
+                    return Ok(Some(buf));
+                }
+                let fd = Value::Const(Constant::int(if name.starts_with('e') { 2 } else { 1 }, IntTy::I32));
+                self.emit("io_write", vec![fd, buf], Some(pos));
+                Ok(Some(unit()))
+            }
             "debug_assert" | "debug_assert_eq" | "debug_assert_ne" => Err(unsupported(
                 mac,
                 &format!("`{name}!`"),
@@ -1703,6 +1732,92 @@ fn map_value_place(e: &Expr) -> Option<(&Expr, &Expr)> {
         _ => return None,
     };
     (pure(key) && pure(map)).then_some((map, key))
+}
+
+impl FnBuilder<'_> {
+    /// A new string holding `s`.
+    fn string_of(&mut self, s: &str, pos: Pos) -> Value {
+        let lit = Value::Const(Constant::new(ConstValue::Str(s.to_string()), Ty::Str));
+        self.emit("call_method", vec![meta_str("to_string".into()), lit], Some(pos))
+    }
+
+    /// `format!(fmt, args...)`: a new string, built by appending the
+    /// literal pieces and each argument formatted by the runtime
+    /// (`format_arg`, with the spec encoded as `rpy_fmt::Spec::encode`).
+    /// The arguments are evaluated first, in the order written, as Rust
+    /// does.
+    fn format_args(&mut self, fmt: &Expr, rest: &[Expr], newline: bool) -> R<Option<Value>> {
+        let Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(lit), .. }) = fmt else {
+            return Err(unsupported(fmt, "a format string that is not a literal", "Rust requires a literal", ""));
+        };
+        let pos = pos_of(lit.span());
+        let mut text = lit.value();
+        if newline {
+            text.push('\n');
+        }
+        let pieces = rpy_fmt::parse(&text)
+            .map_err(|e| syn::Error::new_spanned(lit, format!("rpy: invalid format string: {e}")))?;
+        let mut positional = Vec::new();
+        let mut named = Vec::new();
+        for a in rest {
+            match a {
+                Expr::Assign(asg) => match &*asg.left {
+                    Expr::Path(p) if p.path.get_ident().is_some() => {
+                        named.push((p.path.get_ident().unwrap().to_string(), &*asg.right))
+                    }
+                    _ => return Err(unsupported(a, "this format argument", "not a `name = value` pair", "")),
+                },
+                e => positional.push(e),
+            }
+        }
+        let exprs = positional.iter().copied().chain(named.iter().map(|(_, e)| *e));
+        let Some(values) = self.exprs(exprs)? else { return Ok(None) };
+        let n_outer = self.env.len();
+        let held: Vec<usize> = values.into_iter().map(|v| self.hold(v)).collect();
+        let mut next = 0;
+        let mut arg = |b: &mut Self, r: &rpy_fmt::ArgRef| -> R<Value> {
+            let slot = match r {
+                rpy_fmt::ArgRef::Next => {
+                    next += 1;
+                    Some(next - 1)
+                }
+                rpy_fmt::ArgRef::Index(i) => Some(*i),
+                rpy_fmt::ArgRef::Name(n) => named.iter().position(|(m, _)| m == n).map(|i| positional.len() + i),
+            };
+            match (slot, r) {
+                (Some(i), _) if i < held.len() => Ok(b.held(held[i])),
+                (None, rpy_fmt::ArgRef::Name(n)) => b.path_value(n, lit),
+                _ => Err(unsupported(lit, "this format string", "it refers to a missing argument", "")),
+            }
+        };
+        let buf = self.string_of("", pos);
+        let h_buf = self.hold(buf);
+        for piece in pieces {
+            match piece {
+                rpy_fmt::Piece::Lit(s) => {
+                    let lit = Value::Const(Constant::new(ConstValue::Str(s), Ty::Str));
+                    self.emit("call_method", vec![meta_str("push_str".into()), self.held(h_buf), lit], Some(pos));
+                }
+                rpy_fmt::Piece::Arg(a) => {
+                    let mut count = |b: &mut Self, c: &Option<rpy_fmt::Count>| -> R<Value> {
+                        match c {
+                            Some(rpy_fmt::Count::Param(r)) => arg(b, r),
+                            _ => Ok(Value::Const(Constant::int(-1, IntTy::I64))),
+                        }
+                    };
+                    // `.*` takes the precision from the argument before the value.
+                    let precision = count(self, &a.spec.precision)?;
+                    let width = count(self, &a.spec.width)?;
+                    let value = arg(self, &a.pos)?;
+                    let spec = Value::Const(Constant::meta(ConstValue::Int(a.spec.encode() as i128)));
+                    self.emit("format_arg", vec![self.held(h_buf), value, spec, width, precision], Some(pos));
+                }
+            }
+        }
+        let buf = self.held(h_buf);
+        self.env.truncate(n_outer);
+        Ok(Some(buf))
+    }
 }
 
 /// Whether a `for` loop's iterable is a range (else it is a list).

@@ -514,19 +514,17 @@ fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
 fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error> {
     fn crosses(t: &Ty) -> bool {
         match t {
-            Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) => false,
+            Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Dict(..) => false,
             Ty::Tuple(items) => items.iter().all(crosses),
             _ => true,
         }
     }
-    let types: Vec<(&dyn ToTokens, &Ty)> = sig
-        .inputs
-        .iter()
-        .map(|i| i as &dyn ToTokens)
-        .zip(&g.param_tys)
-        .chain(std::iter::once((&sig.output as &dyn ToTokens, &g.ret_ty)))
-        .collect();
-    let (tokens, ty) = types.into_iter().find(|(_, t)| !crosses(t))?;
+    // `entry_point(argv: Vec<String>)`: the process arguments come in.
+    let param_crosses = |t: &Ty| crosses(t) || *t == Ty::List(Box::new(Ty::Str));
+    let params = sig.inputs.iter().map(|i| i as &dyn ToTokens).zip(&g.param_tys);
+    let bad_param = params.into_iter().find(|(_, t)| !param_crosses(t));
+    let ret = Some((&sig.output as &dyn ToTokens, &g.ret_ty)).filter(|(_, t)| !crosses(t));
+    let (tokens, ty) = bad_param.or(ret)?;
     let shown = match ty {
         Ty::Struct(_) => "a struct".to_string(),
         Ty::Enum(_) => "an enum".to_string(),
@@ -536,7 +534,7 @@ fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error>
     Some(unsupported(
         tokens,
         &format!("{shown} in the signature of a `pub fn`"),
-        "`pub fn`s are called from untranslated Rust, and only integers, `bool`, `f64`, `char` and tuples of them cross that boundary yet",
+        "`pub fn`s are called from untranslated Rust, and only integers, `bool`, `f64`, `char`, strings and tuples of them cross that boundary (and `Vec<String>` as a parameter)",
         "make the function private, or pass a tuple instead",
     ))
 }

@@ -534,6 +534,11 @@ impl HighLevelOps<'_> {
                 let i = self.constant(ConstValue::Int((opname == "some_payload") as i128), Ty::Int(IntTy::I64));
                 self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
             }
+            "format_arg" => self.format_arg(args)?,
+            "io_write" => {
+                let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
+                self.rt_call("rpy_io_write", vec![fd, args[1].clone()], LlType::Void)
+            }
             "simple_call" => {
                 // `()` arguments carry nothing: the callee has no parameter for them.
                 let mut call = vec![args[0].clone()];
@@ -573,6 +578,40 @@ impl HighLevelOps<'_> {
             }
             other => return Err(format!("the operation `{other}` has no low-level form")),
         })
+    }
+
+    /// A call of the runtime function `name` (`rt_call`).
+    fn rt_call(&mut self, name: &str, mut args: Vec<Value>, result: LlType) -> Value {
+        args.insert(0, void_const(ConstValue::Str(name.into())));
+        self.genop("rt_call", args, result)
+    }
+
+    /// `format_arg(buf, value, spec, width, precision)`: appends `value`
+    /// formatted by `spec` (an encoded `rpy_fmt::Spec`; `width` and
+    /// `precision` are -1 or override it) to the string `buf`, by a runtime
+    /// function per kind of value.
+    fn format_arg(&mut self, args: &[Value]) -> Result<Value, String> {
+        let i64_ = Ty::Int(IntTy::I64);
+        let spec = args[2].constant().and_then(|c| c.as_int()).ok_or("bad format spec")?;
+        let spec = self.constant(ConstValue::Int(spec as u64 as i128), Ty::Int(IntTy::U64));
+        let width = self.cast(&args[3], &i64_)?;
+        let precision = self.cast(&args[4], &i64_)?;
+        let (buf, v) = (args[0].clone(), &args[1]);
+        let ty = self.ty(v);
+        let (name, value, extra) = match &ty {
+            Ty::Int(it) if it.signed() => ("rpy_str_fmt_int", self.cast(v, &i64_)?, Some(it.bits())),
+            Ty::Int(it) => ("rpy_str_fmt_uint", self.cast(v, &Ty::Int(IntTy::U64))?, Some(it.bits())),
+            Ty::F64 => ("rpy_str_fmt_float", self.ll(v), None),
+            Ty::Bool => ("rpy_str_fmt_bool", self.cast(v, &i64_)?, None),
+            Ty::Char => ("rpy_str_fmt_char", self.cast(v, &Ty::Int(IntTy::U32))?, None),
+            Ty::Str => ("rpy_str_fmt_str", self.ll(v), None),
+            other => return Err(format!("formatting a value of type `{other}` is not translated yet")),
+        };
+        let mut call = vec![buf, value, spec, width, precision];
+        if let Some(bits) = extra {
+            call.push(self.constant(ConstValue::Int(bits as i128), i64_));
+        }
+        Ok(self.rt_call(name, call, LlType::Void))
     }
 
     /// `v as to` (Rust's rules).

@@ -114,6 +114,17 @@ pub use config::Config;
 pub use sizeclass::{class_size, size_class, BLOCK_SIZE, CLASS_SIZES, LARGE_CLASS, NUM_SIZE_CLASSES, SMALL_MAX};
 pub use typeinfo::{TypeInfo, HDR_PREBUILT, TI_VARSIZE};
 
+/// Stores the GC pointer `value` into the field at `offset` of the object
+/// `obj`: how the runtime itself writes pointers into GC objects (a
+/// generational collector needs to see such writes).
+///
+/// # Safety
+/// `obj` is a live object with a pointer field at `offset`; `value` is null
+/// or a live object.
+pub unsafe fn write_pointer(obj: *mut u8, offset: usize, value: *mut u8) {
+    *(obj.add(offset) as *mut *mut u8) = value;
+}
+
 use heap::Heap;
 
 /// The current free run of one size class (see the module docs).
