@@ -608,7 +608,7 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
         }
         "rt_call" => {
             let args: Vec<LlValue> = (1..op.args.len()).map(arg).collect();
-            return rt::rt_call(tr, str_arg(op, 0), &args);
+            return rt::rt_call(tr, str_arg(op, 0), &args, rtype());
         }
         "panic" => return Err(panic_at(str_arg(op, 0).to_string(), pos_arg(op, 1))),
         "panic_if" => {

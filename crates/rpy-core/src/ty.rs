@@ -155,6 +155,9 @@ pub enum Ty {
     /// ordered dict, implemented by an instance of the prelude's dict
     /// template for `(K, V)`.
     Dict(Box<Ty>, Box<Ty>),
+    /// `Result<T, E>`: a flagged value `(is_ok, ok, err)`, like `Option`
+    /// of a value. `std::io::Error` is the string of its `Display`.
+    Result(Box<Ty>, Box<Ty>),
 }
 
 impl fmt::Display for Ty {
@@ -184,6 +187,7 @@ impl fmt::Display for Ty {
             Ty::List(t) => write!(f, "Vec<{t}>"),
             Ty::Str => f.write_str("String"),
             Ty::Dict(k, v) => write!(f, "HashMap<{k}, {v}>"),
+            Ty::Result(t, e) => write!(f, "Result<{t}, {e}>"),
         }
     }
 }

@@ -166,3 +166,57 @@ pub fn new_string_list(strings: &[String]) -> *mut u8 {
 pub unsafe fn rust_string(s: *const u8) -> String {
     String::from_utf8_lossy(string_bytes(s)).into_owned()
 }
+
+thread_local! {
+    /// The `Display` text of the last failed I/O operation.
+    static LAST_ERROR: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+fn io_result(r: std::io::Result<Vec<u8>>) -> *mut u8 {
+    match r {
+        Ok(bytes) => new_string(&bytes),
+        Err(e) => {
+            LAST_ERROR.with(|l| *l.borrow_mut() = e.to_string());
+            std::ptr::null_mut()
+        }
+    }
+}
+
+/// `std::fs::read(path)`: a new list of the file's bytes, or null (the
+/// error's text is then `rpy_io_error()`).
+///
+/// # Safety
+/// `path` is a live string object.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_fs_read(path: *const u8) -> *mut u8 {
+    let path = std::str::from_utf8_unchecked(string_bytes(path)).to_string();
+    io_result(std::fs::read(path))
+}
+
+/// `std::fs::read_to_string(path)`, as `rpy_fs_read`.
+///
+/// # Safety
+/// `path` is a live string object.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_fs_read_to_string(path: *const u8) -> *mut u8 {
+    let path = std::str::from_utf8_unchecked(string_bytes(path)).to_string();
+    io_result(std::fs::read_to_string(path).map(String::into_bytes))
+}
+
+/// The text of the last I/O error, as a new string.
+#[no_mangle]
+pub extern "C" fn rpy_io_error() -> *mut u8 {
+    LAST_ERROR.with(|l| new_string(l.borrow().as_bytes()))
+}
+
+/// `flush()` of stdout (`fd` 1) or stderr.
+#[no_mangle]
+pub extern "C" fn rpy_io_flush(fd: i64) {
+    let _ = if fd == 1 { std::io::stdout().flush() } else { std::io::stderr().flush() };
+}
+
+/// `std::process::exit(code)`.
+#[no_mangle]
+pub extern "C" fn rpy_process_exit(code: i64) {
+    std::process::exit(code as i32)
+}

@@ -31,6 +31,7 @@ enum Term {
     List(Node),
     Str,
     Dict(Node, Node),
+    Result(Node, Node),
 }
 
 /// A type error: rustc rejects such a program too, so this normally means
@@ -81,6 +82,7 @@ impl Unifier {
             Ty::List(t) => Term::List(self.node_of_ty(t)),
             Ty::Str => Term::Str,
             Ty::Dict(k, v) => Term::Dict(self.node_of_ty(k), self.node_of_ty(v)),
+            Ty::Result(t, e) => Term::Result(self.node_of_ty(t), self.node_of_ty(e)),
         };
         self.fresh(term)
     }
@@ -111,7 +113,7 @@ impl Unifier {
                 self.parent[b] = a;
                 return self.unify(*x, *y);
             }
-            (Term::Dict(k1, v1), Term::Dict(k2, v2)) => {
+            (Term::Dict(k1, v1), Term::Dict(k2, v2)) | (Term::Result(k1, v1), Term::Result(k2, v2)) => {
                 self.parent[b] = a;
                 self.unify(*k1, *k2)?;
                 return self.unify(*v1, *v2);
@@ -143,6 +145,7 @@ impl Unifier {
             Term::List(t) => format!("Vec<{}>", self.show(t)),
             Term::Str => "String".into(),
             Term::Dict(k, v) => format!("HashMap<{}, {}>", self.show(k), self.show(v)),
+            Term::Result(t, e) => format!("Result<{}, {}>", self.show(t), self.show(e)),
         }
     }
 
@@ -155,6 +158,7 @@ impl Unifier {
             Term::Option(t) => Ty::Option(Box::new(self.resolve_known(t)?)),
             Term::List(t) => Ty::List(Box::new(self.resolve_known(t)?)),
             Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve_known(k)?), Box::new(self.resolve_known(v)?)),
+            Term::Result(t, e) => Ty::Result(Box::new(self.resolve_known(t)?), Box::new(self.resolve_known(e)?)),
             _ => self.resolve(n),
         })
     }
@@ -181,6 +185,7 @@ impl Unifier {
             Term::List(t) => Ty::List(Box::new(self.resolve(t))),
             Term::Str => Ty::Str,
             Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve(k)), Box::new(self.resolve(v))),
+            Term::Result(t, e) => Ty::Result(Box::new(self.resolve(t)), Box::new(self.resolve(e))),
         }
     }
 }
@@ -582,6 +587,38 @@ fn apply_rule(
             let v = if args.is_empty() { u.fresh(Term::Unknown) } else { args[0] };
             fixed(u, res, Term::Dict(k, v))?;
         }
+        "newok" | "newerr" => {
+            let other = u.fresh(Term::Unknown);
+            let (t, e) = if opname == "newok" { (args[0], other) } else { (other, args[0]) };
+            fixed(u, res, Term::Result(t, e))?;
+        }
+        "is_ok" => {
+            let (t, e) = (u.fresh(Term::Unknown), u.fresh(Term::Unknown));
+            fixed(u, args[0], Term::Result(t, e))?;
+            fixed(u, res, Term::Bool)?;
+        }
+        "ok_payload" | "err_payload" => {
+            let other = u.fresh(Term::Unknown);
+            let (t, e) = if opname == "ok_payload" { (res, other) } else { (other, res) };
+            fixed(u, args[0], Term::Result(t, e))?;
+        }
+        "fs_read" | "fs_read_to_string" => {
+            fixed(u, args[0], Term::Str)?;
+            let ok = if opname == "fs_read" {
+                let byte = u.fresh(Term::Int(IntTy::U8));
+                u.fresh(Term::List(byte))
+            } else {
+                u.fresh(Term::Str)
+            };
+            let err = u.fresh(Term::Str);
+            fixed(u, res, Term::Result(ok, err))?;
+        }
+        "stdout_write" => {
+            let byte = u.fresh(Term::Int(IntTy::U8));
+            fixed(u, args[1], Term::List(byte))?;
+            fixed(u, res, Term::Unit)?;
+        }
+        "stdout_flush" | "process_exit" => fixed(u, res, Term::Unit)?,
         "format_arg" => {
             fixed(u, args[0], Term::Str)?;
             fixed(u, res, Term::Unit)?;

@@ -471,6 +471,14 @@ impl<'a> FnBuilder<'a> {
                 }
                 Ok(())
             }
+            Pat::TupleStruct(ts) if (ts.path.is_ident("Ok") || ts.path.is_ident("Err")) && ts.elems.len() == 1 => {
+                let h = self.hold(v);
+                let cond = self.emit("is_ok", vec![self.held(h)], None);
+                let ok = ts.path.is_ident("Ok");
+                self.continue_if(cond, ok, fail, fail_n);
+                let payload = self.emit(if ok { "ok_payload" } else { "err_payload" }, vec![self.held(h)], None);
+                self.pattern(&ts.elems[0], payload, fail, fail_n)
+            }
             Pat::TupleStruct(ts) if ts.path.is_ident("Some") && ts.elems.len() == 1 => {
                 let h = self.hold(v);
                 let cond = self.emit("is_some", vec![self.held(h)], None);
@@ -493,7 +501,7 @@ impl<'a> FnBuilder<'a> {
                 }
                 Ok(())
             }
-            Pat::TupleStruct(ts) if !ts.path.is_ident("Some") => {
+            Pat::TupleStruct(ts) if !["Some", "Ok", "Err"].iter().any(|n| ts.path.is_ident(n)) => {
                 self.struct_path(&ts.path)?;
                 let h = self.hold(v);
                 for (i, p) in ts.elems.iter().enumerate() {
@@ -618,6 +626,28 @@ impl<'a> FnBuilder<'a> {
                 let Some(v) = self.expr(&a.right)? else { return Ok(None) };
                 self.assign(&a.left, v)?;
                 unit()
+            }
+            // `e?`: the `Ok` payload, or return the `Err` from the function.
+            Expr::Try(t) => {
+                let Some(v) = self.expr(&t.expr)? else { return Ok(None) };
+                let n = self.env.len();
+                let h = self.hold(v);
+                let fail = self.new_block(n + 1, 0);
+                let cond = self.emit("is_ok", vec![self.held(h)], pos);
+                self.continue_if(cond, true, fail, n + 1);
+                let ok = self.cur;
+                let env = self.env.clone();
+                self.enter(fail, n + 1);
+                let err = self.emit("err_payload", vec![self.held(h)], pos);
+                let r = self.emit("newerr", vec![err], pos);
+                let ret_ty = self.g.ret_ty.clone();
+                let r = self.ascribe(r, ret_ty, pos);
+                self.link_to(self.g.returnblock, 0, vec![r], None);
+                self.cur = ok;
+                self.env = env;
+                let payload = self.emit("ok_payload", vec![self.held(h)], pos);
+                self.env.truncate(n);
+                return Ok(Some(payload));
             }
             Expr::Return(r) => {
                 let v = match &r.expr {
@@ -1092,6 +1122,9 @@ impl<'a> FnBuilder<'a> {
                 if name == "Some" && args.len() == 1 {
                     return Ok(Some(self.emit("newsome", args, pos)));
                 }
+                if (name == "Ok" || name == "Err") && args.len() == 1 {
+                    return Ok(Some(self.emit(if name == "Ok" { "newok" } else { "newerr" }, args, pos)));
+                }
             }
             if self.scope.structs.contains_key(name) || name == "Self" {
                 let ty = self.struct_path(&p.path)?;
@@ -1100,7 +1133,18 @@ impl<'a> FnBuilder<'a> {
                 return Ok(Some(self.emit("newstruct", all, pos)));
             }
         }
+        // The std functions of the dialect, by their full or `use`d paths.
+        let segs: Vec<String> = match segs.first().map(String::as_str) {
+            Some("std") if segs.len() > 2 => segs[1..].to_vec(),
+            _ => segs,
+        };
         match (segs.iter().map(String::as_str).collect::<Vec<_>>().as_slice(), args.len()) {
+            (["fs", "read"], 1) => return Ok(Some(self.emit("fs_read", args, pos))),
+            (["fs", "read_to_string"], 1) => return Ok(Some(self.emit("fs_read_to_string", args, pos))),
+            (["process", "exit"], 1) => {
+                self.emit("process_exit", args, pos);
+                return Ok(Some(unit()));
+            }
             (["Vec", "new"], 0) | (["Vec", "with_capacity"], 1) => return Ok(Some(self.emit("newlist", vec![], pos))),
             (["String", "new"], 0) | (["String", "with_capacity"], 1) => {
                 let empty = Value::Const(Constant::new(ConstValue::Str(String::new()), Ty::Str));
@@ -1172,6 +1216,23 @@ impl<'a> FnBuilder<'a> {
             return Err(unsupported(t, "explicit generic arguments", "generics are not translated yet", ""));
         }
         let name = m.method.to_string();
+        // `std::io::stdout().write_all(&bytes)` and `.flush()` (`.unwrap()`
+        // of them: writes to stdout do not fail in the dialect's model).
+        if let Some((fd, inner)) = stdio_call(m) {
+            let fd = Value::Const(Constant::int(fd, IntTy::I32));
+            return match (inner.method.to_string().as_str(), &inner.args.iter().collect::<Vec<_>>()[..]) {
+                ("write_all", [bytes]) => {
+                    let Some(b) = self.expr(bytes)? else { return Ok(None) };
+                    self.emit("stdout_write", vec![fd, b], Some(pos));
+                    Ok(Some(unit()))
+                }
+                ("flush", []) => {
+                    self.emit("stdout_flush", vec![fd], Some(pos));
+                    Ok(Some(unit()))
+                }
+                _ => Err(unsupported(inner, "this method of stdout/stderr", "only `write_all` and `flush` are translated", "use `print!` or `write_all`")),
+            };
+        }
         // `map.entry(k).or_insert(d)`: the value of `k`, inserting `d` first if absent.
         if let (Some((map, key)), "or_insert", [default]) =
             (entry_call(&m.receiver), name.as_str(), &m.args.iter().collect::<Vec<_>>()[..])
@@ -1694,6 +1755,24 @@ impl<'a> FnBuilder<'a> {
                 "",
             )),
         }
+    }
+}
+
+/// `std::io::stdout().write_all(..)` / `.flush()`, possibly followed by
+/// `.unwrap()` or `.expect(..)`: the file descriptor and the call.
+fn stdio_call(m: &syn::ExprMethodCall) -> Option<(i128, &syn::ExprMethodCall)> {
+    let inner = match (m.method.to_string().as_str(), &*m.receiver) {
+        ("unwrap" | "expect", Expr::MethodCall(inner)) => inner,
+        _ => m,
+    };
+    let Expr::Call(c) = &*inner.receiver else { return None };
+    let Expr::Path(p) = &*c.func else { return None };
+    let last = p.path.segments.last()?.ident.to_string();
+    let io = p.path.segments.len() == 1 || p.path.segments.iter().rev().nth(1).is_some_and(|s| s.ident == "io");
+    match last.as_str() {
+        "stdout" if io && c.args.is_empty() => Some((1, inner)),
+        "stderr" if io && c.args.is_empty() => Some((2, inner)),
+        _ => None,
     }
 }
 

@@ -72,6 +72,10 @@ impl ModuleScope {
                             let (k, v) = (self.parse_type(k, self_ty)?, self.parse_type(v, self_ty)?);
                             return Ok(Ty::Dict(Box::new(k), Box::new(v)));
                         }
+                        ("Result", [syn::GenericArgument::Type(t), syn::GenericArgument::Type(e)]) => {
+                            let (t, e) = (self.parse_type(t, self_ty)?, self.parse_type(e, self_ty)?);
+                            return Ok(Ty::Result(Box::new(t), Box::new(e)));
+                        }
                         ("HashSet", [syn::GenericArgument::Type(k)]) => {
                             return Ok(Ty::Dict(Box::new(self.parse_type(k, self_ty)?), Box::new(Ty::Unit)));
                         }
@@ -514,7 +518,7 @@ fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
 fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error> {
     fn crosses(t: &Ty) -> bool {
         match t {
-            Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Dict(..) => false,
+            Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Dict(..) | Ty::Result(..) => false,
             Ty::Tuple(items) => items.iter().all(crosses),
             _ => true,
         }
@@ -549,6 +553,8 @@ const KNOWN_USES: &[&str] = &[
     "std::io::Read",
     "std::io::BufRead",
     "std::fmt::Write",
+    "std::fs",
+    "std::process",
 ];
 
 /// Checks that a `use` tree names only `KNOWN_USES`.

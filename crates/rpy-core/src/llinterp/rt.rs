@@ -3,7 +3,7 @@
 //! `rpy_fmt::ll`'s, shared with the runtime, so both print the same bytes.
 
 use super::{bug, LlValue, ObjRef, Panic};
-use crate::lltype::Container;
+use crate::lltype::{Container, LlType};
 use crate::translator::Translator;
 use std::io::Write;
 
@@ -29,7 +29,7 @@ fn append(tr: &Translator, s: &ObjRef, bytes: &[u8]) {
                 let Container::GcStruct { fields, .. } = &tr.containers[obj.container] else {
                     bug("bad string".into())
                 };
-                let crate::lltype::LlType::Ptr(a) = fields[1].1 else { bug("bad string".into()) };
+                let LlType::Ptr(a) = fields[1].1 else { bug("bad string".into()) };
                 a
             }
         }
@@ -50,7 +50,17 @@ fn ptr(v: &LlValue) -> ObjRef {
     }
 }
 
-pub fn rt_call(tr: &Translator, name: &str, args: &[LlValue]) -> Result<LlValue, Panic> {
+thread_local! {
+    static LAST_ERROR: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Runs the runtime function `name`; `result` is the call's lltype (the
+/// container of the strings it makes).
+pub fn rt_call(tr: &Translator, name: &str, args: &[LlValue], result: &LlType) -> Result<LlValue, Panic> {
+    let list = || match result {
+        LlType::Ptr(c) => *c,
+        other => bug(format!("{name} returns {other}, not a string")),
+    };
     let int = |i: usize| args[i].int();
     let mut out = Vec::new();
     let fmt_tail = |i: usize| (int(i) as u64, int(i + 1) as i64, int(i + 2) as i64);
@@ -91,6 +101,29 @@ pub fn rt_call(tr: &Translator, name: &str, args: &[LlValue]) -> Result<LlValue,
             }
             Ok(LlValue::Void)
         }
+        "rpy_fs_read" | "rpy_fs_read_to_string" => {
+            let path = String::from_utf8_lossy(&string_bytes(&ptr(&args[0]))).into_owned();
+            let r = match name {
+                "rpy_fs_read" => std::fs::read(path),
+                _ => std::fs::read_to_string(path).map(String::into_bytes),
+            };
+            Ok(match r {
+                Ok(bytes) => LlValue::Ptr(Some(super::string_object(tr, list(), &bytes))),
+                Err(e) => {
+                    LAST_ERROR.with(|l| *l.borrow_mut() = e.to_string());
+                    LlValue::Ptr(None)
+                }
+            })
+        }
+        "rpy_io_error" => {
+            let text = LAST_ERROR.with(|l| l.borrow().clone());
+            Ok(LlValue::Ptr(Some(super::string_object(tr, list(), text.as_bytes()))))
+        }
+        "rpy_io_flush" => {
+            let _ = if int(0) == 1 { std::io::stdout().flush() } else { std::io::stderr().flush() };
+            Ok(LlValue::Void)
+        }
+        "rpy_process_exit" => std::process::exit(int(0) as i32),
         other => bug(format!("rt_call of an unknown runtime function {other}")),
     }
 }

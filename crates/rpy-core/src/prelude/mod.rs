@@ -62,6 +62,7 @@ pub fn source_of(t: &Translator, ty: &Ty) -> String {
         Ty::Enum(e) => t.enums[*e].name.clone(),
         Ty::List(item) => format!("Vec<{}>", source_of(t, item)),
         Ty::Dict(k, v) => format!("HashMap<{}, {}>", source_of(t, k), source_of(t, v)),
+        Ty::Result(ok, err) => format!("Result<{}, {}>", source_of(t, ok), source_of(t, err)),
     }
 }
 

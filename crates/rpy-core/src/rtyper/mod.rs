@@ -92,6 +92,7 @@ pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
         },
         Ty::Enum(_) => SIGNED,
         Ty::List(_) | Ty::Str | Ty::Dict(..) => LlType::Ptr(types.container(ty).unwrap()),
+        Ty::Result(t, e) => LlType::Struct(vec![LlType::Bool, lltype_of(t), lltype_of(e)]),
     }
 }
 
@@ -121,6 +122,7 @@ fn zero_of(ty: &Ty, types: Types) -> ConstValue {
         Ty::Option(t) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
         Ty::Struct(s) => ConstValue::Tuple(types.structs[*s].fields.iter().map(|(_, t)| zero_of(t)).collect()),
         Ty::List(_) | Ty::Str | Ty::Dict(..) => unreachable!("GC objects"),
+        Ty::Result(t, e) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t), zero_of(e)]),
     }
 }
 
@@ -356,7 +358,7 @@ impl HighLevelOps<'_> {
             Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Enum(_) => {
                 return Ok(self.genop(&format!("{}_eq", prefix(ty)), vec![a.clone(), b.clone()], LlType::Bool))
             }
-            Ty::Option(_) | Ty::List(_) | Ty::Str | Ty::Dict(..) => {
+            Ty::Option(_) | Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Result(..) => {
                 return Err(format!("comparing values of type `{ty}` inside tuples or structs is not translated yet"))
             }
         };
@@ -535,6 +537,47 @@ impl HighLevelOps<'_> {
                 self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
             }
             "format_arg" => self.format_arg(args)?,
+            "newok" | "newerr" => {
+                let Ty::Result(t, e) = &res_ty else { return Err("`Ok`/`Err` of a non-`Result`".into()) };
+                let ok = opname == "newok";
+                let flag = self.constant(ConstValue::Bool(ok), Ty::Bool);
+                let other = if ok { e } else { t };
+                let zero = Value::Const(Constant {
+                    value: zero_of(other, self.types),
+                    ty: ConstTy::Known((**other).clone()),
+                    concretetype: Some(self.lltype(other)),
+                });
+                let items = if ok { vec![flag, args[0].clone(), zero] } else { vec![flag, zero, args[0].clone()] };
+                self.genop("tuple_new", items, res_ll)
+            }
+            "is_ok" | "ok_payload" | "err_payload" => {
+                let i = ["is_ok", "ok_payload", "err_payload"].iter().position(|n| *n == opname).unwrap();
+                let i = self.constant(ConstValue::Int(i as i128), Ty::Int(IntTy::I64));
+                self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
+            }
+            // `std::fs::read`: the runtime returns the list of bytes (or the
+            // string) or null, and the error's text on failure.
+            "fs_read" | "fs_read_to_string" => {
+                let Ty::Result(t, _) = &res_ty else { unreachable!() };
+                let ok_ll = self.lltype(t);
+                let f = if opname == "fs_read" { "rpy_fs_read" } else { "rpy_fs_read_to_string" };
+                let p = self.rt_call(f, vec![args[0].clone()], ok_ll);
+                let ok = self.genop("ptr_nonzero", vec![p.clone()], LlType::Bool);
+                let err = self.rt_call("rpy_io_error", vec![], self.lltype(&Ty::Str));
+                self.genop("tuple_new", vec![ok, p, err], res_ll)
+            }
+            "stdout_write" => {
+                let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
+                self.rt_call("rpy_io_write", vec![fd, args[1].clone()], LlType::Void)
+            }
+            "stdout_flush" => {
+                let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
+                self.rt_call("rpy_io_flush", vec![fd], LlType::Void)
+            }
+            "process_exit" => {
+                let code = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
+                self.rt_call("rpy_process_exit", vec![code], LlType::Void)
+            }
             "io_write" => {
                 let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
                 self.rt_call("rpy_io_write", vec![fd, args[1].clone()], LlType::Void)
