@@ -58,11 +58,9 @@ impl SomeValue {
             Ty::List(_) => SomeValue::List,
             Ty::Str => SomeValue::Str,
             Ty::Dict(..) => SomeValue::Dict,
-            Ty::Result(t, e) => SomeValue::Tuple(vec![
-                SomeValue::Bool { constant: None },
-                SomeValue::of_type(t),
-                SomeValue::of_type(e),
-            ]),
+            Ty::Result(t, e) => {
+                SomeValue::Tuple(vec![SomeValue::Bool { constant: None }, SomeValue::of_type(t), SomeValue::of_type(e)])
+            }
         }
     }
 

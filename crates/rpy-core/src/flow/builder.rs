@@ -1230,7 +1230,12 @@ impl<'a> FnBuilder<'a> {
                     self.emit("stdout_flush", vec![fd], Some(pos));
                     Ok(Some(unit()))
                 }
-                _ => Err(unsupported(inner, "this method of stdout/stderr", "only `write_all` and `flush` are translated", "use `print!` or `write_all`")),
+                _ => Err(unsupported(
+                    inner,
+                    "this method of stdout/stderr",
+                    "only `write_all` and `flush` are translated",
+                    "use `print!` or `write_all`",
+                )),
             };
         }
         // `map.entry(k).or_insert(d)`: the value of `k`, inserting `d` first if absent.
@@ -1313,7 +1318,7 @@ impl<'a> FnBuilder<'a> {
                 Err(unsupported(
                 &m.method,
                 &format!("the method `{name}`"),
-                "rpy translates only the methods of DESIGN §3: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations), of `f64`, of `Vec`, and the module's own",
+                "rpy translates only the methods of DESIGN §3: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations), of `f64`, of `Vec`, of strings (see `prelude/str.rs`), of `HashMap`/`HashSet`, and the module's own",
                 "write it with supported operations, or as a function of the module",
             ))
             }
@@ -1751,7 +1756,7 @@ impl<'a> FnBuilder<'a> {
             _ => Err(unsupported(
                 mac,
                 &format!("the macro `{name}!`"),
-                "only `panic!`, `unreachable!`, `todo!`, `unimplemented!`, `assert!`, `assert_eq!` and `assert_ne!` are translated at this stage",
+                "only `format!`, `print!`, `println!`, `eprint!`, `eprintln!`, `vec!`, `panic!`, `unreachable!`, `todo!`, `unimplemented!`, `assert!`, `assert_eq!` and `assert_ne!` are translated at this stage",
                 "",
             )),
         }

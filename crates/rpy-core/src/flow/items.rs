@@ -229,7 +229,7 @@ impl ModuleScope {
 }
 
 fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
-    let why = "rpy translates scalars, tuples, `Vec`, the module's structs and field-less enums, `Option` and `Box` of them; strings and maps are not translated yet";
+    let why = "rpy translates scalars, tuples, `String`, `Vec`, `HashMap`, `HashSet`, `Result`, the module's structs and field-less enums, `Option` and `Box` of them";
     let (what, instead) = match ty {
         syn::Type::TraitObject(_) => {
             ("a trait object".to_string(), "use a field-less enum and `match` on it, or call the function directly")
@@ -239,9 +239,7 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
         syn::Type::Ptr(_) => ("a raw pointer".to_string(), "use a struct (a GC object) and references"),
         _ => {
             let instead = match name {
-                "BTreeMap" | "BTreeSet" => {
-                    "use `HashMap`/`HashSet` when they arrive (rpy's dicts iterate in insertion order)"
-                }
+                "BTreeMap" | "BTreeSet" => "use `HashMap`/`HashSet` (rpy's dicts iterate in insertion order)",
                 "Arc" | "Mutex" | "RwLock" => {
                     "translated programs are single-threaded: share a struct that is not `Copy` (a GC object) instead"
                 }
