@@ -1,11 +1,11 @@
 #[rpython::entry]
 pub mod m {
-    struct Index {
-        entries: HashMap<i64, i64>,
-    }
+    use std::collections::HashMap;
 
     pub fn f(x: i64) -> i64 {
-        x
+        let mut by_list: HashMap<Vec<u8>, i64> = HashMap::new();
+        by_list.insert(vec![1, 2], x);
+        by_list.len() as i64
     }
 }
 

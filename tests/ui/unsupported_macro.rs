@@ -1,7 +1,7 @@
 #[rpython::entry]
 pub mod m {
     pub fn f(x: i64) -> i64 {
-        println!("{}", x);
+        dbg!(x);
         x
     }
 }

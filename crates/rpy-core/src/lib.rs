@@ -11,6 +11,7 @@ pub mod llbuild;
 pub mod llinterp;
 pub mod lloperation;
 pub mod lltype;
+pub mod prelude;
 pub mod rtyper;
 pub mod translator;
 pub mod ty;

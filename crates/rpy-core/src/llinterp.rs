@@ -272,6 +272,7 @@ fn bug(msg: String) -> ! {
 const MAX_DEPTH: usize = 1 << 20;
 
 struct Frame<'t> {
+    tr: &'t Translator,
     graph: &'t FunctionGraph,
     block: BlockId,
     /// The next operation of `block` to run.
@@ -282,8 +283,9 @@ struct Frame<'t> {
 }
 
 impl<'t> Frame<'t> {
-    fn enter(graph: &'t FunctionGraph, args: Vec<LlValue>, result_to: Option<VarId>) -> Frame<'t> {
-        let mut frame = Frame { graph, block: graph.startblock, pc: 0, env: vec![None; graph.vars.len()], result_to };
+    fn enter(tr: &'t Translator, graph: &'t FunctionGraph, args: Vec<LlValue>, result_to: Option<VarId>) -> Frame<'t> {
+        let mut frame =
+            Frame { tr, graph, block: graph.startblock, pc: 0, env: vec![None; graph.vars.len()], result_to };
         let params = &graph.blocks[graph.startblock].inputargs;
         if params.len() != args.len() {
             bug(format!("{} takes {} arguments, got {}", graph.name, params.len(), args.len()));
@@ -299,6 +301,9 @@ impl<'t> Frame<'t> {
             Value::Var(v) => self.env[v.index()].clone().unwrap_or_else(|| {
                 bug(format!("{} used before definition in {}", self.graph.var_name(*v), self.graph.name))
             }),
+            Value::Const(Constant { value: ConstValue::Str(s), concretetype: Some(LlType::Ptr(c)), .. }) => {
+                LlValue::Ptr(Some(string_object(self.tr, *c, s.as_bytes())))
+            }
             Value::Const(c) => const_value(c),
         }
     }
@@ -310,7 +315,7 @@ impl<'t> Frame<'t> {
 
 /// Runs graph `g` of `t` on `args`. A panic of the program is an `Err`.
 pub fn interpret(t: &Translator, g: GraphId, args: Vec<LlValue>) -> Result<LlValue, Panic> {
-    let mut stack = vec![Frame::enter(&t.graphs[g], args, None)];
+    let mut stack = vec![Frame::enter(t, &t.graphs[g], args, None)];
     loop {
         let frame = stack.last_mut().expect("no frame");
         let graph = frame.graph;
@@ -326,7 +331,7 @@ pub fn interpret(t: &Translator, g: GraphId, args: Vec<LlValue>) -> Result<LlVal
                 if stack.len() >= MAX_DEPTH {
                     bug("call depth exceeded".into());
                 }
-                stack.push(Frame::enter(&t.graphs[callee], args, Some(op.result)));
+                stack.push(Frame::enter(t, &t.graphs[callee], args, Some(op.result)));
             } else {
                 let value = eval_op(t, frame, op)?;
                 frame.set(op.result, value);
@@ -380,6 +385,21 @@ pub fn interpret(t: &Translator, g: GraphId, args: Vec<LlValue>) -> Result<LlVal
         frame.block = link.target;
         frame.pc = 0;
     }
+}
+
+/// A new string object (a list of bytes, container `list`) holding `bytes`.
+/// The translated program has one prebuilt object per literal instead; a
+/// literal cannot be changed, so no program can tell the difference.
+pub fn string_object(t: &Translator, list: ContainerId, bytes: &[u8]) -> ObjRef {
+    let Container::GcStruct { fields, .. } = &t.containers[list] else { bug("a string is not a list".into()) };
+    let LlType::Ptr(array) = fields[1].1 else { bug("a string has no items".into()) };
+    let items = ObjRef::new(t, array, Some(bytes.len()));
+    for (slot, b) in items.borrow_mut().items.iter_mut().zip(bytes) {
+        *slot = LlValue::Int(*b as i128);
+    }
+    let s = ObjRef::new(t, list, None);
+    s.borrow_mut().fields = vec![LlValue::Int(bytes.len() as i128), LlValue::Ptr(Some(items))];
+    s
 }
 
 /// The value of a rtyped constant.
@@ -585,6 +605,10 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
                 "ptr_iszero" => ptr(0).is_none(),
                 _ => ptr(0).is_some(),
             })
+        }
+        "rt_call" => {
+            let args: Vec<LlValue> = (1..op.args.len()).map(arg).collect();
+            return rt::rt_call(tr, str_arg(op, 0), &args, rtype());
         }
         "panic" => return Err(panic_at(str_arg(op, 0).to_string(), pos_arg(op, 1))),
         "panic_if" => {
@@ -871,6 +895,8 @@ pub fn ll_debug_text(v: &LlValue, t: &LlType) -> String {
 fn int_debug<T: RInt>(v: i128) -> String {
     format!("{:?}", T::from_i128(v))
 }
+
+mod rt;
 
 #[cfg(test)]
 mod heap_tests;

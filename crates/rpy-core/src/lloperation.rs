@@ -46,6 +46,7 @@
 //! | `getarraysize(p)` | the number of items, `Signed` |
 //! | `ptr_eq`, `ptr_ne` | pointer identity, result `Bool` |
 //! | `ptr_iszero`, `ptr_nonzero` | null tests, result `Bool` |
+//! | `rt_call(name, args...)` | call the runtime function `name` (a `Str` constant) of rpy-runtime, whose C signature follows the operands' and the result's lltypes (`Ptr` as a pointer); see the runtime's `ll` functions |
 //! | `panic(msg, pos)` | print Rust's panic message `msg` for position `pos` of the graph's file to stderr and exit with status 101; never returns, so it ends its block, which has no exits |
 //! | `panic_if(cond, msg, pos)` | `panic(msg, pos)` when `cond` is true |
 //! | `panic_index_if(len, index, pos)` | when `index >= len` (both `Unsigned`), panic with Rust's message for an index out of bounds: `index out of bounds: the len is {len} but the index is {index}` |
@@ -71,9 +72,8 @@ pub fn llop_info(name: &str) -> Option<LlOpInfo> {
     const EFFECT: LlOpInfo = LlOpInfo { sideeffects: true, canfold: false, noreturn: false };
     let info = match name {
         "panic" | "panic_assert_failed" => LlOpInfo { sideeffects: true, canfold: false, noreturn: true },
-        "panic_if" | "panic_index_if" | "direct_call" | "malloc" | "malloc_varsize" | "setfield" | "setarrayitem" => {
-            EFFECT
-        }
+        "panic_if" | "panic_index_if" | "direct_call" | "rt_call" | "malloc" | "malloc_varsize" | "setfield"
+        | "setarrayitem" => EFFECT,
         // Reads of mutable memory: removable when unused, not foldable.
         "getfield" | "getarrayitem" | "getarraysize" => {
             LlOpInfo { sideeffects: false, canfold: false, noreturn: false }

@@ -2,7 +2,7 @@
 //! driver that runs the stages in order (RPython's `TranslationDriver`),
 //! with `[Timer]` timings and `RPY_DUMP` graph dumps.
 
-use crate::annotator::{annotate, AnnotatorError};
+use crate::annotator::{annotate_typed, typeck_all, AnnotatorError};
 use crate::entity::Arena;
 use crate::flow::items::build_module;
 use crate::flow::{FunctionGraph, GraphId};
@@ -26,6 +26,20 @@ pub struct Translator {
     /// Methods with a `self` receiver, by type and name; the annotator
     /// resolves method calls with it.
     pub methods: std::collections::HashMap<(Ty, String), GraphId>,
+    /// The struct holding the fields of each `HashMap<K, V>` (an instance of
+    /// the prelude's dict template).
+    pub dict_structs: std::collections::HashMap<(Ty, Ty), StructId>,
+}
+
+impl Translator {
+    /// The fields of a struct, or of the data struct of a dict.
+    pub fn struct_def(&self, ty: &Ty) -> Option<&StructDef> {
+        match ty {
+            Ty::Struct(s) => Some(&self.structs[*s]),
+            Ty::Dict(k, v) => Some(&self.structs[self.dict_structs[&(*k.clone(), *v.clone())]]),
+            _ => None,
+        }
+    }
 }
 
 impl Translator {
@@ -126,12 +140,10 @@ pub fn translate_items(
     timings: &mut Timings,
 ) -> Result<Translator, Vec<TranslationError>> {
     let dumper = Dumper::from_env(module);
-    let mut t = timings
-        .time("flowgraph", || build_module(items, file))
-        .map_err(|es| es.into_iter().map(TranslationError::Syntax).collect::<Vec<_>>())?;
+    let (mut t, types) = timings.time("flowgraph", || build_with_prelude(items, file))?;
     dumper.dump("flowgraph", &t);
     let ann = timings
-        .time("annotate", || annotate(&mut t))
+        .time("annotate", || annotate_typed(&mut t, types))
         .map_err(|es| es.into_iter().map(TranslationError::Annotation).collect::<Vec<_>>())?;
     dumper.dump("annotate", &t);
     timings
@@ -139,6 +151,58 @@ pub fn translate_items(
         .map_err(|es| es.into_iter().map(TranslationError::RType).collect::<Vec<_>>())?;
     dumper.dump("rtype_lltype", &t);
     Ok(t)
+}
+
+/// Builds the graphs of the module and of the prelude, and infers their
+/// types. Type inference finds which `HashMap<K, V>`s the program uses; each
+/// needs an instance of the prelude's dict template, which may use further
+/// dicts, so the module is rebuilt with the instances until none is missing
+/// (building and inference take milliseconds).
+fn build_with_prelude(
+    items: &[syn::Item],
+    file: &str,
+) -> Result<(Translator, Vec<crate::annotator::typeck::GraphTypes>), Vec<TranslationError>> {
+    let mut all: Vec<syn::Item> = items.iter().cloned().chain(crate::prelude::items()).collect();
+    let mut dicts: Vec<(Ty, Ty)> = Vec::new();
+    loop {
+        let mut t = build_module(&all, file, &dicts)
+            .map_err(|es| es.into_iter().map(TranslationError::Syntax).collect::<Vec<_>>())?;
+        let types = typeck_all(&mut t);
+        let mut found = Vec::new();
+        let mut note = |ty: &Ty| collect_dicts(ty, &mut found);
+        t.structs.values().flat_map(|s| s.fields.iter()).for_each(|(_, ty)| note(ty));
+        if let Ok(types) = &types {
+            types.iter().flat_map(|g| g.vars.iter()).for_each(&mut note);
+        }
+        let new: Vec<(Ty, Ty)> = found.into_iter().filter(|kv| !dicts.contains(kv)).collect();
+        if new.is_empty() {
+            let types = types.map_err(|es| es.into_iter().map(TranslationError::Annotation).collect::<Vec<_>>())?;
+            return Ok((t, types));
+        }
+        for (k, v) in new {
+            if dicts.contains(&(k.clone(), v.clone())) {
+                continue;
+            }
+            let instance = crate::prelude::dict_items(&t, &k, &v, dicts.len()).map_err(|message| {
+                vec![TranslationError::Annotation(AnnotatorError { graph: String::new(), pos: None, message })]
+            })?;
+            all.extend(instance);
+            dicts.push((k, v));
+        }
+    }
+}
+
+fn collect_dicts(ty: &Ty, out: &mut Vec<(Ty, Ty)>) {
+    match ty {
+        Ty::Dict(k, v) => {
+            collect_dicts(k, out);
+            collect_dicts(v, out);
+            out.push((*k.clone(), *v.clone()));
+        }
+        Ty::Tuple(items) => items.iter().for_each(|i| collect_dicts(i, out)),
+        Ty::Option(t) | Ty::List(t) => collect_dicts(t, out),
+        _ => {}
+    }
 }
 
 /// `translate_items` on source text (a module body), for tests and tools.

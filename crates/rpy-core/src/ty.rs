@@ -147,6 +147,17 @@ pub enum Ty {
     /// `Vec<T>`, `&[T]`, `&mut [T]`, `[T; N]`: RPython's resizable list, a
     /// GC object.
     List(Box<Ty>),
+    /// `String`, `&str`, `str`: RPython's str. Its bytes are UTF-8; it is
+    /// represented exactly like a `Vec<u8>` (a GC object), so the string
+    /// methods of the prelude are written over the list of its bytes.
+    Str,
+    /// `HashMap<K, V>`, and `HashSet<K>` as a map to `()`: RPython's
+    /// ordered dict, implemented by an instance of the prelude's dict
+    /// template for `(K, V)`.
+    Dict(Box<Ty>, Box<Ty>),
+    /// `Result<T, E>`: a flagged value `(is_ok, ok, err)`, like `Option`
+    /// of a value. `std::io::Error` is the string of its `Display`.
+    Result(Box<Ty>, Box<Ty>),
 }
 
 impl fmt::Display for Ty {
@@ -174,6 +185,9 @@ impl fmt::Display for Ty {
             Ty::Struct(s) => write!(f, "{s}"),
             Ty::Enum(e) => write!(f, "{e}"),
             Ty::List(t) => write!(f, "Vec<{t}>"),
+            Ty::Str => f.write_str("String"),
+            Ty::Dict(k, v) => write!(f, "HashMap<{k}, {v}>"),
+            Ty::Result(t, e) => write!(f, "Result<{t}, {e}>"),
         }
     }
 }

@@ -77,6 +77,7 @@ pub fn build_module<'ctx>(
         funcs: HashMap::new(),
         strings: HashMap::new(),
         type_infos: HashMap::new(),
+        prebuilt_strs: HashMap::new(),
     };
     cg.build(exports, opts).map_err(|e| e.0)?;
     if let Err(e) = cg.module.verify() {
@@ -99,6 +100,8 @@ struct Codegen<'ctx, 'a> {
     strings: HashMap<String, GlobalValue<'ctx>>,
     /// The `TypeInfo` of each container allocated so far.
     type_infos: HashMap<ContainerId, GlobalValue<'ctx>>,
+    /// The prebuilt string object of each string literal.
+    prebuilt_strs: HashMap<String, PointerValue<'ctx>>,
 }
 
 /// The per-function state: values of the graph's variables and the phi
@@ -178,6 +181,9 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             let f = self.module.add_function(&name, fty, Some(Linkage::Internal));
             self.add_fn_attrs(f, &["nounwind", "uwtable"]);
             self.funcs.insert(g, f);
+        }
+        for &g in &graphs {
+            self.prebuild_strings(g);
         }
         for &g in &graphs {
             self.define(g)?;
@@ -299,8 +305,66 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             }
             (LlType::Struct(_), ConstValue::None) => self.llvm_type(t).unwrap().const_zero(),
             (LlType::Ptr(_), ConstValue::Null) => self.i8ptr().const_null().into(),
+            (LlType::Ptr(_), ConstValue::Str(s)) => (*self.prebuilt_strs.get(s).ok_or_else(bad)?).into(),
             _ => return Err(bad()),
         }))
+    }
+
+    /// Emits the string literals of graph `g` as prebuilt objects: read-only
+    /// data laid out as a GC list of bytes whose header is `&TypeInfo + 1`
+    /// (`HDR_PREBUILT`: the GC neither marks nor frees them). A literal is
+    /// never mutated: Rust gives only `&str` access to it.
+    fn prebuild_strings(&mut self, g: GraphId) {
+        let graph = &self.t.graphs[g];
+        let mut found = Vec::new();
+        for b in graph.iterblocks() {
+            let block = &graph.blocks[b];
+            let operands = block.operations.iter().flat_map(|op| op.args.iter());
+            for v in operands.chain(block.exits.iter().flat_map(|l| l.args.iter())) {
+                if let Value::Const(rpy_core::flow::Constant {
+                    value: ConstValue::Str(s),
+                    concretetype: Some(LlType::Ptr(c)),
+                    ..
+                }) = v
+                {
+                    found.push((s.clone(), *c));
+                }
+            }
+        }
+        for (s, list) in found {
+            if self.prebuilt_strs.contains_key(&s) {
+                continue;
+            }
+            let rpy_core::lltype::Container::GcStruct { fields, .. } = &self.t.containers[list] else {
+                unreachable!("a string is a list")
+            };
+            let LlType::Ptr(array) = fields[1].1 else { unreachable!("a list has items") };
+            let n = self.prebuilt_strs.len();
+            let header = |cg: &mut Self, c: ContainerId| {
+                let info = gc::TypeInfo::of(&cg.t.containers, c);
+                let ti = cg.type_info(c, &info);
+                let one = cg.i64().const_int(1, false);
+                unsafe { ti.const_gep(&[one]) }
+            };
+            let len = self.i64().const_int(s.len() as u64, false);
+            let array_header = header(self, array);
+            let bytes = self.ctx.const_string(s.as_bytes(), false);
+            let array_init = self.ctx.const_struct(&[array_header.into(), len.into(), bytes.into()], false);
+            let array_g = self.module.add_global(array_init.get_type(), None, &format!("prebuilt.str.{n}.items"));
+            array_g.set_initializer(&array_init);
+            array_g.set_constant(true);
+            array_g.set_linkage(Linkage::Private);
+            array_g.set_alignment(8);
+            let list_header = header(self, list);
+            let items = array_g.as_pointer_value().const_cast(self.i8ptr());
+            let list_init = self.ctx.const_struct(&[list_header.into(), len.into(), items.into()], false);
+            let list_g = self.module.add_global(list_init.get_type(), None, &format!("prebuilt.str.{n}"));
+            list_g.set_initializer(&list_init);
+            list_g.set_constant(true);
+            list_g.set_linkage(Linkage::Private);
+            list_g.set_alignment(8);
+            self.prebuilt_strs.insert(s, list_g.as_pointer_value().const_cast(self.i8ptr()));
+        }
     }
 
     /// A pointer to a private constant global holding `s`'s bytes.
@@ -645,6 +709,33 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                         args.push(v.into());
                     }
                 }
+                let call = b.build_call(f, &args, "")?;
+                return Ok(call.try_as_basic_value().basic());
+            }
+            // The runtime function is declared from the operands' types
+            // (the runtime's `ll` module defines it with the same C types).
+            "rt_call" => {
+                let callee = match const_arg(op, 0)? {
+                    ConstValue::Str(s) => s.clone(),
+                    other => return Err(CgError(format!("rt_call of {other}"))),
+                };
+                let mut args: Vec<BasicMetadataValueEnum> = Vec::new();
+                for a in &op.args[1..] {
+                    if let Some(v) = self.value(st, a)? {
+                        args.push(v.into());
+                    }
+                }
+                let f = self.module.get_function(&callee).unwrap_or_else(|| {
+                    let params: Vec<BasicMetadataTypeEnum> =
+                        args.iter().map(|a| BasicValueEnum::try_from(*a).unwrap().get_type().into()).collect();
+                    let fty = match self.llvm_type(&rtype) {
+                        Some(t) => t.fn_type(&params, false),
+                        None => self.ctx.void_type().fn_type(&params, false),
+                    };
+                    let f = self.module.add_function(&callee, fty, Some(Linkage::External));
+                    self.add_fn_attrs(f, &["nounwind"]);
+                    f
+                });
                 let call = b.build_call(f, &args, "")?;
                 return Ok(call.try_as_basic_value().basic());
             }

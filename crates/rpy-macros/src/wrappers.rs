@@ -30,7 +30,9 @@ fn rust_type(ty: &Ty) -> TokenStream {
             let items = items.iter().map(rust_type);
             quote!((#(#items,)*))
         }
-        Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) => {
+        Ty::Str => quote!(impl ::core::convert::AsRef<str>),
+        Ty::List(item) if **item == Ty::Str => quote!(::std::vec::Vec<::std::string::String>),
+        Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Dict(..) | Ty::Result(..) => {
             unreachable!("rejected at the boundary by the flow space")
         }
     }
@@ -48,7 +50,15 @@ fn flatten_arg(expr: TokenStream, ty: &Ty, out: &mut Vec<(TokenStream, TokenStre
         Ty::F64 => out.push((quote!(f64), expr)),
         Ty::Unit => {}
         Ty::Char | Ty::Bool | Ty::Int(_) => out.push((quote!(i64), quote!((#expr) as i64))),
-        Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) => {
+        // Strings cross as new GC objects, made inside the GC's lock.
+        Ty::Str => out.push((
+            quote!(i64),
+            quote!(::rpython::ll::new_string(::core::convert::AsRef::<str>::as_ref(&#expr).as_bytes()) as i64),
+        )),
+        Ty::List(item) if **item == Ty::Str => {
+            out.push((quote!(i64), quote!(::rpython::ll::new_string_list(&#expr) as i64)))
+        }
+        Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Dict(..) | Ty::Result(..) => {
             unreachable!("rejected at the boundary by the flow space")
         }
     }
@@ -76,6 +86,7 @@ fn scalar_result(ty: &Ty, v: TokenStream) -> TokenStream {
         Ty::F64 => quote!(f64::from_bits((#v) as u64)),
         Ty::Bool => quote!((#v) != 0),
         Ty::Char => quote!(::core::char::from_u32((#v) as u32).expect("rpy: translated code returned an invalid char")),
+        Ty::Str => quote!(unsafe { ::rpython::ll::rust_string((#v) as usize as *const u8) }),
         Ty::Int(i) => {
             let id = format_ident!("{}", i.name());
             quote!((#v) as #id)

@@ -2,9 +2,10 @@
 //!
 //! Users depend on this crate only: it re-exports the `#[rpython::entry]`
 //! attribute and holds the runtime functions that translated code calls by
-//! symbol name (`rt`, and the garbage collector `gc`).
+//! symbol name (`rt`, `ll`, and the garbage collector `gc`).
 
 pub use rpy_macros::entry;
 
 pub mod gc;
+pub mod ll;
 pub mod rt;

@@ -101,7 +101,7 @@ pub unsafe extern "C" fn rpy_rt_panic_index(
 /// The runtime symbols generated code refers to, for the linker: each
 /// translated module references this static, which references them all, so
 /// they are linked in even though only assembly calls them.
-pub struct KeepLinked(#[allow(dead_code)] [*const (); 7]);
+pub struct KeepLinked(#[allow(dead_code)] [*const (); 19]);
 
 // Only addresses of functions and statics, never dereferenced.
 unsafe impl Sync for KeepLinked {}
@@ -114,4 +114,16 @@ pub static KEEP_LINKED: KeepLinked = KeepLinked([
     crate::gc::rpy_gc_malloc_varsize as *const (),
     crate::gc::rpy_gc_write_barrier as *const (),
     &crate::gc::rpy_gc_alloc_state as *const _ as *const (),
+    crate::ll::rpy_str_fmt_int as *const (),
+    crate::ll::rpy_str_fmt_uint as *const (),
+    crate::ll::rpy_str_fmt_float as *const (),
+    crate::ll::rpy_str_fmt_bool as *const (),
+    crate::ll::rpy_str_fmt_char as *const (),
+    crate::ll::rpy_str_fmt_str as *const (),
+    crate::ll::rpy_io_write as *const (),
+    crate::ll::rpy_fs_read as *const (),
+    crate::ll::rpy_fs_read_to_string as *const (),
+    crate::ll::rpy_io_error as *const (),
+    crate::ll::rpy_io_flush as *const (),
+    crate::ll::rpy_process_exit as *const (),
 ]);

@@ -66,22 +66,35 @@ impl Annotations {
 
 /// Annotates the program and removes the links that can never be taken.
 pub fn annotate(t: &mut Translator) -> Result<Annotations, Vec<AnnotatorError>> {
+    let types = typeck_all(t)?;
+    annotate_typed(t, types)
+}
+
+/// Type inference of every graph (see `typeck`).
+pub fn typeck_all(t: &mut Translator) -> Result<Vec<GraphTypes>, Vec<AnnotatorError>> {
     let mut errors = Vec::new();
-    let mut ann = Annotations::default();
+    let mut all = Vec::new();
     for id in t.graphs.keys().collect::<Vec<_>>() {
         let mut g = t.graphs[id].clone();
         match typeck_graph(t, &mut g) {
-            Ok(types) => ann.types.push(types),
+            Ok(types) => all.push(types),
             Err(e) => {
                 errors.push(AnnotatorError { graph: e.graph, pos: g.pos, message: e.message });
-                ann.types.push(GraphTypes::default());
+                all.push(GraphTypes::default());
             }
         }
         t.graphs[id] = g;
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    if errors.is_empty() {
+        Ok(all)
+    } else {
+        Err(errors)
     }
+}
+
+/// The fixpoint from the entry points, given every graph's types.
+pub fn annotate_typed(t: &mut Translator, types: Vec<GraphTypes>) -> Result<Annotations, Vec<AnnotatorError>> {
+    let ann = Annotations { types, ..Default::default() };
     let mut fix = Fixpoint {
         t,
         ann,
@@ -193,7 +206,7 @@ impl Fixpoint<'_> {
             let args: Vec<SomeValue> = op.args.iter().map(|a| self.annotation(g, a)).collect();
             let result_ty = self.ann.types[g.index()].vars[op.result.index()].clone();
             let result = match op.opname.as_str() {
-                "simple_call" => {
+                "simple_call" | "simple_call_unwrap" => {
                     let Some(ConstValue::Func(callee)) = op.args[0].constant().map(|c| c.value.clone()) else {
                         unreachable!("typeck checked the callee")
                     };
@@ -201,6 +214,7 @@ impl Fixpoint<'_> {
                     self.bind_call(callee, &args[1..]);
                     let ret = self.t.graphs[callee].blocks[self.t.graphs[callee].returnblock].inputargs[0];
                     match self.ann.bindings[callee.index()][ret.index()].clone() {
+                        Some(SomeValue::Option { inner, .. }) if op.opname == "simple_call_unwrap" => *inner,
                         Some(s) => s,
                         // The callee has not returned yet: this block is
                         // blocked until it does (we are reflowed then).

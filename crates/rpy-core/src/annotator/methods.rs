@@ -81,3 +81,40 @@ pub fn list_method_sig(name: &str) -> Option<(Vec<ListRel>, ListRel)> {
         _ => return None,
     })
 }
+
+/// The type of an argument or result of a dict method, relative to the
+/// dict's key and value types.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DictRel {
+    Key,
+    Value,
+    OptionValue,
+    /// A list of the keys, in insertion order (`keys()`).
+    Keys,
+    Values,
+    Fixed(Ty),
+}
+
+/// The methods of `HashMap` (and of `HashSet`, a map to `()`: `insert` and
+/// `contains` with one argument). The prelude's dict template implements
+/// each of them, under the same name.
+pub fn dict_method_sig(name: &str) -> Option<(Vec<DictRel>, DictRel)> {
+    use DictRel::*;
+    let bool_ = || Fixed(Ty::Bool);
+    Some(match name {
+        "len" => (vec![], Fixed(Ty::Int(IntTy::Usize))),
+        "is_empty" => (vec![], bool_()),
+        "insert" => (vec![Key, Value], OptionValue),
+        "get" | "get_mut" | "remove" => (vec![Key], OptionValue),
+        "contains_key" => (vec![Key], bool_()),
+        "clear" => (vec![], Fixed(Ty::Unit)),
+        "keys" => (vec![], Keys),
+        "values" => (vec![], Values),
+        // `HashSet<K>` is `HashMap<K, ()>`.
+        "set_insert" => (vec![Key], bool_()),
+        "set_remove" => (vec![Key], bool_()),
+        // `*m.entry(k).or_insert(d)`, read: the value, `d` when absent.
+        "get_or" => (vec![Key, Value], Value),
+        _ => return None,
+    })
+}

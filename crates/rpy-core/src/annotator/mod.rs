@@ -14,5 +14,5 @@ pub mod methods;
 pub mod model;
 pub mod typeck;
 
-pub use annrpython::{annotate, Annotations, AnnotatorError};
+pub use annrpython::{annotate, annotate_typed, typeck_all, Annotations, AnnotatorError};
 pub use model::SomeValue;

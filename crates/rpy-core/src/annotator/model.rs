@@ -36,6 +36,10 @@ pub enum SomeValue {
     Enum(EnumId),
     /// A list (RPython's `SomeList`; the item type is in the knowntype).
     List,
+    /// A string (RPython's `SomeString`).
+    Str,
+    /// A dict (RPython's `SomeDict`).
+    Dict,
 }
 
 impl SomeValue {
@@ -52,6 +56,11 @@ impl SomeValue {
             Ty::Struct(s) => SomeValue::Struct(*s),
             Ty::Enum(e) => SomeValue::Enum(*e),
             Ty::List(_) => SomeValue::List,
+            Ty::Str => SomeValue::Str,
+            Ty::Dict(..) => SomeValue::Dict,
+            Ty::Result(t, e) => {
+                SomeValue::Tuple(vec![SomeValue::Bool { constant: None }, SomeValue::of_type(t), SomeValue::of_type(e)])
+            }
         }
     }
 
@@ -154,6 +163,8 @@ impl fmt::Display for SomeValue {
             SomeValue::Struct(s) => write!(f, "SomeStruct({s})"),
             SomeValue::Enum(e) => write!(f, "SomeEnum({e})"),
             SomeValue::List => write!(f, "SomeList()"),
+            SomeValue::Str => write!(f, "SomeString()"),
+            SomeValue::Dict => write!(f, "SomeDict()"),
         }
     }
 }

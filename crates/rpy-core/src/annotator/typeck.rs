@@ -6,7 +6,7 @@
 //! This is the "knowntype" part of annotation. `annotator::annrpython`
 //! computes the rest (constants, non-negativity, reachability) on top.
 
-use super::methods::{list_method_sig, method_sig, ListRel, Recv, Rel};
+use super::methods::{dict_method_sig, list_method_sig, method_sig, DictRel, ListRel, Recv, Rel};
 use crate::entity::EntityRef;
 use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
 use crate::translator::Translator;
@@ -29,6 +29,9 @@ enum Term {
     Struct(StructId),
     Enum(EnumId),
     List(Node),
+    Str,
+    Dict(Node, Node),
+    Result(Node, Node),
 }
 
 /// A type error: rustc rejects such a program too, so this normally means
@@ -77,6 +80,9 @@ impl Unifier {
             Ty::Struct(s) => Term::Struct(*s),
             Ty::Enum(e) => Term::Enum(*e),
             Ty::List(t) => Term::List(self.node_of_ty(t)),
+            Ty::Str => Term::Str,
+            Ty::Dict(k, v) => Term::Dict(self.node_of_ty(k), self.node_of_ty(v)),
+            Ty::Result(t, e) => Term::Result(self.node_of_ty(t), self.node_of_ty(e)),
         };
         self.fresh(term)
     }
@@ -107,6 +113,12 @@ impl Unifier {
                 self.parent[b] = a;
                 return self.unify(*x, *y);
             }
+            (Term::Dict(k1, v1), Term::Dict(k2, v2)) | (Term::Result(k1, v1), Term::Result(k2, v2)) => {
+                self.parent[b] = a;
+                self.unify(*k1, *k2)?;
+                return self.unify(*v1, *v2);
+            }
+            (Term::Str, Term::Str) => ta,
             (Term::Struct(x), Term::Struct(y)) if x == y => ta,
             (Term::Enum(x), Term::Enum(y)) if x == y => ta,
             _ => return Err(format!("mismatched types: {} and {}", self.show(a), self.show(b))),
@@ -131,7 +143,24 @@ impl Unifier {
             Term::Struct(s) => format!("{s}"),
             Term::Enum(e) => format!("{e}"),
             Term::List(t) => format!("Vec<{}>", self.show(t)),
+            Term::Str => "String".into(),
+            Term::Dict(k, v) => format!("HashMap<{}, {}>", self.show(k), self.show(v)),
+            Term::Result(t, e) => format!("Result<{}, {}>", self.show(t), self.show(e)),
         }
+    }
+
+    /// The type of `n` if nothing in it is left to infer.
+    fn resolve_known(&mut self, n: Node) -> Option<Ty> {
+        let n = self.find(n);
+        Some(match self.term[n].clone() {
+            Term::Unknown | Term::IntVar => return None,
+            Term::Tuple(items) => Ty::Tuple(items.iter().map(|i| self.resolve_known(*i)).collect::<Option<_>>()?),
+            Term::Option(t) => Ty::Option(Box::new(self.resolve_known(t)?)),
+            Term::List(t) => Ty::List(Box::new(self.resolve_known(t)?)),
+            Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve_known(k)?), Box::new(self.resolve_known(v)?)),
+            Term::Result(t, e) => Ty::Result(Box::new(self.resolve_known(t)?), Box::new(self.resolve_known(e)?)),
+            _ => self.resolve(n),
+        })
     }
 
     fn is_known(&mut self, n: Node) -> bool {
@@ -154,6 +183,9 @@ impl Unifier {
             Term::Struct(s) => Ty::Struct(s),
             Term::Enum(e) => Ty::Enum(e),
             Term::List(t) => Ty::List(Box::new(self.resolve(t))),
+            Term::Str => Ty::Str,
+            Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve(k)), Box::new(self.resolve(v))),
+            Term::Result(t, e) => Ty::Result(Box::new(self.resolve(t)), Box::new(self.resolve(e))),
         }
     }
 }
@@ -240,10 +272,11 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 let recv_ty = match u.term[rn].clone() {
                     Term::Struct(s) => Some(Ty::Struct(s)),
                     Term::Enum(e) => Some(Ty::Enum(e)),
+                    Term::Str => Some(Ty::Str),
                     _ => None,
                 };
                 match u.term[rn].clone() {
-                    Term::Struct(_) | Term::Enum(_) => {
+                    Term::Struct(_) | Term::Enum(_) | Term::Str => {
                         let Some(&m) = t.methods.get(&(recv_ty.unwrap(), name.clone())) else {
                             return Err(err(format!("no method `{name}` on this type")));
                         };
@@ -269,6 +302,52 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         }
                         let rn = rel(&mut u, &ret);
                         u.unify(op.result.index(), rn).map_err(&err)?;
+                        continue;
+                    }
+                    Term::Dict(..)
+                        if u.resolve_known(rn).is_some_and(|d| t.methods.contains_key(&(d, name.clone()))) =>
+                    {
+                        let d = u.resolve_known(rn).unwrap();
+                        op.opname = "simple_call".into();
+                        op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Func(t.methods[&(d, name)])));
+                        g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
+                    }
+                    Term::Dict(k, v) => {
+                        // A `HashSet<K>` is a `HashMap<K, ()>` whose methods have their own names.
+                        let vn = u.find(v);
+                        let is_set = matches!(u.term[vn], Term::Unit);
+                        let name = match name.as_str() {
+                            "insert" if is_set => "set_insert".to_string(),
+                            "remove" if is_set => "set_remove".to_string(),
+                            "contains" if is_set => "contains_key".to_string(),
+                            _ => name,
+                        };
+                        op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Str(name.clone())));
+                        g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
+                        let (params, ret) =
+                            dict_method_sig(&name).ok_or_else(|| err(format!("no method `{name}` on `HashMap`")))?;
+                        if params.len() != op.args.len() - 2 {
+                            return Err(err(format!("`{name}` takes {} arguments", params.len())));
+                        }
+                        let rel = |u: &mut Unifier, r: &DictRel| match r {
+                            DictRel::Key => k,
+                            DictRel::Value => v,
+                            DictRel::OptionValue => u.fresh(Term::Option(v)),
+                            DictRel::Keys => u.fresh(Term::List(k)),
+                            DictRel::Values => u.fresh(Term::List(v)),
+                            DictRel::Fixed(ty) => u.node_of_ty(ty),
+                        };
+                        for (a, r) in op.args[2..].iter().zip(&params) {
+                            let an = node_of(&mut u, a);
+                            let rn = rel(&mut u, r);
+                            u.unify(an, rn).map_err(&err)?;
+                        }
+                        let rn = rel(&mut u, &ret);
+                        u.unify(op.result.index(), rn).map_err(&err)?;
+                        continue;
+                    }
+                    Term::Unknown if dict_method_sig(&name).is_some() && method_sig(&name).is_none() => {
+                        still.push((b, i));
                         continue;
                     }
                     Term::Unknown if list_method_sig(&name).is_some() && method_sig(&name).is_none() => {
@@ -311,6 +390,31 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
     let mut types = GraphTypes { vars: Vec::with_capacity(nvars) };
     for v in 0..nvars {
         types.vars.push(u.resolve(v));
+    }
+    for &b in &blocks {
+        for op in &mut g.blocks[b].operations {
+            let ty_of = |v: &Value| match v {
+                Value::Var(x) => Some(types.vars[x.index()].clone()),
+                Value::Const(c) => match &c.ty {
+                    ConstTy::Known(t) => Some(t.clone()),
+                    _ => None,
+                },
+            };
+            let result = types.vars[op.result.index()].clone();
+            if let Some(m) = prelude_method(t, &op.opname, &op.args, result, ty_of) {
+                let func = Value::Const(crate::flow::Constant::meta(ConstValue::Func(m)));
+                if op.opname == "newdict" {
+                    op.args.clear();
+                }
+                if op.opname == "call_method" {
+                    op.args[0] = func;
+                } else {
+                    op.args.insert(0, func);
+                }
+                // `map[&k]` is `map.get(&k)`, unwrapped where the user wrote it.
+                op.opname = if op.opname == "getitem" { "simple_call_unwrap" } else { "simple_call" }.into();
+            }
+        }
     }
     for &b in &blocks {
         let block = &mut g.blocks[b];
@@ -406,6 +510,10 @@ fn apply_rule(
                     fixed(u, args[1], Term::Int(IntTy::Usize))?;
                     u.unify(item, res)?;
                 }
+                Term::Dict(k, v) => {
+                    u.unify(args[1], k)?;
+                    u.unify(v, res)?;
+                }
                 Term::Tuple(items) => {
                     let idx = vals[1].constant().and_then(|c| c.as_int()).ok_or("tuple index must be a constant")?;
                     let item = *items.get(idx as usize).ok_or("tuple index out of range")?;
@@ -423,8 +531,9 @@ fn apply_rule(
                     let i: usize = name.parse().map_err(|_| format!("no field `{name}` on a tuple"))?;
                     *items.get(i).ok_or("tuple index out of range")?
                 }
-                Term::Struct(s) => {
-                    let def = &t.structs[s];
+                Term::Struct(_) | Term::Dict(..) => {
+                    let Some(ty) = u.resolve_known(tn) else { return Ok(false) };
+                    let def = t.struct_def(&ty).unwrap();
                     let i = def.field_index(name).ok_or_else(|| format!("no field `{name}` on `{}`", def.name))?;
                     u.node_of_ty(&def.fields[i].1)
                 }
@@ -439,10 +548,10 @@ fn apply_rule(
             }
         }
         "newstruct" => {
-            let Some(ConstValue::Type(ty @ Ty::Struct(s))) = vals[0].constant().map(|c| &c.value) else {
+            let Some(ConstValue::Type(ty)) = vals[0].constant().map(|c| &c.value) else {
                 return Err("bad struct literal".into());
             };
-            let def = &t.structs[*s];
+            let def = t.struct_def(ty).ok_or("bad struct literal")?;
             if def.fields.len() != args.len() - 1 {
                 return Err(format!("`{}` has {} fields", def.name, def.fields.len()));
             }
@@ -472,6 +581,75 @@ fn apply_rule(
             u.unify(res, args[0])?;
         }
         "newsome" => fixed(u, res, Term::Option(args[0]))?,
+        "newdict" => {
+            let k = u.fresh(Term::Unknown);
+            // `HashSet::new()` passes `()` for the values.
+            let v = if args.is_empty() { u.fresh(Term::Unknown) } else { args[0] };
+            fixed(u, res, Term::Dict(k, v))?;
+        }
+        "newok" | "newerr" => {
+            let other = u.fresh(Term::Unknown);
+            let (t, e) = if opname == "newok" { (args[0], other) } else { (other, args[0]) };
+            fixed(u, res, Term::Result(t, e))?;
+        }
+        "is_ok" => {
+            let (t, e) = (u.fresh(Term::Unknown), u.fresh(Term::Unknown));
+            fixed(u, args[0], Term::Result(t, e))?;
+            fixed(u, res, Term::Bool)?;
+        }
+        "ok_payload" | "err_payload" => {
+            let other = u.fresh(Term::Unknown);
+            let (t, e) = if opname == "ok_payload" { (res, other) } else { (other, res) };
+            fixed(u, args[0], Term::Result(t, e))?;
+        }
+        "fs_read" | "fs_read_to_string" => {
+            fixed(u, args[0], Term::Str)?;
+            let ok = if opname == "fs_read" {
+                let byte = u.fresh(Term::Int(IntTy::U8));
+                u.fresh(Term::List(byte))
+            } else {
+                u.fresh(Term::Str)
+            };
+            let err = u.fresh(Term::Str);
+            fixed(u, res, Term::Result(ok, err))?;
+        }
+        "stdout_write" => {
+            let byte = u.fresh(Term::Int(IntTy::U8));
+            fixed(u, args[1], Term::List(byte))?;
+            fixed(u, res, Term::Unit)?;
+        }
+        "stdout_flush" | "process_exit" => fixed(u, res, Term::Unit)?,
+        "format_arg" => {
+            fixed(u, args[0], Term::Str)?;
+            fixed(u, res, Term::Unit)?;
+        }
+        "io_write" => {
+            fixed(u, args[1], Term::Str)?;
+            fixed(u, res, Term::Unit)?;
+        }
+        "str_bytes" => {
+            fixed(u, args[0], Term::Str)?;
+            let byte = u.fresh(Term::Int(IntTy::U8));
+            fixed(u, res, Term::List(byte))?;
+        }
+        "str_from_bytes" => {
+            let byte = u.fresh(Term::Int(IntTy::U8));
+            fixed(u, args[0], Term::List(byte))?;
+            fixed(u, res, Term::Str)?;
+        }
+        "iter_list" => {
+            let tn = u.find(args[0]);
+            match u.term[tn].clone() {
+                Term::List(_) => u.unify(args[0], res)?,
+                Term::Dict(k, v) => {
+                    let vn = u.find(v);
+                    let item = if matches!(u.term[vn], Term::Unit) { k } else { u.fresh(Term::Tuple(vec![k, v])) };
+                    fixed(u, res, Term::List(item))?;
+                }
+                Term::Unknown => return Ok(false),
+                _ => return Err(format!("iterating over a `{}`", u.show(tn))),
+            }
+        }
         "is_some" => {
             let inner = u.fresh(Term::Unknown);
             fixed(u, args[0], Term::Option(inner))?;
@@ -535,4 +713,31 @@ fn apply_rule(
         other => return Err(format!("unknown operation `{other}`")),
     }
     Ok(true)
+}
+
+/// The prelude method that implements `opname` on its operands' types, when
+/// it is one: methods and indexing of dicts (an instance of the dict
+/// template), comparisons and `+` of strings.
+fn prelude_method(
+    t: &Translator,
+    opname: &str,
+    args: &[Value],
+    result: Ty,
+    ty_of: impl Fn(&Value) -> Option<Ty>,
+) -> Option<crate::flow::GraphId> {
+    let (recv, name) = match opname {
+        "call_method" => (ty_of(&args[1])?, args[0].constant()?.as_str()?.to_string()),
+        "newdict" => (result, "__new".to_string()),
+        "iter_list" => match ty_of(&args[0])? {
+            Ty::Dict(k, v) if *v == Ty::Unit => (Ty::Dict(k, v), "keys".to_string()),
+            d => (d, "__items".to_string()),
+        },
+        "getitem" => (ty_of(&args[0])?, "get".to_string()),
+        "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "add" => (ty_of(&args[0])?, format!("__{opname}")),
+        _ => return None,
+    };
+    if !matches!(recv, Ty::Dict(..) | Ty::Str) {
+        return None;
+    }
+    t.methods.get(&(recv, name)).copied()
 }

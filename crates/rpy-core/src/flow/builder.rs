@@ -471,6 +471,14 @@ impl<'a> FnBuilder<'a> {
                 }
                 Ok(())
             }
+            Pat::TupleStruct(ts) if (ts.path.is_ident("Ok") || ts.path.is_ident("Err")) && ts.elems.len() == 1 => {
+                let h = self.hold(v);
+                let cond = self.emit("is_ok", vec![self.held(h)], None);
+                let ok = ts.path.is_ident("Ok");
+                self.continue_if(cond, ok, fail, fail_n);
+                let payload = self.emit(if ok { "ok_payload" } else { "err_payload" }, vec![self.held(h)], None);
+                self.pattern(&ts.elems[0], payload, fail, fail_n)
+            }
             Pat::TupleStruct(ts) if ts.path.is_ident("Some") && ts.elems.len() == 1 => {
                 let h = self.hold(v);
                 let cond = self.emit("is_some", vec![self.held(h)], None);
@@ -493,7 +501,7 @@ impl<'a> FnBuilder<'a> {
                 }
                 Ok(())
             }
-            Pat::TupleStruct(ts) if !ts.path.is_ident("Some") => {
+            Pat::TupleStruct(ts) if !["Some", "Ok", "Err"].iter().any(|n| ts.path.is_ident(n)) => {
                 self.struct_path(&ts.path)?;
                 let h = self.hold(v);
                 for (i, p) in ts.elems.iter().enumerate() {
@@ -618,6 +626,28 @@ impl<'a> FnBuilder<'a> {
                 let Some(v) = self.expr(&a.right)? else { return Ok(None) };
                 self.assign(&a.left, v)?;
                 unit()
+            }
+            // `e?`: the `Ok` payload, or return the `Err` from the function.
+            Expr::Try(t) => {
+                let Some(v) = self.expr(&t.expr)? else { return Ok(None) };
+                let n = self.env.len();
+                let h = self.hold(v);
+                let fail = self.new_block(n + 1, 0);
+                let cond = self.emit("is_ok", vec![self.held(h)], pos);
+                self.continue_if(cond, true, fail, n + 1);
+                let ok = self.cur;
+                let env = self.env.clone();
+                self.enter(fail, n + 1);
+                let err = self.emit("err_payload", vec![self.held(h)], pos);
+                let r = self.emit("newerr", vec![err], pos);
+                let ret_ty = self.g.ret_ty.clone();
+                let r = self.ascribe(r, ret_ty, pos);
+                self.link_to(self.g.returnblock, 0, vec![r], None);
+                self.cur = ok;
+                self.env = env;
+                let payload = self.emit("ok_payload", vec![self.held(h)], pos);
+                self.env.truncate(n);
+                return Ok(Some(payload));
             }
             Expr::Return(r) => {
                 let v = match &r.expr {
@@ -771,12 +801,17 @@ impl<'a> FnBuilder<'a> {
             syn::Lit::Bool(b) => Value::Const(Constant::bool(b.value)),
             syn::Lit::Char(c) => Value::Const(Constant::new(ConstValue::Char(c.value()), Ty::Char)),
             syn::Lit::Byte(b) => Value::Const(Constant::int(b.value() as i128, IntTy::U8)),
-            syn::Lit::Str(_) | syn::Lit::ByteStr(_) | syn::Lit::CStr(_) => {
+            syn::Lit::Str(s) => Value::Const(Constant::new(ConstValue::Str(s.value()), Ty::Str)),
+            syn::Lit::ByteStr(s) => {
+                let bytes = s.value().iter().map(|b| Value::Const(Constant::int(*b as i128, IntTy::U8))).collect();
+                self.emit("newlist", bytes, Some(pos_of(s.span())))
+            }
+            syn::Lit::CStr(_) => {
                 return Err(unsupported(
                     lit,
-                    "a string literal",
-                    "strings are heap values, which are not translated yet",
-                    "strings may appear only as messages of `panic!`/`assert!`",
+                    "a C string literal",
+                    "C strings are for FFI, which the dialect has not",
+                    "use a string literal",
                 ))
             }
             other => return Err(unsupported(other, "this literal", "it is outside the dialect", "")),
@@ -977,6 +1012,16 @@ impl<'a> FnBuilder<'a> {
                 return self.assign(&ix.expr, updated);
             }
             Expr::Paren(p) => return self.assign(&p.expr, v),
+            // `*map.entry(k).or_insert(d) = v` and `*map.get_mut(&k).unwrap() = v`
+            // (and their compound forms): the map's value for `k` becomes `v`.
+            Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) && map_value_place(&u.expr).is_some() => {
+                let (map, key) = map_value_place(&u.expr).unwrap();
+                let Some(mut args) = self.exprs([map, key])? else { return Ok(()) };
+                args.insert(0, meta_str("insert".into()));
+                args.push(v);
+                self.emit("call_method", args, Some(pos_of(u.span())));
+                return Ok(());
+            }
             Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) => {
                 return Err(unsupported(u, "assigning through a reference", "`&mut` is not translated yet", ""))
             }
@@ -992,7 +1037,11 @@ impl<'a> FnBuilder<'a> {
             return Err(unsupported(rest, "struct update syntax (`..base`)", "not translated yet", "name every field"));
         }
         let ty = self.struct_path(&st.path)?;
-        let Ty::Struct(sid) = &ty else { unreachable!() };
+        let sid = match &ty {
+            Ty::Struct(sid) => sid,
+            Ty::Dict(k, v) => &self.scope.dict_data[&(*k.clone(), *v.clone())],
+            _ => unreachable!(),
+        };
         let names: Vec<String> = st.fields.iter().map(|f| member_name(&f.member)).collect();
         let Some(values) = self.exprs(st.fields.iter().map(|f| &f.expr))? else { return Ok(None) };
         let order = self.scope.struct_fields(*sid);
@@ -1011,7 +1060,7 @@ impl<'a> FnBuilder<'a> {
     fn struct_path(&self, path: &syn::Path) -> R<Ty> {
         let name = path.get_ident().map(|i| i.to_string()).unwrap_or_default();
         if name == "Self" {
-            if let Some(t @ Ty::Struct(_)) = &self.self_ty {
+            if let Some(t @ (Ty::Struct(_) | Ty::Dict(..))) = &self.self_ty {
                 return Ok(t.clone());
             }
         }
@@ -1073,6 +1122,9 @@ impl<'a> FnBuilder<'a> {
                 if name == "Some" && args.len() == 1 {
                     return Ok(Some(self.emit("newsome", args, pos)));
                 }
+                if (name == "Ok" || name == "Err") && args.len() == 1 {
+                    return Ok(Some(self.emit(if name == "Ok" { "newok" } else { "newerr" }, args, pos)));
+                }
             }
             if self.scope.structs.contains_key(name) || name == "Self" {
                 let ty = self.struct_path(&p.path)?;
@@ -1081,8 +1133,37 @@ impl<'a> FnBuilder<'a> {
                 return Ok(Some(self.emit("newstruct", all, pos)));
             }
         }
-        if segs == ["Vec", "new"] || segs == ["Vec", "with_capacity"] {
-            return Ok(Some(self.emit("newlist", vec![], pos)));
+        // The std functions of the dialect, by their full or `use`d paths.
+        let segs: Vec<String> = match segs.first().map(String::as_str) {
+            Some("std") if segs.len() > 2 => segs[1..].to_vec(),
+            _ => segs,
+        };
+        match (segs.iter().map(String::as_str).collect::<Vec<_>>().as_slice(), args.len()) {
+            (["fs", "read"], 1) => return Ok(Some(self.emit("fs_read", args, pos))),
+            (["fs", "read_to_string"], 1) => return Ok(Some(self.emit("fs_read_to_string", args, pos))),
+            (["process", "exit"], 1) => {
+                self.emit("process_exit", args, pos);
+                return Ok(Some(unit()));
+            }
+            (["Vec", "new"], 0) | (["Vec", "with_capacity"], 1) => return Ok(Some(self.emit("newlist", vec![], pos))),
+            (["String", "new"], 0) | (["String", "with_capacity"], 1) => {
+                let empty = Value::Const(Constant::new(ConstValue::Str(String::new()), Ty::Str));
+                return Ok(Some(self.emit("call_method", vec![meta_str("to_string".into()), empty], pos)));
+            }
+            (["String", "from"], 1) => {
+                let s = args.remove(0);
+                return Ok(Some(self.emit("call_method", vec![meta_str("to_string".into()), s], pos)));
+            }
+            (["HashMap", "new"], 0) | (["HashMap", "with_capacity"], 1) => {
+                return Ok(Some(self.emit("newdict", vec![], pos)))
+            }
+            (["HashSet", "new"], 0) | (["HashSet", "with_capacity"], 1) => {
+                return Ok(Some(self.emit("newdict", vec![unit()], pos)))
+            }
+            // The prelude's views of a string as its bytes and back.
+            (["__str_bytes"], 1) => return Ok(Some(self.emit("str_bytes", args, pos))),
+            (["__str_from_bytes"], 1) => return Ok(Some(self.emit("str_from_bytes", args, pos))),
+            _ => {}
         }
         if segs == ["Box", "new"] && args.len() == 1 {
             return Ok(Some(self.emit("box_new", args, pos)));
@@ -1122,10 +1203,49 @@ impl<'a> FnBuilder<'a> {
 
     fn method_call(&mut self, m: &syn::ExprMethodCall) -> R<Option<Value>> {
         let pos = pos_of(m.method.span());
+        // The string methods that return iterators in Rust return lists in
+        // the dialect: collecting them is the list itself, counting is `len`.
+        if m.method == "collect" && m.args.is_empty() {
+            return self.expr(&m.receiver);
+        }
+        if m.method == "count" && m.args.is_empty() {
+            let Some(recv) = self.expr(&m.receiver)? else { return Ok(None) };
+            return Ok(Some(self.emit("call_method", vec![meta_str("len".into()), recv], Some(pos))));
+        }
         if let Some(t) = &m.turbofish {
             return Err(unsupported(t, "explicit generic arguments", "generics are not translated yet", ""));
         }
         let name = m.method.to_string();
+        // `std::io::stdout().write_all(&bytes)` and `.flush()` (`.unwrap()`
+        // of them: writes to stdout do not fail in the dialect's model).
+        if let Some((fd, inner)) = stdio_call(m) {
+            let fd = Value::Const(Constant::int(fd, IntTy::I32));
+            return match (inner.method.to_string().as_str(), &inner.args.iter().collect::<Vec<_>>()[..]) {
+                ("write_all", [bytes]) => {
+                    let Some(b) = self.expr(bytes)? else { return Ok(None) };
+                    self.emit("stdout_write", vec![fd, b], Some(pos));
+                    Ok(Some(unit()))
+                }
+                ("flush", []) => {
+                    self.emit("stdout_flush", vec![fd], Some(pos));
+                    Ok(Some(unit()))
+                }
+                _ => Err(unsupported(
+                    inner,
+                    "this method of stdout/stderr",
+                    "only `write_all` and `flush` are translated",
+                    "use `print!` or `write_all`",
+                )),
+            };
+        }
+        // `map.entry(k).or_insert(d)`: the value of `k`, inserting `d` first if absent.
+        if let (Some((map, key)), "or_insert", [default]) =
+            (entry_call(&m.receiver), name.as_str(), &m.args.iter().collect::<Vec<_>>()[..])
+        {
+            let Some(mut args) = self.exprs([map, key, *default])? else { return Ok(None) };
+            args.insert(0, meta_str("get_or".into()));
+            return Ok(Some(self.emit("call_method", args, Some(pos))));
+        }
         let Some(mut args) = self.exprs(std::iter::once(&*m.receiver).chain(&m.args))? else { return Ok(None) };
         let recv = args.remove(0);
         match (name.as_str(), args.len()) {
@@ -1158,6 +1278,20 @@ impl<'a> FnBuilder<'a> {
                 Ok(Some(extra[0].clone()))
             }
             ("is_some", 0) => Ok(Some(self.emit("is_some", vec![recv], Some(pos)))),
+            // References are values in the dialect: `Option<&T>` is `Option<T>`.
+            ("copied", 0) => Ok(Some(recv)),
+            // `x.to_string()` is `format!("{}", x)`.
+            ("to_string", 0) => {
+                let buf = self.string_of("", pos);
+                let h_buf = self.hold(buf);
+                let spec = rpy_fmt::Spec::default().encode();
+                let spec = Value::Const(Constant::meta(ConstValue::Int(spec as i128)));
+                let none = Value::Const(Constant::int(-1, IntTy::I64));
+                self.emit("format_arg", vec![self.held(h_buf), recv, spec, none.clone(), none], Some(pos));
+                let buf = self.held(h_buf);
+                self.env.pop();
+                Ok(Some(buf))
+            }
             // `place.take()`: the old value, and `None` left in the place.
             ("take", 0) => {
                 let id = self.literal_id();
@@ -1178,12 +1312,13 @@ impl<'a> FnBuilder<'a> {
             )),
             _ if crate::annotator::methods::method_sig(&name).is_none()
                 && crate::annotator::methods::list_method_sig(&name).is_none()
+                && crate::annotator::methods::dict_method_sig(&name).is_none()
                 && !self.scope.method_names.contains(&name) =>
             {
                 Err(unsupported(
                 &m.method,
                 &format!("the method `{name}`"),
-                "rpy translates only the methods of DESIGN §3: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations), of `f64`, of `Vec`, and the module's own",
+                "rpy translates only the methods of DESIGN §3: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations), of `f64`, of `Vec`, of strings (see `prelude/str.rs`), of `HashMap`/`HashSet`, and the module's own",
                 "write it with supported operations, or as a function of the module",
             ))
             }
@@ -1438,6 +1573,8 @@ impl<'a> FnBuilder<'a> {
         let (list_expr, enumerate) = parse_list_iter(&f.expr);
         let Some(list) = self.expr(list_expr)? else { return Ok(None) };
         let pos = Some(pos_of(f.expr.span()));
+        // A dict is iterated over a list of its items (or keys, for a set).
+        let list = self.emit("iter_list", vec![list], pos);
         let n0 = self.env.len();
         let len = self.emit("call_method", vec![meta_str("len".into()), list.clone()], pos);
         let zero = Value::Const(Constant::int(0, IntTy::Usize));
@@ -1593,6 +1730,23 @@ impl<'a> FnBuilder<'a> {
                 self.env = env;
                 Ok(Some(unit()))
             }
+            "format" | "print" | "println" | "eprint" | "eprintln" => {
+                let newline = name.ends_with("ln");
+                let buf = match args.split_first() {
+                    Some((fmt, rest)) => match self.format_args(fmt, rest, newline)? {
+                        Some(buf) => buf,
+                        None => return Ok(None),
+                    },
+                    None if newline => self.string_of("\n", pos),
+                    None => return Err(syn::Error::new_spanned(mac, format!("rpy: `{name}!` needs a format string"))),
+                };
+                if name == "format" {
+                    return Ok(Some(buf));
+                }
+                let fd = Value::Const(Constant::int(if name.starts_with('e') { 2 } else { 1 }, IntTy::I32));
+                self.emit("io_write", vec![fd, buf], Some(pos));
+                Ok(Some(unit()))
+            }
             "debug_assert" | "debug_assert_eq" | "debug_assert_ne" => Err(unsupported(
                 mac,
                 &format!("`{name}!`"),
@@ -1602,10 +1756,151 @@ impl<'a> FnBuilder<'a> {
             _ => Err(unsupported(
                 mac,
                 &format!("the macro `{name}!`"),
-                "only `panic!`, `unreachable!`, `todo!`, `unimplemented!`, `assert!`, `assert_eq!` and `assert_ne!` are translated at this stage",
+                "only `format!`, `print!`, `println!`, `eprint!`, `eprintln!`, `vec!`, `panic!`, `unreachable!`, `todo!`, `unimplemented!`, `assert!`, `assert_eq!` and `assert_ne!` are translated at this stage",
                 "",
             )),
         }
+    }
+}
+
+/// `std::io::stdout().write_all(..)` / `.flush()`, possibly followed by
+/// `.unwrap()` or `.expect(..)`: the file descriptor and the call.
+fn stdio_call(m: &syn::ExprMethodCall) -> Option<(i128, &syn::ExprMethodCall)> {
+    let inner = match (m.method.to_string().as_str(), &*m.receiver) {
+        ("unwrap" | "expect", Expr::MethodCall(inner)) => inner,
+        _ => m,
+    };
+    let Expr::Call(c) = &*inner.receiver else { return None };
+    let Expr::Path(p) = &*c.func else { return None };
+    let last = p.path.segments.last()?.ident.to_string();
+    let io = p.path.segments.len() == 1 || p.path.segments.iter().rev().nth(1).is_some_and(|s| s.ident == "io");
+    match last.as_str() {
+        "stdout" if io && c.args.is_empty() => Some((1, inner)),
+        "stderr" if io && c.args.is_empty() => Some((2, inner)),
+        _ => None,
+    }
+}
+
+/// `map.entry(key)`: the map and the key.
+fn entry_call(e: &Expr) -> Option<(&Expr, &Expr)> {
+    match e {
+        Expr::MethodCall(m) if m.method == "entry" && m.args.len() == 1 => Some((&m.receiver, &m.args[0])),
+        _ => None,
+    }
+}
+
+/// The map and key of a place holding a map's value:
+/// `map.entry(key).or_insert(d)` or `map.get_mut(&key).unwrap()`. The key
+/// is evaluated a second time to store the new value, so it must have no
+/// side effects (a local, a literal, arithmetic on them).
+fn map_value_place(e: &Expr) -> Option<(&Expr, &Expr)> {
+    fn pure(e: &Expr) -> bool {
+        match e {
+            Expr::Path(_) | Expr::Lit(_) => true,
+            Expr::Reference(r) => pure(&r.expr),
+            Expr::Paren(p) => pure(&p.expr),
+            Expr::Unary(u) => pure(&u.expr),
+            Expr::Binary(b) => pure(&b.left) && pure(&b.right),
+            Expr::Field(f) => pure(&f.base),
+            Expr::Tuple(t) => t.elems.iter().all(pure),
+            _ => false,
+        }
+    }
+    let Expr::MethodCall(m) = e else { return None };
+    let (map, key) = match (m.method.to_string().as_str(), m.args.len()) {
+        ("or_insert", 1) => entry_call(&m.receiver)?,
+        ("unwrap", 0) => match &*m.receiver {
+            Expr::MethodCall(g) if g.method == "get_mut" && g.args.len() == 1 => (&*g.receiver, &g.args[0]),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    (pure(key) && pure(map)).then_some((map, key))
+}
+
+impl FnBuilder<'_> {
+    /// A new string holding `s`.
+    fn string_of(&mut self, s: &str, pos: Pos) -> Value {
+        let lit = Value::Const(Constant::new(ConstValue::Str(s.to_string()), Ty::Str));
+        self.emit("call_method", vec![meta_str("to_string".into()), lit], Some(pos))
+    }
+
+    /// `format!(fmt, args...)`: a new string, built by appending the
+    /// literal pieces and each argument formatted by the runtime
+    /// (`format_arg`, with the spec encoded as `rpy_fmt::Spec::encode`).
+    /// The arguments are evaluated first, in the order written, as Rust
+    /// does.
+    fn format_args(&mut self, fmt: &Expr, rest: &[Expr], newline: bool) -> R<Option<Value>> {
+        let Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(lit), .. }) = fmt else {
+            return Err(unsupported(fmt, "a format string that is not a literal", "Rust requires a literal", ""));
+        };
+        let pos = pos_of(lit.span());
+        let mut text = lit.value();
+        if newline {
+            text.push('\n');
+        }
+        let pieces = rpy_fmt::parse(&text)
+            .map_err(|e| syn::Error::new_spanned(lit, format!("rpy: invalid format string: {e}")))?;
+        let mut positional = Vec::new();
+        let mut named = Vec::new();
+        for a in rest {
+            match a {
+                Expr::Assign(asg) => match &*asg.left {
+                    Expr::Path(p) if p.path.get_ident().is_some() => {
+                        named.push((p.path.get_ident().unwrap().to_string(), &*asg.right))
+                    }
+                    _ => return Err(unsupported(a, "this format argument", "not a `name = value` pair", "")),
+                },
+                e => positional.push(e),
+            }
+        }
+        let exprs = positional.iter().copied().chain(named.iter().map(|(_, e)| *e));
+        let Some(values) = self.exprs(exprs)? else { return Ok(None) };
+        let n_outer = self.env.len();
+        let held: Vec<usize> = values.into_iter().map(|v| self.hold(v)).collect();
+        let mut next = 0;
+        let mut arg = |b: &mut Self, r: &rpy_fmt::ArgRef| -> R<Value> {
+            let slot = match r {
+                rpy_fmt::ArgRef::Next => {
+                    next += 1;
+                    Some(next - 1)
+                }
+                rpy_fmt::ArgRef::Index(i) => Some(*i),
+                rpy_fmt::ArgRef::Name(n) => named.iter().position(|(m, _)| m == n).map(|i| positional.len() + i),
+            };
+            match (slot, r) {
+                (Some(i), _) if i < held.len() => Ok(b.held(held[i])),
+                (None, rpy_fmt::ArgRef::Name(n)) => b.path_value(n, lit),
+                _ => Err(unsupported(lit, "this format string", "it refers to a missing argument", "")),
+            }
+        };
+        let buf = self.string_of("", pos);
+        let h_buf = self.hold(buf);
+        for piece in pieces {
+            match piece {
+                rpy_fmt::Piece::Lit(s) => {
+                    let lit = Value::Const(Constant::new(ConstValue::Str(s), Ty::Str));
+                    self.emit("call_method", vec![meta_str("push_str".into()), self.held(h_buf), lit], Some(pos));
+                }
+                rpy_fmt::Piece::Arg(a) => {
+                    let mut count = |b: &mut Self, c: &Option<rpy_fmt::Count>| -> R<Value> {
+                        match c {
+                            Some(rpy_fmt::Count::Param(r)) => arg(b, r),
+                            _ => Ok(Value::Const(Constant::int(-1, IntTy::I64))),
+                        }
+                    };
+                    // `.*` takes the precision from the argument before the value.
+                    let precision = count(self, &a.spec.precision)?;
+                    let width = count(self, &a.spec.width)?;
+                    let value = arg(self, &a.pos)?;
+                    let spec = Value::Const(Constant::meta(ConstValue::Int(a.spec.encode() as i128)));
+                    self.emit("format_arg", vec![self.held(h_buf), value, spec, width, precision], Some(pos));
+                }
+            }
+        }
+        let buf = self.held(h_buf);
+        self.env.truncate(n_outer);
+        Ok(Some(buf))
     }
 }
 

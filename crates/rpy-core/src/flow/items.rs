@@ -20,6 +20,8 @@ pub struct ModuleScope {
     pub consts: HashMap<String, GraphId>,
     /// Structs by name.
     pub structs: HashMap<String, StructId>,
+    /// The struct holding the fields of each `HashMap<K, V>` instance.
+    pub dict_data: HashMap<(Ty, Ty), StructId>,
     /// Field-less enums by name.
     pub enums: HashMap<String, EnumId>,
     /// Enum variants by enum and variant name: the enum and the discriminant.
@@ -46,6 +48,7 @@ impl ModuleScope {
         match ty {
             Ty::Struct(s) => Some(self.struct_name(*s)),
             Ty::Enum(e) => self.enums.iter().find(|(_, id)| *id == e).map(|(n, _)| n.clone()),
+            Ty::Str | Ty::Dict(..) => Some(ty.to_string()),
             _ => None,
         }
     }
@@ -60,11 +63,23 @@ impl ModuleScope {
             syn::Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
                 let seg = &p.path.segments[0];
                 let name = seg.ident.to_string();
-                if name == "Vec" {
-                    if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
-                        if let [syn::GenericArgument::Type(inner)] = a.args.iter().collect::<Vec<_>>().as_slice() {
+                if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+                    match (name.as_str(), a.args.iter().collect::<Vec<_>>().as_slice()) {
+                        ("Vec", [syn::GenericArgument::Type(inner)]) => {
                             return Ok(Ty::List(Box::new(self.parse_type(inner, self_ty)?)));
                         }
+                        ("HashMap", [syn::GenericArgument::Type(k), syn::GenericArgument::Type(v)]) => {
+                            let (k, v) = (self.parse_type(k, self_ty)?, self.parse_type(v, self_ty)?);
+                            return Ok(Ty::Dict(Box::new(k), Box::new(v)));
+                        }
+                        ("Result", [syn::GenericArgument::Type(t), syn::GenericArgument::Type(e)]) => {
+                            let (t, e) = (self.parse_type(t, self_ty)?, self.parse_type(e, self_ty)?);
+                            return Ok(Ty::Result(Box::new(t), Box::new(e)));
+                        }
+                        ("HashSet", [syn::GenericArgument::Type(k)]) => {
+                            return Ok(Ty::Dict(Box::new(self.parse_type(k, self_ty)?), Box::new(Ty::Unit)));
+                        }
+                        _ => {}
                     }
                 }
                 if name == "Option" || name == "Box" {
@@ -83,10 +98,7 @@ impl ModuleScope {
                                         "use the value itself",
                                     ))
                                 }
-                                _ if heap || matches!(inner, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) => {
-                                    return Ok(Ty::Option(Box::new(inner)))
-                                }
-                                _ => {}
+                                _ => return Ok(Ty::Option(Box::new(inner))),
                             }
                         }
                     }
@@ -104,6 +116,7 @@ impl ModuleScope {
                     return Ok(Ty::Enum(e));
                 }
                 match name.as_str() {
+                    "String" | "str" => Ok(Ty::Str),
                     "bool" => Ok(Ty::Bool),
                     "f64" => Ok(Ty::F64),
                     "char" => Ok(Ty::Char),
@@ -154,7 +167,7 @@ impl ModuleScope {
     pub fn is_heap(&self, ty: &Ty) -> bool {
         match ty {
             Ty::Struct(s) => self.heap_structs.contains(s),
-            Ty::List(_) => true,
+            Ty::List(_) | Ty::Str | Ty::Dict(..) => true,
             _ => false,
         }
     }
@@ -216,7 +229,7 @@ impl ModuleScope {
 }
 
 fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
-    let why = "rpy translates scalars, tuples, `Vec`, the module's structs and field-less enums, `Option` and `Box` of them; strings and maps are not translated yet";
+    let why = "rpy translates scalars, tuples, `String`, `Vec`, `HashMap`, `HashSet`, `Result`, the module's structs and field-less enums, `Option` and `Box` of them";
     let (what, instead) = match ty {
         syn::Type::TraitObject(_) => {
             ("a trait object".to_string(), "use a field-less enum and `match` on it, or call the function directly")
@@ -226,9 +239,7 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
         syn::Type::Ptr(_) => ("a raw pointer".to_string(), "use a struct (a GC object) and references"),
         _ => {
             let instead = match name {
-                "BTreeMap" | "BTreeSet" => {
-                    "use `HashMap`/`HashSet` when they arrive (rpy's dicts iterate in insertion order)"
-                }
+                "BTreeMap" | "BTreeSet" => "use `HashMap`/`HashSet` (rpy's dicts iterate in insertion order)",
                 "Arc" | "Mutex" | "RwLock" => {
                     "translated programs are single-threaded: share a struct that is not `Copy` (a GC object) instead"
                 }
@@ -257,13 +268,18 @@ enum Source<'a> {
 
 /// Builds the graphs of all items of a module. `file` is the path of the
 /// source file, as panic messages print it. All errors are returned together.
-pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<syn::Error>> {
+///
+/// `dicts` are the `HashMap<K, V>`s whose instances of the prelude's dict
+/// template are among the items, the `n`-th with data struct
+/// `prelude::dict_data_name(n)`.
+pub fn build_module(items: &[syn::Item], file: &str, dicts: &[(Ty, Ty)]) -> Result<Translator, Vec<syn::Error>> {
     let mut errors = Vec::new();
     let mut t = Translator::default();
     let mut scope = ModuleScope {
         fns: HashMap::new(),
         consts: HashMap::new(),
         structs: HashMap::new(),
+        dict_data: HashMap::new(),
         enums: HashMap::new(),
         variants: HashMap::new(),
         assoc: HashMap::new(),
@@ -314,6 +330,11 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
         }
     }
 
+    for (n, kv) in dicts.iter().enumerate() {
+        let sid = scope.structs[&crate::prelude::dict_data_name(n)];
+        scope.dict_data.insert(kv.clone(), sid);
+        t.dict_structs.insert(kv.clone(), sid);
+    }
     scope.struct_info =
         t.structs.values().map(|d| (d.name.clone(), d.fields.iter().map(|(n, _)| n.clone()).collect())).collect();
 
@@ -367,6 +388,7 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
                 Err(e) => errors.push(e),
             },
             syn::Item::Struct(_) | syn::Item::Enum(_) => {}
+            syn::Item::Use(u) => errors.extend(check_use(&u.tree, &mut Vec::new())),
             syn::Item::Impl(imp) => {
                 if let Some((_, path, _)) = &imp.trait_ {
                     errors.push(unsupported(
@@ -382,7 +404,7 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
                     continue;
                 }
                 let self_ty = match scope.parse_type(&imp.self_ty, None) {
-                    Ok(ty @ (Ty::Struct(_) | Ty::Enum(_))) => ty,
+                    Ok(ty @ (Ty::Struct(_) | Ty::Enum(_) | Ty::Str | Ty::Dict(..))) => ty,
                     Ok(_) => {
                         errors.push(unsupported(
                             &imp.self_ty,
@@ -397,14 +419,15 @@ pub fn build_module(items: &[syn::Item], file: &str) -> Result<Translator, Vec<s
                         continue;
                     }
                 };
-                let type_name = imp.self_ty.to_token_stream().to_string();
+                let type_name = scope.type_name(&self_ty).unwrap_or_else(|| imp.self_ty.to_token_stream().to_string());
                 for member in &imp.items {
                     match member {
                         syn::ImplItem::Fn(f) => {
                             let name = format!("{type_name}::{}", f.sig.ident);
                             match add_fn(&mut t, &scope, name, &f.sig, Some(self_ty.clone())) {
                                 Ok(id) => {
-                                    if f.sig.receiver().is_some() {
+                                    // The prelude's associated functions are found like methods.
+                                    if f.sig.receiver().is_some() || matches!(self_ty, Ty::Str | Ty::Dict(..)) {
                                         scope.method_names.insert(f.sig.ident.to_string());
                                         t.methods.insert((self_ty.clone(), f.sig.ident.to_string()), id);
                                     }
@@ -493,19 +516,17 @@ fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
 fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error> {
     fn crosses(t: &Ty) -> bool {
         match t {
-            Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) => false,
+            Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Dict(..) | Ty::Result(..) => false,
             Ty::Tuple(items) => items.iter().all(crosses),
             _ => true,
         }
     }
-    let types: Vec<(&dyn ToTokens, &Ty)> = sig
-        .inputs
-        .iter()
-        .map(|i| i as &dyn ToTokens)
-        .zip(&g.param_tys)
-        .chain(std::iter::once((&sig.output as &dyn ToTokens, &g.ret_ty)))
-        .collect();
-    let (tokens, ty) = types.into_iter().find(|(_, t)| !crosses(t))?;
+    // `entry_point(argv: Vec<String>)`: the process arguments come in.
+    let param_crosses = |t: &Ty| crosses(t) || *t == Ty::List(Box::new(Ty::Str));
+    let params = sig.inputs.iter().map(|i| i as &dyn ToTokens).zip(&g.param_tys);
+    let bad_param = params.into_iter().find(|(_, t)| !param_crosses(t));
+    let ret = Some((&sig.output as &dyn ToTokens, &g.ret_ty)).filter(|(_, t)| !crosses(t));
+    let (tokens, ty) = bad_param.or(ret)?;
     let shown = match ty {
         Ty::Struct(_) => "a struct".to_string(),
         Ty::Enum(_) => "an enum".to_string(),
@@ -515,9 +536,53 @@ fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error>
     Some(unsupported(
         tokens,
         &format!("{shown} in the signature of a `pub fn`"),
-        "`pub fn`s are called from untranslated Rust, and only integers, `bool`, `f64`, `char` and tuples of them cross that boundary yet",
+        "`pub fn`s are called from untranslated Rust, and only integers, `bool`, `f64`, `char`, strings and tuples of them cross that boundary (and `Vec<String>` as a parameter)",
         "make the function private, or pass a tuple instead",
     ))
+}
+
+/// The `use` paths of std the dialect knows: their names are resolved by
+/// the flow space itself.
+const KNOWN_USES: &[&str] = &[
+    "std::collections::HashMap",
+    "std::collections::HashSet",
+    "std::io",
+    "std::io::Write",
+    "std::io::Read",
+    "std::io::BufRead",
+    "std::fmt::Write",
+    "std::fs",
+    "std::process",
+];
+
+/// Checks that a `use` tree names only `KNOWN_USES`.
+fn check_use(tree: &syn::UseTree, prefix: &mut Vec<String>) -> Vec<syn::Error> {
+    let leaf = |name: String| {
+        let path = prefix.iter().cloned().chain(std::iter::once(name)).collect::<Vec<_>>().join("::");
+        let path = path.trim_end_matches("::self").to_string();
+        if KNOWN_USES.contains(&path.as_str()) {
+            vec![]
+        } else {
+            vec![unsupported(
+                tree,
+                &format!("`use {path}`"),
+                "the translated module can use only the parts of std the dialect models",
+                &format!("the known paths are {}", KNOWN_USES.join(", ")),
+            )]
+        }
+    };
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            let errors = check_use(&p.tree, prefix);
+            prefix.pop();
+            errors
+        }
+        syn::UseTree::Group(g) => g.items.iter().flat_map(|t| check_use(t, prefix)).collect(),
+        syn::UseTree::Name(n) => leaf(n.ident.to_string()),
+        syn::UseTree::Rename(r) => leaf(r.ident.to_string()),
+        syn::UseTree::Glob(_) => leaf("*".into()),
+    }
 }
 
 fn unsupported_item(item: &syn::Item) -> syn::Error {

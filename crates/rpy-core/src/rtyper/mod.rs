@@ -47,14 +47,27 @@ pub struct Types<'a> {
     pub containers: &'a HashMap<StructId, ContainerId>,
     /// The containers of the lists, by item type.
     pub lists: &'a HashMap<Ty, ListContainers>,
+    /// The data struct of each dict.
+    pub dicts: &'a HashMap<(Ty, Ty), StructId>,
 }
 
 impl Types<'_> {
+    /// The fields of a struct, or of the data struct of a dict.
+    fn struct_def(&self, ty: &Ty) -> Option<&StructDef> {
+        match ty {
+            Ty::Struct(s) => Some(&self.structs[*s]),
+            Ty::Dict(k, v) => Some(&self.structs[self.dicts[&(*k.clone(), *v.clone())]]),
+            _ => None,
+        }
+    }
+
     /// The container of a GC object's type; `None` for values.
     fn container(&self, ty: &Ty) -> Option<ContainerId> {
         match ty {
             Ty::Struct(s) => self.containers.get(s).copied(),
             Ty::List(item) => Some(self.lists[&**item].list),
+            Ty::Str => Some(self.lists[&Ty::Int(IntTy::U8)].list),
+            Ty::Dict(k, v) => self.containers.get(&self.dicts[&(*k.clone(), *v.clone())]).copied(),
             _ => None,
         }
     }
@@ -78,7 +91,8 @@ pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
             None => LlType::Struct(types.structs[*s].fields.iter().map(|(_, t)| lltype_of(t)).collect()),
         },
         Ty::Enum(_) => SIGNED,
-        Ty::List(item) => LlType::Ptr(types.lists[&**item].list),
+        Ty::List(_) | Ty::Str | Ty::Dict(..) => LlType::Ptr(types.container(ty).unwrap()),
+        Ty::Result(t, e) => LlType::Struct(vec![LlType::Bool, lltype_of(t), lltype_of(e)]),
     }
 }
 
@@ -107,7 +121,8 @@ fn zero_of(ty: &Ty, types: Types) -> ConstValue {
         Ty::Option(t) if types.container(t).is_some() => ConstValue::Null,
         Ty::Option(t) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
         Ty::Struct(s) => ConstValue::Tuple(types.structs[*s].fields.iter().map(|(_, t)| zero_of(t)).collect()),
-        Ty::List(_) => unreachable!("lists are GC objects"),
+        Ty::List(_) | Ty::Str | Ty::Dict(..) => unreachable!("GC objects"),
+        Ty::Result(t, e) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t), zero_of(e)]),
     }
 }
 
@@ -122,7 +137,7 @@ pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperErro
     let mut helpers = Helpers::new(t.graphs.len());
     for &g in &ann.reached {
         let mut graph = t.graphs[g].clone();
-        let types = Types { structs: &t.structs, containers: &containers, lists: &lists };
+        let types = Types { structs: &t.structs, containers: &containers, lists: &lists, dicts: &t.dict_structs };
         match rtype_graph(types, ann, g, &mut graph, &mut helpers) {
             Ok(()) => {
                 remove_void_inputargs(&mut graph);
@@ -245,7 +260,7 @@ fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, Conta
     }
     let all_types: Vec<Ty> = ann.types.iter().flat_map(|g| g.vars.iter().cloned()).collect();
     let lists = list_containers(t, &map, all_types);
-    let types = Types { structs: &t.structs, containers: &map, lists: &lists };
+    let types = Types { structs: &t.structs, containers: &map, lists: &lists, dicts: &t.dict_structs };
     let filled: Vec<(ContainerId, Container)> = map
         .iter()
         .map(|(sid, &c)| {
@@ -343,8 +358,8 @@ impl HighLevelOps<'_> {
             Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Enum(_) => {
                 return Ok(self.genop(&format!("{}_eq", prefix(ty)), vec![a.clone(), b.clone()], LlType::Bool))
             }
-            Ty::Option(_) | Ty::List(_) => {
-                return Err(format!("comparing values of type `{ty}` is not translated yet"))
+            Ty::Option(_) | Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Result(..) => {
+                return Err(format!("comparing values of type `{ty}` inside tuples or structs is not translated yet"))
             }
         };
         let mut all = self.constant(ConstValue::Bool(true), Ty::Bool);
@@ -389,7 +404,8 @@ impl HighLevelOps<'_> {
             return Ok(v);
         }
         Ok(match opname {
-            "ascribe" | "same_type" | "same_as" => self.ll(&args[0]),
+            // The two views of a string, and a list iterated directly, are the same object.
+            "ascribe" | "same_type" | "same_as" | "str_bytes" | "str_from_bytes" | "iter_list" => self.ll(&args[0]),
             "add" | "sub" | "mul" | "and_" | "or_" | "xor" | "eq" | "ne" | "lt" | "le" | "gt" | "ge" => {
                 let base = opname.trim_end_matches('_');
                 let name = match (&ty0, base) {
@@ -470,10 +486,9 @@ impl HighLevelOps<'_> {
                 self.ll(&args[0])
             }
             "newstruct" if self.types.container(&res_ty).is_some() => {
-                let Ty::Struct(s) = &res_ty else { unreachable!() };
                 let c = self.types.container(&res_ty).unwrap();
                 let p = self.genop("malloc", vec![void_const(ConstValue::Container(c))], res_ll);
-                for ((name, fty), v) in self.types.structs[*s].fields.clone().iter().zip(&args[1..]) {
+                for ((name, fty), v) in self.types.struct_def(&res_ty).unwrap().fields.clone().iter().zip(&args[1..]) {
                     if self.lltype(fty) != LlType::Void {
                         let name = void_const(ConstValue::Str(name.clone()));
                         self.genop("setfield", vec![p.clone(), name, v.clone()], LlType::Void);
@@ -521,7 +536,79 @@ impl HighLevelOps<'_> {
                 let i = self.constant(ConstValue::Int((opname == "some_payload") as i128), Ty::Int(IntTy::I64));
                 self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
             }
-            "simple_call" => self.genop("direct_call", args.to_vec(), res_ll),
+            "format_arg" => self.format_arg(args)?,
+            "newok" | "newerr" => {
+                let Ty::Result(t, e) = &res_ty else { return Err("`Ok`/`Err` of a non-`Result`".into()) };
+                let ok = opname == "newok";
+                let flag = self.constant(ConstValue::Bool(ok), Ty::Bool);
+                let other = if ok { e } else { t };
+                let zero = Value::Const(Constant {
+                    value: zero_of(other, self.types),
+                    ty: ConstTy::Known((**other).clone()),
+                    concretetype: Some(self.lltype(other)),
+                });
+                let items = if ok { vec![flag, args[0].clone(), zero] } else { vec![flag, zero, args[0].clone()] };
+                self.genop("tuple_new", items, res_ll)
+            }
+            "is_ok" | "ok_payload" | "err_payload" => {
+                let i = ["is_ok", "ok_payload", "err_payload"].iter().position(|n| *n == opname).unwrap();
+                let i = self.constant(ConstValue::Int(i as i128), Ty::Int(IntTy::I64));
+                self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
+            }
+            // `std::fs::read`: the runtime returns the list of bytes (or the
+            // string) or null, and the error's text on failure.
+            "fs_read" | "fs_read_to_string" => {
+                let Ty::Result(t, _) = &res_ty else { unreachable!() };
+                let ok_ll = self.lltype(t);
+                let f = if opname == "fs_read" { "rpy_fs_read" } else { "rpy_fs_read_to_string" };
+                let p = self.rt_call(f, vec![args[0].clone()], ok_ll);
+                let ok = self.genop("ptr_nonzero", vec![p.clone()], LlType::Bool);
+                let err = self.rt_call("rpy_io_error", vec![], self.lltype(&Ty::Str));
+                self.genop("tuple_new", vec![ok, p, err], res_ll)
+            }
+            "stdout_write" => {
+                let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
+                self.rt_call("rpy_io_write", vec![fd, args[1].clone()], LlType::Void)
+            }
+            "stdout_flush" => {
+                let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
+                self.rt_call("rpy_io_flush", vec![fd], LlType::Void)
+            }
+            "process_exit" => {
+                let code = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
+                self.rt_call("rpy_process_exit", vec![code], LlType::Void)
+            }
+            "io_write" => {
+                let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
+                self.rt_call("rpy_io_write", vec![fd, args[1].clone()], LlType::Void)
+            }
+            "simple_call" => {
+                // `()` arguments carry nothing: the callee has no parameter for them.
+                let mut call = vec![args[0].clone()];
+                call.extend(args[1..].iter().filter(|a| self.lltype(&self.ty(a)) != LlType::Void).cloned());
+                self.genop("direct_call", call, res_ll)
+            }
+            // A map's `get`, then the panic of `map[&k]` for a missing key.
+            "simple_call_unwrap" => {
+                let opt_ty = Ty::Option(Box::new(res_ty.clone()));
+                let opt_ll = self.lltype(&opt_ty);
+                let opt = self.genop("direct_call", args.to_vec(), opt_ll);
+                let (some, payload) = if self.types.container(&res_ty).is_some() {
+                    (self.genop("ptr_nonzero", vec![opt.clone()], LlType::Bool), opt)
+                } else {
+                    let (i0, i1) = (
+                        self.constant(ConstValue::Int(0), Ty::Int(IntTy::I64)),
+                        self.constant(ConstValue::Int(1), Ty::Int(IntTy::I64)),
+                    );
+                    (
+                        self.genop("tuple_getitem", vec![opt.clone(), i0], LlType::Bool),
+                        self.genop("tuple_getitem", vec![opt, i1], res_ll),
+                    )
+                };
+                let none = self.genop("bool_not", vec![some], LlType::Bool);
+                self.panic_if(none, "no entry found for key");
+                payload
+            }
             "call_method" => self.method(args, &res_ty)?,
             "panic" => self.genop("panic", args.to_vec(), LlType::Void),
             "panic_assert_failed" => {
@@ -534,6 +621,40 @@ impl HighLevelOps<'_> {
             }
             other => return Err(format!("the operation `{other}` has no low-level form")),
         })
+    }
+
+    /// A call of the runtime function `name` (`rt_call`).
+    fn rt_call(&mut self, name: &str, mut args: Vec<Value>, result: LlType) -> Value {
+        args.insert(0, void_const(ConstValue::Str(name.into())));
+        self.genop("rt_call", args, result)
+    }
+
+    /// `format_arg(buf, value, spec, width, precision)`: appends `value`
+    /// formatted by `spec` (an encoded `rpy_fmt::Spec`; `width` and
+    /// `precision` are -1 or override it) to the string `buf`, by a runtime
+    /// function per kind of value.
+    fn format_arg(&mut self, args: &[Value]) -> Result<Value, String> {
+        let i64_ = Ty::Int(IntTy::I64);
+        let spec = args[2].constant().and_then(|c| c.as_int()).ok_or("bad format spec")?;
+        let spec = self.constant(ConstValue::Int(spec as u64 as i128), Ty::Int(IntTy::U64));
+        let width = self.cast(&args[3], &i64_)?;
+        let precision = self.cast(&args[4], &i64_)?;
+        let (buf, v) = (args[0].clone(), &args[1]);
+        let ty = self.ty(v);
+        let (name, value, extra) = match &ty {
+            Ty::Int(it) if it.signed() => ("rpy_str_fmt_int", self.cast(v, &i64_)?, Some(it.bits())),
+            Ty::Int(it) => ("rpy_str_fmt_uint", self.cast(v, &Ty::Int(IntTy::U64))?, Some(it.bits())),
+            Ty::F64 => ("rpy_str_fmt_float", self.ll(v), None),
+            Ty::Bool => ("rpy_str_fmt_bool", self.cast(v, &i64_)?, None),
+            Ty::Char => ("rpy_str_fmt_char", self.cast(v, &Ty::Int(IntTy::U32))?, None),
+            Ty::Str => ("rpy_str_fmt_str", self.ll(v), None),
+            other => return Err(format!("formatting a value of type `{other}` is not translated yet")),
+        };
+        let mut call = vec![buf, value, spec, width, precision];
+        if let Some(bits) = extra {
+            call.push(self.constant(ConstValue::Int(bits as i128), i64_));
+        }
+        Ok(self.rt_call(name, call, LlType::Void))
     }
 
     /// `v as to` (Rust's rules).

@@ -421,6 +421,17 @@ pub fn list_containers(
             }
             Ty::Tuple(items) => items.iter().for_each(|t| collect(t, out)),
             Ty::Option(t) => collect(t, out),
+            // A string is a list of its bytes.
+            Ty::Str => {
+                let byte = Ty::Int(crate::ty::IntTy::U8);
+                if !out.contains(&byte) {
+                    out.push(byte);
+                }
+            }
+            Ty::Dict(k, v) => {
+                collect(k, out);
+                collect(v, out);
+            }
             _ => {}
         }
     }
@@ -435,7 +446,7 @@ pub fn list_containers(
     }
     let mut lists = HashMap::new();
     for item in items {
-        let types = Types { structs: &t.structs, containers: structs, lists: &lists };
+        let types = Types { structs: &t.structs, containers: structs, lists: &lists, dicts: &t.dict_structs };
         let item_ll = lltype_of(&item, types);
         let array = t.containers.push(crate::lltype::Container::GcArray { item: item_ll });
         let list = t.containers.push(crate::lltype::Container::GcStruct {

@@ -513,3 +513,15 @@ pub unsafe fn write_barrier(obj: *mut u8) {
         rpy_gc_write_barrier(obj);
     }
 }
+
+/// Stores the GC pointer `value` into the field at `offset` of the object
+/// `obj`: how the runtime itself writes pointers into GC objects, through
+/// the write barrier as generated code does.
+///
+/// # Safety
+/// Inside [`with_gc`]; `obj` is a live object with a pointer field at
+/// `offset`; `value` is null or a live object.
+pub unsafe fn write_pointer(obj: *mut u8, offset: usize, value: *mut u8) {
+    write_barrier(obj);
+    *(obj.add(offset) as *mut *mut u8) = value;
+}

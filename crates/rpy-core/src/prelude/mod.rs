@@ -1,0 +1,97 @@
+//! The prelude: library code of the dialect written in the dialect itself,
+//! as RPython writes its ll helpers in RPython. The translator builds it
+//! together with the user's module (names start with `__` or are methods of
+//! `str` and `HashMap`, so they cannot clash with the user's).
+//!
+//! - `str.rs`: the methods of `String`/`&str`, over the string's bytes.
+//! - `dict.rs`: a template of the ordered dict, instantiated per key and
+//!   value type (`dict_items`) once type inference has found the
+//!   `HashMap<K, V>`s the program uses.
+
+use crate::translator::Translator;
+use crate::ty::Ty;
+
+const STR_SRC: &str = include_str!("str.rs");
+const DICT_SRC: &str = include_str!("dict.rs");
+
+fn parse(src: &str, what: &str) -> Vec<syn::Item> {
+    match syn::parse_file(src) {
+        Ok(f) => f.items,
+        Err(e) => panic!("rpy: the prelude's {what} does not parse: {e}"),
+    }
+}
+
+/// The items every translation includes.
+pub fn items() -> Vec<syn::Item> {
+    parse(STR_SRC, "str.rs")
+}
+
+/// The name of the struct holding the fields of the `n`-th dict instance.
+pub fn dict_data_name(n: usize) -> String {
+    format!("__Dict{n}")
+}
+
+/// The instance of the dict template for `HashMap<k, v>`, as the `n`-th
+/// instance. Errors name a key type that cannot be hashed.
+pub fn dict_items(t: &Translator, k: &Ty, v: &Ty, n: usize) -> Result<Vec<syn::Item>, String> {
+    let hash = hash_expr(t, k, "(*k)")?;
+    let src = if *v == Ty::Unit { DICT_SRC } else { DICT_SRC.split("// @set-only").next().unwrap() };
+    let src = src
+        .replace("$DATA", &dict_data_name(n))
+        .replace("$K", &source_of(t, k))
+        .replace("$V", &source_of(t, v))
+        .replace("$HASH", &hash);
+    Ok(parse(&src, "dict.rs instance"))
+}
+
+/// The Rust source naming `ty`.
+pub fn source_of(t: &Translator, ty: &Ty) -> String {
+    match ty {
+        Ty::Int(i) => i.name().to_string(),
+        Ty::Bool => "bool".into(),
+        Ty::F64 => "f64".into(),
+        Ty::Char => "char".into(),
+        Ty::Unit => "()".into(),
+        Ty::Str => "String".into(),
+        Ty::Tuple(items) => {
+            let items: Vec<String> = items.iter().map(|i| source_of(t, i)).collect();
+            format!("({},)", items.join(", "))
+        }
+        Ty::Option(inner) => format!("Option<{}>", source_of(t, inner)),
+        Ty::Struct(s) => t.structs[*s].name.clone(),
+        Ty::Enum(e) => t.enums[*e].name.clone(),
+        Ty::List(item) => format!("Vec<{}>", source_of(t, item)),
+        Ty::Dict(k, v) => format!("HashMap<{}, {}>", source_of(t, k), source_of(t, v)),
+        Ty::Result(ok, err) => format!("Result<{}, {}>", source_of(t, ok), source_of(t, err)),
+    }
+}
+
+/// An expression of type `u64` hashing `e`, a value of type `ty`. Equal
+/// values must hash equally; the dict compares keys with `==`.
+fn hash_expr(t: &Translator, ty: &Ty, e: &str) -> Result<String, String> {
+    const MIX: &str = "0x9E3779B97F4A7C15";
+    Ok(match ty {
+        Ty::Int(_) | Ty::Bool | Ty::Char | Ty::Enum(_) => {
+            format!("(({e} as i64 as u64).wrapping_mul({MIX}) ^ (({e} as i64 as u64) >> 29))")
+        }
+        Ty::Str => format!("{e}.__hash()"),
+        Ty::Unit => "0".into(),
+        Ty::Tuple(items) => {
+            let mut h = "0u64".to_string();
+            for (i, item) in items.iter().enumerate() {
+                let part = hash_expr(t, item, &format!("{e}.{i}"))?;
+                h = format!("(({h}).rotate_left(7) ^ {part}).wrapping_mul({MIX})");
+            }
+            h
+        }
+        Ty::Struct(s) if t.structs[*s].copy => {
+            let mut h = "0u64".to_string();
+            for (name, fty) in &t.structs[*s].fields {
+                let part = hash_expr(t, fty, &format!("{e}.{name}"))?;
+                h = format!("(({h}).rotate_left(7) ^ {part}).wrapping_mul({MIX})");
+            }
+            h
+        }
+        other => return Err(format!("`{other}` cannot be a `HashMap` key: keys are integers, `bool`, `char`, strings, field-less enums, and tuples or `Copy` structs of them")),
+    })
+}

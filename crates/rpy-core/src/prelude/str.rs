@@ -1,0 +1,483 @@
+// The string methods of the dialect, written in the dialect (RPython's
+// `rstr.py` ll helpers are RPython too). This file is not compiled by rustc:
+// `prelude::items` parses it and the translator builds it together with the
+// user's module. A string is represented exactly like a `Vec<u8>` of its
+// UTF-8 bytes; the intrinsics `__str_bytes` and `__str_from_bytes` convert
+// between the two views of the same object without copying.
+//
+// Methods whose names start with `__` implement operators (`==`, `<`, `+`).
+
+impl str {
+    fn len(&self) -> usize {
+        __str_bytes(self).len()
+    }
+
+    fn is_empty(&self) -> bool {
+        __str_bytes(self).len() == 0
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        __str_bytes(self)
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        __str_bytes(self)
+    }
+
+    fn as_str(&self) -> &str {
+        self
+    }
+
+    fn to_string(&self) -> String {
+        let src = __str_bytes(self);
+        let mut out: Vec<u8> = Vec::with_capacity(src.len());
+        for b in src.iter() {
+            out.push(*b);
+        }
+        __str_from_bytes(out)
+    }
+
+    fn to_owned(&self) -> String {
+        self.to_string()
+    }
+
+    fn clone(&self) -> String {
+        self.to_string()
+    }
+
+    fn into_bytes(self) -> Vec<u8> {
+        __str_bytes(self)
+    }
+
+    fn push_str(&mut self, other: &str) {
+        let dst = __str_bytes(self);
+        let src = __str_bytes(other);
+        // `s.push_str(&s)` would see its own growth: fix the length first.
+        let n = src.len();
+        let mut i = 0;
+        while i < n {
+            dst.push(src[i]);
+            i += 1;
+        }
+    }
+
+    fn push(&mut self, c: char) {
+        let dst = __str_bytes(self);
+        let x = c as u32;
+        if x < 0x80 {
+            dst.push(x as u8);
+        } else if x < 0x800 {
+            dst.push((0xC0 | (x >> 6)) as u8);
+            dst.push((0x80 | (x & 0x3F)) as u8);
+        } else if x < 0x10000 {
+            dst.push((0xE0 | (x >> 12)) as u8);
+            dst.push((0x80 | ((x >> 6) & 0x3F)) as u8);
+            dst.push((0x80 | (x & 0x3F)) as u8);
+        } else {
+            dst.push((0xF0 | (x >> 18)) as u8);
+            dst.push((0x80 | ((x >> 12) & 0x3F)) as u8);
+            dst.push((0x80 | ((x >> 6) & 0x3F)) as u8);
+            dst.push((0x80 | (x & 0x3F)) as u8);
+        }
+    }
+
+    fn pop(&mut self) -> Option<char> {
+        let b = __str_bytes(self);
+        if b.len() == 0 {
+            return None;
+        }
+        // Back up to the first byte of the last character.
+        let mut start = b.len() - 1;
+        while start > 0 && (b[start] & 0xC0) == 0x80 {
+            start -= 1;
+        }
+        let c = __str_decode(&b, start);
+        b.truncate(start);
+        Some(c)
+    }
+
+    fn clear(&mut self) {
+        __str_bytes(self).clear();
+    }
+
+    fn truncate(&mut self, n: usize) {
+        __str_bytes(self).truncate(n);
+    }
+
+    fn chars(&self) -> Vec<char> {
+        let b = __str_bytes(self);
+        let mut out: Vec<char> = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            out.push(__str_decode(&b, i));
+            i += __str_width(b[i]);
+        }
+        out
+    }
+
+    fn char_count(&self) -> usize {
+        let b = __str_bytes(self);
+        let mut n = 0;
+        for x in b.iter() {
+            if (*x & 0xC0) != 0x80 {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    fn __cmp(&self, other: &str) -> i32 {
+        let a = __str_bytes(self);
+        let b = __str_bytes(other);
+        let n = if a.len() < b.len() { a.len() } else { b.len() };
+        let mut i = 0;
+        while i < n {
+            if a[i] != b[i] {
+                return if a[i] < b[i] { -1 } else { 1 };
+            }
+            i += 1;
+        }
+        if a.len() < b.len() {
+            -1
+        } else if a.len() > b.len() {
+            1
+        } else {
+            0
+        }
+    }
+
+    fn __eq(&self, other: &str) -> bool {
+        let a = __str_bytes(self);
+        let b = __str_bytes(other);
+        if a.len() != b.len() {
+            return false;
+        }
+        let mut i = 0;
+        while i < a.len() {
+            if a[i] != b[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    fn __ne(&self, other: &str) -> bool {
+        !self.__eq(other)
+    }
+
+    fn __lt(&self, other: &str) -> bool {
+        self.__cmp(other) < 0
+    }
+
+    fn __le(&self, other: &str) -> bool {
+        self.__cmp(other) <= 0
+    }
+
+    fn __gt(&self, other: &str) -> bool {
+        self.__cmp(other) > 0
+    }
+
+    fn __ge(&self, other: &str) -> bool {
+        self.__cmp(other) >= 0
+    }
+
+    // `a + b` moves `a`: it grows in place, as Rust's `String + &str` does.
+    fn __add(&mut self, other: &str) -> String {
+        self.push_str(other);
+        self
+    }
+
+    fn __hash(&self) -> u64 {
+        // FNV-1a.
+        let mut h: u64 = 0xcbf29ce484222325;
+        for b in __str_bytes(self).iter() {
+            h = (h ^ (*b as u64)).wrapping_mul(0x100000001b3);
+        }
+        h
+    }
+
+    fn __find_from(&self, pat: &str, from: usize) -> Option<usize> {
+        let h = __str_bytes(self);
+        let p = __str_bytes(pat);
+        if p.len() > h.len() {
+            return None;
+        }
+        let mut i = from;
+        while i + p.len() <= h.len() {
+            let mut j = 0;
+            while j < p.len() && h[i + j] == p[j] {
+                j += 1;
+            }
+            if j == p.len() {
+                return Some(i);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    fn find(&self, pat: &str) -> Option<usize> {
+        self.__find_from(pat, 0)
+    }
+
+    fn contains(&self, pat: &str) -> bool {
+        self.__find_from(pat, 0).is_some()
+    }
+
+    fn starts_with(&self, pat: &str) -> bool {
+        let h = __str_bytes(self);
+        let p = __str_bytes(pat);
+        if p.len() > h.len() {
+            return false;
+        }
+        let mut i = 0;
+        while i < p.len() {
+            if h[i] != p[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    fn ends_with(&self, pat: &str) -> bool {
+        let h = __str_bytes(self);
+        let p = __str_bytes(pat);
+        if p.len() > h.len() {
+            return false;
+        }
+        let off = h.len() - p.len();
+        let mut i = 0;
+        while i < p.len() {
+            if h[off + i] != p[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    fn __slice(&self, start: usize, end: usize) -> String {
+        let b = __str_bytes(self);
+        if start > end || end > b.len() {
+            panic!("byte index out of range");
+        }
+        if (start < b.len() && (b[start] & 0xC0) == 0x80) || (end < b.len() && (b[end] & 0xC0) == 0x80) {
+            panic!("byte index is not a char boundary");
+        }
+        let mut out: Vec<u8> = Vec::with_capacity(end - start);
+        let mut i = start;
+        while i < end {
+            out.push(b[i]);
+            i += 1;
+        }
+        __str_from_bytes(out)
+    }
+
+    fn trim_start(&self) -> String {
+        let b = __str_bytes(self);
+        let mut i = 0;
+        while i < b.len() && __is_whitespace(__str_decode(&b, i)) {
+            i += __str_width(b[i]);
+        }
+        self.__slice(i, b.len())
+    }
+
+    fn trim_end(&self) -> String {
+        let b = __str_bytes(self);
+        let mut end = b.len();
+        loop {
+            if end == 0 {
+                break;
+            }
+            let mut start = end - 1;
+            while start > 0 && (b[start] & 0xC0) == 0x80 {
+                start -= 1;
+            }
+            if !__is_whitespace(__str_decode(&b, start)) {
+                break;
+            }
+            end = start;
+        }
+        self.__slice(0, end)
+    }
+
+    fn trim(&self) -> String {
+        self.trim_start().trim_end()
+    }
+
+    fn split_whitespace(&self) -> Vec<String> {
+        let b = __str_bytes(self);
+        let mut out: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            while i < b.len() && __is_whitespace(__str_decode(&b, i)) {
+                i += __str_width(b[i]);
+            }
+            if i >= b.len() {
+                break;
+            }
+            let start = i;
+            while i < b.len() && !__is_whitespace(__str_decode(&b, i)) {
+                i += __str_width(b[i]);
+            }
+            out.push(self.__slice(start, i));
+        }
+        out
+    }
+
+    fn split(&self, sep: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let n = __str_bytes(self).len();
+        let mut start = 0;
+        if sep.len() == 0 {
+            // Rust yields "" first and last, and every character between.
+            out.push(String::new());
+            for c in self.chars().iter() {
+                let mut s = String::new();
+                s.push(*c);
+                out.push(s);
+            }
+            out.push(String::new());
+            return out;
+        }
+        loop {
+            match self.__find_from(sep, start) {
+                Some(i) => {
+                    out.push(self.__slice(start, i));
+                    start = i + sep.len();
+                }
+                None => {
+                    out.push(self.__slice(start, n));
+                    return out;
+                }
+            }
+        }
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let b = __str_bytes(self);
+        let mut out: Vec<String> = Vec::new();
+        let mut start = 0;
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == 10 {
+                let end = if i > start && b[i - 1] == 13 { i - 1 } else { i };
+                out.push(self.__slice(start, end));
+                start = i + 1;
+            }
+            i += 1;
+        }
+        if start < b.len() {
+            let end = if b[b.len() - 1] == 13 { b.len() - 1 } else { b.len() };
+            out.push(self.__slice(start, end));
+        }
+        out
+    }
+
+    fn repeat(&self, n: usize) -> String {
+        let mut out = String::new();
+        let mut i = 0;
+        while i < n {
+            out.push_str(self);
+            i += 1;
+        }
+        out
+    }
+
+    fn to_ascii_uppercase(&self) -> String {
+        let mut out: Vec<u8> = Vec::new();
+        for b in __str_bytes(self).iter() {
+            out.push(if *b >= 97 && *b <= 122 { *b - 32 } else { *b });
+        }
+        __str_from_bytes(out)
+    }
+
+    fn to_ascii_lowercase(&self) -> String {
+        let mut out: Vec<u8> = Vec::new();
+        for b in __str_bytes(self).iter() {
+            out.push(if *b >= 65 && *b <= 90 { *b + 32 } else { *b });
+        }
+        __str_from_bytes(out)
+    }
+
+    fn __parse_i64(&self, min: i64, max: i64) -> Option<i64> {
+        // Rust's `from_str_radix(s, 10)`: an optional sign, then digits only.
+        let b = __str_bytes(self);
+        let mut i = 0;
+        let mut neg = false;
+        if b.len() > 0 && (b[0] == 43 || b[0] == 45) {
+            neg = b[0] == 45;
+            i = 1;
+        }
+        if i == b.len() {
+            return None;
+        }
+        let mut v: i64 = 0;
+        while i < b.len() {
+            let d = b[i];
+            if d < 48 || d > 57 {
+                return None;
+            }
+            let digit = (d - 48) as i64;
+            let next = match v.checked_mul(10) {
+                Some(x) => x,
+                None => return None,
+            };
+            v = match if neg { next.checked_sub(digit) } else { next.checked_add(digit) } {
+                Some(x) => x,
+                None => return None,
+            };
+            if v < min || v > max {
+                return None;
+            }
+            i += 1;
+        }
+        Some(v)
+    }
+}
+
+fn __str_width(first: u8) -> usize {
+    if first < 0x80 {
+        1
+    } else if first < 0xE0 {
+        2
+    } else if first < 0xF0 {
+        3
+    } else {
+        4
+    }
+}
+
+// The character whose UTF-8 encoding starts at `b[i]`.
+fn __str_decode(b: &Vec<u8>, i: usize) -> char {
+    let x = b[i] as u32;
+    if x < 0x80 {
+        return x as char;
+    }
+    if x < 0xE0 {
+        return (((x & 0x1F) << 6) | (b[i + 1] as u32 & 0x3F)) as char;
+    }
+    if x < 0xF0 {
+        return (((x & 0x0F) << 12) | ((b[i + 1] as u32 & 0x3F) << 6) | (b[i + 2] as u32 & 0x3F)) as char;
+    }
+    (((x & 0x07) << 18) | ((b[i + 1] as u32 & 0x3F) << 12) | ((b[i + 2] as u32 & 0x3F) << 6) | (b[i + 3] as u32 & 0x3F))
+        as char
+}
+
+// `char::is_whitespace`: Unicode's White_Space property.
+fn __is_whitespace(c: char) -> bool {
+    let x = c as u32;
+    (x >= 9 && x <= 13)
+        || x == 32
+        || x == 0x85
+        || x == 0xA0
+        || x == 0x1680
+        || (x >= 0x2000 && x <= 0x200A)
+        || x == 0x2028
+        || x == 0x2029
+        || x == 0x202F
+        || x == 0x205F
+        || x == 0x3000
+}
