@@ -39,8 +39,8 @@ pub const HDR_FLAGS: usize = 7;
 /// static data, eleven 8-byte words in this order, on both 64-bit targets.
 ///
 /// Every object starts with a one-word header holding `&TypeInfo`, with the
-/// flags [`HDR_PREBUILT`] and [`HDR_TRACK`] in its low bits. Objects are 8-byte aligned and
-/// their size is a multiple of 8.
+/// flags [`HDR_PREBUILT`] and [`HDR_TRACK`] in its low bits. Objects are
+/// 8-byte aligned and their size is a multiple of 8.
 ///
 /// The size of an object is `round_up_8(fixed_size)` for a fixed-size type
 /// and `round_up_8(max(fixed_size, items_offset + length * item_size))` for a
