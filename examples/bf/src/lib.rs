@@ -45,7 +45,7 @@ pub mod interp {
 
     /// Keeps the commands of `program` in `code` and pairs its brackets in
     /// `brackets`; -1, or the instruction of a bracket without a match.
-    fn parse(program: &Vec<u8>, code: &mut Vec<u8>, brackets: &mut HashMap<usize, usize>) -> i64 {
+    fn parse(program: &[u8], code: &mut Vec<u8>, brackets: &mut HashMap<usize, usize>) -> i64 {
         let mut open: Vec<usize> = Vec::new();
         for c in program.iter() {
             let c = *c;
@@ -71,7 +71,7 @@ pub mod interp {
         }
     }
 
-    fn mainloop(code: &Vec<u8>, brackets: &HashMap<usize, usize>) {
+    fn mainloop(code: &[u8], brackets: &HashMap<usize, usize>) {
         let mut tape = Tape::new();
         let mut out: Vec<u8> = Vec::new();
         let mut pc = 0;
@@ -89,16 +89,8 @@ pub mod interp {
                         out.clear();
                     }
                 }
-                b'[' => {
-                    if tape.get() == 0 {
-                        pc = brackets[&pc];
-                    }
-                }
-                b']' => {
-                    if tape.get() != 0 {
-                        pc = brackets[&pc];
-                    }
-                }
+                b'[' if tape.get() == 0 => pc = brackets[&pc],
+                b']' if tape.get() != 0 => pc = brackets[&pc],
                 _ => {}
             }
             pc += 1;
