@@ -58,6 +58,10 @@ impl<K: EntityRef, V> Arena<K, V> {
         self.items.push(v);
         k
     }
+    /// The key the next `push` returns.
+    pub fn next_key(&self) -> K {
+        K::new(self.items.len())
+    }
     pub fn len(&self) -> usize {
         self.items.len()
     }

@@ -473,16 +473,20 @@ fn container_arg(op: &SpaceOperation, i: usize) -> ContainerId {
 
 /// Whether `v` is a value of type `t`: what a field or item of type `t`
 /// may hold.
-fn has_type(v: &LlValue, t: &LlType) -> bool {
+fn has_type(tr: &Translator, v: &LlValue, t: &LlType) -> bool {
     match (t, v) {
         (LlType::Void, LlValue::Void) | (LlType::Bool, LlValue::Bool(_)) | (LlType::Float, LlValue::Float(_)) => true,
         (LlType::Int { .. } | LlType::Char | LlType::UniChar, LlValue::Int(i)) => {
             t.int_range().is_some_and(|(lo, hi)| (lo..=hi).contains(i))
         }
         (LlType::Struct(ts), LlValue::Struct(vs)) => {
-            ts.len() == vs.len() && ts.iter().zip(vs).all(|(t, v)| has_type(v, t))
+            ts.len() == vs.len() && ts.iter().zip(vs).all(|(t, v)| has_type(tr, v, t))
         }
-        (LlType::Ptr(c), LlValue::Ptr(p)) => p.as_ref().is_none_or(|o| o.borrow().container == *c),
+        // A pointer to a subclass (the payload of an enum's variant) is one to its base.
+        (LlType::Ptr(c), LlValue::Ptr(p)) => p.as_ref().is_none_or(|o| {
+            let oc = o.borrow().container;
+            oc == *c || tr.container_bases.get(&oc) == Some(c)
+        }),
         _ => false,
     }
 }
@@ -513,7 +517,7 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
     let name = op.opname.as_str();
     let panic_at = |msg: String, (line, col): (u32, u32)| Panic { message: msg, file: g.file.clone(), line, col };
     Ok(match name {
-        "same_as" => arg(0),
+        "same_as" | "cast_pointer" => arg(0),
         "bool_not" => LlValue::Bool(!arg(0).boolean()),
         "tuple_new" => LlValue::Struct((0..op.args.len()).map(arg).collect()),
         "tuple_getitem" => {
@@ -569,7 +573,7 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
             let name = str_arg(op, 1);
             // Type-check before borrowing mutably: `v` may be `p` itself.
             let (i, ft) = field_of(tr, &p.object().borrow(), name);
-            if !has_type(&v, ft) {
+            if !has_type(tr, &v, ft) {
                 bug(format!("setfield of {v:?} into field {name} of type {ft}"));
             }
             p.object().borrow_mut().fields[i] = v;
@@ -587,7 +591,7 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
                 (item_index(&obj, arg(1).int()), obj.container)
             };
             let item = tr.containers[c].item().unwrap_or_else(|| bug("setarrayitem without items".into()));
-            if !has_type(&v, item) {
+            if !has_type(tr, &v, item) {
                 bug(format!("setarrayitem of {v:?} into an item of type {item}"));
             }
             p.object().borrow_mut().items[i] = v;

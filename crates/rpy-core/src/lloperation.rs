@@ -44,6 +44,7 @@
 //! | `getfield(p, name)`, `setfield(p, name, v)` | read / write the field `name` (a `Str` constant) of the `GcStruct` `p` points to |
 //! | `getarrayitem(p, i)`, `setarrayitem(p, i, v)` | read / write item `i` (`Signed`) of a `GcArray`, or of the variable part of a `GcStruct`; the rtyper guarantees `0 <= i < length` |
 //! | `getarraysize(p)` | the number of items, `Signed` |
+//! | `cast_pointer(p)` | `p` as a pointer to its container's base (upcast) or to a subclass of it (downcast; the object must be of that subclass) |
 //! | `ptr_eq`, `ptr_ne` | pointer identity, result `Bool` |
 //! | `ptr_iszero`, `ptr_nonzero` | null tests, result `Bool` |
 //! | `rt_call(name, args...)` | call the runtime function `name` (a `Str` constant) of rpy-runtime, whose C signature follows the operands' and the result's lltypes (`Ptr` as a pointer); see the runtime's `ll` functions |
@@ -80,7 +81,7 @@ pub fn llop_info(name: &str) -> Option<LlOpInfo> {
         }
         "same_as" | "tuple_new" | "tuple_getitem" | "tuple_setitem" | "bool_not" | "cast_primitive"
         | "cast_int_to_float" | "cast_uint_to_float" | "cast_float_to_int" | "cast_float_to_uint" | "ptr_eq"
-        | "ptr_ne" | "ptr_iszero" | "ptr_nonzero" => FOLDABLE,
+        | "ptr_ne" | "ptr_iszero" | "ptr_nonzero" | "cast_pointer" => FOLDABLE,
         _ => {
             let (family, op) = name.split_once('_')?;
             let ok = match family {
@@ -161,6 +162,7 @@ pub fn all_llops() -> Vec<String> {
         "ptr_ne",
         "ptr_iszero",
         "ptr_nonzero",
+        "cast_pointer",
         "same_as",
         "tuple_new",
         "tuple_getitem",

@@ -29,6 +29,9 @@ pub struct Translator {
     /// The struct holding the fields of each `HashMap<K, V>` (an instance of
     /// the prelude's dict template).
     pub dict_structs: std::collections::HashMap<(Ty, Ty), StructId>,
+    /// The base container of each subclass container (the payloads of an
+    /// enum's variants), for `cast_pointer`.
+    pub container_bases: std::collections::HashMap<ContainerId, ContainerId>,
 }
 
 impl Translator {

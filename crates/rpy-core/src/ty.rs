@@ -22,20 +22,37 @@ pub struct StructDef {
     pub copy: bool,
     /// In declaration order; a tuple struct's fields are named `0`, `1`, ...
     pub fields: Vec<(String, Ty)>,
+    /// For the payload of a variant of an enum with data: the enum and the
+    /// variant's index (its tag).
+    pub variant: Option<(EnumId, usize)>,
 }
 
 entity!(
-    /// A field-less `enum` of the module.
+    /// An `enum` of the module.
     EnumId,
     "enum"
 );
 
-/// A field-less `enum`: its values are integers (DESIGN §3), the variants'
-/// discriminants.
+/// An `enum`. A field-less one is an integer (DESIGN §3), the variants'
+/// discriminants. An enum with data is a class hierarchy (RPython's
+/// instances): the enum is the base class, a GC object whose only field is
+/// the variant's tag, and each variant a subclass whose fields are the
+/// variant's payload, a struct of `payloads`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EnumDef {
     pub name: String,
+    /// Names and discriminants (for an enum with data, the index).
     pub variants: Vec<(String, i128)>,
+    pub data: Option<EnumData>,
+}
+
+/// The structs of an enum with data: `base` has no fields of its own (the
+/// rtyper gives it and every payload the tag as first field).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnumData {
+    pub base: StructId,
+    /// The payload struct of each variant, in order.
+    pub payloads: Vec<StructId>,
 }
 
 impl StructDef {
@@ -142,7 +159,8 @@ pub enum Ty {
     Option(Box<Ty>),
     /// A struct of the module: a value if it is `Copy`, else a GC object.
     Struct(StructId),
-    /// A field-less enum of the module: an integer.
+    /// An enum of the module: an integer if it is field-less, else a GC
+    /// object (the base of its variants' payloads).
     Enum(EnumId),
     /// `Vec<T>`, `&[T]`, `&mut [T]`, `[T; N]`: RPython's resizable list, a
     /// GC object.

@@ -664,7 +664,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             op.args.get(i).ok_or_else(|| CgError(format!("{name} in {} lacks operand {i}", g.name)))
         };
         Ok(Some(match name {
-            "same_as" => return self.value(st, arg(0)?),
+            // GC pointers are all `i8*`.
+            "same_as" | "cast_pointer" => return self.value(st, arg(0)?),
             "bool_not" => b.build_not(self.int(st, arg(0)?)?, "")?.into(),
             "tuple_new" => {
                 let sty = self.llvm_type(&rtype).expect("tuple type").into_struct_type();

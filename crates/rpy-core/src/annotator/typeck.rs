@@ -562,6 +562,36 @@ fn apply_rule(
             let n = u.node_of_ty(ty);
             u.unify(res, n)?;
         }
+        // An enum with data: the payload struct of a variant, viewed as the enum.
+        "newvariant" | "variant_is" | "variant_payload" => {
+            let Some(ConstValue::Type(ty)) = vals[if opname == "newvariant" { 0 } else { 1 }].constant().map(|c| &c.value)
+            else {
+                return Err(format!("bad operand of `{opname}`"));
+            };
+            let def = t.struct_def(ty).ok_or("bad variant")?;
+            let (e, _) = def.variant.ok_or("not a variant")?;
+            match opname {
+                "newvariant" => {
+                    if def.fields.len() != args.len() - 1 {
+                        return Err(format!("`{}` has {} fields", def.name, def.fields.len()));
+                    }
+                    for (a, (_, fty)) in args[1..].iter().zip(&def.fields) {
+                        let n = u.node_of_ty(fty);
+                        u.unify(*a, n)?;
+                    }
+                    fixed(u, res, Term::Enum(e))?;
+                }
+                "variant_is" => {
+                    fixed(u, args[0], Term::Enum(e))?;
+                    fixed(u, res, Term::Bool)?;
+                }
+                _ => {
+                    fixed(u, args[0], Term::Enum(e))?;
+                    let n = u.node_of_ty(ty);
+                    u.unify(res, n)?;
+                }
+            }
+        }
         "newlist" => {
             let item = u.fresh(Term::Unknown);
             for a in args {

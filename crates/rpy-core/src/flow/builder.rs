@@ -18,7 +18,7 @@
 
 use super::items::ModuleScope;
 use super::model::*;
-use crate::ty::{IntTy, Ty};
+use crate::ty::{IntTy, StructId, Ty};
 use proc_macro2::Span;
 use quote::ToTokens;
 use syn::spanned::Spanned;
@@ -486,6 +486,30 @@ impl<'a> FnBuilder<'a> {
                 let payload = self.emit("some_payload", vec![self.held(h)], None);
                 self.pattern(&ts.elems[0], payload, fail, fail_n)
             }
+            Pat::Struct(ps) if self.variant_of(&ps.path).is_some() => {
+                let payload = self.variant_test(&ps.path, v, fail, fail_n);
+                let h = self.hold(payload);
+                for fp in &ps.fields {
+                    let member = member_name(&fp.member);
+                    let item = self.emit("getattr", vec![self.held(h), meta_str(member)], None);
+                    self.pattern(&fp.pat, item, fail, fail_n)?;
+                }
+                Ok(())
+            }
+            Pat::TupleStruct(ts) if self.variant_of(&ts.path).is_some() => {
+                let vs = self.variant_of(&ts.path).unwrap();
+                let payload = self.variant_test(&ts.path, v, fail, fail_n);
+                let h = self.hold(payload);
+                for (i, p) in self.tuple_fields(&ts.elems, self.scope.struct_fields(vs).len())? {
+                    let item = self.emit("getattr", vec![self.held(h), meta_str(i.to_string())], None);
+                    self.pattern(p, item, fail, fail_n)?;
+                }
+                Ok(())
+            }
+            Pat::Path(p) if self.variant_of(&p.path).is_some() => {
+                self.variant_test(&p.path, v, fail, fail_n);
+                Ok(())
+            }
             Pat::Struct(ps) => {
                 if let Some(rest) = &ps.rest {
                     if rest.attrs.is_empty() && ps.fields.is_empty() {
@@ -502,9 +526,12 @@ impl<'a> FnBuilder<'a> {
                 Ok(())
             }
             Pat::TupleStruct(ts) if !["Some", "Ok", "Err"].iter().any(|n| ts.path.is_ident(n)) => {
-                self.struct_path(&ts.path)?;
+                let n = match self.struct_path(&ts.path)? {
+                    Ty::Struct(sid) => self.scope.struct_fields(sid).len(),
+                    _ => ts.elems.len(),
+                };
                 let h = self.hold(v);
-                for (i, p) in ts.elems.iter().enumerate() {
+                for (i, p) in self.tuple_fields(&ts.elems, n)? {
                     let item = self.emit("getattr", vec![self.held(h), meta_str(i.to_string())], None);
                     self.pattern(p, item, fail, fail_n)?;
                 }
@@ -530,6 +557,46 @@ impl<'a> FnBuilder<'a> {
                 "use literals, ranges, tuples, `Some`/`None`, `_` and bindings",
             )),
         }
+    }
+
+    /// The payload struct of the enum variant a path names (`Expr::Add`,
+    /// `Self::Add`), for enums with data.
+    fn variant_of(&self, path: &syn::Path) -> Option<StructId> {
+        let [ty, v] = path.segments.iter().collect::<Vec<_>>()[..] else { return None };
+        self.scope.variant_structs.get(&(self.type_name(&ty.ident.to_string()), v.ident.to_string())).copied()
+    }
+
+    /// Tests that `v`, a value of an enum with data, is the variant `path`
+    /// names (else links to `fail`); its payload.
+    fn variant_test(&mut self, path: &syn::Path, v: Value, fail: BlockId, fail_n: usize) -> Value {
+        let vs = meta_type(Ty::Struct(self.variant_of(path).unwrap()));
+        let h = self.hold(v);
+        let cond = self.emit("variant_is", vec![self.held(h), vs.clone()], None);
+        self.continue_if(cond, true, fail, fail_n);
+        self.emit("variant_payload", vec![self.held(h), vs], None)
+    }
+
+    /// The field index of each element of a tuple-struct pattern with `n`
+    /// fields (a `..` stands for the ones not named).
+    fn tuple_fields<'p>(
+        &self,
+        elems: &'p syn::punctuated::Punctuated<Pat, syn::Token![,]>,
+        n: usize,
+    ) -> R<Vec<(usize, &'p Pat)>> {
+        let rest = elems.iter().position(|p| matches!(p, Pat::Rest(_)));
+        let named = elems.len() - rest.is_some() as usize;
+        if named > n || (rest.is_none() && named != n) {
+            return Err(syn::Error::new_spanned(elems, format!("rpy: this pattern has {named} fields, the variant {n}")));
+        }
+        Ok(elems
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !matches!(p, Pat::Rest(_)))
+            .map(|(i, p)| match rest {
+                Some(r) if i > r => (n - (elems.len() - i), p),
+                _ => (i, p),
+            })
+            .collect())
     }
 
     fn pattern_bound(&mut self, e: &Expr) -> R<Value> {
@@ -842,6 +909,17 @@ impl<'a> FnBuilder<'a> {
             if let Some(&g) = self.scope.assoc.get(&key) {
                 return Ok(self.emit("simple_call", vec![meta_func(g)], None));
             }
+            if let Some(vs) = self.variant_of(path) {
+                if !self.scope.struct_fields(vs).is_empty() {
+                    return Err(unsupported(
+                        tokens,
+                        "a variant's constructor used as a value",
+                        "function pointers to constructors are not translated",
+                        "construct the value where it is needed",
+                    ));
+                }
+                return Ok(self.emit("newvariant", vec![meta_type(Ty::Struct(vs))], Some(pos_of(tokens.span()))));
+            }
             if let Some(&(e, d)) = self.scope.variants.get(&key) {
                 return Ok(Value::Const(Constant::new(ConstValue::Int(d), Ty::Enum(e))));
             }
@@ -1036,7 +1114,11 @@ impl<'a> FnBuilder<'a> {
         if let Some(rest) = &st.rest {
             return Err(unsupported(rest, "struct update syntax (`..base`)", "not translated yet", "name every field"));
         }
-        let ty = self.struct_path(&st.path)?;
+        let variant = self.variant_of(&st.path);
+        let ty = match variant {
+            Some(vs) => Ty::Struct(vs),
+            None => self.struct_path(&st.path)?,
+        };
         let sid = match &ty {
             Ty::Struct(sid) => sid,
             Ty::Dict(k, v) => &self.scope.dict_data[&(*k.clone(), *v.clone())],
@@ -1053,7 +1135,8 @@ impl<'a> FnBuilder<'a> {
                 .ok_or_else(|| syn::Error::new_spanned(&st.path, format!("rpy: missing field `{field}`")))?;
             args.push(values[i].clone());
         }
-        Ok(Some(self.emit("newstruct", args, Some(pos_of(st.span())))))
+        let op = if variant.is_some() { "newvariant" } else { "newstruct" };
+        Ok(Some(self.emit(op, args, Some(pos_of(st.span())))))
     }
 
     /// The struct a path names (`Point`, `Self`).
@@ -1174,6 +1257,11 @@ impl<'a> FnBuilder<'a> {
                 let mut all = vec![meta_func(g)];
                 all.extend(args);
                 return Ok(Some(self.emit("simple_call", all, pos)));
+            }
+            if let Some(vs) = self.variant_of(&p.path) {
+                let mut all = vec![meta_type(Ty::Struct(vs))];
+                all.extend(args);
+                return Ok(Some(self.emit("newvariant", all, pos)));
             }
         }
         // `i64::max(a, b)`: a method called through its type.
@@ -2027,6 +2115,10 @@ fn meta_pos(p: Pos) -> Value {
 
 fn meta_func(g: GraphId) -> Value {
     Value::Const(Constant::meta(ConstValue::Func(g)))
+}
+
+fn meta_type(t: Ty) -> Value {
+    Value::Const(Constant::meta(ConstValue::Type(t)))
 }
 
 fn meta_index(i: usize) -> Value {

@@ -8,7 +8,7 @@
 use super::builder::{build_const, build_fn, pos_of, unsupported, R};
 use super::model::{FunctionGraph, GraphId};
 use crate::translator::Translator;
-use crate::ty::{EnumDef, EnumId, IntTy, StructDef, StructId, Ty};
+use crate::ty::{EnumData, EnumDef, EnumId, IntTy, StructDef, StructId, Ty};
 use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 
@@ -22,10 +22,13 @@ pub struct ModuleScope {
     pub structs: HashMap<String, StructId>,
     /// The struct holding the fields of each `HashMap<K, V>` instance.
     pub dict_data: HashMap<(Ty, Ty), StructId>,
-    /// Field-less enums by name.
+    /// Enums by name.
     pub enums: HashMap<String, EnumId>,
     /// Enum variants by enum and variant name: the enum and the discriminant.
     pub variants: HashMap<(String, String), (EnumId, i128)>,
+    /// The variants of the enums with data, by enum and variant name: their
+    /// payload structs.
+    pub variant_structs: HashMap<(String, String), StructId>,
     /// Functions and constants of `impl` blocks, by type and name
     /// (`Point::new`, `Point::ORIGIN`, and methods, called as `Point::norm(p)`).
     pub assoc: HashMap<(String, String), GraphId>,
@@ -36,6 +39,8 @@ pub struct ModuleScope {
     struct_info: Vec<(String, Vec<String>)>,
     /// The structs that are GC objects (not `Copy`).
     heap_structs: HashSet<StructId>,
+    /// The enums with data (GC objects).
+    data_enums: HashSet<EnumId>,
 }
 
 impl ModuleScope {
@@ -167,6 +172,7 @@ impl ModuleScope {
     pub fn is_heap(&self, ty: &Ty) -> bool {
         match ty {
             Ty::Struct(s) => self.heap_structs.contains(s),
+            Ty::Enum(e) => self.data_enums.contains(e),
             Ty::List(_) | Ty::Str | Ty::Dict(..) => true,
             _ => false,
         }
@@ -282,20 +288,47 @@ pub fn build_module(items: &[syn::Item], file: &str, dicts: &[(Ty, Ty)]) -> Resu
         dict_data: HashMap::new(),
         enums: HashMap::new(),
         variants: HashMap::new(),
+        variant_structs: HashMap::new(),
         assoc: HashMap::new(),
         method_names: HashSet::new(),
         struct_info: Vec::new(),
         heap_structs: HashSet::new(),
+        data_enums: HashSet::new(),
     };
 
     // Types first: every signature may name any of them.
     for item in items {
         if let syn::Item::Enum(e) = item {
             match enum_def(e) {
-                Ok(def) => {
+                Ok(mut def) => {
                     let name = def.name.clone();
                     let variants = def.variants.clone();
-                    let id = t.enums.push(def);
+                    let id = t.enums.next_key();
+                    if e.variants.iter().any(|v| !v.fields.is_empty()) {
+                        // An enum with data: a payload struct per variant (a GC object).
+                        let mut payloads = Vec::new();
+                        for (i, (v, _)) in variants.iter().enumerate() {
+                            let s = t.structs.push(StructDef {
+                                name: format!("{name}::{v}"),
+                                copy: false,
+                                fields: Vec::new(),
+                                variant: Some((id, i)),
+                            });
+                            scope.heap_structs.insert(s);
+                            scope.variant_structs.insert((name.clone(), v.clone()), s);
+                            payloads.push(s);
+                        }
+                        let base = t.structs.push(StructDef {
+                            name: name.clone(),
+                            copy: false,
+                            fields: Vec::new(),
+                            variant: None,
+                        });
+                        scope.heap_structs.insert(base);
+                        def.data = Some(EnumData { base, payloads });
+                        scope.data_enums.insert(id);
+                    }
+                    t.enums.push(def);
                     for (v, d) in variants {
                         scope.variants.insert((name.clone(), v), (id, d));
                     }
@@ -309,7 +342,8 @@ pub fn build_module(items: &[syn::Item], file: &str, dicts: &[(Ty, Ty)]) -> Resu
                 errors.push(unsupported(&s.generics, "a generic struct", "generics are not translated yet", ""));
             } else {
                 let copy = derives_copy(&s.attrs);
-                let id = t.structs.push(StructDef { name: s.ident.to_string(), copy, fields: Vec::new() });
+                let id =
+                    t.structs.push(StructDef { name: s.ident.to_string(), copy, fields: Vec::new(), variant: None });
                 if !copy {
                     scope.heap_structs.insert(id);
                 }
@@ -325,6 +359,19 @@ pub fn build_module(items: &[syn::Item], file: &str, dicts: &[(Ty, Ty)]) -> Resu
                 match scope.parse_type(&field.ty, None) {
                     Ok(ty) => t.structs[id].fields.push((name, ty)),
                     Err(e) => errors.push(e),
+                }
+            }
+        }
+        if let syn::Item::Enum(e) = item {
+            for v in &e.variants {
+                let key = (e.ident.to_string(), v.ident.to_string());
+                let Some(&id) = scope.variant_structs.get(&key) else { continue };
+                for (i, field) in v.fields.iter().enumerate() {
+                    let name = field.ident.as_ref().map(|f| f.to_string()).unwrap_or_else(|| i.to_string());
+                    match scope.parse_type(&field.ty, None) {
+                        Ok(ty) => t.structs[id].fields.push((name, ty)),
+                        Err(e) => errors.push(e),
+                    }
                 }
             }
         }
@@ -478,8 +525,9 @@ pub fn build_module(items: &[syn::Item], file: &str, dicts: &[(Ty, Ty)]) -> Resu
     }
 }
 
-/// A field-less enum: variants and their discriminants (explicit ones are
-/// integer literals; the others count on from the previous one, as in Rust).
+/// An enum: variants and their discriminants (explicit ones are integer
+/// literals; the others count on from the previous one, as in Rust). The
+/// payloads of an enum with data are filled in by the caller.
 fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
     if !e.generics.params.is_empty() {
         return Err(unsupported(&e.generics, "a generic enum", "generics are not translated yet", ""));
@@ -487,14 +535,6 @@ fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
     let mut variants = Vec::new();
     let mut next = 0i128;
     for v in &e.variants {
-        if !v.fields.is_empty() {
-            return Err(unsupported(
-                &v.fields,
-                "an enum variant with data",
-                "enums with data are class hierarchies in the heap, which are not translated yet",
-                "use a field-less enum and keep the data in a struct",
-            ));
-        }
         if let Some((_, d)) = &v.discriminant {
             next = match d {
                 syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse()?,
@@ -508,7 +548,7 @@ fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
         variants.push((v.ident.to_string(), next));
         next += 1;
     }
-    Ok(EnumDef { name: e.ident.to_string(), variants })
+    Ok(EnumDef { name: e.ident.to_string(), variants, data: None })
 }
 
 /// A `pub fn` is called from untranslated code: its parameters and result

@@ -18,7 +18,7 @@ use rlist::{list_containers, Helpers, ListContainers};
 
 mod rlist;
 use crate::translator::Translator;
-use crate::ty::{IntTy, StructDef, StructId, Ty};
+use crate::ty::{EnumDef, EnumId, IntTy, StructDef, StructId, Ty};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -49,6 +49,7 @@ pub struct Types<'a> {
     pub lists: &'a HashMap<Ty, ListContainers>,
     /// The data struct of each dict.
     pub dicts: &'a HashMap<(Ty, Ty), StructId>,
+    pub enums: &'a Arena<EnumId, EnumDef>,
 }
 
 impl Types<'_> {
@@ -68,10 +69,15 @@ impl Types<'_> {
             Ty::List(item) => Some(self.lists[&**item].list),
             Ty::Str => Some(self.lists[&Ty::Int(IntTy::U8)].list),
             Ty::Dict(k, v) => self.containers.get(&self.dicts[&(*k.clone(), *v.clone())]).copied(),
+            Ty::Enum(e) => self.enums[*e].data.as_ref().map(|d| self.containers[&d.base]),
             _ => None,
         }
     }
 }
+
+/// The field of an enum's base and payloads holding the variant's index
+/// (not a Rust identifier, so it cannot clash with a named field).
+const TAG: &str = "#tag";
 
 /// The low-level type representing values of `ty`.
 pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
@@ -90,7 +96,7 @@ pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
             Some(c) => LlType::Ptr(*c),
             None => LlType::Struct(types.structs[*s].fields.iter().map(|(_, t)| lltype_of(t)).collect()),
         },
-        Ty::Enum(_) => SIGNED,
+        Ty::Enum(_) => types.container(ty).map_or(SIGNED, LlType::Ptr),
         Ty::List(_) | Ty::Str | Ty::Dict(..) => LlType::Ptr(types.container(ty).unwrap()),
         Ty::Result(t, e) => LlType::Struct(vec![LlType::Bool, lltype_of(t), lltype_of(e)]),
     }
@@ -137,7 +143,8 @@ pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperErro
     let mut helpers = Helpers::new(t.graphs.len());
     for &g in &ann.reached {
         let mut graph = t.graphs[g].clone();
-        let types = Types { structs: &t.structs, containers: &containers, lists: &lists, dicts: &t.dict_structs };
+        let types =
+            Types { structs: &t.structs, containers: &containers, lists: &lists, dicts: &t.dict_structs, enums: &t.enums };
         match rtype_graph(types, ann, g, &mut graph, &mut helpers) {
             Ok(()) => {
                 remove_void_inputargs(&mut graph);
@@ -260,17 +267,25 @@ fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, Conta
     }
     let all_types: Vec<Ty> = ann.types.iter().flat_map(|g| g.vars.iter().cloned()).collect();
     let lists = list_containers(t, &map, all_types);
-    let types = Types { structs: &t.structs, containers: &map, lists: &lists, dicts: &t.dict_structs };
+    let types = Types { structs: &t.structs, containers: &map, lists: &lists, dicts: &t.dict_structs, enums: &t.enums };
+    let tagged: Vec<StructId> = t.enums.values().filter_map(|e| e.data.as_ref()).map(|d| d.base).collect();
     let filled: Vec<(ContainerId, Container)> = map
         .iter()
         .map(|(sid, &c)| {
             let def = &t.structs[*sid];
-            let fields = def.fields.iter().map(|(n, ty)| (n.clone(), lltype_of(ty, types))).collect();
+            let tag = (def.variant.is_some() || tagged.contains(sid)).then(|| (TAG.to_string(), SIGNED));
+            let own = def.fields.iter().map(|(n, ty)| (n.clone(), lltype_of(ty, types)));
+            let fields = tag.into_iter().chain(own).collect();
             (c, Container::GcStruct { name: def.name.clone(), fields, varsize: None })
         })
         .collect();
     for (c, container) in filled {
         t.containers[c] = container;
+    }
+    for data in t.enums.values().filter_map(|e| e.data.as_ref()) {
+        for p in &data.payloads {
+            t.container_bases.insert(map[p], map[&data.base]);
+        }
     }
     (map, lists)
 }
@@ -485,10 +500,29 @@ impl HighLevelOps<'_> {
                 self.genop("setfield", args.to_vec(), LlType::Void);
                 self.ll(&args[0])
             }
-            "newstruct" if self.types.container(&res_ty).is_some() => {
-                let c = self.types.container(&res_ty).unwrap();
+            // An enum with data: its base and payloads start with the tag.
+            "newvariant" => {
+                let Some(ConstValue::Type(vty)) = args[0].constant().map(|c| c.value.clone()) else { unreachable!() };
+                let p = self.translate("newstruct", args, result)?;
+                let (_, tag) = self.types.struct_def(&vty).unwrap().variant.unwrap();
+                let tag = self.constant(ConstValue::Int(tag as i128), Ty::Int(IntTy::I64));
+                self.genop("setfield", vec![p.clone(), void_const(ConstValue::Str(TAG.into())), tag], LlType::Void);
+                self.genop("cast_pointer", vec![p], res_ll)
+            }
+            "variant_is" => {
+                let Some(ConstValue::Type(vty)) = args[1].constant().map(|c| c.value.clone()) else { unreachable!() };
+                let (_, tag) = self.types.struct_def(&vty).unwrap().variant.unwrap();
+                let tag = self.constant(ConstValue::Int(tag as i128), Ty::Int(IntTy::I64));
+                let t = self.genop("getfield", vec![args[0].clone(), void_const(ConstValue::Str(TAG.into()))], SIGNED);
+                self.genop("int_eq", vec![t, tag], LlType::Bool)
+            }
+            "variant_payload" => self.genop("cast_pointer", vec![args[0].clone()], res_ll),
+            "newstruct" if self.types.container(&res_ty).is_some() || matches!(args[0].constant().map(|c| &c.value), Some(ConstValue::Type(t)) if self.types.container(t).is_some()) => {
+                let Some(ConstValue::Type(sty)) = args[0].constant().map(|c| c.value.clone()) else { unreachable!() };
+                let c = self.types.container(&sty).unwrap();
+                let res_ll = self.lltype(&sty);
                 let p = self.genop("malloc", vec![void_const(ConstValue::Container(c))], res_ll);
-                for ((name, fty), v) in self.types.struct_def(&res_ty).unwrap().fields.clone().iter().zip(&args[1..]) {
+                for ((name, fty), v) in self.types.struct_def(&sty).unwrap().fields.clone().iter().zip(&args[1..]) {
                     if self.lltype(fty) != LlType::Void {
                         let name = void_const(ConstValue::Str(name.clone()));
                         self.genop("setfield", vec![p.clone(), name, v.clone()], LlType::Void);

@@ -446,7 +446,8 @@ pub fn list_containers(
     }
     let mut lists = HashMap::new();
     for item in items {
-        let types = Types { structs: &t.structs, containers: structs, lists: &lists, dicts: &t.dict_structs };
+        let types =
+            Types { structs: &t.structs, containers: structs, lists: &lists, dicts: &t.dict_structs, enums: &t.enums };
         let item_ll = lltype_of(&item, types);
         let array = t.containers.push(crate::lltype::Container::GcArray { item: item_ll });
         let list = t.containers.push(crate::lltype::Container::GcStruct {
