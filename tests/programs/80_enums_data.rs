@@ -140,6 +140,7 @@ pub fn tokens(n: i64) -> (i64, i64, i64) {
             Token::Int(_) => {}
             Token::Op('+') => ops += 1,
             Token::Op(_) => ops += 100,
+            Token::Pair(_, b, _) if b != 0 => unreachable!(),
             Token::Pair(a, .., c) => assert_eq!(a * 2, c),
             Token::Eof => eofs += 1,
         }

@@ -8,6 +8,7 @@ use crate::flow::items::build_module;
 use crate::flow::{FunctionGraph, GraphId};
 use crate::lltype::{Container, ContainerId};
 use crate::rtyper::{rtype, RTyperError};
+use crate::prelude::instances::{self, Kind};
 use crate::ty::{EnumDef, EnumId, StructDef, StructId, Ty};
 use std::time::{Duration, Instant};
 
@@ -32,6 +33,9 @@ pub struct Translator {
     /// The base container of each subclass container (the payloads of an
     /// enum's variants), for `cast_pointer`.
     pub container_bases: std::collections::HashMap<ContainerId, ContainerId>,
+    /// The functions of the instances of `prelude::instances` (for `Eq`:
+    /// `==` then `!=`).
+    pub instances: std::collections::HashMap<(Kind, Ty), Vec<GraphId>>,
 }
 
 impl Translator {
@@ -167,8 +171,9 @@ fn build_with_prelude(
 ) -> Result<(Translator, Vec<crate::annotator::typeck::GraphTypes>), Vec<TranslationError>> {
     let mut all: Vec<syn::Item> = items.iter().cloned().chain(crate::prelude::items()).collect();
     let mut dicts: Vec<(Ty, Ty)> = Vec::new();
+    let mut insts: Vec<(Kind, Ty)> = Vec::new();
     loop {
-        let mut t = build_module(&all, file, &dicts)
+        let mut t = build_module(&all, file, &dicts, &insts)
             .map_err(|es| es.into_iter().map(TranslationError::Syntax).collect::<Vec<_>>())?;
         let types = typeck_all(&mut t);
         let mut found = Vec::new();
@@ -178,7 +183,15 @@ fn build_with_prelude(
             types.iter().flat_map(|g| g.vars.iter()).for_each(&mut note);
         }
         let new: Vec<(Ty, Ty)> = found.into_iter().filter(|kv| !dicts.contains(kv)).collect();
-        if new.is_empty() {
+        let new_insts = missing_instances(&t, types.as_deref().unwrap_or(&[]), &insts);
+        for (kind, ty) in new_insts.iter() {
+            let source = instances::source(&t, *kind, ty, insts.len()).map_err(|message| {
+                vec![TranslationError::Annotation(AnnotatorError { graph: String::new(), pos: None, message })]
+            })?;
+            all.extend(crate::prelude::parse(&source, "generated instance"));
+            insts.push((*kind, ty.clone()));
+        }
+        if new.is_empty() && new_insts.is_empty() {
             let types = types.map_err(|es| es.into_iter().map(TranslationError::Annotation).collect::<Vec<_>>())?;
             return Ok((t, types));
         }
@@ -193,6 +206,35 @@ fn build_with_prelude(
             dicts.push((k, v));
         }
     }
+}
+
+/// The instances of `prelude::instances` that operations need and `insts`
+/// lacks (those found are already calls).
+fn missing_instances(
+    t: &Translator,
+    types: &[crate::annotator::typeck::GraphTypes],
+    insts: &[(Kind, Ty)],
+) -> Vec<(Kind, Ty)> {
+    let mut out: Vec<(Kind, Ty)> = Vec::new();
+    for (g, gt) in t.graphs.values().zip(types) {
+        let ty_of = |v: &crate::flow::Value| match v {
+            crate::flow::Value::Var(x) => gt.vars.get(crate::entity::EntityRef::index(*x)).cloned(),
+            crate::flow::Value::Const(c) => match &c.ty {
+                crate::flow::ConstTy::Known(t) => Some(t.clone()),
+                _ => None,
+            },
+        };
+        for b in g.iterblocks() {
+            for op in &g.blocks[b].operations {
+                if let Some(k) = instances::needed(t, &op.opname, &op.args, ty_of) {
+                    if !insts.contains(&k) && !out.contains(&k) {
+                        out.push(k);
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 fn collect_dicts(ty: &Ty, out: &mut Vec<(Ty, Ty)>) {

@@ -9,6 +9,7 @@
 use super::methods::{dict_method_sig, list_method_sig, method_sig, DictRel, ListRel, Recv, Rel};
 use crate::entity::EntityRef;
 use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
+use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
 use crate::ty::{EnumId, IntTy, StructId, Ty};
 
@@ -275,6 +276,13 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                     Term::Str => Some(Ty::Str),
                     _ => None,
                 };
+                // `.clone()` is the receiver's type's (derived or std) `Clone`,
+                // unless the type has an inherent `clone` of its own.
+                let own_clone = recv_ty.as_ref().is_some_and(|r| t.methods.contains_key(&(r.clone(), name.clone())));
+                if name == "clone" && op.args.len() == 2 && !own_clone {
+                    u.unify(op.result.index(), recv).map_err(&err)?;
+                    continue;
+                }
                 match u.term[rn].clone() {
                     Term::Struct(_) | Term::Enum(_) | Term::Str => {
                         let Some(&m) = t.methods.get(&(recv_ty.unwrap(), name.clone())) else {
@@ -401,6 +409,26 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 },
             };
             let result = types.vars[op.result.index()].clone();
+            if let Some((kind, ty)) = instances::needed(t, &op.opname, &op.args, ty_of) {
+                if let Some(fns) = t.instances.get(&(kind, ty)) {
+                    let f = Value::Const(crate::flow::Constant::meta(ConstValue::Func(fns[(op.opname == "ne") as usize])));
+                    op.args = match kind {
+                        Kind::Eq => vec![f, op.args[0].clone(), op.args[1].clone()],
+                        Kind::Clone => vec![f, op.args[1].clone()],
+                        Kind::Debug => vec![f, op.args[1].clone(), op.args[0].clone()],
+                    };
+                    op.opname = "simple_call".into();
+                }
+                continue;
+            }
+            if op.opname == "call_method" && op.args[0].constant().and_then(|c| c.as_str()) == Some("clone") {
+                // The clone of a plain value is the value.
+                if ty_of(&op.args[1]).is_some_and(|ty| instances::is_plain_value(t, &ty)) {
+                    op.opname = "same_as".into();
+                    op.args.remove(0);
+                    continue;
+                }
+            }
             if let Some(m) = prelude_method(t, &op.opname, &op.args, result, ty_of) {
                 let func = Value::Const(crate::flow::Constant::meta(ConstValue::Func(m)));
                 if op.opname == "newdict" {

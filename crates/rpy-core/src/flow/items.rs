@@ -7,6 +7,7 @@
 
 use super::builder::{build_const, build_fn, pos_of, unsupported, R};
 use super::model::{FunctionGraph, GraphId};
+use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
 use crate::ty::{EnumData, EnumDef, EnumId, IntTy, StructDef, StructId, Ty};
 use quote::ToTokens;
@@ -277,8 +278,13 @@ enum Source<'a> {
 ///
 /// `dicts` are the `HashMap<K, V>`s whose instances of the prelude's dict
 /// template are among the items, the `n`-th with data struct
-/// `prelude::dict_data_name(n)`.
-pub fn build_module(items: &[syn::Item], file: &str, dicts: &[(Ty, Ty)]) -> Result<Translator, Vec<syn::Error>> {
+/// `prelude::dict_data_name(n)`; `insts` those of `prelude::instances`.
+pub fn build_module(
+    items: &[syn::Item],
+    file: &str,
+    dicts: &[(Ty, Ty)],
+    insts: &[(Kind, Ty)],
+) -> Result<Translator, Vec<syn::Error>> {
     let mut errors = Vec::new();
     let mut t = Translator::default();
     let mut scope = ModuleScope {
@@ -517,6 +523,14 @@ pub fn build_module(items: &[syn::Item], file: &str, dicts: &[(Ty, Ty)]) -> Resu
             Ok(g) => t.graphs[id] = g,
             Err(e) => errors.push(e),
         }
+    }
+    for (n, (kind, ty)) in insts.iter().enumerate() {
+        let name = instances::fn_name(*kind, n);
+        let mut fns = vec![scope.fns[&name]];
+        if *kind == Kind::Eq {
+            fns.push(scope.fns[&format!("__ne{n}")]);
+        }
+        t.instances.insert((*kind, ty.clone()), fns);
     }
     if errors.is_empty() {
         Ok(t)

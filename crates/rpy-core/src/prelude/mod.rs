@@ -8,13 +8,15 @@
 //!   value type (`dict_items`) once type inference has found the
 //!   `HashMap<K, V>`s the program uses.
 
+pub mod instances;
+
 use crate::translator::Translator;
 use crate::ty::Ty;
 
 const STR_SRC: &str = include_str!("str.rs");
 const DICT_SRC: &str = include_str!("dict.rs");
 
-fn parse(src: &str, what: &str) -> Vec<syn::Item> {
+pub(crate) fn parse(src: &str, what: &str) -> Vec<syn::Item> {
     match syn::parse_file(src) {
         Ok(f) => f.items,
         Err(e) => panic!("rpy: the prelude's {what} does not parse: {e}"),

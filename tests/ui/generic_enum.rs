@@ -1,8 +1,8 @@
 #[rpython::entry]
 pub mod m {
-    enum Shape {
-        Circle(f64),
-        Square { side: f64 },
+    enum Tree<T> {
+        Leaf(T),
+        Node(Box<Tree<T>>, Box<Tree<T>>),
     }
 
     pub fn f(x: i64) -> i64 {

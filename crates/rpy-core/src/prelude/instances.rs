@@ -1,0 +1,269 @@
+//! What Rust derives or std implements generically, generated as dialect
+//! source per type once type inference knows the types (like the dict
+//! template): `==`/`!=`, `.clone()` and `{:?}` of structs that are GC
+//! objects, enums with data, lists, `Option`s, tuples and `Result`s.
+//!
+//! A `#[derive]` is not checked: rustc rejects the untranslated program if
+//! the trait is missing, so every use here is of a derived (or std) impl.
+//! Each instance is a free function `__eq{n}`/`__ne{n}`, `__clone{n}` or
+//! `__debug{n}`; type inference rewrites the operation into a call of it
+//! (`annotator::typeck`), and the translator adds the instances it finds
+//! missing and rebuilds (`translator::build_with_prelude`).
+
+use super::source_of;
+use crate::flow::{ConstValue, Value};
+use crate::translator::Translator;
+use crate::ty::{StructDef, Ty};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Eq,
+    Clone,
+    Debug,
+}
+
+/// The name of the function of the `n`-th instance (and, for `Eq`, of its
+/// negation `__ne{n}`).
+pub fn fn_name(kind: Kind, n: usize) -> String {
+    match kind {
+        Kind::Eq => format!("__eq{n}"),
+        Kind::Clone => format!("__clone{n}"),
+        Kind::Debug => format!("__debug{n}"),
+    }
+}
+
+/// Whether `==` on `ty` is done by the rtyper itself (field by field on
+/// values), and `.clone()` is the value itself.
+pub fn is_plain_value(t: &Translator, ty: &Ty) -> bool {
+    match ty {
+        Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Unit => true,
+        Ty::Enum(e) => t.enums[*e].data.is_none(),
+        Ty::Tuple(items) => items.iter().all(|i| is_plain_value(t, i)),
+        Ty::Struct(s) => t.structs[*s].copy && t.structs[*s].fields.iter().all(|(_, f)| is_plain_value(t, f)),
+        Ty::Option(inner) => is_plain_value(t, inner) && !matches!(**inner, Ty::Option(_)),
+        _ => false,
+    }
+}
+
+/// The instance an operation needs, given its operands' types: `eq`/`ne`
+/// of compound values, `call_method clone` of values that are not plain,
+/// `format_arg` in `{:?}` form of compound values.
+pub fn needed(t: &Translator, opname: &str, args: &[Value], ty_of: impl Fn(&Value) -> Option<Ty>) -> Option<(Kind, Ty)> {
+    match opname {
+        "eq" | "ne" => {
+            let ty = ty_of(&args[0])?;
+            // Options of plain values compare in the rtyper; strings in the prelude.
+            (!is_plain_value(t, &ty) && ty != Ty::Str && !matches!(ty, Ty::Dict(..))).then_some((Kind::Eq, ty))
+        }
+        "call_method" if args[0].constant()?.as_str()? == "clone" && args.len() == 2 => {
+            let ty = ty_of(&args[1])?;
+            (!is_plain_value(t, &ty) && ty != Ty::Str && !matches!(ty, Ty::Dict(..))).then_some((Kind::Clone, ty))
+        }
+        "format_arg" => {
+            let ty = ty_of(&args[1])?;
+            let scalar = matches!(ty, Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Str);
+            let spec = match args[2].constant().map(|c| &c.value) {
+                Some(ConstValue::Int(bits)) => rpy_fmt::Spec::decode(*bits as u64),
+                _ => return None,
+            };
+            let plain_debug = rpy_fmt::Spec { ty: rpy_fmt::FmtType::Debug, ..Default::default() };
+            (!scalar && spec == plain_debug).then_some((Kind::Debug, ty))
+        }
+        _ => None,
+    }
+}
+
+/// The source of the `n`-th instance.
+pub fn source(t: &Translator, kind: Kind, ty: &Ty, n: usize) -> Result<String, String> {
+    let tn = source_of(t, ty);
+    Ok(match kind {
+        Kind::Eq => format!(
+            "fn __eq{n}(a: &{tn}, b: &{tn}) -> bool {{ {} }}\n\
+             fn __ne{n}(a: &{tn}, b: &{tn}) -> bool {{ !__eq{n}(a, b) }}",
+            eq_body(t, ty)?
+        ),
+        Kind::Clone => format!("fn __clone{n}(a: &{tn}) -> {tn} {{ {} }}", clone_body(t, ty)?),
+        Kind::Debug => format!("fn __debug{n}(a: &{tn}, out: &mut String) {{ {} }}", debug_body(t, ty)?),
+    })
+}
+
+/// The payload structs of an enum with data, with their variant names.
+fn variants<'t>(t: &'t Translator, ty: &Ty) -> Option<Vec<(String, &'t StructDef)>> {
+    let Ty::Enum(e) = ty else { return None };
+    let def = &t.enums[*e];
+    let data = def.data.as_ref()?;
+    Some(def.variants.iter().zip(&data.payloads).map(|((v, _), s)| (format!("{}::{v}", def.name), &t.structs[*s])).collect())
+}
+
+/// A pattern (or constructor) of struct `def` named `path`, binding (or
+/// taking) `{prefix}{i}` for field `i`; `wrap` maps each name.
+fn fields_pattern(path: &str, def: &StructDef, prefix: &str, wrap: impl Fn(String) -> String) -> String {
+    let tuple = def.fields.first().is_some_and(|(f, _)| f == "0");
+    if def.fields.is_empty() {
+        return path.to_string();
+    }
+    let parts: Vec<String> = def
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, (f, _))| {
+            let v = wrap(format!("{prefix}{i}"));
+            if tuple {
+                v
+            } else {
+                format!("{f}: {v}")
+            }
+        })
+        .collect();
+    if tuple {
+        format!("{path}({})", parts.join(", "))
+    } else {
+        format!("{path} {{ {} }}", parts.join(", "))
+    }
+}
+
+fn all_equal(pairs: impl Iterator<Item = (String, String)>) -> String {
+    let terms: Vec<String> = pairs.map(|(a, b)| format!("{a} == {b}")).collect();
+    if terms.is_empty() {
+        "true".into()
+    } else {
+        terms.join(" && ")
+    }
+}
+
+fn eq_body(t: &Translator, ty: &Ty) -> Result<String, String> {
+    if let Some(vs) = variants(t, ty) {
+        let arms: Vec<String> = vs
+            .iter()
+            .map(|(path, def)| {
+                let inner = fields_pattern(path, def, "y", |v| v);
+                let eq = all_equal((0..def.fields.len()).map(|i| (format!("x{i}"), format!("y{i}"))));
+                format!("{} => match b {{ {inner} => {eq}, _ => false }},", fields_pattern(path, def, "x", |v| v))
+            })
+            .collect();
+        return Ok(format!("match a {{ {} }}", arms.join(" ")));
+    }
+    Ok(match ty {
+        Ty::Struct(s) => all_equal(t.structs[*s].fields.iter().map(|(f, _)| (format!("a.{f}"), format!("b.{f}")))),
+        Ty::Tuple(items) => all_equal((0..items.len()).map(|i| (format!("a.{i}"), format!("b.{i}")))),
+        Ty::List(_) => "if a.len() != b.len() { return false; } let mut i = 0; \
+                        while i < a.len() { if a[i] != b[i] { return false; } i += 1; } true"
+            .into(),
+        Ty::Option(_) => "match a { Some(x) => match b { Some(y) => x == y, None => false }, \
+                          None => match b { Some(_) => false, None => true } }"
+            .into(),
+        Ty::Result(..) => "match a { Ok(x) => match b { Ok(y) => x == y, Err(_) => false }, \
+                           Err(x) => match b { Ok(_) => false, Err(y) => x == y } }"
+            .into(),
+        other => return Err(format!("`==` on `{other}` is not translated yet")),
+    })
+}
+
+fn clone_body(t: &Translator, ty: &Ty) -> Result<String, String> {
+    if let Some(vs) = variants(t, ty) {
+        let arms: Vec<String> = vs
+            .iter()
+            .map(|(path, def)| {
+                let make = fields_pattern(path, def, "x", |v| format!("{v}.clone()"));
+                format!("{} => {make},", fields_pattern(path, def, "x", |v| v))
+            })
+            .collect();
+        return Ok(format!("match a {{ {} }}", arms.join(" ")));
+    }
+    Ok(match ty {
+        Ty::Struct(s) => {
+            let def = &t.structs[*s];
+            let fields: Vec<String> = def.fields.iter().map(|(f, _)| format!("{f}: a.{f}.clone()")).collect();
+            format!("{} {{ {} }}", def.name, fields.join(", "))
+        }
+        Ty::Tuple(items) => {
+            let items: Vec<String> = (0..items.len()).map(|i| format!("a.{i}.clone()")).collect();
+            format!("({},)", items.join(", "))
+        }
+        Ty::List(_) => "let mut r = Vec::new(); for x in a.iter() { r.push(x.clone()); } r".into(),
+        Ty::Option(_) => "match a { Some(x) => Some(x.clone()), None => None }".into(),
+        Ty::Result(..) => "match a { Ok(x) => Ok(x.clone()), Err(x) => Err(x.clone()) }".into(),
+        other => return Err(format!("`clone` of `{other}` is not translated yet")),
+    })
+}
+
+/// Appends `{:?}` of `e` to `out`.
+fn debug_of(e: &str) -> String {
+    format!("out.push_str(&format!(\"{{:?}}\", {e}));")
+}
+
+/// Rust's derived `Debug` of a struct or variant named `name` whose fields
+/// are the expressions `exprs`.
+fn debug_fields(name: &str, def: &StructDef, exprs: &[String]) -> String {
+    let tuple = def.fields.first().is_some_and(|(f, _)| f == "0");
+    let mut s = format!("out.push_str({name:?});");
+    if def.fields.is_empty() {
+        return s;
+    }
+    s.push_str(if tuple { "out.push_str(\"(\");" } else { "out.push_str(\" { \");" });
+    for (i, ((f, _), e)) in def.fields.iter().zip(exprs).enumerate() {
+        if i > 0 {
+            s.push_str("out.push_str(\", \");");
+        }
+        if !tuple {
+            s.push_str(&format!("out.push_str(\"{f}: \");"));
+        }
+        s.push_str(&debug_of(e));
+    }
+    s.push_str(if tuple { "out.push_str(\")\");" } else { "out.push_str(\" }\");" });
+    s
+}
+
+fn debug_body(t: &Translator, ty: &Ty) -> Result<String, String> {
+    if let Some(vs) = variants(t, ty) {
+        let arms: Vec<String> = vs
+            .iter()
+            .map(|(path, def)| {
+                let exprs: Vec<String> = (0..def.fields.len()).map(|i| format!("x{i}")).collect();
+                let name = path.rsplit("::").next().unwrap();
+                format!("{} => {{ {} }}", fields_pattern(path, def, "x", |v| v), debug_fields(name, def, &exprs))
+            })
+            .collect();
+        return Ok(format!("match a {{ {} }}", arms.join(" ")));
+    }
+    Ok(match ty {
+        Ty::Enum(e) => {
+            let def = &t.enums[*e];
+            let arms: Vec<String> =
+                def.variants.iter().map(|(v, _)| format!("{}::{v} => out.push_str({v:?}),", def.name)).collect();
+            format!("match *a {{ {} }}", arms.join(" "))
+        }
+        Ty::Struct(s) => {
+            let def = &t.structs[*s];
+            let exprs: Vec<String> = def.fields.iter().map(|(f, _)| format!("a.{f}")).collect();
+            debug_fields(&def.name, def, &exprs)
+        }
+        Ty::Unit => "out.push_str(\"()\");".into(),
+        Ty::Tuple(items) => {
+            let mut s = "out.push_str(\"(\");".to_string();
+            for i in 0..items.len() {
+                if i > 0 {
+                    s.push_str("out.push_str(\", \");");
+                }
+                s.push_str(&debug_of(&format!("a.{i}")));
+            }
+            s + if items.len() == 1 { "out.push_str(\",)\");" } else { "out.push_str(\")\");" }
+        }
+        Ty::List(_) => format!(
+            "out.push_str(\"[\"); let mut first = true; \
+             for x in a.iter() {{ if !first {{ out.push_str(\", \"); }} first = false; {} }} out.push_str(\"]\");",
+            debug_of("x")
+        ),
+        Ty::Option(_) => format!(
+            "match a {{ Some(x) => {{ out.push_str(\"Some(\"); {} out.push_str(\")\"); }} None => out.push_str(\"None\"), }}",
+            debug_of("x")
+        ),
+        Ty::Result(..) => format!(
+            "match a {{ Ok(x) => {{ out.push_str(\"Ok(\"); {} out.push_str(\")\"); }} \
+             Err(x) => {{ out.push_str(\"Err(\"); {} out.push_str(\")\"); }} }}",
+            debug_of("x"),
+            debug_of("x")
+        ),
+        other => return Err(format!("`{{:?}}` of `{other}` is not translated yet")),
+    })
+}
