@@ -3,6 +3,7 @@
 
 use rpy_core::llinterp::{interpret, ll_debug_text, LlValue};
 use rpy_core::lltype::LlType;
+use rpy_core::ty::Ty;
 use std::io::Write;
 use syn::{Expr, Lit, UnOp};
 
@@ -31,6 +32,28 @@ fn arg_value(e: &Expr, ty: &LlType) -> LlValue {
     }
 }
 
+/// `{:?}` of a result of Rust type `ty`: strings are lists of their bytes.
+fn debug_text(v: &LlValue, ll: &LlType, ty: &Ty) -> String {
+    match (ty, ll, v) {
+        (Ty::Str, _, LlValue::Ptr(Some(list))) => {
+            let list = list.borrow();
+            let len = list.fields[0].as_int().unwrap() as usize;
+            let items = list.fields[1].as_ptr().unwrap().unwrap().borrow();
+            let bytes: Vec<u8> = items.items[..len].iter().map(|b| b.as_int().unwrap() as u8).collect();
+            format!("{:?}", String::from_utf8(bytes).expect("strings hold UTF-8"))
+        }
+        (Ty::Tuple(tys), LlType::Struct(lls), LlValue::Struct(vs)) => {
+            let items: Vec<String> = vs.iter().zip(lls).zip(tys).map(|((v, l), t)| debug_text(v, l, t)).collect();
+            if items.len() == 1 {
+                format!("({},)", items[0])
+            } else {
+                format!("({})", items.join(", "))
+            }
+        }
+        _ => ll_debug_text(v, ll),
+    }
+}
+
 pub fn run(path: &str) {
     let src = std::fs::read_to_string(path).expect("generated program source");
     let file: syn::File = syn::parse_str(&src).expect("program parses");
@@ -55,7 +78,7 @@ pub fn run(path: &str) {
         let args = c.args.iter().zip(&param_types).map(|(a, ty)| arg_value(a, ty)).collect();
         let ret_ty = graph.vars[graph.blocks[graph.returnblock].inputargs[0]].concretetype.clone().unwrap();
         match interpret(&t, g, args) {
-            Ok(v) => println!("{}", ll_debug_text(&v, &ret_ty)),
+            Ok(v) => println!("{}", debug_text(&v, &ret_ty, &graph.ret_ty)),
             Err(panic) => {
                 let _ = std::io::stdout().flush();
                 eprint!("{}", panic.stderr_text());

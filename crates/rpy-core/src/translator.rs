@@ -9,7 +9,7 @@ use crate::flow::{FunctionGraph, GraphId};
 use crate::lltype::{Container, ContainerId};
 use crate::rtyper::{rtype, RTyperError};
 use crate::prelude::instances::{self, Kind};
-use crate::ty::{EnumDef, EnumId, StructDef, StructId, Ty};
+use crate::ty::{EnumDef, EnumId, GenericSig, StructDef, StructId, Ty};
 use std::time::{Duration, Instant};
 
 /// The whole program: one graph per function of the module.
@@ -36,6 +36,10 @@ pub struct Translator {
     /// The functions of the instances of `prelude::instances` (for `Eq`:
     /// `==` then `!=`).
     pub instances: std::collections::HashMap<(Kind, Ty), Vec<GraphId>>,
+    /// The generic functions' signatures, and their instances by type
+    /// arguments.
+    pub generic_fns: std::collections::HashMap<String, GenericSig>,
+    pub generic_instances: std::collections::HashMap<(String, Vec<Ty>), GraphId>,
 }
 
 impl Translator {
@@ -172,8 +176,9 @@ fn build_with_prelude(
     let mut all: Vec<syn::Item> = items.iter().cloned().chain(crate::prelude::items()).collect();
     let mut dicts: Vec<(Ty, Ty)> = Vec::new();
     let mut insts: Vec<(Kind, Ty)> = Vec::new();
+    let mut generics: Vec<(String, Vec<Ty>)> = Vec::new();
     loop {
-        let mut t = build_module(&all, file, &dicts, &insts)
+        let mut t = build_module(&all, file, &dicts, &insts, &generics)
             .map_err(|es| es.into_iter().map(TranslationError::Syntax).collect::<Vec<_>>())?;
         let types = typeck_all(&mut t);
         let mut found = Vec::new();
@@ -191,7 +196,18 @@ fn build_with_prelude(
             all.extend(crate::prelude::parse(&source, "generated instance"));
             insts.push((*kind, ty.clone()));
         }
-        if new.is_empty() && new_insts.is_empty() {
+        let new_generics = missing_generic_instances(&t, &generics);
+        for (name, tys) in new_generics.iter() {
+            let f = items.iter().find_map(|i| match i {
+                syn::Item::Fn(f) if f.sig.ident == name.as_str() => Some(f),
+                _ => None,
+            });
+            let sources: Vec<String> = tys.iter().map(|ty| crate::prelude::source_of(&t, ty)).collect();
+            let f = crate::flow::items::instantiate(f.expect("a generic fn of the module"), &sources, generics.len());
+            all.push(syn::Item::Fn(f));
+            generics.push((name.clone(), tys.clone()));
+        }
+        if new.is_empty() && new_insts.is_empty() && new_generics.is_empty() {
             let types = types.map_err(|es| es.into_iter().map(TranslationError::Annotation).collect::<Vec<_>>())?;
             return Ok((t, types));
         }
@@ -229,6 +245,28 @@ fn missing_instances(
                 if let Some(k) = instances::needed(t, &op.opname, &op.args, ty_of) {
                     if !insts.contains(&k) && !out.contains(&k) {
                         out.push(k);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The instances of generic functions that calls need (`generic_call`s left
+/// after type inference) and `generics` lacks.
+fn missing_generic_instances(t: &Translator, generics: &[(String, Vec<Ty>)]) -> Vec<(String, Vec<Ty>)> {
+    let mut out = Vec::new();
+    for g in t.graphs.values() {
+        for b in g.iterblocks() {
+            for op in &g.blocks[b].operations {
+                if op.opname != "generic_call" {
+                    continue;
+                }
+                if let Some(crate::flow::ConstValue::Tuple(k)) = op.args[0].constant().map(|c| &c.value) {
+                    let key = crate::annotator::typeck::generic_key(k);
+                    if !generics.contains(&key) && !out.contains(&key) {
+                        out.push(key);
                     }
                 }
             }

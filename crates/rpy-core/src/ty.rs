@@ -209,3 +209,44 @@ impl fmt::Display for Ty {
         }
     }
 }
+
+/// A type in the signature of a generic function: `Param(i)` is its `i`-th
+/// type parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GenericTy {
+    Param(usize),
+    Concrete(Ty),
+    Tuple(Vec<GenericTy>),
+    Option(Box<GenericTy>),
+    List(Box<GenericTy>),
+}
+
+/// The signature of a generic function, which is instantiated per list of
+/// type arguments (RPython specializes per argument annotation).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenericSig {
+    pub type_params: Vec<String>,
+    pub params: Vec<GenericTy>,
+    pub ret: GenericTy,
+}
+
+impl GenericTy {
+    /// Binds the type parameters so that this is `ty`; false on mismatch.
+    pub fn bind(&self, ty: &Ty, out: &mut Vec<Option<Ty>>) -> bool {
+        match (self, ty) {
+            (GenericTy::Param(i), _) => match &out[*i] {
+                Some(prev) => prev == ty,
+                None => {
+                    out[*i] = Some(ty.clone());
+                    true
+                }
+            },
+            (GenericTy::Concrete(c), _) => c == ty,
+            (GenericTy::Tuple(gs), Ty::Tuple(ts)) => {
+                gs.len() == ts.len() && gs.iter().zip(ts).all(|(g, t)| g.bind(t, out))
+            }
+            (GenericTy::Option(g), Ty::Option(t)) | (GenericTy::List(g), Ty::List(t)) => g.bind(t, out),
+            _ => false,
+        }
+    }
+}

@@ -16,7 +16,10 @@ pub fn exports(t: &Translator, prefix: &str) -> Vec<Export> {
     t.entrypoints.iter().map(|&g| Export { graph: g, symbol: format!("{prefix}export_{}", t.graphs[g].name) }).collect()
 }
 
-fn rust_type(ty: &Ty) -> TokenStream {
+/// The Rust type of a parameter (`result == false`) or result of a
+/// boundary function: strings come in as anything that is `AsRef<str>` and
+/// go out as `String`s.
+fn rust_type(ty: &Ty, result: bool) -> TokenStream {
     match ty {
         Ty::Int(i) => {
             let id = format_ident!("{}", i.name());
@@ -27,9 +30,10 @@ fn rust_type(ty: &Ty) -> TokenStream {
         Ty::Char => quote!(char),
         Ty::Unit => quote!(()),
         Ty::Tuple(items) => {
-            let items = items.iter().map(rust_type);
+            let items = items.iter().map(|t| rust_type(t, result));
             quote!((#(#items,)*))
         }
+        Ty::Str if result => quote!(::std::string::String),
         Ty::Str => quote!(impl ::core::convert::AsRef<str>),
         Ty::List(item) if **item == Ty::Str => quote!(::std::vec::Vec<::std::string::String>),
         Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Dict(..) | Ty::Result(..) => {
@@ -119,7 +123,7 @@ pub fn translated_module(
         let name = syn::Ident::new(&g.name, spans.get(&g.name).copied().unwrap_or_else(proc_macro2::Span::call_site));
         let sym = format_ident!("{}", e.symbol);
         let params: Vec<_> = (0..g.param_tys.len()).map(|i| format_ident!("a{}", i)).collect();
-        let param_tys: Vec<_> = g.param_tys.iter().map(rust_type).collect();
+        let param_tys: Vec<_> = g.param_tys.iter().map(|t| rust_type(t, false)).collect();
         let mut leaves = Vec::new();
         for (p, ty) in params.iter().zip(&g.param_tys) {
             flatten_arg(quote!(#p), ty, &mut leaves);
@@ -127,7 +131,7 @@ pub fn translated_module(
         let leaf_names: Vec<_> = (0..leaves.len()).map(|i| format_ident!("l{}", i)).collect();
         let leaf_tys: Vec<_> = leaves.iter().map(|(t, _)| t.clone()).collect();
         let leaf_exprs: Vec<_> = leaves.iter().map(|(_, e)| e.clone()).collect();
-        let ret = rust_type(&g.ret_ty);
+        let ret = rust_type(&g.ret_ty, true);
         let (decl, body) = match &g.ret_ty {
             Ty::Unit => (quote!(fn #sym(#(#leaf_names: #leaf_tys),*);), quote!(unsafe { #sym(#(#leaf_exprs),*) })),
             Ty::Tuple(_) => {

@@ -11,7 +11,7 @@ use crate::entity::EntityRef;
 use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
-use crate::ty::{EnumId, IntTy, StructId, Ty};
+use crate::ty::{EnumId, GenericTy, IntTy, StructId, Ty};
 
 type Node = usize;
 
@@ -409,6 +409,11 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 },
             };
             let result = types.vars[op.result.index()].clone();
+            if op.opname == "generic_call" {
+                let pos = op.pos.map(|p| p.to_string()).unwrap_or_default();
+                rewrite_generic_call(t, op, &result, ty_of).map_err(|m| err(format!("{m} (at {pos})")))?;
+                continue;
+            }
             if let Some((kind, ty)) = instances::needed(t, &op.opname, &op.args, ty_of) {
                 if let Some(fns) = t.instances.get(&(kind, ty)) {
                     let f = Value::Const(crate::flow::Constant::meta(ConstValue::Func(fns[(op.opname == "ne") as usize])));
@@ -714,6 +719,20 @@ fn apply_rule(
             fixed(u, res, Term::Bool)?;
         }
         "some_payload" => fixed(u, args[0], Term::Option(res))?,
+        "generic_call" => {
+            let name = vals[0].constant().and_then(|c| c.as_str()).ok_or("bad generic call")?;
+            let sig = &t.generic_fns[name];
+            if sig.params.len() != args.len() - 1 {
+                return Err(format!("`{name}` takes {} arguments, {} given", sig.params.len(), args.len() - 1));
+            }
+            let params: Vec<Node> = sig.type_params.iter().map(|_| u.fresh(Term::Unknown)).collect();
+            for (a, gty) in args[1..].iter().zip(&sig.params) {
+                let n = node_of_generic(u, gty, &params);
+                u.unify(*a, n)?;
+            }
+            let r = node_of_generic(u, &sig.ret, &params);
+            u.unify(res, r)?;
+        }
         "simple_call" => {
             let Some(ConstValue::Func(g)) = vals[0].constant().map(|c| &c.value) else {
                 return Err("call of a non-constant function".into());
@@ -771,6 +790,72 @@ fn apply_rule(
         other => return Err(format!("unknown operation `{other}`")),
     }
     Ok(true)
+}
+
+fn node_of_generic(u: &mut Unifier, g: &GenericTy, params: &[Node]) -> Node {
+    match g {
+        GenericTy::Param(i) => params[*i],
+        GenericTy::Concrete(ty) => u.node_of_ty(ty),
+        GenericTy::Tuple(items) => {
+            let items = items.iter().map(|i| node_of_generic(u, i, params)).collect();
+            u.fresh(Term::Tuple(items))
+        }
+        GenericTy::Option(inner) => {
+            let n = node_of_generic(u, inner, params);
+            u.fresh(Term::Option(n))
+        }
+        GenericTy::List(inner) => {
+            let n = node_of_generic(u, inner, params);
+            u.fresh(Term::List(n))
+        }
+    }
+}
+
+/// A call of a generic function, once its operands' types are known: the
+/// call of its instance if there is one, else the call with the name and
+/// the type arguments of the instance it needs (a `Tuple` constant, which
+/// `generic_key` reads back).
+fn rewrite_generic_call(
+    t: &Translator,
+    op: &mut crate::flow::SpaceOperation,
+    result: &Ty,
+    ty_of: impl Fn(&Value) -> Option<Ty>,
+) -> Result<(), String> {
+    let name = op.args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
+    let sig = &t.generic_fns[&name];
+    let mut bound = vec![None; sig.type_params.len()];
+    for (a, g) in op.args[1..].iter().zip(&sig.params) {
+        g.bind(&ty_of(a).unwrap_or(Ty::Unit), &mut bound);
+    }
+    sig.ret.bind(result, &mut bound);
+    let Some(tys) = bound.into_iter().collect::<Option<Vec<Ty>>>() else {
+        return Err(format!("type annotations needed: the type parameters of `{name}` are not all known at this call"));
+    };
+    if let Some(&g) = t.generic_instances.get(&(name.clone(), tys.clone())) {
+        op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Func(g)));
+        op.opname = "simple_call".into();
+    } else {
+        let key = std::iter::once(ConstValue::Str(name)).chain(tys.into_iter().map(ConstValue::Type)).collect();
+        op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Tuple(key)));
+    }
+    Ok(())
+}
+
+/// The generic function and type arguments of a `generic_call` left for
+/// want of an instance.
+pub fn generic_key(k: &[ConstValue]) -> (String, Vec<Ty>) {
+    let name = match &k[0] {
+        ConstValue::Str(s) => s.clone(),
+        _ => String::new(),
+    };
+    let tys = k[1..]
+        .iter()
+        .filter_map(|c| match c {
+            ConstValue::Type(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect();
+    (name, tys)
 }
 
 /// The prelude method that implements `opname` on its operands' types, when

@@ -1202,6 +1202,11 @@ impl<'a> FnBuilder<'a> {
                     all.extend(args);
                     return Ok(Some(self.emit("simple_call", all, pos)));
                 }
+                if self.scope.generic_fns.contains(name) {
+                    let mut all = vec![meta_str(name.clone())];
+                    all.extend(args);
+                    return Ok(Some(self.emit("generic_call", all, pos)));
+                }
                 if name == "Some" && args.len() == 1 {
                     return Ok(Some(self.emit("newsome", args, pos)));
                 }

@@ -9,7 +9,7 @@ use super::builder::{build_const, build_fn, pos_of, unsupported, R};
 use super::model::{FunctionGraph, GraphId};
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
-use crate::ty::{EnumData, EnumDef, EnumId, IntTy, StructDef, StructId, Ty};
+use crate::ty::{EnumData, EnumDef, EnumId, GenericSig, GenericTy, IntTy, StructDef, StructId, Ty};
 use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 
@@ -17,6 +17,8 @@ use std::collections::{HashMap, HashSet};
 pub struct ModuleScope {
     /// Free functions.
     pub fns: HashMap<String, GraphId>,
+    /// Generic free functions (instantiated per type arguments).
+    pub generic_fns: HashSet<String>,
     /// `const` and immutable `static` items.
     pub consts: HashMap<String, GraphId>,
     /// Structs by name.
@@ -183,6 +185,75 @@ impl ModuleScope {
         self_ty.cloned().ok_or_else(|| syn::Error::new_spanned(tokens, "rpy: `Self` outside an `impl` block"))
     }
 
+    /// The signature of a generic function (type parameters, parameters and
+    /// result): types that mention a parameter are kept as `GenericTy`.
+    fn generic_signature(&self, sig: &syn::Signature) -> R<GenericSig> {
+        let mut type_params = Vec::new();
+        for p in &sig.generics.params {
+            match p {
+                syn::GenericParam::Type(tp) => type_params.push(tp.ident.to_string()),
+                syn::GenericParam::Lifetime(_) => {}
+                syn::GenericParam::Const(c) => {
+                    return Err(unsupported(c, "a const generic", "not translated yet", "pass the value as a parameter"))
+                }
+            }
+        }
+        let params = sig
+            .inputs
+            .iter()
+            .map(|i| match i {
+                syn::FnArg::Typed(pt) => self.generic_type(&pt.ty, &type_params),
+                syn::FnArg::Receiver(r) => Err(unsupported(r, "a generic method", "not translated yet", "")),
+            })
+            .collect::<R<_>>()?;
+        let ret = match &sig.output {
+            syn::ReturnType::Default => GenericTy::Concrete(Ty::Unit),
+            syn::ReturnType::Type(_, t) => self.generic_type(t, &type_params)?,
+        };
+        Ok(GenericSig { type_params, params, ret })
+    }
+
+    fn generic_type(&self, ty: &syn::Type, type_params: &[String]) -> R<GenericTy> {
+        let text = ty.to_token_stream().to_string();
+        let mut words = text.split(|c: char| !c.is_alphanumeric() && c != '_');
+        if !words.any(|w| type_params.iter().any(|p| p == w)) {
+            return Ok(GenericTy::Concrete(self.parse_type(ty, None)?));
+        }
+        let inner = |t: &syn::Type| self.generic_type(t, type_params);
+        match ty {
+            syn::Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+                let seg = &p.path.segments[0];
+                let name = seg.ident.to_string();
+                if let Some(i) = type_params.iter().position(|t| *t == name) {
+                    return Ok(GenericTy::Param(i));
+                }
+                if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+                    if let [syn::GenericArgument::Type(t)] = a.args.iter().collect::<Vec<_>>().as_slice() {
+                        match name.as_str() {
+                            "Vec" => return Ok(GenericTy::List(Box::new(inner(t)?))),
+                            "Option" => return Ok(GenericTy::Option(Box::new(inner(t)?))),
+                            // A boxed GC object is the object.
+                            "Box" => return inner(t),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            syn::Type::Reference(r) => return inner(&r.elem),
+            syn::Type::Paren(p) => return inner(&p.elem),
+            syn::Type::Slice(s) => return Ok(GenericTy::List(Box::new(inner(&s.elem)?))),
+            syn::Type::Array(a) => return Ok(GenericTy::List(Box::new(inner(&a.elem)?))),
+            syn::Type::Tuple(t) => return Ok(GenericTy::Tuple(t.elems.iter().map(inner).collect::<R<_>>()?)),
+            _ => {}
+        }
+        Err(unsupported(
+            ty,
+            "this type in a generic signature",
+            "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice or an `Option`",
+            "",
+        ))
+    }
+
     /// Parameter and result types of a function; `self_ty` for methods.
     fn signature(&self, sig: &syn::Signature, self_ty: Option<&Ty>) -> R<(Vec<Ty>, Ty)> {
         if let Some(u) = &sig.unsafety {
@@ -196,12 +267,12 @@ impl ModuleScope {
                 "write a plain `fn`",
             ));
         }
-        if !sig.generics.params.is_empty() {
+        if let Some(p) = sig.generics.params.iter().find(|p| !matches!(p, syn::GenericParam::Lifetime(_))) {
             return Err(unsupported(
-                &sig.generics,
-                "a generic function",
-                "generics are not translated yet",
-                "write one function per type",
+                p,
+                "a generic method or a const generic",
+                "only free functions can be generic over types yet",
+                "write one method per type",
             ));
         }
         if let Some(v) = &sig.variadic {
@@ -284,11 +355,13 @@ pub fn build_module(
     file: &str,
     dicts: &[(Ty, Ty)],
     insts: &[(Kind, Ty)],
+    generics: &[(String, Vec<Ty>)],
 ) -> Result<Translator, Vec<syn::Error>> {
     let mut errors = Vec::new();
     let mut t = Translator::default();
     let mut scope = ModuleScope {
         fns: HashMap::new(),
+        generic_fns: HashSet::new(),
         consts: HashMap::new(),
         structs: HashMap::new(),
         dict_data: HashMap::new(),
@@ -405,6 +478,23 @@ pub fn build_module(
     };
     for item in items {
         match item {
+            syn::Item::Fn(f) if f.sig.generics.type_params().next().is_some() => {
+                if matches!(f.vis, syn::Visibility::Public(_)) {
+                    errors.push(unsupported(
+                        &f.sig.generics,
+                        "a generic `pub fn`",
+                        "an entry point must have one signature",
+                        "make it private and call it from a `pub fn` with concrete types",
+                    ));
+                }
+                match scope.generic_signature(&f.sig) {
+                    Ok(sig) => {
+                        scope.generic_fns.insert(f.sig.ident.to_string());
+                        t.generic_fns.insert(f.sig.ident.to_string(), sig);
+                    }
+                    Err(e) => errors.push(e),
+                }
+            }
             syn::Item::Fn(f) => match add_fn(&mut t, &scope, f.sig.ident.to_string(), &f.sig, None) {
                 Ok(id) => {
                     if matches!(f.vis, syn::Visibility::Public(_)) {
@@ -524,6 +614,9 @@ pub fn build_module(
             Err(e) => errors.push(e),
         }
     }
+    for (n, (name, tys)) in generics.iter().enumerate() {
+        t.generic_instances.insert((name.clone(), tys.clone()), scope.fns[&generic_instance_name(name, n)]);
+    }
     for (n, (kind, ty)) in insts.iter().enumerate() {
         let name = instances::fn_name(*kind, n);
         let mut fns = vec![scope.fns[&name]];
@@ -537,6 +630,47 @@ pub fn build_module(
     } else {
         Err(errors)
     }
+}
+
+/// The name of the `n`-th instance of a generic function.
+pub fn generic_instance_name(name: &str, n: usize) -> String {
+    format!("{name}__{n}")
+}
+
+/// The `n`-th instance of the generic function `f`: its type parameters
+/// replaced by `tys` (as `source` names them), renamed.
+pub fn instantiate(f: &syn::ItemFn, tys: &[String], n: usize) -> syn::ItemFn {
+    struct Subst<'a>(HashMap<String, &'a String>);
+    impl syn::visit_mut::VisitMut for Subst<'_> {
+        fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+            if let syn::Type::Path(p) = ty {
+                if let Some(src) = p.path.get_ident().and_then(|i| self.0.get(&i.to_string())) {
+                    let span = p.path.segments[0].ident.span();
+                    *ty = syn::parse_str(src).expect("a type's source parses");
+                    // Errors about the type point at the parameter's use.
+                    if let syn::Type::Path(p) = ty {
+                        p.path.segments.iter_mut().for_each(|s| s.ident.set_span(span));
+                    }
+                    return;
+                }
+            }
+            syn::visit_mut::visit_type_mut(self, ty);
+        }
+    }
+    let mut f = f.clone();
+    let names: Vec<String> = f.sig.generics.type_params().map(|p| p.ident.to_string()).collect();
+    f.sig.ident = syn::Ident::new(&generic_instance_name(&f.sig.ident.to_string(), n), f.sig.ident.span());
+    f.sig.generics.params = f
+        .sig
+        .generics
+        .params
+        .iter()
+        .filter(|p| matches!(p, syn::GenericParam::Lifetime(_)))
+        .cloned()
+        .collect();
+    f.sig.generics.where_clause = None;
+    syn::visit_mut::VisitMut::visit_item_fn_mut(&mut Subst(names.into_iter().zip(tys).collect()), &mut f);
+    f
 }
 
 /// An enum: variants and their discriminants (explicit ones are integer
