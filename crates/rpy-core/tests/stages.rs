@@ -35,7 +35,7 @@ fn stage_snapshots() {
         let src = std::fs::read_to_string(&src_path).unwrap();
         let file: syn::File = syn::parse_str(&src).unwrap();
         let mut t =
-            build_module(&file.items, "test.rs", &[], &[]).unwrap_or_else(|e| panic!("{}: {e:?}", src_path.display()));
+            build_module(&file.items, "test.rs", &[], &[], &[]).unwrap_or_else(|e| panic!("{}: {e:?}", src_path.display()));
         check(&src_path.with_extension("flow"), &t.text(), &mut failures);
         let ann = annotate(&mut t).unwrap_or_else(|e| panic!("{}: {e:?}", src_path.display()));
         let ann_text: String = ann
