@@ -22,7 +22,7 @@ use crate::ty::{IntTy, Ty};
 
 fn contains_ptr(t: &LlType) -> bool {
     match t {
-        LlType::Ptr(_) => true,
+        LlType::Ptr(_) | LlType::FuncPtr(..) => true,
         LlType::Struct(fields) => fields.iter().any(contains_ptr),
         _ => false,
     }
@@ -53,7 +53,7 @@ pub fn ty_of_lltype(t: &LlType) -> Ty {
         LlType::Char => Ty::Int(IntTy::U8),
         LlType::UniChar => Ty::Char,
         LlType::Struct(fields) => Ty::Tuple(fields.iter().map(ty_of_lltype).collect()),
-        LlType::Ptr(c) => panic!("hand-built graphs have no Rust type for a pointer to {c}"),
+        LlType::Ptr(_) | LlType::FuncPtr(..) => panic!("hand-built graphs have no Rust type for pointer {t}"),
     }
 }
 

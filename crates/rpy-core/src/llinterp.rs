@@ -68,6 +68,8 @@ pub enum LlValue {
     Void,
     Struct(Vec<LlValue>),
     Ptr(Option<ObjRef>),
+    /// A function pointer: null or a graph.
+    Func(Option<GraphId>),
 }
 
 /// An object of the GC heap: its container type, the values of its fields
@@ -322,9 +324,13 @@ pub fn interpret(t: &Translator, g: GraphId, args: Vec<LlValue>) -> Result<LlVal
         let block = &graph.blocks[frame.block];
         if let Some(op) = block.operations.get(frame.pc) {
             frame.pc += 1;
-            if op.opname == "direct_call" {
-                let callee = match op.args.first().and_then(Value::constant).map(|c| &c.value) {
-                    Some(ConstValue::Func(f)) => *f,
+            if op.opname == "direct_call" || op.opname == "indirect_call" {
+                let callee = match (op.opname.as_str(), op.args.first().and_then(Value::constant).map(|c| &c.value)) {
+                    ("direct_call", Some(ConstValue::Func(f))) => *f,
+                    ("indirect_call", _) => match frame.get(&op.args[0]) {
+                        LlValue::Func(Some(f)) => f,
+                        other => bug(format!("indirect_call of {other:?} in {}", graph.name)),
+                    },
                     _ => bug(format!("direct_call of a non-constant in {}", graph.name)),
                 };
                 let args = op.args[1..].iter().map(|a| frame.get(a)).collect();
@@ -427,6 +433,8 @@ fn const_of_type(value: &ConstValue, t: &LlType) -> LlValue {
         // `None` of a flagged pair `(is_some, value)`.
         (LlType::Struct(ts), ConstValue::None) => LlValue::Struct(ts.iter().map(zero).collect()),
         (LlType::Ptr(_), ConstValue::Null) => LlValue::Ptr(None),
+        (LlType::FuncPtr(..), ConstValue::Func(g)) => LlValue::Func(Some(*g)),
+        (LlType::FuncPtr(..), ConstValue::Null) => LlValue::Func(None),
         _ => bug(format!("constant {value} cannot have type {t}")),
     }
 }
@@ -440,6 +448,7 @@ fn zero(t: &LlType) -> LlValue {
         LlType::Float => LlValue::Float(0.0),
         LlType::Struct(ts) => LlValue::Struct(ts.iter().map(zero).collect()),
         LlType::Ptr(_) => LlValue::Ptr(None),
+        LlType::FuncPtr(..) => LlValue::Func(None),
     }
 }
 
@@ -475,7 +484,10 @@ fn container_arg(op: &SpaceOperation, i: usize) -> ContainerId {
 /// may hold.
 fn has_type(tr: &Translator, v: &LlValue, t: &LlType) -> bool {
     match (t, v) {
-        (LlType::Void, LlValue::Void) | (LlType::Bool, LlValue::Bool(_)) | (LlType::Float, LlValue::Float(_)) => true,
+        (LlType::Void, LlValue::Void)
+        | (LlType::Bool, LlValue::Bool(_))
+        | (LlType::Float, LlValue::Float(_))
+        | (LlType::FuncPtr(..), LlValue::Func(_)) => true,
         (LlType::Int { .. } | LlType::Char | LlType::UniChar, LlValue::Int(i)) => {
             t.int_range().is_some_and(|(lo, hi)| (lo..=hi).contains(i))
         }

@@ -39,6 +39,7 @@
 //! | `tuple_getitem(t, i)` | field `i` (a constant) of a `Struct` |
 //! | `tuple_setitem(t, i, v)` | a copy of the `Struct` `t` with field `i` (a constant) replaced by `v` |
 //! | `direct_call(f, args...)` | call the graph `f` (a constant) |
+//! | `indirect_call(f, args...)` | call the function `f` points to (a `FuncPtr` value, not null) |
 //! | `malloc(T)` | a new zeroed object of the `GcStruct` `T` (a `Container` constant) without variable part |
 //! | `malloc_varsize(T, n)` | a new zeroed object of the `GcArray` or variable-sized `GcStruct` `T` with `n` items (`Signed`, `n >= 0`) |
 //! | `getfield(p, name)`, `setfield(p, name, v)` | read / write the field `name` (a `Str` constant) of the `GcStruct` `p` points to |
@@ -73,7 +74,7 @@ pub fn llop_info(name: &str) -> Option<LlOpInfo> {
     const EFFECT: LlOpInfo = LlOpInfo { sideeffects: true, canfold: false, noreturn: false };
     let info = match name {
         "panic" | "panic_assert_failed" => LlOpInfo { sideeffects: true, canfold: false, noreturn: true },
-        "panic_if" | "panic_index_if" | "direct_call" | "rt_call" | "malloc" | "malloc_varsize" | "setfield"
+        "panic_if" | "panic_index_if" | "direct_call" | "indirect_call" | "rt_call" | "malloc" | "malloc_varsize" | "setfield"
         | "setarrayitem" => EFFECT,
         // Reads of mutable memory: removable when unused, not foldable.
         "getfield" | "getarrayitem" | "getarraysize" => {
@@ -151,6 +152,7 @@ pub fn all_llops() -> Vec<String> {
         "panic_index_if",
         "panic_assert_failed",
         "direct_call",
+        "indirect_call",
         "malloc",
         "malloc_varsize",
         "getfield",

@@ -176,6 +176,10 @@ pub enum Ty {
     /// `Result<T, E>`: a flagged value `(is_ok, ok, err)`, like `Option`
     /// of a value. `std::io::Error` is the string of its `Display`.
     Result(Box<Ty>, Box<Ty>),
+    /// `fn(A, B) -> R`: a pointer to one of the module's functions of that
+    /// signature (RPython's `SomePBC` of functions, lowered to a function
+    /// pointer).
+    Fn(Vec<Ty>, Box<Ty>),
 }
 
 impl fmt::Display for Ty {
@@ -206,6 +210,10 @@ impl fmt::Display for Ty {
             Ty::Str => f.write_str("String"),
             Ty::Dict(k, v) => write!(f, "HashMap<{k}, {v}>"),
             Ty::Result(t, e) => write!(f, "Result<{t}, {e}>"),
+            Ty::Fn(params, ret) => {
+                let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
+                write!(f, "fn({}) -> {ret}", params.join(", "))
+            }
         }
     }
 }

@@ -161,8 +161,8 @@ impl Spec {
             minus: bits & MINUS != 0,
             alternate: bits & ALTERNATE != 0,
             zero: bits & ZERO != 0,
-            width: (bits & WIDTH_SET != 0).then(|| Count::Is(((bits >> WIDTH_SHIFT) & 0x7FFF) as usize)),
-            precision: (bits & PREC_SET != 0).then(|| Count::Is(((bits >> PREC_SHIFT) & COUNT_MASK) as usize)),
+            width: (bits & WIDTH_SET != 0).then_some(Count::Is(((bits >> WIDTH_SHIFT) & 0x7FFF) as usize)),
+            precision: (bits & PREC_SET != 0).then_some(Count::Is(((bits >> PREC_SHIFT) & COUNT_MASK) as usize)),
             ty: TYPES[((bits >> TY_SHIFT) & 7) as usize],
         }
     }

@@ -3,9 +3,12 @@
 
 use rpy_fmt::{ll, parse, ArgRef, Count, Piece};
 
+/// Emits one formatted value: output, spec bits, width, precision.
+type Emit<'a> = dyn Fn(&mut Vec<u8>, u64, i64, i64) + 'a;
+
 /// Formats `value` with the single placeholder of `fmt` through rpy_fmt;
 /// `args` supplies counts taken from arguments.
-fn ours(fmt: &str, f: &dyn Fn(&mut Vec<u8>, u64, i64, i64), counts: &[usize]) -> String {
+fn ours(fmt: &str, f: &Emit<'_>, counts: &[usize]) -> String {
     let pieces = parse(fmt).unwrap();
     let mut out = Vec::new();
     let mut next = 0;
@@ -156,8 +159,8 @@ fn bools_chars_strings() {
 fn counts_from_arguments() {
     let got = ours("{:>1$}", &|out, s, w, p| ll::int(out, 42, 64, s, w, p), &[6]);
     assert_eq!(got, format!("{:>1$}", 42, 6));
-    let got = ours("{:.*}", &|out, s, w, p| ll::float(out, 3.14159, s, w, p), &[2]);
-    assert_eq!(got, format!("{:.*}", 2, 3.14159));
+    let got = ours("{:.*}", &|out, s, w, p| ll::float(out, 2.71875, s, w, p), &[2]);
+    assert_eq!(got, format!("{:.*}", 2, 2.71875));
     let got = ours("{:>width$.prec$}", &|out, s, w, p| ll::float(out, 2.5, s, w, p), &[7]);
     assert_eq!(got, format!("{:>width$.prec$}", 2.5, width = 7, prec = 7));
 }

@@ -147,14 +147,15 @@ fn reachable(t: &Translator, exports: &[Export]) -> Vec<GraphId> {
         }
         order.push(g);
         let graph = &t.graphs[g];
+        // Callees, and functions whose pointers are taken.
         let mut callees = Vec::new();
         for b in graph.iterblocks() {
-            for op in &graph.blocks[b].operations {
-                if op.opname == "direct_call" {
-                    if let Some(Value::Const(c)) = op.args.first() {
-                        if let ConstValue::Func(f) = c.value {
-                            callees.push(f);
-                        }
+            let block = &graph.blocks[b];
+            let operands = block.operations.iter().flat_map(|op| op.args.iter());
+            for v in operands.chain(block.exits.iter().flat_map(|l| l.args.iter())) {
+                if let Value::Const(c) = v {
+                    if let ConstValue::Func(f) = c.value {
+                        callees.push(f);
                     }
                 }
             }
@@ -242,6 +243,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             LlType::Float => self.f64().into(),
             // GC objects are addressed bytewise, by the offsets of `layout`.
             LlType::Ptr(_) => self.i8ptr().into(),
+            // Function pointers are cast to their function's type where called.
+            LlType::FuncPtr(..) => self.i8ptr().into(),
             LlType::Struct(fields) => {
                 let fs: Vec<BasicTypeEnum> = fields.iter().map(|f| self.field_type(f)).collect();
                 self.ctx.struct_type(&fs, false).into()
@@ -304,7 +307,10 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 self.ctx.const_struct(&fields, false).into()
             }
             (LlType::Struct(_), ConstValue::None) => self.llvm_type(t).unwrap().const_zero(),
-            (LlType::Ptr(_), ConstValue::Null) => self.i8ptr().const_null().into(),
+            (LlType::Ptr(_) | LlType::FuncPtr(..), ConstValue::Null) => self.i8ptr().const_null().into(),
+            (LlType::FuncPtr(..), ConstValue::Func(g)) => {
+                self.funcs[g].as_global_value().as_pointer_value().const_cast(self.i8ptr()).into()
+            }
             (LlType::Ptr(_), ConstValue::Str(s)) => (*self.prebuilt_strs.get(s).ok_or_else(bad)?).into(),
             _ => return Err(bad()),
         }))
@@ -698,6 +704,29 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                     Some(v) => b.build_insert_value(agg, v, i, "")?.into_struct_value().into(),
                     None => agg.into(),
                 }
+            }
+            "indirect_call" => {
+                let LlType::FuncPtr(params, ret) = g.concretetype(arg(0)?).clone() else {
+                    return Err(CgError("indirect_call of a non-function".into()));
+                };
+                let params: Vec<BasicMetadataTypeEnum> =
+                    params.iter().filter_map(|p| self.llvm_type(p)).map(Into::into).collect();
+                let fty = match self.llvm_type(&ret) {
+                    None => self.ctx.void_type().fn_type(&params, false),
+                    Some(t) => t.fn_type(&params, false),
+                };
+                let p = self.val(st, arg(0)?)?.into_pointer_value();
+                let p = b.build_pointer_cast(p, fty.ptr_type(AddressSpace::default()), "")?;
+                let mut args: Vec<BasicMetadataValueEnum> = Vec::new();
+                for a in &op.args[1..] {
+                    if let Some(v) = self.value(st, a)? {
+                        args.push(v.into());
+                    }
+                }
+                let callee = inkwell::values::CallableValue::try_from(p)
+                    .map_err(|_| CgError("indirect_call: not a function pointer".into()))?;
+                let call = b.build_call(callee, &args, "")?;
+                return Ok(call.try_as_basic_value().basic());
             }
             "direct_call" => {
                 let f = match const_arg(op, 0)? {
@@ -1522,7 +1551,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let fty = match &ret {
             LlType::Void | LlType::Struct(_) => self.ctx.void_type().fn_type(&abi_params, false),
             LlType::Float => self.f64().fn_type(&abi_params, false),
-            t if is_int_like(t) || matches!(t, LlType::Ptr(_)) => self.i64().fn_type(&abi_params, false),
+            t if is_int_like(t) || matches!(t, LlType::Ptr(_) | LlType::FuncPtr(..)) => self.i64().fn_type(&abi_params, false),
             other => return Err(CgError(format!("cannot export a function returning {other}"))),
         };
         if self.module.get_function(&e.symbol).is_some() {
@@ -1555,7 +1584,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             (LlType::Float, Some(v)) => {
                 self.builder.build_return(Some(&v))?;
             }
-            (LlType::Ptr(_), Some(v)) => {
+            (LlType::Ptr(_) | LlType::FuncPtr(..), Some(v)) => {
                 let v = self.builder.build_ptr_to_int(v.into_pointer_value(), self.i64(), "")?;
                 self.builder.build_return(Some(&v))?;
             }
@@ -1577,7 +1606,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         Ok(Some(match t {
             LlType::Void => return Ok(None),
             LlType::Float => params.next().expect("ABI parameter"),
-            LlType::Ptr(_) => {
+            LlType::Ptr(_) | LlType::FuncPtr(..) => {
                 let p = params.next().expect("ABI parameter").into_int_value();
                 self.builder.build_int_to_ptr(p, self.i8ptr(), "")?.into()
             }
@@ -1620,7 +1649,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 if *scalar == LlType::Float {
                     let fp = self.builder.build_pointer_cast(p, self.f64().ptr_type(AddressSpace::default()), "")?;
                     self.builder.build_store(fp, v)?;
-                } else if let LlType::Ptr(_) = scalar {
+                } else if let LlType::Ptr(_) | LlType::FuncPtr(..) = scalar {
                     let addr = self.builder.build_ptr_to_int(v.into_pointer_value(), self.i64(), "")?;
                     self.builder.build_store(p, addr)?;
                 } else {

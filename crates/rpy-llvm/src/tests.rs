@@ -311,6 +311,7 @@ fn simple_signature(name: &str, heap: &Heap) -> Option<Signature> {
         "getarraysize" => (vec![array], SIGNED, vec![]),
         "ptr_eq" | "ptr_ne" => (vec![node.clone(), node], b, vec![]),
         "ptr_iszero" | "ptr_nonzero" => (vec![node], b, vec![]),
+        "indirect_call" => (vec![LlType::FuncPtr(vec![SIGNED], Box::new(SIGNED)), SIGNED], SIGNED, vec![]),
         "panic_index_if" => (vec![UNSIGNED, UNSIGNED], void, vec![(2, c_pos(1, 1))]),
         "direct_call"
         | "panic"

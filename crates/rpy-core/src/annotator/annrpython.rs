@@ -200,9 +200,23 @@ impl Fixpoint<'_> {
         }
     }
 
+    /// Functions used as values may be called through any pointer of
+    /// their type: they are annotated with arguments of their declared
+    /// parameter types (the SomePBC of RPython, without the call families).
+    fn reach_fn_constants(&mut self, values: &[Value]) {
+        for v in values {
+            let Some(c) = v.constant() else { continue };
+            if let (ConstValue::Func(f), ConstTy::Known(Ty::Fn(params, _))) = (&c.value, &c.ty) {
+                let args: Vec<SomeValue> = params.iter().map(SomeValue::of_type).collect();
+                self.bind_call(*f, &args);
+            }
+        }
+    }
+
     fn flow_block(&mut self, g: GraphId, b: BlockId) {
         let block = self.t.graphs[g].blocks[b].clone();
         for op in &block.operations {
+            self.reach_fn_constants(&op.args);
             let args: Vec<SomeValue> = op.args.iter().map(|a| self.annotation(g, a)).collect();
             let result_ty = self.ann.types[g.index()].vars[op.result.index()].clone();
             let result = match op.opname.as_str() {
@@ -242,6 +256,7 @@ impl Fixpoint<'_> {
                 }
             }
             self.followed.insert((g, b, i));
+            self.reach_fn_constants(&link.args);
             let values: Vec<SomeValue> = link.args.iter().map(|a| self.annotation(g, a)).collect();
             let target_args = self.t.graphs[g].blocks[link.target].inputargs.clone();
             let first = target_args.iter().any(|v| self.ann.bindings[g.index()][v.index()].is_none());

@@ -40,6 +40,9 @@ pub enum SomeValue {
     Str,
     /// A dict (RPython's `SomeDict`).
     Dict,
+    /// A function pointer (RPython's `SomePBC` of functions; which ones is
+    /// not tracked).
+    Func,
 }
 
 impl SomeValue {
@@ -58,6 +61,7 @@ impl SomeValue {
             Ty::List(_) => SomeValue::List,
             Ty::Str => SomeValue::Str,
             Ty::Dict(..) => SomeValue::Dict,
+            Ty::Fn(..) => SomeValue::Func,
             Ty::Result(t, e) => {
                 SomeValue::Tuple(vec![SomeValue::Bool { constant: None }, SomeValue::of_type(t), SomeValue::of_type(e)])
             }
@@ -124,6 +128,7 @@ impl fmt::Display for SomeValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SomeValue::Impossible => write!(f, "SomeImpossibleValue()"),
+            SomeValue::Func => write!(f, "SomePBC()"),
             SomeValue::Integer { knowntype, nonneg, constant } => {
                 write!(
                     f,

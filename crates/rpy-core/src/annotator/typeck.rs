@@ -33,6 +33,7 @@ enum Term {
     Str,
     Dict(Node, Node),
     Result(Node, Node),
+    Fn(Vec<Node>, Node),
 }
 
 /// A type error: rustc rejects such a program too, so this normally means
@@ -84,6 +85,7 @@ impl Unifier {
             Ty::Str => Term::Str,
             Ty::Dict(k, v) => Term::Dict(self.node_of_ty(k), self.node_of_ty(v)),
             Ty::Result(t, e) => Term::Result(self.node_of_ty(t), self.node_of_ty(e)),
+            Ty::Fn(params, ret) => Term::Fn(params.iter().map(|p| self.node_of_ty(p)).collect(), self.node_of_ty(ret)),
         };
         self.fresh(term)
     }
@@ -119,6 +121,13 @@ impl Unifier {
                 self.unify(*k1, *k2)?;
                 return self.unify(*v1, *v2);
             }
+            (Term::Fn(xs, r1), Term::Fn(ys, r2)) if xs.len() == ys.len() => {
+                self.parent[b] = a;
+                for (x, y) in xs.iter().zip(ys) {
+                    self.unify(*x, *y)?;
+                }
+                return self.unify(*r1, *r2);
+            }
             (Term::Str, Term::Str) => ta,
             (Term::Struct(x), Term::Struct(y)) if x == y => ta,
             (Term::Enum(x), Term::Enum(y)) if x == y => ta,
@@ -147,6 +156,10 @@ impl Unifier {
             Term::Str => "String".into(),
             Term::Dict(k, v) => format!("HashMap<{}, {}>", self.show(k), self.show(v)),
             Term::Result(t, e) => format!("Result<{}, {}>", self.show(t), self.show(e)),
+            Term::Fn(params, ret) => {
+                let params: Vec<String> = params.iter().map(|p| self.show(*p)).collect();
+                format!("fn({}) -> {}", params.join(", "), self.show(ret))
+            }
         }
     }
 
@@ -160,6 +173,10 @@ impl Unifier {
             Term::List(t) => Ty::List(Box::new(self.resolve_known(t)?)),
             Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve_known(k)?), Box::new(self.resolve_known(v)?)),
             Term::Result(t, e) => Ty::Result(Box::new(self.resolve_known(t)?), Box::new(self.resolve_known(e)?)),
+            Term::Fn(params, ret) => Ty::Fn(
+                params.iter().map(|p| self.resolve_known(*p)).collect::<Option<_>>()?,
+                Box::new(self.resolve_known(ret)?),
+            ),
             _ => self.resolve(n),
         })
     }
@@ -187,6 +204,7 @@ impl Unifier {
             Term::Str => Ty::Str,
             Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve(k)), Box::new(self.resolve(v))),
             Term::Result(t, e) => Ty::Result(Box::new(self.resolve(t)), Box::new(self.resolve(e))),
+            Term::Fn(params, ret) => Ty::Fn(params.iter().map(|p| self.resolve(*p)).collect(), Box::new(self.resolve(ret))),
         }
     }
 }
@@ -719,6 +737,11 @@ fn apply_rule(
             fixed(u, res, Term::Bool)?;
         }
         "some_payload" => fixed(u, args[0], Term::Option(res))?,
+        // A call through a function pointer.
+        "indirect_call" => {
+            let f = u.fresh(Term::Fn(args[1..].to_vec(), res));
+            u.unify(args[0], f)?;
+        }
         "generic_call" => {
             let name = vals[0].constant().and_then(|c| c.as_str()).ok_or("bad generic call")?;
             let sig = &t.generic_fns[name];

@@ -907,6 +907,10 @@ impl<'a> FnBuilder<'a> {
         if segs.len() == 2 {
             let key = (self.type_name(&segs[0]), segs[1].clone());
             if let Some(&g) = self.scope.assoc.get(&key) {
+                // An associated function used as a value; an associated constant.
+                if self.scope.fn_types.contains_key(&g) {
+                    return Ok(self.fn_value(g));
+                }
                 return Ok(self.emit("simple_call", vec![meta_func(g)], None));
             }
             if let Some(vs) = self.variant_of(path) {
@@ -992,6 +996,11 @@ impl<'a> FnBuilder<'a> {
         ))
     }
 
+    /// Function `g` as a value: a constant function pointer.
+    fn fn_value(&self, g: GraphId) -> Value {
+        Value::Const(Constant::new(ConstValue::Func(g), self.scope.fn_types[&g].clone()))
+    }
+
     fn path_value(&mut self, name: &str, tokens: &dyn ToTokens) -> R<Value> {
         if let Some(i) = self.lookup(name) {
             return Ok(self.env[i].value.clone());
@@ -1003,12 +1012,15 @@ impl<'a> FnBuilder<'a> {
             let id = self.literal_id();
             return Ok(Value::Const(Constant { value: ConstValue::None, ty: ConstTy::Infer(id), concretetype: None }));
         }
-        if self.scope.fns.contains_key(name) {
+        if let Some(&g) = self.scope.fns.get(name) {
+            return Ok(self.fn_value(g));
+        }
+        if self.scope.generic_fns.contains(name) {
             return Err(unsupported(
                 tokens,
-                "a function used as a value",
-                "function pointers are not translated yet",
-                "call it directly",
+                "a generic function used as a value",
+                "its instance is chosen by the types of a call's arguments",
+                "wrap it in a non-generic function",
             ));
         }
         Err(unsupported(
@@ -1184,14 +1196,21 @@ impl<'a> FnBuilder<'a> {
 
     fn call(&mut self, c: &syn::ExprCall) -> R<Option<Value>> {
         let pos = Some(pos_of(c.span()));
-        let Expr::Path(p) = &*c.func else {
-            return Err(unsupported(
-                &c.func,
-                "calling this expression",
-                "only functions of the module can be called",
-                "",
-            ));
+        // A call through a function pointer: a local, or any other expression
+        // than a path (`(rule.prefix)(x)`).
+        let local = match &*c.func {
+            Expr::Path(p) => p.path.get_ident().is_some_and(|i| self.lookup(&i.to_string()).is_some()),
+            _ => true,
         };
+        if local {
+            let Some(f) = self.expr(&c.func)? else { return Ok(None) };
+            let h = self.hold(f);
+            let Some(args) = self.exprs(&c.args)? else { return Ok(None) };
+            let mut all = vec![self.held(h)];
+            all.extend(args);
+            return Ok(Some(self.emit("indirect_call", all, pos)));
+        }
+        let Expr::Path(p) = &*c.func else { unreachable!() };
         let Some(mut args) = self.exprs(&c.args)? else { return Ok(None) };
         let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
         if segs.len() == 1 {

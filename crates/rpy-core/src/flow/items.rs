@@ -17,6 +17,8 @@ use std::collections::{HashMap, HashSet};
 pub struct ModuleScope {
     /// Free functions.
     pub fns: HashMap<String, GraphId>,
+    /// The type of each function (free or associated) as a value: `fn(..) -> ..`.
+    pub fn_types: HashMap<GraphId, Ty>,
     /// Generic free functions (instantiated per type arguments).
     pub generic_fns: HashSet<String>,
     /// `const` and immutable `static` items.
@@ -167,6 +169,17 @@ impl ModuleScope {
                 ))
             }
             syn::Type::Never(n) => Err(unsupported(n, "the type `!`", "functions must return a value", "return `()`")),
+            syn::Type::BareFn(f) => {
+                if let Some(l) = &f.lifetimes {
+                    return Err(unsupported(l, "a higher-ranked function pointer type", "not translated", ""));
+                }
+                let params = f.inputs.iter().map(|a| self.parse_type(&a.ty, self_ty)).collect::<R<_>>()?;
+                let ret = match &f.output {
+                    syn::ReturnType::Default => Ty::Unit,
+                    syn::ReturnType::Type(_, t) => self.parse_type(t, self_ty)?,
+                };
+                Ok(Ty::Fn(params, Box::new(ret)))
+            }
             _ => Err(heap_type(ty, &ty.to_token_stream().to_string())),
         }
     }
@@ -307,13 +320,12 @@ impl ModuleScope {
 }
 
 fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
-    let why = "rpy translates scalars, tuples, `String`, `Vec`, `HashMap`, `HashSet`, `Result`, the module's structs and field-less enums, `Option` and `Box` of them";
+    let why = "rpy translates scalars, tuples, `String`, `Vec`, `HashMap`, `HashSet`, `Result`, the module's structs and enums, `fn` pointers, `Option` and `Box` of them";
     let (what, instead) = match ty {
         syn::Type::TraitObject(_) => {
             ("a trait object".to_string(), "use a field-less enum and `match` on it, or call the function directly")
         }
         syn::Type::ImplTrait(_) => ("an `impl Trait` type".to_string(), "name the concrete type"),
-        syn::Type::BareFn(_) => ("a function pointer type".to_string(), "call the function directly"),
         syn::Type::Ptr(_) => ("a raw pointer".to_string(), "use a struct (a GC object) and references"),
         _ => {
             let instead = match name {
@@ -362,6 +374,7 @@ pub fn build_module(
     let mut scope = ModuleScope {
         fns: HashMap::new(),
         generic_fns: HashSet::new(),
+        fn_types: HashMap::new(),
         consts: HashMap::new(),
         structs: HashMap::new(),
         dict_data: HashMap::new(),
@@ -476,6 +489,7 @@ pub fn build_module(
         g.pos = Some(pos_of(sig.ident.span()));
         Ok(t.graphs.push(g))
     };
+    let fn_type = |t: &Translator, id: GraphId| Ty::Fn(t.graphs[id].param_tys.clone(), Box::new(t.graphs[id].ret_ty.clone()));
     for item in items {
         match item {
             syn::Item::Fn(f) if f.sig.generics.type_params().next().is_some() => {
@@ -504,6 +518,7 @@ pub fn build_module(
                         t.entrypoints.push(id);
                     }
                     scope.fns.insert(f.sig.ident.to_string(), id);
+                    scope.fn_types.insert(id, fn_type(&t, id));
                     sources.push(Source::Fn { sig: &f.sig, block: &f.block, self_ty: None });
                 }
                 Err(e) => errors.push(e),
@@ -575,6 +590,7 @@ pub fn build_module(
                                         t.methods.insert((self_ty.clone(), f.sig.ident.to_string()), id);
                                     }
                                     scope.assoc.insert((type_name.clone(), f.sig.ident.to_string()), id);
+                                    scope.fn_types.insert(id, fn_type(&t, id));
                                     sources.push(Source::Fn {
                                         sig: &f.sig,
                                         block: &f.block,
@@ -704,7 +720,9 @@ fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
 fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error> {
     fn crosses(t: &Ty) -> bool {
         match t {
-            Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Dict(..) | Ty::Result(..) => false,
+            Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Dict(..) | Ty::Result(..) | Ty::Fn(..) => {
+                false
+            }
             Ty::Tuple(items) => items.iter().all(crosses),
             _ => true,
         }

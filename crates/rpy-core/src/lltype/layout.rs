@@ -47,7 +47,7 @@ pub fn size_align(t: &LlType) -> (u64, u64) {
         LlType::Bool | LlType::Char => (1, 1),
         LlType::UniChar => (4, 4),
         LlType::Int { bits, .. } => ((*bits as u64) / 8, (*bits as u64) / 8),
-        LlType::Float | LlType::Ptr(_) => (8, 8),
+        LlType::Float | LlType::Ptr(_) | LlType::FuncPtr(..) => (8, 8),
         LlType::Struct(fields) => {
             let (offsets, size, align) = struct_offsets(fields);
             let _ = offsets;

@@ -80,6 +80,9 @@ pub enum LlType {
     Struct(Vec<LlType>),
     /// A GC pointer to an object of a container type; may be null.
     Ptr(ContainerId),
+    /// A pointer to a function (a graph) with these parameter and result
+    /// types (`Void` ones left out, as graphs have none).
+    FuncPtr(Vec<LlType>, Box<LlType>),
 }
 
 pub const SIGNED: LlType = LlType::Int { bits: 64, signed: true };
@@ -146,6 +149,10 @@ impl fmt::Display for LlType {
             LlType::Char => f.write_str("Char"),
             LlType::UniChar => f.write_str("UniChar"),
             LlType::Ptr(c) => write!(f, "Ptr({c})"),
+            LlType::FuncPtr(params, ret) => {
+                let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
+                write!(f, "Ptr(FuncType([{}], {ret}))", params.join(", "))
+            }
             LlType::Struct(fields) => {
                 f.write_str("Struct(")?;
                 for (i, t) in fields.iter().enumerate() {

@@ -65,6 +65,10 @@ pub fn source_of(t: &Translator, ty: &Ty) -> String {
         Ty::List(item) => format!("Vec<{}>", source_of(t, item)),
         Ty::Dict(k, v) => format!("HashMap<{}, {}>", source_of(t, k), source_of(t, v)),
         Ty::Result(ok, err) => format!("Result<{}, {}>", source_of(t, ok), source_of(t, err)),
+        Ty::Fn(params, ret) => {
+            let params: Vec<String> = params.iter().map(|p| source_of(t, p)).collect();
+            format!("fn({}) -> {}", params.join(", "), source_of(t, ret))
+        }
     }
 }
 

@@ -99,6 +99,10 @@ pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
         Ty::Enum(_) => types.container(ty).map_or(SIGNED, LlType::Ptr),
         Ty::List(_) | Ty::Str | Ty::Dict(..) => LlType::Ptr(types.container(ty).unwrap()),
         Ty::Result(t, e) => LlType::Struct(vec![LlType::Bool, lltype_of(t), lltype_of(e)]),
+        Ty::Fn(params, ret) => LlType::FuncPtr(
+            params.iter().map(lltype_of).filter(|t| *t != LlType::Void).collect(),
+            Box::new(lltype_of(ret)),
+        ),
     }
 }
 
@@ -129,6 +133,7 @@ fn zero_of(ty: &Ty, types: Types) -> ConstValue {
         Ty::Struct(s) => ConstValue::Tuple(types.structs[*s].fields.iter().map(|(_, t)| zero_of(t)).collect()),
         Ty::List(_) | Ty::Str | Ty::Dict(..) => unreachable!("GC objects"),
         Ty::Result(t, e) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t), zero_of(e)]),
+        Ty::Fn(..) => ConstValue::Null,
     }
 }
 
@@ -373,7 +378,7 @@ impl HighLevelOps<'_> {
             Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Enum(_) => {
                 return Ok(self.genop(&format!("{}_eq", prefix(ty)), vec![a.clone(), b.clone()], LlType::Bool))
             }
-            Ty::Option(_) | Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Result(..) => {
+            Ty::Option(_) | Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Result(..) | Ty::Fn(..) => {
                 return Err(format!("comparing values of type `{ty}` inside tuples or structs is not translated yet"))
             }
         };
@@ -517,6 +522,11 @@ impl HighLevelOps<'_> {
                 self.genop("int_eq", vec![t, tag], LlType::Bool)
             }
             "variant_payload" => self.genop("cast_pointer", vec![args[0].clone()], res_ll),
+            "indirect_call" => {
+                let call: Vec<Value> =
+                    args.iter().filter(|a| self.lltype(&self.ty(a)) != LlType::Void).cloned().collect();
+                self.genop("indirect_call", call, res_ll)
+            }
             "newstruct" if self.types.container(&res_ty).is_some() || matches!(args[0].constant().map(|c| &c.value), Some(ConstValue::Type(t)) if self.types.container(t).is_some()) => {
                 let Some(ConstValue::Type(sty)) = args[0].constant().map(|c| c.value.clone()) else { unreachable!() };
                 let c = self.types.container(&sty).unwrap();
