@@ -627,6 +627,10 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
             return rt::rt_call(tr, str_arg(op, 0), &args, rtype());
         }
         "panic" => return Err(panic_at(str_arg(op, 0).to_string(), pos_arg(op, 1))),
+        "panic_str" => {
+            let msg = rt::string_bytes(arg(0).object());
+            return Err(panic_at(String::from_utf8_lossy(&msg).into_owned(), pos_arg(op, 1)));
+        }
         "panic_if" => {
             if arg(0).boolean() {
                 return Err(panic_at(str_arg(op, 1).to_string(), pos_arg(op, 2)));

@@ -73,7 +73,7 @@ pub fn llop_info(name: &str) -> Option<LlOpInfo> {
     const FOLDABLE: LlOpInfo = LlOpInfo { sideeffects: false, canfold: true, noreturn: false };
     const EFFECT: LlOpInfo = LlOpInfo { sideeffects: true, canfold: false, noreturn: false };
     let info = match name {
-        "panic" | "panic_assert_failed" => LlOpInfo { sideeffects: true, canfold: false, noreturn: true },
+        "panic" | "panic_str" | "panic_assert_failed" => LlOpInfo { sideeffects: true, canfold: false, noreturn: true },
         "panic_if" | "panic_index_if" | "direct_call" | "indirect_call" | "rt_call" | "malloc" | "malloc_varsize" | "setfield"
         | "setarrayitem" => EFFECT,
         // Reads of mutable memory: removable when unused, not foldable.
@@ -148,6 +148,7 @@ pub const FLOAT_OPS: &[&str] = &[
 pub fn all_llops() -> Vec<String> {
     let mut v: Vec<String> = [
         "panic",
+        "panic_str",
         "panic_if",
         "panic_index_if",
         "panic_assert_failed",

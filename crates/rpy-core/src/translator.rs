@@ -198,12 +198,13 @@ fn build_with_prelude(
         }
         let new_generics = missing_generic_instances(&t, &generics);
         for (name, tys) in new_generics.iter() {
-            let f = items.iter().find_map(|i| match i {
+            // The generic function, of the module or of the prelude.
+            let f = all.iter().find_map(|i| match i {
                 syn::Item::Fn(f) if f.sig.ident == name.as_str() => Some(f),
                 _ => None,
             });
             let sources: Vec<String> = tys.iter().map(|ty| crate::prelude::source_of(&t, ty)).collect();
-            let f = crate::flow::items::instantiate(f.expect("a generic fn of the module"), &sources, generics.len());
+            let f = crate::flow::items::instantiate(f.expect("a generic fn"), &sources, generics.len());
             all.push(syn::Item::Fn(f));
             generics.push((name.clone(), tys.clone()));
         }

@@ -60,6 +60,7 @@ type R<T> = Result<T, CgError>;
 pub const RT_PANIC: &str = "rpy_rt_panic";
 pub const RT_ASSERT_FAILED: &str = "rpy_rt_panic_assert_failed";
 pub const RT_PANIC_INDEX: &str = "rpy_rt_panic_index";
+pub const RT_PANIC_STR: &str = "rpy_rt_panic_str";
 
 /// Builds the module for `exports`, verified, not optimized.
 pub fn build_module<'ctx>(
@@ -512,7 +513,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             for op in &g.blocks[b].operations {
                 let v = self.op(&mut st, op)?;
                 st.values.insert(op.result, v);
-                if matches!(op.opname.as_str(), "panic" | "panic_assert_failed") {
+                if rpy_core::lloperation::llop_info(&op.opname).is_some_and(|i| i.noreturn) {
                     self.builder.build_unreachable()?;
                     ended = true;
                     break;
@@ -841,6 +842,17 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let msg = str_arg(op, 0)?.to_string();
                 let pos = pos_arg(op, 1)?;
                 self.emit_panic(g, &msg, pos)?;
+                return Ok(None);
+            }
+            "panic_str" => {
+                let msg = self.val(st, arg(0)?)?;
+                let pos = pos_arg(op, 1)?;
+                let mut params = vec![self.i8ptr().into()];
+                params.extend(self.location_types());
+                let f = self.rt_panic_fn(RT_PANIC_STR, &params);
+                let mut args = vec![msg.into()];
+                args.extend(self.location_args(g, pos));
+                self.builder.build_call(f, &args, "")?;
                 return Ok(None);
             }
             "panic_if" => {

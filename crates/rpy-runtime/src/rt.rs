@@ -48,6 +48,16 @@ pub unsafe extern "C" fn rpy_rt_panic(
     panic_exit(str_from(msg, msg_len), str_from(file, file_len), line, col)
 }
 
+/// The `panic_str` low-level operation: a formatted message, a GC string.
+///
+/// # Safety
+/// Called by generated code with a string object and a constant file name.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_rt_panic_str(msg: *const u8, file: *const u8, file_len: usize, line: u32, col: u32) -> ! {
+    let msg = String::from_utf8_lossy(crate::ll::string_bytes(msg)).into_owned();
+    panic_exit(&msg, str_from(file, file_len), line, col)
+}
+
 /// The `panic_assert_failed` low-level operation. `tag` says how to read
 /// the operands: 0 signed integer, 1 unsigned integer, 2 `f64` bits,
 /// 3 `bool`, 4 `char`.

@@ -63,7 +63,8 @@ pub enum ListRel {
     Fixed(Ty),
 }
 
-/// The methods of `Vec<T>` the dialect supports: (arguments, result).
+/// The methods of `Vec<T>` the rtyper lowers: (arguments, result). The
+/// others are generic functions of the prelude (`prelude::vec_fn_name`).
 pub fn list_method_sig(name: &str) -> Option<(Vec<ListRel>, ListRel)> {
     use ListRel::*;
     let usize_ = || Fixed(Ty::Int(IntTy::Usize));
@@ -71,11 +72,8 @@ pub fn list_method_sig(name: &str) -> Option<(Vec<ListRel>, ListRel)> {
         "len" => (vec![], usize_()),
         "is_empty" => (vec![], Fixed(Ty::Bool)),
         "push" => (vec![Item], Fixed(Ty::Unit)),
-        "pop" | "last" | "first" => (vec![], OptionItem),
+        "pop" | "last" => (vec![], OptionItem),
         "clear" | "reverse" => (vec![], Fixed(Ty::Unit)),
-        "contains" => (vec![Item], Fixed(Ty::Bool)),
-        "insert" => (vec![usize_(), Item], Fixed(Ty::Unit)),
-        "remove" => (vec![usize_()], Item),
         "swap" => (vec![usize_(), usize_()], Fixed(Ty::Unit)),
         "truncate" => (vec![usize_()], Fixed(Ty::Unit)),
         _ => return None,

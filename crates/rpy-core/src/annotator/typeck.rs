@@ -310,9 +310,18 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Func(m)));
                         g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
                     }
+                    // The prelude's generic function for the method.
+                    Term::List(_) if list_method_sig(&name).is_none() => {
+                        let f = crate::prelude::vec_fn_name(&name);
+                        if !t.generic_fns.contains_key(&f) {
+                            return Err(err(format!("no method `{name}` on `Vec`")));
+                        }
+                        op.opname = "generic_call".into();
+                        op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Str(f)));
+                        g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
+                    }
                     Term::List(item) => {
-                        let (params, ret) =
-                            list_method_sig(&name).ok_or_else(|| err(format!("no method `{name}` on `Vec`")))?;
+                        let (params, ret) = list_method_sig(&name).unwrap();
                         if params.len() != op.args.len() - 2 {
                             return Err(err(format!("`{name}` takes {} arguments", params.len())));
                         }
@@ -376,7 +385,11 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         still.push((b, i));
                         continue;
                     }
-                    Term::Unknown if list_method_sig(&name).is_some() && method_sig(&name).is_none() => {
+                    Term::Unknown
+                        if (list_method_sig(&name).is_some()
+                            || t.generic_fns.contains_key(&crate::prelude::vec_fn_name(&name)))
+                            && method_sig(&name).is_none() =>
+                    {
                         still.push((b, i));
                         continue;
                     }
@@ -700,6 +713,10 @@ fn apply_rule(
             fixed(u, res, Term::Unit)?;
         }
         "stdout_flush" | "process_exit" => fixed(u, res, Term::Unit)?,
+        "panic_str" => {
+            fixed(u, args[0], Term::Str)?;
+            fixed(u, res, Term::Unit)?;
+        }
         "format_arg" => {
             fixed(u, args[0], Term::Str)?;
             fixed(u, res, Term::Unit)?;
@@ -847,8 +864,11 @@ fn rewrite_generic_call(
     let name = op.args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
     let sig = &t.generic_fns[&name];
     let mut bound = vec![None; sig.type_params.len()];
+    // Literals are typed later (`None` here): the other operands bind.
     for (a, g) in op.args[1..].iter().zip(&sig.params) {
-        g.bind(&ty_of(a).unwrap_or(Ty::Unit), &mut bound);
+        if let Some(ty) = ty_of(a) {
+            g.bind(&ty, &mut bound);
+        }
     }
     sig.ret.bind(result, &mut bound);
     let Some(tys) = bound.into_iter().collect::<Option<Vec<Ty>>>() else {

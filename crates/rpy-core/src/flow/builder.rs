@@ -779,10 +779,24 @@ impl<'a> FnBuilder<'a> {
             Expr::Reference(r) if r.mutability.is_none() => return self.expr(&r.expr),
             // `&mut x` is `x` for a GC object; the rtyper rejects it for values.
             Expr::Reference(r) => {
+                if let Expr::Index(i) = &*r.expr {
+                    if let Expr::Range(range) = &*i.index {
+                        return Err(unsupported(
+                            range,
+                            "a mutable slice of a range",
+                            "a slice by a range is a copy in the translated program, so writes through it would be lost",
+                            "index the whole `Vec` with an offset",
+                        ));
+                    }
+                }
                 let Some(v) = self.expr(&r.expr)? else { return Ok(None) };
                 self.emit("ref_mut", vec![v], pos)
             }
             Expr::Struct(st) => return self.struct_literal(st),
+            Expr::Index(i) if matches!(&*i.index, Expr::Range(_)) => {
+                let Expr::Range(range) = &*i.index else { unreachable!() };
+                return self.slice(&i.expr, range, pos_of(i.bracket_token.span.open()));
+            }
             Expr::Index(i) => {
                 let Some(operands) = self.exprs([&*i.expr, &*i.index])? else { return Ok(None) };
                 // Rust reports an index out of bounds at the `[`.
@@ -1120,6 +1134,34 @@ impl<'a> FnBuilder<'a> {
         Err(unsupported(target, "assigning to this place", "only locals and their fields can be assigned to yet", ""))
     }
 
+    /// `x[a..b]` of a string or a list, with either bound left out: a new
+    /// string or list of those bytes or items (RPython's slices copy too).
+    /// Bounds out of range, decreasing, or inside a character panic as in Rust.
+    fn slice(&mut self, base: &Expr, range: &syn::ExprRange, pos: Pos) -> R<Option<Value>> {
+        let Some(x) = self.expr(base)? else { return Ok(None) };
+        let start = match &range.start {
+            Some(e) => match self.expr(e)? {
+                Some(v) => self.ascribe(v, Ty::Int(IntTy::Usize), None),
+                None => return Ok(None),
+            },
+            None => Value::Const(Constant::int(0, IntTy::Usize)),
+        };
+        let end = match &range.end {
+            Some(e) => {
+                let Some(v) = self.expr(e)? else { return Ok(None) };
+                let v = self.ascribe(v, Ty::Int(IntTy::Usize), None);
+                if matches!(range.limits, syn::RangeLimits::Closed(_)) {
+                    let one = Value::Const(Constant::int(1, IntTy::Usize));
+                    self.emit("add", vec![v, one], Some(pos))
+                } else {
+                    v
+                }
+            }
+            None => self.emit("call_method", vec![meta_str("len".into()), x.clone()], None),
+        };
+        Ok(Some(self.emit("call_method", vec![meta_str("__slice".into()), x, start, end], Some(pos))))
+    }
+
     /// `Point { x: 1, y: 2 }`: fields are evaluated in the order written,
     /// then the struct is built in declaration order.
     fn struct_literal(&mut self, st: &syn::ExprStruct) -> R<Option<Value>> {
@@ -1313,10 +1355,63 @@ impl<'a> FnBuilder<'a> {
         ))
     }
 
+    /// `v.iter().sum()` (also `max`, `min`, through `.copied()` or
+    /// `.cloned()`) and `(a..b).collect()`/`.sum()`: calls of the prelude's
+    /// generic `__vec_iter_*`/`__range_*` functions, without an iterator.
+    /// `Some(None)` is an unreachable result, `None` another method call.
+    fn iterator_consumer(&mut self, m: &syn::ExprMethodCall) -> R<Option<Option<Value>>> {
+        let name = m.method.to_string();
+        if !m.args.is_empty() || !matches!(name.as_str(), "sum" | "max" | "min" | "collect") {
+            return Ok(None);
+        }
+        let mut recv = &*m.receiver;
+        while let Expr::Paren(p) = recv {
+            recv = &p.expr;
+        }
+        if let Expr::Range(range) = recv {
+            let (Some(a), Some(b)) = (&range.start, &range.end) else {
+                return Err(unsupported(range, "an unbounded range here", "it has no end", "give both bounds"));
+            };
+            let Some(v) = self.exprs([&**a, &**b])? else { return Ok(Some(None)) };
+            let (a, mut b) = (v[0].clone(), v[1].clone());
+            if matches!(range.limits, syn::RangeLimits::Closed(_)) {
+                let id = self.literal_id();
+                let one = Value::Const(Constant { value: ConstValue::Int(1), ty: ConstTy::Infer(id), concretetype: None });
+                b = self.emit("add", vec![b, one], Some(pos_of(range.span())));
+            }
+            let f = meta_str(if name == "collect" { "__range_collect" } else { "__range_sum" }.into());
+            if !matches!(name.as_str(), "collect" | "sum") {
+                return Ok(None);
+            }
+            return Ok(Some(Some(self.emit("generic_call", vec![f, a, b], Some(pos_of(m.method.span()))))));
+        }
+        if name == "collect" {
+            return Ok(None);
+        }
+        // Strip `.copied()`/`.cloned()`, then require `.iter()`/`.into_iter()`.
+        while let Expr::MethodCall(inner) = recv {
+            if inner.args.is_empty() && (inner.method == "copied" || inner.method == "cloned") {
+                recv = &inner.receiver;
+            } else {
+                break;
+            }
+        }
+        let Expr::MethodCall(inner) = recv else { return Ok(None) };
+        if !inner.args.is_empty() || !(inner.method == "iter" || inner.method == "into_iter") {
+            return Ok(None);
+        }
+        let Some(list) = self.expr(&inner.receiver)? else { return Ok(Some(None)) };
+        let call = vec![meta_str(format!("__iter_{name}")), list];
+        Ok(Some(Some(self.emit("call_method", call, Some(pos_of(m.method.span()))))))
+    }
+
     fn method_call(&mut self, m: &syn::ExprMethodCall) -> R<Option<Value>> {
         let pos = pos_of(m.method.span());
         // The string methods that return iterators in Rust return lists in
         // the dialect: collecting them is the list itself, counting is `len`.
+        if let Some(r) = self.iterator_consumer(m)? {
+            return Ok(r);
+        }
         if m.method == "collect" && m.args.is_empty() {
             return self.expr(&m.receiver);
         }
@@ -1425,7 +1520,8 @@ impl<'a> FnBuilder<'a> {
             _ if crate::annotator::methods::method_sig(&name).is_none()
                 && crate::annotator::methods::list_method_sig(&name).is_none()
                 && crate::annotator::methods::dict_method_sig(&name).is_none()
-                && !self.scope.method_names.contains(&name) =>
+                && !self.scope.method_names.contains(&name)
+                && !self.scope.generic_fns.contains(&crate::prelude::vec_fn_name(&name)) =>
             {
                 Err(unsupported(
                 &m.method,
@@ -1775,26 +1871,13 @@ impl<'a> FnBuilder<'a> {
                     "todo" => Some("not yet implemented"),
                     _ => Some("not implemented"),
                 };
-                let user = match args.as_slice() {
-                    [] => None,
-                    [msg] => Some(literal_message(msg)?),
-                    [_, extra, ..] => return Err(format_args_error(extra)),
-                };
-                let msg = match (base, user) {
-                    (None, None) => "explicit panic".to_string(),
-                    (None, Some(u)) => u,
-                    (Some(b), None) => b.to_string(),
-                    (Some(b), Some(u)) => format!("{b}: {u}"),
-                };
-                self.panic(msg, pos);
+                let default = base.unwrap_or("explicit panic");
+                self.panic_message(base, default, &args, pos)?;
                 Ok(None)
             }
             "assert" => {
-                let (cond, msg) = match args.as_slice() {
-                    [c] => (c, format!("assertion failed: {}", pretty::expr(c))),
-                    [c, m] => (c, literal_message(m)?),
-                    [_, _, extra, ..] => return Err(format_args_error(extra)),
-                    [] => return Err(syn::Error::new_spanned(mac, "rpy: `assert!` needs a condition")),
+                let Some((cond, msg_args)) = args.split_first() else {
+                    return Err(syn::Error::new_spanned(mac, "rpy: `assert!` needs a condition"));
                 };
                 let Some(c) = self.expr(cond)? else { return Ok(None) };
                 let n = self.env.len();
@@ -1803,7 +1886,8 @@ impl<'a> FnBuilder<'a> {
                 let ok = self.cur;
                 let env = self.env.clone();
                 self.enter(fail, n);
-                self.panic(msg, pos);
+                let default = format!("assertion failed: {}", pretty::expr(cond));
+                self.panic_message(None, &default, msg_args, pos)?;
                 self.cur = ok;
                 self.env = env;
                 Ok(Some(unit()))
@@ -1942,6 +2026,31 @@ impl FnBuilder<'_> {
     /// (`format_arg`, with the spec encoded as `rpy_fmt::Spec::encode`).
     /// The arguments are evaluated first, in the order written, as Rust
     /// does.
+    /// Panics with the message of `panic!(args..)`: `default` without
+    /// arguments, else the (formatted) message after `base: `. Ends the block.
+    fn panic_message(&mut self, base: Option<&str>, default: &str, args: &[Expr], pos: Pos) -> R<()> {
+        let Some((fmt, rest)) = args.split_first() else {
+            self.panic(default.to_string(), pos);
+            return Ok(());
+        };
+        let constant = rest.is_empty() && literal_message(fmt).is_ok();
+        if constant {
+            let user = literal_message(fmt)?;
+            self.panic(base.map_or(user.clone(), |b| format!("{b}: {user}")), pos);
+            return Ok(());
+        }
+        let Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(lit), .. }) = fmt else {
+            return Err(literal_message(fmt).unwrap_err());
+        };
+        let text = base.map_or(lit.value(), |b| format!("{b}: {}", lit.value()));
+        let fmt: Expr = Expr::Lit(syn::ExprLit { attrs: vec![], lit: syn::Lit::Str(syn::LitStr::new(&text, lit.span())) });
+        if let Some(msg) = self.format_args(&fmt, rest, false)? {
+            self.emit("panic_str", vec![msg, meta_pos(pos)], Some(pos));
+        }
+        self.cur = None;
+        Ok(())
+    }
+
     fn format_args(&mut self, fmt: &Expr, rest: &[Expr], newline: bool) -> R<Option<Value>> {
         let Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(lit), .. }) = fmt else {
             return Err(unsupported(fmt, "a format string that is not a literal", "Rust requires a literal", ""));

@@ -4,6 +4,8 @@
 //! `str` and `HashMap`, so they cannot clash with the user's).
 //!
 //! - `str.rs`: the methods of `String`/`&str`, over the string's bytes.
+//! - `list.rs`: the methods of `Vec<T>` and slices that the rtyper does not
+//!   lower, as generic functions (`vec_fn_name`).
 //! - `dict.rs`: a template of the ordered dict, instantiated per key and
 //!   value type (`dict_items`) once type inference has found the
 //!   `HashMap<K, V>`s the program uses.
@@ -14,6 +16,7 @@ use crate::translator::Translator;
 use crate::ty::Ty;
 
 const STR_SRC: &str = include_str!("str.rs");
+const LIST_SRC: &str = include_str!("list.rs");
 const DICT_SRC: &str = include_str!("dict.rs");
 
 pub(crate) fn parse(src: &str, what: &str) -> Vec<syn::Item> {
@@ -25,7 +28,15 @@ pub(crate) fn parse(src: &str, what: &str) -> Vec<syn::Item> {
 
 /// The items every translation includes.
 pub fn items() -> Vec<syn::Item> {
-    parse(STR_SRC, "str.rs")
+    let mut items = parse(STR_SRC, "str.rs");
+    items.extend(parse(LIST_SRC, "list.rs"));
+    items
+}
+
+/// The generic function of `list.rs` implementing method `name` of lists
+/// (`__slice`, the method of `v[a..b]`, is `__vec_slice`).
+pub fn vec_fn_name(name: &str) -> String {
+    format!("__vec_{}", name.trim_start_matches('_'))
 }
 
 /// The name of the struct holding the fields of the `n`-th dict instance.

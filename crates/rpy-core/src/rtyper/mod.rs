@@ -654,7 +654,7 @@ impl HighLevelOps<'_> {
                 payload
             }
             "call_method" => self.method(args, &res_ty)?,
-            "panic" => self.genop("panic", args.to_vec(), LlType::Void),
+            "panic" | "panic_str" => self.genop(opname, args.to_vec(), LlType::Void),
             "panic_assert_failed" => {
                 if !matches!(ty0, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) {
                     return Err(format!(

@@ -199,16 +199,6 @@ impl HighLevelOps<'_> {
                 self.genop("setarrayitem", vec![items, j, a], LlType::Void);
                 self.constant(ConstValue::Unit, Ty::Unit)
             }
-            "contains" => {
-                let eq = match &item {
-                    LlType::Float => "float_eq",
-                    LlType::Int { signed: true, .. } => "int_eq",
-                    LlType::Int { .. } | LlType::Bool | LlType::Char | LlType::UniChar => "uint_eq",
-                    _ => return Err(format!("`contains` on a list of `{}` is not translated yet", item_ty(&list_ty))),
-                };
-                let g = self.helpers.get("ll_contains", &item, || ll_contains(&item, c, eq));
-                call(self, g, vec![l.clone(), args[0].clone()], LlType::Bool)
-            }
             "reverse" => {
                 let g = self.helpers.get("ll_reverse", &item, || ll_reverse(&item, c));
                 call(self, g, vec![l.clone()], LlType::Void)
@@ -348,32 +338,6 @@ fn zero_const(t: &LlType) -> ConstValue {
         LlType::Struct(fields) => ConstValue::Tuple(fields.iter().map(zero_const).collect()),
         _ => ConstValue::Int(0),
     }
-}
-
-/// `ll_contains(l, x)`: whether an item equals `x` (with `eq`).
-fn ll_contains(item: &LlType, c: ListContainers, eq: &str) -> FunctionGraph {
-    let (lt, at) = (LlType::Ptr(c.list), LlType::Ptr(c.array));
-    let mut b = LlGraphBuilder::new("ll_contains", &[lt, item.clone()], LlType::Bool);
-    let p = b.params();
-    let start = b.start();
-    let len = b.op(start, "getfield", vec![p[0].into(), field("length")], SIGNED);
-    let items = b.op(start, "getfield", vec![p[0].into(), field("items")], at.clone());
-    let types = [at, item.clone(), SIGNED, SIGNED];
-    let (head, hv) = b.block(&types);
-    b.goto(start, head, vec![items.into(), p[1].into(), len.into(), c_int(0, SIGNED)]);
-    let more = b.op(head, "int_lt", vec![hv[3].into(), hv[2].into()], LlType::Bool);
-    let (body, bv) = b.block(&types);
-    let ret = b.returnblock();
-    let hargs: Vec<Value> = hv.iter().map(|v| (*v).into()).collect();
-    b.branch(head, more.into(), (body, hargs), (ret, vec![crate::llbuild::c_bool(false)]));
-    let v = b.op(body, "getarrayitem", vec![bv[0].into(), bv[3].into()], item.clone());
-    let found = b.op(body, eq, vec![v.into(), bv[1].into()], LlType::Bool);
-    let (next, nv) = b.block(&types);
-    let bargs: Vec<Value> = bv.iter().map(|v| (*v).into()).collect();
-    b.branch(body, found.into(), (ret, vec![crate::llbuild::c_bool(true)]), (next, bargs));
-    let i1 = b.op(next, "int_add", vec![nv[3].into(), c_int(1, SIGNED)], SIGNED);
-    b.goto(next, head, vec![nv[0].into(), nv[1].into(), nv[2].into(), i1.into()]);
-    b.finish()
 }
 
 /// `ll_reverse(l)`: swaps items from both ends towards the middle.

@@ -1,0 +1,284 @@
+// The methods of `Vec<T>` and slices that are not operations of the rtyper
+// (`rlist.rs` lowers `len`, `push`, `pop`, indexing and a few more), written
+// in the dialect as generic functions. `v.name(args)` on a list whose method
+// the rtyper does not know is a call of `__vec_name(v, args)`, one instance
+// per item type. This file is not compiled by rustc: values of the item type
+// are read out of lists freely, as GC references are in the translated
+// program.
+//
+// Panic messages are Rust's.
+
+fn __vec_first<T>(v: &[T]) -> Option<T> {
+    if v.len() == 0 {
+        None
+    } else {
+        Some(v[0])
+    }
+}
+
+fn __vec_contains<T>(v: &[T], x: &T) -> bool {
+    let mut i = 0;
+    while i < v.len() {
+        if v[i] == *x {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+fn __vec_get<T>(v: &[T], i: usize) -> Option<T> {
+    if i < v.len() {
+        Some(v[i])
+    } else {
+        None
+    }
+}
+
+fn __vec_insert<T>(v: &mut Vec<T>, i: usize, x: T) {
+    let n = v.len();
+    if i > n {
+        panic!("insertion index (is {}) should be <= len (is {})", i, n);
+    }
+    v.push(x);
+    let mut j = n;
+    while j > i {
+        v[j] = v[j - 1];
+        j -= 1;
+    }
+    v[i] = x;
+}
+
+fn __vec_remove<T>(v: &mut Vec<T>, i: usize) -> T {
+    let n = v.len();
+    if i >= n {
+        panic!("removal index (is {}) should be < len (is {})", i, n);
+    }
+    let x = v[i];
+    let mut j = i;
+    while j + 1 < n {
+        v[j] = v[j + 1];
+        j += 1;
+    }
+    v.pop();
+    x
+}
+
+fn __vec_swap_remove<T>(v: &mut Vec<T>, i: usize) -> T {
+    let n = v.len();
+    if i >= n {
+        panic!("swap_remove index (is {}) should be < len (is {})", i, n);
+    }
+    let x = v[i];
+    v[i] = v[n - 1];
+    v.pop();
+    x
+}
+
+// `v.extend(w)` and `v.extend_from_slice(&w)`, with `w` a list; `v` may be
+// `w` itself, so the length is read once.
+fn __vec_extend<T>(v: &mut Vec<T>, other: &[T]) {
+    let n = other.len();
+    let mut i = 0;
+    while i < n {
+        v.push(other[i]);
+        i += 1;
+    }
+}
+
+fn __vec_extend_from_slice<T>(v: &mut Vec<T>, other: &[T]) {
+    __vec_extend(v, other);
+}
+
+// `v[start..end]`: a copy, as slices of RPython lists are.
+fn __vec_slice<T>(v: &[T], start: usize, end: usize) -> Vec<T> {
+    if start > end {
+        panic!("slice index starts at {} but ends at {}", start, end);
+    }
+    if end > v.len() {
+        panic!("range end index {} out of range for slice of length {}", end, v.len());
+    }
+    let mut out: Vec<T> = Vec::with_capacity(end - start);
+    let mut i = start;
+    while i < end {
+        out.push(v[i]);
+        i += 1;
+    }
+    out
+}
+
+fn __vec_to_vec<T>(v: &[T]) -> Vec<T> {
+    __vec_slice(v, 0, v.len())
+}
+
+fn __vec_starts_with<T>(v: &[T], prefix: &[T]) -> bool {
+    if prefix.len() > v.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < prefix.len() {
+        if v[i] != prefix[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+fn __vec_ends_with<T>(v: &[T], suffix: &[T]) -> bool {
+    if suffix.len() > v.len() {
+        return false;
+    }
+    let off = v.len() - suffix.len();
+    let mut i = 0;
+    while i < suffix.len() {
+        if v[off + i] != suffix[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+// Stable bottom-up merge sort: `sort` and `sort_unstable` give the same
+// order for integers and strings, whose equal items are indistinguishable.
+fn __vec_sort<T>(v: &mut Vec<T>) {
+    let n = v.len();
+    if n < 2 {
+        return;
+    }
+    let mut src: Vec<T> = __vec_slice(v, 0, n);
+    let mut dst: Vec<T> = __vec_slice(v, 0, n);
+    let mut width = 1;
+    while width < n {
+        let mut lo = 0;
+        while lo < n {
+            let mid = if lo + width < n { lo + width } else { n };
+            let hi = if mid + width < n { mid + width } else { n };
+            let mut i = lo;
+            let mut j = mid;
+            let mut k = lo;
+            while k < hi {
+                if j < hi && (i >= mid || src[j] < src[i]) {
+                    dst[k] = src[j];
+                    j += 1;
+                } else {
+                    dst[k] = src[i];
+                    i += 1;
+                }
+                k += 1;
+            }
+            lo = hi;
+        }
+        let tmp = src;
+        src = dst;
+        dst = tmp;
+        width *= 2;
+    }
+    let mut k = 0;
+    while k < n {
+        v[k] = src[k];
+        k += 1;
+    }
+}
+
+fn __vec_sort_unstable<T>(v: &mut Vec<T>) {
+    __vec_sort(v);
+}
+
+fn __vec_dedup<T>(v: &mut Vec<T>) {
+    let n = v.len();
+    if n < 2 {
+        return;
+    }
+    let mut w = 1;
+    let mut r = 1;
+    while r < n {
+        if v[r] != v[w - 1] {
+            v[w] = v[r];
+            w += 1;
+        }
+        r += 1;
+    }
+    v.truncate(w);
+}
+
+fn __vec_join<T>(v: &[T], sep: &str) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < v.len() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(&v[i]);
+        i += 1;
+    }
+    out
+}
+
+fn __vec_concat<T>(v: &[T]) -> String {
+    __vec_join(v, "")
+}
+
+// `v.iter().sum()`, `.max()`, `.min()`.
+fn __vec_iter_sum<T>(v: &[T]) -> T {
+    let mut total: T = 0;
+    let mut i = 0;
+    while i < v.len() {
+        total += v[i];
+        i += 1;
+    }
+    total
+}
+
+fn __vec_iter_max<T>(v: &[T]) -> Option<T> {
+    if v.len() == 0 {
+        return None;
+    }
+    let mut best = v[0];
+    let mut i = 1;
+    while i < v.len() {
+        // The last of equal maxima, as `Iterator::max`.
+        if v[i] >= best {
+            best = v[i];
+        }
+        i += 1;
+    }
+    Some(best)
+}
+
+fn __vec_iter_min<T>(v: &[T]) -> Option<T> {
+    if v.len() == 0 {
+        return None;
+    }
+    let mut best = v[0];
+    let mut i = 1;
+    while i < v.len() {
+        if v[i] < best {
+            best = v[i];
+        }
+        i += 1;
+    }
+    Some(best)
+}
+
+// `(a..b).collect()` and `(a..b).sum()`.
+fn __range_collect<T>(a: T, b: T) -> Vec<T> {
+    let mut out: Vec<T> = Vec::new();
+    let mut i = a;
+    while i < b {
+        out.push(i);
+        i += 1;
+    }
+    out
+}
+
+fn __range_sum<T>(a: T, b: T) -> T {
+    let mut total: T = 0;
+    let mut i = a;
+    while i < b {
+        total += i;
+        i += 1;
+    }
+    total
+}
