@@ -414,6 +414,19 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
             break;
         }
         if still.len() == before {
+            // An `unwrap` whose operand nothing else types: an `Option`.
+            let unwrap = still.iter().find_map(|&(b, i)| {
+                let op = &g.blocks[crate::flow::BlockId::new(b)].operations[i];
+                op.opname.starts_with("unwrap_").then(|| op.args[0].clone())
+            });
+            if let Some(x) = unwrap {
+                let n = node_of(&mut u, &x);
+                let inner = u.fresh(Term::Unknown);
+                let opt = u.fresh(Term::Option(inner));
+                u.unify(n, opt).map_err(&err)?;
+                pending = still;
+                continue;
+            }
             let (b, i) = still[0];
             let op = &g.blocks[crate::flow::BlockId::new(b)].operations[i];
             return Err(err(format!(
@@ -440,6 +453,11 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 },
             };
             let result = types.vars[op.result.index()].clone();
+            if op.opname.starts_with("unwrap_") {
+                let is_result = matches!(ty_of(&op.args[0]), Some(Ty::Result(..)));
+                rewrite_unwrap(op, is_result);
+                continue;
+            }
             if op.opname == "generic_call" {
                 let pos = op.pos.map(|p| p.to_string()).unwrap_or_default();
                 rewrite_generic_call(t, op, &result, ty_of).map_err(|m| err(format!("{m} (at {pos})")))?;
@@ -686,6 +704,27 @@ fn apply_rule(
             let (t, e) = if opname == "newok" { (args[0], other) } else { (other, args[0]) };
             fixed(u, res, Term::Result(t, e))?;
         }
+        // `x.unwrap()`/`.expect(m)`/`.unwrap_or(d)` of an `Option` or a
+        // `Result`: typed once `x` is (or as an `Option` when nothing else
+        // tells, see `typeck_graph`); write-back renames them.
+        "unwrap_test" | "unwrap_payload" | "unwrap_err" | "unwrap_failed" => {
+            let x = u.find(args[0]);
+            let (payload, err) = match u.term[x].clone() {
+                Term::Option(t) => (t, None),
+                Term::Result(t, e) => (t, Some(e)),
+                Term::Unknown => return Ok(false),
+                _ => return Err(format!("`unwrap` of a value of type `{}`", u.show(x))),
+            };
+            match opname {
+                "unwrap_test" => fixed(u, res, Term::Bool)?,
+                "unwrap_payload" => u.unify(res, payload)?,
+                "unwrap_err" => match err {
+                    Some(e) => u.unify(res, e)?,
+                    None => fixed(u, res, Term::Str)?,
+                },
+                _ => fixed(u, res, Term::Unit)?,
+            }
+        }
         "is_ok" => {
             let (t, e) = (u.fresh(Term::Unknown), u.fresh(Term::Unknown));
             fixed(u, args[0], Term::Result(t, e))?;
@@ -830,6 +869,24 @@ fn apply_rule(
         other => return Err(format!("unknown operation `{other}`")),
     }
     Ok(true)
+}
+
+/// The operations of an `unwrap` (see `apply_rule`) for an `Option` or a
+/// `Result` operand. `unwrap_failed(x, msg, option_msg, pos)` panics with
+/// the constant `option_msg` or the formatted `msg`.
+fn rewrite_unwrap(op: &mut crate::flow::SpaceOperation, is_result: bool) {
+    let (opname, args) = match (op.opname.as_str(), is_result) {
+        ("unwrap_test", false) => ("is_some", op.args.clone()),
+        ("unwrap_test", true) => ("is_ok", op.args.clone()),
+        ("unwrap_payload", false) => ("some_payload", op.args.clone()),
+        ("unwrap_payload", true) => ("ok_payload", op.args.clone()),
+        ("unwrap_err", false) => ("same_as", vec![Value::Const(crate::flow::Constant::new(ConstValue::Str(String::new()), Ty::Str))]),
+        ("unwrap_err", true) => ("err_payload", op.args.clone()),
+        ("unwrap_failed", false) => ("panic", vec![op.args[2].clone(), op.args[3].clone()]),
+        (_, _) => ("panic_str", vec![op.args[1].clone(), op.args[3].clone()]),
+    };
+    op.opname = opname.into();
+    op.args = args;
 }
 
 fn node_of_generic(u: &mut Unifier, g: &GenericTy, params: &[Node]) -> Node {

@@ -1456,7 +1456,8 @@ impl<'a> FnBuilder<'a> {
         let Some(mut args) = self.exprs(std::iter::once(&*m.receiver).chain(&m.args))? else { return Ok(None) };
         let recv = args.remove(0);
         match (name.as_str(), args.len()) {
-            // Option's methods are control flow: desugar them here.
+            // The methods of Option and Result that are control flow: the
+            // operand's type decides which (see `typeck::rewrite_unwrap`).
             ("unwrap", 0) | ("expect", 1) | ("unwrap_or", 1) => {
                 let n = self.env.len();
                 let default = args.pop();
@@ -1464,23 +1465,41 @@ impl<'a> FnBuilder<'a> {
                 let h_default = default.clone().map(|d| self.hold(d));
                 let none = self.new_block(self.env.len(), 0);
                 let join = self.new_block(n, 1);
-                let cond = self.emit("is_some", vec![self.held(h_recv)], Some(pos));
+                let cond = self.emit("unwrap_test", vec![self.held(h_recv)], Some(pos));
                 self.continue_if(cond, true, none, self.env.len());
-                let payload = self.emit("some_payload", vec![self.held(h_recv)], Some(pos));
+                let payload = self.emit("unwrap_payload", vec![self.held(h_recv)], Some(pos));
                 self.link_to(join, n, vec![payload], None);
                 let none_n = self.env.len();
                 self.enter(none, none_n);
-                match (name.as_str(), default) {
+                let (option_msg, result_msg) = match (name.as_str(), default) {
                     ("unwrap_or", Some(_)) => {
                         let d = self.held(h_default.unwrap());
-                        self.link_to(join, n, vec![d], None)
+                        self.link_to(join, n, vec![d], None);
+                        let extra = self.enter(join, n);
+                        return Ok(Some(extra[0].clone()));
                     }
-                    ("expect", Some(Value::Const(Constant { value: ConstValue::Str(s), .. }))) => self.panic(s, pos),
+                    ("expect", Some(Value::Const(Constant { value: ConstValue::Str(s), .. }))) => {
+                        let escaped = s.replace('{', "{{").replace('}', "}}");
+                        (s, format!("{escaped}: {{__rpy_err:?}}"))
+                    }
                     ("expect", _) => {
                         return Err(unsupported(&m.args, "this `expect` argument", "the message must be a string literal", ""))
                     }
-                    _ => self.panic("called `Option::unwrap()` on a `None` value".into(), pos),
-                }
+                    _ => (
+                        "called `Option::unwrap()` on a `None` value".to_string(),
+                        "called `Result::unwrap()` on an `Err` value: {__rpy_err:?}".to_string(),
+                    ),
+                };
+                // `Err(e)`: the message with `e`'s `{:?}` (for an Option, a
+                // string that `rewrite_unwrap` leaves unused).
+                let err = self.emit("unwrap_err", vec![self.held(h_recv)], Some(pos));
+                self.env.push(Local { name: "__rpy_err".into(), value: err });
+                let fmt: Expr = syn::parse_quote!(#result_msg);
+                let Some(msg) = self.format_args(&fmt, &[], false)? else { return Ok(None) };
+                self.env.pop();
+                let args = vec![self.held(h_recv), msg, meta_str(option_msg), meta_pos(pos)];
+                self.emit("unwrap_failed", args, Some(pos));
+                self.cur = None;
                 let extra = self.enter(join, n);
                 Ok(Some(extra[0].clone()))
             }
@@ -1506,6 +1525,11 @@ impl<'a> FnBuilder<'a> {
                 let none = self.emit("same_type", vec![none, recv.clone()], Some(pos));
                 self.assign(&m.receiver, none)?;
                 Ok(Some(recv))
+            }
+            ("is_ok", 0) => Ok(Some(self.emit("is_ok", vec![recv], Some(pos)))),
+            ("is_err", 0) => {
+                let s = self.emit("is_ok", vec![recv], Some(pos));
+                Ok(Some(self.emit("invert", vec![s], Some(pos))))
             }
             ("is_none", 0) => {
                 let s = self.emit("is_some", vec![recv], Some(pos));
@@ -2021,11 +2045,6 @@ impl FnBuilder<'_> {
         self.emit("call_method", vec![meta_str("to_string".into()), lit], Some(pos))
     }
 
-    /// `format!(fmt, args...)`: a new string, built by appending the
-    /// literal pieces and each argument formatted by the runtime
-    /// (`format_arg`, with the spec encoded as `rpy_fmt::Spec::encode`).
-    /// The arguments are evaluated first, in the order written, as Rust
-    /// does.
     /// Panics with the message of `panic!(args..)`: `default` without
     /// arguments, else the (formatted) message after `base: `. Ends the block.
     fn panic_message(&mut self, base: Option<&str>, default: &str, args: &[Expr], pos: Pos) -> R<()> {
@@ -2051,6 +2070,11 @@ impl FnBuilder<'_> {
         Ok(())
     }
 
+    /// `format!(fmt, args...)`: a new string, built by appending the
+    /// literal pieces and each argument formatted by the runtime
+    /// (`format_arg`, with the spec encoded as `rpy_fmt::Spec::encode`).
+    /// The arguments are evaluated first, in the order written, as Rust
+    /// does.
     fn format_args(&mut self, fmt: &Expr, rest: &[Expr], newline: bool) -> R<Option<Value>> {
         let Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(lit), .. }) = fmt else {
             return Err(unsupported(fmt, "a format string that is not a literal", "Rust requires a literal", ""));

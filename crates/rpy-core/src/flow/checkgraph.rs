@@ -75,7 +75,12 @@ pub fn try_checkgraph(g: &FunctionGraph, rtyped: bool) -> Result<(), String> {
         if g.is_final(b) {
             continue;
         }
-        let ends_in_panic = block.operations.last().is_some_and(|op| llop_info(&op.opname).is_some_and(|i| i.noreturn));
+        // `unwrap_failed` is the flow space's panic of an `unwrap` (typeck
+        // makes it a `panic` or a `panic_str`).
+        let ends_in_panic = block
+            .operations
+            .last()
+            .is_some_and(|op| op.opname == "unwrap_failed" || llop_info(&op.opname).is_some_and(|i| i.noreturn));
         match &block.exitswitch {
             None if block.exits.is_empty() && !ends_in_panic => {
                 return Err(format!("{name} has no exit"));
