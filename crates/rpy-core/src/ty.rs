@@ -227,6 +227,7 @@ pub enum GenericTy {
     Tuple(Vec<GenericTy>),
     Option(Box<GenericTy>),
     List(Box<GenericTy>),
+    Result(Box<GenericTy>, Box<GenericTy>),
 }
 
 /// The signature of a generic function, which is instantiated per list of
@@ -254,6 +255,7 @@ impl GenericTy {
                 gs.len() == ts.len() && gs.iter().zip(ts).all(|(g, t)| g.bind(t, out))
             }
             (GenericTy::Option(g), Ty::Option(t)) | (GenericTy::List(g), Ty::List(t)) => g.bind(t, out),
+            (GenericTy::Result(g, h), Ty::Result(t, e)) => g.bind(t, out) && h.bind(e, out),
             _ => false,
         }
     }

@@ -209,6 +209,30 @@ pub extern "C" fn rpy_io_error() -> *mut u8 {
     LAST_ERROR.with(|l| new_string(l.borrow().as_bytes()))
 }
 
+/// `s.parse::<f64>()` of a string object: 0 for a number, 1 for an empty
+/// string, 2 for anything else (`FloatErrorKind::Empty`/`Invalid`).
+///
+/// # Safety
+/// `s` is a string object of the GC.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_parse_f64_status(s: *const u8) -> i64 {
+    let bytes = string_bytes(s);
+    match std::str::from_utf8(bytes).ok().and_then(|t| t.parse::<f64>().ok()) {
+        Some(_) => 0,
+        None if bytes.is_empty() => 1,
+        None => 2,
+    }
+}
+
+/// The value of `s.parse::<f64>()` when `rpy_parse_f64_status` is 0.
+///
+/// # Safety
+/// `s` is a string object of the GC.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_parse_f64(s: *const u8) -> f64 {
+    std::str::from_utf8(string_bytes(s)).ok().and_then(|t| t.parse::<f64>().ok()).unwrap_or(0.0)
+}
+
 /// `flush()` of stdout (`fd` 1) or stderr.
 #[no_mangle]
 pub extern "C" fn rpy_io_flush(fd: i64) {

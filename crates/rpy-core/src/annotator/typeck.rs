@@ -310,6 +310,13 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Func(m)));
                         g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
                     }
+                    // `x.to_string()` of a number, `bool` or `char` is
+                    // `format!("{}", x)`, in the prelude's `__to_string`.
+                    Term::Int(_) | Term::IntVar | Term::F64 | Term::Bool | Term::Char if name == "to_string" => {
+                        op.opname = "generic_call".into();
+                        op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Str("__to_string".into())));
+                        g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
+                    }
                     // The prelude's generic function for the method.
                     Term::List(_) if list_method_sig(&name).is_none() => {
                         let f = crate::prelude::vec_fn_name(&name);
@@ -752,6 +759,10 @@ fn apply_rule(
             fixed(u, res, Term::Unit)?;
         }
         "stdout_flush" | "process_exit" => fixed(u, res, Term::Unit)?,
+        "parse_f64_status" | "parse_f64" => {
+            fixed(u, args[0], Term::Str)?;
+            fixed(u, res, if opname == "parse_f64" { Term::F64 } else { Term::Int(IntTy::I64) })?;
+        }
         "panic_str" => {
             fixed(u, args[0], Term::Str)?;
             fixed(u, res, Term::Unit)?;
@@ -904,6 +915,10 @@ fn node_of_generic(u: &mut Unifier, g: &GenericTy, params: &[Node]) -> Node {
         GenericTy::List(inner) => {
             let n = node_of_generic(u, inner, params);
             u.fresh(Term::List(n))
+        }
+        GenericTy::Result(ok, err) => {
+            let (t, e) = (node_of_generic(u, ok, params), node_of_generic(u, err, params));
+            u.fresh(Term::Result(t, e))
         }
     }
 }

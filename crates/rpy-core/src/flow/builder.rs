@@ -1312,6 +1312,10 @@ impl<'a> FnBuilder<'a> {
             // The prelude's views of a string as its bytes and back.
             (["__str_bytes"], 1) => return Ok(Some(self.emit("str_bytes", args, pos))),
             (["__str_from_bytes"], 1) => return Ok(Some(self.emit("str_from_bytes", args, pos))),
+            // Rust's own `f64::from_str`, run by the runtime: 0 for a number,
+            // 1 for an empty string, 2 for anything else; then its value.
+            (["__str_parse_f64_status"], 1) => return Ok(Some(self.emit("parse_f64_status", args, pos))),
+            (["__str_parse_f64"], 1) => return Ok(Some(self.emit("parse_f64", args, pos))),
             _ => {}
         }
         if segs == ["Box", "new"] && args.len() == 1 {
@@ -1405,6 +1409,48 @@ impl<'a> FnBuilder<'a> {
         Ok(Some(Some(self.emit("call_method", call, Some(pos_of(m.method.span()))))))
     }
 
+    /// `s.parse::<T>()`, for an integer type or `f64`: the prelude's
+    /// `__parse_int` (one instance per integer type) or `__parse_f64`.
+    fn parse(&mut self, m: &syn::ExprMethodCall) -> R<Option<Value>> {
+        let pos = Some(pos_of(m.method.span()));
+        let target = match &m.turbofish {
+            Some(t) if t.args.len() == 1 => match &t.args[0] {
+                syn::GenericArgument::Type(ty) => self.scope.parse_type(ty, None)?,
+                other => return Err(unsupported(other, "this type argument", "", "")),
+            },
+            _ => {
+                return Err(unsupported(
+                    m,
+                    "`parse()` without a type",
+                    "the target type decides which parser runs, and rpy picks it before type inference",
+                    "write `parse::<i64>()` or `parse::<f64>()`",
+                ))
+            }
+        };
+        let Some(s) = self.expr(&m.receiver)? else { return Ok(None) };
+        match target {
+            Ty::F64 => Ok(Some(self.emit("call_method", vec![meta_str("__parse_f64".into()), s], pos))),
+            // The parser works in `i64`: a `u64` above `i64::MAX` is
+            // reported as an overflow (a known gap).
+            Ty::Int(it) => {
+                let (min, max) = it.min_max();
+                let clamp = |x: i128| x.clamp(i64::MIN as i128, i64::MAX as i128);
+                let bound = |x: i128| Value::Const(Constant::int(clamp(x), IntTy::I64));
+                let signed = Value::Const(Constant::new(ConstValue::Bool(min < 0), Ty::Bool));
+                let f = meta_str("__parse_int".into());
+                let r = self.emit("generic_call", vec![f, s, bound(min), bound(max), signed], pos);
+                let err = Ty::Struct(self.scope.structs["ParseIntError"]);
+                Ok(Some(self.ascribe(r, Ty::Result(Box::new(target), Box::new(err)), pos)))
+            }
+            other => Err(unsupported(
+                &m.turbofish,
+                &format!("parsing a `{other}`"),
+                "only integers and `f64` are parsed",
+                "",
+            )),
+        }
+    }
+
     fn method_call(&mut self, m: &syn::ExprMethodCall) -> R<Option<Value>> {
         let pos = pos_of(m.method.span());
         // The string methods that return iterators in Rust return lists in
@@ -1418,6 +1464,9 @@ impl<'a> FnBuilder<'a> {
         if m.method == "count" && m.args.is_empty() {
             let Some(recv) = self.expr(&m.receiver)? else { return Ok(None) };
             return Ok(Some(self.emit("call_method", vec![meta_str("len".into()), recv], Some(pos))));
+        }
+        if m.method == "parse" && m.args.is_empty() {
+            return self.parse(m);
         }
         if let Some(t) = &m.turbofish {
             return Err(unsupported(t, "explicit generic arguments", "generics are not translated yet", ""));
@@ -1506,18 +1555,6 @@ impl<'a> FnBuilder<'a> {
             ("is_some", 0) => Ok(Some(self.emit("is_some", vec![recv], Some(pos)))),
             // References are values in the dialect: `Option<&T>` is `Option<T>`.
             ("copied", 0) => Ok(Some(recv)),
-            // `x.to_string()` is `format!("{}", x)`.
-            ("to_string", 0) => {
-                let buf = self.string_of("", pos);
-                let h_buf = self.hold(buf);
-                let spec = rpy_fmt::Spec::default().encode();
-                let spec = Value::Const(Constant::meta(ConstValue::Int(spec as i128)));
-                let none = Value::Const(Constant::int(-1, IntTy::I64));
-                self.emit("format_arg", vec![self.held(h_buf), recv, spec, none.clone(), none], Some(pos));
-                let buf = self.held(h_buf);
-                self.env.pop();
-                Ok(Some(buf))
-            }
             // `place.take()`: the old value, and `None` left in the place.
             ("take", 0) => {
                 let id = self.literal_id();

@@ -241,6 +241,13 @@ impl ModuleScope {
                     return Ok(GenericTy::Param(i));
                 }
                 if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+                    if let [syn::GenericArgument::Type(t), syn::GenericArgument::Type(e)] =
+                        a.args.iter().collect::<Vec<_>>().as_slice()
+                    {
+                        if name == "Result" {
+                            return Ok(GenericTy::Result(Box::new(inner(t)?), Box::new(inner(e)?)));
+                        }
+                    }
                     if let [syn::GenericArgument::Type(t)] = a.args.iter().collect::<Vec<_>>().as_slice() {
                         match name.as_str() {
                             "Vec" => return Ok(GenericTy::List(Box::new(inner(t)?))),
@@ -262,7 +269,7 @@ impl ModuleScope {
         Err(unsupported(
             ty,
             "this type in a generic signature",
-            "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice or an `Option`",
+            "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice, an `Option` or a `Result`",
             "",
         ))
     }

@@ -119,6 +119,15 @@ pub fn rt_call(tr: &Translator, name: &str, args: &[LlValue], result: &LlType) -
             let text = LAST_ERROR.with(|l| l.borrow().clone());
             Ok(LlValue::Ptr(Some(super::string_object(tr, list(), text.as_bytes()))))
         }
+        "rpy_parse_f64_status" | "rpy_parse_f64" => {
+            let bytes = string_bytes(&ptr(&args[0]));
+            let parsed = std::str::from_utf8(&bytes).ok().and_then(|s| s.parse::<f64>().ok());
+            Ok(match (name, parsed) {
+                ("rpy_parse_f64", p) => LlValue::Float(p.unwrap_or(0.0)),
+                (_, Some(_)) => LlValue::Int(0),
+                _ => LlValue::Int(if bytes.is_empty() { 1 } else { 2 }),
+            })
+        }
         "rpy_io_flush" => {
             let _ = if int(0) == 1 { std::io::stdout().flush() } else { std::io::stderr().flush() };
             Ok(LlValue::Void)

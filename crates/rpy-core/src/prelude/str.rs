@@ -402,39 +402,52 @@ impl str {
         __str_from_bytes(out)
     }
 
-    fn __parse_i64(&self, min: i64, max: i64) -> Option<i64> {
-        // Rust's `from_str_radix(s, 10)`: an optional sign, then digits only.
+    // Rust's `from_str` of the integer type whose range is `min..=max`:
+    // an optional sign (`-` only if signed), then decimal digits.
+    fn __parse_i64(&self, min: i64, max: i64, signed: bool) -> Result<i64, ParseIntError> {
         let b = __str_bytes(self);
+        if b.len() == 0 {
+            return Err(ParseIntError { kind: IntErrorKind::Empty });
+        }
         let mut i = 0;
         let mut neg = false;
-        if b.len() > 0 && (b[0] == 43 || b[0] == 45) {
+        if b[0] == 43 || (b[0] == 45 && signed) {
             neg = b[0] == 45;
             i = 1;
         }
         if i == b.len() {
-            return None;
+            return Err(ParseIntError { kind: IntErrorKind::InvalidDigit });
         }
+        let overflow = if neg { IntErrorKind::NegOverflow } else { IntErrorKind::PosOverflow };
         let mut v: i64 = 0;
         while i < b.len() {
             let d = b[i];
             if d < 48 || d > 57 {
-                return None;
+                return Err(ParseIntError { kind: IntErrorKind::InvalidDigit });
             }
             let digit = (d - 48) as i64;
             let next = match v.checked_mul(10) {
                 Some(x) => x,
-                None => return None,
+                None => return Err(ParseIntError { kind: overflow }),
             };
             v = match if neg { next.checked_sub(digit) } else { next.checked_add(digit) } {
                 Some(x) => x,
-                None => return None,
+                None => return Err(ParseIntError { kind: overflow }),
             };
             if v < min || v > max {
-                return None;
+                return Err(ParseIntError { kind: overflow });
             }
             i += 1;
         }
-        Some(v)
+        Ok(v)
+    }
+
+    fn __parse_f64(&self) -> Result<f64, ParseFloatError> {
+        match __str_parse_f64_status(self) {
+            0 => Ok(__str_parse_f64(self)),
+            1 => Err(ParseFloatError { kind: FloatErrorKind::Empty }),
+            _ => Err(ParseFloatError { kind: FloatErrorKind::Invalid }),
+        }
     }
 }
 
@@ -480,4 +493,62 @@ fn __is_whitespace(c: char) -> bool {
         || x == 0x202F
         || x == 0x205F
         || x == 0x3000
+}
+
+// `x.to_string()` of a number, `bool` or `char`.
+fn __to_string<T>(x: T) -> String {
+    format!("{}", x)
+}
+
+// `s.parse::<T>()` of an integer type `T` (see `FnBuilder::parse`).
+fn __parse_int<T>(s: &str, min: i64, max: i64, signed: bool) -> Result<T, ParseIntError> {
+    match s.__parse_i64(min, max, signed) {
+        Ok(v) => Ok(v as T),
+        Err(e) => Err(e),
+    }
+}
+
+// The errors of `parse`, with std's names so that `{:?}` prints the same.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum IntErrorKind {
+    Empty,
+    InvalidDigit,
+    PosOverflow,
+    NegOverflow,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct ParseIntError {
+    kind: IntErrorKind,
+}
+
+impl ParseIntError {
+    fn to_string(&self) -> String {
+        match self.kind {
+            IntErrorKind::Empty => "cannot parse integer from empty string".to_string(),
+            IntErrorKind::InvalidDigit => "invalid digit found in string".to_string(),
+            IntErrorKind::PosOverflow => "number too large to fit in target type".to_string(),
+            IntErrorKind::NegOverflow => "number too small to fit in target type".to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum FloatErrorKind {
+    Empty,
+    Invalid,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct ParseFloatError {
+    kind: FloatErrorKind,
+}
+
+impl ParseFloatError {
+    fn to_string(&self) -> String {
+        match self.kind {
+            FloatErrorKind::Empty => "cannot parse float from empty string".to_string(),
+            FloatErrorKind::Invalid => "invalid float literal".to_string(),
+        }
+    }
 }

@@ -614,6 +614,8 @@ impl HighLevelOps<'_> {
                 let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
                 self.rt_call("rpy_io_write", vec![fd, args[1].clone()], LlType::Void)
             }
+            "parse_f64_status" => self.rt_call("rpy_parse_f64_status", vec![args[0].clone()], SIGNED),
+            "parse_f64" => self.rt_call("rpy_parse_f64", vec![args[0].clone()], LlType::Float),
             "stdout_flush" => {
                 let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
                 self.rt_call("rpy_io_flush", vec![fd], LlType::Void)
