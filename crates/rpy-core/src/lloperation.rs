@@ -74,8 +74,8 @@ pub fn llop_info(name: &str) -> Option<LlOpInfo> {
     const EFFECT: LlOpInfo = LlOpInfo { sideeffects: true, canfold: false, noreturn: false };
     let info = match name {
         "panic" | "panic_str" | "panic_assert_failed" => LlOpInfo { sideeffects: true, canfold: false, noreturn: true },
-        "panic_if" | "panic_index_if" | "direct_call" | "indirect_call" | "rt_call" | "malloc" | "malloc_varsize" | "setfield"
-        | "setarrayitem" => EFFECT,
+        "panic_if" | "panic_index_if" | "direct_call" | "indirect_call" | "rt_call" | "malloc" | "malloc_varsize"
+        | "setfield" | "setarrayitem" => EFFECT,
         // Reads of mutable memory: removable when unused, not foldable.
         "getfield" | "getarrayitem" | "getarraysize" => {
             LlOpInfo { sideeffects: false, canfold: false, noreturn: false }

@@ -7,8 +7,8 @@ use crate::entity::Arena;
 use crate::flow::items::build_module;
 use crate::flow::{FunctionGraph, GraphId};
 use crate::lltype::{Container, ContainerId};
-use crate::rtyper::{rtype, RTyperError};
 use crate::prelude::instances::{self, Kind};
+use crate::rtyper::{rtype, RTyperError};
 use crate::ty::{EnumDef, EnumId, GenericSig, StructDef, StructId, Ty};
 use std::time::{Duration, Instant};
 

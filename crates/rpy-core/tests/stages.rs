@@ -34,8 +34,8 @@ fn stage_snapshots() {
     for src_path in sources {
         let src = std::fs::read_to_string(&src_path).unwrap();
         let file: syn::File = syn::parse_str(&src).unwrap();
-        let mut t =
-            build_module(&file.items, "test.rs", &[], &[], &[]).unwrap_or_else(|e| panic!("{}: {e:?}", src_path.display()));
+        let mut t = build_module(&file.items, "test.rs", &[], &[], &[])
+            .unwrap_or_else(|e| panic!("{}: {e:?}", src_path.display()));
         check(&src_path.with_extension("flow"), &t.text(), &mut failures);
         let ann = annotate(&mut t).unwrap_or_else(|e| panic!("{}: {e:?}", src_path.display()));
         let ann_text: String = ann

@@ -1563,7 +1563,9 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let fty = match &ret {
             LlType::Void | LlType::Struct(_) => self.ctx.void_type().fn_type(&abi_params, false),
             LlType::Float => self.f64().fn_type(&abi_params, false),
-            t if is_int_like(t) || matches!(t, LlType::Ptr(_) | LlType::FuncPtr(..)) => self.i64().fn_type(&abi_params, false),
+            t if is_int_like(t) || matches!(t, LlType::Ptr(_) | LlType::FuncPtr(..)) => {
+                self.i64().fn_type(&abi_params, false)
+            }
             other => return Err(CgError(format!("cannot export a function returning {other}"))),
         };
         if self.module.get_function(&e.symbol).is_some() {

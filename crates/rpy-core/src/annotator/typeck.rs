@@ -204,7 +204,9 @@ impl Unifier {
             Term::Str => Ty::Str,
             Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve(k)), Box::new(self.resolve(v))),
             Term::Result(t, e) => Ty::Result(Box::new(self.resolve(t)), Box::new(self.resolve(e))),
-            Term::Fn(params, ret) => Ty::Fn(params.iter().map(|p| self.resolve(*p)).collect(), Box::new(self.resolve(ret))),
+            Term::Fn(params, ret) => {
+                Ty::Fn(params.iter().map(|p| self.resolve(*p)).collect(), Box::new(self.resolve(ret)))
+            }
         }
     }
 }
@@ -472,7 +474,8 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
             }
             if let Some((kind, ty)) = instances::needed(t, &op.opname, &op.args, ty_of) {
                 if let Some(fns) = t.instances.get(&(kind, ty)) {
-                    let f = Value::Const(crate::flow::Constant::meta(ConstValue::Func(fns[(op.opname == "ne") as usize])));
+                    let f =
+                        Value::Const(crate::flow::Constant::meta(ConstValue::Func(fns[(op.opname == "ne") as usize])));
                     op.args = match kind {
                         Kind::Eq => vec![f, op.args[0].clone(), op.args[1].clone()],
                         Kind::Clone => vec![f, op.args[1].clone()],
@@ -653,7 +656,8 @@ fn apply_rule(
         }
         // An enum with data: the payload struct of a variant, viewed as the enum.
         "newvariant" | "variant_is" | "variant_payload" => {
-            let Some(ConstValue::Type(ty)) = vals[if opname == "newvariant" { 0 } else { 1 }].constant().map(|c| &c.value)
+            let Some(ConstValue::Type(ty)) =
+                vals[if opname == "newvariant" { 0 } else { 1 }].constant().map(|c| &c.value)
             else {
                 return Err(format!("bad operand of `{opname}`"));
             };
@@ -891,7 +895,9 @@ fn rewrite_unwrap(op: &mut crate::flow::SpaceOperation, is_result: bool) {
         ("unwrap_test", true) => ("is_ok", op.args.clone()),
         ("unwrap_payload", false) => ("some_payload", op.args.clone()),
         ("unwrap_payload", true) => ("ok_payload", op.args.clone()),
-        ("unwrap_err", false) => ("same_as", vec![Value::Const(crate::flow::Constant::new(ConstValue::Str(String::new()), Ty::Str))]),
+        ("unwrap_err", false) => {
+            ("same_as", vec![Value::Const(crate::flow::Constant::new(ConstValue::Str(String::new()), Ty::Str))])
+        }
         ("unwrap_err", true) => ("err_payload", op.args.clone()),
         ("unwrap_failed", false) => ("panic", vec![op.args[2].clone(), op.args[3].clone()]),
         (_, _) => ("panic_str", vec![op.args[1].clone(), op.args[3].clone()]),

@@ -586,7 +586,10 @@ impl<'a> FnBuilder<'a> {
         let rest = elems.iter().position(|p| matches!(p, Pat::Rest(_)));
         let named = elems.len() - rest.is_some() as usize;
         if named > n || (rest.is_none() && named != n) {
-            return Err(syn::Error::new_spanned(elems, format!("rpy: this pattern has {named} fields, the variant {n}")));
+            return Err(syn::Error::new_spanned(
+                elems,
+                format!("rpy: this pattern has {named} fields, the variant {n}"),
+            ));
         }
         Ok(elems
             .iter()
@@ -1373,6 +1376,10 @@ impl<'a> FnBuilder<'a> {
             recv = &p.expr;
         }
         if let Expr::Range(range) = recv {
+            // Checked before the bounds are evaluated: `None` lets the caller build them.
+            if !matches!(name.as_str(), "collect" | "sum") {
+                return Ok(None);
+            }
             let (Some(a), Some(b)) = (&range.start, &range.end) else {
                 return Err(unsupported(range, "an unbounded range here", "it has no end", "give both bounds"));
             };
@@ -1380,13 +1387,11 @@ impl<'a> FnBuilder<'a> {
             let (a, mut b) = (v[0].clone(), v[1].clone());
             if matches!(range.limits, syn::RangeLimits::Closed(_)) {
                 let id = self.literal_id();
-                let one = Value::Const(Constant { value: ConstValue::Int(1), ty: ConstTy::Infer(id), concretetype: None });
+                let one =
+                    Value::Const(Constant { value: ConstValue::Int(1), ty: ConstTy::Infer(id), concretetype: None });
                 b = self.emit("add", vec![b, one], Some(pos_of(range.span())));
             }
             let f = meta_str(if name == "collect" { "__range_collect" } else { "__range_sum" }.into());
-            if !matches!(name.as_str(), "collect" | "sum") {
-                return Ok(None);
-            }
             return Ok(Some(Some(self.emit("generic_call", vec![f, a, b], Some(pos_of(m.method.span()))))));
         }
         if name == "collect" {
@@ -2099,7 +2104,8 @@ impl FnBuilder<'_> {
             return Err(literal_message(fmt).unwrap_err());
         };
         let text = base.map_or(lit.value(), |b| format!("{b}: {}", lit.value()));
-        let fmt: Expr = Expr::Lit(syn::ExprLit { attrs: vec![], lit: syn::Lit::Str(syn::LitStr::new(&text, lit.span())) });
+        let fmt: Expr =
+            Expr::Lit(syn::ExprLit { attrs: vec![], lit: syn::Lit::Str(syn::LitStr::new(&text, lit.span())) });
         if let Some(msg) = self.format_args(&fmt, rest, false)? {
             self.emit("panic_str", vec![msg, meta_pos(pos)], Some(pos));
         }

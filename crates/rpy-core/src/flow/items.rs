@@ -207,7 +207,12 @@ impl ModuleScope {
                 syn::GenericParam::Type(tp) => type_params.push(tp.ident.to_string()),
                 syn::GenericParam::Lifetime(_) => {}
                 syn::GenericParam::Const(c) => {
-                    return Err(unsupported(c, "a const generic", "not translated yet", "pass the value as a parameter"))
+                    return Err(unsupported(
+                        c,
+                        "a const generic",
+                        "not translated yet",
+                        "pass the value as a parameter",
+                    ))
                 }
             }
         }
@@ -496,7 +501,8 @@ pub fn build_module(
         g.pos = Some(pos_of(sig.ident.span()));
         Ok(t.graphs.push(g))
     };
-    let fn_type = |t: &Translator, id: GraphId| Ty::Fn(t.graphs[id].param_tys.clone(), Box::new(t.graphs[id].ret_ty.clone()));
+    let fn_type =
+        |t: &Translator, id: GraphId| Ty::Fn(t.graphs[id].param_tys.clone(), Box::new(t.graphs[id].ret_ty.clone()));
     for item in items {
         match item {
             syn::Item::Fn(f) if f.sig.generics.type_params().next().is_some() => {
@@ -683,14 +689,8 @@ pub fn instantiate(f: &syn::ItemFn, tys: &[String], n: usize) -> syn::ItemFn {
     let mut f = f.clone();
     let names: Vec<String> = f.sig.generics.type_params().map(|p| p.ident.to_string()).collect();
     f.sig.ident = syn::Ident::new(&generic_instance_name(&f.sig.ident.to_string(), n), f.sig.ident.span());
-    f.sig.generics.params = f
-        .sig
-        .generics
-        .params
-        .iter()
-        .filter(|p| matches!(p, syn::GenericParam::Lifetime(_)))
-        .cloned()
-        .collect();
+    f.sig.generics.params =
+        f.sig.generics.params.iter().filter(|p| matches!(p, syn::GenericParam::Lifetime(_))).cloned().collect();
     f.sig.generics.where_clause = None;
     syn::visit_mut::VisitMut::visit_item_fn_mut(&mut Subst(names.into_iter().zip(tys).collect()), &mut f);
     f

@@ -48,7 +48,12 @@ pub fn is_plain_value(t: &Translator, ty: &Ty) -> bool {
 /// The instance an operation needs, given its operands' types: `eq`/`ne`
 /// of compound values, `call_method clone` of values that are not plain,
 /// `format_arg` in `{:?}` form of compound values.
-pub fn needed(t: &Translator, opname: &str, args: &[Value], ty_of: impl Fn(&Value) -> Option<Ty>) -> Option<(Kind, Ty)> {
+pub fn needed(
+    t: &Translator,
+    opname: &str,
+    args: &[Value],
+    ty_of: impl Fn(&Value) -> Option<Ty>,
+) -> Option<(Kind, Ty)> {
     match opname {
         "eq" | "ne" => {
             let ty = ty_of(&args[0])?;
@@ -92,7 +97,13 @@ fn variants<'t>(t: &'t Translator, ty: &Ty) -> Option<Vec<(String, &'t StructDef
     let Ty::Enum(e) = ty else { return None };
     let def = &t.enums[*e];
     let data = def.data.as_ref()?;
-    Some(def.variants.iter().zip(&data.payloads).map(|((v, _), s)| (format!("{}::{v}", def.name), &t.structs[*s])).collect())
+    Some(
+        def.variants
+            .iter()
+            .zip(&data.payloads)
+            .map(|((v, _), s)| (format!("{}::{v}", def.name), &t.structs[*s]))
+            .collect(),
+    )
 }
 
 /// A pattern (or constructor) of struct `def` named `path`, binding (or

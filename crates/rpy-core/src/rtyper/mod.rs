@@ -148,8 +148,13 @@ pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperErro
     let mut helpers = Helpers::new(t.graphs.len());
     for &g in &ann.reached {
         let mut graph = t.graphs[g].clone();
-        let types =
-            Types { structs: &t.structs, containers: &containers, lists: &lists, dicts: &t.dict_structs, enums: &t.enums };
+        let types = Types {
+            structs: &t.structs,
+            containers: &containers,
+            lists: &lists,
+            dicts: &t.dict_structs,
+            enums: &t.enums,
+        };
         match rtype_graph(types, ann, g, &mut graph, &mut helpers) {
             Ok(()) => {
                 remove_void_inputargs(&mut graph);
@@ -527,7 +532,10 @@ impl HighLevelOps<'_> {
                     args.iter().filter(|a| self.lltype(&self.ty(a)) != LlType::Void).cloned().collect();
                 self.genop("indirect_call", call, res_ll)
             }
-            "newstruct" if self.types.container(&res_ty).is_some() || matches!(args[0].constant().map(|c| &c.value), Some(ConstValue::Type(t)) if self.types.container(t).is_some()) => {
+            "newstruct"
+                if self.types.container(&res_ty).is_some()
+                    || matches!(args[0].constant().map(|c| &c.value), Some(ConstValue::Type(t)) if self.types.container(t).is_some()) =>
+            {
                 let Some(ConstValue::Type(sty)) = args[0].constant().map(|c| c.value.clone()) else { unreachable!() };
                 let c = self.types.container(&sty).unwrap();
                 let res_ll = self.lltype(&sty);
