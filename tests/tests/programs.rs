@@ -5,7 +5,7 @@
 //! message and status 101).
 
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 const MODES: &[&str] = &["untranslated", "llinterp", "translated"];
 
@@ -15,12 +15,19 @@ struct Outcome {
     status: Option<i32>,
 }
 
-fn run(name: &str, mode: &str) -> Outcome {
-    let out = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
+fn run(name: &str, mode: &str, stdin: &str) -> Outcome {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
         .args([name, mode])
         .env_remove("RUST_BACKTRACE")
-        .output()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("run rpy-programs");
+    // The program may stop reading early: a closed pipe is not an error here.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    let out = child.wait_with_output().expect("wait for rpy-programs");
     Outcome {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: normalize_thread_id(&String::from_utf8_lossy(&out.stderr)),
@@ -43,20 +50,26 @@ fn normalize_thread_id(stderr: &str) -> String {
 struct Expectations {
     stdout: String,
     panic: Option<String>,
+    /// What the program reads from stdin (`// stdin:` lines, each ending in a newline).
+    stdin: String,
 }
 
 fn expectations(src: &str) -> Expectations {
     let mut stdout = String::new();
     let mut panic = None;
+    let mut stdin = String::new();
     for line in src.lines() {
-        if let Some(v) = line.strip_prefix("// expect: ") {
+        if let Some(v) = line.strip_prefix("// stdin: ") {
+            stdin.push_str(v);
+            stdin.push('\n');
+        } else if let Some(v) = line.strip_prefix("// expect: ") {
             stdout.push_str(v);
             stdout.push('\n');
         } else if let Some(v) = line.strip_prefix("// expect-panic: ") {
             panic = Some(v.to_string());
         }
     }
-    Expectations { stdout, panic }
+    Expectations { stdout, panic, stdin }
 }
 
 #[test]
@@ -74,7 +87,7 @@ fn programs_agree_in_every_mode() {
     for name in &names {
         let src = std::fs::read_to_string(dir.join(format!("{name}.rs"))).unwrap();
         let expect = expectations(&src);
-        let base = run(name, MODES[0]);
+        let base = run(name, MODES[0], &expect.stdin);
         let mut problems = Vec::new();
         if base.stdout != expect.stdout {
             problems.push(format!(
@@ -93,7 +106,7 @@ fn programs_agree_in_every_mode() {
             _ => {}
         }
         for mode in &MODES[1..] {
-            let other = run(name, mode);
+            let other = run(name, mode, &expect.stdin);
             if other.stdout != base.stdout {
                 problems.push(format!(
                     "{mode} stdout differs:\n--- {mode}\n{}--- untranslated\n{}",

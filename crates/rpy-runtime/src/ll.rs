@@ -203,10 +203,61 @@ pub unsafe extern "C" fn rpy_fs_read_to_string(path: *const u8) -> *mut u8 {
     io_result(std::fs::read_to_string(path).map(String::into_bytes))
 }
 
-/// The text of the last I/O error, as a new string.
+/// The text of the last I/O error as a new string if `failed`, else null
+/// (the `Err` half of an `Ok` result is null).
 #[no_mangle]
-pub extern "C" fn rpy_io_error() -> *mut u8 {
+pub extern "C" fn rpy_io_error(failed: i64) -> *mut u8 {
+    if failed == 0 {
+        return std::ptr::null_mut();
+    }
     LAST_ERROR.with(|l| new_string(l.borrow().as_bytes()))
+}
+
+/// The ways of reading stdin, as `rpy_stdin_read`'s `how`: appending a
+/// line (`read_line`), the rest as text (`read_to_string`), the rest as
+/// bytes (`read_to_end`), or filling a buffer (`read`).
+pub const STDIN_LINE: i64 = 0;
+pub const STDIN_TO_STRING: i64 = 1;
+pub const STDIN_TO_END: i64 = 2;
+pub const STDIN_READ: i64 = 3;
+
+/// Reads stdin through std's handle (shared with the untranslated caller)
+/// into `target`, a string or list of bytes: appending to it, or for
+/// `STDIN_READ` overwriting its first bytes. The count read, or -1 with
+/// the error's text for `rpy_io_error`.
+///
+/// # Safety
+/// `target` is a live string object (a list of bytes).
+#[no_mangle]
+pub unsafe extern "C" fn rpy_stdin_read(how: i64, target: *mut u8) -> i64 {
+    use std::io::{BufRead, Read};
+    let stdin = std::io::stdin();
+    let mut text = String::new();
+    let mut bytes = Vec::new();
+    let r = match how {
+        STDIN_LINE => stdin.lock().read_line(&mut text),
+        STDIN_TO_STRING => stdin.lock().read_to_string(&mut text),
+        STDIN_TO_END => stdin.lock().read_to_end(&mut bytes),
+        _ => {
+            let len = *(target.add(LEN) as *const usize);
+            let items = *(target.add(ITEMS) as *const *mut u8);
+            let buf: &mut [u8] =
+                if len == 0 { &mut [] } else { std::slice::from_raw_parts_mut(items.add(ARRAY_BYTES), len) };
+            stdin.lock().read(buf)
+        }
+    };
+    match r {
+        Ok(n) => {
+            if how != STDIN_READ {
+                append(target, if how == STDIN_TO_END { &bytes } else { text.as_bytes() });
+            }
+            n as i64
+        }
+        Err(e) => {
+            LAST_ERROR.with(|l| *l.borrow_mut() = e.to_string());
+            -1
+        }
+    }
 }
 
 /// `s.parse::<f64>()` of a string object: 0 for a number, 1 for an empty

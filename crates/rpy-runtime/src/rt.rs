@@ -111,13 +111,14 @@ pub unsafe extern "C" fn rpy_rt_panic_index(
 /// The runtime symbols generated code refers to, for the linker: each
 /// translated module references this static, which references them all, so
 /// they are linked in even though only assembly calls them.
-pub struct KeepLinked(#[allow(dead_code)] [*const (); 19]);
+pub struct KeepLinked(#[allow(dead_code)] [*const (); 23]);
 
 // Only addresses of functions and statics, never dereferenced.
 unsafe impl Sync for KeepLinked {}
 
 pub static KEEP_LINKED: KeepLinked = KeepLinked([
     rpy_rt_panic as *const (),
+    rpy_rt_panic_str as *const (),
     rpy_rt_panic_assert_failed as *const (),
     rpy_rt_panic_index as *const (),
     crate::gc::rpy_gc_malloc as *const (),
@@ -133,7 +134,10 @@ pub static KEEP_LINKED: KeepLinked = KeepLinked([
     crate::ll::rpy_io_write as *const (),
     crate::ll::rpy_fs_read as *const (),
     crate::ll::rpy_fs_read_to_string as *const (),
+    crate::ll::rpy_stdin_read as *const (),
     crate::ll::rpy_io_error as *const (),
+    crate::ll::rpy_parse_f64_status as *const (),
+    crate::ll::rpy_parse_f64 as *const (),
     crate::ll::rpy_io_flush as *const (),
     crate::ll::rpy_process_exit as *const (),
 ]);

@@ -24,9 +24,10 @@
 //! - `--disassemble` prints each compiled chunk and `--trace` each executed
 //!   instruction followed by the stack, in the seed's formats.
 //!
-//! The module is plain Rust for now; it is written in the dialect so that
-//! `#[rpython::entry]` can go on it once translation supports what it uses.
+//! `calc::interp::translated::entry_point` is the module translated by rpy;
+//! `calc::interp::entry_point` is the same source run as plain Rust.
 
+#[rpython::entry]
 pub mod interp {
     use std::io::Write;
 

@@ -1,16 +1,27 @@
 //! Pipes input into the calc binary and compares its whole stdout and
-//! stderr, and its exit status.
+//! stderr, and its exit status: translated, and untranslated with the same
+//! result.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+#[derive(Debug, PartialEq)]
 struct Run {
     stdout: String,
     stderr: String,
     status: Option<i32>,
 }
 
-fn calc(args: &[&str], input: &str) -> Run {
+/// The translated REPL's run, checked to be the untranslated one's.
+fn calc(args: &[&str], input: impl AsRef<[u8]>) -> Run {
+    let input = input.as_ref();
+    let translated = run(args, input);
+    let untranslated = run(&[&["--untranslated"], args].concat(), input);
+    assert_eq!(translated, untranslated, "translated (left) and untranslated (right) differ");
+    translated
+}
+
+fn run(args: &[&str], input: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_calc"))
         .args(args)
         .stdin(Stdio::piped())
@@ -20,7 +31,7 @@ fn calc(args: &[&str], input: &str) -> Run {
         .expect("run calc");
     // A calc that exits before reading (a bad argument) closes the pipe:
     // the write may then fail, and only the output matters.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let _ = child.stdin.take().unwrap().write_all(input);
     let out = child.wait_with_output().unwrap();
     Run {
         stdout: String::from_utf8(out.stdout).unwrap(),
@@ -207,4 +218,12 @@ fn unknown_argument_is_status_2() {
     assert_eq!(run.stdout, "");
     assert_eq!(run.stderr, "calc: unknown argument '--verbose'\nusage: calc [--disassemble] [--trace]\n");
     assert_eq!(run.status, Some(2));
+}
+
+#[test]
+fn unreadable_input_is_status_1() {
+    let run = calc(&[], b"1 + 1\n\xff\n2\n");
+    assert_eq!(run.stdout, "> 2\n> \n");
+    assert_eq!(run.stderr, "calc: cannot read input: stream did not contain valid UTF-8\n");
+    assert_eq!(run.status, Some(1));
 }

@@ -757,6 +757,18 @@ fn apply_rule(
             let err = u.fresh(Term::Str);
             fixed(u, res, Term::Result(ok, err))?;
         }
+        "stdin_read" => {
+            let target = match vals[0].constant().and_then(|c| c.as_str()) {
+                Some("read_line" | "read_to_string") => Term::Str,
+                _ => {
+                    let byte = u.fresh(Term::Int(IntTy::U8));
+                    Term::List(byte)
+                }
+            };
+            fixed(u, args[1], target)?;
+            let (n, err) = (u.fresh(Term::Int(IntTy::Usize)), u.fresh(Term::Str));
+            fixed(u, res, Term::Result(n, err))?;
+        }
         "stdout_write" => {
             let byte = u.fresh(Term::Int(IntTy::U8));
             fixed(u, args[1], Term::List(byte))?;

@@ -1479,18 +1479,28 @@ impl<'a> FnBuilder<'a> {
         let name = m.method.to_string();
         // `std::io::stdout().write_all(&bytes)` and `.flush()` (`.unwrap()`
         // of them: writes to stdout do not fail in the dialect's model).
-        if let Some((fd, inner)) = stdio_call(m) {
-            let fd = Value::Const(Constant::int(fd, IntTy::I32));
+        if let Some((fd_n, inner)) = stdio_call(m) {
+            let fd = Value::Const(Constant::int(fd_n, IntTy::I32));
             return match (inner.method.to_string().as_str(), &inner.args.iter().collect::<Vec<_>>()[..]) {
-                ("write_all", [bytes]) => {
+                ("write_all", [bytes]) if fd_n != 0 => {
                     let Some(b) = self.expr(bytes)? else { return Ok(None) };
                     self.emit("stdout_write", vec![fd, b], Some(pos));
                     Ok(Some(unit()))
                 }
-                ("flush", []) => {
+                ("flush", []) if fd_n != 0 => {
                     self.emit("stdout_flush", vec![fd], Some(pos));
                     Ok(Some(unit()))
                 }
+                (how @ ("read_line" | "read_to_string" | "read_to_end" | "read"), [target]) if fd_n == 0 => {
+                    let Some(target) = self.expr(target)? else { return Ok(None) };
+                    Ok(Some(self.emit("stdin_read", vec![meta_str(how.into()), target], Some(pos))))
+                }
+                _ if fd_n == 0 => Err(unsupported(
+                    inner,
+                    "this method of stdin",
+                    "only `read_line`, `read_to_string`, `read_to_end` and `read` are translated",
+                    "",
+                )),
                 _ => Err(unsupported(
                     inner,
                     "this method of stdout/stderr",
@@ -2027,6 +2037,8 @@ impl<'a> FnBuilder<'a> {
 
 /// `std::io::stdout().write_all(..)` / `.flush()`, possibly followed by
 /// `.unwrap()` or `.expect(..)`: the file descriptor and the call.
+/// `std::io::stdin().read_line(..)`: 0 and the call (its result is the
+/// `Result`, `.unwrap()` of it is the `unwrap` of any `Result`).
 fn stdio_call(m: &syn::ExprMethodCall) -> Option<(i128, &syn::ExprMethodCall)> {
     let inner = match (m.method.to_string().as_str(), &*m.receiver) {
         ("unwrap" | "expect", Expr::MethodCall(inner)) => inner,
@@ -2039,6 +2051,7 @@ fn stdio_call(m: &syn::ExprMethodCall) -> Option<(i128, &syn::ExprMethodCall)> {
     match last.as_str() {
         "stdout" if io && c.args.is_empty() => Some((1, inner)),
         "stderr" if io && c.args.is_empty() => Some((2, inner)),
+        "stdin" if io && c.args.is_empty() && std::ptr::eq(inner, m) => Some((0, inner)),
         _ => None,
     }
 }

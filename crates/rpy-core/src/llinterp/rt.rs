@@ -115,9 +115,45 @@ pub fn rt_call(tr: &Translator, name: &str, args: &[LlValue], result: &LlType) -
                 }
             })
         }
+        "rpy_io_error" if int(0) == 0 => Ok(LlValue::Ptr(None)),
         "rpy_io_error" => {
             let text = LAST_ERROR.with(|l| l.borrow().clone());
             Ok(LlValue::Ptr(Some(super::string_object(tr, list(), text.as_bytes()))))
+        }
+        "rpy_stdin_read" => {
+            use std::io::{BufRead, Read};
+            let target = ptr(&args[1]);
+            let stdin = std::io::stdin();
+            let (mut text, mut bytes) = (String::new(), Vec::new());
+            let r = match int(0) {
+                0 => stdin.lock().read_line(&mut text),
+                1 => stdin.lock().read_to_string(&mut text),
+                2 => stdin.lock().read_to_end(&mut bytes),
+                _ => {
+                    let mut buf = vec![0; string_bytes(&target).len()];
+                    let r = stdin.lock().read(&mut buf);
+                    if let Ok(n) = r {
+                        let obj = target.borrow();
+                        let LlValue::Ptr(Some(items)) = &obj.fields[1] else { bug("bad list".into()) };
+                        for (slot, b) in items.borrow_mut().items.iter_mut().zip(&buf[..n]) {
+                            *slot = LlValue::Int(*b as i128);
+                        }
+                    }
+                    r
+                }
+            };
+            Ok(LlValue::Int(match r {
+                Ok(n) => {
+                    if int(0) != 3 {
+                        append(tr, &target, if int(0) == 2 { &bytes } else { text.as_bytes() });
+                    }
+                    n as i128
+                }
+                Err(e) => {
+                    LAST_ERROR.with(|l| *l.borrow_mut() = e.to_string());
+                    -1
+                }
+            }))
         }
         "rpy_parse_f64_status" | "rpy_parse_f64" => {
             let bytes = string_bytes(&ptr(&args[0]));

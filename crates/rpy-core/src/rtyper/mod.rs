@@ -13,7 +13,7 @@ use crate::entity::Arena;
 use crate::flow::{
     checkgraph, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId,
 };
-use crate::lltype::{Container, ContainerId, LlType, SIGNED, UINT};
+use crate::lltype::{Container, ContainerId, LlType, SIGNED, UINT, UNSIGNED};
 use rlist::{list_containers, Helpers, ListContainers};
 
 mod rlist;
@@ -615,8 +615,30 @@ impl HighLevelOps<'_> {
                 let f = if opname == "fs_read" { "rpy_fs_read" } else { "rpy_fs_read_to_string" };
                 let p = self.rt_call(f, vec![args[0].clone()], ok_ll);
                 let ok = self.genop("ptr_nonzero", vec![p.clone()], LlType::Bool);
-                let err = self.rt_call("rpy_io_error", vec![], self.lltype(&Ty::Str));
+                let failed = self.genop("ptr_iszero", vec![p.clone()], LlType::Bool);
+                let failed = self.genop("cast_primitive", vec![failed], SIGNED);
+                let err = self.rt_call("rpy_io_error", vec![failed], self.lltype(&Ty::Str));
                 self.genop("tuple_new", vec![ok, p, err], res_ll)
+            }
+            // `std::io::stdin().read_line(&mut s)` and the like: the runtime
+            // reads (`how` is one of rpy-runtime's `ll::STDIN_*`) and returns
+            // the count, or -1 with the error's text.
+            "stdin_read" => {
+                let how = match args[0].constant().and_then(|c| c.as_str()).unwrap() {
+                    "read_line" => 0,
+                    "read_to_string" => 1,
+                    "read_to_end" => 2,
+                    _ => 3,
+                };
+                let how = self.constant(ConstValue::Int(how), Ty::Int(IntTy::I64));
+                let n = self.rt_call("rpy_stdin_read", vec![how, args[1].clone()], SIGNED);
+                let zero = self.constant(ConstValue::Int(0), Ty::Int(IntTy::I64));
+                let ok = self.genop("int_ge", vec![n.clone(), zero.clone()], LlType::Bool);
+                let failed = self.genop("int_lt", vec![n.clone(), zero], LlType::Bool);
+                let failed = self.genop("cast_primitive", vec![failed], SIGNED);
+                let err = self.rt_call("rpy_io_error", vec![failed], self.lltype(&Ty::Str));
+                let n = self.genop("cast_primitive", vec![n], UNSIGNED);
+                self.genop("tuple_new", vec![ok, n, err], res_ll)
             }
             "stdout_write" => {
                 let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
