@@ -305,6 +305,17 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 }
                 match u.term[rn].clone() {
                     Term::Struct(_) | Term::Enum(_) | Term::Str => {
+                        // A `char` pattern (`s.find(',')`) has the prelude's `__find_char`.
+                        let char_arg = op.args.len() == 3 && {
+                            let a = node_of(&mut u, &op.args[2]);
+                            let a = u.find(a);
+                            matches!(u.term[a], Term::Char)
+                        };
+                        let char_name = format!("__{name}_char");
+                        let name = match recv_ty.clone().unwrap() {
+                            Ty::Str if char_arg && t.methods.contains_key(&(Ty::Str, char_name.clone())) => char_name,
+                            _ => name,
+                        };
                         let Some(&m) = t.methods.get(&(recv_ty.unwrap(), name.clone())) else {
                             return Err(err(format!("no method `{name}` on this type")));
                         };

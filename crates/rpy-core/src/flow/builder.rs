@@ -1559,7 +1559,7 @@ impl<'a> FnBuilder<'a> {
                 let err = self.emit("unwrap_err", vec![self.held(h_recv)], Some(pos));
                 self.env.push(Local { name: "__rpy_err".into(), value: err });
                 let fmt: Expr = syn::parse_quote!(#result_msg);
-                let Some(msg) = self.format_args(&fmt, &[], false)? else { return Ok(None) };
+                let Some(msg) = self.format_args(&fmt, &[], false, None)? else { return Ok(None) };
                 self.env.pop();
                 let args = vec![self.held(h_recv), msg, meta_str(option_msg), meta_pos(pos)];
                 self.emit("unwrap_failed", args, Some(pos));
@@ -1932,6 +1932,23 @@ impl<'a> FnBuilder<'a> {
             let array: Expr = syn::parse2(quote::quote!([#tokens]))?;
             return self.expr(&array);
         }
+        if name == "matches" {
+            // `matches!(e, pat if guard)` is `match e { pat if guard => true, _ => false }`.
+            let (e, arm) = mac.parse_body_with(|input: syn::parse::ParseStream| {
+                let e: Expr = input.parse()?;
+                input.parse::<syn::Token![,]>()?;
+                let pat = Pat::parse_multi_with_leading_vert(input)?;
+                let guard = match input.parse::<Option<syn::Token![if]>>()? {
+                    Some(_) => Some(input.parse::<Expr>()?),
+                    None => None,
+                };
+                input.parse::<Option<syn::Token![,]>>()?;
+                let guard = guard.map(|g| quote::quote!(if #g));
+                Ok((e, quote::quote!(#pat #guard)))
+            })?;
+            let m: syn::ExprMatch = syn::parse2(quote::quote!(match #e { #arm => true, _ => false }))?;
+            return self.match_expr(&m);
+        }
         let args: Vec<Expr> = if mac.tokens.is_empty() {
             Vec::new()
         } else {
@@ -2005,7 +2022,7 @@ impl<'a> FnBuilder<'a> {
             "format" | "print" | "println" | "eprint" | "eprintln" => {
                 let newline = name.ends_with("ln");
                 let buf = match args.split_first() {
-                    Some((fmt, rest)) => match self.format_args(fmt, rest, newline)? {
+                    Some((fmt, rest)) => match self.format_args(fmt, rest, newline, None)? {
                         Some(buf) => buf,
                         None => return Ok(None),
                     },
@@ -2019,6 +2036,28 @@ impl<'a> FnBuilder<'a> {
                 self.emit("io_write", vec![fd, buf], Some(pos));
                 Ok(Some(unit()))
             }
+            // `write!(s, ..)` into a `String` (through `std::fmt::Write`),
+            // which cannot fail: `Ok(())`.
+            "write" | "writeln" => {
+                let Some((dest, rest)) = args.split_first() else {
+                    return Err(syn::Error::new_spanned(mac, format!("rpy: `{name}!` needs a destination")));
+                };
+                let Some(d) = self.expr(dest)? else { return Ok(None) };
+                let done = match rest.split_first() {
+                    Some((fmt, rest)) => self.format_args(fmt, rest, name == "writeln", Some(d))?,
+                    None if name == "writeln" => {
+                        let nl = Value::Const(Constant::new(ConstValue::Str("\n".into()), Ty::Str));
+                        self.emit("call_method", vec![meta_str("push_str".into()), d, nl], Some(pos));
+                        Some(unit())
+                    }
+                    None => return Err(syn::Error::new_spanned(mac, "rpy: `write!` needs a format string")),
+                };
+                if done.is_none() {
+                    return Ok(None);
+                }
+                let ok = self.emit("newok", vec![unit()], Some(pos));
+                Ok(Some(self.ascribe(ok, Ty::Result(Box::new(Ty::Unit), Box::new(Ty::Unit)), Some(pos))))
+            }
             "debug_assert" | "debug_assert_eq" | "debug_assert_ne" => Err(unsupported(
                 mac,
                 &format!("`{name}!`"),
@@ -2028,7 +2067,7 @@ impl<'a> FnBuilder<'a> {
             _ => Err(unsupported(
                 mac,
                 &format!("the macro `{name}!`"),
-                "only `format!`, `print!`, `println!`, `eprint!`, `eprintln!`, `vec!`, `panic!`, `unreachable!`, `todo!`, `unimplemented!`, `assert!`, `assert_eq!` and `assert_ne!` are translated at this stage",
+                "only `format!`, `print!`, `println!`, `eprint!`, `eprintln!`, `write!`, `writeln!`, `vec!`, `matches!`, `panic!`, `unreachable!`, `todo!`, `unimplemented!`, `assert!`, `assert_eq!` and `assert_ne!` are translated",
                 "",
             )),
         }
@@ -2119,7 +2158,7 @@ impl FnBuilder<'_> {
         let text = base.map_or(lit.value(), |b| format!("{b}: {}", lit.value()));
         let fmt: Expr =
             Expr::Lit(syn::ExprLit { attrs: vec![], lit: syn::Lit::Str(syn::LitStr::new(&text, lit.span())) });
-        if let Some(msg) = self.format_args(&fmt, rest, false)? {
+        if let Some(msg) = self.format_args(&fmt, rest, false, None)? {
             self.emit("panic_str", vec![msg, meta_pos(pos)], Some(pos));
         }
         self.cur = None;
@@ -2131,7 +2170,8 @@ impl FnBuilder<'_> {
     /// (`format_arg`, with the spec encoded as `rpy_fmt::Spec::encode`).
     /// The arguments are evaluated first, in the order written, as Rust
     /// does.
-    fn format_args(&mut self, fmt: &Expr, rest: &[Expr], newline: bool) -> R<Option<Value>> {
+    /// Formats into `dest` (a string) if given, else into a new string: the string.
+    fn format_args(&mut self, fmt: &Expr, rest: &[Expr], newline: bool, dest: Option<Value>) -> R<Option<Value>> {
         let Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(lit), .. }) = fmt else {
             return Err(unsupported(fmt, "a format string that is not a literal", "Rust requires a literal", ""));
         };
@@ -2156,8 +2196,9 @@ impl FnBuilder<'_> {
             }
         }
         let exprs = positional.iter().copied().chain(named.iter().map(|(_, e)| *e));
-        let Some(values) = self.exprs(exprs)? else { return Ok(None) };
         let n_outer = self.env.len();
+        let h_dest = dest.map(|d| self.hold(d));
+        let Some(values) = self.exprs(exprs)? else { return Ok(None) };
         let held: Vec<usize> = values.into_iter().map(|v| self.hold(v)).collect();
         let mut next = 0;
         let mut arg = |b: &mut Self, r: &rpy_fmt::ArgRef| -> R<Value> {
@@ -2175,8 +2216,13 @@ impl FnBuilder<'_> {
                 _ => Err(unsupported(lit, "this format string", "it refers to a missing argument", "")),
             }
         };
-        let buf = self.string_of("", pos);
-        let h_buf = self.hold(buf);
+        let h_buf = match h_dest {
+            Some(h) => h,
+            None => {
+                let buf = self.string_of("", pos);
+                self.hold(buf)
+            }
+        };
         for piece in pieces {
             match piece {
                 rpy_fmt::Piece::Lit(s) => {

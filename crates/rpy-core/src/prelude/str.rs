@@ -225,6 +225,27 @@ impl str {
         self.__find_from(pat, 0).is_some()
     }
 
+    // The methods taking a pattern, for a `char` pattern.
+    fn __find_char(&self, c: char) -> Option<usize> {
+        self.find(&c.to_string())
+    }
+
+    fn __contains_char(&self, c: char) -> bool {
+        self.contains(&c.to_string())
+    }
+
+    fn __starts_with_char(&self, c: char) -> bool {
+        self.starts_with(&c.to_string())
+    }
+
+    fn __ends_with_char(&self, c: char) -> bool {
+        self.ends_with(&c.to_string())
+    }
+
+    fn __split_char(&self, c: char) -> Vec<String> {
+        self.split(&c.to_string())
+    }
+
     fn starts_with(&self, pat: &str) -> bool {
         let h = __str_bytes(self);
         let p = __str_bytes(pat);
