@@ -1,4 +1,6 @@
-// str methods with a char pattern: find, contains, starts_with, ends_with, split (literal and variable chars)
+// to_uppercase/to_lowercase (Unicode, by std's tables); str methods with a char pattern: find, contains, starts_with, ends_with, split (literal and variable chars)
+// call: cases(0)
+// expect: ("STRASSE ΣΊΣΥΦΟΣ", "straße σίσυφος", "ABC-Ä")
 // call: patterns(0)
 // expect: "Some(3) None true false true true [\"a\", \"b\", \"\", \"c\"] [\"x=1\", \"y=2\"] Some(7)"
 
@@ -19,4 +21,9 @@ pub fn patterns(n: usize) -> String {
         None => None,
     };
     format!("{:?} {:?} {} {} {} {} {:?} {:?} {:?}", a, b, c, d, e, f, parts, kv, g)
+}
+
+pub fn cases(_n: i64) -> (String, String, String) {
+    let s = "Straße ΣΊΣΥΦΟΣ";
+    (s.to_uppercase(), s.to_lowercase(), "abc-ä".to_string().to_uppercase())
 }

@@ -50,3 +50,10 @@ fn lists_with_constant_collections() {
     stress("72_linked_list", &["1", "300"], 32 * 1024);
     stress("73_lists", &["1", "300"], 32 * 1024);
 }
+
+/// Strings built by appending, formatting and concatenation, most of them
+/// dropped at once.
+#[test]
+fn strings_with_constant_collections() {
+    stress("93_string_building", &["1", "300"], 32 * 1024);
+}

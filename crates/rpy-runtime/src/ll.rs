@@ -284,6 +284,17 @@ pub unsafe extern "C" fn rpy_parse_f64(s: *const u8) -> f64 {
     std::str::from_utf8(string_bytes(s)).ok().and_then(|t| t.parse::<f64>().ok()).unwrap_or(0.0)
 }
 
+/// `s.to_uppercase()` (`how` 0) or `s.to_lowercase()` (1), as a new string.
+///
+/// # Safety
+/// `s` is a string object of the GC.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_str_convert(s: *const u8, how: i64) -> *mut u8 {
+    let text = std::str::from_utf8_unchecked(string_bytes(s));
+    let converted = if how == 0 { text.to_uppercase() } else { text.to_lowercase() };
+    new_string(converted.as_bytes())
+}
+
 /// `flush()` of stdout (`fd` 1) or stderr.
 #[no_mangle]
 pub extern "C" fn rpy_io_flush(fd: i64) {

@@ -786,6 +786,11 @@ fn apply_rule(
             fixed(u, res, Term::Unit)?;
         }
         "stdout_flush" | "process_exit" => fixed(u, res, Term::Unit)?,
+        "str_convert" => {
+            fixed(u, args[0], Term::Str)?;
+            fixed(u, args[1], Term::Int(IntTy::I64))?;
+            fixed(u, res, Term::Str)?;
+        }
         "parse_f64_status" | "parse_f64" => {
             fixed(u, args[0], Term::Str)?;
             fixed(u, res, if opname == "parse_f64" { Term::F64 } else { Term::Int(IntTy::I64) })?;

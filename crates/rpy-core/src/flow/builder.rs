@@ -1319,6 +1319,9 @@ impl<'a> FnBuilder<'a> {
             // 1 for an empty string, 2 for anything else; then its value.
             (["__str_parse_f64_status"], 1) => return Ok(Some(self.emit("parse_f64_status", args, pos))),
             (["__str_parse_f64"], 1) => return Ok(Some(self.emit("parse_f64", args, pos))),
+            // std's Unicode case conversions, run by the runtime: 0 for
+            // `to_uppercase`, 1 for `to_lowercase`.
+            (["__str_convert"], 2) => return Ok(Some(self.emit("str_convert", args, pos))),
             _ => {}
         }
         if segs == ["Box", "new"] && args.len() == 1 {
@@ -1590,8 +1593,8 @@ impl<'a> FnBuilder<'a> {
             ("step_by" | "rev" | "iter" | "into_iter", _) => Err(unsupported(
                 m,
                 &format!("`.{name}()` here"),
-                "iterator adaptors are supported only directly as the iterable of a `for` loop",
-                "write `for i in (a..b).rev()`",
+                "iterators are translated only as the iterable of a `for` loop (`for x in v.iter()`, `for i in (a..b).rev()`) and in `.iter().sum()`/`max()`/`min()`/`collect()`; adaptors taking closures (`map`, `filter`) are not",
+                "write a `for` loop",
             )),
             _ if crate::annotator::methods::method_sig(&name).is_none()
                 && crate::annotator::methods::list_method_sig(&name).is_none()

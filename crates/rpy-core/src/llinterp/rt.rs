@@ -164,6 +164,12 @@ pub fn rt_call(tr: &Translator, name: &str, args: &[LlValue], result: &LlType) -
                 _ => LlValue::Int(if bytes.is_empty() { 1 } else { 2 }),
             })
         }
+        "rpy_str_convert" => {
+            let bytes = string_bytes(&ptr(&args[0]));
+            let text = std::str::from_utf8(&bytes).unwrap_or_else(|_| bug("a string is not UTF-8".into()));
+            let converted = if int(1) == 0 { text.to_uppercase() } else { text.to_lowercase() };
+            Ok(LlValue::Ptr(Some(super::string_object(tr, list(), converted.as_bytes()))))
+        }
         "rpy_io_flush" => {
             let _ = if int(0) == 1 { std::io::stdout().flush() } else { std::io::stderr().flush() };
             Ok(LlValue::Void)

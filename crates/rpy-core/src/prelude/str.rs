@@ -407,6 +407,14 @@ impl str {
         out
     }
 
+    fn to_uppercase(&self) -> String {
+        __str_convert(self, 0)
+    }
+
+    fn to_lowercase(&self) -> String {
+        __str_convert(self, 1)
+    }
+
     fn to_ascii_uppercase(&self) -> String {
         let mut out: Vec<u8> = Vec::new();
         for b in __str_bytes(self).iter() {
