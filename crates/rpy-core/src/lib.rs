@@ -13,5 +13,6 @@ pub mod lloperation;
 pub mod lltype;
 pub mod prelude;
 pub mod rtyper;
+pub mod track_caller;
 pub mod translator;
 pub mod ty;

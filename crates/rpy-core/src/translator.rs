@@ -151,7 +151,8 @@ pub fn translate_items(
     timings: &mut Timings,
 ) -> Result<Translator, Vec<TranslationError>> {
     let dumper = Dumper::from_env(module);
-    let (mut t, types) = timings.time("flowgraph", || build_with_prelude(items, file))?;
+    let (mut t, mut types) = timings.time("flowgraph", || build_with_prelude(items, file))?;
+    crate::track_caller::specialize(&mut t, &mut types);
     dumper.dump("flowgraph", &t);
     let ann = timings
         .time("annotate", || annotate_typed(&mut t, types))

@@ -354,6 +354,10 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
     unsupported(ty, &what, why, instead)
 }
 
+fn is_track_caller(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| a.path().is_ident("track_caller"))
+}
+
 /// Whether the item's attributes derive `Copy`.
 fn derives_copy(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
@@ -524,6 +528,7 @@ pub fn build_module(
             }
             syn::Item::Fn(f) => match add_fn(&mut t, &scope, f.sig.ident.to_string(), &f.sig, None) {
                 Ok(id) => {
+                    t.graphs[id].track_caller = is_track_caller(&f.attrs);
                     if matches!(f.vis, syn::Visibility::Public(_)) {
                         if let Some(e) = boundary_error(&f.sig, &t.graphs[id]) {
                             errors.push(e);
@@ -597,6 +602,7 @@ pub fn build_module(
                             let name = format!("{type_name}::{}", f.sig.ident);
                             match add_fn(&mut t, &scope, name, &f.sig, Some(self_ty.clone())) {
                                 Ok(id) => {
+                                    t.graphs[id].track_caller = is_track_caller(&f.attrs);
                                     // The prelude's associated functions are found like methods.
                                     if f.sig.receiver().is_some() || matches!(self_ty, Ty::Str | Ty::Dict(..)) {
                                         scope.method_names.insert(f.sig.ident.to_string());

@@ -220,6 +220,9 @@ pub struct FunctionGraph {
     pub exceptblock: BlockId,
     /// Where the function is defined.
     pub pos: Option<Pos>,
+    /// `#[track_caller]`: its panics report the caller's position (each
+    /// call gets a copy, `track_caller::specialize`).
+    pub track_caller: bool,
 }
 
 impl FunctionGraph {
@@ -237,6 +240,7 @@ impl FunctionGraph {
             returnblock: BlockId(0),
             exceptblock: BlockId(0),
             pos: None,
+            track_caller: false,
         };
         let start_args = (0..g.param_tys.len()).map(|_| g.new_var(None)).collect();
         g.startblock = g.blocks.push(Block { inputargs: start_args, ..Block::default() });

@@ -35,6 +35,7 @@ fn __vec_get<T>(v: &[T], i: usize) -> Option<T> {
     }
 }
 
+#[track_caller]
 fn __vec_insert<T>(v: &mut Vec<T>, i: usize, x: T) {
     let n = v.len();
     if i > n {
@@ -49,6 +50,7 @@ fn __vec_insert<T>(v: &mut Vec<T>, i: usize, x: T) {
     v[i] = x;
 }
 
+#[track_caller]
 fn __vec_remove<T>(v: &mut Vec<T>, i: usize) -> T {
     let n = v.len();
     if i >= n {
@@ -91,8 +93,12 @@ fn __vec_extend_from_slice<T>(v: &mut Vec<T>, other: &[T]) {
 }
 
 // `v[start..end]`: a copy, as slices of RPython lists are.
+#[track_caller]
 fn __vec_slice<T>(v: &[T], start: usize, end: usize) -> Vec<T> {
     if start > end {
+        if start > v.len() {
+            panic!("range start index {} out of range for slice of length {}", start, v.len());
+        }
         panic!("slice index starts at {} but ends at {}", start, end);
     }
     if end > v.len() {

@@ -279,14 +279,63 @@ impl str {
         true
     }
 
+    // `&s[start..end]`, with std's checks and messages, at the caller's position.
+    #[track_caller]
     fn __slice(&self, start: usize, end: usize) -> String {
         let b = __str_bytes(self);
-        if start > end || end > b.len() {
-            panic!("byte index out of range");
+        let n = b.len();
+        let start_ok = start == n || (start < n && (b[start] & 0xC0) != 0x80);
+        let end_ok = end == n || (end < n && (b[end] & 0xC0) != 0x80);
+        if start > end || !start_ok || !end_ok {
+            // std shows at most 256 bytes of the string, cut at a char boundary.
+            let mut shown = n;
+            let mut more = "";
+            if n > 256 {
+                shown = 256;
+                while (b[shown] & 0xC0) == 0x80 {
+                    shown -= 1;
+                }
+                more = "[...]";
+            }
+            let s = self.__copy(0, shown);
+            if start > n {
+                panic!("start byte index {} is out of bounds of `{}`{}", start, s, more);
+            }
+            if end > n {
+                panic!("end byte index {} is out of bounds of `{}`{}", end, s, more);
+            }
+            if start > end {
+                panic!("begin > end ({} > {}) when slicing `{}`{}", start, end, s, more);
+            }
+            let mut which = "start";
+            let mut i = start;
+            if start_ok {
+                which = "end";
+                i = end;
+            }
+            let mut c = i;
+            while (b[c] & 0xC0) == 0x80 {
+                c -= 1;
+            }
+            let ch = __str_decode(&b, c);
+            let w = __str_width(b[c]);
+            panic!(
+                "{} byte index {} is not a char boundary; it is inside {:?} (bytes {}..{}) of `{}`{}",
+                which,
+                i,
+                ch,
+                c,
+                c + w,
+                s,
+                more
+            );
         }
-        if (start < b.len() && (b[start] & 0xC0) == 0x80) || (end < b.len() && (b[end] & 0xC0) == 0x80) {
-            panic!("byte index is not a char boundary");
-        }
+        self.__copy(start, end)
+    }
+
+    // The bytes `start..end`, on char boundaries.
+    fn __copy(&self, start: usize, end: usize) -> String {
+        let b = __str_bytes(self);
         let mut out: Vec<u8> = Vec::with_capacity(end - start);
         let mut i = start;
         while i < end {

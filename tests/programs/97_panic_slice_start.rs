@@ -1,0 +1,8 @@
+// Slicing a Vec from past its end
+// call: fails(5)
+// expect-panic: range start index 5 out of range for slice of length 3
+
+pub fn fails(i: usize) -> usize {
+    let v = vec![1, 2, 3];
+    v[i..].len()
+}
