@@ -27,9 +27,9 @@ pub struct Translator {
     /// Methods with a `self` receiver, by type and name; the annotator
     /// resolves method calls with it.
     pub methods: std::collections::HashMap<(Ty, String), GraphId>,
-    /// The struct holding the fields of each `HashMap<K, V>` (an instance of
-    /// the prelude's dict template).
-    pub dict_structs: std::collections::HashMap<(Ty, Ty), StructId>,
+    /// The struct holding the fields of each `HashMap<K, V>` and `Cell<T>`
+    /// (an instance of the prelude's dict or cell template), by type.
+    pub data_structs: std::collections::HashMap<Ty, StructId>,
     /// The base container of each subclass container (the payloads of an
     /// enum's variants), for `cast_pointer`.
     pub container_bases: std::collections::HashMap<ContainerId, ContainerId>,
@@ -47,7 +47,7 @@ impl Translator {
     pub fn struct_def(&self, ty: &Ty) -> Option<&StructDef> {
         match ty {
             Ty::Struct(s) => Some(&self.structs[*s]),
-            Ty::Dict(k, v) => Some(&self.structs[self.dict_structs[&(*k.clone(), *v.clone())]]),
+            Ty::Dict(..) | Ty::Cell(..) => Some(&self.structs[self.data_structs[ty]]),
             _ => None,
         }
     }
@@ -166,29 +166,29 @@ pub fn translate_items(
 }
 
 /// Builds the graphs of the module and of the prelude, and infers their
-/// types. Type inference finds which `HashMap<K, V>`s the program uses; each
-/// needs an instance of the prelude's dict template, which may use further
-/// dicts, so the module is rebuilt with the instances until none is missing
-/// (building and inference take milliseconds).
+/// types. Type inference finds which `HashMap<K, V>`s and cells the program
+/// uses; each needs an instance of the prelude's dict or cell template, which
+/// may use further ones, so the module is rebuilt with the instances until
+/// none is missing (building and inference take milliseconds).
 fn build_with_prelude(
     items: &[syn::Item],
     file: &str,
 ) -> Result<(Translator, Vec<crate::annotator::typeck::GraphTypes>), Vec<TranslationError>> {
     let mut all: Vec<syn::Item> = items.iter().cloned().chain(crate::prelude::items()).collect();
-    let mut dicts: Vec<(Ty, Ty)> = Vec::new();
+    let mut templates: Vec<Ty> = Vec::new();
     let mut insts: Vec<(Kind, Ty)> = Vec::new();
     let mut generics: Vec<(String, Vec<Ty>)> = Vec::new();
     loop {
-        let mut t = build_module(&all, file, &dicts, &insts, &generics)
+        let mut t = build_module(&all, file, &templates, &insts, &generics)
             .map_err(|es| es.into_iter().map(TranslationError::Syntax).collect::<Vec<_>>())?;
         let types = typeck_all(&mut t);
         let mut found = Vec::new();
-        let mut note = |ty: &Ty| collect_dicts(ty, &mut found);
+        let mut note = |ty: &Ty| collect_templates(ty, &mut found);
         t.structs.values().flat_map(|s| s.fields.iter()).for_each(|(_, ty)| note(ty));
         if let Ok(types) = &types {
             types.iter().flat_map(|g| g.vars.iter()).for_each(&mut note);
         }
-        let new: Vec<(Ty, Ty)> = found.into_iter().filter(|kv| !dicts.contains(kv)).collect();
+        let new: Vec<Ty> = found.into_iter().filter(|ty| !templates.contains(ty)).collect();
         let new_insts = missing_instances(&t, types.as_deref().unwrap_or(&[]), &insts);
         for (kind, ty) in new_insts.iter() {
             let source = instances::source(&t, *kind, ty, insts.len()).map_err(|message| {
@@ -213,15 +213,15 @@ fn build_with_prelude(
             let types = types.map_err(|es| es.into_iter().map(TranslationError::Annotation).collect::<Vec<_>>())?;
             return Ok((t, types));
         }
-        for (k, v) in new {
-            if dicts.contains(&(k.clone(), v.clone())) {
+        for ty in new {
+            if templates.contains(&ty) {
                 continue;
             }
-            let instance = crate::prelude::dict_items(&t, &k, &v, dicts.len()).map_err(|message| {
+            let instance = crate::prelude::template_items(&t, &ty, templates.len()).map_err(|message| {
                 vec![TranslationError::Annotation(AnnotatorError { graph: String::new(), pos: None, message })]
             })?;
             all.extend(instance);
-            dicts.push((k, v));
+            templates.push(ty);
         }
     }
 }
@@ -277,15 +277,25 @@ fn missing_generic_instances(t: &Translator, generics: &[(String, Vec<Ty>)]) -> 
     out
 }
 
-fn collect_dicts(ty: &Ty, out: &mut Vec<(Ty, Ty)>) {
+/// The dicts and cells in `ty`, inner ones first (their instances come
+/// first).
+fn collect_templates(ty: &Ty, out: &mut Vec<Ty>) {
     match ty {
         Ty::Dict(k, v) => {
-            collect_dicts(k, out);
-            collect_dicts(v, out);
-            out.push((*k.clone(), *v.clone()));
+            collect_templates(k, out);
+            collect_templates(v, out);
+            out.push(ty.clone());
         }
-        Ty::Tuple(items) => items.iter().for_each(|i| collect_dicts(i, out)),
-        Ty::Option(t) | Ty::List(t) => collect_dicts(t, out),
+        Ty::Cell(_, inner) => {
+            collect_templates(inner, out);
+            out.push(ty.clone());
+        }
+        Ty::Tuple(items) => items.iter().for_each(|i| collect_templates(i, out)),
+        Ty::Option(t) | Ty::List(t) => collect_templates(t, out),
+        Ty::Result(t, e) => {
+            collect_templates(t, out);
+            collect_templates(e, out);
+        }
         _ => {}
     }
 }

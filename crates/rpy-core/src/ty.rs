@@ -180,6 +180,24 @@ pub enum Ty {
     /// signature (RPython's `SomePBC` of functions, lowered to a function
     /// pointer).
     Fn(Vec<Ty>, Box<Ty>),
+    /// `Cell<T>` and `RefCell<T>`: a GC object holding one `T`, the data
+    /// struct of an instance of the prelude's cell template (as dicts are).
+    Cell(CellKind, Box<Ty>),
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CellKind {
+    Cell,
+    RefCell,
+}
+
+impl CellKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            CellKind::Cell => "Cell",
+            CellKind::RefCell => "RefCell",
+        }
+    }
 }
 
 impl fmt::Display for Ty {
@@ -209,6 +227,7 @@ impl fmt::Display for Ty {
             Ty::List(t) => write!(f, "Vec<{t}>"),
             Ty::Str => f.write_str("String"),
             Ty::Dict(k, v) => write!(f, "HashMap<{k}, {v}>"),
+            Ty::Cell(kind, t) => write!(f, "{}<{t}>", kind.name()),
             Ty::Result(t, e) => write!(f, "Result<{t}, {e}>"),
             Ty::Fn(params, ret) => {
                 let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();

@@ -36,7 +36,14 @@ fn rust_type(ty: &Ty, result: bool) -> TokenStream {
         Ty::Str if result => quote!(::std::string::String),
         Ty::Str => quote!(impl ::core::convert::AsRef<str>),
         Ty::List(item) if **item == Ty::Str => quote!(::std::vec::Vec<::std::string::String>),
-        Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Dict(..) | Ty::Result(..) | Ty::Fn(..) => {
+        Ty::Option(_)
+        | Ty::Struct(_)
+        | Ty::Enum(_)
+        | Ty::List(_)
+        | Ty::Dict(..)
+        | Ty::Cell(..)
+        | Ty::Result(..)
+        | Ty::Fn(..) => {
             unreachable!("rejected at the boundary by the flow space")
         }
     }
@@ -62,7 +69,14 @@ fn flatten_arg(expr: TokenStream, ty: &Ty, out: &mut Vec<(TokenStream, TokenStre
         Ty::List(item) if **item == Ty::Str => {
             out.push((quote!(i64), quote!(::rpython::ll::new_string_list(&#expr) as i64)))
         }
-        Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Dict(..) | Ty::Result(..) | Ty::Fn(..) => {
+        Ty::Option(_)
+        | Ty::Struct(_)
+        | Ty::Enum(_)
+        | Ty::List(_)
+        | Ty::Dict(..)
+        | Ty::Cell(..)
+        | Ty::Result(..)
+        | Ty::Fn(..) => {
             unreachable!("rejected at the boundary by the flow space")
         }
     }

@@ -93,6 +93,9 @@ pub enum DictRel {
     Fixed(Ty),
 }
 
+/// The methods of `Cell<T>` and `RefCell<T>` (the prelude's `cell.rs`).
+pub const CELL_METHODS: &[&str] = &["get", "set", "replace", "swap", "into_inner", "borrow", "borrow_mut", "__set"];
+
 /// The methods of `HashMap` (and of `HashSet`, a map to `()`: `insert` and
 /// `contains` with one argument). The prelude's dict template implements
 /// each of them, under the same name.

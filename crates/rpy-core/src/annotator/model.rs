@@ -40,6 +40,8 @@ pub enum SomeValue {
     Str,
     /// A dict (RPython's `SomeDict`).
     Dict,
+    /// A `Cell` or `RefCell` (an instance of its data struct).
+    Cell,
     /// A function pointer (RPython's `SomePBC` of functions; which ones is
     /// not tracked).
     Func,
@@ -61,6 +63,7 @@ impl SomeValue {
             Ty::List(_) => SomeValue::List,
             Ty::Str => SomeValue::Str,
             Ty::Dict(..) => SomeValue::Dict,
+            Ty::Cell(..) => SomeValue::Cell,
             Ty::Fn(..) => SomeValue::Func,
             Ty::Result(t, e) => {
                 SomeValue::Tuple(vec![SomeValue::Bool { constant: None }, SomeValue::of_type(t), SomeValue::of_type(e)])
@@ -170,6 +173,7 @@ impl fmt::Display for SomeValue {
             SomeValue::List => write!(f, "SomeList()"),
             SomeValue::Str => write!(f, "SomeString()"),
             SomeValue::Dict => write!(f, "SomeDict()"),
+            SomeValue::Cell => write!(f, "SomeCell()"),
         }
     }
 }

@@ -6,12 +6,12 @@
 //! This is the "knowntype" part of annotation. `annotator::annrpython`
 //! computes the rest (constants, non-negativity, reachability) on top.
 
-use super::methods::{dict_method_sig, list_method_sig, method_sig, DictRel, ListRel, Recv, Rel};
+use super::methods::{dict_method_sig, list_method_sig, method_sig, DictRel, ListRel, Recv, Rel, CELL_METHODS};
 use crate::entity::EntityRef;
 use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
-use crate::ty::{EnumId, GenericTy, IntTy, StructId, Ty};
+use crate::ty::{CellKind, EnumId, GenericTy, IntTy, StructId, Ty};
 
 type Node = usize;
 
@@ -34,6 +34,7 @@ enum Term {
     Dict(Node, Node),
     Result(Node, Node),
     Fn(Vec<Node>, Node),
+    Cell(CellKind, Node),
 }
 
 /// A type error: rustc rejects such a program too, so this normally means
@@ -86,6 +87,7 @@ impl Unifier {
             Ty::Dict(k, v) => Term::Dict(self.node_of_ty(k), self.node_of_ty(v)),
             Ty::Result(t, e) => Term::Result(self.node_of_ty(t), self.node_of_ty(e)),
             Ty::Fn(params, ret) => Term::Fn(params.iter().map(|p| self.node_of_ty(p)).collect(), self.node_of_ty(ret)),
+            Ty::Cell(kind, t) => Term::Cell(*kind, self.node_of_ty(t)),
         };
         self.fresh(term)
     }
@@ -113,6 +115,10 @@ impl Unifier {
                 return Ok(());
             }
             (Term::Option(x), Term::Option(y)) | (Term::List(x), Term::List(y)) => {
+                self.parent[b] = a;
+                return self.unify(*x, *y);
+            }
+            (Term::Cell(k1, x), Term::Cell(k2, y)) if k1 == k2 => {
                 self.parent[b] = a;
                 return self.unify(*x, *y);
             }
@@ -155,6 +161,7 @@ impl Unifier {
             Term::List(t) => format!("Vec<{}>", self.show(t)),
             Term::Str => "String".into(),
             Term::Dict(k, v) => format!("HashMap<{}, {}>", self.show(k), self.show(v)),
+            Term::Cell(kind, t) => format!("{}<{}>", kind.name(), self.show(t)),
             Term::Result(t, e) => format!("Result<{}, {}>", self.show(t), self.show(e)),
             Term::Fn(params, ret) => {
                 let params: Vec<String> = params.iter().map(|p| self.show(*p)).collect();
@@ -172,6 +179,7 @@ impl Unifier {
             Term::Option(t) => Ty::Option(Box::new(self.resolve_known(t)?)),
             Term::List(t) => Ty::List(Box::new(self.resolve_known(t)?)),
             Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve_known(k)?), Box::new(self.resolve_known(v)?)),
+            Term::Cell(kind, t) => Ty::Cell(kind, Box::new(self.resolve_known(t)?)),
             Term::Result(t, e) => Ty::Result(Box::new(self.resolve_known(t)?), Box::new(self.resolve_known(e)?)),
             Term::Fn(params, ret) => Ty::Fn(
                 params.iter().map(|p| self.resolve_known(*p)).collect::<Option<_>>()?,
@@ -203,6 +211,7 @@ impl Unifier {
             Term::List(t) => Ty::List(Box::new(self.resolve(t))),
             Term::Str => Ty::Str,
             Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve(k)), Box::new(self.resolve(v))),
+            Term::Cell(kind, t) => Ty::Cell(kind, Box::new(self.resolve(t))),
             Term::Result(t, e) => Ty::Result(Box::new(self.resolve(t)), Box::new(self.resolve(e))),
             Term::Fn(params, ret) => {
                 Ty::Fn(params.iter().map(|p| self.resolve(*p)).collect(), Box::new(self.resolve(ret)))
@@ -401,7 +410,43 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         u.unify(op.result.index(), rn).map_err(&err)?;
                         continue;
                     }
-                    Term::Unknown if dict_method_sig(&name).is_some() && method_sig(&name).is_none() => {
+                    Term::Cell(..)
+                        if u.resolve_known(rn).is_some_and(|c| t.methods.contains_key(&(c, name.clone()))) =>
+                    {
+                        let c = u.resolve_known(rn).unwrap();
+                        op.opname = "simple_call".into();
+                        op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Func(t.methods[&(c, name)])));
+                        g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
+                    }
+                    // Before the cell's instance exists: its methods' types.
+                    Term::Cell(_, inner) => {
+                        let takes_value = match name.as_str() {
+                            "get" | "borrow" | "borrow_mut" | "into_inner" => false,
+                            "set" | "__set" | "replace" => true,
+                            "swap" => {
+                                let an = node_of(&mut u, &op.args[2]);
+                                u.unify(an, recv).map_err(&err)?;
+                                let unit = u.fresh(Term::Unit);
+                                u.unify(op.result.index(), unit).map_err(&err)?;
+                                continue;
+                            }
+                            _ => return Err(err(format!("no method `{name}` on `Cell`/`RefCell`"))),
+                        };
+                        if op.args.len() - 2 != takes_value as usize {
+                            return Err(err(format!("`{name}` takes {} arguments", takes_value as usize)));
+                        }
+                        if takes_value {
+                            let an = node_of(&mut u, &op.args[2]);
+                            u.unify(an, inner).map_err(&err)?;
+                        }
+                        let rn = if takes_value && name != "replace" { u.fresh(Term::Unit) } else { inner };
+                        u.unify(op.result.index(), rn).map_err(&err)?;
+                        continue;
+                    }
+                    Term::Unknown
+                        if (dict_method_sig(&name).is_some() || CELL_METHODS.contains(&name.as_str()))
+                            && method_sig(&name).is_none() =>
+                    {
                         still.push((b, i));
                         continue;
                     }
@@ -509,7 +554,7 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 if op.opname == "newdict" {
                     op.args.clear();
                 }
-                if op.opname == "call_method" {
+                if op.opname == "call_method" || op.opname == "cell_new" {
                     op.args[0] = func;
                 } else {
                     op.args.insert(0, func);
@@ -640,6 +685,8 @@ fn apply_rule(
                     let i = def.field_index(name).ok_or_else(|| format!("no field `{name}` on `{}`", def.name))?;
                     u.node_of_ty(&def.fields[i].1)
                 }
+                // The cell template's only field.
+                Term::Cell(_, inner) if name == "value" => inner,
                 Term::Unknown => return Ok(false),
                 _ => return Err(format!("field `{name}` of a `{}`", u.show(tn))),
             };
@@ -715,6 +762,13 @@ fn apply_rule(
             u.unify(res, args[0])?;
         }
         "newsome" => fixed(u, res, Term::Option(args[0]))?,
+        "cell_new" => {
+            let kind = match vals[0].constant().and_then(|c| c.as_str()) {
+                Some("RefCell") => CellKind::RefCell,
+                _ => CellKind::Cell,
+            };
+            fixed(u, res, Term::Cell(kind, args[1]))?;
+        }
         "newdict" => {
             let k = u.fresh(Term::Unknown);
             // `HashSet::new()` passes `()` for the values.
@@ -1019,7 +1073,7 @@ fn prelude_method(
 ) -> Option<crate::flow::GraphId> {
     let (recv, name) = match opname {
         "call_method" => (ty_of(&args[1])?, args[0].constant()?.as_str()?.to_string()),
-        "newdict" => (result, "__new".to_string()),
+        "newdict" | "cell_new" => (result, "__new".to_string()),
         "iter_list" => match ty_of(&args[0])? {
             Ty::Dict(k, v) if *v == Ty::Unit => (Ty::Dict(k, v), "keys".to_string()),
             d => (d, "__items".to_string()),
@@ -1028,7 +1082,7 @@ fn prelude_method(
         "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "add" => (ty_of(&args[0])?, format!("__{opname}")),
         _ => return None,
     };
-    if !matches!(recv, Ty::Dict(..) | Ty::Str) {
+    if !matches!(recv, Ty::Dict(..) | Ty::Str | Ty::Cell(..)) {
         return None;
     }
     t.methods.get(&(recv, name)).copied()

@@ -47,6 +47,9 @@ pub fn pos_of(span: Span) -> Pos {
 struct Local {
     name: String,
     value: Value,
+    /// A `RefCell`'s guard (`let b = c.borrow_mut();`): `value` is the
+    /// cell; reading the local reads the cell, assigning it sets the cell.
+    guard: bool,
 }
 
 struct LoopCtx {
@@ -111,7 +114,7 @@ impl<'a> FnBuilder<'a> {
                 syn::FnArg::Typed(pt) => pt,
                 syn::FnArg::Receiver(_) => {
                     self.g.vars[var].name = Some("self".into());
-                    self.env.push(Local { name: "self".into(), value: Value::Var(var) });
+                    self.env.push(Local { name: "self".into(), value: Value::Var(var), guard: false });
                     continue;
                 }
             };
@@ -119,9 +122,9 @@ impl<'a> FnBuilder<'a> {
                 Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
                     let name = pi.ident.to_string();
                     self.g.vars[var].name = Some(name.clone());
-                    self.env.push(Local { name, value: Value::Var(var) });
+                    self.env.push(Local { name, value: Value::Var(var), guard: false });
                 }
-                Pat::Wild(_) => self.env.push(Local { name: "#_".into(), value: Value::Var(var) }),
+                Pat::Wild(_) => self.env.push(Local { name: "#_".into(), value: Value::Var(var), guard: false }),
                 other => {
                     return Err(unsupported(
                         other,
@@ -220,7 +223,7 @@ impl<'a> FnBuilder<'a> {
     /// Keeps `v` alive across the blocks that follow as a hidden local (a
     /// value of one block cannot be used in another); returns its slot.
     fn hold(&mut self, v: Value) -> usize {
-        self.env.push(Local { name: "#held".into(), value: v });
+        self.env.push(Local { name: "#held".into(), value: v, guard: false });
         self.env.len() - 1
     }
 
@@ -294,6 +297,14 @@ impl<'a> FnBuilder<'a> {
                 "initialize it, e.g. `let x = if c { a } else { b };`",
             ));
         };
+        // `let b = c.borrow_mut();` (or `borrow()`): `b` stands for the cell's value.
+        if let (Pat::Ident(pi), Expr::MethodCall(m), None) = (&l.pat, &*init.expr, &init.diverge) {
+            if (m.method == "borrow_mut" || m.method == "borrow") && m.args.is_empty() && pi.subpat.is_none() {
+                let Some(cell) = self.expr(&m.receiver)? else { return Ok(()) };
+                self.env.push(Local { name: pi.ident.to_string(), value: cell, guard: true });
+                return Ok(());
+            }
+        }
         let Some(v) = self.expr(&init.expr)? else { return Ok(()) };
         match &init.diverge {
             None => self.bind_irrefutable(&l.pat, v),
@@ -323,7 +334,7 @@ impl<'a> FnBuilder<'a> {
     fn bind_irrefutable(&mut self, pat: &Pat, v: Value) -> R<()> {
         match pat {
             Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
-                self.env.push(Local { name: pi.ident.to_string(), value: v });
+                self.env.push(Local { name: pi.ident.to_string(), value: v, guard: false });
                 Ok(())
             }
             Pat::Type(pt) => {
@@ -401,7 +412,7 @@ impl<'a> FnBuilder<'a> {
                 if let Some((_, sub)) = &pi.subpat {
                     self.pattern(sub, v.clone(), fail, fail_n)?;
                 }
-                self.env.push(Local { name, value: v });
+                self.env.push(Local { name, value: v, guard: false });
                 Ok(())
             }
             Pat::Lit(l) => {
@@ -1020,7 +1031,11 @@ impl<'a> FnBuilder<'a> {
 
     fn path_value(&mut self, name: &str, tokens: &dyn ToTokens) -> R<Value> {
         if let Some(i) = self.lookup(name) {
-            return Ok(self.env[i].value.clone());
+            let v = self.env[i].value.clone();
+            if self.env[i].guard {
+                return Ok(self.emit("call_method", vec![meta_str("borrow".into()), v], None));
+            }
+            return Ok(v);
         }
         if let Some(&g) = self.scope.consts.get(name) {
             return Ok(self.emit("simple_call", vec![meta_func(g)], None));
@@ -1100,7 +1115,12 @@ impl<'a> FnBuilder<'a> {
             Expr::Path(p) => {
                 if let Some(name) = p.path.get_ident() {
                     if let Some(i) = self.lookup(&name.to_string()) {
-                        self.env[i].value = v;
+                        if self.env[i].guard {
+                            let cell = self.env[i].value.clone();
+                            self.emit("call_method", vec![meta_str("__set".into()), cell, v], Some(pos_of(p.span())));
+                        } else {
+                            self.env[i].value = v;
+                        }
                         return Ok(());
                     }
                 }
@@ -1129,12 +1149,38 @@ impl<'a> FnBuilder<'a> {
                 self.emit("call_method", args, Some(pos_of(u.span())));
                 return Ok(());
             }
+            // `*c.borrow_mut() = v` (and `c.borrow_mut().x = v`, whose
+            // updated value arrives here): the cell's value becomes `v`.
+            Expr::MethodCall(m) if m.method == "borrow_mut" && m.args.is_empty() => {
+                let Some(cell) = self.expr(&m.receiver)? else { return Ok(()) };
+                self.emit("call_method", vec![meta_str("__set".into()), cell, v], Some(pos_of(m.span())));
+                return Ok(());
+            }
+            // `*b = v` with `b` a `RefCell`'s guard.
+            Expr::Unary(u)
+                if matches!(u.op, UnOp::Deref(_))
+                    && matches!(&*u.expr, Expr::Path(_) | Expr::MethodCall(_))
+                    && self.is_guard_place(&u.expr) =>
+            {
+                return self.assign(&u.expr, v);
+            }
             Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) => {
                 return Err(unsupported(u, "assigning through a reference", "`&mut` is not translated yet", ""))
             }
             _ => {}
         }
         Err(unsupported(target, "assigning to this place", "only locals and their fields can be assigned to yet", ""))
+    }
+
+    /// Whether `e` is a `RefCell`'s guard local or `c.borrow_mut()`.
+    fn is_guard_place(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Path(p) => {
+                p.path.get_ident().and_then(|name| self.lookup(&name.to_string())).is_some_and(|i| self.env[i].guard)
+            }
+            Expr::MethodCall(m) => m.method == "borrow_mut" && m.args.is_empty(),
+            _ => false,
+        }
     }
 
     /// `x[a..b]` of a string or a list, with either bound left out: a new
@@ -1178,7 +1224,7 @@ impl<'a> FnBuilder<'a> {
         };
         let sid = match &ty {
             Ty::Struct(sid) => sid,
-            Ty::Dict(k, v) => &self.scope.dict_data[&(*k.clone(), *v.clone())],
+            Ty::Dict(..) | Ty::Cell(..) => &self.scope.data_structs[&ty],
             _ => unreachable!(),
         };
         let names: Vec<String> = st.fields.iter().map(|f| member_name(&f.member)).collect();
@@ -1200,7 +1246,7 @@ impl<'a> FnBuilder<'a> {
     fn struct_path(&self, path: &syn::Path) -> R<Ty> {
         let name = path.get_ident().map(|i| i.to_string()).unwrap_or_default();
         if name == "Self" {
-            if let Some(t @ (Ty::Struct(_) | Ty::Dict(..))) = &self.self_ty {
+            if let Some(t @ (Ty::Struct(_) | Ty::Dict(..) | Ty::Cell(..))) = &self.self_ty {
                 return Ok(t.clone());
             }
         }
@@ -1323,6 +1369,12 @@ impl<'a> FnBuilder<'a> {
             // `to_uppercase`, 1 for `to_lowercase`.
             (["__str_convert"], 2) => return Ok(Some(self.emit("str_convert", args, pos))),
             _ => {}
+        }
+        if let ([.., kind @ ("Cell" | "RefCell"), "new"], 1) =
+            (segs.iter().map(String::as_str).collect::<Vec<_>>().as_slice(), args.len())
+        {
+            let kind = meta_str(kind.to_string());
+            return Ok(Some(self.emit("cell_new", vec![kind, args.remove(0)], pos)));
         }
         if segs == ["Box", "new"] && args.len() == 1 {
             return Ok(Some(self.emit("box_new", args, pos)));
@@ -1560,7 +1612,7 @@ impl<'a> FnBuilder<'a> {
                 // `Err(e)`: the message with `e`'s `{:?}` (for an Option, a
                 // string that `rewrite_unwrap` leaves unused).
                 let err = self.emit("unwrap_err", vec![self.held(h_recv)], Some(pos));
-                self.env.push(Local { name: "__rpy_err".into(), value: err });
+                self.env.push(Local { name: "__rpy_err".into(), value: err, guard: false });
                 let fmt: Expr = syn::parse_quote!(#result_msg);
                 let Some(msg) = self.format_args(&fmt, &[], false, None)? else { return Ok(None) };
                 self.env.pop();
@@ -1599,6 +1651,7 @@ impl<'a> FnBuilder<'a> {
             _ if crate::annotator::methods::method_sig(&name).is_none()
                 && crate::annotator::methods::list_method_sig(&name).is_none()
                 && crate::annotator::methods::dict_method_sig(&name).is_none()
+                && !crate::annotator::methods::CELL_METHODS.contains(&name.as_str())
                 && !self.scope.method_names.contains(&name)
                 && !self.scope.generic_fns.contains(&crate::prelude::vec_fn_name(&name)) =>
             {
@@ -1765,8 +1818,8 @@ impl<'a> FnBuilder<'a> {
         match (rev, inclusive) {
             (false, _) => {
                 // header: i < end (or i <= end) ; body ; cont: next i
-                self.env.push(Local { name: "#i".into(), value: lo });
-                self.env.push(Local { name: "#end".into(), value: hi });
+                self.env.push(Local { name: "#i".into(), value: lo, guard: false });
+                self.env.push(Local { name: "#end".into(), value: hi, guard: false });
                 let n = self.env.len();
                 let header = self.new_block(n, 0);
                 self.link_to(header, n, vec![], None);
@@ -1805,8 +1858,8 @@ impl<'a> FnBuilder<'a> {
             }
             (true, false) => {
                 // header: lo < i ; i -= 1 ; body
-                self.env.push(Local { name: "#i".into(), value: hi });
-                self.env.push(Local { name: "#lo".into(), value: lo });
+                self.env.push(Local { name: "#i".into(), value: hi, guard: false });
+                self.env.push(Local { name: "#lo".into(), value: lo, guard: false });
                 let n = self.env.len();
                 let header = self.new_block(n, 0);
                 self.link_to(header, n, vec![], None);
@@ -1825,8 +1878,8 @@ impl<'a> FnBuilder<'a> {
             }
             (true, true) => {
                 // if lo <= hi { loop { body(hi); if hi == lo break; hi -= 1 } }
-                self.env.push(Local { name: "#i".into(), value: hi });
-                self.env.push(Local { name: "#lo".into(), value: lo });
+                self.env.push(Local { name: "#i".into(), value: hi, guard: false });
+                self.env.push(Local { name: "#lo".into(), value: lo, guard: false });
                 let n = self.env.len();
                 let exit = self.new_block(n0, 0);
                 let (i, lo) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
@@ -1865,9 +1918,9 @@ impl<'a> FnBuilder<'a> {
         let n0 = self.env.len();
         let len = self.emit("call_method", vec![meta_str("len".into()), list.clone()], pos);
         let zero = Value::Const(Constant::int(0, IntTy::Usize));
-        self.env.push(Local { name: "#i".into(), value: zero });
-        self.env.push(Local { name: "#list".into(), value: list });
-        self.env.push(Local { name: "#len".into(), value: len });
+        self.env.push(Local { name: "#i".into(), value: zero, guard: false });
+        self.env.push(Local { name: "#list".into(), value: list, guard: false });
+        self.env.push(Local { name: "#len".into(), value: len, guard: false });
         let n = self.env.len();
         let header = self.new_block(n, 0);
         self.link_to(header, n, vec![], None);

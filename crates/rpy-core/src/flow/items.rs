@@ -9,7 +9,7 @@ use super::builder::{build_const, build_fn, pos_of, unsupported, R};
 use super::model::{FunctionGraph, GraphId};
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
-use crate::ty::{EnumData, EnumDef, EnumId, GenericSig, GenericTy, IntTy, StructDef, StructId, Ty};
+use crate::ty::{CellKind, EnumData, EnumDef, EnumId, GenericSig, GenericTy, IntTy, StructDef, StructId, Ty};
 use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 
@@ -25,8 +25,8 @@ pub struct ModuleScope {
     pub consts: HashMap<String, GraphId>,
     /// Structs by name.
     pub structs: HashMap<String, StructId>,
-    /// The struct holding the fields of each `HashMap<K, V>` instance.
-    pub dict_data: HashMap<(Ty, Ty), StructId>,
+    /// The struct holding the fields of each `HashMap<K, V>` and `Cell<T>` instance.
+    pub data_structs: HashMap<Ty, StructId>,
     /// Enums by name.
     pub enums: HashMap<String, EnumId>,
     /// Enum variants by enum and variant name: the enum and the discriminant.
@@ -58,7 +58,7 @@ impl ModuleScope {
         match ty {
             Ty::Struct(s) => Some(self.struct_name(*s)),
             Ty::Enum(e) => self.enums.iter().find(|(_, id)| *id == e).map(|(n, _)| n.clone()),
-            Ty::Str | Ty::Dict(..) => Some(ty.to_string()),
+            Ty::Str | Ty::Dict(..) | Ty::Cell(..) => Some(ty.to_string()),
             _ => None,
         }
     }
@@ -88,6 +88,12 @@ impl ModuleScope {
                         }
                         ("HashSet", [syn::GenericArgument::Type(k)]) => {
                             return Ok(Ty::Dict(Box::new(self.parse_type(k, self_ty)?), Box::new(Ty::Unit)));
+                        }
+                        ("Cell", [syn::GenericArgument::Type(t)]) => {
+                            return Ok(Ty::Cell(CellKind::Cell, Box::new(self.parse_type(t, self_ty)?)));
+                        }
+                        ("RefCell", [syn::GenericArgument::Type(t)]) => {
+                            return Ok(Ty::Cell(CellKind::RefCell, Box::new(self.parse_type(t, self_ty)?)));
                         }
                         _ => {}
                     }
@@ -189,7 +195,7 @@ impl ModuleScope {
         match ty {
             Ty::Struct(s) => self.heap_structs.contains(s),
             Ty::Enum(e) => self.data_enums.contains(e),
-            Ty::List(_) | Ty::Str | Ty::Dict(..) => true,
+            Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) => true,
             _ => false,
         }
     }
@@ -345,7 +351,7 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
                 "Arc" | "Mutex" | "RwLock" => {
                     "translated programs are single-threaded: share a struct that is not `Copy` (a GC object) instead"
                 }
-                "Rc" | "RefCell" | "Cell" => "use a struct that is not `Copy`: it is a GC object, shared by reference",
+                "Rc" => "use a struct that is not `Copy`: it is a GC object, shared by reference",
                 _ => "",
             };
             (format!("the type `{}`", name.replace(' ', "")), instead)
@@ -375,13 +381,13 @@ enum Source<'a> {
 /// Builds the graphs of all items of a module. `file` is the path of the
 /// source file, as panic messages print it. All errors are returned together.
 ///
-/// `dicts` are the `HashMap<K, V>`s whose instances of the prelude's dict
-/// template are among the items, the `n`-th with data struct
-/// `prelude::dict_data_name(n)`; `insts` those of `prelude::instances`.
+/// `templates` are the `HashMap<K, V>`s and cells whose instances of the
+/// prelude's dict or cell template are among the items, the `n`-th with data struct
+/// `prelude::data_struct_name(n)`; `insts` those of `prelude::instances`.
 pub fn build_module(
     items: &[syn::Item],
     file: &str,
-    dicts: &[(Ty, Ty)],
+    templates: &[Ty],
     insts: &[(Kind, Ty)],
     generics: &[(String, Vec<Ty>)],
 ) -> Result<Translator, Vec<syn::Error>> {
@@ -393,7 +399,7 @@ pub fn build_module(
         fn_types: HashMap::new(),
         consts: HashMap::new(),
         structs: HashMap::new(),
-        dict_data: HashMap::new(),
+        data_structs: HashMap::new(),
         enums: HashMap::new(),
         variants: HashMap::new(),
         variant_structs: HashMap::new(),
@@ -485,10 +491,10 @@ pub fn build_module(
         }
     }
 
-    for (n, kv) in dicts.iter().enumerate() {
-        let sid = scope.structs[&crate::prelude::dict_data_name(n)];
-        scope.dict_data.insert(kv.clone(), sid);
-        t.dict_structs.insert(kv.clone(), sid);
+    for (n, ty) in templates.iter().enumerate() {
+        let sid = scope.structs[&crate::prelude::data_struct_name(n)];
+        scope.data_structs.insert(ty.clone(), sid);
+        t.data_structs.insert(ty.clone(), sid);
     }
     scope.struct_info =
         t.structs.values().map(|d| (d.name.clone(), d.fields.iter().map(|(n, _)| n.clone()).collect())).collect();
@@ -580,7 +586,7 @@ pub fn build_module(
                     continue;
                 }
                 let self_ty = match scope.parse_type(&imp.self_ty, None) {
-                    Ok(ty @ (Ty::Struct(_) | Ty::Enum(_) | Ty::Str | Ty::Dict(..))) => ty,
+                    Ok(ty @ (Ty::Struct(_) | Ty::Enum(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..))) => ty,
                     Ok(_) => {
                         errors.push(unsupported(
                             &imp.self_ty,
@@ -604,7 +610,9 @@ pub fn build_module(
                                 Ok(id) => {
                                     t.graphs[id].track_caller = is_track_caller(&f.attrs);
                                     // The prelude's associated functions are found like methods.
-                                    if f.sig.receiver().is_some() || matches!(self_ty, Ty::Str | Ty::Dict(..)) {
+                                    if f.sig.receiver().is_some()
+                                        || matches!(self_ty, Ty::Str | Ty::Dict(..) | Ty::Cell(..))
+                                    {
                                         scope.method_names.insert(f.sig.ident.to_string());
                                         t.methods.insert((self_ty.clone(), f.sig.ident.to_string()), id);
                                     }
@@ -733,9 +741,14 @@ fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
 fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error> {
     fn crosses(t: &Ty) -> bool {
         match t {
-            Ty::Option(_) | Ty::Struct(_) | Ty::Enum(_) | Ty::List(_) | Ty::Dict(..) | Ty::Result(..) | Ty::Fn(..) => {
-                false
-            }
+            Ty::Option(_)
+            | Ty::Struct(_)
+            | Ty::Enum(_)
+            | Ty::List(_)
+            | Ty::Dict(..)
+            | Ty::Cell(..)
+            | Ty::Result(..)
+            | Ty::Fn(..) => false,
             Ty::Tuple(items) => items.iter().all(crosses),
             _ => true,
         }
@@ -770,6 +783,8 @@ const KNOWN_USES: &[&str] = &[
     "std::io::Read",
     "std::io::BufRead",
     "std::fmt::Write",
+    "std::cell::Cell",
+    "std::cell::RefCell",
     "std::fs",
     "std::process",
 ];

@@ -1,5 +1,5 @@
 // The ordered dict of the dialect (RPython's `rordereddict.py`), written in
-// the dialect as a template: `prelude::dict_items` substitutes `$K`, `$V`
+// the dialect as a template: `prelude::template_items` substitutes `$K`, `$V`
 // (the key and value types as Rust source), `$DATA` (the name of the struct
 // holding the dict's fields) and `$HASH` (an expression hashing `k`, a `$K`)
 // and the translator builds one instance per `HashMap<K, V>` the program

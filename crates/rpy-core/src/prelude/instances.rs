@@ -166,6 +166,7 @@ fn eq_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         Ty::Result(..) => "match a { Ok(x) => match b { Ok(y) => x == y, Err(_) => false }, \
                            Err(x) => match b { Ok(_) => false, Err(y) => x == y } }"
             .into(),
+        Ty::Cell(..) => "a.value == b.value".into(),
         other => return Err(format!("`==` on `{other}` is not translated yet")),
     })
 }
@@ -194,6 +195,8 @@ fn clone_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         Ty::List(_) => "let mut r = Vec::new(); for x in a.iter() { r.push(x.clone()); } r".into(),
         Ty::Option(_) => "match a { Some(x) => Some(x.clone()), None => None }".into(),
         Ty::Result(..) => "match a { Ok(x) => Ok(x.clone()), Err(x) => Err(x.clone()) }".into(),
+        // std's `Clone` of a cell: a new cell holding a clone of the value.
+        Ty::Cell(kind, _) => format!("{}::new(a.value.clone())", kind.name()),
         other => return Err(format!("`clone` of `{other}` is not translated yet")),
     })
 }
@@ -275,6 +278,9 @@ fn debug_body(t: &Translator, ty: &Ty) -> Result<String, String> {
             debug_of("x"),
             debug_of("x")
         ),
+        // std's `Debug` of a cell (a `RefCell` mutably borrowed meanwhile
+        // would print `<borrowed>`; borrows are not tracked).
+        Ty::Cell(kind, _) => format!("out.push_str(\"{} {{ value: \"); {} out.push_str(\" }}\");", kind.name(), debug_of("a.value")),
         other => return Err(format!("`{{:?}}` of `{other}` is not translated yet")),
     })
 }

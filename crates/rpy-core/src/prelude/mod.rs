@@ -7,8 +7,10 @@
 //! - `list.rs`: the methods of `Vec<T>` and slices that the rtyper does not
 //!   lower, as generic functions (`vec_fn_name`).
 //! - `dict.rs`: a template of the ordered dict, instantiated per key and
-//!   value type (`dict_items`) once type inference has found the
+//!   value type (`template_items`) once type inference has found the
 //!   `HashMap<K, V>`s the program uses.
+//! - `cell.rs`: a template of `Cell<T>` and `RefCell<T>`, instantiated the
+//!   same way per cell type.
 
 pub mod instances;
 
@@ -18,6 +20,7 @@ use crate::ty::Ty;
 const STR_SRC: &str = include_str!("str.rs");
 const LIST_SRC: &str = include_str!("list.rs");
 const DICT_SRC: &str = include_str!("dict.rs");
+const CELL_SRC: &str = include_str!("cell.rs");
 
 pub(crate) fn parse(src: &str, what: &str) -> Vec<syn::Item> {
     match syn::parse_file(src) {
@@ -39,22 +42,36 @@ pub fn vec_fn_name(name: &str) -> String {
     format!("__vec_{}", name.trim_start_matches('_'))
 }
 
-/// The name of the struct holding the fields of the `n`-th dict instance.
-pub fn dict_data_name(n: usize) -> String {
-    format!("__Dict{n}")
+/// The name of the struct holding the fields of the `n`-th template
+/// instance (a dict or a cell).
+pub fn data_struct_name(n: usize) -> String {
+    format!("__Data{n}")
 }
 
-/// The instance of the dict template for `HashMap<k, v>`, as the `n`-th
-/// instance. Errors name a key type that cannot be hashed.
-pub fn dict_items(t: &Translator, k: &Ty, v: &Ty, n: usize) -> Result<Vec<syn::Item>, String> {
-    let hash = hash_expr(t, k, "(*k)")?;
-    let src = if *v == Ty::Unit { DICT_SRC } else { DICT_SRC.split("// @set-only").next().unwrap() };
-    let src = src
-        .replace("$DATA", &dict_data_name(n))
-        .replace("$K", &source_of(t, k))
-        .replace("$V", &source_of(t, v))
-        .replace("$HASH", &hash);
-    Ok(parse(&src, "dict.rs instance"))
+/// The instance of the dict template for `HashMap<k, v>` or of the cell
+/// template for a cell type `ty`, as the `n`-th instance. Errors name a key
+/// type that cannot be hashed.
+pub fn template_items(t: &Translator, ty: &Ty, n: usize) -> Result<Vec<syn::Item>, String> {
+    match ty {
+        Ty::Dict(k, v) => {
+            let hash = hash_expr(t, k, "(*k)")?;
+            let src = if **v == Ty::Unit { DICT_SRC } else { DICT_SRC.split("// @set-only").next().unwrap() };
+            let src = src
+                .replace("$DATA", &data_struct_name(n))
+                .replace("$K", &source_of(t, k))
+                .replace("$V", &source_of(t, v))
+                .replace("$HASH", &hash);
+            Ok(parse(&src, "dict.rs instance"))
+        }
+        Ty::Cell(kind, inner) => {
+            let src = CELL_SRC
+                .replace("$DATA", &data_struct_name(n))
+                .replace("$CELL", kind.name())
+                .replace("$T", &source_of(t, inner));
+            Ok(parse(&src, "cell.rs instance"))
+        }
+        other => unreachable!("no template for {other}"),
+    }
 }
 
 /// The Rust source naming `ty`.
@@ -75,6 +92,7 @@ pub fn source_of(t: &Translator, ty: &Ty) -> String {
         Ty::Enum(e) => t.enums[*e].name.clone(),
         Ty::List(item) => format!("Vec<{}>", source_of(t, item)),
         Ty::Dict(k, v) => format!("HashMap<{}, {}>", source_of(t, k), source_of(t, v)),
+        Ty::Cell(kind, inner) => format!("{}<{}>", kind.name(), source_of(t, inner)),
         Ty::Result(ok, err) => format!("Result<{}, {}>", source_of(t, ok), source_of(t, err)),
         Ty::Fn(params, ret) => {
             let params: Vec<String> = params.iter().map(|p| source_of(t, p)).collect();

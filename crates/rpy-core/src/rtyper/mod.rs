@@ -47,8 +47,8 @@ pub struct Types<'a> {
     pub containers: &'a HashMap<StructId, ContainerId>,
     /// The containers of the lists, by item type.
     pub lists: &'a HashMap<Ty, ListContainers>,
-    /// The data struct of each dict.
-    pub dicts: &'a HashMap<(Ty, Ty), StructId>,
+    /// The data struct of each dict and cell.
+    pub data: &'a HashMap<Ty, StructId>,
     pub enums: &'a Arena<EnumId, EnumDef>,
 }
 
@@ -57,7 +57,7 @@ impl Types<'_> {
     fn struct_def(&self, ty: &Ty) -> Option<&StructDef> {
         match ty {
             Ty::Struct(s) => Some(&self.structs[*s]),
-            Ty::Dict(k, v) => Some(&self.structs[self.dicts[&(*k.clone(), *v.clone())]]),
+            Ty::Dict(..) | Ty::Cell(..) => Some(&self.structs[self.data[ty]]),
             _ => None,
         }
     }
@@ -68,7 +68,7 @@ impl Types<'_> {
             Ty::Struct(s) => self.containers.get(s).copied(),
             Ty::List(item) => Some(self.lists[&**item].list),
             Ty::Str => Some(self.lists[&Ty::Int(IntTy::U8)].list),
-            Ty::Dict(k, v) => self.containers.get(&self.dicts[&(*k.clone(), *v.clone())]).copied(),
+            Ty::Dict(..) | Ty::Cell(..) => self.containers.get(&self.data[ty]).copied(),
             Ty::Enum(e) => self.enums[*e].data.as_ref().map(|d| self.containers[&d.base]),
             _ => None,
         }
@@ -97,7 +97,7 @@ pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
             None => LlType::Struct(types.structs[*s].fields.iter().map(|(_, t)| lltype_of(t)).collect()),
         },
         Ty::Enum(_) => types.container(ty).map_or(SIGNED, LlType::Ptr),
-        Ty::List(_) | Ty::Str | Ty::Dict(..) => LlType::Ptr(types.container(ty).unwrap()),
+        Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) => LlType::Ptr(types.container(ty).unwrap()),
         Ty::Result(t, e) => LlType::Struct(vec![LlType::Bool, lltype_of(t), lltype_of(e)]),
         Ty::Fn(params, ret) => LlType::FuncPtr(
             params.iter().map(lltype_of).filter(|t| *t != LlType::Void).collect(),
@@ -131,7 +131,7 @@ fn zero_of(ty: &Ty, types: Types) -> ConstValue {
         Ty::Option(t) if types.container(t).is_some() => ConstValue::Null,
         Ty::Option(t) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
         Ty::Struct(s) => ConstValue::Tuple(types.structs[*s].fields.iter().map(|(_, t)| zero_of(t)).collect()),
-        Ty::List(_) | Ty::Str | Ty::Dict(..) => unreachable!("GC objects"),
+        Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) => unreachable!("GC objects"),
         Ty::Result(t, e) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t), zero_of(e)]),
         Ty::Fn(..) => ConstValue::Null,
     }
@@ -152,7 +152,7 @@ pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperErro
             structs: &t.structs,
             containers: &containers,
             lists: &lists,
-            dicts: &t.dict_structs,
+            data: &t.data_structs,
             enums: &t.enums,
         };
         match rtype_graph(types, ann, g, &mut graph, &mut helpers) {
@@ -277,7 +277,7 @@ fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, Conta
     }
     let all_types: Vec<Ty> = ann.types.iter().flat_map(|g| g.vars.iter().cloned()).collect();
     let lists = list_containers(t, &map, all_types);
-    let types = Types { structs: &t.structs, containers: &map, lists: &lists, dicts: &t.dict_structs, enums: &t.enums };
+    let types = Types { structs: &t.structs, containers: &map, lists: &lists, data: &t.data_structs, enums: &t.enums };
     let tagged: Vec<StructId> = t.enums.values().filter_map(|e| e.data.as_ref()).map(|d| d.base).collect();
     let filled: Vec<(ContainerId, Container)> = map
         .iter()
@@ -383,7 +383,7 @@ impl HighLevelOps<'_> {
             Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Enum(_) => {
                 return Ok(self.genop(&format!("{}_eq", prefix(ty)), vec![a.clone(), b.clone()], LlType::Bool))
             }
-            Ty::Option(_) | Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Result(..) | Ty::Fn(..) => {
+            Ty::Option(_) | Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Result(..) | Ty::Fn(..) => {
                 return Err(format!("comparing values of type `{ty}` inside tuples or structs is not translated yet"))
             }
         };

@@ -396,6 +396,7 @@ pub fn list_containers(
                 collect(k, out);
                 collect(v, out);
             }
+            Ty::Cell(_, t) => collect(t, out),
             _ => {}
         }
     }
@@ -411,7 +412,7 @@ pub fn list_containers(
     let mut lists = HashMap::new();
     for item in items {
         let types =
-            Types { structs: &t.structs, containers: structs, lists: &lists, dicts: &t.dict_structs, enums: &t.enums };
+            Types { structs: &t.structs, containers: structs, lists: &lists, data: &t.data_structs, enums: &t.enums };
         let item_ll = lltype_of(&item, types);
         let array = t.containers.push(crate::lltype::Container::GcArray { item: item_ll });
         let list = t.containers.push(crate::lltype::Container::GcStruct {
