@@ -48,6 +48,7 @@ impl Translator {
         match ty {
             Ty::Struct(s) => Some(&self.structs[*s]),
             Ty::Dict(..) | Ty::Cell(..) => Some(&self.structs[self.data_structs[ty]]),
+            Ty::Rc(t) => self.struct_def(t),
             _ => None,
         }
     }
@@ -291,7 +292,7 @@ fn collect_templates(ty: &Ty, out: &mut Vec<Ty>) {
             out.push(ty.clone());
         }
         Ty::Tuple(items) => items.iter().for_each(|i| collect_templates(i, out)),
-        Ty::Option(t) | Ty::List(t) => collect_templates(t, out),
+        Ty::Option(t) | Ty::List(t) | Ty::Rc(t) => collect_templates(t, out),
         Ty::Result(t, e) => {
             collect_templates(t, out);
             collect_templates(e, out);

@@ -183,6 +183,11 @@ pub enum Ty {
     /// `Cell<T>` and `RefCell<T>`: a GC object holding one `T`, the data
     /// struct of an instance of the prelude's cell template (as dicts are).
     Cell(CellKind, Box<Ty>),
+    /// `Rc<T>`: the value of `T` itself (a GC object is already shared;
+    /// other values are immutable behind an `Rc`), but `.clone()` shares
+    /// rather than clones. Only type inference sees the difference: the
+    /// low-level type is `T`'s.
+    Rc(Box<Ty>),
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -228,6 +233,7 @@ impl fmt::Display for Ty {
             Ty::Str => f.write_str("String"),
             Ty::Dict(k, v) => write!(f, "HashMap<{k}, {v}>"),
             Ty::Cell(kind, t) => write!(f, "{}<{t}>", kind.name()),
+            Ty::Rc(t) => write!(f, "Rc<{t}>"),
             Ty::Result(t, e) => write!(f, "Result<{t}, {e}>"),
             Ty::Fn(params, ret) => {
                 let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();

@@ -42,6 +42,7 @@ fn rust_type(ty: &Ty, result: bool) -> TokenStream {
         | Ty::List(_)
         | Ty::Dict(..)
         | Ty::Cell(..)
+        | Ty::Rc(..)
         | Ty::Result(..)
         | Ty::Fn(..) => {
             unreachable!("rejected at the boundary by the flow space")
@@ -75,6 +76,7 @@ fn flatten_arg(expr: TokenStream, ty: &Ty, out: &mut Vec<(TokenStream, TokenStre
         | Ty::List(_)
         | Ty::Dict(..)
         | Ty::Cell(..)
+        | Ty::Rc(..)
         | Ty::Result(..)
         | Ty::Fn(..) => {
             unreachable!("rejected at the boundary by the flow space")

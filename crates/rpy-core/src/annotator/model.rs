@@ -64,6 +64,7 @@ impl SomeValue {
             Ty::Str => SomeValue::Str,
             Ty::Dict(..) => SomeValue::Dict,
             Ty::Cell(..) => SomeValue::Cell,
+            Ty::Rc(t) => SomeValue::of_type(t),
             Ty::Fn(..) => SomeValue::Func,
             Ty::Result(t, e) => {
                 SomeValue::Tuple(vec![SomeValue::Bool { constant: None }, SomeValue::of_type(t), SomeValue::of_type(e)])

@@ -35,6 +35,7 @@ enum Term {
     Result(Node, Node),
     Fn(Vec<Node>, Node),
     Cell(CellKind, Node),
+    Rc(Node),
 }
 
 /// A type error: rustc rejects such a program too, so this normally means
@@ -88,6 +89,7 @@ impl Unifier {
             Ty::Result(t, e) => Term::Result(self.node_of_ty(t), self.node_of_ty(e)),
             Ty::Fn(params, ret) => Term::Fn(params.iter().map(|p| self.node_of_ty(p)).collect(), self.node_of_ty(ret)),
             Ty::Cell(kind, t) => Term::Cell(*kind, self.node_of_ty(t)),
+            Ty::Rc(t) => Term::Rc(self.node_of_ty(t)),
         };
         self.fresh(term)
     }
@@ -115,6 +117,10 @@ impl Unifier {
                 return Ok(());
             }
             (Term::Option(x), Term::Option(y)) | (Term::List(x), Term::List(y)) => {
+                self.parent[b] = a;
+                return self.unify(*x, *y);
+            }
+            (Term::Rc(x), Term::Rc(y)) => {
                 self.parent[b] = a;
                 return self.unify(*x, *y);
             }
@@ -162,6 +168,7 @@ impl Unifier {
             Term::Str => "String".into(),
             Term::Dict(k, v) => format!("HashMap<{}, {}>", self.show(k), self.show(v)),
             Term::Cell(kind, t) => format!("{}<{}>", kind.name(), self.show(t)),
+            Term::Rc(t) => format!("Rc<{}>", self.show(t)),
             Term::Result(t, e) => format!("Result<{}, {}>", self.show(t), self.show(e)),
             Term::Fn(params, ret) => {
                 let params: Vec<String> = params.iter().map(|p| self.show(*p)).collect();
@@ -180,6 +187,7 @@ impl Unifier {
             Term::List(t) => Ty::List(Box::new(self.resolve_known(t)?)),
             Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve_known(k)?), Box::new(self.resolve_known(v)?)),
             Term::Cell(kind, t) => Ty::Cell(kind, Box::new(self.resolve_known(t)?)),
+            Term::Rc(t) => Ty::Rc(Box::new(self.resolve_known(t)?)),
             Term::Result(t, e) => Ty::Result(Box::new(self.resolve_known(t)?), Box::new(self.resolve_known(e)?)),
             Term::Fn(params, ret) => Ty::Fn(
                 params.iter().map(|p| self.resolve_known(*p)).collect::<Option<_>>()?,
@@ -212,6 +220,7 @@ impl Unifier {
             Term::Str => Ty::Str,
             Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve(k)), Box::new(self.resolve(v))),
             Term::Cell(kind, t) => Ty::Cell(kind, Box::new(self.resolve(t))),
+            Term::Rc(t) => Ty::Rc(Box::new(self.resolve(t))),
             Term::Result(t, e) => Ty::Result(Box::new(self.resolve(t)), Box::new(self.resolve(e))),
             Term::Fn(params, ret) => {
                 Ty::Fn(params.iter().map(|p| self.resolve(*p)).collect(), Box::new(self.resolve(ret)))
@@ -298,7 +307,34 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
             if op.opname == "call_method" {
                 let recv = node_of(&mut u, &op.args[1]);
                 let name = op.args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
-                let rn = u.find(recv);
+                let mut rn = u.find(recv);
+                // Through an `Rc`: `.clone()` shares it, other methods are
+                // the inner value's, called with the `Rc` (`deref_call`).
+                let via_rc = matches!(u.term[rn], Term::Rc(_));
+                if let Term::Rc(inner) = u.term[rn].clone() {
+                    if name == "clone" && op.args.len() == 2 {
+                        op.opname = "rc_clone".into();
+                        op.args.remove(0);
+                        g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
+                        u.unify(op.result.index(), recv).map_err(&err)?;
+                        continue;
+                    }
+                    rn = u.find(inner);
+                    if !matches!(
+                        u.term[rn],
+                        Term::Struct(_) | Term::Enum(_) | Term::Str | Term::Cell(..) | Term::Unknown
+                    ) {
+                        return Err(err(format!(
+                            "`{name}` through an `Rc<{}>`: only methods of structs, enums, strings and cells are translated through an `Rc`",
+                            u.show(rn)
+                        )));
+                    }
+                    if matches!(u.term[rn], Term::Unknown) {
+                        still.push((b, i));
+                        continue;
+                    }
+                }
+                let call = if via_rc { "deref_call" } else { "simple_call" };
                 let recv_ty = match u.term[rn].clone() {
                     Term::Struct(s) => Some(Ty::Struct(s)),
                     Term::Enum(e) => Some(Ty::Enum(e)),
@@ -328,7 +364,7 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         let Some(&m) = t.methods.get(&(recv_ty.unwrap(), name.clone())) else {
                             return Err(err(format!("no method `{name}` on this type")));
                         };
-                        op.opname = "simple_call".into();
+                        op.opname = call.into();
                         op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Func(m)));
                         g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
                     }
@@ -372,7 +408,7 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         if u.resolve_known(rn).is_some_and(|d| t.methods.contains_key(&(d, name.clone()))) =>
                     {
                         let d = u.resolve_known(rn).unwrap();
-                        op.opname = "simple_call".into();
+                        op.opname = call.into();
                         op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Func(t.methods[&(d, name)])));
                         g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
                     }
@@ -414,7 +450,7 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         if u.resolve_known(rn).is_some_and(|c| t.methods.contains_key(&(c, name.clone()))) =>
                     {
                         let c = u.resolve_known(rn).unwrap();
-                        op.opname = "simple_call".into();
+                        op.opname = call.into();
                         op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Func(t.methods[&(c, name)])));
                         g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
                     }
@@ -479,6 +515,17 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
             break;
         }
         if still.len() == before {
+            // A `*x` of an operand nothing else types: a reference.
+            let deref = still.iter().find_map(|&(b, i)| {
+                let op = &g.blocks[crate::flow::BlockId::new(b)].operations[i];
+                (op.opname == "deref").then(|| (op.args[0].clone(), op.result.index()))
+            });
+            if let Some((x, res)) = deref {
+                let n = node_of(&mut u, &x);
+                u.unify(n, res).map_err(&err)?;
+                pending = still;
+                continue;
+            }
             // An `unwrap` whose operand nothing else types: an `Option`.
             let unwrap = still.iter().find_map(|&(b, i)| {
                 let op = &g.blocks[crate::flow::BlockId::new(b)].operations[i];
@@ -518,6 +565,18 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 },
             };
             let result = types.vars[op.result.index()].clone();
+            // An `Rc` is its value once lowered.
+            match op.opname.as_str() {
+                "rc_new" | "rc_clone" | "rc_inner" | "deref" => {
+                    op.opname = "same_as".into();
+                    continue;
+                }
+                "deref_call" => {
+                    op.opname = "simple_call".into();
+                    continue;
+                }
+                _ => {}
+            }
             if op.opname.starts_with("unwrap_") {
                 let is_result = matches!(ty_of(&op.args[0]), Some(Ty::Result(..)));
                 rewrite_unwrap(op, is_result);
@@ -673,7 +732,11 @@ fn apply_rule(
         }
         "getattr" | "setattr" => {
             let name = vals[1].constant().and_then(|c| c.as_str()).ok_or("field name must be a constant")?;
-            let tn = u.find(args[0]);
+            let mut tn = u.find(args[0]);
+            // A field read through an `Rc` (which cannot be assigned through).
+            if let (Term::Rc(inner), "getattr") = (u.term[tn].clone(), opname) {
+                tn = u.find(inner);
+            }
             let field = match u.term[tn].clone() {
                 Term::Tuple(items) => {
                     let i: usize = name.parse().map_err(|_| format!("no field `{name}` on a tuple"))?;
@@ -909,7 +972,30 @@ fn apply_rule(
             let r = node_of_generic(u, &sig.ret, &params);
             u.unify(res, r)?;
         }
-        "simple_call" => {
+        // `Rc::new(x)`, `Rc::clone(&r)`, and the prelude's `__rc_inner(r)`
+        // (the value behind an `Rc`): all the same value once lowered.
+        "rc_new" => fixed(u, res, Term::Rc(args[0]))?,
+        "rc_clone" => {
+            let inner = u.fresh(Term::Unknown);
+            fixed(u, args[0], Term::Rc(inner))?;
+            u.unify(args[0], res)?;
+        }
+        "rc_inner" => fixed(u, args[0], Term::Rc(res))?,
+        "deref" => {
+            let n = u.find(args[0]);
+            match u.term[n].clone() {
+                Term::Rc(inner) => u.unify(inner, res)?,
+                Term::Unknown => return Ok(false),
+                _ => u.unify(args[0], res)?,
+            }
+        }
+        "rc_ptr_eq" => {
+            let inner = u.fresh(Term::Unknown);
+            fixed(u, args[0], Term::Rc(inner))?;
+            u.unify(args[0], args[1])?;
+            fixed(u, res, Term::Bool)?;
+        }
+        "simple_call" | "deref_call" => {
             let Some(ConstValue::Func(g)) = vals[0].constant().map(|c| &c.value) else {
                 return Err("call of a non-constant function".into());
             };
@@ -922,8 +1008,12 @@ fn apply_rule(
                     args.len() - 1
                 ));
             }
-            for (a, ty) in args[1..].iter().zip(&callee.param_tys) {
-                let n = u.node_of_ty(ty);
+            for (i, (a, ty)) in args[1..].iter().zip(&callee.param_tys).enumerate() {
+                // A method called through an `Rc` gets the `Rc` as `self`.
+                let n = match opname {
+                    "deref_call" if i == 0 => u.node_of_ty(&Ty::Rc(Box::new(ty.clone()))),
+                    _ => u.node_of_ty(ty),
+                };
                 u.unify(*a, n)?;
             }
             let r = u.node_of_ty(&callee.ret_ty);

@@ -663,8 +663,9 @@ impl<'a> FnBuilder<'a> {
                 match u.op {
                     UnOp::Neg(_) => self.emit("neg", vec![v], pos),
                     UnOp::Not(_) => self.emit("invert", vec![v], pos),
-                    // Shared references are their values.
-                    UnOp::Deref(_) => v,
+                    // Shared references are their values; `*rc` is the value
+                    // behind an `Rc` (`(*rc).clone()` clones it).
+                    UnOp::Deref(_) => self.emit("deref", vec![v], pos),
                     _ => return Err(unsupported(&u.op, "this operator", "it is outside the dialect", "")),
                 }
             }
@@ -1375,6 +1376,13 @@ impl<'a> FnBuilder<'a> {
         {
             let kind = meta_str(kind.to_string());
             return Ok(Some(self.emit("cell_new", vec![kind, args.remove(0)], pos)));
+        }
+        match (segs.iter().map(String::as_str).collect::<Vec<_>>().as_slice(), args.len()) {
+            ([.., "Rc", "new"], 1) => return Ok(Some(self.emit("rc_new", args, pos))),
+            ([.., "Rc", "clone"], 1) => return Ok(Some(self.emit("rc_clone", args, pos))),
+            ([.., "Rc", "ptr_eq"], 2) => return Ok(Some(self.emit("rc_ptr_eq", args, pos))),
+            (["__rc_inner"], 1) => return Ok(Some(self.emit("rc_inner", args, pos))),
+            _ => {}
         }
         if segs == ["Box", "new"] && args.len() == 1 {
             return Ok(Some(self.emit("box_new", args, pos)));

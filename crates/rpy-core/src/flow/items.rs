@@ -70,8 +70,8 @@ impl ModuleScope {
     /// The dialect type written as `ty`; `self_ty` is what `Self` means.
     pub fn parse_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> R<Ty> {
         match ty {
-            syn::Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
-                let seg = &p.path.segments[0];
+            syn::Type::Path(p) if p.qself.is_none() && (p.path.segments.len() == 1 || is_std_type_path(&p.path)) => {
+                let seg = p.path.segments.last().unwrap();
                 let name = seg.ident.to_string();
                 if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
                     match (name.as_str(), a.args.iter().collect::<Vec<_>>().as_slice()) {
@@ -94,6 +94,9 @@ impl ModuleScope {
                         }
                         ("RefCell", [syn::GenericArgument::Type(t)]) => {
                             return Ok(Ty::Cell(CellKind::RefCell, Box::new(self.parse_type(t, self_ty)?)));
+                        }
+                        ("Rc", [syn::GenericArgument::Type(t)]) => {
+                            return Ok(Ty::Rc(Box::new(self.parse_type(t, self_ty)?)));
                         }
                         _ => {}
                     }
@@ -196,6 +199,7 @@ impl ModuleScope {
             Ty::Struct(s) => self.heap_structs.contains(s),
             Ty::Enum(e) => self.data_enums.contains(e),
             Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) => true,
+            Ty::Rc(t) => self.is_heap(t),
             _ => false,
         }
     }
@@ -338,7 +342,7 @@ impl ModuleScope {
 }
 
 fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
-    let why = "rpy translates scalars, tuples, `String`, `Vec`, `HashMap`, `HashSet`, `Result`, the module's structs and enums, `fn` pointers, `Option` and `Box` of them";
+    let why = "rpy translates scalars, tuples, `String`, `Vec`, `HashMap`, `HashSet`, `Result`, the module's structs and enums, `fn` pointers, `Option`, `Box`, `Rc`, `Cell` and `RefCell` of them";
     let (what, instead) = match ty {
         syn::Type::TraitObject(_) => {
             ("a trait object".to_string(), "use a field-less enum and `match` on it, or call the function directly")
@@ -351,13 +355,21 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
                 "Arc" | "Mutex" | "RwLock" => {
                     "translated programs are single-threaded: share a struct that is not `Copy` (a GC object) instead"
                 }
-                "Rc" => "use a struct that is not `Copy`: it is a GC object, shared by reference",
                 _ => "",
             };
             (format!("the type `{}`", name.replace(' ', "")), instead)
         }
     };
     unsupported(ty, &what, why, instead)
+}
+
+/// `std::cell::RefCell<T>` and the like: std's types by their full paths.
+fn is_std_type_path(path: &syn::Path) -> bool {
+    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    matches!(
+        segs.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
+        ["std", "cell", "Cell" | "RefCell"] | ["std", "rc", "Rc"] | ["std", "collections", "HashMap" | "HashSet"]
+    )
 }
 
 fn is_track_caller(attrs: &[syn::Attribute]) -> bool {
@@ -747,6 +759,7 @@ fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error>
             | Ty::List(_)
             | Ty::Dict(..)
             | Ty::Cell(..)
+            | Ty::Rc(..)
             | Ty::Result(..)
             | Ty::Fn(..) => false,
             Ty::Tuple(items) => items.iter().all(crosses),
@@ -785,6 +798,7 @@ const KNOWN_USES: &[&str] = &[
     "std::fmt::Write",
     "std::cell::Cell",
     "std::cell::RefCell",
+    "std::rc::Rc",
     "std::fs",
     "std::process",
 ];

@@ -167,6 +167,7 @@ fn eq_body(t: &Translator, ty: &Ty) -> Result<String, String> {
                            Err(x) => match b { Ok(_) => false, Err(y) => x == y } }"
             .into(),
         Ty::Cell(..) => "a.value == b.value".into(),
+        Ty::Rc(_) => "__rc_inner(a) == __rc_inner(b)".into(),
         other => return Err(format!("`==` on `{other}` is not translated yet")),
     })
 }
@@ -281,6 +282,7 @@ fn debug_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         // std's `Debug` of a cell (a `RefCell` mutably borrowed meanwhile
         // would print `<borrowed>`; borrows are not tracked).
         Ty::Cell(kind, _) => format!("out.push_str(\"{} {{ value: \"); {} out.push_str(\" }}\");", kind.name(), debug_of("a.value")),
+        Ty::Rc(_) => debug_of("__rc_inner(a)"),
         other => return Err(format!("`{{:?}}` of `{other}` is not translated yet")),
     })
 }

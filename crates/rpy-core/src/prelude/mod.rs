@@ -93,6 +93,7 @@ pub fn source_of(t: &Translator, ty: &Ty) -> String {
         Ty::List(item) => format!("Vec<{}>", source_of(t, item)),
         Ty::Dict(k, v) => format!("HashMap<{}, {}>", source_of(t, k), source_of(t, v)),
         Ty::Cell(kind, inner) => format!("{}<{}>", kind.name(), source_of(t, inner)),
+        Ty::Rc(inner) => format!("Rc<{}>", source_of(t, inner)),
         Ty::Result(ok, err) => format!("Result<{}, {}>", source_of(t, ok), source_of(t, err)),
         Ty::Fn(params, ret) => {
             let params: Vec<String> = params.iter().map(|p| source_of(t, p)).collect();

@@ -58,6 +58,7 @@ impl Types<'_> {
         match ty {
             Ty::Struct(s) => Some(&self.structs[*s]),
             Ty::Dict(..) | Ty::Cell(..) => Some(&self.structs[self.data[ty]]),
+            Ty::Rc(t) => self.struct_def(t),
             _ => None,
         }
     }
@@ -69,6 +70,7 @@ impl Types<'_> {
             Ty::List(item) => Some(self.lists[&**item].list),
             Ty::Str => Some(self.lists[&Ty::Int(IntTy::U8)].list),
             Ty::Dict(..) | Ty::Cell(..) => self.containers.get(&self.data[ty]).copied(),
+            Ty::Rc(t) => self.container(t),
             Ty::Enum(e) => self.enums[*e].data.as_ref().map(|d| self.containers[&d.base]),
             _ => None,
         }
@@ -98,6 +100,7 @@ pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
         },
         Ty::Enum(_) => types.container(ty).map_or(SIGNED, LlType::Ptr),
         Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) => LlType::Ptr(types.container(ty).unwrap()),
+        Ty::Rc(t) => lltype_of(t),
         Ty::Result(t, e) => LlType::Struct(vec![LlType::Bool, lltype_of(t), lltype_of(e)]),
         Ty::Fn(params, ret) => LlType::FuncPtr(
             params.iter().map(lltype_of).filter(|t| *t != LlType::Void).collect(),
@@ -132,6 +135,7 @@ fn zero_of(ty: &Ty, types: Types) -> ConstValue {
         Ty::Option(t) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
         Ty::Struct(s) => ConstValue::Tuple(types.structs[*s].fields.iter().map(|(_, t)| zero_of(t)).collect()),
         Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) => unreachable!("GC objects"),
+        Ty::Rc(t) => zero_of(t),
         Ty::Result(t, e) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t), zero_of(e)]),
         Ty::Fn(..) => ConstValue::Null,
     }
@@ -370,6 +374,7 @@ impl HighLevelOps<'_> {
         match ty {
             Ty::Tuple(_) => name.parse().map_err(|_| format!("no field `{name}` on a tuple")),
             Ty::Struct(s) => self.types.structs[*s].field_index(name).ok_or_else(|| format!("no field `{name}`")),
+            Ty::Rc(t) => self.field_index(t, name),
             other => Err(format!("field `{name}` of a `{other}`")),
         }
     }
@@ -383,7 +388,14 @@ impl HighLevelOps<'_> {
             Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Enum(_) => {
                 return Ok(self.genop(&format!("{}_eq", prefix(ty)), vec![a.clone(), b.clone()], LlType::Bool))
             }
-            Ty::Option(_) | Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Result(..) | Ty::Fn(..) => {
+            Ty::Option(_)
+            | Ty::List(_)
+            | Ty::Str
+            | Ty::Dict(..)
+            | Ty::Cell(..)
+            | Ty::Rc(_)
+            | Ty::Result(..)
+            | Ty::Fn(..) => {
                 return Err(format!("comparing values of type `{ty}` inside tuples or structs is not translated yet"))
             }
         };
@@ -643,6 +655,14 @@ impl HighLevelOps<'_> {
             "stdout_write" => {
                 let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
                 self.rt_call("rpy_io_write", vec![fd, args[1].clone()], LlType::Void)
+            }
+            // Identity of the objects: an `Rc` of a value has none here.
+            "rc_ptr_eq" => {
+                let ty = self.ty(&args[0]);
+                if self.types.container(&ty).is_none() {
+                    return Err(format!("`Rc::ptr_eq` of `{ty}`: an `Rc` of a value is the value itself in rpy"));
+                }
+                self.genop("ptr_eq", args.to_vec(), LlType::Bool)
             }
             "parse_f64_status" => self.rt_call("rpy_parse_f64_status", vec![args[0].clone()], SIGNED),
             "parse_f64" => self.rt_call("rpy_parse_f64", vec![args[0].clone()], LlType::Float),

@@ -396,7 +396,7 @@ pub fn list_containers(
                 collect(k, out);
                 collect(v, out);
             }
-            Ty::Cell(_, t) => collect(t, out),
+            Ty::Cell(_, t) | Ty::Rc(t) => collect(t, out),
             _ => {}
         }
     }
