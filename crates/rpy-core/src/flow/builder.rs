@@ -1381,6 +1381,14 @@ impl<'a> FnBuilder<'a> {
             ([.., "Rc", "new"], 1) => return Ok(Some(self.emit("rc_new", args, pos))),
             ([.., "Rc", "clone"], 1) => return Ok(Some(self.emit("rc_clone", args, pos))),
             ([.., "Rc", "ptr_eq"], 2) => return Ok(Some(self.emit("rc_ptr_eq", args, pos))),
+            ([.., "Rc", other], _) => {
+                return Err(unsupported(
+                    &p.path,
+                    &format!("`Rc::{other}`"),
+                    "an `Rc` is a reference to a GC object in rpy: there are no counts and no weak references",
+                    "use `Rc::new`, `Rc::clone` and `Rc::ptr_eq`",
+                ))
+            }
             (["__rc_inner"], 1) => return Ok(Some(self.emit("rc_inner", args, pos))),
             _ => {}
         }
@@ -1580,6 +1588,38 @@ impl<'a> FnBuilder<'a> {
             args.insert(0, meta_str("get_or".into()));
             return Ok(Some(self.emit("call_method", args, Some(pos))));
         }
+        // An unknown method is reported before its arguments (a closure
+        // passed to `retain` is not the problem).
+        const OWN_ARMS: &[&str] = &[
+            "unwrap",
+            "expect",
+            "unwrap_or",
+            "is_some",
+            "copied",
+            "take",
+            "is_ok",
+            "is_err",
+            "is_none",
+            "step_by",
+            "rev",
+            "iter",
+            "into_iter",
+        ];
+        if !OWN_ARMS.contains(&name.as_str())
+            && crate::annotator::methods::method_sig(&name).is_none()
+            && crate::annotator::methods::list_method_sig(&name).is_none()
+            && crate::annotator::methods::dict_method_sig(&name).is_none()
+            && !crate::annotator::methods::CELL_METHODS.contains(&name.as_str())
+            && !self.scope.method_names.contains(&name)
+            && !self.scope.generic_fns.contains(&crate::prelude::vec_fn_name(&name))
+        {
+            return Err(unsupported(
+                &m.method,
+                &format!("the method `{name}`"),
+                "rpy translates only the methods of DESIGN §3: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations), of `f64`, of `Vec`, of strings (see `prelude/str.rs`), of `HashMap`/`HashSet`, of `Cell`/`RefCell`, and the module's own",
+                "write it with supported operations (a loop for `retain`, `map`, `filter`), or as a function of the module",
+            ));
+        }
         let Some(mut args) = self.exprs(std::iter::once(&*m.receiver).chain(&m.args))? else { return Ok(None) };
         let recv = args.remove(0);
         match (name.as_str(), args.len()) {
@@ -1656,20 +1696,6 @@ impl<'a> FnBuilder<'a> {
                 "iterators are translated only as the iterable of a `for` loop (`for x in v.iter()`, `for i in (a..b).rev()`) and in `.iter().sum()`/`max()`/`min()`/`collect()`; adaptors taking closures (`map`, `filter`) are not",
                 "write a `for` loop",
             )),
-            _ if crate::annotator::methods::method_sig(&name).is_none()
-                && crate::annotator::methods::list_method_sig(&name).is_none()
-                && crate::annotator::methods::dict_method_sig(&name).is_none()
-                && !crate::annotator::methods::CELL_METHODS.contains(&name.as_str())
-                && !self.scope.method_names.contains(&name)
-                && !self.scope.generic_fns.contains(&crate::prelude::vec_fn_name(&name)) =>
-            {
-                Err(unsupported(
-                &m.method,
-                &format!("the method `{name}`"),
-                "rpy translates only the methods of DESIGN §3: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations), of `f64`, of `Vec`, of strings (see `prelude/str.rs`), of `HashMap`/`HashSet`, and the module's own",
-                "write it with supported operations, or as a function of the module",
-            ))
-            }
             _ => {
                 let mut all = vec![meta_str(name), recv];
                 all.extend(args);
