@@ -582,6 +582,23 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 rewrite_unwrap(op, is_result);
                 continue;
             }
+            // `s.parse()`: the parser of the result's type.
+            if op.opname == "parse" {
+                match &result {
+                    Ty::Result(ok, _) if **ok == Ty::F64 => {
+                        let f = t.methods[&(Ty::Str, "__parse_f64".to_string())];
+                        op.opname = "simple_call".into();
+                        op.args.insert(0, Value::Const(crate::flow::Constant::meta(ConstValue::Func(f))));
+                        continue;
+                    }
+                    Ty::Result(ok, _) => {
+                        let Ty::Int(it) = **ok else { return Err(err(format!("parsing a `{ok}`"))) };
+                        op.args = crate::flow::builder::parse_int_args(it, op.args[0].clone());
+                        op.opname = "generic_call".into();
+                    }
+                    _ => unreachable!("typed by apply_rule"),
+                }
+            }
             if op.opname == "generic_call" {
                 let pos = op.pos.map(|p| p.to_string()).unwrap_or_default();
                 rewrite_generic_call(t, op, &result, ty_of).map_err(|m| err(format!("{m} (at {pos})")))?;
@@ -981,6 +998,21 @@ fn apply_rule(
             u.unify(args[0], res)?;
         }
         "rc_inner" => fixed(u, args[0], Term::Rc(res))?,
+        // `s.parse()`: once the result's type is known, its error type is.
+        "parse" => {
+            fixed(u, args[0], Term::Str)?;
+            let (ok, e) = (u.fresh(Term::Unknown), u.fresh(Term::Unknown));
+            fixed(u, res, Term::Result(ok, e))?;
+            let okn = u.find(ok);
+            let err = match u.term[okn].clone() {
+                Term::Int(_) | Term::IntVar => "ParseIntError",
+                Term::F64 => "ParseFloatError",
+                Term::Unknown => return Ok(false),
+                _ => return Err(format!("parsing a `{}`: only integers and `f64` are parsed", u.show(ok))),
+            };
+            let sid = t.structs.iter().find(|(_, d)| d.name == err).map(|(s, _)| s).ok_or("no parse errors")?;
+            fixed(u, e, Term::Struct(sid))?;
+        }
         "deref" => {
             let n = u.find(args[0]);
             match u.term[n].clone() {

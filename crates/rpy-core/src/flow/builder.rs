@@ -1494,27 +1494,18 @@ impl<'a> FnBuilder<'a> {
                 syn::GenericArgument::Type(ty) => self.scope.parse_type(ty, None)?,
                 other => return Err(unsupported(other, "this type argument", "", "")),
             },
+            // `s.parse()`: type inference picks the parser
+            // (`typeck::rewrite_parse`) once the result's type is known.
             _ => {
-                return Err(unsupported(
-                    m,
-                    "`parse()` without a type",
-                    "the target type decides which parser runs, and rpy picks it before type inference",
-                    "write `parse::<i64>()` or `parse::<f64>()`",
-                ))
+                let Some(s) = self.expr(&m.receiver)? else { return Ok(None) };
+                return Ok(Some(self.emit("parse", vec![s], pos)));
             }
         };
         let Some(s) = self.expr(&m.receiver)? else { return Ok(None) };
         match target {
             Ty::F64 => Ok(Some(self.emit("call_method", vec![meta_str("__parse_f64".into()), s], pos))),
-            // The parser works in `i64`: a `u64` above `i64::MAX` is
-            // reported as an overflow (a known gap).
             Ty::Int(it) => {
-                let (min, max) = it.min_max();
-                let clamp = |x: i128| x.clamp(i64::MIN as i128, i64::MAX as i128);
-                let bound = |x: i128| Value::Const(Constant::int(clamp(x), IntTy::I64));
-                let signed = Value::Const(Constant::new(ConstValue::Bool(min < 0), Ty::Bool));
-                let f = meta_str("__parse_int".into());
-                let r = self.emit("generic_call", vec![f, s, bound(min), bound(max), signed], pos);
+                let r = self.emit("generic_call", parse_int_args(it, s), pos);
                 let err = Ty::Struct(self.scope.structs["ParseIntError"]);
                 Ok(Some(self.ascribe(r, Ty::Result(Box::new(target), Box::new(err)), pos)))
             }
@@ -2339,6 +2330,16 @@ impl FnBuilder<'_> {
         self.env.truncate(n_outer);
         Ok(Some(buf))
     }
+}
+
+/// The operands of `generic_call` of the prelude's `__parse_int` for
+/// integer type `it` parsing `s`.
+pub fn parse_int_args(it: IntTy, s: Value) -> Vec<Value> {
+    let (min, max) = it.min_max();
+    let min = Value::Const(Constant::int(min.max(i64::MIN as i128), IntTy::I64));
+    let max = Value::Const(Constant::int(max, IntTy::U64));
+    let signed = Value::Const(Constant::new(ConstValue::Bool(it.signed()), Ty::Bool));
+    vec![meta_str("__parse_int".into()), s, min, max, signed]
 }
 
 /// Whether a `for` loop's iterable is a range (else it is a list).

@@ -368,7 +368,10 @@ fn is_std_type_path(path: &syn::Path) -> bool {
     let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
     matches!(
         segs.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
-        ["std", "cell", "Cell" | "RefCell"] | ["std", "rc", "Rc"] | ["std", "collections", "HashMap" | "HashSet"]
+        ["std", "cell", "Cell" | "RefCell"]
+            | ["std", "rc", "Rc"]
+            | ["std", "collections", "HashMap" | "HashSet"]
+            | ["std", "num", "ParseIntError" | "ParseFloatError"]
     )
 }
 
@@ -799,6 +802,8 @@ const KNOWN_USES: &[&str] = &[
     "std::cell::Cell",
     "std::cell::RefCell",
     "std::rc::Rc",
+    "std::num::ParseIntError",
+    "std::num::ParseFloatError",
     "std::fs",
     "std::process",
 ];

@@ -520,6 +520,42 @@ impl str {
         Ok(v)
     }
 
+    // The same for an unsigned type whose maximum is `max` (`-` is a digit
+    // error, as in std).
+    fn __parse_u64(&self, max: u64) -> Result<u64, ParseIntError> {
+        let b = __str_bytes(self);
+        if b.len() == 0 {
+            return Err(ParseIntError { kind: IntErrorKind::Empty });
+        }
+        let mut i = 0;
+        if b[0] == 43 {
+            i = 1;
+        }
+        if i == b.len() {
+            return Err(ParseIntError { kind: IntErrorKind::InvalidDigit });
+        }
+        let mut v: u64 = 0;
+        while i < b.len() {
+            let d = b[i];
+            if d < 48 || d > 57 {
+                return Err(ParseIntError { kind: IntErrorKind::InvalidDigit });
+            }
+            let next = match v.checked_mul(10) {
+                Some(x) => x,
+                None => return Err(ParseIntError { kind: IntErrorKind::PosOverflow }),
+            };
+            v = match next.checked_add((d - 48) as u64) {
+                Some(x) => x,
+                None => return Err(ParseIntError { kind: IntErrorKind::PosOverflow }),
+            };
+            if v > max {
+                return Err(ParseIntError { kind: IntErrorKind::PosOverflow });
+            }
+            i += 1;
+        }
+        Ok(v)
+    }
+
     fn __parse_f64(&self) -> Result<f64, ParseFloatError> {
         match __str_parse_f64_status(self) {
             0 => Ok(__str_parse_f64(self)),
@@ -579,10 +615,17 @@ fn __to_string<T>(x: T) -> String {
 }
 
 // `s.parse::<T>()` of an integer type `T` (see `FnBuilder::parse`).
-fn __parse_int<T>(s: &str, min: i64, max: i64, signed: bool) -> Result<T, ParseIntError> {
-    match s.__parse_i64(min, max, signed) {
-        Ok(v) => Ok(v as T),
-        Err(e) => Err(e),
+fn __parse_int<T>(s: &str, min: i64, max: u64, signed: bool) -> Result<T, ParseIntError> {
+    if signed {
+        match s.__parse_i64(min, max as i64, true) {
+            Ok(v) => Ok(v as T),
+            Err(e) => Err(e),
+        }
+    } else {
+        match s.__parse_u64(max) {
+            Ok(v) => Ok(v as T),
+            Err(e) => Err(e),
+        }
     }
 }
 
