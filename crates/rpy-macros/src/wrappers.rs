@@ -36,17 +36,8 @@ fn rust_type(ty: &Ty, result: bool) -> TokenStream {
         Ty::Str if result => quote!(::std::string::String),
         Ty::Str => quote!(impl ::core::convert::AsRef<str>),
         Ty::List(item) if **item == Ty::Str => quote!(::std::vec::Vec<::std::string::String>),
-        Ty::Option(_)
-        | Ty::Struct(_)
-        | Ty::Enum(_)
-        | Ty::List(_)
-        | Ty::Dict(..)
-        | Ty::Cell(..)
-        | Ty::Rc(..)
-        | Ty::Result(..)
-        | Ty::Fn(..) => {
-            unreachable!("rejected at the boundary by the flow space")
-        }
+        // `flow::items::boundary_error` rejects every other type.
+        other => unreachable!("`{other}` at the boundary"),
     }
 }
 
@@ -70,17 +61,8 @@ fn flatten_arg(expr: TokenStream, ty: &Ty, out: &mut Vec<(TokenStream, TokenStre
         Ty::List(item) if **item == Ty::Str => {
             out.push((quote!(i64), quote!(::rpython::ll::new_string_list(&#expr) as i64)))
         }
-        Ty::Option(_)
-        | Ty::Struct(_)
-        | Ty::Enum(_)
-        | Ty::List(_)
-        | Ty::Dict(..)
-        | Ty::Cell(..)
-        | Ty::Rc(..)
-        | Ty::Result(..)
-        | Ty::Fn(..) => {
-            unreachable!("rejected at the boundary by the flow space")
-        }
+        // `flow::items::boundary_error` rejects every other type.
+        other => unreachable!("`{other}` at the boundary"),
     }
 }
 

@@ -203,11 +203,11 @@ pub unsafe extern "C" fn rpy_fs_read_to_string(path: *const u8) -> *mut u8 {
     io_result(std::fs::read_to_string(path).map(String::into_bytes))
 }
 
-/// The text of the last I/O error as a new string if `failed`, else null
-/// (the `Err` half of an `Ok` result is null).
+/// The text of the last I/O error as a new string, or null if the
+/// operation succeeded (`ok` non-zero: the `Err` half of an `Ok` is null).
 #[no_mangle]
-pub extern "C" fn rpy_io_error(failed: i64) -> *mut u8 {
-    if failed == 0 {
+pub extern "C" fn rpy_io_error(ok: i64) -> *mut u8 {
+    if ok != 0 {
         return std::ptr::null_mut();
     }
     LAST_ERROR.with(|l| new_string(l.borrow().as_bytes()))

@@ -1158,11 +1158,7 @@ impl<'a> FnBuilder<'a> {
                 return Ok(());
             }
             // `*b = v` with `b` a `RefCell`'s guard.
-            Expr::Unary(u)
-                if matches!(u.op, UnOp::Deref(_))
-                    && matches!(&*u.expr, Expr::Path(_) | Expr::MethodCall(_))
-                    && self.is_guard_place(&u.expr) =>
-            {
+            Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) && self.is_guard_place(&u.expr) => {
                 return self.assign(&u.expr, v);
             }
             Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) => {

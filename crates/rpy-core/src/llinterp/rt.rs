@@ -115,7 +115,7 @@ pub fn rt_call(tr: &Translator, name: &str, args: &[LlValue], result: &LlType) -
                 }
             })
         }
-        "rpy_io_error" if int(0) == 0 => Ok(LlValue::Ptr(None)),
+        "rpy_io_error" if int(0) != 0 => Ok(LlValue::Ptr(None)),
         "rpy_io_error" => {
             let text = LAST_ERROR.with(|l| l.borrow().clone());
             Ok(LlValue::Ptr(Some(super::string_object(tr, list(), text.as_bytes()))))

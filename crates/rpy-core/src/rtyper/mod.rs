@@ -368,6 +368,14 @@ impl HighLevelOps<'_> {
         lltype_of(ty, self.types)
     }
 
+    /// The `Result` of an I/O runtime call: `payload` if `ok`, else the
+    /// error's text (`rpy_io_error` gives null when `ok`).
+    fn io_result(&mut self, ok: Value, payload: Value, res_ll: LlType) -> Value {
+        let ok_int = self.genop("cast_primitive", vec![ok.clone()], SIGNED);
+        let err = self.rt_call("rpy_io_error", vec![ok_int], self.lltype(&Ty::Str));
+        self.genop("tuple_new", vec![ok, payload, err], res_ll)
+    }
+
     /// The index of field `name` in the `Struct` representing a tuple or a
     /// struct of type `ty`.
     fn field_index(&self, ty: &Ty, name: &str) -> Result<usize, String> {
@@ -627,10 +635,7 @@ impl HighLevelOps<'_> {
                 let f = if opname == "fs_read" { "rpy_fs_read" } else { "rpy_fs_read_to_string" };
                 let p = self.rt_call(f, vec![args[0].clone()], ok_ll);
                 let ok = self.genop("ptr_nonzero", vec![p.clone()], LlType::Bool);
-                let failed = self.genop("ptr_iszero", vec![p.clone()], LlType::Bool);
-                let failed = self.genop("cast_primitive", vec![failed], SIGNED);
-                let err = self.rt_call("rpy_io_error", vec![failed], self.lltype(&Ty::Str));
-                self.genop("tuple_new", vec![ok, p, err], res_ll)
+                self.io_result(ok, p, res_ll)
             }
             // `std::io::stdin().read_line(&mut s)` and the like: the runtime
             // reads (`how` is one of rpy-runtime's `ll::STDIN_*`) and returns
@@ -645,12 +650,9 @@ impl HighLevelOps<'_> {
                 let how = self.constant(ConstValue::Int(how), Ty::Int(IntTy::I64));
                 let n = self.rt_call("rpy_stdin_read", vec![how, args[1].clone()], SIGNED);
                 let zero = self.constant(ConstValue::Int(0), Ty::Int(IntTy::I64));
-                let ok = self.genop("int_ge", vec![n.clone(), zero.clone()], LlType::Bool);
-                let failed = self.genop("int_lt", vec![n.clone(), zero], LlType::Bool);
-                let failed = self.genop("cast_primitive", vec![failed], SIGNED);
-                let err = self.rt_call("rpy_io_error", vec![failed], self.lltype(&Ty::Str));
+                let ok = self.genop("int_ge", vec![n.clone(), zero], LlType::Bool);
                 let n = self.genop("cast_primitive", vec![n], UNSIGNED);
-                self.genop("tuple_new", vec![ok, n, err], res_ll)
+                self.io_result(ok, n, res_ll)
             }
             "stdout_write" => {
                 let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
