@@ -152,7 +152,7 @@ pub fn translate_items(
     timings: &mut Timings,
 ) -> Result<Translator, Vec<TranslationError>> {
     let dumper = Dumper::from_env(module);
-    let (mut t, mut types) = timings.time("flowgraph", || build_with_prelude(items, file))?;
+    let (mut t, mut types) = timings.time("flowgraph", || build_with_prelude(items, file, &dumper))?;
     crate::track_caller::specialize(&mut t, &mut types);
     dumper.dump("flowgraph", &t);
     let ann = timings
@@ -174,6 +174,7 @@ pub fn translate_items(
 fn build_with_prelude(
     items: &[syn::Item],
     file: &str,
+    dumper: &Dumper,
 ) -> Result<(Translator, Vec<crate::annotator::typeck::GraphTypes>), Vec<TranslationError>> {
     let mut all: Vec<syn::Item> = items.iter().cloned().chain(crate::prelude::items()).collect();
     let mut templates: Vec<Ty> = Vec::new();
@@ -211,6 +212,10 @@ fn build_with_prelude(
             generics.push((name.clone(), tys.clone()));
         }
         if new.is_empty() && new_insts.is_empty() && new_generics.is_empty() {
+            if types.is_err() {
+                // The graphs type inference rejected, to see why.
+                dumper.dump("flowgraph", &t);
+            }
             let types = types.map_err(|es| es.into_iter().map(TranslationError::Annotation).collect::<Vec<_>>())?;
             return Ok((t, types));
         }

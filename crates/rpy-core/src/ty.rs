@@ -188,12 +188,30 @@ pub enum Ty {
     /// rather than clones. Only type inference sees the difference: the
     /// low-level type is `T`'s.
     Rc(Box<Ty>),
+    /// `_` in the type of a `let` or a turbofish: a hole that type
+    /// inference fills. It never outlives the builder's ascriptions, so no
+    /// later stage sees it.
+    Infer,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CellKind {
     Cell,
     RefCell,
+}
+
+impl Ty {
+    /// Whether a `_` is somewhere in the type.
+    pub fn has_infer(&self) -> bool {
+        match self {
+            Ty::Infer => true,
+            Ty::Tuple(items) => items.iter().any(Ty::has_infer),
+            Ty::Option(t) | Ty::List(t) | Ty::Cell(_, t) | Ty::Rc(t) => t.has_infer(),
+            Ty::Dict(a, b) | Ty::Result(a, b) => a.has_infer() || b.has_infer(),
+            Ty::Fn(params, ret) => params.iter().any(Ty::has_infer) || ret.has_infer(),
+            Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char | Ty::Unit | Ty::Struct(_) | Ty::Enum(_) | Ty::Str => false,
+        }
+    }
 }
 
 impl CellKind {
@@ -234,6 +252,7 @@ impl fmt::Display for Ty {
             Ty::Dict(k, v) => write!(f, "HashMap<{k}, {v}>"),
             Ty::Cell(kind, t) => write!(f, "{}<{t}>", kind.name()),
             Ty::Rc(t) => write!(f, "Rc<{t}>"),
+            Ty::Infer => f.write_str("_"),
             Ty::Result(t, e) => write!(f, "Result<{t}, {e}>"),
             Ty::Fn(params, ret) => {
                 let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();

@@ -66,6 +66,7 @@ impl SomeValue {
             Ty::Cell(..) => SomeValue::Cell,
             Ty::Rc(t) => SomeValue::of_type(t),
             Ty::Fn(..) => SomeValue::Func,
+            Ty::Infer => unreachable!("`_` is filled by type inference"),
             Ty::Result(t, e) => {
                 SomeValue::Tuple(vec![SomeValue::Bool { constant: None }, SomeValue::of_type(t), SomeValue::of_type(e)])
             }

@@ -90,6 +90,7 @@ impl Unifier {
             Ty::Fn(params, ret) => Term::Fn(params.iter().map(|p| self.node_of_ty(p)).collect(), self.node_of_ty(ret)),
             Ty::Cell(kind, t) => Term::Cell(*kind, self.node_of_ty(t)),
             Ty::Rc(t) => Term::Rc(self.node_of_ty(t)),
+            Ty::Infer => Term::Unknown,
         };
         self.fresh(term)
     }

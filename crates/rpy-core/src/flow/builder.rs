@@ -92,6 +92,10 @@ struct FnBuilder<'a> {
     env: Vec<Local>,
     loops: Vec<LoopCtx>,
     next_literal: u32,
+    /// Set while building the pattern of a `match`'s last arm without a
+    /// guard: rustc checked that the match is exhaustive, so a value that
+    /// reaches that arm matches it, and its tests are left out.
+    assume_match: bool,
 }
 
 const UNREACHABLE_MSG: &str = "internal error: entered unreachable code";
@@ -99,7 +103,16 @@ const UNREACHABLE_MSG: &str = "internal error: entered unreachable code";
 impl<'a> FnBuilder<'a> {
     fn new(scope: &'a ModuleScope, g: FunctionGraph, self_ty: Option<Ty>) -> Self {
         let start = g.startblock;
-        FnBuilder { scope, self_ty, g, cur: Some(start), env: Vec::new(), loops: Vec::new(), next_literal: 0 }
+        FnBuilder {
+            scope,
+            self_ty,
+            g,
+            cur: Some(start),
+            env: Vec::new(),
+            loops: Vec::new(),
+            next_literal: 0,
+            assume_match: false,
+        }
     }
 
     fn parse_type(&self, ty: &syn::Type) -> R<Ty> {
@@ -202,6 +215,14 @@ impl<'a> FnBuilder<'a> {
     /// Branches on `cond`: continues in a new block when it equals
     /// `expected`, else links to `fail` (taking the first `fail_n` locals).
     fn continue_if(&mut self, cond: Value, expected: bool, fail: BlockId, fail_n: usize) {
+        if self.assume_match {
+            // The test just emitted is not needed either.
+            let ops = &mut self.g.blocks[self.cur.unwrap()].operations;
+            if ops.last().is_some_and(|op| Value::Var(op.result) == cond) {
+                ops.pop();
+            }
+            return;
+        }
         let n = self.env.len();
         let next = self.new_block(n, 0);
         let b = self.cur.unwrap();
@@ -402,6 +423,14 @@ impl<'a> FnBuilder<'a> {
                     ));
                 }
                 let name = pi.ident.to_string();
+                // syn parses a lone `None` as a binding; it is the variant
+                // (else `None => None` would pass the scrutinee on, typed as
+                // the wrong `Option`).
+                if pi.subpat.is_none() && name == "None" {
+                    let cond = self.emit("is_some", vec![v], None);
+                    self.continue_if(cond, false, fail, fail_n);
+                    return Ok(());
+                }
                 if pi.subpat.is_none() && self.scope.consts.contains_key(&name) {
                     // A constant used as a pattern compares by value.
                     let c = self.path_value(&name, pat)?;
@@ -456,8 +485,12 @@ impl<'a> FnBuilder<'a> {
                     if i + 1 == count {
                         self.pattern(case, self.held(h), fail, fail_n)?;
                     } else {
+                        // A value that matches the whole may not match this case.
+                        let assumed = std::mem::replace(&mut self.assume_match, false);
                         let next = self.new_block(n, 0);
-                        self.pattern(case, self.held(h), next, n)?;
+                        let built = self.pattern(case, self.held(h), next, n);
+                        self.assume_match = assumed;
+                        built?;
                         self.link_to(matched, n, vec![], None);
                         self.enter(next, n);
                     }
@@ -546,11 +579,6 @@ impl<'a> FnBuilder<'a> {
                     let item = self.emit("getattr", vec![self.held(h), meta_str(i.to_string())], None);
                     self.pattern(p, item, fail, fail_n)?;
                 }
-                Ok(())
-            }
-            Pat::Path(p) if p.path.is_ident("None") => {
-                let cond = self.emit("is_some", vec![v], None);
-                self.continue_if(cond, false, fail, fail_n);
                 Ok(())
             }
             Pat::Path(p) => {
@@ -671,6 +699,14 @@ impl<'a> FnBuilder<'a> {
             }
             Expr::Cast(c) => {
                 let ty = self.parse_type(&c.ty)?;
+                if ty.has_infer() {
+                    return Err(unsupported(
+                        &c.ty,
+                        "a cast to `_`",
+                        "the target of a cast is not inferred",
+                        "write the type",
+                    ));
+                }
                 let v = match (&*c.expr, &ty) {
                     // rustc types a literal directly under `as` with the target type.
                     (Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }), Ty::Int(it)) if i.suffix().is_empty() => {
@@ -1486,10 +1522,12 @@ impl<'a> FnBuilder<'a> {
     fn parse(&mut self, m: &syn::ExprMethodCall) -> R<Option<Value>> {
         let pos = Some(pos_of(m.method.span()));
         let target = match &m.turbofish {
-            Some(t) if t.args.len() == 1 => match &t.args[0] {
-                syn::GenericArgument::Type(ty) => self.scope.parse_type(ty, None)?,
-                other => return Err(unsupported(other, "this type argument", "", "")),
-            },
+            Some(t) if t.args.len() == 1 && !matches!(&t.args[0], syn::GenericArgument::Type(syn::Type::Infer(_))) => {
+                match &t.args[0] {
+                    syn::GenericArgument::Type(ty) => self.scope.parse_type(ty, None)?,
+                    other => return Err(unsupported(other, "this type argument", "", "")),
+                }
+            }
             // `s.parse()`: type inference picks the parser
             // (`typeck::rewrite_parse`) once the result's type is known.
             _ => {
@@ -1591,6 +1629,9 @@ impl<'a> FnBuilder<'a> {
             "rev",
             "iter",
             "into_iter",
+            "ok",
+            "err",
+            "ok_or",
         ];
         if !OWN_ARMS.contains(&name.as_str())
             && crate::annotator::methods::method_sig(&name).is_none()
@@ -1606,6 +1647,9 @@ impl<'a> FnBuilder<'a> {
                 "rpy translates only the methods of DESIGN §3: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations), of `f64`, of `Vec`, of strings (see `prelude/str.rs`), of `HashMap`/`HashSet`, of `Cell`/`RefCell`, and the module's own",
                 "write it with supported operations (a loop for `retain`, `map`, `filter`), or as a function of the module",
             ));
+        }
+        if let Some(e) = desugared_method(m, &name) {
+            return self.expr(&e);
         }
         let Some(mut args) = self.exprs(std::iter::once(&*m.receiver).chain(&m.args))? else { return Ok(None) };
         let recv = args.remove(0);
@@ -1971,9 +2015,14 @@ impl<'a> FnBuilder<'a> {
         let n = self.env.len();
         let join = self.new_block(n_outer, 1);
         let mut reached = false;
-        for arm in &m.arms {
+        let mut exhausted = false;
+        for (i, arm) in m.arms.iter().enumerate() {
             let next = self.new_block(n, 0);
-            self.pattern(&arm.pat, self.held(h), next, n)?;
+            exhausted = i + 1 == m.arms.len() && arm.guard.is_none();
+            self.assume_match = exhausted;
+            let matched = self.pattern(&arm.pat, self.held(h), next, n);
+            self.assume_match = false;
+            matched?;
             if let Some((_, guard)) = &arm.guard {
                 match self.expr(guard)? {
                     Some(c) => self.continue_if(c, true, next, n),
@@ -1987,10 +2036,17 @@ impl<'a> FnBuilder<'a> {
                 self.link_to(join, n_outer, vec![v], None);
                 reached = true;
             }
-            self.enter(next, n);
+            if exhausted {
+                self.cur = None;
+            } else {
+                self.enter(next, n);
+            }
         }
-        // rustc checked exhaustiveness: falling through all arms cannot happen.
-        self.panic(UNREACHABLE_MSG.into(), pos_of(m.match_token.span));
+        // rustc checked exhaustiveness: falling through all arms cannot
+        // happen (it can only after a last arm with a guard).
+        if !exhausted {
+            self.panic(UNREACHABLE_MSG.into(), pos_of(m.match_token.span));
+        }
         if !reached {
             return Ok(None);
         }
@@ -2397,7 +2453,7 @@ fn member_name(m: &syn::Member) -> String {
 
 fn pattern_binds(p: &Pat) -> bool {
     match p {
-        Pat::Ident(_) => true,
+        Pat::Ident(pi) => pi.subpat.is_some() || pi.ident != "None",
         Pat::Tuple(t) => t.elems.iter().any(pattern_binds),
         Pat::TupleStruct(t) => t.elems.iter().any(pattern_binds),
         Pat::Or(o) => o.cases.iter().any(pattern_binds),
@@ -2496,4 +2552,23 @@ mod pretty {
     fn list<'a>(items: impl Iterator<Item = &'a Expr>) -> String {
         items.map(expr).collect::<Vec<_>>().join(", ")
     }
+}
+
+/// The methods of `Option` and `Result` that are a `match` in disguise,
+/// written as that `match` (the receiver's and arguments' tokens keep their
+/// spans). The receiver is evaluated before the arguments, as in a call.
+fn desugared_method(m: &syn::ExprMethodCall, name: &str) -> Option<Expr> {
+    let recv = &m.receiver;
+    let args: Vec<&Expr> = m.args.iter().collect();
+    let span = m.method.span();
+    Some(match (name, args.as_slice()) {
+        ("ok", []) => syn::parse_quote_spanned!(span=> match #recv { Ok(__rpy_v) => Some(__rpy_v), Err(_) => None }),
+        ("err", []) => syn::parse_quote_spanned!(span=> match #recv { Ok(_) => None, Err(__rpy_e) => Some(__rpy_e) }),
+        ("ok_or", [e]) => syn::parse_quote_spanned!(span=> {
+            let __rpy_r = #recv;
+            let __rpy_e = #e;
+            match __rpy_r { Some(__rpy_v) => Ok(__rpy_v), None => Err(__rpy_e) }
+        }),
+        _ => return None,
+    })
 }

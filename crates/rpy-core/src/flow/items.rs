@@ -68,6 +68,20 @@ impl ModuleScope {
     }
 
     /// The dialect type written as `ty`; `self_ty` is what `Self` means.
+    /// The type of an item's signature, field or const: written out whole.
+    pub fn parse_item_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> R<Ty> {
+        let t = self.parse_type(ty, self_ty)?;
+        if t.has_infer() {
+            return Err(unsupported(
+                ty,
+                "the placeholder `_`",
+                "the types of signatures, fields and consts are not inferred",
+                "write the type",
+            ));
+        }
+        Ok(t)
+    }
+
     pub fn parse_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> R<Ty> {
         match ty {
             syn::Type::Path(p) if p.qself.is_none() && (p.path.segments.len() == 1 || is_std_type_path(&p.path)) => {
@@ -158,6 +172,9 @@ impl ModuleScope {
                 Ty::Tuple(t.elems.iter().map(|t| self.parse_type(t, self_ty)).collect::<R<_>>()?)
             }),
             syn::Type::Paren(p) => self.parse_type(&p.elem, self_ty),
+            // Only `let` and turbofish types may have holes (`parse_item_type`
+            // rejects them elsewhere, as rustc does).
+            syn::Type::Infer(_) => Ok(Ty::Infer),
             // Slices and arrays are lists (the annotator would tell fixed-size
             // ones apart; all are resizable lists for now).
             syn::Type::Slice(s) => Ok(Ty::List(Box::new(self.parse_type(&s.elem, self_ty)?))),
@@ -316,7 +333,7 @@ impl ModuleScope {
         let mut params = Vec::new();
         for input in &sig.inputs {
             match input {
-                syn::FnArg::Typed(pt) => params.push(self.parse_type(&pt.ty, self_ty)?),
+                syn::FnArg::Typed(pt) => params.push(self.parse_item_type(&pt.ty, self_ty)?),
                 syn::FnArg::Receiver(r) => {
                     if r.reference.is_some() && r.mutability.is_some() && !self_ty.is_some_and(|t| self.is_heap(t)) {
                         return Err(unsupported(
@@ -335,7 +352,7 @@ impl ModuleScope {
         }
         let ret = match &sig.output {
             syn::ReturnType::Default => Ty::Unit,
-            syn::ReturnType::Type(_, t) => self.parse_type(t, self_ty)?,
+            syn::ReturnType::Type(_, t) => self.parse_item_type(t, self_ty)?,
         };
         Ok((params, ret))
     }
@@ -485,7 +502,7 @@ pub fn build_module(
             let Some(&id) = scope.structs.get(&s.ident.to_string()) else { continue };
             for (i, field) in s.fields.iter().enumerate() {
                 let name = field.ident.as_ref().map(|f| f.to_string()).unwrap_or_else(|| i.to_string());
-                match scope.parse_type(&field.ty, None) {
+                match scope.parse_item_type(&field.ty, None) {
                     Ok(ty) => t.structs[id].fields.push((name, ty)),
                     Err(e) => errors.push(e),
                 }
@@ -497,7 +514,7 @@ pub fn build_module(
                 let Some(&id) = scope.variant_structs.get(&key) else { continue };
                 for (i, field) in v.fields.iter().enumerate() {
                     let name = field.ident.as_ref().map(|f| f.to_string()).unwrap_or_else(|| i.to_string());
-                    match scope.parse_type(&field.ty, None) {
+                    match scope.parse_item_type(&field.ty, None) {
                         Ok(ty) => t.structs[id].fields.push((name, ty)),
                         Err(e) => errors.push(e),
                     }
@@ -562,7 +579,7 @@ pub fn build_module(
                 }
                 Err(e) => errors.push(e),
             },
-            syn::Item::Const(c) => match scope.parse_type(&c.ty, None) {
+            syn::Item::Const(c) => match scope.parse_item_type(&c.ty, None) {
                 Ok(ty) => {
                     let id = t.graphs.push(FunctionGraph::new(&c.ident.to_string(), file, vec![], ty));
                     scope.consts.insert(c.ident.to_string(), id);
@@ -576,7 +593,7 @@ pub fn build_module(
                 "module globals are constants in translated programs, and unsynchronized mutable globals need `unsafe`",
                 "pass the state as a parameter, or use an immutable `static`/`const`",
             )),
-            syn::Item::Static(s) => match scope.parse_type(&s.ty, None) {
+            syn::Item::Static(s) => match scope.parse_item_type(&s.ty, None) {
                 Ok(ty) => {
                     let id = t.graphs.push(FunctionGraph::new(&s.ident.to_string(), file, vec![], ty));
                     scope.consts.insert(s.ident.to_string(), id);
@@ -600,7 +617,7 @@ pub fn build_module(
                     errors.push(unsupported(&imp.generics, "a generic `impl`", "generics are not translated yet", ""));
                     continue;
                 }
-                let self_ty = match scope.parse_type(&imp.self_ty, None) {
+                let self_ty = match scope.parse_item_type(&imp.self_ty, None) {
                     Ok(ty @ (Ty::Struct(_) | Ty::Enum(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..))) => ty,
                     Ok(_) => {
                         errors.push(unsupported(
@@ -642,7 +659,7 @@ pub fn build_module(
                                 Err(e) => errors.push(e),
                             }
                         }
-                        syn::ImplItem::Const(c) => match scope.parse_type(&c.ty, Some(&self_ty)) {
+                        syn::ImplItem::Const(c) => match scope.parse_item_type(&c.ty, Some(&self_ty)) {
                             Ok(ty) => {
                                 let name = format!("{type_name}::{}", c.ident);
                                 let id = t.graphs.push(FunctionGraph::new(&name, file, vec![], ty));

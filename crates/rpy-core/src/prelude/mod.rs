@@ -94,6 +94,7 @@ pub fn source_of(t: &Translator, ty: &Ty) -> String {
         Ty::Dict(k, v) => format!("HashMap<{}, {}>", source_of(t, k), source_of(t, v)),
         Ty::Cell(kind, inner) => format!("{}<{}>", kind.name(), source_of(t, inner)),
         Ty::Rc(inner) => format!("Rc<{}>", source_of(t, inner)),
+        Ty::Infer => "_".into(),
         Ty::Result(ok, err) => format!("Result<{}, {}>", source_of(t, ok), source_of(t, err)),
         Ty::Fn(params, ret) => {
             let params: Vec<String> = params.iter().map(|p| source_of(t, p)).collect();

@@ -106,6 +106,7 @@ pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
             params.iter().map(lltype_of).filter(|t| *t != LlType::Void).collect(),
             Box::new(lltype_of(ret)),
         ),
+        Ty::Infer => unreachable!("`_` is filled by type inference"),
     }
 }
 
@@ -138,6 +139,7 @@ fn zero_of(ty: &Ty, types: Types) -> ConstValue {
         Ty::Rc(t) => zero_of(t),
         Ty::Result(t, e) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t), zero_of(e)]),
         Ty::Fn(..) => ConstValue::Null,
+        Ty::Infer => unreachable!("`_` is filled by type inference"),
     }
 }
 
@@ -403,7 +405,8 @@ impl HighLevelOps<'_> {
             | Ty::Cell(..)
             | Ty::Rc(_)
             | Ty::Result(..)
-            | Ty::Fn(..) => {
+            | Ty::Fn(..)
+            | Ty::Infer => {
                 return Err(format!("comparing values of type `{ty}` inside tuples or structs is not translated yet"))
             }
         };
