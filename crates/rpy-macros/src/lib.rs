@@ -11,7 +11,7 @@ mod wrappers;
 
 use proc_macro::TokenStream;
 use proc_macro2::Span;
-use quote::quote;
+use quote::{quote, ToTokens};
 use rpy_core::translator::{translate_items, Timings, TranslationError};
 use syn::spanned::Spanned;
 
@@ -121,22 +121,46 @@ fn expand(attr: proc_macro2::TokenStream, module: &syn::ItemMod) -> Result<proc_
     })
 }
 
-/// Places an error of a later stage on the function it is about.
+/// Places an error of a later stage on the operation it is about (the
+/// token of the function's source at the error's position), else on the
+/// function's name.
 fn locate(e: TranslationError, items: &[syn::Item]) -> syn::Error {
-    let (graph, text) = match &e {
+    let (graph, pos, text) = match &e {
         TranslationError::Syntax(e) => return e.clone(),
-        TranslationError::Annotation(a) => (a.graph.clone(), e.to_string()),
-        TranslationError::RType(r) => (r.graph.clone(), e.to_string()),
+        TranslationError::Annotation(a) => (a.graph.clone(), a.pos, e.to_string()),
+        TranslationError::RType(r) => (r.graph.clone(), r.pos, e.to_string()),
     };
-    let span = items
-        .iter()
-        .find_map(|item| match item {
-            syn::Item::Fn(f) if f.sig.ident == graph => Some(f.sig.ident.span()),
-            syn::Item::Const(c) if c.ident == graph => Some(c.ident.span()),
-            _ => None,
+    let item = items.iter().find(|item| match item {
+        syn::Item::Fn(f) => f.sig.ident == graph,
+        syn::Item::Const(c) => c.ident == graph,
+        _ => false,
+    });
+    let at_pos = item.zip(pos).and_then(|(item, pos)| token_at(item.to_token_stream(), pos.line, pos.col));
+    let span = at_pos
+        .or_else(|| {
+            item.map(|item| match item {
+                syn::Item::Fn(f) => f.sig.ident.span(),
+                syn::Item::Const(c) => c.ident.span(),
+                _ => unreachable!(),
+            })
         })
         .unwrap_or_else(|| items.first().map(|i| i.span()).unwrap_or_else(Span::call_site));
     syn::Error::new(span, text)
+}
+
+/// The span of the token starting at `line`:`col` (1-based column, as
+/// `rpy_core::flow::Pos`).
+fn token_at(tokens: proc_macro2::TokenStream, line: u32, col: u32) -> Option<Span> {
+    tokens.into_iter().find_map(|tt| {
+        let start = tt.span().start();
+        if start.line as u32 == line && start.column as u32 + 1 == col {
+            return Some(tt.span());
+        }
+        match tt {
+            proc_macro2::TokenTree::Group(g) => token_at(g.stream(), line, col),
+            _ => None,
+        }
+    })
 }
 
 /// A prefix unique to this module in this crate, so the symbols of two

@@ -79,7 +79,7 @@ pub fn typeck_all(t: &mut Translator) -> Result<Vec<GraphTypes>, Vec<AnnotatorEr
         match typeck_graph(t, &mut g) {
             Ok(types) => all.push(types),
             Err(e) => {
-                errors.push(AnnotatorError { graph: e.graph, pos: g.pos, message: e.message });
+                errors.push(AnnotatorError { graph: e.graph, pos: e.pos.or(g.pos), message: e.message });
                 all.push(GraphTypes::default());
             }
         }

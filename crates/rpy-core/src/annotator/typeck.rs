@@ -43,6 +43,8 @@ enum Term {
 #[derive(Debug, Clone)]
 pub struct TypeError {
     pub graph: String,
+    /// The operation's position, when the error is about one.
+    pub pos: Option<crate::flow::Pos>,
     pub message: String,
 }
 
@@ -240,7 +242,9 @@ pub struct GraphTypes {
 /// Infers the type of every variable of `g` and rewrites its `Infer`
 /// constants to `Known` ones.
 pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes, TypeError> {
-    let err = |message: String| TypeError { graph: g.name.clone(), message };
+    // The operation being typed, for the position of an error.
+    let at_op: std::cell::Cell<Option<crate::flow::Pos>> = Default::default();
+    let err = |message: String| TypeError { graph: g.name.clone(), pos: at_op.get(), message };
     let nvars = g.vars.len();
     let mut u = Unifier { parent: Vec::new(), term: Vec::new() };
     for _ in 0..nvars {
@@ -304,6 +308,7 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
         let mut still = Vec::new();
         for (b, i) in pending {
             let mut op = g.blocks[crate::flow::BlockId::new(b)].operations[i].clone();
+            at_op.set(op.pos);
             // A method call on a struct becomes a call of the method's graph.
             if op.opname == "call_method" {
                 let recv = node_of(&mut u, &op.args[1]);
@@ -504,10 +509,8 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
             }
             let args: Vec<Node> = op.args.iter().map(|a| node_of(&mut u, a)).collect();
             let res = op.result.index();
-            let at = |pos: &str| {
-                format!("{pos} in `{}` at {}", op.opname, op.pos.map(|p| p.to_string()).unwrap_or_default())
-            };
-            let done = apply_rule(&mut u, t, &op.opname, &op.args, &args, res).map_err(|m| err(at(&m)))?;
+            let done = apply_rule(&mut u, t, &op.opname, &op.args, &args, res)
+                .map_err(|m| err(format!("{m} in `{}`", op.opname)))?;
             if !done {
                 still.push((b, i));
             }
@@ -542,14 +545,12 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
             }
             let (b, i) = still[0];
             let op = &g.blocks[crate::flow::BlockId::new(b)].operations[i];
-            return Err(err(format!(
-                "type annotations needed for `{}` at {}",
-                op.opname,
-                op.pos.map(|p| p.to_string()).unwrap_or_default()
-            )));
+            at_op.set(op.pos);
+            return Err(err(format!("type annotations needed for `{}`", op.opname)));
         }
         pending = still;
     }
+    at_op.set(None);
 
     // Write back: constants become Known, variables get their types.
     let mut types = GraphTypes { vars: Vec::with_capacity(nvars) };
@@ -662,12 +663,12 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
         };
         for op in &mut block.operations {
             for a in &mut op.args {
-                fix(&mut u, a).map_err(|m| TypeError { graph: g.name.clone(), message: m })?;
+                fix(&mut u, a).map_err(|m| TypeError { graph: g.name.clone(), pos: op.pos, message: m })?;
             }
         }
         for link in &mut block.exits {
             for a in &mut link.args {
-                fix(&mut u, a).map_err(|m| TypeError { graph: g.name.clone(), message: m })?;
+                fix(&mut u, a).map_err(|m| TypeError { graph: g.name.clone(), pos: None, message: m })?;
             }
         }
     }
