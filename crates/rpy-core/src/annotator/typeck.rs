@@ -97,6 +97,17 @@ impl Unifier {
         self.fresh(term)
     }
 
+    /// Unifies a value `a` with the type `b` it is passed or bound as,
+    /// seeing through an `Rc` as rustc's deref coercion does (`&rc` where a
+    /// `&T` is expected). Both are the same low-level value.
+    fn coerce(&mut self, a: Node, b: Node) -> Result<(), String> {
+        let (an, bn) = (self.find(a), self.find(b));
+        match (self.term[an].clone(), &self.term[bn]) {
+            (Term::Rc(inner), t) if !matches!(t, Term::Rc(_) | Term::Unknown) => self.unify(inner, b),
+            _ => self.unify(a, b),
+        }
+    }
+
     fn unify(&mut self, a: Node, b: Node) -> Result<(), String> {
         let (a, b) = (self.find(a), self.find(b));
         if a == b {
@@ -712,7 +723,7 @@ fn apply_rule(
                 },
                 Value::Var(_) => args[1],
             };
-            u.unify(args[0], target)?;
+            u.coerce(args[0], target)?;
             u.unify(res, target)?;
         }
         "cast" => {
@@ -1048,7 +1059,7 @@ fn apply_rule(
                     "deref_call" if i == 0 => u.node_of_ty(&Ty::Rc(Box::new(ty.clone()))),
                     _ => u.node_of_ty(ty),
                 };
-                u.unify(*a, n)?;
+                u.coerce(*a, n)?;
             }
             let r = u.node_of_ty(&callee.ret_ty);
             u.unify(res, r)?;
