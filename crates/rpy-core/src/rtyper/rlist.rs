@@ -24,7 +24,9 @@ pub struct ListContainers {
 pub struct Helpers {
     /// The id the next helper will get.
     next_id: usize,
-    cache: HashMap<(&'static str, LlType), GraphId>,
+    /// By helper and array type: two lists with items of the same
+    /// low-level type (`Vec<u64>`, `Vec<usize>`) are still distinct types.
+    cache: HashMap<(&'static str, ContainerId), GraphId>,
     pub pending: Vec<FunctionGraph>,
 }
 
@@ -33,14 +35,14 @@ impl Helpers {
         Helpers { next_id: first_id, cache: HashMap::new(), pending: Vec::new() }
     }
 
-    fn get(&mut self, name: &'static str, item: &LlType, build: impl FnOnce() -> FunctionGraph) -> GraphId {
-        if let Some(&g) = self.cache.get(&(name, item.clone())) {
+    fn get(&mut self, name: &'static str, array: ContainerId, build: impl FnOnce() -> FunctionGraph) -> GraphId {
+        if let Some(&g) = self.cache.get(&(name, array)) {
             return g;
         }
         let id = crate::entity::EntityRef::new(self.next_id);
         self.next_id += 1;
         self.pending.push(build());
-        self.cache.insert((name, item.clone()), id);
+        self.cache.insert((name, array), id);
         id
     }
 }
@@ -124,7 +126,7 @@ impl HighLevelOps<'_> {
                 if !is_zero {
                     let item = self.lltype(item_ty(res_ty));
                     let array = self.list_containers(res_ty).array;
-                    let fill = self.helpers.get("ll_fill", &item, || ll_fill(&item, array));
+                    let fill = self.helpers.get("ll_fill", array, || ll_fill(&item, array));
                     let f = void_const(ConstValue::Func(fill));
                     self.genop("direct_call", vec![f, items, args[0].clone()], LlType::Void);
                 }
@@ -164,14 +166,14 @@ impl HighLevelOps<'_> {
                 self.genop("int_eq", vec![len, zero], LlType::Bool)
             }
             "push" => {
-                let g = self.helpers.get("ll_append", &item, || ll_append(&item, c));
+                let g = self.helpers.get("ll_append", c.array, || ll_append(&item, c));
                 call(self, g, vec![l.clone(), args[0].clone()], LlType::Void)
             }
             "pop" | "last" => {
                 let helper: &'static str = if name == "pop" { "ll_pop" } else { "ll_last" };
                 let pop = name == "pop";
                 let res = res_ll.clone();
-                let g = self.helpers.get(helper, &item, || ll_pop(&item, c, &res, pop));
+                let g = self.helpers.get(helper, c.array, || ll_pop(&item, c, &res, pop));
                 call(self, g, vec![l.clone()], res_ll)
             }
             "clear" => {
@@ -200,7 +202,7 @@ impl HighLevelOps<'_> {
                 self.constant(ConstValue::Unit, Ty::Unit)
             }
             "reverse" => {
-                let g = self.helpers.get("ll_reverse", &item, || ll_reverse(&item, c));
+                let g = self.helpers.get("ll_reverse", c.array, || ll_reverse(&item, c));
                 call(self, g, vec![l.clone()], LlType::Void)
             }
             other => return Err(format!("`Vec::{other}` is not translated yet")),
