@@ -179,3 +179,19 @@ pub fn string(out: &mut Vec<u8>, s: &str, spec: u64, width: i64, precision: i64)
     };
     pad(out, s, &o, Align::Left);
 }
+
+/// Whether `c` is of the Unicode class `kind` (a `char` method the runtime
+/// answers with std's tables: see the rpy prelude's `char.rs`): 0
+/// alphabetic, 1 alphanumeric, 2 numeric, 3 uppercase, 4 lowercase, 5
+/// control. Not formatting, but run-time std behaviour both the runtime and
+/// the LLInterpreter need.
+pub fn char_class(c: char, kind: i64) -> bool {
+    match kind {
+        0 => c.is_alphabetic(),
+        1 => c.is_alphanumeric(),
+        2 => c.is_numeric(),
+        3 => c.is_uppercase(),
+        4 => c.is_lowercase(),
+        _ => c.is_control(),
+    }
+}

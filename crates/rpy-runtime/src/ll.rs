@@ -295,6 +295,14 @@ pub unsafe extern "C" fn rpy_str_convert(s: *const u8, how: i64) -> *mut u8 {
     new_string(converted.as_bytes())
 }
 
+/// The Unicode class `kind` of `c` (see the rpy prelude's `char.rs`):
+/// 0 alphabetic, 1 alphanumeric, 2 numeric, 3 uppercase, 4 lowercase,
+/// 5 control; 1 if `c` is of it, else 0.
+#[no_mangle]
+pub extern "C" fn rpy_char_class(c: u32, kind: i64) -> i64 {
+    char::from_u32(c).is_some_and(|c| rpy_fmt::ll::char_class(c, kind)) as i64
+}
+
 /// `flush()` of stdout (`fd` 1) or stderr.
 #[no_mangle]
 pub extern "C" fn rpy_io_flush(fd: i64) {

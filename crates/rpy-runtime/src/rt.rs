@@ -111,7 +111,7 @@ pub unsafe extern "C" fn rpy_rt_panic_index(
 /// The runtime symbols generated code refers to, for the linker: each
 /// translated module references this static, which references them all, so
 /// they are linked in even though only assembly calls them.
-pub struct KeepLinked(#[allow(dead_code)] [*const (); 24]);
+pub struct KeepLinked(#[allow(dead_code)] [*const (); 25]);
 
 // Only addresses of functions and statics, never dereferenced.
 unsafe impl Sync for KeepLinked {}
@@ -139,6 +139,7 @@ pub static KEEP_LINKED: KeepLinked = KeepLinked([
     crate::ll::rpy_parse_f64_status as *const (),
     crate::ll::rpy_parse_f64 as *const (),
     crate::ll::rpy_str_convert as *const (),
+    crate::ll::rpy_char_class as *const (),
     crate::ll::rpy_io_flush as *const (),
     crate::ll::rpy_process_exit as *const (),
 ]);

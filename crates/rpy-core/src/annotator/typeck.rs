@@ -356,8 +356,26 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                     Term::Struct(s) => Some(Ty::Struct(s)),
                     Term::Enum(e) => Some(Ty::Enum(e)),
                     Term::Str => Some(Ty::Str),
+                    // The prelude's `impl char` and `impl u8` (`char.rs`).
+                    Term::Char => Some(Ty::Char),
+                    Term::Int(IntTy::U8) => Some(Ty::Int(IntTy::U8)),
                     _ => None,
                 };
+                // Structs, enums and strings have only their own methods;
+                // `char` and `u8` also have those of `method_sig`.
+                let own_method = match &recv_ty {
+                    Some(r @ (Ty::Char | Ty::Int(_))) => t.methods.contains_key(&(r.clone(), name.clone())),
+                    Some(_) => true,
+                    None => false,
+                };
+                // An integer of a type not known yet may be a `u8` with one.
+                if matches!(u.term[rn], Term::IntVar)
+                    && method_sig(&name).is_none()
+                    && t.methods.contains_key(&(Ty::Int(IntTy::U8), name.clone()))
+                {
+                    still.push((b, i));
+                    continue;
+                }
                 // `.clone()` is the receiver's type's (derived or std) `Clone`,
                 // unless the type has an inherent `clone` of its own.
                 let own_clone = recv_ty.as_ref().is_some_and(|r| t.methods.contains_key(&(r.clone(), name.clone())));
@@ -366,9 +384,9 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                     continue;
                 }
                 match u.term[rn].clone() {
-                    Term::Struct(_) | Term::Enum(_) | Term::Str => {
+                    _ if own_method => {
                         // A `char` pattern (`s.find(',')`) has the prelude's `__find_char`.
-                        let char_arg = op.args.len() == 3 && {
+                        let char_arg = op.args.len() >= 3 && {
                             let a = node_of(&mut u, &op.args[2]);
                             let a = u.find(a);
                             matches!(u.term[a], Term::Char)
@@ -933,6 +951,11 @@ fn apply_rule(
             fixed(u, res, Term::Unit)?;
         }
         "stdout_flush" | "process_exit" => fixed(u, res, Term::Unit)?,
+        "char_class" => {
+            fixed(u, args[0], Term::Char)?;
+            fixed(u, args[1], Term::Int(IntTy::I64))?;
+            fixed(u, res, Term::Int(IntTy::I64))?;
+        }
         "str_convert" => {
             fixed(u, args[0], Term::Str)?;
             fixed(u, args[1], Term::Int(IntTy::I64))?;

@@ -1401,6 +1401,9 @@ impl<'a> FnBuilder<'a> {
             // std's Unicode case conversions, run by the runtime: 0 for
             // `to_uppercase`, 1 for `to_lowercase`.
             (["__str_convert"], 2) => return Ok(Some(self.emit("str_convert", args, pos))),
+            // std's Unicode classes of a char, run by the runtime (see
+            // `prelude/char.rs` for the kinds).
+            (["__char_class"], 2) => return Ok(Some(self.emit("char_class", args, pos))),
             _ => {}
         }
         if let ([.., kind @ ("Cell" | "RefCell"), "new"], 1) =

@@ -170,6 +170,10 @@ pub fn rt_call(tr: &Translator, name: &str, args: &[LlValue], result: &LlType) -
             let converted = if int(1) == 0 { text.to_uppercase() } else { text.to_lowercase() };
             Ok(LlValue::Ptr(Some(super::string_object(tr, list(), converted.as_bytes()))))
         }
+        "rpy_char_class" => {
+            let c = char::from_u32(int(0) as u32).unwrap_or_else(|| bug("invalid char".into()));
+            Ok(LlValue::Int(rpy_fmt::ll::char_class(c, int(1) as i64) as i128))
+        }
         "rpy_io_flush" => {
             let _ = if int(0) == 1 { std::io::stdout().flush() } else { std::io::stderr().flush() };
             Ok(LlValue::Void)

@@ -21,6 +21,7 @@ const STR_SRC: &str = include_str!("str.rs");
 const LIST_SRC: &str = include_str!("list.rs");
 const DICT_SRC: &str = include_str!("dict.rs");
 const CELL_SRC: &str = include_str!("cell.rs");
+const CHAR_SRC: &str = include_str!("char.rs");
 
 pub(crate) fn parse(src: &str, what: &str) -> Vec<syn::Item> {
     match syn::parse_file(src) {
@@ -33,6 +34,7 @@ pub(crate) fn parse(src: &str, what: &str) -> Vec<syn::Item> {
 pub fn items() -> Vec<syn::Item> {
     let mut items = parse(STR_SRC, "str.rs");
     items.extend(parse(LIST_SRC, "list.rs"));
+    items.extend(parse(CHAR_SRC, "char.rs"));
     items
 }
 

@@ -426,6 +426,38 @@ impl str {
         }
     }
 
+    // Every non-overlapping `from`, left to right, replaced by `to`; an
+    // empty `from` matches before every character and at the end, as std's.
+    fn replace(&self, from: &str, to: &str) -> String {
+        let mut out = String::new();
+        if from.len() == 0 {
+            for c in self.chars().iter() {
+                out.push_str(to);
+                out.push(*c);
+            }
+            out.push_str(to);
+            return out;
+        }
+        let mut start = 0;
+        loop {
+            match self.__find_from(from, start) {
+                Some(i) => {
+                    out.push_str(&self.__copy(start, i));
+                    out.push_str(to);
+                    start = i + from.len();
+                }
+                None => {
+                    out.push_str(&self.__copy(start, self.len()));
+                    return out;
+                }
+            }
+        }
+    }
+
+    fn __replace_char(&self, c: char, to: &str) -> String {
+        self.replace(&c.to_string(), to)
+    }
+
     fn lines(&self) -> Vec<String> {
         let b = __str_bytes(self);
         let mut out: Vec<String> = Vec::new();

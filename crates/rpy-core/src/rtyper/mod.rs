@@ -672,6 +672,7 @@ impl HighLevelOps<'_> {
             "parse_f64_status" => self.rt_call("rpy_parse_f64_status", vec![args[0].clone()], SIGNED),
             "parse_f64" => self.rt_call("rpy_parse_f64", vec![args[0].clone()], LlType::Float),
             "str_convert" => self.rt_call("rpy_str_convert", args.to_vec(), self.lltype(&Ty::Str)),
+            "char_class" => self.rt_call("rpy_char_class", args.to_vec(), SIGNED),
             "stdout_flush" => {
                 let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
                 self.rt_call("rpy_io_flush", vec![fd], LlType::Void)
