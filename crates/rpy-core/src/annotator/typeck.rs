@@ -383,6 +383,23 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                     u.unify(op.result.index(), recv).map_err(&err)?;
                     continue;
                 }
+                // A `HashSet<K>` is a `HashMap<K, ()>` whose methods have their own names.
+                let is_set = match u.term[rn].clone() {
+                    Term::Dict(_, v) => {
+                        let vn = u.find(v);
+                        matches!(u.term[vn], Term::Unit)
+                    }
+                    _ => false,
+                };
+                let name = match is_set {
+                    true => match name.as_str() {
+                        "insert" if op.args.len() == 3 => "set_insert".to_string(),
+                        "remove" => "set_remove".to_string(),
+                        "contains" => "contains_key".to_string(),
+                        _ => name,
+                    },
+                    false => name,
+                };
                 match u.term[rn].clone() {
                     _ if own_method => {
                         // A `char` pattern (`s.find(',')`) has the prelude's `__find_char`.
@@ -448,15 +465,6 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
                     }
                     Term::Dict(k, v) => {
-                        // A `HashSet<K>` is a `HashMap<K, ()>` whose methods have their own names.
-                        let vn = u.find(v);
-                        let is_set = matches!(u.term[vn], Term::Unit);
-                        let name = match name.as_str() {
-                            "insert" if is_set => "set_insert".to_string(),
-                            "remove" if is_set => "set_remove".to_string(),
-                            "contains" if is_set => "contains_key".to_string(),
-                            _ => name,
-                        };
                         op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Str(name.clone())));
                         g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
                         let (params, ret) =
@@ -629,6 +637,17 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                     }
                     _ => unreachable!("typed by apply_rule"),
                 }
+            }
+            // `vec![x; n]` of objects: each slot its own clone (a function
+            // pointer is immutable: sharing it is copying it).
+            let object = |ty: &Ty| match ty {
+                Ty::Fn(..) => false,
+                Ty::Option(inner) if matches!(**inner, Ty::Fn(..)) => false,
+                ty => !instances::is_plain_value(t, ty),
+            };
+            if op.opname == "newlist_repeat" && ty_of(&op.args[0]).is_some_and(|ty| object(&ty)) {
+                op.args.insert(0, Value::Const(crate::flow::Constant::meta(ConstValue::Str("__vec_from_elem".into()))));
+                op.opname = "generic_call".into();
             }
             if op.opname == "generic_call" {
                 let pos = op.pos.map(|p| p.to_string()).unwrap_or_default();

@@ -438,9 +438,15 @@ impl<'a> FnBuilder<'a> {
                     self.continue_if(cond, true, fail, fail_n);
                     return Ok(());
                 }
-                if let Some((_, sub)) = &pi.subpat {
-                    self.pattern(sub, v.clone(), fail, fail_n)?;
-                }
+                // `name @ sub`: the value is carried through `sub`'s tests.
+                let v = match &pi.subpat {
+                    Some((_, sub)) => {
+                        let h = self.hold(v);
+                        self.pattern(sub, self.held(h), fail, fail_n)?;
+                        self.held(h)
+                    }
+                    None => v,
+                };
                 self.env.push(Local { name, value: v, guard: false });
                 Ok(())
             }

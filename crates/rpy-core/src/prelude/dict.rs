@@ -156,6 +156,11 @@ impl HashMap<$K, $V> {
     }
 
     fn remove(&mut self, k: &$K) -> Option<$V> {
+        self.__remove(k)
+    }
+
+    // (`remove` of a `HashSet` is `set_remove`: this is the map's.)
+    fn __remove(&mut self, k: &$K) -> Option<$V> {
         let slot = self.__find(k, Self::__hash(k));
         if slot < 0 {
             return None;
@@ -233,6 +238,6 @@ impl HashMap<$K, $V> {
     }
 
     fn set_remove(&mut self, k: &$K) -> bool {
-        self.remove(k).is_some()
+        self.__remove(k).is_some()
     }
 }

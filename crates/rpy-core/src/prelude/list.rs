@@ -113,6 +113,21 @@ fn __vec_slice<T>(v: &[T], start: usize, end: usize) -> Vec<T> {
     out
 }
 
+// `vec![x; n]` and `[x; n]` of an item whose clone is not a copy (a GC
+// object): a clone in every slot but the last, which gets `x`, as std's.
+fn __vec_from_elem<T>(x: T, n: usize) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(n);
+    let mut i = 1;
+    while i < n {
+        v.push(x.clone());
+        i += 1;
+    }
+    if n > 0 {
+        v.push(x);
+    }
+    v
+}
+
 fn __vec_to_vec<T>(v: &[T]) -> Vec<T> {
     __vec_slice(v, 0, v.len())
 }

@@ -471,9 +471,9 @@ impl str {
             }
             i += 1;
         }
+        // The last line keeps a bare `\r`: only `\r\n` is a line ending.
         if start < b.len() {
-            let end = if b[b.len() - 1] == 13 { b.len() - 1 } else { b.len() };
-            out.push(self.__slice(start, end));
+            out.push(self.__slice(start, b.len()));
         }
         out
     }
