@@ -45,6 +45,18 @@ pub fn is_plain_value(t: &Translator, ty: &Ty) -> bool {
     }
 }
 
+/// Whether the rtyper compares values of `ty` itself: scalars, and tuples
+/// and `Copy` structs of them (field by field).
+fn compares_fieldwise(t: &Translator, ty: &Ty) -> bool {
+    match ty {
+        Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Unit => true,
+        Ty::Enum(e) => t.enums[*e].data.is_none(),
+        Ty::Tuple(items) => items.iter().all(|i| compares_fieldwise(t, i)),
+        Ty::Struct(s) => t.structs[*s].copy && t.structs[*s].fields.iter().all(|(_, f)| compares_fieldwise(t, f)),
+        _ => false,
+    }
+}
+
 /// The instance an operation needs, given its operands' types: `eq`/`ne`
 /// of compound values, `call_method clone` of values that are not plain,
 /// `format_arg` in `{:?}` form of compound values.
@@ -57,8 +69,8 @@ pub fn needed(
     match opname {
         "eq" | "ne" => {
             let ty = ty_of(&args[0])?;
-            // Options of plain values compare in the rtyper; strings in the prelude.
-            (!is_plain_value(t, &ty) && ty != Ty::Str && !matches!(ty, Ty::Dict(..))).then_some((Kind::Eq, ty))
+            // Scalars and tuples of them compare in the rtyper; strings in the prelude.
+            (!compares_fieldwise(t, &ty) && ty != Ty::Str && !matches!(ty, Ty::Dict(..))).then_some((Kind::Eq, ty))
         }
         "call_method" if args[0].constant()?.as_str()? == "clone" && args.len() == 2 => {
             let ty = ty_of(&args[1])?;
