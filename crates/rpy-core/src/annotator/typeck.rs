@@ -654,6 +654,23 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 rewrite_generic_call(t, op, &result, ty_of).map_err(|m| err(format!("{m} (at {pos})")))?;
                 continue;
             }
+            // `{}` of a std error type: its `Display`, the prelude's `__display`.
+            if op.opname == "format_arg" {
+                let spec = op.args[2].constant().and_then(|c| c.as_int()).map(|b| rpy_fmt::Spec::decode(b as u64));
+                let display = spec.as_ref().is_some_and(|s| s.ty == rpy_fmt::FmtType::Display);
+                let plain = spec == Some(rpy_fmt::Spec::default())
+                    && op.args[3..].iter().all(|a| a.constant().and_then(|c| c.as_int()) == Some(-1));
+                let method = ty_of(&op.args[1]).and_then(|ty| t.methods.get(&(ty, "__display".to_string())).copied());
+                if let (true, Some(f)) = (display, method) {
+                    if !plain {
+                        return Err(err("only `{}` without width or precision formats an error".into()));
+                    }
+                    let f = Value::Const(crate::flow::Constant::meta(ConstValue::Func(f)));
+                    op.args = vec![f, op.args[1].clone(), op.args[0].clone()];
+                    op.opname = "simple_call".into();
+                    continue;
+                }
+            }
             if let Some((kind, ty)) = instances::needed(t, &op.opname, &op.args, ty_of) {
                 if let Some(fns) = t.instances.get(&(kind, ty)) {
                     let f =

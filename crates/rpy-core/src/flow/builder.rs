@@ -957,6 +957,12 @@ impl<'a> FnBuilder<'a> {
     }
 
     fn neg_lit(&mut self, lit: &syn::Lit) -> R<Value> {
+        // `-128i8`: the range check is of the negated value.
+        if let syn::Lit::Int(i) = lit {
+            if let Some(t) = IntTy::from_name(i.suffix()) {
+                return int_const(-parse_int(i)?, t, i);
+            }
+        }
         match self.lit(lit)? {
             Value::Const(mut c) => {
                 c.value = match c.value {

@@ -684,6 +684,11 @@ impl ParseIntError {
             IntErrorKind::NegOverflow => "number too small to fit in target type".to_string(),
         }
     }
+
+    // `{}` of the error (see `typeck`'s `format_arg` rewriting).
+    fn __display(&self, buf: &mut String) {
+        buf.push_str(&self.to_string());
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -703,5 +708,9 @@ impl ParseFloatError {
             FloatErrorKind::Empty => "cannot parse float from empty string".to_string(),
             FloatErrorKind::Invalid => "invalid float literal".to_string(),
         }
+    }
+
+    fn __display(&self, buf: &mut String) {
+        buf.push_str(&self.to_string());
     }
 }
