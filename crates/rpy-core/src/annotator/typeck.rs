@@ -616,6 +616,20 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 }
                 _ => {}
             }
+            // A place used by value: a list that may be an array, or a
+            // `Copy` struct holding lists, is cloned (see `FnBuilder::copied`).
+            if op.opname == "copy_value" {
+                let may_be_array = op.args[1].constant().is_some_and(|c| c.value == ConstValue::Bool(true));
+                op.args.truncate(1);
+                let ty = ty_of(&op.args[0]);
+                let copy = ty.is_some_and(|ty| (may_be_array && matches!(ty, Ty::List(_))) || holds_lists(t, &ty));
+                if !copy {
+                    op.opname = "same_as".into();
+                    continue;
+                }
+                op.opname = "call_method".into();
+                op.args.insert(0, Value::Const(crate::flow::Constant::meta(ConstValue::Str("clone".into()))));
+            }
             if op.opname.starts_with("unwrap_") {
                 let is_result = matches!(ty_of(&op.args[0]), Some(Ty::Result(..)));
                 rewrite_unwrap(op, is_result);
@@ -768,7 +782,7 @@ fn apply_rule(
             u.unify(args[0], args[1])?;
             fixed(u, res, Term::Bool)?;
         }
-        "neg" | "invert" | "same_as" | "ref_mut" | "box_new" => u.unify(args[0], res)?,
+        "neg" | "invert" | "same_as" | "ref_mut" | "box_new" | "copy_value" => u.unify(args[0], res)?,
         "ascribe" | "same_type" => {
             let target = match &vals[1] {
                 Value::Const(c) => match &c.value {
@@ -1280,4 +1294,20 @@ fn prelude_method(
         return None;
     }
     t.methods.get(&(recv, name)).copied()
+}
+
+/// Whether `ty` is a `Copy` struct with a list (an array) among its fields,
+/// or in a field's `Copy` struct or tuple.
+fn holds_lists(t: &Translator, ty: &Ty) -> bool {
+    fn inside(t: &Translator, ty: &Ty) -> bool {
+        match ty {
+            Ty::List(_) => true,
+            Ty::Tuple(items) => items.iter().any(|i| inside(t, i)),
+            ty => holds_lists(t, ty),
+        }
+    }
+    match ty {
+        Ty::Struct(s) => t.structs[*s].copy && t.structs[*s].fields.iter().any(|(_, f)| inside(t, f)),
+        _ => false,
+    }
 }

@@ -50,6 +50,10 @@ struct Local {
     /// A `RefCell`'s guard (`let b = c.borrow_mut();`): `value` is the
     /// cell; reading the local reads the cell, assigning it sets the cell.
     guard: bool,
+    /// Declared or made as an array (`[T; N]`, `[a, b]`, `[x; n]`): Rust
+    /// copies it where it is used by value, rpy's list must be copied
+    /// there (see `operand`).
+    array: bool,
 }
 
 struct LoopCtx {
@@ -73,8 +77,11 @@ pub fn build_fn(
     sig: &syn::Signature,
     body: &syn::Block,
     self_ty: Option<Ty>,
+    internal: bool,
 ) -> R<FunctionGraph> {
-    FnBuilder::new(scope, g, self_ty).build_fn(sig, body)
+    let mut b = FnBuilder::new(scope, g, self_ty);
+    b.copies = !internal;
+    b.build_fn(sig, body)
 }
 
 /// Builds the graph of a constant: a function without parameters.
@@ -96,6 +103,9 @@ struct FnBuilder<'a> {
     /// guard: rustc checked that the match is exhaustive, so a value that
     /// reaches that arm matches it, and its tests are left out.
     assume_match: bool,
+    /// Whether places used by value are copied where Rust copies them
+    /// (not in rpy's own code: see `prelude::parse`).
+    copies: bool,
 }
 
 const UNREACHABLE_MSG: &str = "internal error: entered unreachable code";
@@ -112,6 +122,7 @@ impl<'a> FnBuilder<'a> {
             loops: Vec::new(),
             next_literal: 0,
             assume_match: false,
+            copies: true,
         }
     }
 
@@ -127,7 +138,7 @@ impl<'a> FnBuilder<'a> {
                 syn::FnArg::Typed(pt) => pt,
                 syn::FnArg::Receiver(_) => {
                     self.g.vars[var].name = Some("self".into());
-                    self.env.push(Local { name: "self".into(), value: Value::Var(var), guard: false });
+                    self.env.push(Local { name: "self".into(), value: Value::Var(var), guard: false, array: false });
                     continue;
                 }
             };
@@ -135,9 +146,12 @@ impl<'a> FnBuilder<'a> {
                 Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
                     let name = pi.ident.to_string();
                     self.g.vars[var].name = Some(name.clone());
-                    self.env.push(Local { name, value: Value::Var(var), guard: false });
+                    let array = is_array_type(&pt.ty);
+                    self.env.push(Local { name, value: Value::Var(var), guard: false, array });
                 }
-                Pat::Wild(_) => self.env.push(Local { name: "#_".into(), value: Value::Var(var), guard: false }),
+                Pat::Wild(_) => {
+                    self.env.push(Local { name: "#_".into(), value: Value::Var(var), guard: false, array: false })
+                }
                 other => {
                     return Err(unsupported(
                         other,
@@ -149,6 +163,11 @@ impl<'a> FnBuilder<'a> {
             }
         }
         let v = self.block(body)?;
+        // A place returned by value is copied (an array field).
+        let v = match (body.stmts.last(), v) {
+            (Some(syn::Stmt::Expr(e, None)), Some(v)) => Some(self.copied(e, v)),
+            (_, v) => v,
+        };
         self.finish(v)
     }
 
@@ -244,7 +263,7 @@ impl<'a> FnBuilder<'a> {
     /// Keeps `v` alive across the blocks that follow as a hidden local (a
     /// value of one block cannot be used in another); returns its slot.
     fn hold(&mut self, v: Value) -> usize {
-        self.env.push(Local { name: "#held".into(), value: v, guard: false });
+        self.env.push(Local { name: "#held".into(), value: v, guard: false, array: false });
         self.env.len() - 1
     }
 
@@ -254,6 +273,10 @@ impl<'a> FnBuilder<'a> {
 
     fn lookup(&self, name: &str) -> Option<usize> {
         self.env.iter().rposition(|l| l.name == name)
+    }
+
+    fn lookup_local(&self, name: &str) -> Option<&Local> {
+        self.lookup(name).map(|i| &self.env[i])
     }
 
     fn literal_id(&mut self) -> u32 {
@@ -322,13 +345,25 @@ impl<'a> FnBuilder<'a> {
         if let (Pat::Ident(pi), Expr::MethodCall(m), None) = (&l.pat, &*init.expr, &init.diverge) {
             if (m.method == "borrow_mut" || m.method == "borrow") && m.args.is_empty() && pi.subpat.is_none() {
                 let Some(cell) = self.expr(&m.receiver)? else { return Ok(()) };
-                self.env.push(Local { name: pi.ident.to_string(), value: cell, guard: true });
+                self.env.push(Local { name: pi.ident.to_string(), value: cell, guard: true, array: false });
                 return Ok(());
             }
         }
-        let Some(v) = self.expr(&init.expr)? else { return Ok(()) };
+        let Some(v) = self.operand(&init.expr)? else { return Ok(()) };
         match &init.diverge {
-            None => self.bind_irrefutable(&l.pat, v),
+            None => {
+                self.bind_irrefutable(&l.pat, v)?;
+                // `let b = [0; 4];`, `let b: [i64; 2] = ..`, `let b = a;` of an array.
+                let array = match &l.pat {
+                    Pat::Ident(pi) => pi.subpat.is_none() && makes_array(&init.expr, &self.env),
+                    Pat::Type(pt) => is_array_type(&pt.ty),
+                    _ => false,
+                };
+                if array {
+                    self.env.last_mut().unwrap().array = true;
+                }
+                Ok(())
+            }
             Some((_, else_expr)) => {
                 let n = self.env.len();
                 let fail = self.new_block(n, 0);
@@ -355,7 +390,7 @@ impl<'a> FnBuilder<'a> {
     fn bind_irrefutable(&mut self, pat: &Pat, v: Value) -> R<()> {
         match pat {
             Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
-                self.env.push(Local { name: pi.ident.to_string(), value: v, guard: false });
+                self.env.push(Local { name: pi.ident.to_string(), value: v, guard: false, array: false });
                 Ok(())
             }
             Pat::Type(pt) => {
@@ -447,7 +482,7 @@ impl<'a> FnBuilder<'a> {
                     }
                     None => v,
                 };
-                self.env.push(Local { name, value: v, guard: false });
+                self.env.push(Local { name, value: v, guard: false, array: false });
                 Ok(())
             }
             Pat::Lit(l) => {
@@ -729,7 +764,7 @@ impl<'a> FnBuilder<'a> {
                 if t.elems.is_empty() {
                     unit()
                 } else {
-                    let Some(items) = self.exprs(&t.elems)? else { return Ok(None) };
+                    let Some(items) = self.operands(&t.elems, 0)? else { return Ok(None) };
                     self.emit("newtuple", items, pos)
                 }
             }
@@ -747,7 +782,7 @@ impl<'a> FnBuilder<'a> {
             Expr::ForLoop(f) => return self.for_expr(f),
             Expr::Match(m) => return self.match_expr(m),
             Expr::Assign(a) => {
-                let Some(v) = self.expr(&a.right)? else { return Ok(None) };
+                let Some(v) = self.operand(&a.right)? else { return Ok(None) };
                 self.assign(&a.left, v)?;
                 unit()
             }
@@ -860,7 +895,7 @@ impl<'a> FnBuilder<'a> {
                 self.emit("getitem", operands, Some(pos_of(i.bracket_token.span.open())))
             }
             Expr::Array(a) => {
-                let Some(items) = self.exprs(&a.elems)? else { return Ok(None) };
+                let Some(items) = self.operands(&a.elems, 0)? else { return Ok(None) };
                 self.emit("newlist", items, pos)
             }
             Expr::Repeat(r) => {
@@ -892,10 +927,17 @@ impl<'a> FnBuilder<'a> {
     /// block, so the earlier results are held as hidden locals until all are
     /// computed. `None` if one diverges.
     fn exprs<'e>(&mut self, es: impl IntoIterator<Item = &'e Expr>) -> R<Option<Vec<Value>>> {
+        self.operands(es, usize::MAX)
+    }
+
+    /// The values of `es`, the ones from `first` on used by value (a
+    /// call's arguments after its receiver: see `operand`).
+    fn operands<'e>(&mut self, es: impl IntoIterator<Item = &'e Expr>, first: usize) -> R<Option<Vec<Value>>> {
         let saved = self.env.len();
         let mut slots = Vec::new();
-        for e in es {
-            let Some(v) = self.expr(e)? else {
+        for (i, e) in es.into_iter().enumerate() {
+            let v = if i >= first { self.operand(e)? } else { self.expr(e)? };
+            let Some(v) = v else {
                 self.env.truncate(saved);
                 return Ok(None);
             };
@@ -904,6 +946,36 @@ impl<'a> FnBuilder<'a> {
         let values = slots.iter().map(|&s| self.held(s)).collect();
         self.env.truncate(saved);
         Ok(Some(values))
+    }
+
+    /// `e` used by value: bound, assigned, passed, stored or returned.
+    fn operand(&mut self, e: &Expr) -> R<Option<Value>> {
+        let Some(v) = self.expr(e)? else { return Ok(None) };
+        Ok(Some(self.copied(e, v)))
+    }
+
+    /// The value `v` of `e`, copied if `e` is a place Rust copies: an
+    /// array (a local made as one, any field or item: moving out of those
+    /// is only allowed when nothing uses the place again, so a copy is
+    /// never wrong). A `Copy` struct holding arrays is copied whatever the
+    /// place. `copy_value(v, may_be_array)` is resolved by type inference:
+    /// a clone of a list, else the value itself.
+    fn copied(&mut self, e: &Expr, v: Value) -> Value {
+        if !self.copies {
+            return v;
+        }
+        let array = match e {
+            Expr::Path(p) => match p.path.get_ident().and_then(|i| self.lookup_local(&i.to_string())) {
+                Some(l) if l.array => true,
+                Some(l) if !l.guard && self.scope.copy_structs_hold_arrays => false,
+                _ => return v,
+            },
+            Expr::Field(_) | Expr::Index(_) => true,
+            Expr::Paren(p) => return self.copied(&p.expr, v),
+            _ => return v,
+        };
+        let flag = Value::Const(Constant::meta(ConstValue::Bool(array)));
+        self.emit("copy_value", vec![v, flag], None)
     }
 
     fn lit(&mut self, lit: &syn::Lit) -> R<Value> {
@@ -1273,7 +1345,7 @@ impl<'a> FnBuilder<'a> {
             _ => unreachable!(),
         };
         let names: Vec<String> = st.fields.iter().map(|f| member_name(&f.member)).collect();
-        let Some(values) = self.exprs(st.fields.iter().map(|f| &f.expr))? else { return Ok(None) };
+        let Some(values) = self.operands(st.fields.iter().map(|f| &f.expr), 0)? else { return Ok(None) };
         let order = self.scope.struct_fields(*sid);
         let mut args = vec![Value::Const(Constant::meta(ConstValue::Type(ty.clone())))];
         for field in &order {
@@ -1341,13 +1413,13 @@ impl<'a> FnBuilder<'a> {
         if local {
             let Some(f) = self.expr(&c.func)? else { return Ok(None) };
             let h = self.hold(f);
-            let Some(args) = self.exprs(&c.args)? else { return Ok(None) };
+            let Some(args) = self.operands(&c.args, 0)? else { return Ok(None) };
             let mut all = vec![self.held(h)];
             all.extend(args);
             return Ok(Some(self.emit("indirect_call", all, pos)));
         }
         let Expr::Path(p) = &*c.func else { unreachable!() };
-        let Some(mut args) = self.exprs(&c.args)? else { return Ok(None) };
+        let Some(mut args) = self.operands(&c.args, 0)? else { return Ok(None) };
         let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
         if segs.len() == 1 {
             let name = &segs[0];
@@ -1666,7 +1738,7 @@ impl<'a> FnBuilder<'a> {
         if let Some(e) = desugared_method(m, &name) {
             return self.expr(&e);
         }
-        let Some(mut args) = self.exprs(std::iter::once(&*m.receiver).chain(&m.args))? else { return Ok(None) };
+        let Some(mut args) = self.operands(std::iter::once(&*m.receiver).chain(&m.args), 1)? else { return Ok(None) };
         let recv = args.remove(0);
         match (name.as_str(), args.len()) {
             // The methods of Option and Result that are control flow: the
@@ -1706,7 +1778,7 @@ impl<'a> FnBuilder<'a> {
                 // `Err(e)`: the message with `e`'s `{:?}` (for an Option, a
                 // string that `rewrite_unwrap` leaves unused).
                 let err = self.emit("unwrap_err", vec![self.held(h_recv)], Some(pos));
-                self.env.push(Local { name: "__rpy_err".into(), value: err, guard: false });
+                self.env.push(Local { name: "__rpy_err".into(), value: err, guard: false, array: false });
                 let fmt: Expr = syn::parse_quote!(#result_msg);
                 let Some(msg) = self.format_args(&fmt, &[], false, None)? else { return Ok(None) };
                 self.env.pop();
@@ -1898,8 +1970,8 @@ impl<'a> FnBuilder<'a> {
         match (rev, inclusive) {
             (false, _) => {
                 // header: i < end (or i <= end) ; body ; cont: next i
-                self.env.push(Local { name: "#i".into(), value: lo, guard: false });
-                self.env.push(Local { name: "#end".into(), value: hi, guard: false });
+                self.env.push(Local { name: "#i".into(), value: lo, guard: false, array: false });
+                self.env.push(Local { name: "#end".into(), value: hi, guard: false, array: false });
                 let n = self.env.len();
                 let header = self.new_block(n, 0);
                 self.link_to(header, n, vec![], None);
@@ -1938,8 +2010,8 @@ impl<'a> FnBuilder<'a> {
             }
             (true, false) => {
                 // header: lo < i ; i -= 1 ; body
-                self.env.push(Local { name: "#i".into(), value: hi, guard: false });
-                self.env.push(Local { name: "#lo".into(), value: lo, guard: false });
+                self.env.push(Local { name: "#i".into(), value: hi, guard: false, array: false });
+                self.env.push(Local { name: "#lo".into(), value: lo, guard: false, array: false });
                 let n = self.env.len();
                 let header = self.new_block(n, 0);
                 self.link_to(header, n, vec![], None);
@@ -1958,8 +2030,8 @@ impl<'a> FnBuilder<'a> {
             }
             (true, true) => {
                 // if lo <= hi { loop { body(hi); if hi == lo break; hi -= 1 } }
-                self.env.push(Local { name: "#i".into(), value: hi, guard: false });
-                self.env.push(Local { name: "#lo".into(), value: lo, guard: false });
+                self.env.push(Local { name: "#i".into(), value: hi, guard: false, array: false });
+                self.env.push(Local { name: "#lo".into(), value: lo, guard: false, array: false });
                 let n = self.env.len();
                 let exit = self.new_block(n0, 0);
                 let (i, lo) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
@@ -1991,16 +2063,18 @@ impl<'a> FnBuilder<'a> {
     /// borrow checker guarantees the list does not change meanwhile).
     fn for_list(&mut self, f: &syn::ExprForLoop) -> R<Option<Value>> {
         let (list_expr, enumerate) = parse_list_iter(&f.expr);
-        let Some(list) = self.expr(list_expr)? else { return Ok(None) };
+        // `for x in array` iterates a copy; `&array` and `.iter()` the array.
+        let list = if std::ptr::eq(list_expr, &*f.expr) { self.operand(list_expr)? } else { self.expr(list_expr)? };
+        let Some(list) = list else { return Ok(None) };
         let pos = Some(pos_of(f.expr.span()));
         // A dict is iterated over a list of its items (or keys, for a set).
         let list = self.emit("iter_list", vec![list], pos);
         let n0 = self.env.len();
         let len = self.emit("call_method", vec![meta_str("len".into()), list.clone()], pos);
         let zero = Value::Const(Constant::int(0, IntTy::Usize));
-        self.env.push(Local { name: "#i".into(), value: zero, guard: false });
-        self.env.push(Local { name: "#list".into(), value: list, guard: false });
-        self.env.push(Local { name: "#len".into(), value: len, guard: false });
+        self.env.push(Local { name: "#i".into(), value: zero, guard: false, array: false });
+        self.env.push(Local { name: "#list".into(), value: list, guard: false, array: false });
+        self.env.push(Local { name: "#len".into(), value: len, guard: false, array: false });
         let n = self.env.len();
         let header = self.new_block(n, 0);
         self.link_to(header, n, vec![], None);
@@ -2586,4 +2660,25 @@ fn desugared_method(m: &syn::ExprMethodCall, name: &str) -> Option<Expr> {
         }),
         _ => return None,
     })
+}
+
+/// Whether `ty` is an array type, `[T; N]`.
+fn is_array_type(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Array(_) => true,
+        syn::Type::Paren(p) => is_array_type(&p.elem),
+        _ => false,
+    }
+}
+
+/// Whether `e` makes an array: an array expression, or an array local.
+fn makes_array(e: &Expr, env: &[Local]) -> bool {
+    match e {
+        Expr::Array(_) | Expr::Repeat(_) => true,
+        Expr::Paren(p) => makes_array(&p.expr, env),
+        Expr::Path(p) => {
+            p.path.get_ident().and_then(|i| env.iter().rev().find(|l| i == l.name.as_str())).is_some_and(|l| l.array)
+        }
+        _ => false,
+    }
 }

@@ -46,6 +46,9 @@ pub struct ModuleScope {
     heap_structs: HashSet<StructId>,
     /// The enums with data (GC objects).
     data_enums: HashSet<EnumId>,
+    /// Whether a `Copy` struct of the module holds an array: any local of
+    /// the module may then need a copy where it is used by value.
+    pub copy_structs_hold_arrays: bool,
 }
 
 impl ModuleScope {
@@ -406,7 +409,7 @@ fn derives_copy(attrs: &[syn::Attribute]) -> bool {
 
 /// What a graph is built from.
 enum Source<'a> {
-    Fn { sig: &'a syn::Signature, block: &'a syn::Block, self_ty: Option<Ty> },
+    Fn { sig: &'a syn::Signature, block: &'a syn::Block, self_ty: Option<Ty>, internal: bool },
     Const { expr: &'a syn::Expr, self_ty: Option<Ty> },
 }
 
@@ -440,6 +443,7 @@ pub fn build_module(
         struct_info: Vec::new(),
         heap_structs: HashSet::new(),
         data_enums: HashSet::new(),
+        copy_structs_hold_arrays: false,
     };
 
     // Types first: every signature may name any of them.
@@ -523,6 +527,15 @@ pub fn build_module(
         }
     }
 
+    fn has_list(ty: &Ty) -> bool {
+        match ty {
+            Ty::List(_) => true,
+            Ty::Tuple(items) => items.iter().any(has_list),
+            _ => false,
+        }
+    }
+    scope.copy_structs_hold_arrays = t.structs.values().any(|s| s.copy && s.fields.iter().any(|(_, f)| has_list(f)));
+
     for (n, ty) in templates.iter().enumerate() {
         let sid = scope.structs[&crate::prelude::data_struct_name(n)];
         scope.data_structs.insert(ty.clone(), sid);
@@ -575,7 +588,8 @@ pub fn build_module(
                     }
                     scope.fns.insert(f.sig.ident.to_string(), id);
                     scope.fn_types.insert(id, fn_type(&t, id));
-                    sources.push(Source::Fn { sig: &f.sig, block: &f.block, self_ty: None });
+                    let internal = crate::prelude::is_internal(&f.attrs);
+                    sources.push(Source::Fn { sig: &f.sig, block: &f.block, self_ty: None, internal });
                 }
                 Err(e) => errors.push(e),
             },
@@ -656,6 +670,7 @@ pub fn build_module(
                                         sig: &f.sig,
                                         block: &f.block,
                                         self_ty: Some(self_ty.clone()),
+                                        internal: crate::prelude::is_internal(&imp.attrs),
                                     });
                                 }
                                 Err(e) => errors.push(e),
@@ -683,7 +698,7 @@ pub fn build_module(
     for (id, src) in t.graphs.keys().collect::<Vec<_>>().into_iter().zip(sources) {
         let g = std::mem::replace(&mut t.graphs[id], FunctionGraph::new("", "", vec![], Ty::Unit));
         let result = match src {
-            Source::Fn { sig, block, self_ty } => build_fn(&scope, g, sig, block, self_ty),
+            Source::Fn { sig, block, self_ty, internal } => build_fn(&scope, g, sig, block, self_ty, internal),
             Source::Const { expr, self_ty } => build_const(&scope, g, expr, self_ty),
         };
         match result {

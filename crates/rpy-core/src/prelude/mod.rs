@@ -23,11 +23,28 @@ const DICT_SRC: &str = include_str!("dict.rs");
 const CELL_SRC: &str = include_str!("cell.rs");
 const CHAR_SRC: &str = include_str!("char.rs");
 
+/// The items of a source of rpy's own, marked `#[rpy_internal]`: their code
+/// relies on the dialect's sharing of objects (a method returning a field
+/// returns the object, as a `&mut` would), so the builder does not copy the
+/// places they use by value (see `FnBuilder::copied`).
 pub(crate) fn parse(src: &str, what: &str) -> Vec<syn::Item> {
-    match syn::parse_file(src) {
+    let mut items = match syn::parse_file(src) {
         Ok(f) => f.items,
         Err(e) => panic!("rpy: the prelude's {what} does not parse: {e}"),
+    };
+    for item in &mut items {
+        match item {
+            syn::Item::Fn(f) => f.attrs.push(syn::parse_quote!(#[rpy_internal])),
+            syn::Item::Impl(i) => i.attrs.push(syn::parse_quote!(#[rpy_internal])),
+            _ => {}
+        }
     }
+    items
+}
+
+/// Whether an item comes from `parse`.
+pub fn is_internal(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| a.path().is_ident("rpy_internal"))
 }
 
 /// The items every translation includes.
