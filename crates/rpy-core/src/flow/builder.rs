@@ -792,19 +792,26 @@ impl<'a> FnBuilder<'a> {
                 let n = self.env.len();
                 let h = self.hold(v);
                 let fail = self.new_block(n + 1, 0);
-                let cond = self.emit("is_ok", vec![self.held(h)], pos);
+                // In a function returning an `Option`, `?` is of an `Option`.
+                let option = matches!(self.g.ret_ty, Ty::Option(_));
+                let cond = self.emit(if option { "is_some" } else { "is_ok" }, vec![self.held(h)], pos);
                 self.continue_if(cond, true, fail, n + 1);
                 let ok = self.cur;
                 let env = self.env.clone();
                 self.enter(fail, n + 1);
-                let err = self.emit("err_payload", vec![self.held(h)], pos);
-                let r = self.emit("newerr", vec![err], pos);
+                let r = if option {
+                    let id = self.literal_id();
+                    Value::Const(Constant { value: ConstValue::None, ty: ConstTy::Infer(id), concretetype: None })
+                } else {
+                    let err = self.emit("err_payload", vec![self.held(h)], pos);
+                    self.emit("newerr", vec![err], pos)
+                };
                 let ret_ty = self.g.ret_ty.clone();
                 let r = self.ascribe(r, ret_ty, pos);
                 self.link_to(self.g.returnblock, 0, vec![r], None);
                 self.cur = ok;
                 self.env = env;
-                let payload = self.emit("ok_payload", vec![self.held(h)], pos);
+                let payload = self.emit(if option { "some_payload" } else { "ok_payload" }, vec![self.held(h)], pos);
                 self.env.truncate(n);
                 return Ok(Some(payload));
             }
@@ -1157,6 +1164,13 @@ impl<'a> FnBuilder<'a> {
                 return Ok(self.emit("call_method", vec![meta_str("borrow".into()), v], None));
             }
             return Ok(v);
+        }
+        // A unit struct (`struct Marker;`) is its own value.
+        if let Some(&s) = self.scope.structs.get(name) {
+            if self.scope.struct_fields(s).is_empty() {
+                let ty = Value::Const(Constant::meta(ConstValue::Type(Ty::Struct(s))));
+                return Ok(self.emit("newstruct", vec![ty], None));
+            }
         }
         if let Some(&g) = self.scope.consts.get(name) {
             return Ok(self.emit("simple_call", vec![meta_func(g)], None));
