@@ -356,22 +356,24 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                     Term::Struct(s) => Some(Ty::Struct(s)),
                     Term::Enum(e) => Some(Ty::Enum(e)),
                     Term::Str => Some(Ty::Str),
-                    // The prelude's `impl char` and `impl u8` (`char.rs`).
+                    // The prelude's `impl char`, `impl u8` (`char.rs`), `impl i64`
+                    // and the other numbers (`num.rs`).
                     Term::Char => Some(Ty::Char),
-                    Term::Int(IntTy::U8) => Some(Ty::Int(IntTy::U8)),
+                    Term::Int(it) => Some(Ty::Int(it)),
+                    Term::F64 => Some(Ty::F64),
                     _ => None,
                 };
                 // Structs, enums and strings have only their own methods;
-                // `char` and `u8` also have those of `method_sig`.
+                // numbers and `char` also have those of `method_sig`.
                 let own_method = match &recv_ty {
-                    Some(r @ (Ty::Char | Ty::Int(_))) => t.methods.contains_key(&(r.clone(), name.clone())),
+                    Some(r @ (Ty::Char | Ty::Int(_) | Ty::F64)) => t.methods.contains_key(&(r.clone(), name.clone())),
                     Some(_) => true,
                     None => false,
                 };
-                // An integer of a type not known yet may be a `u8` with one.
+                // An integer of a type not known yet may have one.
                 if matches!(u.term[rn], Term::IntVar)
                     && method_sig(&name).is_none()
-                    && t.methods.contains_key(&(Ty::Int(IntTy::U8), name.clone()))
+                    && [IntTy::U8, IntTy::I64].iter().any(|&it| t.methods.contains_key(&(Ty::Int(it), name.clone())))
                 {
                     still.push((b, i));
                     continue;

@@ -632,9 +632,9 @@ pub fn build_module(
                     continue;
                 }
                 let self_ty = match scope.parse_item_type(&imp.self_ty, None) {
-                    // (`str`, `char` and `u8` only in the prelude: rustc rejects the others.)
+                    // (`str`, `char` and numbers only in the prelude: rustc rejects them elsewhere.)
                     Ok(ty @ (Ty::Struct(_) | Ty::Enum(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Char)) => ty,
-                    Ok(ty @ Ty::Int(crate::ty::IntTy::U8)) => ty,
+                    Ok(ty @ (Ty::Int(_) | Ty::F64)) => ty,
                     Ok(_) => {
                         errors.push(unsupported(
                             &imp.self_ty,

@@ -22,6 +22,8 @@ const LIST_SRC: &str = include_str!("list.rs");
 const DICT_SRC: &str = include_str!("dict.rs");
 const CELL_SRC: &str = include_str!("cell.rs");
 const CHAR_SRC: &str = include_str!("char.rs");
+const NUM_SRC: &str = include_str!("num.rs");
+const FLOAT_SRC: &str = include_str!("float.rs");
 
 /// The items of a source of rpy's own, marked `#[rpy_internal]`: their code
 /// relies on the dialect's sharing of objects (a method returning a field
@@ -52,6 +54,15 @@ pub fn items() -> Vec<syn::Item> {
     let mut items = parse(STR_SRC, "str.rs");
     items.extend(parse(LIST_SRC, "list.rs"));
     items.extend(parse(CHAR_SRC, "char.rs"));
+    items.extend(parse(FLOAT_SRC, "float.rs"));
+    for it in crate::ty::IntTy::ALL {
+        let unsigned = match it.name().strip_prefix('i') {
+            Some(bits) => crate::ty::IntTy::from_name(&format!("u{bits}")).unwrap(),
+            None => it,
+        };
+        let src = keep_blocks(&keep_blocks(NUM_SRC, "$SIGNED", it.signed()), "$UNSIGNED", !it.signed());
+        items.extend(parse(&src.replace("$T", it.name()).replace("$U", unsigned.name()), "num.rs"));
+    }
     items
 }
 
@@ -150,4 +161,22 @@ fn hash_expr(t: &Translator, ty: &Ty, e: &str) -> Result<String, String> {
         }
         other => return Err(format!("`{other}` cannot be a `HashMap` key: keys are integers, `bool`, `char`, strings, field-less enums, and tuples or `Copy` structs of them")),
     })
+}
+
+/// `src` with its `marker ... $END` blocks kept (the markers removed) or
+/// removed whole.
+fn keep_blocks(src: &str, marker: &str, keep: bool) -> String {
+    let mut out = String::new();
+    let mut rest = src;
+    while let Some(start) = rest.find(marker) {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + marker.len()..];
+        let end = after.find("$END").expect("a `$END` closes every block");
+        if keep {
+            out.push_str(&after[..end]);
+        }
+        rest = &after[end + "$END".len()..];
+    }
+    out.push_str(rest);
+    out
 }
