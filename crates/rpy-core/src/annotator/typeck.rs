@@ -689,10 +689,11 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
             }
             if let Some((kind, ty)) = instances::needed(t, &op.opname, &op.args, ty_of) {
                 if let Some(fns) = t.instances.get(&(kind, ty)) {
-                    let f =
-                        Value::Const(crate::flow::Constant::meta(ConstValue::Func(fns[(op.opname == "ne") as usize])));
+                    let ops: &[&str] = if kind == Kind::Ord { &instances::ORD_OPS } else { &instances::EQ_OPS };
+                    let which = ops.iter().position(|o| *o == op.opname).unwrap_or(0);
+                    let f = Value::Const(crate::flow::Constant::meta(ConstValue::Func(fns[which])));
                     op.args = match kind {
-                        Kind::Eq => vec![f, op.args[0].clone(), op.args[1].clone()],
+                        Kind::Eq | Kind::Ord => vec![f, op.args[0].clone(), op.args[1].clone()],
                         Kind::Clone => vec![f, op.args[1].clone()],
                         Kind::Debug => vec![f, op.args[1].clone(), op.args[0].clone()],
                     };

@@ -710,11 +710,7 @@ pub fn build_module(
         t.generic_instances.insert((name.clone(), tys.clone()), scope.fns[&generic_instance_name(name, n)]);
     }
     for (n, (kind, ty)) in insts.iter().enumerate() {
-        let name = instances::fn_name(*kind, n);
-        let mut fns = vec![scope.fns[&name]];
-        if *kind == Kind::Eq {
-            fns.push(scope.fns[&format!("__ne{n}")]);
-        }
+        let fns = instances::fn_names(*kind, n).iter().map(|name| scope.fns[name]).collect();
         t.instances.insert((*kind, ty.clone()), fns);
     }
     if errors.is_empty() {

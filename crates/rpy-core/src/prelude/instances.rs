@@ -18,17 +18,25 @@ use crate::ty::{StructDef, Ty};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     Eq,
+    /// `<`, `<=`, `>`, `>=` (derived `PartialOrd`: lexicographic).
+    Ord,
     Clone,
     Debug,
 }
 
-/// The name of the function of the `n`-th instance (and, for `Eq`, of its
-/// negation `__ne{n}`).
-pub fn fn_name(kind: Kind, n: usize) -> String {
+/// The comparison operations of `Eq` and `Ord` instances, in the order of
+/// their functions.
+pub const EQ_OPS: [&str; 2] = ["eq", "ne"];
+pub const ORD_OPS: [&str; 4] = ["lt", "le", "gt", "ge"];
+
+/// The names of the functions of the `n`-th instance: one, or one per
+/// operation of `EQ_OPS`/`ORD_OPS`.
+pub fn fn_names(kind: Kind, n: usize) -> Vec<String> {
     match kind {
-        Kind::Eq => format!("__eq{n}"),
-        Kind::Clone => format!("__clone{n}"),
-        Kind::Debug => format!("__debug{n}"),
+        Kind::Eq => EQ_OPS.iter().map(|op| format!("__{op}{n}")).collect(),
+        Kind::Ord => ORD_OPS.iter().map(|op| format!("__{op}{n}")).collect(),
+        Kind::Clone => vec![format!("__clone{n}")],
+        Kind::Debug => vec![format!("__debug{n}")],
     }
 }
 
@@ -67,10 +75,15 @@ pub fn needed(
     ty_of: impl Fn(&Value) -> Option<Ty>,
 ) -> Option<(Kind, Ty)> {
     match opname {
+        // (An operand may be a constant not typed yet: `None == x`.)
         "eq" | "ne" => {
-            let ty = ty_of(&args[0])?;
+            let ty = ty_of(&args[0]).or_else(|| ty_of(&args[1]))?;
             // Scalars and tuples of them compare in the rtyper; strings in the prelude.
             (!compares_fieldwise(t, &ty) && ty != Ty::Str && !matches!(ty, Ty::Dict(..))).then_some((Kind::Eq, ty))
+        }
+        "lt" | "le" | "gt" | "ge" => {
+            let ty = ty_of(&args[0]).or_else(|| ty_of(&args[1]))?;
+            matches!(ty, Ty::Tuple(_) | Ty::List(_) | Ty::Option(_) | Ty::Struct(_)).then_some((Kind::Ord, ty))
         }
         "call_method" if args[0].constant()?.as_str()? == "clone" && args.len() == 2 => {
             let ty = ty_of(&args[1])?;
@@ -99,6 +112,12 @@ pub fn source(t: &Translator, kind: Kind, ty: &Ty, n: usize) -> Result<String, S
              fn __ne{n}(a: &{tn}, b: &{tn}) -> bool {{ !__eq{n}(a, b) }}",
             eq_body(t, ty)?
         ),
+        Kind::Ord => ORD_OPS
+            .iter()
+            .zip(["<", "<=", ">", ">="])
+            .map(|(name, op)| Ok(format!("fn __{name}{n}(a: &{tn}, b: &{tn}) -> bool {{ {} }}", ord_body(t, ty, op)?)))
+            .collect::<Result<Vec<_>, String>>()?
+            .join("\n"),
         Kind::Clone => format!("fn __clone{n}(a: &{tn}) -> {tn} {{ {} }}", clone_body(t, ty)?),
         Kind::Debug => format!("fn __debug{n}(a: &{tn}, out: &mut String) {{ {} }}", debug_body(t, ty)?),
     })
@@ -181,6 +200,34 @@ fn eq_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         Ty::Cell(..) => "a.value == b.value".into(),
         Ty::Rc(_) => "__rc_inner(a) == __rc_inner(b)".into(),
         other => return Err(format!("`==` on `{other}` is not translated yet")),
+    })
+}
+
+/// `a op b` (`<`, `<=`, `>`, `>=`) as derived `PartialOrd` does it: the
+/// first pair of items that differ (or do not compare: NaN) decides, else
+/// the lengths (lists) or equality.
+fn ord_body(t: &Translator, ty: &Ty, op: &str) -> Result<String, String> {
+    let equal = if op.len() == 2 { "true" } else { "false" };
+    let chain = |pairs: Vec<(String, String)>| {
+        let mut s: String = pairs.iter().map(|(x, y)| format!("if {x} != {y} {{ return {x} {op} {y}; }} ")).collect();
+        s.push_str(equal);
+        s
+    };
+    Ok(match ty {
+        Ty::Tuple(items) => chain((0..items.len()).map(|i| (format!("a.{i}"), format!("b.{i}"))).collect()),
+        Ty::Struct(s) if t.structs[*s].variant.is_none() => {
+            chain(t.structs[*s].fields.iter().map(|(f, _)| (format!("a.{f}"), format!("b.{f}"))).collect())
+        }
+        Ty::List(_) => format!(
+            "let mut i = 0; while i < a.len() && i < b.len() {{ if a[i] != b[i] {{ return a[i] {op} b[i]; }} i += 1; }} \
+             a.len() {op} b.len()"
+        ),
+        // `None` is less than every `Some`.
+        Ty::Option(_) => format!(
+            "match a {{ Some(x) => match b {{ Some(y) => x {op} y, None => 1 {op} 0 }}, \
+             None => match b {{ Some(_) => 0 {op} 1, None => {equal} }} }}"
+        ),
+        other => return Err(format!("ordering values of type `{other}` is not translated yet")),
     })
 }
 
