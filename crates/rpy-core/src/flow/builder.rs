@@ -1474,6 +1474,22 @@ impl<'a> FnBuilder<'a> {
                 self.emit("process_exit", args, pos);
                 return Ok(Some(unit()));
             }
+            // `i64::from(x)`, `u32::from(c)`, `char::from(b)`: the lossless
+            // conversions, which `as` does the same way.
+            ([t @ ("f64" | "char"), "from"], 1) | ([t, "from"], 1)
+                if IntTy::from_name(t).is_some() || *t == "f64" || *t == "char" =>
+            {
+                let ty = match *t {
+                    "f64" => Ty::F64,
+                    "char" => Ty::Char,
+                    t => Ty::Int(IntTy::from_name(t).unwrap()),
+                };
+                return Ok(Some(self.emit(
+                    "cast",
+                    vec![args.remove(0), Value::Const(Constant::meta(ConstValue::Type(ty)))],
+                    pos,
+                )));
+            }
             (["Vec", "new"], 0) | (["Vec", "with_capacity"], 1) => return Ok(Some(self.emit("newlist", vec![], pos))),
             (["String", "new"], 0) | (["String", "with_capacity"], 1) => {
                 let empty = Value::Const(Constant::new(ConstValue::Str(String::new()), Ty::Str));

@@ -214,6 +214,19 @@ impl HashMap<$K, $V> {
         out
     }
 
+    // A new dict of clones of the live entries, in their order.
+    fn clone(&self) -> Self {
+        let mut d = Self::__new();
+        let mut i = 0;
+        while i < self.keys.len() {
+            if self.live[i] {
+                d.insert(self.keys[i].clone(), self.values[i].clone());
+            }
+            i += 1;
+        }
+        d
+    }
+
     fn __items(&self) -> Vec<($K, $V)> {
         let mut out: Vec<($K, $V)> = Vec::new();
         let mut i = 0;

@@ -458,6 +458,109 @@ impl str {
         self.replace(&c.to_string(), to)
     }
 
+    fn strip_prefix(&self, prefix: &str) -> Option<String> {
+        if self.starts_with(prefix) {
+            Some(self.__copy(prefix.len(), self.len()))
+        } else {
+            None
+        }
+    }
+
+    fn strip_suffix(&self, suffix: &str) -> Option<String> {
+        if self.ends_with(suffix) {
+            Some(self.__copy(0, self.len() - suffix.len()))
+        } else {
+            None
+        }
+    }
+
+    fn split_once(&self, sep: &str) -> Option<(String, String)> {
+        match self.find(sep) {
+            Some(i) => Some((self.__copy(0, i), self.__copy(i + sep.len(), self.len()))),
+            None => None,
+        }
+    }
+
+    fn rfind(&self, pat: &str) -> Option<usize> {
+        let mut found = None;
+        let mut from = 0;
+        while let Some(i) = self.__find_from(pat, from) {
+            found = Some(i);
+            from = i + 1;
+            if from > self.len() {
+                break;
+            }
+        }
+        found
+    }
+
+    fn trim_start_matches(&self, pat: &str) -> String {
+        let mut start = 0;
+        if pat.len() > 0 {
+            while self.__find_from(pat, start) == Some(start) {
+                start += pat.len();
+            }
+        }
+        self.__copy(start, self.len())
+    }
+
+    fn trim_end_matches(&self, pat: &str) -> String {
+        let mut end = self.len();
+        if pat.len() > 0 {
+            while end >= pat.len() && self.__copy(end - pat.len(), end) == pat {
+                end -= pat.len();
+            }
+        }
+        self.__copy(0, end)
+    }
+
+    fn trim_matches(&self, pat: &str) -> String {
+        self.trim_start_matches(pat).trim_end_matches(pat)
+    }
+
+    fn __strip_prefix_char(&self, c: char) -> Option<String> {
+        self.strip_prefix(&c.to_string())
+    }
+
+    fn __strip_suffix_char(&self, c: char) -> Option<String> {
+        self.strip_suffix(&c.to_string())
+    }
+
+    fn __split_once_char(&self, c: char) -> Option<(String, String)> {
+        self.split_once(&c.to_string())
+    }
+
+    fn __rfind_char(&self, c: char) -> Option<usize> {
+        self.rfind(&c.to_string())
+    }
+
+    fn __trim_start_matches_char(&self, c: char) -> String {
+        self.trim_start_matches(&c.to_string())
+    }
+
+    fn __trim_end_matches_char(&self, c: char) -> String {
+        self.trim_end_matches(&c.to_string())
+    }
+
+    fn __trim_matches_char(&self, c: char) -> String {
+        self.trim_matches(&c.to_string())
+    }
+
+    fn char_indices(&self) -> Vec<(usize, char)> {
+        let b = __str_bytes(self);
+        let mut out: Vec<(usize, char)> = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            out.push((i, __str_decode(&b, i)));
+            i += __str_width(b[i]);
+        }
+        out
+    }
+
+    fn eq_ignore_ascii_case(&self, other: &str) -> bool {
+        self.to_ascii_lowercase() == other.to_ascii_lowercase()
+    }
+
     fn lines(&self) -> Vec<String> {
         let b = __str_bytes(self);
         let mut out: Vec<String> = Vec::new();
