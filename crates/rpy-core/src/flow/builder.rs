@@ -2092,7 +2092,7 @@ impl<'a> FnBuilder<'a> {
     /// over the indices, the list and its length held as hidden locals (the
     /// borrow checker guarantees the list does not change meanwhile).
     fn for_list(&mut self, f: &syn::ExprForLoop) -> R<Option<Value>> {
-        let (list_expr, enumerate) = parse_list_iter(&f.expr);
+        let (list_expr, how) = parse_list_iter(&f.expr);
         // `for x in array` iterates a copy; `&array` and `.iter()` the array.
         let list = if std::ptr::eq(list_expr, &*f.expr) { self.operand(list_expr)? } else { self.expr(list_expr)? };
         let Some(list) = list else { return Ok(None) };
@@ -2115,8 +2115,23 @@ impl<'a> FnBuilder<'a> {
         self.continue_if(cond, true, exit, n0);
         let cont = self.new_block(n, 0);
         let (i, list) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
-        let item = self.emit("getitem", vec![list, i.clone()], pos);
-        let bound = if enumerate { self.emit("newtuple", vec![i, item], pos) } else { item };
+        // Backwards, the item of the `i`-th step is at `len - 1 - i`.
+        let index = if how.rev {
+            let last = self.emit(
+                "sub",
+                vec![self.env[n0 + 2].value.clone(), Value::Const(Constant::int(1, IntTy::Usize))],
+                pos,
+            );
+            self.emit("sub", vec![last, i.clone()], pos)
+        } else {
+            i.clone()
+        };
+        let item = self.emit("getitem", vec![list, index.clone()], pos);
+        let bound = match (how.indexed, how.counted) {
+            (true, _) => self.emit("newtuple", vec![index, item], pos),
+            (_, true) => self.emit("newtuple", vec![i, item], pos),
+            _ => item,
+        };
         self.bind_irrefutable(&f.pat, bound)?;
         self.loop_body(&f.label, &f.body, cont, n, exit, n0, false)?;
         self.enter(cont, n);
@@ -2523,17 +2538,35 @@ fn is_range_iter(e: &Expr) -> bool {
     }
 }
 
-/// The list a `for` loop iterates over (`v`, `&v`, `v.iter()`,
-/// `v.iter().enumerate()`), and whether it is enumerated.
-fn parse_list_iter(e: &Expr) -> (&Expr, bool) {
+/// How a `for` loop walks a list.
+#[derive(Clone, Copy, Default)]
+struct ListIter {
+    /// From the last item to the first (`.rev()`).
+    rev: bool,
+    /// `.enumerate()` before any `.rev()`: pairs with the items' indices.
+    indexed: bool,
+    /// `.rev().enumerate()`: pairs with the count of items so far.
+    counted: bool,
+}
+
+/// The list a `for` loop iterates over (`v`, `&v`, `v.iter()`, with
+/// `.enumerate()` and `.rev()`), and how.
+fn parse_list_iter(e: &Expr) -> (&Expr, ListIter) {
     match e {
         Expr::Reference(r) => parse_list_iter(&r.expr),
         Expr::Paren(p) => parse_list_iter(&p.expr),
-        Expr::MethodCall(m) if m.method == "enumerate" && m.args.is_empty() => (parse_list_iter(&m.receiver).0, true),
+        Expr::MethodCall(m) if m.method == "enumerate" && m.args.is_empty() => {
+            let (l, it) = parse_list_iter(&m.receiver);
+            (l, ListIter { indexed: !it.rev, counted: it.rev, ..it })
+        }
+        Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => {
+            let (l, it) = parse_list_iter(&m.receiver);
+            (l, ListIter { rev: !it.rev, ..it })
+        }
         Expr::MethodCall(m) if (m.method == "iter" || m.method == "into_iter") && m.args.is_empty() => {
             parse_list_iter(&m.receiver)
         }
-        other => (other, false),
+        other => (other, ListIter::default()),
     }
 }
 

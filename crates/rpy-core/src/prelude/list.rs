@@ -128,6 +128,21 @@ fn __vec_from_elem<T>(x: T, n: usize) -> Vec<T> {
     v
 }
 
+fn __vec_resize<T>(v: &mut Vec<T>, n: usize, x: T) {
+    v.truncate(n);
+    while v.len() < n {
+        v.push(x.clone());
+    }
+}
+
+fn __vec_fill<T>(v: &mut Vec<T>, x: T) {
+    let mut i = 0;
+    while i < v.len() {
+        v[i] = x.clone();
+        i += 1;
+    }
+}
+
 fn __vec_to_vec<T>(v: &[T]) -> Vec<T> {
     __vec_slice(v, 0, v.len())
 }
