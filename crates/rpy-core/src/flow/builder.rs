@@ -54,6 +54,10 @@ struct Local {
     /// copies it where it is used by value, rpy's list must be copied
     /// there (see `operand`).
     array: bool,
+    /// An item of a list (`for x in v.iter_mut()`, `let r = &mut v[i];`):
+    /// `value` is the index and the list is the local at this position.
+    /// Reading the local reads the item; assigning it (or `*x`) sets it.
+    item_of: Option<usize>,
 }
 
 struct LoopCtx {
@@ -138,7 +142,13 @@ impl<'a> FnBuilder<'a> {
                 syn::FnArg::Typed(pt) => pt,
                 syn::FnArg::Receiver(_) => {
                     self.g.vars[var].name = Some("self".into());
-                    self.env.push(Local { name: "self".into(), value: Value::Var(var), guard: false, array: false });
+                    self.env.push(Local {
+                        name: "self".into(),
+                        value: Value::Var(var),
+                        guard: false,
+                        array: false,
+                        item_of: None,
+                    });
                     continue;
                 }
             };
@@ -147,11 +157,15 @@ impl<'a> FnBuilder<'a> {
                     let name = pi.ident.to_string();
                     self.g.vars[var].name = Some(name.clone());
                     let array = is_array_type(&pt.ty);
-                    self.env.push(Local { name, value: Value::Var(var), guard: false, array });
+                    self.env.push(Local { name, value: Value::Var(var), guard: false, array, item_of: None });
                 }
-                Pat::Wild(_) => {
-                    self.env.push(Local { name: "#_".into(), value: Value::Var(var), guard: false, array: false })
-                }
+                Pat::Wild(_) => self.env.push(Local {
+                    name: "#_".into(),
+                    value: Value::Var(var),
+                    guard: false,
+                    array: false,
+                    item_of: None,
+                }),
                 other => {
                     return Err(unsupported(
                         other,
@@ -263,7 +277,7 @@ impl<'a> FnBuilder<'a> {
     /// Keeps `v` alive across the blocks that follow as a hidden local (a
     /// value of one block cannot be used in another); returns its slot.
     fn hold(&mut self, v: Value) -> usize {
-        self.env.push(Local { name: "#held".into(), value: v, guard: false, array: false });
+        self.env.push(Local { name: "#held".into(), value: v, guard: false, array: false, item_of: None });
         self.env.len() - 1
     }
 
@@ -345,8 +359,31 @@ impl<'a> FnBuilder<'a> {
         if let (Pat::Ident(pi), Expr::MethodCall(m), None) = (&l.pat, &*init.expr, &init.diverge) {
             if (m.method == "borrow_mut" || m.method == "borrow") && m.args.is_empty() && pi.subpat.is_none() {
                 let Some(cell) = self.expr(&m.receiver)? else { return Ok(()) };
-                self.env.push(Local { name: pi.ident.to_string(), value: cell, guard: true, array: false });
+                self.env.push(Local {
+                    name: pi.ident.to_string(),
+                    value: cell,
+                    guard: true,
+                    array: false,
+                    item_of: None,
+                });
                 return Ok(());
+            }
+        }
+        // `let r = &mut v[i];`: `r` stands for the item.
+        if let (Pat::Ident(pi), Expr::Reference(r), None) = (&l.pat, &*init.expr, &init.diverge) {
+            if let (Some(_), Expr::Index(ix), None) = (r.mutability, &*r.expr, &pi.subpat) {
+                if !matches!(&*ix.index, Expr::Range(_)) {
+                    let Some(operands) = self.exprs([&*ix.expr, &*ix.index])? else { return Ok(()) };
+                    let pos = Some(pos_of(ix.bracket_token.span.open()));
+                    // The index is checked here, as Rust's `&mut v[i]` is
+                    // (the item read is otherwise unused).
+                    self.emit("getitem", operands.clone(), pos);
+                    let index = operands[1].clone();
+                    let list = self.hold(operands[0].clone());
+                    let name = pi.ident.to_string();
+                    self.env.push(Local { name, value: index, guard: false, array: false, item_of: Some(list) });
+                    return Ok(());
+                }
             }
         }
         let Some(v) = self.operand(&init.expr)? else { return Ok(()) };
@@ -390,7 +427,13 @@ impl<'a> FnBuilder<'a> {
     fn bind_irrefutable(&mut self, pat: &Pat, v: Value) -> R<()> {
         match pat {
             Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
-                self.env.push(Local { name: pi.ident.to_string(), value: v, guard: false, array: false });
+                self.env.push(Local {
+                    name: pi.ident.to_string(),
+                    value: v,
+                    guard: false,
+                    array: false,
+                    item_of: None,
+                });
                 Ok(())
             }
             Pat::Type(pt) => {
@@ -482,7 +525,7 @@ impl<'a> FnBuilder<'a> {
                     }
                     None => v,
                 };
-                self.env.push(Local { name, value: v, guard: false, array: false });
+                self.env.push(Local { name, value: v, guard: false, array: false, item_of: None });
                 Ok(())
             }
             Pat::Lit(l) => {
@@ -1163,6 +1206,9 @@ impl<'a> FnBuilder<'a> {
             if self.env[i].guard {
                 return Ok(self.emit("call_method", vec![meta_str("borrow".into()), v], None));
             }
+            if let Some(list) = self.env[i].item_of {
+                return Ok(self.emit("getitem", vec![self.env[list].value.clone(), v], None));
+            }
             return Ok(v);
         }
         // A unit struct (`struct Marker;`) is its own value.
@@ -1253,6 +1299,9 @@ impl<'a> FnBuilder<'a> {
                         if self.env[i].guard {
                             let cell = self.env[i].value.clone();
                             self.emit("call_method", vec![meta_str("__set".into()), cell, v], Some(pos_of(p.span())));
+                        } else if let Some(list) = self.env[i].item_of {
+                            let args = vec![self.env[list].value.clone(), self.env[i].value.clone(), v];
+                            self.env[list].value = self.emit("setitem", args, Some(pos_of(p.span())));
                         } else {
                             self.env[i].value = v;
                         }
@@ -1303,12 +1352,15 @@ impl<'a> FnBuilder<'a> {
         Err(unsupported(target, "assigning to this place", "only locals and their fields can be assigned to yet", ""))
     }
 
-    /// Whether `e` is a `RefCell`'s guard local or `c.borrow_mut()`.
+    /// Whether `e` is a `RefCell`'s guard local, a list's item local, or
+    /// `c.borrow_mut()`: a place `*e = v` stores into.
     fn is_guard_place(&self, e: &Expr) -> bool {
         match e {
-            Expr::Path(p) => {
-                p.path.get_ident().and_then(|name| self.lookup(&name.to_string())).is_some_and(|i| self.env[i].guard)
-            }
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|name| self.lookup(&name.to_string()))
+                .is_some_and(|i| self.env[i].guard || self.env[i].item_of.is_some()),
             Expr::MethodCall(m) => m.method == "borrow_mut" && m.args.is_empty(),
             _ => false,
         }
@@ -1808,7 +1860,7 @@ impl<'a> FnBuilder<'a> {
                 // `Err(e)`: the message with `e`'s `{:?}` (for an Option, a
                 // string that `rewrite_unwrap` leaves unused).
                 let err = self.emit("unwrap_err", vec![self.held(h_recv)], Some(pos));
-                self.env.push(Local { name: "__rpy_err".into(), value: err, guard: false, array: false });
+                self.env.push(Local { name: "__rpy_err".into(), value: err, guard: false, array: false, item_of: None });
                 let fmt: Expr = syn::parse_quote!(#result_msg);
                 let Some(msg) = self.format_args(&fmt, &[], false, None)? else { return Ok(None) };
                 self.env.pop();
@@ -2000,8 +2052,8 @@ impl<'a> FnBuilder<'a> {
         match (rev, inclusive) {
             (false, _) => {
                 // header: i < end (or i <= end) ; body ; cont: next i
-                self.env.push(Local { name: "#i".into(), value: lo, guard: false, array: false });
-                self.env.push(Local { name: "#end".into(), value: hi, guard: false, array: false });
+                self.env.push(Local { name: "#i".into(), value: lo, guard: false, array: false, item_of: None });
+                self.env.push(Local { name: "#end".into(), value: hi, guard: false, array: false, item_of: None });
                 let n = self.env.len();
                 let header = self.new_block(n, 0);
                 self.link_to(header, n, vec![], None);
@@ -2040,8 +2092,8 @@ impl<'a> FnBuilder<'a> {
             }
             (true, false) => {
                 // header: lo < i ; i -= 1 ; body
-                self.env.push(Local { name: "#i".into(), value: hi, guard: false, array: false });
-                self.env.push(Local { name: "#lo".into(), value: lo, guard: false, array: false });
+                self.env.push(Local { name: "#i".into(), value: hi, guard: false, array: false, item_of: None });
+                self.env.push(Local { name: "#lo".into(), value: lo, guard: false, array: false, item_of: None });
                 let n = self.env.len();
                 let header = self.new_block(n, 0);
                 self.link_to(header, n, vec![], None);
@@ -2060,8 +2112,8 @@ impl<'a> FnBuilder<'a> {
             }
             (true, true) => {
                 // if lo <= hi { loop { body(hi); if hi == lo break; hi -= 1 } }
-                self.env.push(Local { name: "#i".into(), value: hi, guard: false, array: false });
-                self.env.push(Local { name: "#lo".into(), value: lo, guard: false, array: false });
+                self.env.push(Local { name: "#i".into(), value: hi, guard: false, array: false, item_of: None });
+                self.env.push(Local { name: "#lo".into(), value: lo, guard: false, array: false, item_of: None });
                 let n = self.env.len();
                 let exit = self.new_block(n0, 0);
                 let (i, lo) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
@@ -2102,9 +2154,9 @@ impl<'a> FnBuilder<'a> {
         let n0 = self.env.len();
         let len = self.emit("call_method", vec![meta_str("len".into()), list.clone()], pos);
         let zero = Value::Const(Constant::int(0, IntTy::Usize));
-        self.env.push(Local { name: "#i".into(), value: zero, guard: false, array: false });
-        self.env.push(Local { name: "#list".into(), value: list, guard: false, array: false });
-        self.env.push(Local { name: "#len".into(), value: len, guard: false, array: false });
+        self.env.push(Local { name: "#i".into(), value: zero, guard: false, array: false, item_of: None });
+        self.env.push(Local { name: "#list".into(), value: list, guard: false, array: false, item_of: None });
+        self.env.push(Local { name: "#len".into(), value: len, guard: false, array: false, item_of: None });
         let n = self.env.len();
         let header = self.new_block(n, 0);
         self.link_to(header, n, vec![], None);
@@ -2126,13 +2178,46 @@ impl<'a> FnBuilder<'a> {
         } else {
             i.clone()
         };
-        let item = self.emit("getitem", vec![list, index.clone()], pos);
-        let bound = match (how.indexed, how.counted) {
-            (true, _) => self.emit("newtuple", vec![index, item], pos),
-            (_, true) => self.emit("newtuple", vec![i, item], pos),
-            _ => item,
-        };
-        self.bind_irrefutable(&f.pat, bound)?;
+        if how.mutable {
+            // `x` (or `(i, x)`) names the item: reads and stores go to the list.
+            let (counter, name) = match (&*f.pat, how.indexed || how.counted) {
+                (Pat::Ident(pi), false) if pi.subpat.is_none() && pi.by_ref.is_none() => (None, &pi.ident),
+                (Pat::Tuple(t), true) if t.elems.len() == 2 => match &t.elems[1] {
+                    Pat::Ident(pi) if pi.subpat.is_none() && pi.by_ref.is_none() => (Some(&t.elems[0]), &pi.ident),
+                    other => {
+                        return Err(unsupported(
+                            other,
+                            "this pattern over `iter_mut()`",
+                            "not translated yet",
+                            "bind a name",
+                        ))
+                    }
+                },
+                (other, _) => {
+                    return Err(unsupported(
+                        other,
+                        "this pattern over `iter_mut()`",
+                        "not translated yet",
+                        "bind a name",
+                    ))
+                }
+            };
+            if let Some(c) = counter {
+                let k = if how.indexed { index.clone() } else { i };
+                self.bind_irrefutable(c, k)?;
+            }
+            let local =
+                Local { name: name.to_string(), value: index, guard: false, array: false, item_of: Some(n0 + 1) };
+            self.env.push(local);
+        } else {
+            let item = self.emit("getitem", vec![list, index.clone()], pos);
+            let bound = match (how.indexed, how.counted) {
+                (true, _) => self.emit("newtuple", vec![index, item], pos),
+                (_, true) => self.emit("newtuple", vec![i, item], pos),
+                _ => item,
+            };
+            self.bind_irrefutable(&f.pat, bound)?;
+        }
         self.loop_body(&f.label, &f.body, cont, n, exit, n0, false)?;
         self.enter(cont, n);
         let i = self.env[n0].value.clone();
@@ -2547,6 +2632,8 @@ struct ListIter {
     indexed: bool,
     /// `.rev().enumerate()`: pairs with the count of items so far.
     counted: bool,
+    /// `.iter_mut()`: the loop variable stands for the item (`item_of`).
+    mutable: bool,
 }
 
 /// The list a `for` loop iterates over (`v`, `&v`, `v.iter()`, with
@@ -2565,6 +2652,10 @@ fn parse_list_iter(e: &Expr) -> (&Expr, ListIter) {
         }
         Expr::MethodCall(m) if (m.method == "iter" || m.method == "into_iter") && m.args.is_empty() => {
             parse_list_iter(&m.receiver)
+        }
+        Expr::MethodCall(m) if m.method == "iter_mut" && m.args.is_empty() => {
+            let (l, it) = parse_list_iter(&m.receiver);
+            (l, ListIter { mutable: true, ..it })
         }
         other => (other, ListIter::default()),
     }
