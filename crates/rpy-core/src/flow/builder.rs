@@ -1366,6 +1366,43 @@ impl<'a> FnBuilder<'a> {
         }
     }
 
+    /// `std::mem::swap(&mut a, &mut b)` and `std::mem::replace(&mut a, v)`
+    /// on places: moves between them (`None` if `c` is neither), and
+    /// `std::cmp::max(a, b)`/`min` as the numbers' methods.
+    fn mem_call(&mut self, c: &syn::ExprCall) -> R<Option<Option<Value>>> {
+        let Expr::Path(p) = &*c.func else { return Ok(None) };
+        let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let segs: Vec<&str> = segs.iter().map(String::as_str).skip_while(|s| *s == "std").collect();
+        let args: Vec<&Expr> = c.args.iter().collect();
+        fn place(e: &Expr) -> Option<&Expr> {
+            match e {
+                Expr::Reference(r) if r.mutability.is_some() => Some(&r.expr),
+                _ => None,
+            }
+        }
+        match (segs.as_slice(), args.as_slice()) {
+            (["mem", "swap"], [a, b]) => {
+                let (Some(a), Some(b)) = (place(a), place(b)) else { return Ok(None) };
+                let Some(vs) = self.exprs([a, b])? else { return Ok(Some(None)) };
+                self.assign(a, vs[1].clone())?;
+                self.assign(b, vs[0].clone())?;
+                Ok(Some(Some(unit())))
+            }
+            (["mem", "replace"], [a, v]) => {
+                let Some(a) = place(a) else { return Ok(None) };
+                let Some(vs) = self.operands([a, v], 1)? else { return Ok(Some(None)) };
+                self.assign(a, vs[1].clone())?;
+                Ok(Some(Some(vs[0].clone())))
+            }
+            (["cmp", name @ ("max" | "min")], [_, _]) => {
+                let Some(mut vs) = self.operands(args, 0)? else { return Ok(Some(None)) };
+                vs.insert(0, meta_str(name.to_string()));
+                Ok(Some(Some(self.emit("call_method", vs, Some(pos_of(c.span()))))))
+            }
+            _ => Ok(None),
+        }
+    }
+
     /// `x[a..b]` of a string or a list, with either bound left out: a new
     /// string or list of those bytes or items (RPython's slices copy too).
     /// Bounds out of range, decreasing, or inside a character panic as in Rust.
@@ -1470,6 +1507,9 @@ impl<'a> FnBuilder<'a> {
 
     fn call(&mut self, c: &syn::ExprCall) -> R<Option<Value>> {
         let pos = Some(pos_of(c.span()));
+        if let Some(v) = self.mem_call(c)? {
+            return Ok(v);
+        }
         // A call through a function pointer: a local, or any other expression
         // than a path (`(rule.prefix)(x)`).
         let local = match &*c.func {

@@ -834,6 +834,8 @@ const KNOWN_USES: &[&str] = &[
     "std::rc::Rc",
     "std::num::ParseIntError",
     "std::num::ParseFloatError",
+    "std::mem",
+    "std::cmp",
     "std::fs",
     "std::process",
 ];
