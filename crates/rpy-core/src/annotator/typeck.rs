@@ -558,10 +558,11 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
             break;
         }
         if still.len() == before {
-            // A `*x` of an operand nothing else types: a reference.
+            // A `*x` of an operand nothing else types: a reference; a
+            // `collect()` whose result nothing types: the list.
             let deref = still.iter().find_map(|&(b, i)| {
                 let op = &g.blocks[crate::flow::BlockId::new(b)].operations[i];
-                (op.opname == "deref").then(|| (op.args[0].clone(), op.result.index()))
+                (op.opname == "deref" || op.opname == "collect").then(|| (op.args[0].clone(), op.result.index()))
             });
             if let Some((x, res)) = deref {
                 let n = node_of(&mut u, &x);
@@ -631,6 +632,24 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 }
                 op.opname = "call_method".into();
                 op.args.insert(0, Value::Const(crate::flow::Constant::meta(ConstValue::Str("clone".into()))));
+            }
+            if op.opname == "collect" {
+                let into_string = match (&result, ty_of(&op.args[0])) {
+                    (Ty::Str, Some(Ty::List(item))) if *item == Ty::Char => Some("__collect_chars"),
+                    (Ty::Str, Some(Ty::List(item))) if *item == Ty::Str => Some("__collect_strs"),
+                    (Ty::Str, other) => {
+                        return Err(err(format!("collecting `{}` into a `String`", other.unwrap_or(Ty::Unit))))
+                    }
+                    _ => None,
+                };
+                match into_string.and_then(|f| t.graph_by_name(f)) {
+                    Some(f) => {
+                        op.opname = "simple_call".into();
+                        op.args.insert(0, Value::Const(crate::flow::Constant::meta(ConstValue::Func(f))));
+                    }
+                    None => op.opname = "same_as".into(),
+                }
+                continue;
             }
             if op.opname.starts_with("unwrap_") {
                 let is_result = matches!(ty_of(&op.args[0]), Some(Ty::Result(..)));
@@ -786,6 +805,18 @@ fn apply_rule(
             fixed(u, res, Term::Bool)?;
         }
         "neg" | "invert" | "same_as" | "ref_mut" | "box_new" | "copy_value" => u.unify(args[0], res)?,
+        // Into a list (the list itself) or a `String` (of chars or strings);
+        // unknown until the result's type is.
+        "collect" => {
+            let item = u.fresh(Term::Unknown);
+            fixed(u, args[0], Term::List(item))?;
+            let rn = u.find(res);
+            match u.term[rn] {
+                Term::Str => {}
+                Term::Unknown => return Ok(false),
+                _ => u.unify(args[0], res)?,
+            }
+        }
         "ascribe" | "same_type" => {
             let target = match &vals[1] {
                 Value::Const(c) => match &c.value {

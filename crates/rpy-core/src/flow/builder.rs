@@ -1768,8 +1768,31 @@ impl<'a> FnBuilder<'a> {
         if let Some(r) = self.iterator_consumer(m)? {
             return Ok(r);
         }
+        // `collect()`: the list itself, or a `String` of its chars or
+        // strings (type inference tells: `typeck`'s `collect`).
         if m.method == "collect" && m.args.is_empty() {
-            return self.expr(&m.receiver);
+            let target = match &m.turbofish {
+                Some(t) if t.args.len() == 1 => match &t.args[0] {
+                    syn::GenericArgument::Type(ty) => Some(self.parse_type(ty)?),
+                    other => return Err(unsupported(other, "this type argument", "", "")),
+                },
+                _ => None,
+            };
+            let Some(v) = self.expr(&m.receiver)? else { return Ok(None) };
+            let c = self.emit("collect", vec![v], Some(pos));
+            return Ok(Some(match target {
+                Some(ty) => self.ascribe(c, ty, Some(pos)),
+                None => c,
+            }));
+        }
+        // `.rev()` of a list's iterator (`v.iter().rev()`, `s.chars().rev()`)
+        // outside a `for` loop: a reversed copy.
+        if m.method == "rev" && m.args.is_empty() && !is_range_iter(&m.receiver) {
+            let (list, how) = parse_list_iter(&m.receiver);
+            if !how.mutable && !how.indexed && !how.counted && !how.rev {
+                let Some(v) = self.expr(list)? else { return Ok(None) };
+                return Ok(Some(self.emit("call_method", vec![meta_str("rev".into()), v], Some(pos))));
+            }
         }
         if m.method == "count" && m.args.is_empty() {
             let Some(recv) = self.expr(&m.receiver)? else { return Ok(None) };
@@ -1853,7 +1876,7 @@ impl<'a> FnBuilder<'a> {
             return Err(unsupported(
                 &m.method,
                 &format!("the method `{name}`"),
-                "rpy translates only the methods of DESIGN §3: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations), of `f64`, of `Vec`, of strings (see `prelude/str.rs`), of `HashMap`/`HashSet`, of `Cell`/`RefCell`, and the module's own",
+                "rpy translates only the methods of DESIGN §3: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations, `rem_euclid`, ...), of `f64`, of `char` and `u8` (see `prelude/char.rs`), of `Vec`, of strings (see `prelude/str.rs`), of `HashMap`/`HashSet`, of `Cell`/`RefCell`, and the module's own",
                 "write it with supported operations (a loop for `retain`, `map`, `filter`), or as a function of the module",
             ));
         }

@@ -143,6 +143,17 @@ fn __vec_fill<T>(v: &mut Vec<T>, x: T) {
     }
 }
 
+// `.rev()` of a list's iterator outside a `for` loop: the reversed list.
+fn __vec_rev<T>(v: &[T]) -> Vec<T> {
+    let mut out: Vec<T> = Vec::with_capacity(v.len());
+    let mut i = v.len();
+    while i > 0 {
+        i -= 1;
+        out.push(v[i]);
+    }
+    out
+}
+
 fn __vec_to_vec<T>(v: &[T]) -> Vec<T> {
     __vec_slice(v, 0, v.len())
 }

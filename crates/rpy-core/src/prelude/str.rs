@@ -728,6 +728,23 @@ fn __str_decode(b: &Vec<u8>, i: usize) -> char {
         as char
 }
 
+// `.collect()` of chars or strings into a `String` (see `typeck`).
+fn __collect_chars(v: &Vec<char>) -> String {
+    let mut s = String::new();
+    for c in v {
+        s.push(*c);
+    }
+    s
+}
+
+fn __collect_strs(v: &Vec<String>) -> String {
+    let mut s = String::new();
+    for x in v {
+        s.push_str(x);
+    }
+    s
+}
+
 // `char::is_whitespace`: Unicode's White_Space property.
 fn __is_whitespace(c: char) -> bool {
     let x = c as u32;
