@@ -77,3 +77,24 @@ pub fn caesar(shift: u8) -> String {
     }
     out
 }
+
+// Byte string literals: prebuilt (read-only) when UTF-8, a list otherwise; `*b"..."` is a writable array of its own
+// call: byte_strings(2)
+// expect: (true, false, 3, 255, "xbc", "abc", 4)
+pub fn byte_strings(k: usize) -> (bool, bool, usize, u8, String, String, usize) {
+    let ops = b"+-<>";
+    let has = ops.contains(&b'<');
+    let not = ops.contains(&b'x');
+    let raw = b"\xff\x01\x02";
+    let mut arr = *b"abc";
+    arr[0] = b'x';
+    let mut s = String::new();
+    for b in &arr {
+        s.push(*b as char);
+    }
+    let mut t = String::new();
+    for b in b"abc" {
+        t.push(*b as char);
+    }
+    (has, not, raw.len(), raw[0], s, t, ops.len() + k - 2)
+}

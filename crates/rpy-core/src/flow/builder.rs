@@ -771,6 +771,10 @@ impl<'a> FnBuilder<'a> {
                 if let (UnOp::Neg(_), Expr::Lit(l)) = (&u.op, &*u.expr) {
                     return Ok(Some(self.neg_lit(&l.lit)?));
                 }
+                // `*b"..."`: an array of its own, which may be written to.
+                if let (UnOp::Deref(_), Expr::Lit(syn::ExprLit { lit: syn::Lit::ByteStr(s), .. })) = (&u.op, &*u.expr) {
+                    return Ok(Some(self.byte_list(s)));
+                }
                 let Some(v) = self.expr(&u.expr)? else { return Ok(None) };
                 match u.op {
                     UnOp::Neg(_) => self.emit("neg", vec![v], pos),
@@ -1028,6 +1032,12 @@ impl<'a> FnBuilder<'a> {
         self.emit("copy_value", vec![v, flag], None)
     }
 
+    /// A new list of the bytes of a byte string literal.
+    fn byte_list(&mut self, s: &syn::LitByteStr) -> Value {
+        let bytes = s.value().iter().map(|b| Value::Const(Constant::int(*b as i128, IntTy::U8))).collect();
+        self.emit("newlist", bytes, Some(pos_of(s.span())))
+    }
+
     fn lit(&mut self, lit: &syn::Lit) -> R<Value> {
         Ok(match lit {
             syn::Lit::Int(i) => {
@@ -1062,10 +1072,15 @@ impl<'a> FnBuilder<'a> {
             syn::Lit::Char(c) => Value::Const(Constant::new(ConstValue::Char(c.value()), Ty::Char)),
             syn::Lit::Byte(b) => Value::Const(Constant::int(b.value() as i128, IntTy::U8)),
             syn::Lit::Str(s) => Value::Const(Constant::new(ConstValue::Str(s.value()), Ty::Str)),
-            syn::Lit::ByteStr(s) => {
-                let bytes = s.value().iter().map(|b| Value::Const(Constant::int(*b as i128, IntTy::U8))).collect();
-                self.emit("newlist", bytes, Some(pos_of(s.span())))
-            }
+            // `&[u8; N]`, never written to: the bytes of a prebuilt string
+            // when they are UTF-8 (a string is represented as its bytes).
+            syn::Lit::ByteStr(s) => match String::from_utf8(s.value()) {
+                Ok(text) => {
+                    let c = Value::Const(Constant::new(ConstValue::Str(text), Ty::Str));
+                    self.emit("str_bytes", vec![c], Some(pos_of(s.span())))
+                }
+                Err(_) => self.byte_list(s),
+            },
             syn::Lit::CStr(_) => {
                 return Err(unsupported(
                     lit,

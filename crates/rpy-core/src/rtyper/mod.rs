@@ -220,10 +220,19 @@ fn rtype_graph(
                     hop.out.last_mut().unwrap().result = op.result;
                 }
                 _ => {
-                    if let Value::Var(fresh) = v {
-                        let ty = ann.ty(gid, op.result).clone();
-                        hop.fresh_types.insert(fresh, ty);
-                    }
+                    // The substitute has the result's type (`str_bytes` of
+                    // a string constant is a list constant).
+                    let ty = ann.ty(gid, op.result).clone();
+                    let v = match v {
+                        Value::Var(fresh) => {
+                            hop.fresh_types.insert(fresh, ty);
+                            v
+                        }
+                        Value::Const(mut c) => {
+                            c.ty = ConstTy::Known(ty);
+                            Value::Const(c)
+                        }
+                    };
                     hop.subst.insert(op.result, v);
                 }
             }
