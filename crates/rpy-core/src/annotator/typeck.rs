@@ -590,7 +590,6 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
         }
         pending = still;
     }
-    at_op.set(None);
 
     // Write back: constants become Known, variables get their types.
     let mut types = GraphTypes { vars: Vec::with_capacity(nvars) };
@@ -599,6 +598,7 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
     }
     for &b in &blocks {
         for op in &mut g.blocks[b].operations {
+            at_op.set(op.pos);
             let ty_of = |v: &Value| match v {
                 Value::Var(x) => Some(types.vars[x.index()].clone()),
                 Value::Const(c) => match &c.ty {
@@ -625,7 +625,8 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 let may_be_array = op.args[1].constant().is_some_and(|c| c.value == ConstValue::Bool(true));
                 op.args.truncate(1);
                 let ty = ty_of(&op.args[0]);
-                let copy = ty.is_some_and(|ty| (may_be_array && matches!(ty, Ty::List(_))) || holds_lists(t, &ty));
+                let copy =
+                    ty.is_some_and(|ty| (may_be_array && matches!(ty, Ty::List(_))) || instances::holds_lists(t, &ty));
                 if !copy {
                     op.opname = "same_as".into();
                     continue;
@@ -685,8 +686,7 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 op.opname = "generic_call".into();
             }
             if op.opname == "generic_call" {
-                let pos = op.pos.map(|p| p.to_string()).unwrap_or_default();
-                rewrite_generic_call(t, op, &result, ty_of).map_err(|m| err(format!("{m} (at {pos})")))?;
+                rewrite_generic_call(t, op, &result, ty_of).map_err(&err)?;
                 continue;
             }
             // `{}` of a std error type: its `Display`, the prelude's `__display`.
@@ -1328,20 +1328,4 @@ fn prelude_method(
         return None;
     }
     t.methods.get(&(recv, name)).copied()
-}
-
-/// Whether `ty` is a `Copy` struct with a list (an array) among its fields,
-/// or in a field's `Copy` struct or tuple.
-fn holds_lists(t: &Translator, ty: &Ty) -> bool {
-    fn inside(t: &Translator, ty: &Ty) -> bool {
-        match ty {
-            Ty::List(_) => true,
-            Ty::Tuple(items) => items.iter().any(|i| inside(t, i)),
-            ty => holds_lists(t, ty),
-        }
-    }
-    match ty {
-        Ty::Struct(s) => t.structs[*s].copy && t.structs[*s].fields.iter().any(|(_, f)| inside(t, f)),
-        _ => false,
-    }
 }

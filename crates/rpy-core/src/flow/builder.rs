@@ -293,6 +293,18 @@ impl<'a> FnBuilder<'a> {
         self.lookup(name).map(|i| &self.env[i])
     }
 
+    /// Whether `e` makes an array: an array expression, or an array local.
+    fn makes_array(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Array(_) | Expr::Repeat(_) => true,
+            Expr::Paren(p) => self.makes_array(&p.expr),
+            Expr::Path(p) => {
+                p.path.get_ident().and_then(|i| self.lookup_local(&i.to_string())).is_some_and(|l| l.array)
+            }
+            _ => false,
+        }
+    }
+
     fn literal_id(&mut self) -> u32 {
         self.next_literal += 1;
         self.next_literal
@@ -392,7 +404,7 @@ impl<'a> FnBuilder<'a> {
                 self.bind_irrefutable(&l.pat, v)?;
                 // `let b = [0; 4];`, `let b: [i64; 2] = ..`, `let b = a;` of an array.
                 let array = match &l.pat {
-                    Pat::Ident(pi) => pi.subpat.is_none() && makes_array(&init.expr, &self.env),
+                    Pat::Ident(pi) => pi.subpat.is_none() && self.makes_array(&init.expr),
                     Pat::Type(pt) => is_array_type(&pt.ty),
                     _ => false,
                 };
@@ -2899,18 +2911,6 @@ fn is_array_type(ty: &syn::Type) -> bool {
     match ty {
         syn::Type::Array(_) => true,
         syn::Type::Paren(p) => is_array_type(&p.elem),
-        _ => false,
-    }
-}
-
-/// Whether `e` makes an array: an array expression, or an array local.
-fn makes_array(e: &Expr, env: &[Local]) -> bool {
-    match e {
-        Expr::Array(_) | Expr::Repeat(_) => true,
-        Expr::Paren(p) => makes_array(&p.expr, env),
-        Expr::Path(p) => {
-            p.path.get_ident().and_then(|i| env.iter().rev().find(|l| i == l.name.as_str())).is_some_and(|l| l.array)
-        }
         _ => false,
     }
 }

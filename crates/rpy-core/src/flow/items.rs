@@ -527,14 +527,7 @@ pub fn build_module(
         }
     }
 
-    fn has_list(ty: &Ty) -> bool {
-        match ty {
-            Ty::List(_) => true,
-            Ty::Tuple(items) => items.iter().any(has_list),
-            _ => false,
-        }
-    }
-    scope.copy_structs_hold_arrays = t.structs.values().any(|s| s.copy && s.fields.iter().any(|(_, f)| has_list(f)));
+    scope.copy_structs_hold_arrays = t.structs.keys().any(|s| instances::holds_lists(&t, &Ty::Struct(s)));
 
     for (n, ty) in templates.iter().enumerate() {
         let sid = scope.structs[&crate::prelude::data_struct_name(n)];

@@ -110,45 +110,27 @@ impl char {
     }
 
     fn is_alphabetic(&self) -> bool {
-        if self.is_ascii() {
-            return self.is_ascii_alphabetic();
-        }
-        __char_class(*self, 0) != 0
+        __char_is(*self, self.is_ascii_alphabetic(), 0)
     }
 
     fn is_alphanumeric(&self) -> bool {
-        if self.is_ascii() {
-            return self.is_ascii_alphanumeric();
-        }
-        __char_class(*self, 1) != 0
+        __char_is(*self, self.is_ascii_alphanumeric(), 1)
     }
 
     fn is_numeric(&self) -> bool {
-        if self.is_ascii() {
-            return self.is_ascii_digit();
-        }
-        __char_class(*self, 2) != 0
+        __char_is(*self, self.is_ascii_digit(), 2)
     }
 
     fn is_uppercase(&self) -> bool {
-        if self.is_ascii() {
-            return self.is_ascii_uppercase();
-        }
-        __char_class(*self, 3) != 0
+        __char_is(*self, self.is_ascii_uppercase(), 3)
     }
 
     fn is_lowercase(&self) -> bool {
-        if self.is_ascii() {
-            return self.is_ascii_lowercase();
-        }
-        __char_class(*self, 4) != 0
+        __char_is(*self, self.is_ascii_lowercase(), 4)
     }
 
     fn is_control(&self) -> bool {
-        if self.is_ascii() {
-            return self.is_ascii_control();
-        }
-        __char_class(*self, 5) != 0
+        __char_is(*self, self.is_ascii_control(), 5)
     }
 
     fn from_digit(num: u32, radix: u32) -> Option<char> {
@@ -167,6 +149,16 @@ impl char {
         } else {
             Some(i as char)
         }
+    }
+}
+
+// Whether `c` is of the Unicode class `kind` (see `rpy_char_class`), given
+// the answer for ASCII characters, which needs no table.
+fn __char_is(c: char, ascii: bool, kind: i64) -> bool {
+    if c.is_ascii() {
+        ascii
+    } else {
+        __char_class(c, kind) != 0
     }
 }
 

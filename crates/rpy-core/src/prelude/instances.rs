@@ -53,6 +53,22 @@ pub fn is_plain_value(t: &Translator, ty: &Ty) -> bool {
     }
 }
 
+/// Whether `ty` is a `Copy` struct with a list (an array) among its fields,
+/// or in a field's `Copy` struct or tuple.
+pub fn holds_lists(t: &Translator, ty: &Ty) -> bool {
+    fn inside(t: &Translator, ty: &Ty) -> bool {
+        match ty {
+            Ty::List(_) => true,
+            Ty::Tuple(items) => items.iter().any(|i| inside(t, i)),
+            ty => holds_lists(t, ty),
+        }
+    }
+    match ty {
+        Ty::Struct(s) => t.structs[*s].copy && t.structs[*s].fields.iter().any(|(_, f)| inside(t, f)),
+        _ => false,
+    }
+}
+
 /// Whether the rtyper compares values of `ty` itself: scalars, and tuples
 /// and `Copy` structs of them (field by field).
 fn compares_fieldwise(t: &Translator, ty: &Ty) -> bool {
