@@ -47,7 +47,7 @@ impl Translator {
     pub fn struct_def(&self, ty: &Ty) -> Option<&StructDef> {
         match ty {
             Ty::Struct(s) => Some(&self.structs[*s]),
-            Ty::Dict(..) | Ty::Cell(..) => Some(&self.structs[self.data_structs[ty]]),
+            t if t.is_template() => Some(&self.structs[self.data_structs[ty]]),
             Ty::Rc(t) => self.struct_def(t),
             _ => None,
         }
@@ -292,7 +292,7 @@ fn collect_templates(ty: &Ty, out: &mut Vec<Ty>) {
             collect_templates(v, out);
             out.push(ty.clone());
         }
-        Ty::Cell(_, inner) => {
+        Ty::Cell(_, inner) | Ty::Iter(inner) => {
             collect_templates(inner, out);
             out.push(ty.clone());
         }

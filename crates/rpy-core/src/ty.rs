@@ -188,6 +188,13 @@ pub enum Ty {
     /// rather than clones. Only type inference sees the difference: the
     /// low-level type is `T`'s.
     Rc(Box<Ty>),
+    /// An iterator yielding `T` (RPython's `SomeIterator`): `s.chars()`,
+    /// `v.iter()`, `Peekable<Chars>`, ... held in a variable or a field
+    /// and advanced with `next()`. A GC object, the data struct of an
+    /// instance of the prelude's iterator template: a cursor over a list
+    /// of the items (`prelude/iter.rs`). `for` loops over `v.iter()` and
+    /// ranges need none: they index the list directly.
+    Iter(Box<Ty>),
     /// `_` in the type of a `let` or a turbofish: a hole that type
     /// inference fills. It never outlives the builder's ascriptions, so no
     /// later stage sees it.
@@ -201,12 +208,18 @@ pub enum CellKind {
 }
 
 impl Ty {
+    /// Whether values of the type are instances of a prelude template (a
+    /// dict, a cell, an iterator): GC objects of a data struct per type.
+    pub fn is_template(&self) -> bool {
+        matches!(self, Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_))
+    }
+
     /// Whether a `_` is somewhere in the type.
     pub fn has_infer(&self) -> bool {
         match self {
             Ty::Infer => true,
             Ty::Tuple(items) => items.iter().any(Ty::has_infer),
-            Ty::Option(t) | Ty::List(t) | Ty::Cell(_, t) | Ty::Rc(t) => t.has_infer(),
+            Ty::Option(t) | Ty::List(t) | Ty::Cell(_, t) | Ty::Rc(t) | Ty::Iter(t) => t.has_infer(),
             Ty::Dict(a, b) | Ty::Result(a, b) => a.has_infer() || b.has_infer(),
             Ty::Fn(params, ret) => params.iter().any(Ty::has_infer) || ret.has_infer(),
             Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char | Ty::Unit | Ty::Struct(_) | Ty::Enum(_) | Ty::Str => false,
@@ -252,6 +265,7 @@ impl fmt::Display for Ty {
             Ty::Dict(k, v) => write!(f, "HashMap<{k}, {v}>"),
             Ty::Cell(kind, t) => write!(f, "{}<{t}>", kind.name()),
             Ty::Rc(t) => write!(f, "Rc<{t}>"),
+            Ty::Iter(t) => write!(f, "impl Iterator<Item = {t}>"),
             Ty::Infer => f.write_str("_"),
             Ty::Result(t, e) => write!(f, "Result<{t}, {e}>"),
             Ty::Fn(params, ret) => {
@@ -272,6 +286,8 @@ pub enum GenericTy {
     Option(Box<GenericTy>),
     List(Box<GenericTy>),
     Result(Box<GenericTy>, Box<GenericTy>),
+    /// The prelude's `__Iter<T>`.
+    Iter(Box<GenericTy>),
 }
 
 /// The signature of a generic function, which is instantiated per list of
@@ -298,7 +314,9 @@ impl GenericTy {
             (GenericTy::Tuple(gs), Ty::Tuple(ts)) => {
                 gs.len() == ts.len() && gs.iter().zip(ts).all(|(g, t)| g.bind(t, out))
             }
-            (GenericTy::Option(g), Ty::Option(t)) | (GenericTy::List(g), Ty::List(t)) => g.bind(t, out),
+            (GenericTy::Option(g), Ty::Option(t))
+            | (GenericTy::List(g), Ty::List(t))
+            | (GenericTy::Iter(g), Ty::Iter(t)) => g.bind(t, out),
             (GenericTy::Result(g, h), Ty::Result(t, e)) => g.bind(t, out) && h.bind(e, out),
             _ => false,
         }

@@ -54,12 +54,16 @@ pub fn method_sig(name: &str) -> Option<MethodSig> {
     Some(MethodSig { recv, args, ret })
 }
 
-/// The type of an argument or result of a list method, relative to the
-/// list's item type.
+/// The type of an argument or result of a list or iterator method,
+/// relative to the item type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ListRel {
     Item,
     OptionItem,
+    /// A list of the items.
+    List,
+    /// An iterator of the items.
+    Iter,
     Fixed(Ty),
 }
 
@@ -76,6 +80,32 @@ pub fn list_method_sig(name: &str) -> Option<(Vec<ListRel>, ListRel)> {
         "clear" | "reverse" => (vec![], Fixed(Ty::Unit)),
         "swap" => (vec![usize_(), usize_()], Fixed(Ty::Unit)),
         "truncate" => (vec![usize_()], Fixed(Ty::Unit)),
+        _ => return None,
+    })
+}
+
+/// The methods of iterators, for messages and for the flow space, which
+/// rejects other method names before anything is typed.
+pub const ITER_METHODS_TEXT: &str = "`next`, `peek`, `next_back`, `nth`, `last`, `count`, `len`, `rev`, `skip`, `take`, `step_by`, `enumerate`, `copied`, `cloned`, `peekable`, `by_ref`, `next_if_eq`, `sum`, `max`, `min` and `collect`";
+
+/// Whether `name` is a method of iterators (`ITER_METHODS_TEXT`).
+pub fn is_iter_method(name: &str) -> bool {
+    ITER_METHODS_TEXT.split('`').skip(1).step_by(2).any(|m| m == name)
+}
+
+/// The methods of iterators that the prelude's iterator template
+/// implements (`prelude/iter.rs`): (arguments, result). Those of `list.rs`
+/// named `__iter_<method>` are the others.
+pub fn iter_method_sig(name: &str) -> Option<(Vec<ListRel>, ListRel)> {
+    use ListRel::*;
+    let usize_ = || Fixed(Ty::Int(IntTy::Usize));
+    Some(match name {
+        "next" | "next_back" | "peek" | "last" => (vec![], OptionItem),
+        "nth" => (vec![usize_()], OptionItem),
+        "count" | "len" => (vec![], usize_()),
+        "clone" | "peekable" | "by_ref" | "copied" | "into_iter" | "rev" => (vec![], Iter),
+        "skip" | "take" | "step_by" => (vec![usize_()], Iter),
+        "__items" | "__collect" => (vec![], List),
         _ => return None,
     })
 }

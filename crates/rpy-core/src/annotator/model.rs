@@ -42,6 +42,9 @@ pub enum SomeValue {
     Dict,
     /// A `Cell` or `RefCell` (an instance of its data struct).
     Cell,
+    /// An iterator (RPython's `SomeIterator`; the item type is in the
+    /// knowntype).
+    Iterator,
     /// A function pointer (RPython's `SomePBC` of functions; which ones is
     /// not tracked).
     Func,
@@ -64,6 +67,7 @@ impl SomeValue {
             Ty::Str => SomeValue::Str,
             Ty::Dict(..) => SomeValue::Dict,
             Ty::Cell(..) => SomeValue::Cell,
+            Ty::Iter(_) => SomeValue::Iterator,
             Ty::Rc(t) => SomeValue::of_type(t),
             Ty::Fn(..) => SomeValue::Func,
             Ty::Infer => unreachable!("`_` is filled by type inference"),
@@ -176,6 +180,7 @@ impl fmt::Display for SomeValue {
             SomeValue::Str => write!(f, "SomeString()"),
             SomeValue::Dict => write!(f, "SomeDict()"),
             SomeValue::Cell => write!(f, "SomeCell()"),
+            SomeValue::Iterator => write!(f, "SomeIterator()"),
         }
     }
 }

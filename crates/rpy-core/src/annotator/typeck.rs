@@ -6,7 +6,10 @@
 //! This is the "knowntype" part of annotation. `annotator::annrpython`
 //! computes the rest (constants, non-negativity, reachability) on top.
 
-use super::methods::{dict_method_sig, list_method_sig, method_sig, DictRel, ListRel, Recv, Rel, CELL_METHODS};
+use super::methods::{
+    dict_method_sig, iter_method_sig, list_method_sig, method_sig, DictRel, ListRel, Recv, Rel, CELL_METHODS,
+    ITER_METHODS_TEXT, is_iter_method,
+};
 use crate::entity::EntityRef;
 use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
 use crate::prelude::instances::{self, Kind};
@@ -36,6 +39,8 @@ enum Term {
     Fn(Vec<Node>, Node),
     Cell(CellKind, Node),
     Rc(Node),
+    /// An iterator of the item type.
+    Iter(Node),
 }
 
 /// A type error: rustc rejects such a program too, so this normally means
@@ -92,6 +97,7 @@ impl Unifier {
             Ty::Fn(params, ret) => Term::Fn(params.iter().map(|p| self.node_of_ty(p)).collect(), self.node_of_ty(ret)),
             Ty::Cell(kind, t) => Term::Cell(*kind, self.node_of_ty(t)),
             Ty::Rc(t) => Term::Rc(self.node_of_ty(t)),
+            Ty::Iter(t) => Term::Iter(self.node_of_ty(t)),
             Ty::Infer => Term::Unknown,
         };
         self.fresh(term)
@@ -134,7 +140,7 @@ impl Unifier {
                 self.parent[b] = a;
                 return self.unify(*x, *y);
             }
-            (Term::Rc(x), Term::Rc(y)) => {
+            (Term::Rc(x), Term::Rc(y)) | (Term::Iter(x), Term::Iter(y)) => {
                 self.parent[b] = a;
                 return self.unify(*x, *y);
             }
@@ -183,6 +189,7 @@ impl Unifier {
             Term::Dict(k, v) => format!("HashMap<{}, {}>", self.show(k), self.show(v)),
             Term::Cell(kind, t) => format!("{}<{}>", kind.name(), self.show(t)),
             Term::Rc(t) => format!("Rc<{}>", self.show(t)),
+            Term::Iter(t) => format!("impl Iterator<Item = {}>", self.show(t)),
             Term::Result(t, e) => format!("Result<{}, {}>", self.show(t), self.show(e)),
             Term::Fn(params, ret) => {
                 let params: Vec<String> = params.iter().map(|p| self.show(*p)).collect();
@@ -202,6 +209,7 @@ impl Unifier {
             Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve_known(k)?), Box::new(self.resolve_known(v)?)),
             Term::Cell(kind, t) => Ty::Cell(kind, Box::new(self.resolve_known(t)?)),
             Term::Rc(t) => Ty::Rc(Box::new(self.resolve_known(t)?)),
+            Term::Iter(t) => Ty::Iter(Box::new(self.resolve_known(t)?)),
             Term::Result(t, e) => Ty::Result(Box::new(self.resolve_known(t)?), Box::new(self.resolve_known(e)?)),
             Term::Fn(params, ret) => Ty::Fn(
                 params.iter().map(|p| self.resolve_known(*p)).collect::<Option<_>>()?,
@@ -235,6 +243,7 @@ impl Unifier {
             Term::Dict(k, v) => Ty::Dict(Box::new(self.resolve(k)), Box::new(self.resolve(v))),
             Term::Cell(kind, t) => Ty::Cell(kind, Box::new(self.resolve(t))),
             Term::Rc(t) => Ty::Rc(Box::new(self.resolve(t))),
+            Term::Iter(t) => Ty::Iter(Box::new(self.resolve(t))),
             Term::Result(t, e) => Ty::Result(Box::new(self.resolve(t)), Box::new(self.resolve(e))),
             Term::Fn(params, ret) => {
                 Ty::Fn(params.iter().map(|p| self.resolve(*p)).collect(), Box::new(self.resolve(ret)))
@@ -380,7 +389,8 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 }
                 // `.clone()` is the receiver's type's (derived or std) `Clone`,
                 // unless the type has an inherent `clone` of its own.
-                let own_clone = recv_ty.as_ref().is_some_and(|r| t.methods.contains_key(&(r.clone(), name.clone())));
+                let own_clone = recv_ty.as_ref().is_some_and(|r| t.methods.contains_key(&(r.clone(), name.clone())))
+                    || matches!(u.term[rn], Term::Iter(_));
                 if name == "clone" && op.args.len() == 2 && !own_clone {
                     u.unify(op.result.index(), recv).map_err(&err)?;
                     continue;
@@ -429,6 +439,44 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Str("__to_string".into())));
                         g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
                     }
+                    // `v.iter()`, `v.into_iter()` outside a `for` loop: an
+                    // iterator over the list (write-back: `prelude_method`).
+                    Term::List(item) if (name == "iter" || name == "into_iter") && op.args.len() == 2 => {
+                        let it = u.fresh(Term::Iter(item));
+                        u.unify(op.result.index(), it).map_err(&err)?;
+                        continue;
+                    }
+                    // The methods of the iterator template, called by write-back
+                    // (`prelude_method`), or the prelude's generic `__iter_*`.
+                    Term::Iter(item) if iter_method_sig(&name).is_some() => {
+                        let (params, ret) = iter_method_sig(&name).unwrap();
+                        if params.len() != op.args.len() - 2 {
+                            return Err(err(format!("`{name}` takes {} arguments", params.len())));
+                        }
+                        for (a, r) in op.args[2..].iter().zip(&params) {
+                            let an = node_of(&mut u, a);
+                            let rn = list_rel(&mut u, item, r);
+                            u.unify(an, rn).map_err(&err)?;
+                        }
+                        let rn = list_rel(&mut u, item, &ret);
+                        u.unify(op.result.index(), rn).map_err(&err)?;
+                        continue;
+                    }
+                    // `opt.cloned()`: the payload's clone.
+                    Term::Option(_) if name == "cloned" && op.args.len() == 2 => {
+                        op.opname = "generic_call".into();
+                        op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Str("__option_cloned".into())));
+                        g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
+                    }
+                    Term::Iter(_) => {
+                        let f = format!("__iter_{name}");
+                        if !t.generic_fns.contains_key(&f) {
+                            return Err(err(format!("no method `{name}` on an iterator: rpy translates {ITER_METHODS_TEXT}; adaptors taking closures (`map`, `filter`) are not: write a loop")));
+                        }
+                        op.opname = "generic_call".into();
+                        op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Str(f)));
+                        g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
+                    }
                     // The prelude's generic function for the method.
                     Term::List(_) if list_method_sig(&name).is_none() => {
                         let f = crate::prelude::vec_fn_name(&name);
@@ -444,17 +492,12 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         if params.len() != op.args.len() - 2 {
                             return Err(err(format!("`{name}` takes {} arguments", params.len())));
                         }
-                        let rel = |u: &mut Unifier, r: &ListRel| match r {
-                            ListRel::Item => item,
-                            ListRel::OptionItem => u.fresh(Term::Option(item)),
-                            ListRel::Fixed(ty) => u.node_of_ty(ty),
-                        };
                         for (a, r) in op.args[2..].iter().zip(&params) {
                             let an = node_of(&mut u, a);
-                            let rn = rel(&mut u, r);
+                            let rn = list_rel(&mut u, item, r);
                             u.unify(an, rn).map_err(&err)?;
                         }
-                        let rn = rel(&mut u, &ret);
+                        let rn = list_rel(&mut u, item, &ret);
                         u.unify(op.result.index(), rn).map_err(&err)?;
                         continue;
                     }
@@ -539,6 +582,10 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         still.push((b, i));
                         continue;
                     }
+                    Term::Unknown if is_iter_method(&name) && method_sig(&name).is_none() => {
+                        still.push((b, i));
+                        continue;
+                    }
                     Term::Unknown if t.methods.keys().any(|(_, n)| *n == name) => {
                         still.push((b, i));
                         continue;
@@ -559,13 +606,17 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
         }
         if still.len() == before {
             // A `*x` of an operand nothing else types: a reference; a
-            // `collect()` whose result nothing types: the list.
+            // `collect()` whose result nothing types: a list.
             let deref = still.iter().find_map(|&(b, i)| {
                 let op = &g.blocks[crate::flow::BlockId::new(b)].operations[i];
                 (op.opname == "deref" || op.opname == "collect").then(|| (op.args[0].clone(), op.result.index()))
             });
             if let Some((x, res)) = deref {
-                let n = node_of(&mut u, &x);
+                let mut n = node_of(&mut u, &x);
+                let root = u.find(n);
+                if let Term::Iter(item) = u.term[root] {
+                    n = u.fresh(Term::List(item));
+                }
                 u.unify(n, res).map_err(&err)?;
                 pending = still;
                 continue;
@@ -635,15 +686,18 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 op.args.insert(0, Value::Const(crate::flow::Constant::meta(ConstValue::Str("clone".into()))));
             }
             if op.opname == "collect" {
-                let into_string = match (&result, ty_of(&op.args[0])) {
-                    (Ty::Str, Some(Ty::List(item))) if *item == Ty::Char => Some("__collect_chars"),
-                    (Ty::Str, Some(Ty::List(item))) if *item == Ty::Str => Some("__collect_strs"),
+                let from = ty_of(&op.args[0]);
+                let into = match (&result, &from) {
+                    (Ty::Str, Some(Ty::Iter(item))) if **item == Ty::Char => t.graph_by_name("__collect_chars"),
+                    (Ty::Str, Some(Ty::Iter(item))) if **item == Ty::Str => t.graph_by_name("__collect_strs"),
                     (Ty::Str, other) => {
-                        return Err(err(format!("collecting `{}` into a `String`", other.unwrap_or(Ty::Unit))))
+                        return Err(err(format!("collecting `{}` into a `String`", other.clone().unwrap_or(Ty::Unit))))
                     }
+                    // A new list of the items left.
+                    (_, Some(it @ Ty::Iter(_))) => t.methods.get(&(it.clone(), "__collect".to_string())).copied(),
                     _ => None,
                 };
-                match into_string.and_then(|f| t.graph_by_name(f)) {
+                match into {
                     Some(f) => {
                         op.opname = "simple_call".into();
                         op.args.insert(0, Value::Const(crate::flow::Constant::meta(ConstValue::Func(f))));
@@ -689,6 +743,9 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 rewrite_generic_call(t, op, &result, ty_of).map_err(&err)?;
                 continue;
             }
+            if op.opname == "format_arg" && matches!(ty_of(&op.args[1]), Some(Ty::Iter(_))) {
+                return Err(err("formatting an iterator is not translated (its `Debug` shows std's internals): format the `Vec` of its items, `it.clone().collect::<Vec<_>>()`".into()));
+            }
             // `{}` of a std error type: its `Display`, the prelude's `__display`.
             if op.opname == "format_arg" {
                 let spec = op.args[2].constant().and_then(|c| c.as_int()).map(|b| rpy_fmt::Spec::decode(b as u64));
@@ -727,6 +784,9 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                     op.args.remove(0);
                     continue;
                 }
+            }
+            if op.opname == "iter_list" {
+                op.args.truncate(1);
             }
             if let Some(m) = prelude_method(t, &op.opname, &op.args, result, ty_of) {
                 let func = Value::Const(crate::flow::Constant::meta(ConstValue::Func(m)));
@@ -776,6 +836,18 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
     Ok(types)
 }
 
+/// The type `r` stands for in the signature of a method of lists or
+/// iterators of `item`s.
+fn list_rel(u: &mut Unifier, item: Node, r: &ListRel) -> Node {
+    match r {
+        ListRel::Item => item,
+        ListRel::OptionItem => u.fresh(Term::Option(item)),
+        ListRel::List => u.fresh(Term::List(item)),
+        ListRel::Iter => u.fresh(Term::Iter(item)),
+        ListRel::Fixed(ty) => u.node_of_ty(ty),
+    }
+}
+
 /// Applies the typing rule of one operation; `Ok(false)` when it needs an
 /// operand's type that is not known yet.
 fn apply_rule(
@@ -808,13 +880,20 @@ fn apply_rule(
         // Into a list (the list itself) or a `String` (of chars or strings);
         // unknown until the result's type is.
         "collect" => {
-            let item = u.fresh(Term::Unknown);
-            fixed(u, args[0], Term::List(item))?;
+            let an = u.find(args[0]);
+            let list = match u.term[an] {
+                Term::Iter(item) => u.fresh(Term::List(item)),
+                _ => {
+                    let item = u.fresh(Term::Unknown);
+                    fixed(u, args[0], Term::List(item))?;
+                    args[0]
+                }
+            };
             let rn = u.find(res);
             match u.term[rn] {
                 Term::Str => {}
                 Term::Unknown => return Ok(false),
-                _ => u.unify(args[0], res)?,
+                _ => u.unify(list, res)?,
             }
         }
         "ascribe" | "same_type" => {
@@ -882,6 +961,9 @@ fn apply_rule(
                 }
                 // The cell template's only field.
                 Term::Cell(_, inner) if name == "value" => inner,
+                // The iterator template's.
+                Term::Iter(item) if name == "items" => u.fresh(Term::List(item)),
+                Term::Iter(_) if name == "front" || name == "back" => u.fresh(Term::Int(IntTy::Usize)),
                 Term::Unknown => return Ok(false),
                 _ => return Err(format!("field `{name}` of a `{}`", u.show(tn))),
             };
@@ -1075,6 +1157,11 @@ fn apply_rule(
             let tn = u.find(args[0]);
             match u.term[tn].clone() {
                 Term::List(_) => u.unify(args[0], res)?,
+                // `for x in &mut it` would leave `it` where the loop stopped.
+                Term::Iter(_) if vals.get(1).and_then(|v| v.constant()).is_some_and(|c| c.value == ConstValue::Bool(true)) => {
+                    return Err("a `for` loop over `&mut` of an iterator is not translated: write `for x in it.by_ref()` or `while let Some(x) = it.next()`".into())
+                }
+                Term::Iter(item) => fixed(u, res, Term::List(item))?,
                 Term::Dict(k, v) => {
                     let vn = u.find(v);
                     let item = if matches!(u.term[vn], Term::Unit) { k } else { u.fresh(Term::Tuple(vec![k, v])) };
@@ -1246,6 +1333,10 @@ fn node_of_generic(u: &mut Unifier, g: &GenericTy, params: &[Node]) -> Node {
             let n = node_of_generic(u, inner, params);
             u.fresh(Term::List(n))
         }
+        GenericTy::Iter(inner) => {
+            let n = node_of_generic(u, inner, params);
+            u.fresh(Term::Iter(n))
+        }
         GenericTy::Result(ok, err) => {
             let (t, e) = (node_of_generic(u, ok, params), node_of_generic(u, err, params));
             u.fresh(Term::Result(t, e))
@@ -1314,6 +1405,11 @@ fn prelude_method(
     ty_of: impl Fn(&Value) -> Option<Ty>,
 ) -> Option<crate::flow::GraphId> {
     let (recv, name) = match opname {
+        // `v.iter()`: a new iterator over `v`.
+        "call_method" if matches!(args[0].constant()?.as_str()?, "iter" | "into_iter") => match ty_of(&args[1])? {
+            Ty::List(item) => (Ty::Iter(item), "__new".to_string()),
+            it => (it, "into_iter".to_string()),
+        },
         "call_method" => (ty_of(&args[1])?, args[0].constant()?.as_str()?.to_string()),
         "newdict" | "cell_new" => (result, "__new".to_string()),
         "iter_list" => match ty_of(&args[0])? {
@@ -1324,7 +1420,7 @@ fn prelude_method(
         "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "add" => (ty_of(&args[0])?, format!("__{opname}")),
         _ => return None,
     };
-    if !matches!(recv, Ty::Dict(..) | Ty::Str | Ty::Cell(..)) {
+    if recv != Ty::Str && !recv.is_template() {
         return None;
     }
     t.methods.get(&(recv, name)).copied()

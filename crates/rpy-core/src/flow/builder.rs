@@ -1471,7 +1471,7 @@ impl<'a> FnBuilder<'a> {
         };
         let sid = match &ty {
             Ty::Struct(sid) => sid,
-            Ty::Dict(..) | Ty::Cell(..) => &self.scope.data_structs[&ty],
+            t if t.is_template() => &self.scope.data_structs[&ty],
             _ => unreachable!(),
         };
         let names: Vec<String> = st.fields.iter().map(|f| member_name(&f.member)).collect();
@@ -1493,7 +1493,7 @@ impl<'a> FnBuilder<'a> {
     fn struct_path(&self, path: &syn::Path) -> R<Ty> {
         let name = path.get_ident().map(|i| i.to_string()).unwrap_or_default();
         if name == "Self" {
-            if let Some(t @ (Ty::Struct(_) | Ty::Dict(..) | Ty::Cell(..))) = &self.self_ty {
+            if let Some(t) = self.self_ty.as_ref().filter(|t| matches!(t, Ty::Struct(_)) || t.is_template()) {
                 return Ok(t.clone());
             }
         }
@@ -1812,15 +1812,6 @@ impl<'a> FnBuilder<'a> {
                 None => c,
             }));
         }
-        // `.rev()` of a list's iterator (`v.iter().rev()`, `s.chars().rev()`)
-        // outside a `for` loop: a reversed copy.
-        if m.method == "rev" && m.args.is_empty() && !is_range_iter(&m.receiver) {
-            let (list, how) = parse_list_iter(&m.receiver);
-            if !how.mutable && !how.indexed && !how.counted && !how.rev {
-                let Some(v) = self.expr(list)? else { return Ok(None) };
-                return Ok(Some(self.emit("call_method", vec![meta_str("rev".into()), v], Some(pos))));
-            }
-        }
         if m.method == "count" && m.args.is_empty() {
             let Some(recv) = self.expr(&m.receiver)? else { return Ok(None) };
             return Ok(Some(self.emit("call_method", vec![meta_str("len".into()), recv], Some(pos))));
@@ -1897,13 +1888,14 @@ impl<'a> FnBuilder<'a> {
             && crate::annotator::methods::list_method_sig(&name).is_none()
             && crate::annotator::methods::dict_method_sig(&name).is_none()
             && !crate::annotator::methods::CELL_METHODS.contains(&name.as_str())
+            && !crate::annotator::methods::is_iter_method(&name)
             && !self.scope.method_names.contains(&name)
             && !self.scope.generic_fns.contains(&crate::prelude::vec_fn_name(&name))
         {
             return Err(unsupported(
                 &m.method,
                 &format!("the method `{name}`"),
-                "rpy translates only the methods of DESIGN §3: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations, `rem_euclid`, ...), of `f64`, of `char` and `u8` (see `prelude/char.rs`), of `Vec`, of strings (see `prelude/str.rs`), of `HashMap`/`HashSet`, of `Cell`/`RefCell`, and the module's own",
+                "rpy translates only the methods of DESIGN §3: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations, `rem_euclid`, ...), of `f64`, of `char` and `u8` (see `prelude/char.rs`), of `Vec`, of strings (see `prelude/str.rs`), of `HashMap`/`HashSet`, of `Cell`/`RefCell`, of iterators (`next`, `peek`, `rev`, `enumerate`, ...), and the module's own",
                 "write it with supported operations (a loop for `retain`, `map`, `filter`), or as a function of the module",
             ));
         }
@@ -1980,12 +1972,6 @@ impl<'a> FnBuilder<'a> {
                 let s = self.emit("is_some", vec![recv], Some(pos));
                 Ok(Some(self.emit("invert", vec![s], Some(pos))))
             }
-            ("step_by" | "rev" | "iter" | "into_iter", _) => Err(unsupported(
-                m,
-                &format!("`.{name}()` here"),
-                "iterators are translated only as the iterable of a `for` loop (`for x in v.iter()`, `for i in (a..b).rev()`) and in `.iter().sum()`/`max()`/`min()`/`collect()`; adaptors taking closures (`map`, `filter`) are not",
-                "write a `for` loop",
-            )),
             _ => {
                 let mut all = vec![meta_str(name), recv];
                 all.extend(args);
@@ -2112,6 +2098,16 @@ impl<'a> FnBuilder<'a> {
     /// stepped. Ranges iterate without any iterator object: the loop keeps
     /// the counter and the bound as hidden locals.
     fn for_expr(&mut self, f: &syn::ExprForLoop) -> R<Option<Value>> {
+        // `for x in it.by_ref()` leaves `it` where the loop stopped: the
+        // loop `while let Some(x) = it.next()` is the same.
+        if let Expr::MethodCall(m) = &*f.expr {
+            if m.method == "by_ref" && m.args.is_empty() {
+                let (label, pat, recv, body) = (&f.label, &f.pat, &m.receiver, &f.body);
+                let w: syn::ExprWhile =
+                    syn::parse_quote_spanned! {f.span()=> #label while let Some(#pat) = (#recv).next() #body };
+                return self.while_expr(&w);
+            }
+        }
         if !is_range_iter(&f.expr) {
             return self.for_list(f);
         }
@@ -2239,8 +2235,10 @@ impl<'a> FnBuilder<'a> {
         let list = if std::ptr::eq(list_expr, &*f.expr) { self.operand(list_expr)? } else { self.expr(list_expr)? };
         let Some(list) = list else { return Ok(None) };
         let pos = Some(pos_of(f.expr.span()));
-        // A dict is iterated over a list of its items (or keys, for a set).
-        let list = self.emit("iter_list", vec![list], pos);
+        // A dict is iterated over a list of its items (or keys, for a set),
+        // an iterator over the items it has left.
+        let mutable = Value::Const(Constant::meta(ConstValue::Bool(how.mutable)));
+        let list = self.emit("iter_list", vec![list, mutable], pos);
         let n0 = self.env.len();
         let len = self.emit("call_method", vec![meta_str("len".into()), list.clone()], pos);
         let zero = Value::Const(Constant::int(0, IntTy::Usize));
@@ -2730,7 +2728,10 @@ struct ListIter {
 /// `.enumerate()` and `.rev()`), and how.
 fn parse_list_iter(e: &Expr) -> (&Expr, ListIter) {
     match e {
-        Expr::Reference(r) => parse_list_iter(&r.expr),
+        Expr::Reference(r) => {
+            let (l, it) = parse_list_iter(&r.expr);
+            (l, ListIter { mutable: it.mutable || r.mutability.is_some(), ..it })
+        }
         Expr::Paren(p) => parse_list_iter(&p.expr),
         Expr::MethodCall(m) if m.method == "enumerate" && m.args.is_empty() => {
             let (l, it) = parse_list_iter(&m.receiver);

@@ -61,7 +61,8 @@ impl ModuleScope {
         match ty {
             Ty::Struct(s) => Some(self.struct_name(*s)),
             Ty::Enum(e) => self.enums.iter().find(|(_, id)| *id == e).map(|(n, _)| n.clone()),
-            Ty::Str | Ty::Dict(..) | Ty::Cell(..) => Some(ty.to_string()),
+            Ty::Iter(t) => Some(format!("__Iter<{t}>")),
+            ty if *ty == Ty::Str || ty.is_template() => Some(ty.to_string()),
             _ => None,
         }
     }
@@ -139,7 +140,20 @@ impl ModuleScope {
                         }
                     }
                 }
-                if !seg.arguments.is_none() {
+                if !self.structs.contains_key(&name) && !self.enums.contains_key(&name) {
+                    if let Some(t) = self.iterator_type(ty, &name, &seg.arguments, self_ty) {
+                        return t;
+                    }
+                }
+                // `Lexer<'a>`: lifetime arguments mean nothing here.
+                let lifetimes = match &seg.arguments {
+                    syn::PathArguments::None => true,
+                    syn::PathArguments::AngleBracketed(a) => {
+                        a.args.iter().all(|a| matches!(a, syn::GenericArgument::Lifetime(_)))
+                    }
+                    syn::PathArguments::Parenthesized(_) => false,
+                };
+                if !lifetimes {
                     return Err(heap_type(ty, &name));
                 }
                 if let Some(i) = IntTy::from_name(&name) {
@@ -213,12 +227,49 @@ impl ModuleScope {
         }
     }
 
+    /// The iterator types of std (`Chars<'a>`, `std::slice::Iter<'a, T>`,
+    /// `Peekable<I>`, ...) and the prelude's `__Iter<T>`: `Ty::Iter` of
+    /// their item type (adaptors that keep the item type are their
+    /// iterator's type). `None` if `name` is none of them.
+    fn iterator_type(&self, ty: &syn::Type, name: &str, args: &syn::PathArguments, self_ty: Option<&Ty>) -> Option<R<Ty>> {
+        let types: Vec<&syn::Type> = match args {
+            syn::PathArguments::AngleBracketed(a) => a
+                .args
+                .iter()
+                .filter_map(|a| match a {
+                    syn::GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                })
+                .collect(),
+            _ => vec![],
+        };
+        let iter = |t: Ty| Some(Ok(Ty::Iter(Box::new(t))));
+        match (name, types.as_slice()) {
+            ("Chars", []) => iter(Ty::Char),
+            ("Bytes", []) => iter(Ty::Int(IntTy::U8)),
+            ("CharIndices", []) => iter(Ty::Tuple(vec![Ty::Int(IntTy::Usize), Ty::Char])),
+            ("SplitWhitespace" | "Lines", []) | ("Split", [_]) => iter(Ty::Str),
+            ("Iter" | "IntoIter" | "__Iter", [t]) => Some(self.parse_type(t, self_ty).map(|t| Ty::Iter(Box::new(t)))),
+            ("Peekable" | "Rev" | "Skip" | "Take" | "StepBy" | "Copied" | "Cloned" | "Enumerate", [i]) => {
+                Some(match self.parse_type(i, self_ty) {
+                    Ok(Ty::Iter(item)) if name == "Enumerate" => {
+                        Ok(Ty::Iter(Box::new(Ty::Tuple(vec![Ty::Int(IntTy::Usize), *item]))))
+                    }
+                    Ok(t @ Ty::Iter(_)) => Ok(t),
+                    Ok(_) => Err(unsupported(ty, &format!("`{name}` of this type"), "its argument is not an iterator the dialect knows", "")),
+                    Err(e) => Err(e),
+                })
+            }
+            _ => None,
+        }
+    }
+
     /// Whether values of `ty` are GC objects (structs that are not `Copy`).
     pub fn is_heap(&self, ty: &Ty) -> bool {
         match ty {
             Ty::Struct(s) => self.heap_structs.contains(s),
             Ty::Enum(e) => self.data_enums.contains(e),
-            Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) => true,
+            Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_) => true,
             Ty::Rc(t) => self.is_heap(t),
             _ => false,
         }
@@ -286,6 +337,7 @@ impl ModuleScope {
                     if let [syn::GenericArgument::Type(t)] = a.args.iter().collect::<Vec<_>>().as_slice() {
                         match name.as_str() {
                             "Vec" => return Ok(GenericTy::List(Box::new(inner(t)?))),
+                            "__Iter" => return Ok(GenericTy::Iter(Box::new(inner(t)?))),
                             "Option" => return Ok(GenericTy::Option(Box::new(inner(t)?))),
                             // A boxed GC object is the object.
                             "Box" => return inner(t),
@@ -392,7 +444,16 @@ fn is_std_type_path(path: &syn::Path) -> bool {
             | ["std", "rc", "Rc"]
             | ["std", "collections", "HashMap" | "HashSet"]
             | ["std", "num", "ParseIntError" | "ParseFloatError"]
+            | ["std", "str", "Chars" | "Bytes" | "CharIndices" | "SplitWhitespace" | "Lines" | "Split"]
+            | ["std", "slice" | "vec", "Iter" | "IntoIter"]
+            | ["std", "iter", "Peekable" | "Rev" | "Skip" | "Take" | "StepBy" | "Copied" | "Cloned" | "Enumerate"]
     )
+}
+
+/// Whether an item's generics are lifetimes only (`struct Lexer<'a>`):
+/// lifetimes mean nothing to the translation.
+fn lifetimes_only(g: &syn::Generics) -> bool {
+    g.params.iter().all(|p| matches!(p, syn::GenericParam::Lifetime(_)))
 }
 
 fn is_track_caller(attrs: &[syn::Attribute]) -> bool {
@@ -488,7 +549,7 @@ pub fn build_module(
             }
         }
         if let syn::Item::Struct(s) = item {
-            if !s.generics.params.is_empty() {
+            if !lifetimes_only(&s.generics) {
                 errors.push(unsupported(&s.generics, "a generic struct", "generics are not translated yet", ""));
             } else {
                 let copy = derives_copy(&s.attrs);
@@ -620,13 +681,13 @@ pub fn build_module(
                     ));
                     continue;
                 }
-                if !imp.generics.params.is_empty() {
+                if !lifetimes_only(&imp.generics) {
                     errors.push(unsupported(&imp.generics, "a generic `impl`", "generics are not translated yet", ""));
                     continue;
                 }
                 let self_ty = match scope.parse_item_type(&imp.self_ty, None) {
                     // (`str`, `char` and numbers only in the prelude: rustc rejects them elsewhere.)
-                    Ok(ty @ (Ty::Struct(_) | Ty::Enum(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Char)) => ty,
+                    Ok(ty @ (Ty::Struct(_) | Ty::Enum(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_) | Ty::Char)) => ty,
                     Ok(ty @ (Ty::Int(_) | Ty::F64)) => ty,
                     Ok(_) => {
                         errors.push(unsupported(
@@ -652,7 +713,8 @@ pub fn build_module(
                                     t.graphs[id].track_caller = is_track_caller(&f.attrs);
                                     // The prelude's associated functions are found like methods.
                                     if f.sig.receiver().is_some()
-                                        || matches!(self_ty, Ty::Str | Ty::Dict(..) | Ty::Cell(..))
+                                        || self_ty == Ty::Str
+                                        || self_ty.is_template()
                                     {
                                         scope.method_names.insert(f.sig.ident.to_string());
                                         t.methods.insert((self_ty.clone(), f.sig.ident.to_string()), id);
@@ -752,7 +814,7 @@ pub fn instantiate(f: &syn::ItemFn, tys: &[String], n: usize) -> syn::ItemFn {
 /// literals; the others count on from the previous one, as in Rust). The
 /// payloads of an enum with data are filled in by the caller.
 fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
-    if !e.generics.params.is_empty() {
+    if !lifetimes_only(&e.generics) {
         return Err(unsupported(&e.generics, "a generic enum", "generics are not translated yet", ""));
     }
     let mut variants = Vec::new();
@@ -785,6 +847,7 @@ fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error>
             | Ty::List(_)
             | Ty::Dict(..)
             | Ty::Cell(..)
+            | Ty::Iter(_)
             | Ty::Rc(..)
             | Ty::Result(..)
             | Ty::Fn(..) => false,
@@ -829,6 +892,17 @@ const KNOWN_USES: &[&str] = &[
     "std::num::ParseFloatError",
     "std::mem",
     "std::cmp",
+    "std::str::Chars",
+    "std::str::Bytes",
+    "std::str::CharIndices",
+    "std::str::SplitWhitespace",
+    "std::str::Lines",
+    "std::str::Split",
+    "std::slice::Iter",
+    "std::vec::IntoIter",
+    "std::iter::Peekable",
+    "std::iter::Rev",
+    "std::iter::Enumerate",
     "std::fs",
     "std::process",
 ];

@@ -103,11 +103,14 @@ pub fn needed(
         }
         "call_method" if args[0].constant()?.as_str()? == "clone" && args.len() == 2 => {
             let ty = ty_of(&args[1])?;
-            (!is_plain_value(t, &ty) && ty != Ty::Str && !matches!(ty, Ty::Dict(..))).then_some((Kind::Clone, ty))
+            // (Dicts and iterators have their template's `clone`.)
+            (!is_plain_value(t, &ty) && ty != Ty::Str && !matches!(ty, Ty::Dict(..) | Ty::Iter(_)))
+                .then_some((Kind::Clone, ty))
         }
         "format_arg" => {
             let ty = ty_of(&args[1])?;
-            let scalar = matches!(ty, Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Str);
+            // (Formatting an iterator is a type error.)
+            let scalar = matches!(ty, Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Str | Ty::Iter(_));
             let spec = match args[2].constant().map(|c| &c.value) {
                 Some(ConstValue::Int(bits)) => rpy_fmt::Spec::decode(*bits as u64),
                 _ => return None,

@@ -329,3 +329,48 @@ fn __range_sum<T>(a: T, b: T) -> T {
     }
     total
 }
+
+// The methods of iterators that the iterator template (`iter.rs`) cannot
+// have: `it.name(args)` on an iterator is a call of `__iter_name(it, args)`.
+fn __iter_enumerate<T>(it: __Iter<T>) -> __Iter<(usize, T)> {
+    let mut out: Vec<(usize, T)> = Vec::new();
+    while let Some(x) = it.next() {
+        out.push((out.len(), x));
+    }
+    out.into_iter()
+}
+
+fn __iter_cloned<T>(it: __Iter<T>) -> __Iter<T> {
+    let mut out: Vec<T> = Vec::new();
+    while let Some(x) = it.next() {
+        out.push(x.clone());
+    }
+    out.into_iter()
+}
+
+fn __iter_next_if_eq<T>(it: &mut __Iter<T>, x: &T) -> Option<T> {
+    match it.peek() {
+        Some(y) if y == *x => it.next(),
+        _ => None,
+    }
+}
+
+fn __iter_sum<T>(it: __Iter<T>) -> T {
+    __vec_iter_sum(&it.__items())
+}
+
+fn __iter_max<T>(it: __Iter<T>) -> Option<T> {
+    __vec_iter_max(&it.__items())
+}
+
+fn __iter_min<T>(it: __Iter<T>) -> Option<T> {
+    __vec_iter_min(&it.__items())
+}
+
+// `opt.cloned()` (of an `Option<&T>`).
+fn __option_cloned<T>(o: Option<T>) -> Option<T> {
+    match o {
+        Some(x) => Some(x.clone()),
+        None => None,
+    }
+}

@@ -21,6 +21,7 @@ const STR_SRC: &str = include_str!("str.rs");
 const LIST_SRC: &str = include_str!("list.rs");
 const DICT_SRC: &str = include_str!("dict.rs");
 const CELL_SRC: &str = include_str!("cell.rs");
+const ITER_SRC: &str = include_str!("iter.rs");
 const CHAR_SRC: &str = include_str!("char.rs");
 const NUM_SRC: &str = include_str!("num.rs");
 const FLOAT_SRC: &str = include_str!("float.rs");
@@ -100,6 +101,10 @@ pub fn template_items(t: &Translator, ty: &Ty, n: usize) -> Result<Vec<syn::Item
                 .replace("$T", &source_of(t, inner));
             Ok(parse(&src, "cell.rs instance"))
         }
+        Ty::Iter(item) => {
+            let src = ITER_SRC.replace("$DATA", &data_struct_name(n)).replace("$T", &source_of(t, item));
+            Ok(parse(&src, "iter.rs instance"))
+        }
         other => unreachable!("no template for {other}"),
     }
 }
@@ -123,6 +128,7 @@ pub fn source_of(t: &Translator, ty: &Ty) -> String {
         Ty::List(item) => format!("Vec<{}>", source_of(t, item)),
         Ty::Dict(k, v) => format!("HashMap<{}, {}>", source_of(t, k), source_of(t, v)),
         Ty::Cell(kind, inner) => format!("{}<{}>", kind.name(), source_of(t, inner)),
+        Ty::Iter(item) => format!("__Iter<{}>", source_of(t, item)),
         Ty::Rc(inner) => format!("Rc<{}>", source_of(t, inner)),
         Ty::Infer => "_".into(),
         Ty::Result(ok, err) => format!("Result<{}, {}>", source_of(t, ok), source_of(t, err)),

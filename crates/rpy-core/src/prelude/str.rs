@@ -20,8 +20,8 @@ impl str {
         __str_bytes(self)
     }
 
-    fn bytes(&self) -> Vec<u8> {
-        __str_bytes(self)
+    fn bytes(&self) -> __Iter<u8> {
+        __str_bytes(self).into_iter()
     }
 
     fn as_str(&self) -> &str {
@@ -104,7 +104,11 @@ impl str {
         __str_bytes(self).truncate(n);
     }
 
-    fn chars(&self) -> Vec<char> {
+    fn chars(&self) -> __Iter<char> {
+        self.__chars_list().into_iter()
+    }
+
+    fn __chars_list(&self) -> Vec<char> {
         let b = __str_bytes(self);
         let mut out: Vec<char> = Vec::new();
         let mut i = 0;
@@ -242,7 +246,7 @@ impl str {
         self.ends_with(&c.to_string())
     }
 
-    fn __split_char(&self, c: char) -> Vec<String> {
+    fn __split_char(&self, c: char) -> __Iter<String> {
         self.split(&c.to_string())
     }
 
@@ -377,7 +381,7 @@ impl str {
         self.trim_start().trim_end()
     }
 
-    fn split_whitespace(&self) -> Vec<String> {
+    fn split_whitespace(&self) -> __Iter<String> {
         let b = __str_bytes(self);
         let mut out: Vec<String> = Vec::new();
         let mut i = 0;
@@ -394,23 +398,23 @@ impl str {
             }
             out.push(self.__slice(start, i));
         }
-        out
+        out.into_iter()
     }
 
-    fn split(&self, sep: &str) -> Vec<String> {
+    fn split(&self, sep: &str) -> __Iter<String> {
         let mut out: Vec<String> = Vec::new();
         let n = __str_bytes(self).len();
         let mut start = 0;
         if sep.len() == 0 {
             // Rust yields "" first and last, and every character between.
             out.push(String::new());
-            for c in self.chars().iter() {
+            for c in self.__chars_list().iter() {
                 let mut s = String::new();
                 s.push(*c);
                 out.push(s);
             }
             out.push(String::new());
-            return out;
+            return out.into_iter();
         }
         loop {
             match self.__find_from(sep, start) {
@@ -420,7 +424,7 @@ impl str {
                 }
                 None => {
                     out.push(self.__slice(start, n));
-                    return out;
+                    return out.into_iter();
                 }
             }
         }
@@ -431,7 +435,7 @@ impl str {
     fn replace(&self, from: &str, to: &str) -> String {
         let mut out = String::new();
         if from.len() == 0 {
-            for c in self.chars().iter() {
+            for c in self.__chars_list().iter() {
                 out.push_str(to);
                 out.push(*c);
             }
@@ -546,7 +550,7 @@ impl str {
         self.trim_matches(&c.to_string())
     }
 
-    fn char_indices(&self) -> Vec<(usize, char)> {
+    fn char_indices(&self) -> __Iter<(usize, char)> {
         let b = __str_bytes(self);
         let mut out: Vec<(usize, char)> = Vec::new();
         let mut i = 0;
@@ -554,14 +558,14 @@ impl str {
             out.push((i, __str_decode(&b, i)));
             i += __str_width(b[i]);
         }
-        out
+        out.into_iter()
     }
 
     fn eq_ignore_ascii_case(&self, other: &str) -> bool {
         self.to_ascii_lowercase() == other.to_ascii_lowercase()
     }
 
-    fn lines(&self) -> Vec<String> {
+    fn lines(&self) -> __Iter<String> {
         let b = __str_bytes(self);
         let mut out: Vec<String> = Vec::new();
         let mut start = 0;
@@ -578,7 +582,7 @@ impl str {
         if start < b.len() {
             out.push(self.__slice(start, b.len()));
         }
-        out
+        out.into_iter()
     }
 
     fn repeat(&self, n: usize) -> String {
@@ -729,7 +733,7 @@ fn __str_decode(b: &Vec<u8>, i: usize) -> char {
 }
 
 // `.collect()` of chars or strings into a `String` (see `typeck`).
-fn __collect_chars(v: &Vec<char>) -> String {
+fn __collect_chars(v: __Iter<char>) -> String {
     let mut s = String::new();
     for c in v {
         s.push(*c);
@@ -737,7 +741,7 @@ fn __collect_chars(v: &Vec<char>) -> String {
     s
 }
 
-fn __collect_strs(v: &Vec<String>) -> String {
+fn __collect_strs(v: __Iter<String>) -> String {
     let mut s = String::new();
     for x in v {
         s.push_str(x);

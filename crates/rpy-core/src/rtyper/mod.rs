@@ -57,7 +57,7 @@ impl Types<'_> {
     fn struct_def(&self, ty: &Ty) -> Option<&StructDef> {
         match ty {
             Ty::Struct(s) => Some(&self.structs[*s]),
-            Ty::Dict(..) | Ty::Cell(..) => Some(&self.structs[self.data[ty]]),
+            t if t.is_template() => Some(&self.structs[self.data[ty]]),
             Ty::Rc(t) => self.struct_def(t),
             _ => None,
         }
@@ -69,7 +69,7 @@ impl Types<'_> {
             Ty::Struct(s) => self.containers.get(s).copied(),
             Ty::List(item) => Some(self.lists[&**item].list),
             Ty::Str => Some(self.lists[&Ty::Int(IntTy::U8)].list),
-            Ty::Dict(..) | Ty::Cell(..) => self.containers.get(&self.data[ty]).copied(),
+            t if t.is_template() => self.containers.get(&self.data[ty]).copied(),
             Ty::Rc(t) => self.container(t),
             Ty::Enum(e) => self.enums[*e].data.as_ref().map(|d| self.containers[&d.base]),
             _ => None,
@@ -99,7 +99,7 @@ pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
             None => LlType::Struct(types.structs[*s].fields.iter().map(|(_, t)| lltype_of(t)).collect()),
         },
         Ty::Enum(_) => types.container(ty).map_or(SIGNED, LlType::Ptr),
-        Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) => LlType::Ptr(types.container(ty).unwrap()),
+        Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_) => LlType::Ptr(types.container(ty).unwrap()),
         Ty::Rc(t) => lltype_of(t),
         Ty::Result(t, e) => LlType::Struct(vec![LlType::Bool, lltype_of(t), lltype_of(e)]),
         Ty::Fn(params, ret) => LlType::FuncPtr(
@@ -135,7 +135,7 @@ fn zero_of(ty: &Ty, types: Types) -> ConstValue {
         Ty::Option(t) if types.container(t).is_some() => ConstValue::Null,
         Ty::Option(t) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
         Ty::Struct(s) => ConstValue::Tuple(types.structs[*s].fields.iter().map(|(_, t)| zero_of(t)).collect()),
-        Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) => unreachable!("GC objects"),
+        Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_) => unreachable!("GC objects"),
         Ty::Rc(t) => zero_of(t),
         Ty::Result(t, e) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t), zero_of(e)]),
         Ty::Fn(..) => ConstValue::Null,
@@ -412,6 +412,7 @@ impl HighLevelOps<'_> {
             | Ty::Str
             | Ty::Dict(..)
             | Ty::Cell(..)
+            | Ty::Iter(_)
             | Ty::Rc(_)
             | Ty::Result(..)
             | Ty::Fn(..)

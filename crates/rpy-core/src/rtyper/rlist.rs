@@ -399,6 +399,8 @@ pub fn list_containers(
                 collect(v, out);
             }
             Ty::Cell(_, t) | Ty::Rc(t) => collect(t, out),
+            // An iterator's items are a list.
+            Ty::Iter(t) => collect(&Ty::List(t.clone()), out),
             _ => {}
         }
     }
