@@ -195,6 +195,10 @@ pub enum Ty {
     /// of the items (`prelude/iter.rs`). `for` loops over `v.iter()` and
     /// ranges need none: they index the list directly.
     Iter(Box<Ty>),
+    /// A list never resized (RPython's fixed-size list): a bare `GcArray`.
+    /// Only `annotator::listdef` makes these, from `List`s, after type
+    /// inference; the stages before it see `List`s only.
+    Array(Box<Ty>),
     /// `_` in the type of a `let` or a turbofish: a hole that type
     /// inference fills. It never outlives the builder's ascriptions, so no
     /// later stage sees it.
@@ -219,7 +223,7 @@ impl Ty {
         match self {
             Ty::Infer => true,
             Ty::Tuple(items) => items.iter().any(Ty::has_infer),
-            Ty::Option(t) | Ty::List(t) | Ty::Cell(_, t) | Ty::Rc(t) | Ty::Iter(t) => t.has_infer(),
+            Ty::Option(t) | Ty::List(t) | Ty::Array(t) | Ty::Cell(_, t) | Ty::Rc(t) | Ty::Iter(t) => t.has_infer(),
             Ty::Dict(a, b) | Ty::Result(a, b) => a.has_infer() || b.has_infer(),
             Ty::Fn(params, ret) => params.iter().any(Ty::has_infer) || ret.has_infer(),
             Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char | Ty::Unit | Ty::Struct(_) | Ty::Enum(_) | Ty::Str => false,
@@ -261,6 +265,7 @@ impl fmt::Display for Ty {
             Ty::Struct(s) => write!(f, "{s}"),
             Ty::Enum(e) => write!(f, "{e}"),
             Ty::List(t) => write!(f, "Vec<{t}>"),
+            Ty::Array(t) => write!(f, "[{t}]"),
             Ty::Str => f.write_str("String"),
             Ty::Dict(k, v) => write!(f, "HashMap<{k}, {v}>"),
             Ty::Cell(kind, t) => write!(f, "{}<{t}>", kind.name()),

@@ -111,8 +111,9 @@ pub fn annotate_typed(t: &mut Translator, types: Vec<GraphTypes>) -> Result<Anno
         fix.bind_call(entry, &args);
     }
     fix.run();
-    let Fixpoint { t, ann, followed, .. } = fix;
+    let Fixpoint { t, mut ann, followed, .. } = fix;
     remove_dead_links(t, &ann, &followed);
+    super::listdef::fix_lists(t, &mut ann.types, &ann.reached);
     Ok(ann)
 }
 

@@ -10,6 +10,7 @@
 //! reflowing a block whenever one of its inputargs generalizes.
 
 pub mod annrpython;
+pub mod listdef;
 pub mod methods;
 pub mod model;
 pub mod typeck;

@@ -63,7 +63,7 @@ impl SomeValue {
             Ty::Option(t) => SomeValue::Option { inner: Box::new(SomeValue::of_type(t)), can_be_none: true },
             Ty::Struct(s) => SomeValue::Struct(*s),
             Ty::Enum(e) => SomeValue::Enum(*e),
-            Ty::List(_) => SomeValue::List,
+            Ty::List(_) | Ty::Array(_) => SomeValue::List,
             Ty::Str => SomeValue::Str,
             Ty::Dict(..) => SomeValue::Dict,
             Ty::Cell(..) => SomeValue::Cell,

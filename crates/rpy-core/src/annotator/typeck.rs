@@ -90,7 +90,7 @@ impl Unifier {
             Ty::Option(t) => Term::Option(self.node_of_ty(t)),
             Ty::Struct(s) => Term::Struct(*s),
             Ty::Enum(e) => Term::Enum(*e),
-            Ty::List(t) => Term::List(self.node_of_ty(t)),
+            Ty::List(t) | Ty::Array(t) => Term::List(self.node_of_ty(t)),
             Ty::Str => Term::Str,
             Ty::Dict(k, v) => Term::Dict(self.node_of_ty(k), self.node_of_ty(v)),
             Ty::Result(t, e) => Term::Result(self.node_of_ty(t), self.node_of_ty(e)),

@@ -125,7 +125,7 @@ pub fn source_of(t: &Translator, ty: &Ty) -> String {
         Ty::Option(inner) => format!("Option<{}>", source_of(t, inner)),
         Ty::Struct(s) => t.structs[*s].name.clone(),
         Ty::Enum(e) => t.enums[*e].name.clone(),
-        Ty::List(item) => format!("Vec<{}>", source_of(t, item)),
+        Ty::List(item) | Ty::Array(item) => format!("Vec<{}>", source_of(t, item)),
         Ty::Dict(k, v) => format!("HashMap<{}, {}>", source_of(t, k), source_of(t, v)),
         Ty::Cell(kind, inner) => format!("{}<{}>", kind.name(), source_of(t, inner)),
         Ty::Iter(item) => format!("__Iter<{}>", source_of(t, item)),

@@ -68,6 +68,7 @@ impl Types<'_> {
         match ty {
             Ty::Struct(s) => self.containers.get(s).copied(),
             Ty::List(item) => Some(self.lists[&**item].list),
+            Ty::Array(item) => Some(self.lists[&**item].array),
             Ty::Str => Some(self.lists[&Ty::Int(IntTy::U8)].list),
             t if t.is_template() => self.containers.get(&self.data[ty]).copied(),
             Ty::Rc(t) => self.container(t),
@@ -99,7 +100,9 @@ pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
             None => LlType::Struct(types.structs[*s].fields.iter().map(|(_, t)| lltype_of(t)).collect()),
         },
         Ty::Enum(_) => types.container(ty).map_or(SIGNED, LlType::Ptr),
-        Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_) => LlType::Ptr(types.container(ty).unwrap()),
+        Ty::List(_) | Ty::Array(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_) => {
+            LlType::Ptr(types.container(ty).unwrap())
+        }
         Ty::Rc(t) => lltype_of(t),
         Ty::Result(t, e) => LlType::Struct(vec![LlType::Bool, lltype_of(t), lltype_of(e)]),
         Ty::Fn(params, ret) => LlType::FuncPtr(
@@ -135,7 +138,7 @@ fn zero_of(ty: &Ty, types: Types) -> ConstValue {
         Ty::Option(t) if types.container(t).is_some() => ConstValue::Null,
         Ty::Option(t) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t)]),
         Ty::Struct(s) => ConstValue::Tuple(types.structs[*s].fields.iter().map(|(_, t)| zero_of(t)).collect()),
-        Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_) => unreachable!("GC objects"),
+        Ty::List(_) | Ty::Array(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_) => unreachable!("GC objects"),
         Ty::Rc(t) => zero_of(t),
         Ty::Result(t, e) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t), zero_of(e)]),
         Ty::Fn(..) => ConstValue::Null,
@@ -409,6 +412,7 @@ impl HighLevelOps<'_> {
             }
             Ty::Option(_)
             | Ty::List(_)
+            | Ty::Array(_)
             | Ty::Str
             | Ty::Dict(..)
             | Ty::Cell(..)

@@ -1,5 +1,7 @@
 //! Lists (RPython's `rlist.py`): `Vec<T>` is a resizable list, a
-//! `GcStruct { length, items: Ptr(GcArray(T)) }` with over-allocation.
+//! `GcStruct { length, items: Ptr(GcArray(T)) }` with over-allocation; a
+//! list never resized (`Ty::Array`, see `annotator::listdef`) is the bare
+//! `GcArray(T)`, its length the array's.
 //!
 //! Simple operations are lowered inline; those with loops (`push` growing
 //! the array, `vec![x; n]`, `contains`, `reverse`) call *ll helpers*:
@@ -54,7 +56,7 @@ fn field(name: &str) -> Value {
 /// The item type of list type `ty`.
 fn item_ty(ty: &Ty) -> &Ty {
     match ty {
-        Ty::List(t) => t,
+        Ty::List(t) | Ty::Array(t) => t,
         other => panic!("not a list: {other}"),
     }
 }
@@ -64,9 +66,12 @@ impl HighLevelOps<'_> {
         self.types.lists[item_ty(list_ty)]
     }
 
-    /// `length` of a list, as `usize`.
+    /// The length of a list, as `usize`.
     fn list_len(&mut self, l: &Value) -> Value {
-        let len = self.genop("getfield", vec![l.clone(), field("length")], SIGNED);
+        let len = match self.ty(l) {
+            Ty::Array(_) => self.genop("getarraysize", vec![l.clone()], SIGNED),
+            _ => self.genop("getfield", vec![l.clone(), field("length")], SIGNED),
+        };
         self.genop("cast_primitive", vec![len], UNSIGNED)
     }
 
@@ -76,7 +81,10 @@ impl HighLevelOps<'_> {
         let pos = void_const(ConstValue::Pos(self.pos.unwrap_or_default()));
         self.genop("panic_index_if", vec![len, index.clone(), pos], LlType::Void);
         let array = LlType::Ptr(self.list_containers(list_ty).array);
-        let items = self.genop("getfield", vec![l.clone(), field("items")], array);
+        let items = match list_ty {
+            Ty::Array(_) => l.clone(),
+            _ => self.genop("getfield", vec![l.clone(), field("items")], array),
+        };
         let i = self.genop("cast_primitive", vec![index.clone()], SIGNED);
         (items, i)
     }
@@ -84,13 +92,16 @@ impl HighLevelOps<'_> {
     /// A new list of `n` (a `usize` value) zeroed items.
     fn new_list(&mut self, list_ty: &Ty, n: Value) -> (Value, Value) {
         let c = self.list_containers(list_ty);
-        let l = self.genop("malloc", vec![void_const(ConstValue::Container(c.list))], LlType::Ptr(c.list));
         let n = self.genop("cast_primitive", vec![n], SIGNED);
         let items = self.genop(
             "malloc_varsize",
             vec![void_const(ConstValue::Container(c.array)), n.clone()],
             LlType::Ptr(c.array),
         );
+        if let Ty::Array(_) = list_ty {
+            return (items.clone(), items);
+        }
+        let l = self.genop("malloc", vec![void_const(ConstValue::Container(c.list))], LlType::Ptr(c.list));
         self.genop("setfield", vec![l.clone(), field("length"), n], LlType::Void);
         self.genop("setfield", vec![l.clone(), field("items"), items.clone()], LlType::Void);
         (l, items)
@@ -132,7 +143,7 @@ impl HighLevelOps<'_> {
                 }
                 l
             }
-            "getitem" if matches!(ty0, Ty::List(_)) => {
+            "getitem" if matches!(ty0, Ty::List(_) | Ty::Array(_)) => {
                 let (items, i) = self.checked_items(&args[0], &args[1], &ty0);
                 self.genop("getarrayitem", vec![items, i], res_ll)
             }
@@ -141,7 +152,7 @@ impl HighLevelOps<'_> {
                 self.genop("setarrayitem", vec![items, i, args[2].clone()], LlType::Void);
                 self.ll(&args[0])
             }
-            "call_method" if matches!(args.get(1).map(|a| self.ty(a)), Some(Ty::List(_))) => {
+            "call_method" if matches!(args.get(1).map(|a| self.ty(a)), Some(Ty::List(_) | Ty::Array(_))) => {
                 let name = args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
                 return self.list_method(&name, &args[1], &args[2..], res_ty).map(Some);
             }
@@ -161,9 +172,14 @@ impl HighLevelOps<'_> {
         Ok(match name {
             "len" => self.list_len(l),
             "is_empty" => {
-                let len = self.genop("getfield", vec![l.clone(), field("length")], SIGNED);
-                let zero = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::I64));
-                self.genop("int_eq", vec![len, zero], LlType::Bool)
+                let len = self.list_len(l);
+                let zero = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::Usize));
+                self.genop("uint_eq", vec![len, zero], LlType::Bool)
+            }
+            // (`annotator::listdef` leaves only `len`, `is_empty` and `swap`
+            // to fixed-size lists.)
+            other if matches!(list_ty, Ty::Array(_)) && other != "swap" => {
+                return Err(format!("`Vec::{other}` of a list never resized"))
             }
             "push" => {
                 let g = self.helpers.get("ll_append", c.array, || ll_append(&item, c));
@@ -379,7 +395,7 @@ pub fn list_containers(
 ) -> HashMap<Ty, ListContainers> {
     fn collect(ty: &Ty, out: &mut Vec<Ty>) {
         match ty {
-            Ty::List(item) => {
+            Ty::List(item) | Ty::Array(item) => {
                 collect(item, out);
                 if !out.contains(item) {
                     out.push((**item).clone());
