@@ -676,8 +676,9 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                 let may_be_array = op.args[1].constant().is_some_and(|c| c.value == ConstValue::Bool(true));
                 op.args.truncate(1);
                 let ty = ty_of(&op.args[0]);
-                let copy =
-                    ty.is_some_and(|ty| (may_be_array && matches!(ty, Ty::List(_))) || instances::holds_lists(t, &ty));
+                let copy = ty.is_some_and(|ty| {
+                    (may_be_array && instances::holds_array(t, &ty)) || instances::holds_lists(t, &ty)
+                });
                 if !copy {
                     op.opname = "same_as".into();
                     continue;

@@ -298,6 +298,10 @@ impl<'a> FnBuilder<'a> {
         match e {
             Expr::Array(_) | Expr::Repeat(_) => true,
             Expr::Paren(p) => self.makes_array(&p.expr),
+            Expr::Tuple(t) => t.elems.iter().any(|e| self.makes_array(e)),
+            Expr::Call(c) if c.args.len() == 1 && matches!(&*c.func, Expr::Path(p) if p.path.is_ident("Some")) => {
+                self.makes_array(&c.args[0])
+            }
             Expr::Path(p) => {
                 p.path.get_ident().and_then(|i| self.lookup_local(&i.to_string())).is_some_and(|l| l.array)
             }
@@ -2912,6 +2916,13 @@ fn is_array_type(ty: &syn::Type) -> bool {
     match ty {
         syn::Type::Array(_) => true,
         syn::Type::Paren(p) => is_array_type(&p.elem),
+        // A tuple or an `Option` holding an array is copied like one.
+        syn::Type::Tuple(t) => t.elems.iter().any(is_array_type),
+        syn::Type::Path(p) => p.path.segments.last().is_some_and(|s| {
+            s.ident == "Option"
+                && matches!(&s.arguments, syn::PathArguments::AngleBracketed(a)
+                    if matches!(a.args.first(), Some(syn::GenericArgument::Type(t)) if is_array_type(t)))
+        }),
         _ => false,
     }
 }

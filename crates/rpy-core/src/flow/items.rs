@@ -192,8 +192,8 @@ impl ModuleScope {
             // Only `let` and turbofish types may have holes (`parse_item_type`
             // rejects them elsewhere, as rustc does).
             syn::Type::Infer(_) => Ok(Ty::Infer),
-            // Slices and arrays are lists (the annotator would tell fixed-size
-            // ones apart; all are resizable lists for now).
+            // Slices and arrays are lists (`annotator::listdef` tells those
+            // never resized apart).
             syn::Type::Slice(s) => Ok(Ty::List(Box::new(self.parse_type(&s.elem, self_ty)?))),
             syn::Type::Array(a) => Ok(Ty::List(Box::new(self.parse_type(&a.elem, self_ty)?))),
             // A shared reference to a value is the value: nothing can change

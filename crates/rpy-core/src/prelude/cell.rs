@@ -25,7 +25,7 @@ impl $CELL<$T> {
     }
 
     fn get(&self) -> $T {
-        self.value
+        $GET
     }
 
     fn set(&mut self, value: $T) {

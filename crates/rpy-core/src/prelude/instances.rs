@@ -69,6 +69,18 @@ pub fn holds_lists(t: &Translator, ty: &Ty) -> bool {
     }
 }
 
+/// Whether a value of type `ty`, if it is `Copy`, holds an array (a list,
+/// directly, in a tuple, an `Option` or a `Copy` struct): copying it
+/// copies the array.
+pub fn holds_array(t: &Translator, ty: &Ty) -> bool {
+    match ty {
+        Ty::List(_) => true,
+        Ty::Tuple(items) => items.iter().any(|i| holds_array(t, i)),
+        Ty::Option(inner) => holds_array(t, inner),
+        ty => holds_lists(t, ty),
+    }
+}
+
 /// Whether the rtyper compares values of `ty` itself: scalars, and tuples
 /// and `Copy` structs of them (field by field).
 fn compares_fieldwise(t: &Translator, ty: &Ty) -> bool {

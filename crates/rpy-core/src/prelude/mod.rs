@@ -98,7 +98,9 @@ pub fn template_items(t: &Translator, ty: &Ty, n: usize) -> Result<Vec<syn::Item
             let src = CELL_SRC
                 .replace("$DATA", &data_struct_name(n))
                 .replace("$CELL", kind.name())
-                .replace("$T", &source_of(t, inner));
+                .replace("$T", &source_of(t, inner))
+                // `Cell::get` of an array (or a value holding one) copies it.
+                .replace("$GET", if instances::holds_array(t, inner) { "self.value.clone()" } else { "self.value" });
             Ok(parse(&src, "cell.rs instance"))
         }
         Ty::Iter(item) => {
