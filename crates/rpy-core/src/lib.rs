@@ -7,6 +7,7 @@
 pub mod annotator;
 pub mod entity;
 pub mod flow;
+pub mod jit;
 pub mod llbuild;
 pub mod llinterp;
 pub mod lloperation;

@@ -529,7 +529,8 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
     let name = op.opname.as_str();
     let panic_at = |msg: String, (line, col): (u32, u32)| Panic { message: msg, file: g.file.clone(), line, col };
     Ok(match name {
-        "same_as" | "cast_pointer" => arg(0),
+        "same_as" | "cast_pointer" | "hint" => arg(0),
+        "jit_marker" => LlValue::Void,
         "bool_not" => LlValue::Bool(!arg(0).boolean()),
         "tuple_new" => LlValue::Struct((0..op.args.len()).map(arg).collect()),
         "tuple_getitem" => {

@@ -52,6 +52,8 @@
 //! | `panic(msg, pos)` | print Rust's panic message `msg` for position `pos` of the graph's file to stderr and exit with status 101; never returns, so it ends its block, which has no exits |
 //! | `panic_if(cond, msg, pos)` | `panic(msg, pos)` when `cond` is true |
 //! | `panic_index_if(len, index, pos)` | when `index >= len` (both `Unsigned`), panic with Rust's message for an index out of bounds: `index out of bounds: the len is {len} but the index is {index}` |
+//! | `jit_marker(kind, driver, greens..., reds...)` | a JIT hint (`kind` is `"jit_merge_point"` or `"can_enter_jit"`, `driver` the driver's index): nothing in the interpreter |
+//! | `hint(x, kind)` | `x`; for the JIT, `kind` (`"promote"`, `"promote_string"`, `"we_are_jitted"`: then `x` is `false`, and true in traces) |
 //! | `panic_assert_failed(left, right, kind, msg, pos)` | the panic of a failed `assert_eq!` (`kind` is `"=="`) or `assert_ne!` (`"!="`): Rust's message with both values in `{:?}` form; `msg` is the user's message or `()`; never returns |
 
 /// Facts about one low-level operation.
@@ -76,6 +78,9 @@ pub fn llop_info(name: &str) -> Option<LlOpInfo> {
         "panic" | "panic_str" | "panic_assert_failed" => LlOpInfo { sideeffects: true, canfold: false, noreturn: true },
         "panic_if" | "panic_index_if" | "direct_call" | "indirect_call" | "rt_call" | "malloc" | "malloc_varsize"
         | "setfield" | "setarrayitem" => EFFECT,
+        // JIT hints stay where they are: the codewriter reads them.
+        "jit_marker" => EFFECT,
+        "hint" => LlOpInfo { sideeffects: false, canfold: false, noreturn: false },
         // Reads of mutable memory: removable when unused, not foldable.
         "getfield" | "getarrayitem" | "getarraysize" => {
             LlOpInfo { sideeffects: false, canfold: false, noreturn: false }
@@ -152,6 +157,8 @@ pub fn all_llops() -> Vec<String> {
         "panic_if",
         "panic_index_if",
         "panic_assert_failed",
+        "jit_marker",
+        "hint",
         "direct_call",
         "indirect_call",
         "malloc",

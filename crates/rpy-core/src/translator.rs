@@ -30,6 +30,9 @@ pub struct Translator {
     /// The struct holding the fields of each `HashMap<K, V>` and `Cell<T>`
     /// (an instance of the prelude's dict or cell template), by type.
     pub data_structs: std::collections::HashMap<Ty, StructId>,
+    /// The JIT drivers the module declares (`static D: JitDriver = ...`);
+    /// `jit_marker` operations name them by index.
+    pub jitdrivers: Vec<crate::jit::JitDriverDef>,
     /// The base container of each subclass container (the payloads of an
     /// enum's variants), for `cast_pointer`.
     pub container_bases: std::collections::HashMap<ContainerId, ContainerId>,

@@ -672,7 +672,9 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         };
         Ok(Some(match name {
             // GC pointers are all `i8*`.
-            "same_as" | "cast_pointer" => return self.value(st, arg(0)?),
+            "same_as" | "cast_pointer" | "hint" => return self.value(st, arg(0)?),
+            // The JIT's hints: nothing in the interpreter.
+            "jit_marker" => return Ok(None),
             "bool_not" => b.build_not(self.int(st, arg(0)?)?, "")?.into(),
             "tuple_new" => {
                 let sty = self.llvm_type(&rtype).expect("tuple type").into_struct_type();

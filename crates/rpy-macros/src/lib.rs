@@ -176,3 +176,34 @@ fn symbol_prefix(module: &str, file: &str) -> String {
     }
     format!("_rpy_{module}_{h:016x}_")
 }
+
+// The JIT's function hints (re-exported by `rpython::jit`). Untranslated
+// they leave the function as it is; `#[rpython::entry]` reads them from the
+// module's tokens before they expand.
+
+/// `#[elidable]`: the result depends only on the arguments and the function
+/// writes nothing the caller can see, so a call with constant arguments
+/// folds into its result in a trace.
+#[proc_macro_attribute]
+pub fn elidable(_attr: TokenStream, item: TokenStream) -> TokenStream {
+    item
+}
+
+/// `#[dont_look_inside]`: traces call the function instead of tracing it.
+#[proc_macro_attribute]
+pub fn dont_look_inside(_attr: TokenStream, item: TokenStream) -> TokenStream {
+    item
+}
+
+/// `#[unroll_safe]`: the function's loops may be unrolled in a trace.
+#[proc_macro_attribute]
+pub fn unroll_safe(_attr: TokenStream, item: TokenStream) -> TokenStream {
+    item
+}
+
+/// `#[look_inside_iff(cond)]`: traced only when `cond` (over the
+/// arguments) is constant-true in the trace.
+#[proc_macro_attribute]
+pub fn look_inside_iff(_attr: TokenStream, item: TokenStream) -> TokenStream {
+    item
+}

@@ -1,11 +1,12 @@
 //! `rpython`: what a program translated by rpy links with.
 //!
 //! Users depend on this crate only: it re-exports the `#[rpython::entry]`
-//! attribute and holds the runtime functions that translated code calls by
+//! attribute, the JIT's hints (`jit`), and holds the runtime functions that translated code calls by
 //! symbol name (`rt`, `ll`, and the garbage collector `gc`).
 
 pub use rpy_macros::entry;
 
 pub mod gc;
+pub mod jit;
 pub mod ll;
 pub mod rt;

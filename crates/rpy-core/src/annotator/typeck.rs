@@ -1136,6 +1136,9 @@ fn apply_rule(
             fixed(u, args[0], Term::Str)?;
             fixed(u, res, Term::Unit)?;
         }
+        // The JIT's hints (`crate::jit`).
+        "jit_marker" => fixed(u, res, Term::Unit)?,
+        "hint" => u.unify(args[0], res)?,
         "format_arg" => {
             fixed(u, args[0], Term::Str)?;
             fixed(u, res, Term::Unit)?;

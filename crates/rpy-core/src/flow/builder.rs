@@ -110,6 +110,9 @@ struct FnBuilder<'a> {
     /// Whether places used by value are copied where Rust copies them
     /// (not in rpy's own code: see `prelude::parse`).
     copies: bool,
+    /// The JIT markers of the function: kind, driver, where (the tokens,
+    /// and the block and index of the operation).
+    jit_markers: Vec<(String, usize, Span, BlockId, usize)>,
 }
 
 const UNREACHABLE_MSG: &str = "internal error: entered unreachable code";
@@ -127,6 +130,7 @@ impl<'a> FnBuilder<'a> {
             next_literal: 0,
             assume_match: false,
             copies: true,
+            jit_markers: Vec::new(),
         }
     }
 
@@ -196,6 +200,7 @@ impl<'a> FnBuilder<'a> {
             let v = self.ascribe(v, ret_ty, None);
             self.link_to(self.g.returnblock, 0, vec![v], None);
         }
+        self.check_jit_markers()?;
         super::checkgraph::checkgraph(&self.g, false);
         Ok(self.g)
     }
@@ -1541,6 +1546,9 @@ impl<'a> FnBuilder<'a> {
         if let Some(v) = self.mem_call(c)? {
             return Ok(v);
         }
+        if let Some(v) = self.jit_call(c)? {
+            return Ok(v);
+        }
         // A call through a function pointer: a local, or any other expression
         // than a path (`(rule.prefix)(x)`).
         let local = match &*c.func {
@@ -2376,6 +2384,9 @@ impl<'a> FnBuilder<'a> {
             let array: Expr = syn::parse2(quote::quote!([#tokens]))?;
             return self.expr(&array);
         }
+        if name == "jit_merge_point" || name == "can_enter_jit" {
+            return self.jit_marker(&name, mac);
+        }
         if name == "matches" {
             // `matches!(e, pat if guard)` is `match e { pat if guard => true, _ => false }`.
             let (e, arm) = mac.parse_body_with(|input: syn::parse::ParseStream| {
@@ -2866,6 +2877,8 @@ fn meta_index(i: usize) -> Value {
 }
 
 /// Pretty-printing of expressions as rustc's `assert!` prints its condition.
+mod jit_hints;
+
 mod pretty {
     use quote::ToTokens;
     use syn::Expr;

@@ -49,6 +49,8 @@ pub struct ModuleScope {
     /// Whether a `Copy` struct of the module holds an array: any local of
     /// the module may then need a copy where it is used by value.
     pub copy_structs_hold_arrays: bool,
+    /// The JIT drivers (`Translator::jitdrivers`).
+    pub jitdrivers: Vec<crate::jit::JitDriverDef>,
 }
 
 impl ModuleScope {
@@ -505,6 +507,7 @@ pub fn build_module(
         heap_structs: HashSet::new(),
         data_enums: HashSet::new(),
         copy_structs_hold_arrays: false,
+        jitdrivers: Vec::new(),
     };
 
     // Types first: every signature may name any of them.
@@ -634,6 +637,10 @@ pub fn build_module(
             syn::Item::Fn(f) => match add_fn(&mut t, &scope, f.sig.ident.to_string(), &f.sig, None) {
                 Ok(id) => {
                     t.graphs[id].track_caller = is_track_caller(&f.attrs);
+                    match crate::jit::FnHints::of(&f.attrs) {
+                        Ok(h) => t.graphs[id].hints = h,
+                        Err(e) => errors.push(e),
+                    }
                     if matches!(f.vis, syn::Visibility::Public(_)) {
                         if let Some(e) = boundary_error(&f.sig, &t.graphs[id]) {
                             errors.push(e);
@@ -661,6 +668,13 @@ pub fn build_module(
                 "module globals are constants in translated programs, and unsynchronized mutable globals need `unsafe`",
                 "pass the state as a parameter, or use an immutable `static`/`const`",
             )),
+            syn::Item::Static(s) if crate::jit::is_driver_type(&s.ty) => match crate::jit::parse_driver(s) {
+                Ok(d) => {
+                    scope.jitdrivers.push(d.clone());
+                    t.jitdrivers.push(d);
+                }
+                Err(e) => errors.push(e),
+            },
             syn::Item::Static(s) => match scope.parse_item_type(&s.ty, None) {
                 Ok(ty) => {
                     let id = t.graphs.push(FunctionGraph::new(&s.ident.to_string(), file, vec![], ty));
@@ -711,6 +725,10 @@ pub fn build_module(
                             match add_fn(&mut t, &scope, name, &f.sig, Some(self_ty.clone())) {
                                 Ok(id) => {
                                     t.graphs[id].track_caller = is_track_caller(&f.attrs);
+                                    match crate::jit::FnHints::of(&f.attrs) {
+                                        Ok(h) => t.graphs[id].hints = h,
+                                        Err(e) => errors.push(e),
+                                    }
                                     // The prelude's associated functions are found like methods.
                                     if f.sig.receiver().is_some()
                                         || self_ty == Ty::Str
@@ -760,6 +778,9 @@ pub fn build_module(
             Ok(g) => t.graphs[id] = g,
             Err(e) => errors.push(e),
         }
+    }
+    if errors.is_empty() {
+        errors.extend(crate::jit::check_drivers(&t, &scope.fns, items));
     }
     for (n, (name, tys)) in generics.iter().enumerate() {
         t.generic_instances.insert((name.clone(), tys.clone()), scope.fns[&generic_instance_name(name, n)]);
@@ -892,6 +913,16 @@ const KNOWN_USES: &[&str] = &[
     "std::num::ParseFloatError",
     "std::mem",
     "std::cmp",
+    "rpython::jit",
+    "rpython::jit::JitDriver",
+    "rpython::jit::jit_merge_point",
+    "rpython::jit::can_enter_jit",
+    "rpython::jit::elidable",
+    "rpython::jit::dont_look_inside",
+    "rpython::jit::unroll_safe",
+    "rpython::jit::promote",
+    "rpython::jit::promote_string",
+    "rpython::jit::we_are_jitted",
     "std::str::Chars",
     "std::str::Bytes",
     "std::str::CharIndices",

@@ -223,6 +223,8 @@ pub struct FunctionGraph {
     /// `#[track_caller]`: its panics report the caller's position (each
     /// call gets a copy, `track_caller::specialize`).
     pub track_caller: bool,
+    /// The JIT's hints on the function (`#[elidable]`, ...).
+    pub hints: crate::jit::FnHints,
 }
 
 impl FunctionGraph {
@@ -241,6 +243,7 @@ impl FunctionGraph {
             exceptblock: BlockId(0),
             pos: None,
             track_caller: false,
+            hints: Default::default(),
         };
         let start_args = (0..g.param_tys.len()).map(|_| g.new_var(None)).collect();
         g.startblock = g.blocks.push(Block { inputargs: start_args, ..Block::default() });

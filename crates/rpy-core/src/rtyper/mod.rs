@@ -728,6 +728,11 @@ impl HighLevelOps<'_> {
             }
             "call_method" => self.method(args, &res_ty)?,
             "panic" | "panic_str" => self.genop(opname, args.to_vec(), LlType::Void),
+            "jit_marker" => {
+                let args = args.iter().map(|a| self.ll(a)).collect();
+                self.genop(opname, args, LlType::Void)
+            }
+            "hint" => self.genop(opname, vec![self.ll(&args[0]), args[1].clone()], res_ll),
             "panic_assert_failed" => {
                 if !matches!(ty0, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) {
                     return Err(format!(

@@ -1,0 +1,227 @@
+//! The JIT's hints as the translator sees them (RPython's
+//! `rpython.rlib.jit`): the drivers a module declares and the hints on its
+//! functions. The flow space turns `jit_merge_point!`/`can_enter_jit!` into
+//! `jit_marker` operations and `promote(x)` into `hint`; this module holds
+//! what they refer to and the checks that need the whole module.
+
+use crate::entity::EntityRef;
+use crate::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Value, VarId};
+use std::collections::{HashMap, HashSet};
+use crate::translator::Translator;
+use syn::spanned::Spanned;
+
+/// `static NAME: JitDriver = JitDriver::new(&[greens], &[reds])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JitDriverDef {
+    pub name: String,
+    pub greens: Vec<String>,
+    pub reds: Vec<String>,
+    /// `.get_printable_location("f")`: the function showing a position.
+    pub printable_location: Option<String>,
+}
+
+/// The hints on a function (`#[elidable]`, ...), for the codewriter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FnHints {
+    pub elidable: bool,
+    pub dont_look_inside: bool,
+    pub unroll_safe: bool,
+}
+
+impl FnHints {
+    /// The hints among a function's attributes.
+    pub fn of(attrs: &[syn::Attribute]) -> syn::Result<FnHints> {
+        let mut h = FnHints::default();
+        for a in attrs {
+            let Some(name) = a.path().segments.last().map(|s| s.ident.to_string()) else { continue };
+            match name.as_str() {
+                "elidable" => h.elidable = true,
+                "dont_look_inside" => h.dont_look_inside = true,
+                "unroll_safe" => h.unroll_safe = true,
+                _ => continue,
+            }
+            if !matches!(a.meta, syn::Meta::Path(_)) {
+                return Err(syn::Error::new_spanned(a, format!("rpy: `#[{name}]` takes no arguments")));
+            }
+        }
+        if h.elidable && h.dont_look_inside {
+            return Err(syn::Error::new(
+                attrs[0].span(),
+                "rpy: a function is `#[elidable]` or `#[dont_look_inside]`, not both: an elidable call is already not traced into",
+            ));
+        }
+        Ok(h)
+    }
+}
+
+/// Whether a `static`'s type is `JitDriver` (or `rpython::jit::JitDriver`).
+pub fn is_driver_type(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "JitDriver"))
+}
+
+/// The driver a `static` declares, read from its initializer:
+/// `JitDriver::new(&["a", ...], &["b", ...])`, optionally followed by
+/// `.get_printable_location("f")`.
+pub fn parse_driver(s: &syn::ItemStatic) -> syn::Result<JitDriverDef> {
+    let form = "rpy: a JIT driver is declared as `static NAME: JitDriver = JitDriver::new(&[\"green\", ...], &[\"red\", ...]);`, optionally followed by `.get_printable_location(\"function\")`, with string literals";
+    let bad = |tokens: &dyn quote::ToTokens| syn::Error::new_spanned(tokens, form);
+    let (call, printable) = match &*s.expr {
+        syn::Expr::MethodCall(m) if m.method == "get_printable_location" && m.args.len() == 1 => {
+            (&*m.receiver, Some(string_lit(&m.args[0]).ok_or_else(|| bad(&m.args[0]))?))
+        }
+        e => (e, None),
+    };
+    let syn::Expr::Call(c) = call else { return Err(bad(call)) };
+    let is_new = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "new"));
+    if !is_new || c.args.len() != 2 {
+        return Err(bad(c));
+    }
+    let names = |e: &syn::Expr| -> syn::Result<Vec<String>> {
+        let syn::Expr::Reference(r) = e else { return Err(bad(e)) };
+        let syn::Expr::Array(a) = &*r.expr else { return Err(bad(e)) };
+        a.elems.iter().map(|x| string_lit(x).ok_or_else(|| bad(x))).collect()
+    };
+    let (greens, reds) = (names(&c.args[0])?, names(&c.args[1])?);
+    if reds.is_empty() {
+        return Err(syn::Error::new_spanned(&c.args[1], "rpy: a JIT driver needs at least one red variable (the interpreter's state)"));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (n, e) in greens.iter().zip(std::iter::repeat(&c.args[0])).chain(reds.iter().zip(std::iter::repeat(&c.args[1]))) {
+        if !seen.insert(n) {
+            return Err(syn::Error::new_spanned(e, format!("rpy: `{n}` is named twice among the driver's greens and reds")));
+        }
+    }
+    Ok(JitDriverDef { name: s.ident.to_string(), greens, reds, printable_location: printable })
+}
+
+fn string_lit(e: &syn::Expr) -> Option<String> {
+    match e {
+        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value()),
+        _ => None,
+    }
+}
+
+/// The graph holding each driver's `jit_merge_point!` (the portal).
+pub fn portals(t: &Translator) -> Vec<Vec<GraphId>> {
+    let mut out = vec![Vec::new(); t.jitdrivers.len()];
+    for (id, g) in t.graphs.iter() {
+        for b in g.iterblocks() {
+            for op in &g.blocks[b].operations {
+                if op.opname != "jit_marker" || op.args[0].constant().and_then(|c| c.as_str()) != Some("jit_merge_point") {
+                    continue;
+                }
+                if let Some(ConstValue::Int(d)) = op.args[1].constant().map(|c| &c.value) {
+                    out[*d as usize].push(id);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The checks of the drivers that need the whole module: each driver has
+/// one `jit_merge_point!`, and its printable-location function exists and
+/// takes the greens.
+pub fn check_drivers(
+    t: &Translator,
+    fns: &std::collections::HashMap<String, GraphId>,
+    items: &[syn::Item],
+) -> Vec<syn::Error> {
+    let mut errors = Vec::new();
+    for (def, portals) in t.jitdrivers.iter().zip(portals(t)) {
+        let item = items.iter().find_map(|i| match i {
+            syn::Item::Static(s) if s.ident == def.name => Some(s),
+            _ => None,
+        });
+        let Some(item) = item else { continue };
+        match portals.as_slice() {
+            [_] => {}
+            [] => errors.push(syn::Error::new_spanned(
+                &item.ident,
+                format!("rpy: the JIT driver `{}` has no `jit_merge_point!`: put one first thing in the interpreter's loop", def.name),
+            )),
+            [a, ..] => {
+                let names: Vec<&str> = portals.iter().map(|g| t.graphs[*g].name.as_str()).collect();
+                let many = if portals.iter().all(|g| g == a) { "twice".to_string() } else { format!("in {}", names.join(" and ")) };
+                errors.push(syn::Error::new_spanned(
+                    &item.ident,
+                    format!("rpy: the JIT driver `{}` has a `jit_merge_point!` {many}: a driver has one, in the interpreter's loop", def.name),
+                ))
+            }
+        }
+        if let Some(f) = &def.printable_location {
+            match fns.get(f) {
+                Some(g) if t.graphs[*g].param_tys.len() == def.greens.len() => {}
+                _ => errors.push(syn::Error::new_spanned(
+                    &item.expr,
+                    format!("rpy: `get_printable_location` names `{f}`, which must be a function of the module taking the {} greens ({}) and returning a `String`", def.greens.len(), def.greens.join(", ")),
+                )),
+            }
+        }
+    }
+    errors
+}
+
+/// The variables of block `b` of `g` that are used after its `k`-th
+/// operation (by later operations, the exit switch, or the blocks the
+/// exits lead to): what the JIT must know to resume there.
+pub fn live_after(g: &FunctionGraph, b: BlockId, k: usize) -> Vec<VarId> {
+    // The live inputargs of every block, to a fixpoint (links rename
+    // variables, so liveness flows backwards through link arguments).
+    let blocks = g.iterblocks();
+    let mut live_in: HashMap<BlockId, HashSet<VarId>> = HashMap::new();
+    let always = |t: BlockId| t == g.returnblock || t == g.exceptblock;
+    let used_from = |live_in: &HashMap<BlockId, HashSet<VarId>>, b: BlockId, from: usize| -> HashSet<VarId> {
+        let block = &g.blocks[b];
+        let mut used: HashSet<VarId> = HashSet::new();
+        for op in &block.operations[from..] {
+            used.extend(op.args.iter().filter_map(Value::var));
+        }
+        used.extend(block.exitswitch.iter().filter_map(Value::var));
+        for link in &block.exits {
+            let target = &g.blocks[link.target].inputargs;
+            for (a, t) in link.args.iter().zip(target) {
+                if always(link.target) || live_in.get(&link.target).is_some_and(|l| l.contains(t)) {
+                    used.extend(a.var());
+                }
+            }
+        }
+        for op in &block.operations[from..] {
+            used.remove(&op.result);
+        }
+        used
+    };
+    loop {
+        let mut changed = false;
+        for &blk in &blocks {
+            let used = used_from(&live_in, blk, 0);
+            let live: HashSet<VarId> = g.blocks[blk].inputargs.iter().copied().filter(|v| used.contains(v)).collect();
+            if live_in.get(&blk) != Some(&live) {
+                live_in.insert(blk, live);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut out: Vec<VarId> = used_from(&live_in, b, k + 1).into_iter().collect();
+    out.sort_by_key(|v| v.index());
+    out
+}
+
+/// Every variable live at a `jit_merge_point!` is one of the driver's
+/// greens or reds (RPython's check): the JIT rebuilds the interpreter's
+/// state from them. Returns the names of those that are not (`None` for a
+/// variable the program did not name, a `for` loop's hidden state).
+pub fn unlisted_at_merge_point(g: &FunctionGraph, b: BlockId, k: usize) -> Vec<Option<String>> {
+    let op = &g.blocks[b].operations[k];
+    let listed: HashSet<VarId> = op.args.iter().filter_map(Value::var).collect();
+    let listed_names: HashSet<&str> = listed.iter().filter_map(|v| g.vars[*v].name.as_deref()).collect();
+    live_after(g, b, k)
+        .into_iter()
+        .filter(|v| !listed.contains(v))
+        .map(|v| g.vars[v].name.clone())
+        .filter(|n| n.as_deref().is_none_or(|n| !listed_names.contains(n)))
+        .collect()
+}

@@ -1,0 +1,79 @@
+//! The JIT's hints (DESIGN §8), as RPython's `rpython.rlib.jit`.
+//!
+//! Untranslated they do nothing: the program runs as plain Rust. The
+//! translator reads them from the module's tokens (the flow space checks
+//! them and turns them into `jit_marker` and `hint` operations).
+//!
+//! ```ignore
+//! use rpython::jit::{elidable, jit_merge_point, promote, JitDriver};
+//! static DRIVER: JitDriver = JitDriver::new(&["pc", "program"], &["tape"]);
+//! // in the interpreter's loop, first thing:
+//! jit_merge_point!(DRIVER; pc, program; tape);
+//! ```
+
+pub use rpy_macros::{dont_look_inside, elidable, look_inside_iff, unroll_safe};
+
+/// A JIT driver: the names of the interpreter loop's green variables (the
+/// position in the interpreted program, constant in a trace) and red ones
+/// (the rest of its state), in the order `jit_merge_point!` names them.
+pub struct JitDriver {
+    pub greens: &'static [&'static str],
+    pub reds: &'static [&'static str],
+    /// The name of the module's function that shows a position (it takes
+    /// the greens, returns a `String`), for the JIT's logs.
+    pub printable_location: Option<&'static str>,
+}
+
+impl JitDriver {
+    pub const fn new(greens: &'static [&'static str], reds: &'static [&'static str]) -> JitDriver {
+        JitDriver { greens, reds, printable_location: None }
+    }
+
+    /// `get_printable_location`: the function named `f` shows a position.
+    pub const fn get_printable_location(self, f: &'static str) -> JitDriver {
+        JitDriver { printable_location: Some(f), ..self }
+    }
+}
+
+/// The top of the interpreter's loop: `jit_merge_point!(DRIVER; greens...;
+/// reds...)`, each variable named as in the driver.
+#[macro_export]
+macro_rules! jit_merge_point {
+    ($driver:expr; $($green:expr),* ; $($red:expr),* $(,)?) => {{
+        let _ = &$driver;
+        $(let _ = &$green;)*
+        $(let _ = &$red;)*
+    }};
+}
+
+/// Where the interpreted program jumps backwards (a loop may start here):
+/// `can_enter_jit!(DRIVER; greens...; reds...)`, in the loop of the
+/// function that has the `jit_merge_point!`.
+#[macro_export]
+macro_rules! can_enter_jit {
+    ($driver:expr; $($green:expr),* ; $($red:expr),* $(,)?) => {{
+        let _ = &$driver;
+        $(let _ = &$green;)*
+        $(let _ = &$red;)*
+    }};
+}
+
+pub use crate::{can_enter_jit, jit_merge_point};
+
+/// `x`, which the JIT makes a constant of the trace (guarding its value).
+#[inline(always)]
+pub fn promote<T>(x: T) -> T {
+    x
+}
+
+/// `promote` of a string's contents.
+#[inline(always)]
+pub fn promote_string<T>(s: T) -> T {
+    s
+}
+
+/// Whether the code runs in the JIT's traces: false in the interpreter.
+#[inline(always)]
+pub fn we_are_jitted() -> bool {
+    false
+}

@@ -1,0 +1,28 @@
+#[rpython::entry]
+pub mod m {
+    use rpython::jit::{can_enter_jit, jit_merge_point, JitDriver};
+
+    static DRIVER: JitDriver = JitDriver::new(&["pc", "code"], &["acc"]);
+
+    fn other(pc: i64, code: i64, acc: i64) -> i64 {
+        let mut i = 0;
+        while i < 3 {
+            can_enter_jit!(DRIVER; pc, code; acc);
+            i += 1;
+        }
+        acc + i
+    }
+
+    pub fn run(code: i64) -> i64 {
+        let mut pc = 0;
+        let mut acc = 0;
+        while pc < code {
+            jit_merge_point!(DRIVER; pc, code; acc);
+            acc += other(pc, code, acc);
+            pc += 1;
+        }
+        acc
+    }
+}
+
+fn main() {}

@@ -1,0 +1,21 @@
+#[rpython::entry]
+pub mod m {
+    use rpython::jit::{jit_merge_point, JitDriver};
+
+    static DRIVER: JitDriver = JitDriver::new(&["pc", "code"], &["acc"]);
+
+    pub fn run(code: i64) -> i64 {
+        let mut pc = 0;
+        let mut acc = 0;
+        let mut steps = 0;
+        while pc < code {
+            jit_merge_point!(DRIVER; pc, code; acc);
+            acc += pc;
+            steps += 1;
+            pc += 1;
+        }
+        acc + steps
+    }
+}
+
+fn main() {}
