@@ -162,6 +162,10 @@ pub fn translate_items(
         .time("annotate", || annotate_typed(&mut t, types))
         .map_err(|es| es.into_iter().map(TranslationError::Annotation).collect::<Vec<_>>())?;
     dumper.dump("annotate", &t);
+    let elidable = crate::jit::check_elidable(&t, &ann);
+    if !elidable.is_empty() {
+        return Err(elidable.into_iter().map(TranslationError::Annotation).collect());
+    }
     timings
         .time("rtype_lltype", || rtype(&mut t, &ann))
         .map_err(|es| es.into_iter().map(TranslationError::RType).collect::<Vec<_>>())?;
