@@ -313,6 +313,8 @@ fn simple_signature(name: &str, heap: &Heap) -> Option<Signature> {
         "ptr_iszero" | "ptr_nonzero" => (vec![node], b, vec![]),
         "indirect_call" => (vec![LlType::FuncPtr(vec![SIGNED], Box::new(SIGNED)), SIGNED], SIGNED, vec![]),
         "panic_index_if" => (vec![UNSIGNED, UNSIGNED], void, vec![(2, c_pos(1, 1))]),
+        "hint" => (vec![SIGNED], SIGNED, vec![(1, c_str("promote"))]),
+        "jit_marker" => (vec![SIGNED, node], void, vec![(0, c_str("jit_merge_point")), (1, c_str("DRIVER"))]),
         "direct_call"
         | "panic"
         | "panic_str"
