@@ -6,8 +6,8 @@
 
 use crate::entity::EntityRef;
 use crate::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Value, VarId};
-use std::collections::{HashMap, HashSet};
 use crate::translator::Translator;
+use std::collections::{HashMap, HashSet};
 use syn::spanned::Spanned;
 
 /// `static NAME: JitDriver = JitDriver::new(&[greens], &[reds])`.
@@ -83,12 +83,19 @@ pub fn parse_driver(s: &syn::ItemStatic) -> syn::Result<JitDriverDef> {
     };
     let (greens, reds) = (names(&c.args[0])?, names(&c.args[1])?);
     if reds.is_empty() {
-        return Err(syn::Error::new_spanned(&c.args[1], "rpy: a JIT driver needs at least one red variable (the interpreter's state)"));
+        return Err(syn::Error::new_spanned(
+            &c.args[1],
+            "rpy: a JIT driver needs at least one red variable (the interpreter's state)",
+        ));
     }
     let mut seen = std::collections::HashSet::new();
-    for (n, e) in greens.iter().zip(std::iter::repeat(&c.args[0])).chain(reds.iter().zip(std::iter::repeat(&c.args[1]))) {
+    for (n, e) in greens.iter().zip(std::iter::repeat(&c.args[0])).chain(reds.iter().zip(std::iter::repeat(&c.args[1])))
+    {
         if !seen.insert(n) {
-            return Err(syn::Error::new_spanned(e, format!("rpy: `{n}` is named twice among the driver's greens and reds")));
+            return Err(syn::Error::new_spanned(
+                e,
+                format!("rpy: `{n}` is named twice among the driver's greens and reds"),
+            ));
         }
     }
     Ok(JitDriverDef { name: s.ident.to_string(), greens, reds, printable_location: printable })
@@ -107,7 +114,9 @@ pub fn portals(t: &Translator) -> Vec<Vec<GraphId>> {
     for (id, g) in t.graphs.iter() {
         for b in g.iterblocks() {
             for op in &g.blocks[b].operations {
-                if op.opname != "jit_marker" || op.args[0].constant().and_then(|c| c.as_str()) != Some("jit_merge_point") {
+                if op.opname != "jit_marker"
+                    || op.args[0].constant().and_then(|c| c.as_str()) != Some("jit_merge_point")
+                {
                     continue;
                 }
                 if let Some(ConstValue::Int(d)) = op.args[1].constant().map(|c| &c.value) {
@@ -138,11 +147,18 @@ pub fn check_drivers(
             [_] => {}
             [] => errors.push(syn::Error::new_spanned(
                 &item.ident,
-                format!("rpy: the JIT driver `{}` has no `jit_merge_point!`: put one first thing in the interpreter's loop", def.name),
+                format!(
+                    "rpy: the JIT driver `{}` has no `jit_merge_point!`: put one first thing in the interpreter's loop",
+                    def.name
+                ),
             )),
             [a, ..] => {
                 let names: Vec<&str> = portals.iter().map(|g| t.graphs[*g].name.as_str()).collect();
-                let many = if portals.iter().all(|g| g == a) { "twice".to_string() } else { format!("in {}", names.join(" and ")) };
+                let many = if portals.iter().all(|g| g == a) {
+                    "twice".to_string()
+                } else {
+                    format!("in {}", names.join(" and "))
+                };
                 errors.push(syn::Error::new_spanned(
                     &item.ident,
                     format!("rpy: the JIT driver `{}` has a `jit_merge_point!` {many}: a driver has one, in the interpreter's loop", def.name),
@@ -302,9 +318,13 @@ pub fn check_elidable(t: &Translator, ann: &crate::annotator::Annotations) -> Ve
             for op in &g.blocks[b].operations {
                 let target = match op.opname.as_str() {
                     // A `Copy` struct's field update makes a new value.
-                    "setattr" if crate::ty::Ty::is_template(&ty(&op.args[0])) || !is_value(t, &ty(&op.args[0])) => Some(&op.args[0]),
+                    "setattr" if crate::ty::Ty::is_template(&ty(&op.args[0])) || !is_value(t, &ty(&op.args[0])) => {
+                        Some(&op.args[0])
+                    }
                     "setitem" => Some(&op.args[0]),
-                    "call_method" if op.args[0].constant().and_then(|c| c.as_str()).is_some_and(|m| MUTATORS.contains(&m)) => {
+                    "call_method"
+                        if op.args[0].constant().and_then(|c| c.as_str()).is_some_and(|m| MUTATORS.contains(&m)) =>
+                    {
                         Some(&op.args[1])
                     }
                     _ if op.opname.starts_with("simple_call") => match op.args[0].constant().map(|c| &c.value) {

@@ -62,13 +62,19 @@ struct Listdefs {
 }
 
 impl Listdefs {
+    /// The listdef of a list with no place (a constant's).
+    fn fresh(&mut self) -> usize {
+        let n = self.parent.len();
+        self.parent.push(n);
+        self.resized.push(false);
+        n
+    }
+
     fn node(&mut self, place: Place, path: &Path) -> usize {
         if let Some(&n) = self.nodes.get(&(place, path.clone())) {
             return n;
         }
-        let n = self.parent.len();
-        self.parent.push(n);
-        self.resized.push(false);
+        let n = self.fresh();
         self.nodes.insert((place, path.clone()), n);
         n
     }
@@ -93,6 +99,17 @@ impl Listdefs {
         let r = self.find(n);
         self.resized[r] = true;
     }
+
+    /// Merges the listdefs of the lists of the same type among `groups`.
+    fn merge_same_types(&mut self, groups: &[Vec<(usize, Ty)>]) {
+        let mut first: Vec<(usize, &Ty)> = Vec::new();
+        for (n, ty) in groups.iter().flatten() {
+            match first.iter().find(|(_, t)| *t == ty) {
+                Some(&(m, _)) => self.union(m, *n),
+                None => first.push((*n, ty)),
+            }
+        }
+    }
 }
 
 /// The lists of one operand: its nodes and their types. A constant's
@@ -110,26 +127,6 @@ fn operand(d: &mut Listdefs, g: GraphId, v: &Value, ty: &Ty) -> Vec<(usize, Ty)>
         }
     };
     lists.into_iter().map(|(p, t)| (d.node(place, &p), t)).collect()
-}
-
-impl Listdefs {
-    fn fresh(&mut self) -> usize {
-        let n = self.parent.len();
-        self.parent.push(n);
-        self.resized.push(false);
-        n
-    }
-
-    /// Merges the listdefs of the lists of the same type among `groups`.
-    fn merge_same_types(&mut self, groups: &[Vec<(usize, Ty)>]) {
-        let mut first: Vec<(usize, &Ty)> = Vec::new();
-        for (n, ty) in groups.iter().flatten() {
-            match first.iter().find(|(_, t)| *t == ty) {
-                Some(&(m, _)) => self.union(m, *n),
-                None => first.push((*n, ty)),
-            }
-        }
-    }
 }
 
 /// The operations that move lists around without looking inside them (or
@@ -204,7 +201,10 @@ pub fn fix_lists(t: &mut Translator, types: &mut [GraphTypes], reached: &[GraphI
                     _ if callee.is_some() => {
                         let f = callee.unwrap();
                         let callee_g = &t.graphs[f];
-                        let (params, ret) = (callee_g.blocks[callee_g.startblock].inputargs.clone(), callee_g.blocks[callee_g.returnblock].inputargs[0]);
+                        let (params, ret) = (
+                            callee_g.blocks[callee_g.startblock].inputargs.clone(),
+                            callee_g.blocks[callee_g.returnblock].inputargs[0],
+                        );
                         let ftypes = &types[f.index()];
                         for (a, p) in args[1..].iter().zip(&params) {
                             let p = operand(&mut d, f, &Value::Var(*p), &ftypes.vars[p.index()]);

@@ -7,8 +7,8 @@
 //! computes the rest (constants, non-negativity, reachability) on top.
 
 use super::methods::{
-    dict_method_sig, iter_method_sig, list_method_sig, method_sig, DictRel, ListRel, Recv, Rel, CELL_METHODS,
-    ITER_METHODS_TEXT, is_iter_method,
+    dict_method_sig, is_iter_method, iter_method_sig, list_method_sig, method_sig, DictRel, ListRel, Recv, Rel,
+    CELL_METHODS, ITER_METHODS_TEXT,
 };
 use crate::entity::EntityRef;
 use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
@@ -465,7 +465,8 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                     // `opt.cloned()`: the payload's clone.
                     Term::Option(_) if name == "cloned" && op.args.len() == 2 => {
                         op.opname = "generic_call".into();
-                        op.args[0] = Value::Const(crate::flow::Constant::meta(ConstValue::Str("__option_cloned".into())));
+                        op.args[0] =
+                            Value::Const(crate::flow::Constant::meta(ConstValue::Str("__option_cloned".into())));
                         g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
                     }
                     Term::Iter(_) => {

@@ -1944,7 +1944,12 @@ impl<'a> FnBuilder<'a> {
                         (s, format!("{escaped}: {{__rpy_err:?}}"))
                     }
                     ("expect", _) => {
-                        return Err(unsupported(&m.args, "this `expect` argument", "the message must be a string literal", ""))
+                        return Err(unsupported(
+                            &m.args,
+                            "this `expect` argument",
+                            "the message must be a string literal",
+                            "",
+                        ))
                     }
                     _ => (
                         "called `Option::unwrap()` on a `None` value".to_string(),
@@ -1954,7 +1959,13 @@ impl<'a> FnBuilder<'a> {
                 // `Err(e)`: the message with `e`'s `{:?}` (for an Option, a
                 // string that `rewrite_unwrap` leaves unused).
                 let err = self.emit("unwrap_err", vec![self.held(h_recv)], Some(pos));
-                self.env.push(Local { name: "__rpy_err".into(), value: err, guard: false, array: false, item_of: None });
+                self.env.push(Local {
+                    name: "__rpy_err".into(),
+                    value: err,
+                    guard: false,
+                    array: false,
+                    item_of: None,
+                });
                 let fmt: Expr = syn::parse_quote!(#result_msg);
                 let Some(msg) = self.format_args(&fmt, &[], false, None)? else { return Ok(None) };
                 self.env.pop();
@@ -1970,7 +1981,8 @@ impl<'a> FnBuilder<'a> {
             // `place.take()`: the old value, and `None` left in the place.
             ("take", 0) => {
                 let id = self.literal_id();
-                let none = Value::Const(Constant { value: ConstValue::None, ty: ConstTy::Infer(id), concretetype: None });
+                let none =
+                    Value::Const(Constant { value: ConstValue::None, ty: ConstTy::Infer(id), concretetype: None });
                 let none = self.emit("same_type", vec![none, recv.clone()], Some(pos));
                 self.assign(&m.receiver, none)?;
                 Ok(Some(recv))

@@ -233,7 +233,13 @@ impl ModuleScope {
     /// `Peekable<I>`, ...) and the prelude's `__Iter<T>`: `Ty::Iter` of
     /// their item type (adaptors that keep the item type are their
     /// iterator's type). `None` if `name` is none of them.
-    fn iterator_type(&self, ty: &syn::Type, name: &str, args: &syn::PathArguments, self_ty: Option<&Ty>) -> Option<R<Ty>> {
+    fn iterator_type(
+        &self,
+        ty: &syn::Type,
+        name: &str,
+        args: &syn::PathArguments,
+        self_ty: Option<&Ty>,
+    ) -> Option<R<Ty>> {
         let types: Vec<&syn::Type> = match args {
             syn::PathArguments::AngleBracketed(a) => a
                 .args
@@ -258,7 +264,12 @@ impl ModuleScope {
                         Ok(Ty::Iter(Box::new(Ty::Tuple(vec![Ty::Int(IntTy::Usize), *item]))))
                     }
                     Ok(t @ Ty::Iter(_)) => Ok(t),
-                    Ok(_) => Err(unsupported(ty, &format!("`{name}` of this type"), "its argument is not an iterator the dialect knows", "")),
+                    Ok(_) => Err(unsupported(
+                        ty,
+                        &format!("`{name}` of this type"),
+                        "its argument is not an iterator the dialect knows",
+                        "",
+                    )),
                     Err(e) => Err(e),
                 })
             }
@@ -701,7 +712,15 @@ pub fn build_module(
                 }
                 let self_ty = match scope.parse_item_type(&imp.self_ty, None) {
                     // (`str`, `char` and numbers only in the prelude: rustc rejects them elsewhere.)
-                    Ok(ty @ (Ty::Struct(_) | Ty::Enum(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_) | Ty::Char)) => ty,
+                    Ok(
+                        ty @ (Ty::Struct(_)
+                        | Ty::Enum(_)
+                        | Ty::Str
+                        | Ty::Dict(..)
+                        | Ty::Cell(..)
+                        | Ty::Iter(_)
+                        | Ty::Char),
+                    ) => ty,
                     Ok(ty @ (Ty::Int(_) | Ty::F64)) => ty,
                     Ok(_) => {
                         errors.push(unsupported(
@@ -730,10 +749,7 @@ pub fn build_module(
                                         Err(e) => errors.push(e),
                                     }
                                     // The prelude's associated functions are found like methods.
-                                    if f.sig.receiver().is_some()
-                                        || self_ty == Ty::Str
-                                        || self_ty.is_template()
-                                    {
+                                    if f.sig.receiver().is_some() || self_ty == Ty::Str || self_ty.is_template() {
                                         scope.method_names.insert(f.sig.ident.to_string());
                                         t.methods.insert((self_ty.clone(), f.sig.ident.to_string()), id);
                                     }
