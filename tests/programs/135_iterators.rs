@@ -3,6 +3,8 @@
 // expect: "num(12) op(+) num(345) op(*) num(6) op(() num(7) op())"
 // call: cursors(0)
 // expect: "let [\"x\", \"=\", \"5\"] Some(10) Some(40) 2 50 [10, 20, 30, 40] [10, 20, 30, 40, 50] Some('c') Some('c') 4 Some((0, 'x')) ell [10, 30] cba 131 [10, 10, 10] a b|c d"
+// call: mut_loop(3)
+// expect: "[4, 5, 6] [(1, 11), (2, 22)]"
 // call: more(0)
 // expect: "Some(\"b\") 2 [(1, 'b'), (2, 'c')] 60 Some(30) Some(10) [\"a\", \"b\"] 2 [2, 3] [\"x\", \"y\"] rest=[3, 4] 3 50"
 
@@ -150,4 +152,16 @@ pub fn more(_n: i64) -> String {
         "{:?} {remaining} {:?} {sum} {:?} {:?} {:?} {} {:?} {:?} rest={:?} {firsts} {sr}",
         peeked, pairs, max, min, owned, same, tail, split, rest
     )
+}
+
+pub fn mut_loop(k: i64) -> String {
+    let mut v = vec![1, 2, 3];
+    for x in &mut v {
+        *x += k;
+    }
+    let mut pairs = vec![(1, 10), (2, 20)];
+    for p in &mut pairs {
+        p.1 += p.0;
+    }
+    format!("{:?} {:?}", v, pairs)
 }
