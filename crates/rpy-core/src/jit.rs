@@ -44,10 +44,10 @@ impl FnHints {
                 return Err(syn::Error::new_spanned(a, format!("rpy: `#[{name}]` takes no arguments")));
             }
         }
-        if h.elidable && h.dont_look_inside {
+        if h.elidable && h.unroll_safe {
             return Err(syn::Error::new(
                 attrs[0].span(),
-                "rpy: a function is `#[elidable]` or `#[dont_look_inside]`, not both: an elidable call is already not traced into",
+                "rpy: a function is `#[elidable]` or `#[unroll_safe]`, not both: an elidable function is never traced into, so there is nothing to unroll",
             ));
         }
         Ok(h)

@@ -91,6 +91,14 @@ impl FnBuilder<'_> {
                     format!("rpy: `can_enter_jit!` of `{name}` outside the function with its `jit_merge_point!`: put it in that function's loop, where the interpreted program jumps backwards"),
                 ));
             }
+            // Nothing may run between a `can_enter_jit!` and the loop's next
+            // `jit_merge_point!` (RPython's "Bad can_enter_jit() placement").
+            if kind == "can_enter_jit" && *k + 1 != self.g.blocks[*b].operations.len() {
+                return Err(syn::Error::new(
+                    *span,
+                    "rpy: code follows this `can_enter_jit!`: it must be the last thing before the jump back to the loop's `jit_merge_point!`",
+                ));
+            }
         }
         Ok(())
     }
