@@ -8,7 +8,6 @@ use crate::entity::EntityRef;
 use crate::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Value, VarId};
 use crate::translator::Translator;
 use std::collections::{HashMap, HashSet};
-use syn::spanned::Spanned;
 
 /// `static NAME: JitDriver = JitDriver::new(&[greens], &[reds])`.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +31,7 @@ impl FnHints {
     /// The hints among a function's attributes.
     pub fn of(attrs: &[syn::Attribute]) -> syn::Result<FnHints> {
         let mut h = FnHints::default();
+        let mut last = None;
         for a in attrs {
             let Some(name) = a.path().segments.last().map(|s| s.ident.to_string()) else { continue };
             match name.as_str() {
@@ -40,13 +40,14 @@ impl FnHints {
                 "unroll_safe" => h.unroll_safe = true,
                 _ => continue,
             }
+            last = Some(a);
             if !matches!(a.meta, syn::Meta::Path(_)) {
                 return Err(syn::Error::new_spanned(a, format!("rpy: `#[{name}]` takes no arguments")));
             }
         }
-        if h.elidable && h.unroll_safe {
-            return Err(syn::Error::new(
-                attrs[0].span(),
+        if let (true, true, Some(a)) = (h.elidable, h.unroll_safe, last) {
+            return Err(syn::Error::new_spanned(
+                a,
                 "rpy: a function is `#[elidable]` or `#[unroll_safe]`, not both: an elidable function is never traced into, so there is nothing to unroll",
             ));
         }

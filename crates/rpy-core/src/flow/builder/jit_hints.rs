@@ -111,7 +111,9 @@ impl FnBuilder<'_> {
         let (name, prefix) = segs.split_last().expect("a path has a segment");
         let qualified = matches!(prefix, [.., j] if j == "jit");
         let known = matches!(name.as_str(), "promote" | "promote_string" | "we_are_jitted");
-        if !known || (prefix.is_empty() && self.scope.fns.contains_key(name)) || !(prefix.is_empty() || qualified) {
+        // (Unqualified, the name may be the module's function or a local.)
+        let shadowed = self.scope.fns.contains_key(name) || self.lookup(name).is_some();
+        if !known || (prefix.is_empty() && shadowed) || !(prefix.is_empty() || qualified) {
             return Ok(None);
         }
         let pos = Some(pos_of(c.span()));
