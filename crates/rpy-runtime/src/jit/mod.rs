@@ -77,3 +77,6 @@ pub fn promote_string<T>(s: T) -> T {
 pub fn we_are_jitted() -> bool {
     false
 }
+
+pub mod counter;
+pub mod params;

@@ -1,0 +1,164 @@
+//! Hot counters (RPython's `JitCounter`, `rpython/jit/metainterp/counter.py`):
+//! not one counter per green key or guard, but a lossy table indexed by a
+//! hash of it, so counting costs no memory per position of the interpreted
+//! program. Each bucket holds five entries (a fraction of the way to hot,
+//! and 16 more bits of the hash to tell keys apart), kept in decreasing
+//! order so that a new key evicts the coldest. A position is hot when its
+//! entry reaches 1.0; every tick adds `1 / (threshold - 0.001)`, so that
+//! exactly `threshold` ticks reach it.
+
+/// Entries per bucket.
+const WAYS: usize = 5;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Entry {
+    /// The fraction of the way to hot. (RPython stores 32 bits; with 64,
+    /// `threshold` ticks are exactly hot for any threshold below 10^9.)
+    time: f64,
+    subhash: u16,
+}
+
+pub struct JitCounter {
+    buckets: Vec<[Entry; WAYS]>,
+    /// `hash >> shift` is the bucket.
+    shift: u32,
+}
+
+/// What a tick adds for a position to be hot after `threshold` ticks.
+pub fn increment(threshold: u32) -> f64 {
+    1.0 / (threshold.max(1) as f64 - 0.001)
+}
+
+impl Default for JitCounter {
+    fn default() -> JitCounter {
+        JitCounter::new(2048)
+    }
+}
+
+impl JitCounter {
+    /// A table of `size` buckets (a power of two).
+    pub fn new(size: usize) -> JitCounter {
+        assert!(size.is_power_of_two() && size >= 2, "the counter table's size is a power of two");
+        JitCounter { buckets: vec![[Entry::default(); WAYS]; size], shift: 64 - size.trailing_zeros() }
+    }
+
+    fn place(&self, hash: u64) -> (usize, u16) {
+        ((hash >> self.shift) as usize, hash as u16)
+    }
+
+    /// Counts one more run of the position with hash `hash`; true when it
+    /// becomes hot (its count starts again from zero).
+    pub fn tick(&mut self, hash: u64, increment: f64) -> bool {
+        let (b, subhash) = self.place(hash);
+        let bucket = &mut self.buckets[b];
+        // A key not in the bucket takes the place of the coldest entry.
+        let mut n = bucket.iter().position(|e| e.subhash == subhash).unwrap_or_else(|| {
+            bucket[WAYS - 1] = Entry { time: 0.0, subhash };
+            WAYS - 1
+        });
+        let time = bucket[n].time + increment;
+        if time >= 1.0 {
+            bucket[n].time = 0.0;
+            return true;
+        }
+        bucket[n].time = time;
+        // Keep the bucket in decreasing order: warm keys survive new ones.
+        while n > 0 && bucket[n - 1].time < bucket[n].time {
+            bucket.swap(n - 1, n);
+            n -= 1;
+        }
+        false
+    }
+
+    /// The position's count starts again from zero.
+    pub fn reset(&mut self, hash: u64) {
+        let (b, subhash) = self.place(hash);
+        if let Some(e) = self.buckets[b].iter_mut().find(|e| e.subhash == subhash) {
+            e.time = 0.0;
+        }
+    }
+
+    /// How far the position is to hot, from 0 to 1 (for tests and logs).
+    pub fn progress(&self, hash: u64) -> f64 {
+        let (b, subhash) = self.place(hash);
+        self.buckets[b].iter().find(|e| e.subhash == subhash).map_or(0.0, |e| e.time)
+    }
+
+    /// Every count shrinks by `decay` thousandths (RPython's
+    /// `decay_all_counters`, run regularly), so positions that ran often
+    /// long ago are not hot forever.
+    pub fn decay_all(&mut self, decay: u32) {
+        let keep = 1.0 - decay.min(1000) as f64 * 0.001;
+        for bucket in &mut self.buckets {
+            for e in bucket.iter_mut() {
+                e.time *= keep;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hash landing in bucket `b` with subhash `s` of a table of 2048.
+    fn hash(b: u64, s: u16) -> u64 {
+        (b << 53) | s as u64
+    }
+
+    #[test]
+    fn hot_after_exactly_threshold_ticks() {
+        for threshold in [1, 2, 3, 200, 1039, 1619, 6000, 100_000] {
+            let mut c = JitCounter::default();
+            let inc = increment(threshold);
+            let h = hash(7, 42);
+            for i in 1..threshold {
+                assert!(!c.tick(h, inc), "threshold {threshold}: hot after {i} ticks");
+            }
+            assert!(c.tick(h, inc), "threshold {threshold}: not hot after {threshold} ticks");
+            // Counting starts again.
+            assert_eq!(c.progress(h), 0.0);
+            assert!(threshold == 1 || !c.tick(h, inc));
+        }
+    }
+
+    #[test]
+    fn keys_in_one_bucket_evict_the_coldest() {
+        let mut c = JitCounter::default();
+        let inc = increment(100);
+        let warm = hash(3, 1);
+        for _ in 0..50 {
+            c.tick(warm, inc);
+        }
+        // Six more keys in the same bucket of five: the warm one stays
+        // first, and the newest newcomers replace each other in the last.
+        for s in 2..8 {
+            c.tick(hash(3, s), inc);
+        }
+        assert!((c.progress(warm) - 50.0 * inc).abs() < 1e-9);
+        for (s, kept) in [(2, true), (3, true), (4, true), (5, false), (6, false), (7, true)] {
+            assert_eq!(c.progress(hash(3, s)) > 0.0, kept, "key {s}");
+        }
+        // Other buckets are untouched.
+        assert_eq!(c.progress(hash(4, 1)), 0.0);
+    }
+
+    #[test]
+    fn decay_and_reset() {
+        let mut c = JitCounter::default();
+        let h = hash(1, 9);
+        for _ in 0..500 {
+            c.tick(h, increment(1000));
+        }
+        let before = c.progress(h);
+        c.decay_all(40);
+        assert!((c.progress(h) - before * 0.96).abs() < 1e-9);
+        c.decay_all(1000);
+        assert_eq!(c.progress(h), 0.0);
+        for _ in 0..10 {
+            c.tick(h, increment(1000));
+        }
+        c.reset(h);
+        assert_eq!(c.progress(h), 0.0);
+    }
+}
