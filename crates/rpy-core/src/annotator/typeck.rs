@@ -879,8 +879,9 @@ fn apply_rule(
             fixed(u, res, Term::Bool)?;
         }
         "neg" | "invert" | "same_as" | "ref_mut" | "box_new" | "copy_value" => u.unify(args[0], res)?,
-        // Into a list (the list itself) or a `String` (of chars or strings);
-        // unknown until the result's type is.
+        // Of a list (the list itself) or an iterator (a list of its items
+        // left), into a list or a `String` (of chars or strings); unknown
+        // until the result's type is.
         "collect" => {
             let an = u.find(args[0]);
             let list = match u.term[an] {

@@ -2747,7 +2747,8 @@ struct ListIter {
     indexed: bool,
     /// `.rev().enumerate()`: pairs with the count of items so far.
     counted: bool,
-    /// `.iter_mut()`: the loop variable stands for the item (`item_of`).
+    /// `.iter_mut()` or `&mut v`: the loop variable stands for the item
+    /// (`item_of`).
     mutable: bool,
 }
 
