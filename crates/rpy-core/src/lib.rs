@@ -5,6 +5,7 @@
 //! `llinterp` (runs low-level graphs), driven by `translator`.
 
 pub mod annotator;
+pub mod codewriter;
 pub mod entity;
 pub mod flow;
 pub mod jit;

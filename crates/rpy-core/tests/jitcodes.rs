@@ -1,0 +1,43 @@
+//! Data-driven tests of the codewriter, as `stages.rs`: each
+//! `jitcodes/NAME.rs` is a module whose first line names the functions
+//! (`// jitcodes: f, g`) whose jitcodes, in text form, must equal
+//! `jitcodes/NAME.jit`. `RPY_BLESS=1` (re)writes them.
+
+use rpy_core::codewriter::flatten;
+use rpy_core::translator::translate_source;
+use std::path::Path;
+
+#[test]
+fn jitcode_snapshots() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/jitcodes");
+    let mut sources: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    sources.sort();
+    assert!(!sources.is_empty());
+    let mut failures = Vec::new();
+    for path in sources {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let names = src.lines().next().and_then(|l| l.strip_prefix("// jitcodes: ")).expect("a `// jitcodes:` line");
+        let t = translate_source(&src, "test.rs").unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        let mut text = String::new();
+        for name in names.split(',').map(str::trim) {
+            let g = t.graph_by_name(name).unwrap_or_else(|| panic!("{}: no graph {name}", path.display()));
+            let code = flatten(&t, &t.graphs[g]).unwrap_or_else(|e| panic!("{}: {name}: {e}", path.display()));
+            text.push_str(&code.text());
+        }
+        let expected_path = path.with_extension("jit");
+        if std::env::var_os("RPY_BLESS").is_some() {
+            std::fs::write(&expected_path, &text).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if expected != text {
+            failures
+                .push(format!("{} differs:\n--- expected\n{expected}\n--- actual\n{text}", expected_path.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
