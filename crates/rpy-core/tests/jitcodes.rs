@@ -1,9 +1,10 @@
 //! Data-driven tests of the codewriter, as `stages.rs`: each
-//! `jitcodes/NAME.rs` is a module whose first line names the functions
-//! (`// jitcodes: f, g`) whose jitcodes, in text form, must equal
-//! `jitcodes/NAME.jit`. `RPY_BLESS=1` (re)writes them.
+//! `jitcodes/NAME.rs` is a module whose first line names its portal
+//! (`// portal: f`); the jitcodes of the portal and of what the JIT traces
+//! into from it, in text form, must equal `jitcodes/NAME.jit`.
+//! `RPY_BLESS=1` (re)writes them.
 
-use rpy_core::codewriter::flatten;
+use rpy_core::codewriter::make_jitcodes;
 use rpy_core::translator::translate_source;
 use std::path::Path;
 
@@ -20,14 +21,11 @@ fn jitcode_snapshots() {
     let mut failures = Vec::new();
     for path in sources {
         let src = std::fs::read_to_string(&path).unwrap();
-        let names = src.lines().next().and_then(|l| l.strip_prefix("// jitcodes: ")).expect("a `// jitcodes:` line");
+        let name = src.lines().next().and_then(|l| l.strip_prefix("// portal: ")).expect("a `// portal:` line");
         let t = translate_source(&src, "test.rs").unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        let mut text = String::new();
-        for name in names.split(',').map(str::trim) {
-            let g = t.graph_by_name(name).unwrap_or_else(|| panic!("{}: no graph {name}", path.display()));
-            let code = flatten(&t, &t.graphs[g]).unwrap_or_else(|e| panic!("{}: {name}: {e}", path.display()));
-            text.push_str(&code.text());
-        }
+        let portal = t.graph_by_name(name).unwrap_or_else(|| panic!("{}: no graph {name}", path.display()));
+        let codes = make_jitcodes(&t, portal).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let text: String = codes.iter().map(|c| c.text()).collect();
         let expected_path = path.with_extension("jit");
         if std::env::var_os("RPY_BLESS").is_some() {
             std::fs::write(&expected_path, &text).unwrap();

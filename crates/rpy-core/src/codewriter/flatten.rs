@@ -7,7 +7,7 @@
 //! fail get the registers live there.
 
 use super::jitcode::{Insn, JitCode, Kind, Label, Operand, Reg};
-use crate::flow::{BlockId, ConstValue, FunctionGraph, Link, Value, VarId};
+use crate::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Link, Value, VarId};
 use crate::lltype::{Container, LlType};
 use crate::translator::Translator;
 use std::collections::{HashMap, HashSet};
@@ -38,6 +38,8 @@ fn letter(k: Option<Kind>) -> &'static str {
 struct Flattener<'a> {
     t: &'a Translator,
     g: &'a FunctionGraph,
+    /// The graphs that have jitcodes: calls of them are `inline_call`s.
+    inlined: &'a HashSet<GraphId>,
     regs: HashMap<VarId, Reg>,
     num_regs: [u32; 3],
     labels: HashMap<BlockId, Label>,
@@ -45,11 +47,13 @@ struct Flattener<'a> {
     insns: Vec<Insn>,
 }
 
-/// The jitcode of graph `g` (rtyped).
-pub fn flatten(t: &Translator, g: &FunctionGraph) -> Result<JitCode, String> {
+/// The jitcode of graph `g` (rtyped); calls of the graphs in `inlined`
+/// are traced into (`inline_call`), the others are residual.
+pub fn flatten(t: &Translator, g: &FunctionGraph, inlined: &HashSet<GraphId>) -> Result<JitCode, String> {
     let mut f = Flattener {
         t,
         g,
+        inlined,
         regs: HashMap::new(),
         num_regs: [0; 3],
         labels: HashMap::new(),
@@ -262,8 +266,15 @@ impl Flattener<'_> {
                 self.op("new_array", vec![ops[1].clone(), descr], res);
             }
             "direct_call" | "indirect_call" | "rt_call" => {
-                // Every call is residual for now: the tracer records it.
+                // A call of a graph with a jitcode is traced into; the others
+                // are residual: the tracer records the call.
+                let callee = match (opname, args[0].constant().map(|c| &c.value)) {
+                    ("direct_call", Some(ConstValue::Func(f))) => Some(*f),
+                    _ => None,
+                };
+                let inline = callee.is_some_and(|f| self.inlined.contains(&f));
                 let target = match (opname, args[0].constant().map(|c| &c.value)) {
+                    _ if inline => Operand::Descr(format!("JitCode {}", self.t.graphs[callee.unwrap()].name)),
                     ("direct_call", Some(ConstValue::Func(f))) => {
                         Operand::Descr(format!("Call {}", self.t.graphs[*f].name))
                     }
@@ -290,7 +301,8 @@ impl Flattener<'_> {
                     }
                 }
                 self.insns.push(Insn::Live(vec![]));
-                self.op(format!("residual_call_{kinds}_{}", letter(rk)), call_args, res);
+                let how = if inline { "inline_call" } else { "residual_call" };
+                self.op(format!("{how}_{kinds}_{}", letter(rk)), call_args, res);
             }
             "hint" => {
                 let kind = args[1].constant().and_then(|c| c.as_str()).unwrap_or_default();
@@ -345,7 +357,7 @@ mod tests {
         let c = b.op(lp, "int_lt", vec![lv[0].into(), c_int(10, SIGNED)], LlType::Bool);
         let ret = b.returnblock();
         b.branch(lp, c.into(), (lp, vec![lv[1].into(), lv[0].into()]), (ret, vec![lv[0].into()]));
-        let code = flatten(&Translator::default(), &b.finish()).unwrap();
+        let code = flatten(&Translator::default(), &b.finish(), &HashSet::new()).unwrap();
         let text = code.text();
         let body = text.split("goto_if_not").nth(1).unwrap();
         assert!(

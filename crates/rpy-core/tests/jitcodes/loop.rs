@@ -1,7 +1,9 @@
-// jitcodes: interpret, get
+// portal: interpret
 // The portal of a small loop: the merge point with its greens and reds,
-// `promote` as a guard, a branch, and field and list reads.
-use rpython::jit::{jit_merge_point, promote, JitDriver};
+// `promote` as a guard, a branch, field and list reads in a function the
+// JIT traces into (`get`), and residual calls of an elidable function and
+// of one with a loop.
+use rpython::jit::{elidable, jit_merge_point, promote, JitDriver};
 
 static DRIVER: JitDriver = JitDriver::new(&["pc", "n"], &["acc"]);
 
@@ -14,6 +16,21 @@ fn get(t: &Tape) -> i64 {
     t.cells[t.pos]
 }
 
+#[elidable]
+fn double(x: i64) -> i64 {
+    x * 2
+}
+
+fn sum_to(k: i64) -> i64 {
+    let mut s = 0;
+    let mut i = 0;
+    while i < k {
+        s += i;
+        i += 1;
+    }
+    s
+}
+
 pub fn interpret(n: i64) -> i64 {
     let mut pc = 0;
     let mut acc = 0;
@@ -21,9 +38,9 @@ pub fn interpret(n: i64) -> i64 {
         jit_merge_point!(DRIVER; pc, n; acc);
         let k = promote(pc);
         if k % 3 == 0 {
-            acc += k;
+            acc += double(k);
         } else {
-            acc -= 1;
+            acc -= sum_to(k);
         }
         pc += 1;
     }
