@@ -39,3 +39,27 @@ fn jitcode_snapshots() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The portal of `examples/bf` flattens: the merge point with the
+/// tutorial's greens and reds, and the elidable bracket lookup a residual
+/// call (which the tracer will fold).
+#[test]
+fn bf_portal_has_a_jitcode() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/bf/src/lib.rs");
+    let file: syn::File = syn::parse_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let items = file
+        .items
+        .iter()
+        .find_map(|i| match i {
+            syn::Item::Mod(m) => m.content.as_ref().map(|(_, items)| items.clone()),
+            _ => None,
+        })
+        .expect("the interpreter's module");
+    let t = rpy_core::translator::translate_items(&items, "bf.rs", "interp", &mut Default::default()).unwrap();
+    let portal = t.graph_by_name("mainloop").unwrap();
+    let codes = make_jitcodes(&t, portal).unwrap();
+    let text = codes[0].text();
+    assert!(text.contains("jit_merge_point $0, [%"), "{text}");
+    assert!(text.contains("residual_call_ir_i <Call matching>"), "{text}");
+    assert!(!codes.iter().any(|c| c.name == "matching"), "an elidable function has no jitcode");
+}
