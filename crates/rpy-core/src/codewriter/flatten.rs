@@ -3,7 +3,7 @@
 //! gets a register of its kind, every block a label; operations get the
 //! JIT's names (`getfield_gc_i` with a descr, `residual_call_ir_i`,
 //! `int_guard_value` for `promote`, `jit_merge_point`), links become copies
-//! and jumps, and `-live-` markers before the points where a guard may
+//! and jumps (`goto`, `goto_if_not`), and `-live-` markers before the points where a guard may
 //! fail get the registers live there.
 
 use super::jitcode::{Insn, JitCode, Kind, Label, Operand, Reg};
@@ -167,25 +167,8 @@ impl Flattener<'_> {
                 self.follow(no)?;
             }
             (None, _) => return Err(format!("a block of {} has several exits and no exitswitch", g.name)),
-            (Some(sw), exits) => {
-                // A switch on an integer: each case's copies after its label.
-                let cases: Vec<(Label, &Link)> = exits.iter().map(|l| (self.label(), l)).collect();
-                let table = cases
-                    .iter()
-                    .map(|(l, link)| match &link.exitcase {
-                        Some(ConstValue::Str(s)) if s == "default" => format!("default: L{}", l.0),
-                        Some(c) => format!("{c}: L{}", l.0),
-                        None => format!("L{}", l.0),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                self.insns.push(Insn::Live(vec![]));
-                self.op("switch", vec![self.operand(sw)?, Operand::Descr(format!("SwitchDict {table}"))], None);
-                for (l, link) in cases {
-                    self.insns.push(Insn::Label(l));
-                    self.follow(link)?;
-                }
-            }
+            // (The flow space makes only two-way branches.)
+            (Some(_), _) => return Err(format!("a block of {} switches on more than a bool", g.name)),
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! Liveness of registers in a jitcode (RPython's `codewriter/liveness.py`):
 //! each `-live-` marker gets the registers that are read later without
 //! being written first, on some path from it. A backward fixpoint over
-//! the linear code, whose jumps are `goto`, `goto_if_not` and `switch`.
+//! the linear code, whose jumps are `goto` and `goto_if_not`.
 
 use super::jitcode::{Insn, JitCode, Label, Operand, Reg};
 use std::collections::{BTreeSet, HashMap};
@@ -20,8 +20,6 @@ fn successors(insn: &Insn) -> (Vec<Label>, bool) {
                 .collect();
             match name.as_str() {
                 "goto" => (labels, false),
-                // A switch's cases are the labels of its descr.
-                "switch" => (switch_labels(args), false),
                 n if n.ends_with("_return") || n == "panic" || n == "panic_str" || n == "panic_assert_failed" => {
                     (vec![], false)
                 }
@@ -30,16 +28,6 @@ fn successors(insn: &Insn) -> (Vec<Label>, bool) {
         }
         Insn::Label(_) | Insn::Live(_) => (vec![], true),
     }
-}
-
-fn switch_labels(args: &[Operand]) -> Vec<Label> {
-    args.iter()
-        .filter_map(|a| match a {
-            Operand::Descr(d) => Some(d),
-            _ => None,
-        })
-        .flat_map(|d| d.split(['L', ',']).skip(1).filter_map(|n| n.trim().parse().ok()).map(Label).collect::<Vec<_>>())
-        .collect()
 }
 
 fn uses(insn: &Insn) -> Vec<Reg> {
