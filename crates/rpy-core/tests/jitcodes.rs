@@ -8,16 +8,12 @@ use rpy_core::codewriter::make_jitcodes;
 use rpy_core::translator::translate_source;
 use std::path::Path;
 
+mod snapshot;
+use snapshot::check;
+
 #[test]
 fn jitcode_snapshots() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/jitcodes");
-    let mut sources: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .collect();
-    sources.sort();
-    assert!(!sources.is_empty());
+    let sources = snapshot::sources("jitcodes");
     let mut failures = Vec::new();
     for path in sources {
         let src = std::fs::read_to_string(&path).unwrap();
@@ -26,16 +22,7 @@ fn jitcode_snapshots() {
         let portal = t.graph_by_name(name).unwrap_or_else(|| panic!("{}: no graph {name}", path.display()));
         let codes = make_jitcodes(&t, portal).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let text: String = codes.iter().map(|c| c.text()).collect();
-        let expected_path = path.with_extension("jit");
-        if std::env::var_os("RPY_BLESS").is_some() {
-            std::fs::write(&expected_path, &text).unwrap();
-            continue;
-        }
-        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
-        if expected != text {
-            failures
-                .push(format!("{} differs:\n--- expected\n{expected}\n--- actual\n{text}", expected_path.display()));
-        }
+        check(&path.with_extension("jit"), &text, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -7,29 +7,13 @@
 use rpy_core::annotator::annotate;
 use rpy_core::flow::items::build_module;
 use rpy_core::rtyper::rtype;
-use std::path::Path;
 
-fn check(path: &Path, actual: &str, failures: &mut Vec<String>) {
-    if std::env::var_os("RPY_BLESS").is_some() {
-        std::fs::write(path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(path).unwrap_or_default();
-    if expected != actual {
-        failures.push(format!("{} differs:\n--- expected\n{expected}\n--- actual\n{actual}", path.display()));
-    }
-}
+mod snapshot;
+use snapshot::check;
 
 #[test]
 fn stage_snapshots() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/stages");
-    let mut sources: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .collect();
-    sources.sort();
-    assert!(!sources.is_empty());
+    let sources = snapshot::sources("stages");
     let mut failures = Vec::new();
     for src_path in sources {
         let src = std::fs::read_to_string(&src_path).unwrap();

@@ -449,17 +449,8 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                     // The methods of the iterator template, called by write-back
                     // (`prelude_method`), or the prelude's generic `__iter_*`.
                     Term::Iter(item) if iter_method_sig(&name).is_some() => {
-                        let (params, ret) = iter_method_sig(&name).unwrap();
-                        if params.len() != op.args.len() - 2 {
-                            return Err(err(format!("`{name}` takes {} arguments", params.len())));
-                        }
-                        for (a, r) in op.args[2..].iter().zip(&params) {
-                            let an = node_of(&mut u, a);
-                            let rn = list_rel(&mut u, item, r);
-                            u.unify(an, rn).map_err(&err)?;
-                        }
-                        let rn = list_rel(&mut u, item, &ret);
-                        u.unify(op.result.index(), rn).map_err(&err)?;
+                        let sig = iter_method_sig(&name).unwrap();
+                        type_by_sig(&mut u, &op, &name, item, sig, &mut node_of).map_err(&err)?;
                         continue;
                     }
                     // `opt.cloned()`: the payload's clone.
@@ -489,17 +480,8 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                         g.blocks[crate::flow::BlockId::new(b)].operations[i] = op.clone();
                     }
                     Term::List(item) => {
-                        let (params, ret) = list_method_sig(&name).unwrap();
-                        if params.len() != op.args.len() - 2 {
-                            return Err(err(format!("`{name}` takes {} arguments", params.len())));
-                        }
-                        for (a, r) in op.args[2..].iter().zip(&params) {
-                            let an = node_of(&mut u, a);
-                            let rn = list_rel(&mut u, item, r);
-                            u.unify(an, rn).map_err(&err)?;
-                        }
-                        let rn = list_rel(&mut u, item, &ret);
-                        u.unify(op.result.index(), rn).map_err(&err)?;
+                        let sig = list_method_sig(&name).unwrap();
+                        type_by_sig(&mut u, &op, &name, item, sig, &mut node_of).map_err(&err)?;
                         continue;
                     }
                     Term::Dict(..)
@@ -836,6 +818,28 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
         }
     }
     Ok(types)
+}
+
+/// Types a method call on a list or an iterator of `item`s from the
+/// method's signature (arguments, result).
+fn type_by_sig(
+    u: &mut Unifier,
+    op: &crate::flow::SpaceOperation,
+    name: &str,
+    item: Node,
+    (params, ret): (Vec<ListRel>, ListRel),
+    node_of: &mut impl FnMut(&mut Unifier, &Value) -> Node,
+) -> Result<(), String> {
+    if params.len() != op.args.len() - 2 {
+        return Err(format!("`{name}` takes {} arguments", params.len()));
+    }
+    for (a, r) in op.args[2..].iter().zip(&params) {
+        let an = node_of(u, a);
+        let rn = list_rel(u, item, r);
+        u.unify(an, rn)?;
+    }
+    let rn = list_rel(u, item, &ret);
+    u.unify(op.result.index(), rn)
 }
 
 /// The type `r` stands for in the signature of a method of lists or

@@ -51,11 +51,9 @@ macro_rules! jit_merge_point {
 /// function that has the `jit_merge_point!`.
 #[macro_export]
 macro_rules! can_enter_jit {
-    ($driver:expr; $($green:expr),* ; $($red:expr),* $(,)?) => {{
-        let _ = &$driver;
-        $(let _ = &$green;)*
-        $(let _ = &$red;)*
-    }};
+    ($($hint:tt)*) => {
+        $crate::jit_merge_point!($($hint)*)
+    };
 }
 
 pub use crate::{can_enter_jit, jit_merge_point};
