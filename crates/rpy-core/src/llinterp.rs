@@ -34,27 +34,10 @@ use crate::flow::{BlockId, ConstValue, Constant, FunctionGraph, GraphId, SpaceOp
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
 use std::cell::{Ref, RefCell, RefMut};
+use rpy_jitcode::int_dispatch;
 use std::fmt::Debug;
+use rpy_jitcode::intops::{float_to_int, int_debug, int_op, int_to_float, IntOut};
 use std::rc::Rc;
-
-/// Calls the generic function `$f::<T>($args)` with the Rust integer type
-/// `T` of the given signedness and width.
-macro_rules! int_dispatch {
-    ($signed:expr, $bits:expr, $f:ident, $($args:expr),*) => {
-        match ($signed, $bits) {
-            (true, 8) => $f::<i8>($($args),*),
-            (true, 16) => $f::<i16>($($args),*),
-            (true, 32) => $f::<i32>($($args),*),
-            (true, 64) => $f::<i64>($($args),*),
-            (false, 8) => $f::<u8>($($args),*),
-            (false, 16) => $f::<u16>($($args),*),
-            (false, 32) => $f::<u32>($($args),*),
-            (false, 64) => $f::<u64>($($args),*),
-            (false, 1) => $f::<u8>($($args),*),
-            (s, b) => bug(format!("no {} integer type of {b} bits", if s { "signed" } else { "unsigned" })),
-        }
-    };
-}
 
 /// A low-level value. Integer-like values (`Int` of any width, `Char`,
 /// `UniChar`) are `Int`s holding the value already wrapped into their
@@ -701,155 +684,6 @@ pub fn assert_failed_message(kind: &str, left: &str, right: &str, msg: Option<&s
     }
 }
 
-/// The primitive integer types, with the operations of the table as Rust
-/// defines them.
-trait RInt: Copy + Ord + Debug {
-    const BITS: u32;
-    fn from_i128(v: i128) -> Self;
-    fn to_i128(self) -> i128;
-    fn to_f64(self) -> f64;
-    fn from_f64(v: f64) -> Self;
-    fn wadd(self, o: Self) -> Self;
-    fn wsub(self, o: Self) -> Self;
-    fn wmul(self, o: Self) -> Self;
-    fn wneg(self) -> Self;
-    fn wabs(self) -> Self;
-    fn not(self) -> Self;
-    fn and(self, o: Self) -> Self;
-    fn or(self, o: Self) -> Self;
-    fn xor(self, o: Self) -> Self;
-    fn cdiv(self, o: Self) -> Option<Self>;
-    fn crem(self, o: Self) -> Option<Self>;
-    fn shl(self, n: u32) -> Self;
-    fn shr(self, n: u32) -> Self;
-    fn cadd(self, o: Self) -> Option<Self>;
-    fn csub(self, o: Self) -> Option<Self>;
-    fn cmul(self, o: Self) -> Option<Self>;
-    fn cneg(self) -> Option<Self>;
-    fn cshl(self, n: u32) -> Option<Self>;
-    fn sadd(self, o: Self) -> Self;
-    fn ssub(self, o: Self) -> Self;
-    fn smul(self, o: Self) -> Self;
-    fn wpow(self, e: u32) -> Self;
-    fn rotl(self, n: u32) -> Self;
-    fn rotr(self, n: u32) -> Self;
-    fn clz(self) -> u32;
-    fn ctz(self) -> u32;
-    fn popcount(self) -> u32;
-}
-
-macro_rules! impl_rint {
-    ($($t:ident: $abs:expr),*) => {$(
-        impl RInt for $t {
-            const BITS: u32 = $t::BITS;
-            fn from_i128(v: i128) -> Self { v as $t }
-            fn to_i128(self) -> i128 { self as i128 }
-            fn to_f64(self) -> f64 { self as f64 }
-            fn from_f64(v: f64) -> Self { v as $t }
-            fn wadd(self, o: Self) -> Self { self.wrapping_add(o) }
-            fn wsub(self, o: Self) -> Self { self.wrapping_sub(o) }
-            fn wmul(self, o: Self) -> Self { self.wrapping_mul(o) }
-            fn wneg(self) -> Self { self.wrapping_neg() }
-            fn wabs(self) -> Self { let f: fn($t) -> $t = $abs; f(self) }
-            fn not(self) -> Self { !self }
-            fn and(self, o: Self) -> Self { self & o }
-            fn or(self, o: Self) -> Self { self | o }
-            fn xor(self, o: Self) -> Self { self ^ o }
-            fn cdiv(self, o: Self) -> Option<Self> { self.checked_div(o) }
-            fn crem(self, o: Self) -> Option<Self> { self.checked_rem(o) }
-            fn shl(self, n: u32) -> Self { self.wrapping_shl(n) }
-            fn shr(self, n: u32) -> Self { self.wrapping_shr(n) }
-            fn cadd(self, o: Self) -> Option<Self> { self.checked_add(o) }
-            fn csub(self, o: Self) -> Option<Self> { self.checked_sub(o) }
-            fn cmul(self, o: Self) -> Option<Self> { self.checked_mul(o) }
-            fn cneg(self) -> Option<Self> { self.checked_neg() }
-            fn cshl(self, n: u32) -> Option<Self> { self.checked_shl(n) }
-            fn sadd(self, o: Self) -> Self { self.saturating_add(o) }
-            fn ssub(self, o: Self) -> Self { self.saturating_sub(o) }
-            fn smul(self, o: Self) -> Self { self.saturating_mul(o) }
-            fn wpow(self, e: u32) -> Self { self.wrapping_pow(e) }
-            fn rotl(self, n: u32) -> Self { self.rotate_left(n) }
-            fn rotr(self, n: u32) -> Self { self.rotate_right(n) }
-            fn clz(self) -> u32 { self.leading_zeros() }
-            fn ctz(self) -> u32 { self.trailing_zeros() }
-            fn popcount(self) -> u32 { self.count_ones() }
-        }
-    )*};
-}
-
-// `int_abs` exists only for signed types; unsigned ones never see it.
-impl_rint!(i8: i8::wrapping_abs, i16: i16::wrapping_abs, i32: i32::wrapping_abs, i64: i64::wrapping_abs);
-impl_rint!(u8: |x| x, u16: |x| x, u32: |x| x, u64: |x| x);
-
-enum IntOut {
-    Int(i128),
-    Bool(bool),
-    /// The result of a `*_checked` operation.
-    Checked(Option<i128>),
-}
-
-fn int_to_float<T: RInt>(v: i128) -> f64 {
-    T::from_i128(v).to_f64()
-}
-
-fn float_to_int<T: RInt>(v: f64) -> i128 {
-    T::from_f64(v).to_i128()
-}
-
-/// `{int,uint}_<op>(a, b)` on the Rust type `T`. `a` and `b` are
-/// reinterpreted in `T` (which is how a value of another signedness but the
-/// same width reads in it); operands of type `rffi.UINT` (shift counts,
-/// exponents) are read as `u32`.
-fn int_op<T: RInt>(op: &str, a: i128, b: i128) -> IntOut {
-    let x = T::from_i128(a);
-    let y = T::from_i128(b);
-    let n = b as u32;
-    let int = |v: T| IntOut::Int(v.to_i128());
-    let checked = |v: Option<T>| IntOut::Checked(v.map(T::to_i128));
-    let nonzero =
-        |v: Option<T>| v.unwrap_or_else(|| bug(format!("{op} by zero or overflowing: the rtyper must guard it")));
-    match op {
-        "add" => int(x.wadd(y)),
-        "sub" => int(x.wsub(y)),
-        "mul" => int(x.wmul(y)),
-        "neg" => int(x.wneg()),
-        "abs" => int(x.wabs()),
-        "invert" => int(x.not()),
-        "and" => int(x.and(y)),
-        "or" => int(x.or(y)),
-        "xor" => int(x.xor(y)),
-        "floordiv" => int(nonzero(x.cdiv(y))),
-        "mod" => int(nonzero(x.crem(y))),
-        "lshift" => int(x.shl(y.to_i128() as u32)),
-        "rshift" => int(x.shr(y.to_i128() as u32)),
-        "lt" => IntOut::Bool(x < y),
-        "le" => IntOut::Bool(x <= y),
-        "eq" => IntOut::Bool(x == y),
-        "ne" => IntOut::Bool(x != y),
-        "gt" => IntOut::Bool(x > y),
-        "ge" => IntOut::Bool(x >= y),
-        "min" => int(x.min(y)),
-        "max" => int(x.max(y)),
-        "add_checked" => checked(x.cadd(y)),
-        "sub_checked" => checked(x.csub(y)),
-        "mul_checked" => checked(x.cmul(y)),
-        "neg_checked" => checked(x.cneg()),
-        "floordiv_checked" => checked(x.cdiv(y)),
-        "mod_checked" => checked(x.crem(y)),
-        "lshift_checked" => checked(x.cshl(n)),
-        "add_sat" => int(x.sadd(y)),
-        "sub_sat" => int(x.ssub(y)),
-        "mul_sat" => int(x.smul(y)),
-        "pow" => int(x.wpow(n)),
-        "rotl" => int(x.rotl(n)),
-        "rotr" => int(x.rotr(n)),
-        "clz" => IntOut::Int(x.clz() as i128),
-        "ctz" => IntOut::Int(x.ctz() as i128),
-        "popcount" => IntOut::Int(x.popcount() as i128),
-        _ => bug(format!("unknown integer operation {op} ({} bits)", T::BITS)),
-    }
-}
-
 fn float_op(op: &str, a: &LlValue, b: Option<LlValue>) -> LlValue {
     let x = a.float();
     let y = || b.as_ref().unwrap_or_else(|| bug(format!("float_{op} needs two operands"))).float();
@@ -913,9 +747,6 @@ pub fn ll_debug_text(v: &LlValue, t: &LlType) -> String {
     }
 }
 
-fn int_debug<T: RInt>(v: i128) -> String {
-    format!("{:?}", T::from_i128(v))
-}
 
 mod rt;
 

@@ -1,0 +1,328 @@
+//! Jitcodes as data (RPython's `JitCode`s and descrs) and their text form.
+
+use crate::ops::Op;
+use std::fmt;
+
+/// A register file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// Integers of every width (normalized to 64 bits), `bool`, `char`.
+    Int,
+    /// GC pointers.
+    Ref,
+    Float,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 3] = [Kind::Int, Kind::Ref, Kind::Float];
+
+    /// The prefix of operations on the kind (`int_copy`, `ref_return`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Int => "int",
+            Kind::Ref => "ref",
+            Kind::Float => "float",
+        }
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Kind::Int => 'i',
+            Kind::Ref => 'r',
+            Kind::Float => 'f',
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Reg {
+    pub kind: Kind,
+    pub index: u32,
+}
+
+/// A reference constant: an index into the module's table of prebuilt
+/// objects, or null.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RefConst {
+    Null,
+    Prebuilt(u32),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    Reg(Reg),
+    Int(i64),
+    Float(f64),
+    Ref(RefConst),
+    /// The index of an instruction of the same jitcode.
+    Label(u32),
+    /// An index into the module's descrs.
+    Descr(u32),
+    Regs(Vec<Reg>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Insn {
+    pub op: Op,
+    pub args: Vec<Arg>,
+    /// Most operations have zero or one result; calls of functions
+    /// returning by-value structs have one per leaf.
+    pub results: Vec<Reg>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct JitCode {
+    pub name: String,
+    /// The registers the function's arguments arrive in, leaf by leaf.
+    pub params: Vec<Reg>,
+    /// Registers used, per kind (`Kind as usize`).
+    pub num_regs: [u32; 3],
+    pub insns: Vec<Insn>,
+}
+
+/// Where a scalar lives in memory and how it reads into a register.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Leaf {
+    pub offset: u32,
+    /// 1, 2, 4 or 8 bytes.
+    pub size: u8,
+    /// Sign-extend when loading (else zero-extend).
+    pub signed: bool,
+    pub kind: Kind,
+}
+
+/// What an operation needs to know about the heap, a call or a type
+/// (RPython's descrs).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Descr {
+    /// A field of a `GcStruct` (or one leaf of a by-value struct field).
+    Field { name: String, leaf: Leaf },
+    /// A variable-sized container: a `GcArray` or a `GcStruct` with items.
+    /// `item` is `None` when the items are by-value structs (read and
+    /// written leaf by leaf through `Interior` descrs).
+    Array { name: String, length_offset: u32, items_offset: u32, item_size: u32, typeinfo: u32, item: Option<Leaf> },
+    /// One leaf of the by-value struct items of the array descr `array`
+    /// (`leaf.offset` is within the item).
+    Interior { array: u32, leaf: Leaf },
+    /// A fixed-size `GcStruct`, by its `TypeInfo` (an index into the
+    /// module's table).
+    Size { name: String, typeinfo: u32 },
+    /// A function the JIT calls (an index into the module's call table),
+    /// with the kinds of its argument leaves in order and of its result
+    /// leaves.
+    Call { name: String, target: u32, args: Vec<Kind>, results: Vec<Kind>, effect: Effect },
+    /// A function the JIT traces into.
+    JitCode { name: String, index: u32 },
+    /// A low-level operation on a type narrower than 64 bits or whose
+    /// result depends on the width: `op` is its name without the
+    /// `int_`/`uint_` prefix (`rotl`, `add_checked`); `part` picks the
+    /// field of a checked operation's `(ok, value)` result.
+    LlOp { op: String, bits: u8, signed: bool, part: Part },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    Whole,
+    /// The `ok` flag of a `*_checked` operation.
+    Ok,
+    /// The value of a `*_checked` operation (0 when it overflowed).
+    Value,
+}
+
+/// What a call may do (RPython's `EffectInfo`, reduced).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// `#[elidable]`: with constant arguments, folds to its result.
+    Elidable,
+    /// Anything.
+    Random,
+    /// Never returns (a panic stub).
+    Noreturn,
+}
+
+/// A `JitDriver` of the module.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Driver {
+    pub name: String,
+    /// The jitcode of the function holding the merge point, and the index
+    /// of the `jit_merge_point` instruction in it.
+    pub portal: u32,
+    pub merge_point: u32,
+    /// The kinds of the green and red leaves, in the order the translated
+    /// code passes them.
+    pub greens: Vec<Kind>,
+    pub reds: Vec<Kind>,
+    /// The portal's result leaves.
+    pub result: Vec<Kind>,
+    /// The call descr of `get_printable_location`, if given.
+    pub printable_location: Option<u32>,
+}
+
+/// Everything the JIT needs of one translated module, but for addresses
+/// (the call, `TypeInfo` and prebuilt-object tables), which the backend
+/// emits next to the encoded form.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct JitModule {
+    pub jitcodes: Vec<JitCode>,
+    pub descrs: Vec<Descr>,
+    pub drivers: Vec<Driver>,
+}
+
+impl fmt::Display for Reg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "%{}{}", self.kind.letter(), self.index)
+    }
+}
+
+fn regs_text(regs: &[Reg]) -> String {
+    regs.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+impl fmt::Display for Leaf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.kind == Kind::Int && self.signed { "s" } else { "" };
+        write!(f, "@{} {}{}{}", self.offset, self.kind.letter(), self.size, sign)
+    }
+}
+
+impl fmt::Display for Descr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Descr::Field { name, leaf } => write!(f, "<Field {name} {leaf}>"),
+            Descr::Array { name, length_offset, items_offset, item_size, item, .. } => {
+                write!(f, "<Array {name} len@{length_offset} items@{items_offset}x{item_size}")?;
+                match item {
+                    Some(l) => write!(f, " {}{}{}>", l.kind.letter(), l.size, if l.signed { "s" } else { "" }),
+                    None => write!(f, " struct>"),
+                }
+            }
+            Descr::Interior { array, leaf } => write!(f, "<Interior #{array} {leaf}>"),
+            Descr::Size { name, .. } => write!(f, "<Size {name}>"),
+            Descr::Call { name, effect, .. } => match effect {
+                Effect::Random => write!(f, "<Call {name}>"),
+                Effect::Elidable => write!(f, "<Call {name} elidable>"),
+                Effect::Noreturn => write!(f, "<Call {name} noreturn>"),
+            },
+            Descr::JitCode { name, .. } => write!(f, "<JitCode {name}>"),
+            Descr::LlOp { op, bits, signed, part } => {
+                let part = match part {
+                    Part::Whole => "",
+                    Part::Ok => ".ok",
+                    Part::Value => ".value",
+                };
+                write!(f, "<LlOp {}{bits} {op}{part}>", if *signed { 'i' } else { 'u' })
+            }
+        }
+    }
+}
+
+impl JitModule {
+    /// The name of an instruction as RPython prints it: calls get the
+    /// kinds of their argument lists and of their result
+    /// (`residual_call_ir_i`).
+    pub fn insn_name(&self, insn: &Insn) -> String {
+        match insn.op {
+            Op::ResidualCall | Op::InlineCall => {
+                let kinds = call_kinds(&insn.args[1..]);
+                let res = match insn.results.as_slice() {
+                    [] => "v".to_string(),
+                    [r] => r.kind.letter().to_string(),
+                    _ => "s".to_string(),
+                };
+                format!("{}_{kinds}_{res}", insn.op.name())
+            }
+            op => op.name().to_string(),
+        }
+    }
+
+    fn arg_text(&self, a: &Arg) -> String {
+        match a {
+            Arg::Reg(r) => r.to_string(),
+            Arg::Int(i) => format!("${i}"),
+            Arg::Float(x) => format!("${x:?}"),
+            Arg::Ref(RefConst::Null) => "$null".into(),
+            Arg::Ref(RefConst::Prebuilt(i)) => format!("$ref{i}"),
+            Arg::Label(l) => format!("L{l}"),
+            Arg::Descr(d) => self.descrs.get(*d as usize).map(|d| d.to_string()).unwrap_or_else(|| format!("<#{d}?>")),
+            Arg::Regs(rs) => format!("[{}]", regs_text(rs)),
+        }
+    }
+
+    /// The text form of jitcode `index`, as RPython prints its
+    /// `SSARepr`s: `int_add %i0, $1 -> %i2`, labels `L<n>` named after the
+    /// index of the instruction they mark.
+    pub fn text(&self, index: usize) -> String {
+        let code = &self.jitcodes[index];
+        let mut targets: Vec<u32> = code
+            .insns
+            .iter()
+            .flat_map(|i| &i.args)
+            .filter_map(|a| match a {
+                Arg::Label(l) => Some(*l),
+                _ => None,
+            })
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        let mut out = format!("jitcode {}({})\n", code.name, regs_text(&code.params));
+        for (pc, insn) in code.insns.iter().enumerate() {
+            if targets.binary_search(&(pc as u32)).is_ok() {
+                out.push_str(&format!("L{pc}:\n"));
+            }
+            let mut args = insn.args.as_slice();
+            // Calls print only the argument lists up to the last one used.
+            if matches!(insn.op, Op::ResidualCall | Op::InlineCall | Op::PanicIf | Op::Panic) {
+                let fixed = if insn.op == Op::PanicIf { 2 } else { 1 };
+                let kinds = call_kinds(&args[fixed..]).len();
+                args = &args[..fixed + kinds];
+            }
+            let mut line = format!("    {}", self.insn_name(insn));
+            if !args.is_empty() {
+                line.push(' ');
+                line.push_str(&args.iter().map(|a| self.arg_text(a)).collect::<Vec<_>>().join(", "));
+            }
+            match insn.results.as_slice() {
+                [] => {}
+                [r] => line.push_str(&format!(" -> {r}")),
+                rs => line.push_str(&format!(" -> [{}]", regs_text(rs))),
+            }
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The text of every jitcode, then of every driver.
+    pub fn full_text(&self) -> String {
+        let mut out = String::new();
+        for i in 0..self.jitcodes.len() {
+            out.push_str(&self.text(i));
+        }
+        for d in &self.drivers {
+            let kinds = |ks: &[Kind]| ks.iter().map(|k| k.letter()).collect::<String>();
+            out.push_str(&format!(
+                "driver {}: portal {} at {}, greens [{}], reds [{}], result [{}]\n",
+                d.name,
+                self.jitcodes[d.portal as usize].name,
+                d.merge_point,
+                kinds(&d.greens),
+                kinds(&d.reds),
+                kinds(&d.result)
+            ));
+        }
+        out
+    }
+}
+
+/// `i`, `ir` or `irf`: the argument lists a call needs, from its three
+/// (ints, refs, floats).
+fn call_kinds(lists: &[Arg]) -> &'static str {
+    let used = |i: usize| matches!(lists.get(i), Some(Arg::Regs(rs)) if !rs.is_empty());
+    if used(2) {
+        "irf"
+    } else if used(1) {
+        "ir"
+    } else {
+        "i"
+    }
+}

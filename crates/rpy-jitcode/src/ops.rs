@@ -1,0 +1,177 @@
+//! The instructions of jitcodes. Integer operations work on 64-bit words
+//! (RPython's JIT has only `Signed`): the codewriter keeps every integer
+//! register normalized, sign-extended for signed types and zero-extended
+//! for the others (`bool` 0/1), and follows operations on narrower types
+//! with `int_signext` or an `int_and` mask. Operations whose result depends
+//! on the width in another way (rotations, saturation, overflow checks)
+//! are `llop`s: the low-level operation with its type, as a descr.
+
+macro_rules! ops {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u16)]
+        pub enum Op { $($(#[$doc])* $variant,)* }
+
+        const NAMES: &[&str] = &[$($name,)*];
+        const ALL: &[Op] = &[$(Op::$variant,)*];
+    };
+}
+
+ops! {
+    Live = "-live-",
+    Goto = "goto",
+    GotoIfNot = "goto_if_not",
+    IntReturn = "int_return",
+    RefReturn = "ref_return",
+    FloatReturn = "float_return",
+    VoidReturn = "void_return",
+    /// Returns a by-value struct: the registers of its leaves.
+    MultiReturn = "multi_return",
+    JitMergePoint = "jit_merge_point",
+    IntGuardValue = "int_guard_value",
+    RefGuardValue = "ref_guard_value",
+    FloatGuardValue = "float_guard_value",
+    StrGuardValue = "str_guard_value",
+    IntCopy = "int_copy",
+    RefCopy = "ref_copy",
+    FloatCopy = "float_copy",
+
+    IntAdd = "int_add",
+    IntSub = "int_sub",
+    IntMul = "int_mul",
+    IntFloordiv = "int_floordiv",
+    IntMod = "int_mod",
+    UintFloordiv = "uint_floordiv",
+    UintMod = "uint_mod",
+    IntAnd = "int_and",
+    IntOr = "int_or",
+    IntXor = "int_xor",
+    IntLshift = "int_lshift",
+    IntRshift = "int_rshift",
+    UintRshift = "uint_rshift",
+    IntNeg = "int_neg",
+    IntInvert = "int_invert",
+    IntAbs = "int_abs",
+    IntLt = "int_lt",
+    IntLe = "int_le",
+    IntEq = "int_eq",
+    IntNe = "int_ne",
+    IntGt = "int_gt",
+    IntGe = "int_ge",
+    UintLt = "uint_lt",
+    UintLe = "uint_le",
+    UintGt = "uint_gt",
+    UintGe = "uint_ge",
+    IntMin = "int_min",
+    IntMax = "int_max",
+    UintMin = "uint_min",
+    UintMax = "uint_max",
+    /// `int_signext x, $bytes`: the low `bytes` bytes of `x`, sign-extended.
+    IntSignext = "int_signext",
+    IntIsZero = "int_is_zero",
+    IntIsTrue = "int_is_true",
+    /// A low-level operation of a given type (the descr), by its Rust
+    /// semantics: `<LlOp i32 rotl>`.
+    Llop = "llop",
+
+    FloatAdd = "float_add",
+    FloatSub = "float_sub",
+    FloatMul = "float_mul",
+    FloatTruediv = "float_truediv",
+    FloatMod = "float_mod",
+    FloatNeg = "float_neg",
+    FloatAbs = "float_abs",
+    FloatSqrt = "float_sqrt",
+    FloatFloor = "float_floor",
+    FloatCeil = "float_ceil",
+    FloatSin = "float_sin",
+    FloatCos = "float_cos",
+    FloatExp = "float_exp",
+    FloatLog = "float_log",
+    FloatPowi = "float_powi",
+    FloatMin = "float_min",
+    FloatMax = "float_max",
+    FloatLt = "float_lt",
+    FloatLe = "float_le",
+    FloatEq = "float_eq",
+    FloatNe = "float_ne",
+    FloatGt = "float_gt",
+    FloatGe = "float_ge",
+    CastIntToFloat = "cast_int_to_float",
+    CastUintToFloat = "cast_uint_to_float",
+    /// To `i64`, saturating, NaN to 0 (Rust's `as`).
+    CastFloatToInt = "cast_float_to_int",
+    /// To `u64`, saturating, NaN to 0.
+    CastFloatToUint = "cast_float_to_uint",
+
+    PtrEq = "ptr_eq",
+    PtrNe = "ptr_ne",
+    PtrIszero = "ptr_iszero",
+    PtrNonzero = "ptr_nonzero",
+
+    GetfieldGcI = "getfield_gc_i",
+    GetfieldGcR = "getfield_gc_r",
+    GetfieldGcF = "getfield_gc_f",
+    SetfieldGcI = "setfield_gc_i",
+    SetfieldGcR = "setfield_gc_r",
+    SetfieldGcF = "setfield_gc_f",
+    GetarrayitemGcI = "getarrayitem_gc_i",
+    GetarrayitemGcR = "getarrayitem_gc_r",
+    GetarrayitemGcF = "getarrayitem_gc_f",
+    SetarrayitemGcI = "setarrayitem_gc_i",
+    SetarrayitemGcR = "setarrayitem_gc_r",
+    SetarrayitemGcF = "setarrayitem_gc_f",
+    GetinteriorfieldGcI = "getinteriorfield_gc_i",
+    GetinteriorfieldGcR = "getinteriorfield_gc_r",
+    GetinteriorfieldGcF = "getinteriorfield_gc_f",
+    SetinteriorfieldGcI = "setinteriorfield_gc_i",
+    SetinteriorfieldGcR = "setinteriorfield_gc_r",
+    SetinteriorfieldGcF = "setinteriorfield_gc_f",
+    ArraylenGc = "arraylen_gc",
+    New = "new",
+    NewArray = "new_array",
+
+    /// `residual_call <Call f>, [ints], [refs], [floats] -> results`.
+    ResidualCall = "residual_call",
+    /// `inline_call <JitCode f>, [ints], [refs], [floats] -> results`.
+    InlineCall = "inline_call",
+    /// `panic_if %cond, <Call stub>, [ints], [refs], [floats]`: calls the
+    /// stub, which panics, when `cond` is true.
+    PanicIf = "panic_if",
+    /// `panic <Call stub>, [ints], [refs], [floats]`.
+    Panic = "panic",
+}
+
+impl Op {
+    pub fn name(self) -> &'static str {
+        NAMES[self as usize]
+    }
+
+    pub fn from_name(name: &str) -> Option<Op> {
+        NAMES.iter().position(|n| *n == name).map(|i| ALL[i])
+    }
+
+    pub fn from_u16(code: u16) -> Option<Op> {
+        ALL.get(code as usize).copied()
+    }
+
+    /// Operations that end a path (nothing after them runs).
+    pub fn is_final(self) -> bool {
+        matches!(self, Op::Goto | Op::IntReturn | Op::RefReturn | Op::FloatReturn | Op::VoidReturn | Op::MultiReturn | Op::Panic)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for (i, op) in ALL.iter().enumerate() {
+            assert_eq!(*op as usize, i);
+            assert_eq!(Op::from_name(op.name()), Some(*op));
+            assert_eq!(Op::from_u16(i as u16), Some(*op));
+        }
+        assert_eq!(Op::from_name("int_frobnicate"), None);
+    }
+}
