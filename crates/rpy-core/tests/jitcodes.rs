@@ -1,10 +1,10 @@
 //! Data-driven tests of the codewriter, as `stages.rs`: each
-//! `jitcodes/NAME.rs` is a module whose first line names its portal
-//! (`// portal: f`); the jitcodes of the portal and of what the JIT traces
-//! into from it, in text form, must equal `jitcodes/NAME.jit`.
+//! `jitcodes/NAME.rs` is a module with a `JitDriver`; the jitcodes of its
+//! portal and of what the JIT traces into from it, with their descrs and
+//! the driver, in text form, must equal `jitcodes/NAME.jit`.
 //! `RPY_BLESS=1` (re)writes them.
 
-use rpy_core::codewriter::make_jitcodes;
+use rpy_core::codewriter::make_jit;
 use rpy_core::translator::translate_source;
 use std::path::Path;
 
@@ -17,11 +17,9 @@ fn jitcode_snapshots() {
     let mut failures = Vec::new();
     for path in sources {
         let src = std::fs::read_to_string(&path).unwrap();
-        let name = src.lines().next().and_then(|l| l.strip_prefix("// portal: ")).expect("a `// portal:` line");
-        let t = translate_source(&src, "test.rs").unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        let portal = t.graph_by_name(name).unwrap_or_else(|| panic!("{}: no graph {name}", path.display()));
-        let codes = make_jitcodes(&t, portal).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let text: String = codes.iter().map(|c| c.text()).collect();
+        let mut t = translate_source(&src, "test.rs").unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        let jit = make_jit(&mut t).unwrap_or_else(|e| panic!("{}: {e}", path.display())).expect("a driver");
+        let text = jit.module.full_text();
         check(&path.with_extension("jit"), &text, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -42,11 +40,11 @@ fn bf_portal_has_a_jitcode() {
             _ => None,
         })
         .expect("the interpreter's module");
-    let t = rpy_core::translator::translate_items(&items, "bf.rs", "interp", &mut Default::default()).unwrap();
-    let portal = t.graph_by_name("mainloop").unwrap();
-    let codes = make_jitcodes(&t, portal).unwrap();
-    let text = codes[0].text();
+    let mut t = rpy_core::translator::translate_items(&items, "bf.rs", "interp", &mut Default::default()).unwrap();
+    let jit = make_jit(&mut t).unwrap().expect("bf has a driver");
+    let text = jit.module.text(0);
+    assert!(text.starts_with("jitcode mainloop("), "{text}");
     assert!(text.contains("jit_merge_point $0, [%"), "{text}");
-    assert!(text.contains("residual_call_ir_i <Call matching>"), "{text}");
-    assert!(!codes.iter().any(|c| c.name == "matching"), "an elidable function has no jitcode");
+    assert!(text.contains("residual_call_ir_i <Call matching elidable>"), "{text}");
+    assert!(!jit.module.jitcodes.iter().any(|c| c.name == "matching"), "an elidable function has no jitcode");
 }

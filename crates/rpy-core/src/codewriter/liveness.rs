@@ -3,75 +3,40 @@
 //! being written first, on some path from it. A backward fixpoint over
 //! the linear code, whose jumps are `goto` and `goto_if_not`.
 
-use super::jitcode::{Insn, JitCode, Label, Operand, Reg};
-use std::collections::{BTreeSet, HashMap};
+use rpy_jitcode::{Arg, JitCode, Op, Reg};
+use std::collections::BTreeSet;
 
-/// The labels an instruction may continue at, and whether it may also
-/// fall through to the next one.
-fn successors(insn: &Insn) -> (Vec<Label>, bool) {
-    match insn {
-        Insn::Op { name, args, .. } => {
-            let labels: Vec<Label> = args
-                .iter()
-                .filter_map(|a| match a {
-                    Operand::Label(l) => Some(*l),
-                    _ => None,
-                })
-                .collect();
-            match name.as_str() {
-                "goto" => (labels, false),
-                n if n.ends_with("_return") || n == "panic" || n == "panic_str" || n == "panic_assert_failed" => {
-                    (vec![], false)
-                }
-                _ => (labels, true),
-            }
-        }
-        Insn::Label(_) | Insn::Live(_) => (vec![], true),
-    }
-}
-
-fn uses(insn: &Insn) -> Vec<Reg> {
-    match insn {
-        Insn::Op { args, .. } => args
-            .iter()
-            .flat_map(|a| match a {
-                Operand::Reg(r) => vec![*r],
-                Operand::Regs(rs) => rs.clone(),
-                _ => vec![],
-            })
-            .collect(),
-        _ => vec![],
-    }
-}
-
-/// Fills every `Insn::Live` of `code` with the registers live after it.
+/// Fills every `-live-` marker of `code` with the registers live after it.
 pub fn fill_live(code: &mut JitCode) {
-    let at: HashMap<Label, usize> = code
-        .insns
-        .iter()
-        .enumerate()
-        .filter_map(|(i, insn)| match insn {
-            Insn::Label(l) => Some((*l, i)),
-            _ => None,
-        })
-        .collect();
     let n = code.insns.len();
     let mut live_in: Vec<BTreeSet<Reg>> = vec![BTreeSet::new(); n + 1];
     loop {
         let mut changed = false;
         for i in (0..n).rev() {
-            let (labels, falls) = successors(&code.insns[i]);
+            let insn = &code.insns[i];
             let mut live: BTreeSet<Reg> = BTreeSet::new();
-            if falls {
+            if !insn.op.is_final() {
                 live.extend(live_in[i + 1].iter().copied());
             }
-            for l in labels {
-                live.extend(live_in[at[&l]].iter().copied());
+            for a in &insn.args {
+                if let Arg::Label(l) = a {
+                    live.extend(live_in[*l as usize].iter().copied());
+                }
             }
-            if let Insn::Op { result: Some(r), .. } = &code.insns[i] {
+            for r in &insn.results {
                 live.remove(r);
             }
-            live.extend(uses(&code.insns[i]));
+            if insn.op != Op::Live {
+                for a in &insn.args {
+                    match a {
+                        Arg::Reg(r) => {
+                            live.insert(*r);
+                        }
+                        Arg::Regs(rs) => live.extend(rs.iter().copied()),
+                        _ => {}
+                    }
+                }
+            }
             if live != live_in[i] {
                 live_in[i] = live;
                 changed = true;
@@ -82,8 +47,8 @@ pub fn fill_live(code: &mut JitCode) {
         }
     }
     for i in 0..n {
-        if let Insn::Live(regs) = &mut code.insns[i] {
-            *regs = live_in[i + 1].iter().copied().collect();
+        if code.insns[i].op == Op::Live {
+            code.insns[i].args = vec![Arg::Regs(live_in[i + 1].iter().copied().collect())];
         }
     }
 }

@@ -1,25 +1,75 @@
 //! The codewriter (RPython's `rpython/jit/codewriter/`): at translation
 //! time, the final low-level graphs the JIT may trace become jitcodes, the
 //! register programs its tracer and blackhole interpreter run: the portal
-//! and what it calls that the JIT traces into (`policy`), each flattened
-//! (`flatten`). Descrs with layouts and effects, by-value structs, and
-//! embedding the jitcodes in the binary come next (issue 4).
+//! of each `JitDriver` and what it calls that the JIT traces into
+//! (`policy`), each flattened (`flatten`) with descrs for the heap and the
+//! calls (`module`). The result is an `rpy_jitcode::JitModule`, which the
+//! backend embeds in the binary with the tables of addresses it refers to.
 
 pub mod flatten;
-pub mod jitcode;
 pub mod liveness;
+pub mod module;
 pub mod policy;
 
 use crate::flow::GraphId;
 use crate::translator::Translator;
+use module::{ModuleBuilder, Target};
+use rpy_jitcode::JitModule;
 
-/// The jitcodes of the portal `portal` and of the graphs it reaches that
-/// the JIT traces into, the portal's first.
-pub fn make_jitcodes(t: &Translator, portal: GraphId) -> Result<Vec<JitCode>, String> {
-    let graphs = policy::find_all_graphs(t, portal);
-    let inlined = graphs.iter().copied().collect();
-    graphs.iter().map(|&g| flatten(t, &t.graphs[g], &inlined)).collect()
+pub use rpy_jitcode::{Arg, Descr, Insn, JitCode, Kind, Op, Reg};
+
+/// The JIT's view of a translated module: the jitcodes and descrs, and
+/// the tables the backend emits the addresses of, in the order the descrs
+/// index them.
+#[derive(Clone, Debug, Default)]
+pub struct JitData {
+    pub module: JitModule,
+    /// The functions the JIT calls (residual calls, panic stubs); the
+    /// backend gives each a wrapper taking its argument leaves from an
+    /// array of 8-byte slots and writing its result leaves to another.
+    pub calls: Vec<GraphId>,
+    /// The containers whose `TypeInfo` the JIT allocates with.
+    pub typeinfos: Vec<crate::lltype::ContainerId>,
+    /// The string literals the jitcodes use as constants.
+    pub strings: Vec<String>,
 }
 
-pub use flatten::flatten;
-pub use jitcode::{Insn, JitCode, Kind, Label, Operand, Reg};
+/// The jitcodes of every driver's portal and of the graphs the JIT traces
+/// into from it; `None` when the module has no driver. Adds the stub
+/// graphs of the calls to `t` (see `module`).
+pub fn make_jit(t: &mut Translator) -> Result<Option<JitData>, String> {
+    if t.jitdrivers.is_empty() {
+        return Ok(None);
+    }
+    let portals: Vec<GraphId> = crate::jit::portals(t).into_iter().map(|p| p[0]).collect();
+    let mut graphs: Vec<GraphId> = Vec::new();
+    for &p in &portals {
+        for g in policy::find_all_graphs(t, p) {
+            if !graphs.contains(&g) {
+                graphs.push(g);
+            }
+        }
+    }
+    let mut m = ModuleBuilder::new(t, &graphs);
+    for &g in &graphs {
+        let code = flatten::flatten(&mut m, g)?;
+        m.data.module.jitcodes.push(code);
+    }
+    for (d, def) in t.jitdrivers.iter().enumerate() {
+        m.driver(d, def, portals[d])?;
+    }
+    let (mut data, targets) = m.finish();
+    data.calls = targets
+        .into_iter()
+        .map(|target| match target {
+            Target::Graph(g) => g,
+            Target::Stub(g) => t.graphs.push(*g),
+        })
+        .collect();
+    Ok(Some(data))
+}
+
+/// The jitcodes of a module in text form (for tests and `RPY_DUMP`).
+pub fn jit_text(t: &mut Translator) -> Result<String, String> {
+    Ok(make_jit(t)?.map(|d| d.module.full_text()).unwrap_or_default())
+}

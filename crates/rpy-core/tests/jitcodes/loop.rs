@@ -1,4 +1,3 @@
-// portal: interpret
 // The portal of a small loop: the merge point with its greens and reds,
 // `promote` as a guard, a branch, field and list reads in a function the
 // JIT traces into (`get`), and residual calls of an elidable function and

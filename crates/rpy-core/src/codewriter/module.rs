@@ -1,0 +1,273 @@
+//! What the jitcodes of a module share: the descrs (interned), the
+//! functions the JIT calls, the `TypeInfo`s it allocates with, the string
+//! constants, and the merge points of the drivers.
+//!
+//! Every call the JIT makes goes through one ABI (the backend's call
+//! wrappers), so operations that are not calls of a graph become calls of
+//! small *stub* graphs made here: a runtime function (`rt_call`), a call
+//! through a function pointer (`indirect_call`), and each panicking
+//! operation (its message and position are constants of the stub; the
+//! values it prints are its arguments). The blackhole interpreter runs a
+//! panic by calling its stub, which is the translated code's own panic.
+
+use super::JitData;
+use crate::flow::{FunctionGraph, GraphId, Value};
+use crate::jit::JitDriverDef;
+use crate::llbuild::LlGraphBuilder;
+use crate::lltype::layout::{layout, size_align, struct_offsets};
+use crate::lltype::{Container, ContainerId, LlType};
+use crate::translator::Translator;
+use rpy_jitcode::{Descr, Driver, Effect, Kind, Leaf};
+use std::collections::HashMap;
+
+/// The register file of scalar values of `ty` (`None` for `Void`).
+pub fn kind_of(ty: &LlType) -> Option<Kind> {
+    match ty {
+        LlType::Void | LlType::Struct(_) => None,
+        LlType::Bool | LlType::Int { .. } | LlType::Char | LlType::UniChar | LlType::FuncPtr(..) => Some(Kind::Int),
+        LlType::Float => Some(Kind::Float),
+        LlType::Ptr(_) => Some(Kind::Ref),
+    }
+}
+
+/// The scalar leaves of a value of type `t` with their byte offsets in its
+/// memory layout: structs by value flattened in field order, `Void`
+/// dropped.
+pub fn leaves(t: &LlType) -> Vec<(LlType, u64)> {
+    fn walk(t: &LlType, at: u64, out: &mut Vec<(LlType, u64)>) {
+        match t {
+            LlType::Void => {}
+            LlType::Struct(fields) => {
+                let (offsets, _, _) = struct_offsets(fields);
+                for (f, o) in fields.iter().zip(offsets) {
+                    walk(f, at + o, out);
+                }
+            }
+            _ => out.push((t.clone(), at)),
+        }
+    }
+    let mut out = Vec::new();
+    walk(t, 0, &mut out);
+    out
+}
+
+pub fn leaf_kinds(t: &LlType) -> Vec<Kind> {
+    leaves(t).iter().filter_map(|(t, _)| kind_of(t)).collect()
+}
+
+/// How a scalar of type `t` at `offset` reads from memory.
+pub fn mem_leaf(t: &LlType, offset: u64) -> Leaf {
+    let (size, _) = size_align(t);
+    Leaf {
+        offset: offset as u32,
+        size: size as u8,
+        signed: t.is_signed(),
+        kind: kind_of(t).expect("a scalar leaf"),
+    }
+}
+
+/// A function the JIT calls: a graph of the program or a stub made here.
+pub enum Target {
+    Graph(GraphId),
+    Stub(Box<FunctionGraph>),
+}
+
+pub struct ModuleBuilder<'t> {
+    pub t: &'t Translator,
+    pub data: JitData,
+    /// The jitcode index of each graph the JIT traces into.
+    pub jitcode_of: HashMap<GraphId, u32>,
+    descr_index: HashMap<String, u32>,
+    targets: Vec<Target>,
+    target_index: HashMap<String, u32>,
+    typeinfo_index: HashMap<ContainerId, u32>,
+    string_index: HashMap<String, u32>,
+    /// Per driver: the jitcode and instruction of its merge point and the
+    /// kinds of its green and red leaves.
+    pub merge_points: HashMap<usize, (u32, u32, Vec<Kind>, Vec<Kind>)>,
+}
+
+impl<'t> ModuleBuilder<'t> {
+    pub fn new(t: &'t Translator, graphs: &[GraphId]) -> ModuleBuilder<'t> {
+        ModuleBuilder {
+            t,
+            data: JitData::default(),
+            jitcode_of: graphs.iter().enumerate().map(|(i, g)| (*g, i as u32)).collect(),
+            descr_index: HashMap::new(),
+            targets: Vec::new(),
+            target_index: HashMap::new(),
+            typeinfo_index: HashMap::new(),
+            string_index: HashMap::new(),
+            merge_points: HashMap::new(),
+        }
+    }
+
+    /// The index of `d` among the module's descrs (equal descrs share one).
+    pub fn descr(&mut self, d: Descr) -> u32 {
+        let key = format!("{d:?}");
+        if let Some(&i) = self.descr_index.get(&key) {
+            return i;
+        }
+        let i = self.data.module.descrs.len() as u32;
+        self.data.module.descrs.push(d);
+        self.descr_index.insert(key, i);
+        i
+    }
+
+    pub fn typeinfo(&mut self, c: ContainerId) -> u32 {
+        let n = self.data.typeinfos.len() as u32;
+        *self.typeinfo_index.entry(c).or_insert_with(|| {
+            self.data.typeinfos.push(c);
+            n
+        })
+    }
+
+    pub fn string(&mut self, s: &str) -> u32 {
+        if let Some(&i) = self.string_index.get(s) {
+            return i;
+        }
+        let i = self.data.strings.len() as u32;
+        self.data.strings.push(s.to_string());
+        self.string_index.insert(s.to_string(), i);
+        i
+    }
+
+    fn target(&mut self, key: String, make: impl FnOnce() -> Target) -> u32 {
+        if let Some(&i) = self.target_index.get(&key) {
+            return i;
+        }
+        let i = self.targets.len() as u32;
+        self.targets.push(make());
+        self.target_index.insert(key, i);
+        i
+    }
+
+    /// The call descr of a residual call of graph `g`.
+    pub fn call_graph(&mut self, g: GraphId) -> u32 {
+        let graph = &self.t.graphs[g];
+        let target = self.target(format!("graph {g:?}"), || Target::Graph(g));
+        let effect = if graph.hints.elidable { Effect::Elidable } else { Effect::Random };
+        let (args, results) = signature(graph);
+        self.descr(Descr::Call { name: graph.name.clone(), target, args, results, effect })
+    }
+
+    /// The call descr of a stub graph running `opname(args)` of graph `g`,
+    /// whose parameters are the arguments at indices `params` (the others
+    /// are constants of the stub): `rt_call`, `indirect_call` and the
+    /// panics.
+    pub fn call_stub(&mut self, g: &FunctionGraph, opname: &str, args: &[Value], ret: LlType, params: &[usize]) -> u32 {
+        let param_tys: Vec<LlType> = params.iter().map(|&i| g.concretetype(&args[i]).clone()).collect();
+        let noreturn = opname.starts_with("panic");
+        let name = match (opname, args[0].constant()) {
+            ("rt_call", Some(c)) => c.as_str().unwrap_or_default().to_string(),
+            (other, _) => other.to_string(),
+        };
+        // Stubs of panics differ by their constants; the others by types.
+        let key = format!("{name} {param_tys:?} {ret} {args:?} {}", g.file);
+        let stub_name = format!("__jit_{name}_{}", self.targets.len());
+        let target = self.target(key, || {
+            let mut b = LlGraphBuilder::new(&stub_name, &param_tys, ret.clone()).file(&g.file);
+            let start = b.start();
+            let p = b.params();
+            let args: Vec<Value> = args
+                .iter()
+                .enumerate()
+                .map(|(i, a)| match params.iter().position(|&j| j == i) {
+                    Some(k) => Value::Var(p[k]),
+                    None => a.clone(),
+                })
+                .collect();
+            let v = b.op(start, opname, args, ret.clone());
+            if !crate::lloperation::llop_info(opname).is_some_and(|i| i.noreturn) {
+                b.ret(start, Value::Var(v));
+            }
+            Target::Stub(Box::new(b.finish()))
+        });
+        let name = match &self.targets[target as usize] {
+            Target::Stub(g) => g.name.clone(),
+            Target::Graph(g) => self.t.graphs[*g].name.clone(),
+        };
+        let arg_kinds = param_tys.iter().flat_map(leaf_kinds).collect();
+        let effect = if noreturn { Effect::Noreturn } else { Effect::Random };
+        self.descr(Descr::Call { name, target, args: arg_kinds, results: leaf_kinds(&ret), effect })
+    }
+
+    /// The descr of field `field` of the `GcStruct` `c`, leaf by leaf.
+    pub fn field_descrs(&mut self, c: ContainerId, field: &str) -> Result<Vec<u32>, String> {
+        let container = &self.t.containers[c];
+        let (i, ty) = container.field(field).ok_or_else(|| format!("{} has no field {field}", container.name()))?;
+        let base = layout(&self.t.containers, c).fields[i];
+        let name = format!("{}.{field}", container.name());
+        Ok(leaves(ty)
+            .into_iter()
+            .map(|(t, o)| mem_leaf(&t, base + o))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|leaf| self.descr(Descr::Field { name: name.clone(), leaf }))
+            .collect())
+    }
+
+    /// The array descr of the variable-sized container `c`, and for items
+    /// that are by-value structs, the interior descr of each leaf.
+    pub fn array_descr(&mut self, c: ContainerId) -> Result<(u32, Vec<u32>), String> {
+        let container = &self.t.containers[c];
+        let item = match container {
+            Container::GcArray { item } => item.clone(),
+            Container::GcStruct { varsize: Some(item), .. } => item.clone(),
+            other => return Err(format!("{} has no items", other.name())),
+        };
+        let lay = layout(&self.t.containers, c);
+        let v = lay.varsize.expect("a variable-sized container");
+        let typeinfo = self.typeinfo(c);
+        let scalar = kind_of(&item).map(|_| mem_leaf(&item, 0));
+        let array = self.descr(Descr::Array {
+            name: container.name(),
+            length_offset: v.length_offset as u32,
+            items_offset: v.items_offset as u32,
+            item_size: v.item_size as u32,
+            typeinfo,
+            item: scalar,
+        });
+        let interior = if scalar.is_some() {
+            vec![]
+        } else {
+            leaves(&item).into_iter().map(|(t, o)| self.descr(Descr::Interior { array, leaf: mem_leaf(&t, o) })).collect()
+        };
+        Ok((array, interior))
+    }
+
+    pub fn size_descr(&mut self, c: ContainerId) -> u32 {
+        let typeinfo = self.typeinfo(c);
+        self.descr(Descr::Size { name: self.t.containers[c].name(), typeinfo })
+    }
+
+    /// Records driver `d` from its merge point, found while flattening.
+    pub fn driver(&mut self, d: usize, def: &JitDriverDef, portal: GraphId) -> Result<(), String> {
+        let (jitcode, pc, greens, reds) =
+            self.merge_points.get(&d).cloned().ok_or_else(|| format!("the merge point of {} has no jitcode", def.name))?;
+        let (_, result) = signature(&self.t.graphs[portal]);
+        self.data.module.drivers.push(Driver {
+            name: def.name.clone(),
+            portal: jitcode,
+            merge_point: pc,
+            greens,
+            reds,
+            result,
+            printable_location: None,
+        });
+        Ok(())
+    }
+
+    /// The data, and the call targets in the order of the descrs' indices
+    /// (stubs still to be added to the translator).
+    pub fn finish(self) -> (JitData, Vec<Target>) {
+        (self.data, self.targets)
+    }
+}
+
+/// The kinds of the argument and result leaves of graph `g`.
+pub fn signature(g: &FunctionGraph) -> (Vec<Kind>, Vec<Kind>) {
+    let args = g.blocks[g.startblock].inputargs.iter().flat_map(|v| leaf_kinds(g.concretetype(&Value::Var(*v)))).collect();
+    let ret = leaf_kinds(g.concretetype(&Value::Var(g.blocks[g.returnblock].inputargs[0])));
+    (args, ret)
+}
