@@ -1,5 +1,7 @@
 //! The program suite: each program of `programs/` runs untranslated, in the
-//! LLInterpreter and translated; all three must print the same stdout and
+//! LLInterpreter, translated (`RPYJIT=off`) and translated with the JIT
+//! forced hot (`RPYJIT=threshold=1`: every merge point is hot, so the
+//! portal runs in the JIT's interpreters); all four must print the same stdout and
 //! stderr and exit with the same status, and stdout must be what the
 //! program's `// expect:` lines say (`// expect-panic:` for the panic
 //! message and status 101).
@@ -7,7 +9,7 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-const MODES: &[&str] = &["untranslated", "llinterp", "translated"];
+const MODES: &[&str] = &["untranslated", "llinterp", "translated", "jit"];
 
 struct Outcome {
     stdout: String,
@@ -17,9 +19,14 @@ struct Outcome {
 
 fn run(name: &str, mode: &str, stdin: &str) -> Outcome {
     use std::io::Write;
+    let (mode, rpyjit) = match mode {
+        "jit" => ("translated", "threshold=1"),
+        other => (other, "off"),
+    };
     let mut child = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
         .args([name, mode])
         .env_remove("RUST_BACKTRACE")
+        .env("RPYJIT", rpyjit)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

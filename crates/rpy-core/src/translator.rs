@@ -33,6 +33,8 @@ pub struct Translator {
     /// The JIT drivers the module declares (`static D: JitDriver = ...`);
     /// `jit_marker` operations name them by index.
     pub jitdrivers: Vec<crate::jit::JitDriverDef>,
+    /// The jitcodes of the drivers' portals, made after rtyping.
+    pub jit: Option<crate::codewriter::JitData>,
     /// The base container of each subclass container (the payloads of an
     /// enum's variants), for `cast_pointer`.
     pub container_bases: std::collections::HashMap<ContainerId, ContainerId>,
@@ -170,6 +172,19 @@ pub fn translate_items(
         .time("rtype_lltype", || rtype(&mut t, &ann))
         .map_err(|es| es.into_iter().map(TranslationError::RType).collect::<Vec<_>>())?;
     dumper.dump("rtype_lltype", &t);
+    let jit = timings.time("codewriter", || crate::codewriter::make_jit(&mut t)).map_err(|message| {
+        let graph = t.jitdrivers.first().map(|d| d.name.clone()).unwrap_or_default();
+        vec![TranslationError::RType(crate::rtyper::RTyperError {
+            graph,
+            pos: None,
+            message: format!("rpy: the JIT's codewriter cannot handle the portal: {message}"),
+        })]
+    })?;
+    if let (Some(dir), Some(jit)) = (&dumper.dir, &jit) {
+        let _ = std::fs::create_dir_all(dir);
+        let _ = std::fs::write(dir.join("jitcodes.txt"), jit.module.full_text());
+    }
+    t.jit = jit;
     Ok(t)
 }
 

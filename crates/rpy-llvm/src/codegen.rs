@@ -44,6 +44,8 @@ use rpy_core::lltype::{ContainerId, LlType, SIGNED};
 use rpy_core::translator::Translator;
 use std::collections::{HashMap, HashSet};
 
+mod jit;
+
 /// Errors while building IR: unsupported graphs (reported to the user) and
 /// inkwell's builder errors (bugs).
 #[derive(Debug)]
@@ -79,6 +81,7 @@ pub fn build_module<'ctx>(
         strings: HashMap::new(),
         type_infos: HashMap::new(),
         prebuilt_strs: HashMap::new(),
+        jit_module: None,
     };
     cg.build(exports, opts).map_err(|e| e.0)?;
     if let Err(e) = cg.module.verify() {
@@ -103,6 +106,8 @@ struct Codegen<'ctx, 'a> {
     type_infos: HashMap<ContainerId, GlobalValue<'ctx>>,
     /// The prebuilt string object of each string literal.
     prebuilt_strs: HashMap<String, PointerValue<'ctx>>,
+    /// The JIT's record of the module, if it has a driver (`jit.rs`).
+    jit_module: Option<GlobalValue<'ctx>>,
 }
 
 /// The per-function state: values of the graph's variables and the phi
@@ -138,10 +143,10 @@ fn sanitize(name: &str) -> String {
 
 /// The graphs reachable from the exports through `direct_call`s, in a
 /// deterministic order.
-fn reachable(t: &Translator, exports: &[Export]) -> Vec<GraphId> {
+fn reachable(t: &Translator, roots: &[GraphId]) -> Vec<GraphId> {
     let mut seen = HashSet::new();
     let mut order = Vec::new();
-    let mut stack: Vec<GraphId> = exports.iter().rev().map(|e| e.graph).collect();
+    let mut stack: Vec<GraphId> = roots.iter().rev().copied().collect();
     while let Some(g) = stack.pop() {
         if !seen.insert(g) {
             continue;
@@ -168,7 +173,9 @@ fn reachable(t: &Translator, exports: &[Export]) -> Vec<GraphId> {
 
 impl<'ctx, 'a> Codegen<'ctx, 'a> {
     fn build(&mut self, exports: &[Export], opts: &Options) -> R<()> {
-        let graphs = reachable(self.t, exports);
+        let mut roots: Vec<GraphId> = exports.iter().map(|e| e.graph).collect();
+        roots.extend(self.t.jit.iter().flat_map(|j| j.calls.iter().copied()));
+        let graphs = reachable(self.t, &roots);
         let mut used_names = HashSet::new();
         for &g in &graphs {
             let graph = &self.t.graphs[g];
@@ -187,9 +194,11 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         for &g in &graphs {
             self.prebuild_strings(g);
         }
+        self.declare_jit_module(&opts.symbol_prefix);
         for &g in &graphs {
             self.define(g)?;
         }
+        self.jit_tables(&opts.symbol_prefix)?;
         let mut symbols = HashSet::new();
         for e in exports {
             if !symbols.insert(e.symbol.as_str()) {
@@ -674,7 +683,12 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             // GC pointers are all `i8*`.
             "same_as" | "cast_pointer" | "hint" => return self.value(st, arg(0)?),
             // The JIT's hints: nothing in the interpreter.
-            "jit_marker" => return Ok(None),
+            "jit_marker" => {
+                if op.args[0].constant().and_then(|c| c.as_str()) == Some("jit_merge_point") {
+                    self.merge_point(st, op)?;
+                }
+                return Ok(None);
+            }
             "bool_not" => b.build_not(self.int(st, arg(0)?)?, "")?.into(),
             "tuple_new" => {
                 let sty = self.llvm_type(&rtype).expect("tuple type").into_struct_type();

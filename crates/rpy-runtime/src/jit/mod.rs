@@ -76,5 +76,7 @@ pub fn we_are_jitted() -> bool {
     false
 }
 
+pub mod blackhole;
 pub mod counter;
+pub mod hook;
 pub mod params;

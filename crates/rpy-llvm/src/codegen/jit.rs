@@ -1,0 +1,274 @@
+//! What the JIT needs in the binary (DESIGN §8): the encoded jitcodes, the
+//! tables of addresses their descrs index (call wrappers, `TypeInfo`s,
+//! string literals), all reached from one `JitModule` record; and the
+//! call of the runtime at each merge point.
+//!
+//! The record (`rpython::jit::JitModuleRecord` mirrors it) is nine words:
+//! the encoded bytes and their length, the call wrappers and their number,
+//! the `TypeInfo`s and their number, the strings and their number, then a
+//! word the runtime owns (zero here; it keeps its decoded state there).
+//!
+//! A call wrapper is `void(u64 *args, u64 *results)`: it reads the callee's
+//! argument leaves from consecutive 8-byte slots (integers as the exported
+//! ABI extends them, floats as their bits, pointers as addresses) and
+//! writes the result leaves the same way. The JIT calls every function
+//! through one.
+//!
+//! At a `jit_merge_point`, the code tests the runtime's byte
+//! `rpy_jit_hook`; when set, it stores the green and red leaves in a
+//! buffer and calls `rpy_jit_merge_point(module, driver, buffer)`. A result
+//! of 0 means: go on from the merge point with the (possibly new) values in
+//! the buffer; 1 means: the JIT ran the portal to its end, return the
+//! result leaves in the buffer.
+
+use super::{leaves, var_type, CgError, Codegen, FnState, R};
+use crate::gc;
+use inkwell::module::Linkage;
+use inkwell::values::{BasicValue, BasicValueEnum, PointerValue};
+use inkwell::{AddressSpace, IntPredicate};
+use rpy_core::flow::{SpaceOperation, Value};
+use rpy_core::lltype::LlType;
+
+impl<'ctx> Codegen<'ctx, '_> {
+    /// Declares the `JitModule` record (filled by `jit_tables`).
+    pub(super) fn declare_jit_module(&mut self, prefix: &str) {
+        if self.t.jit.is_none() {
+            return;
+        }
+        let i64t = self.i64();
+        let ty = self.ctx.struct_type(&[i64t.into(); 9], false);
+        let g = self.module.add_global(ty, None, &format!("{prefix}jit_module"));
+        g.set_linkage(Linkage::Internal);
+        self.jit_module = Some(g);
+    }
+
+    fn ptr_table(&self, name: &str, ptrs: &[PointerValue<'ctx>]) -> PointerValue<'ctx> {
+        let arr = self.i8ptr().const_array(ptrs);
+        let g = self.module.add_global(arr.get_type(), None, name);
+        g.set_linkage(Linkage::Private);
+        g.set_constant(true);
+        g.set_initializer(&arr);
+        g.as_pointer_value().const_cast(self.i8ptr())
+    }
+
+    /// Emits the call wrappers and the tables, and fills the record.
+    pub(super) fn jit_tables(&mut self, prefix: &str) -> R<()> {
+        let (Some(jit), Some(record)) = (self.t.jit.as_ref(), self.jit_module) else { return Ok(()) };
+        let mut calls = Vec::new();
+        for (i, &g) in jit.calls.iter().enumerate() {
+            calls.push(self.call_wrapper(&format!("{prefix}jitcall_{i}"), g)?);
+        }
+        let mut typeinfos = Vec::new();
+        for &c in &jit.typeinfos {
+            let info = gc::TypeInfo::of(&self.t.containers, c);
+            typeinfos.push(self.type_info(c, &info));
+        }
+        let mut strings = Vec::new();
+        for s in &jit.strings {
+            let p = *self.prebuilt_strs.get(s).ok_or_else(|| CgError(format!("the string {s:?} is not prebuilt")))?;
+            strings.push(p.const_cast(self.i8ptr()));
+        }
+        let bytes = rpy_jitcode::encode(&jit.module);
+        let blob = self.ctx.const_string(&bytes, false);
+        let bg = self.module.add_global(blob.get_type(), None, &format!("{prefix}jit_code"));
+        bg.set_linkage(Linkage::Private);
+        bg.set_constant(true);
+        bg.set_initializer(&blob);
+        let i64t = self.i64();
+        let addr = |p: PointerValue<'ctx>| p.const_to_int(i64t);
+        let n = |k: usize| i64t.const_int(k as u64, false);
+        let fields = [
+            addr(bg.as_pointer_value()),
+            n(bytes.len()),
+            addr(self.ptr_table(&format!("{prefix}jit_calls"), &calls)),
+            n(calls.len()),
+            addr(self.ptr_table(&format!("{prefix}jit_typeinfos"), &typeinfos)),
+            n(typeinfos.len()),
+            addr(self.ptr_table(&format!("{prefix}jit_strings"), &strings)),
+            n(strings.len()),
+            n(0),
+        ];
+        let fields: Vec<_> = fields.iter().map(|f| f.as_basic_value_enum()).collect();
+        record.set_initializer(&self.ctx.const_struct(&fields, false));
+        Ok(())
+    }
+
+    /// `void name(u64 *args, u64 *results)` calling graph `g`.
+    fn call_wrapper(&mut self, name: &str, gid: rpy_core::flow::GraphId) -> R<PointerValue<'ctx>> {
+        let g = &self.t.graphs[gid];
+        let i64p = self.i64().ptr_type(AddressSpace::default());
+        let fty = self.ctx.void_type().fn_type(&[i64p.into(), i64p.into()], false);
+        let f = self.module.add_function(name, fty, Some(Linkage::Internal));
+        self.add_fn_attrs(f, &["nounwind", "uwtable"]);
+        let entry = self.ctx.append_basic_block(f, "entry");
+        self.builder.position_at_end(entry);
+        let args_p = f.get_nth_param(0).unwrap().into_pointer_value();
+        let res_p = f.get_nth_param(1).unwrap().into_pointer_value();
+        let param_types: Vec<LlType> = g.blocks[g.startblock].inputargs.iter().map(|v| var_type(g, *v).clone()).collect();
+        let mut slot = 0;
+        let mut abi = Vec::new();
+        for p in &param_types {
+            let mut ls = Vec::new();
+            leaves(p, &mut ls);
+            for l in ls {
+                abi.push(self.load_slot(args_p, slot, l == LlType::Float)?);
+                slot += 1;
+            }
+        }
+        let mut abi = abi.into_iter();
+        let mut args = Vec::new();
+        for p in &param_types {
+            if let Some(v) = self.param_from_leaves(p, &mut abi)? {
+                args.push(v.into());
+            }
+        }
+        let call = self.builder.build_call(self.funcs[&gid], &args, "")?;
+        let ret = var_type(g, g.blocks[g.returnblock].inputargs[0]).clone();
+        if let Some(v) = call.try_as_basic_value().basic() {
+            let mut slot = 0;
+            self.store_leaves(v, &ret, res_p, &mut slot)?;
+        }
+        self.builder.build_return(None)?;
+        Ok(f.as_global_value().as_pointer_value().const_cast(self.i8ptr()))
+    }
+
+    /// Slot `slot` of the buffer `buf`, as an `i64` or a `double`.
+    fn load_slot(&self, buf: PointerValue<'ctx>, slot: u64, float: bool) -> R<BasicValueEnum<'ctx>> {
+        let idx = self.i64().const_int(slot, false);
+        // SAFETY (of the emitted code): buffers have one slot per leaf.
+        let p = unsafe { self.builder.build_in_bounds_gep(buf, &[idx], "")? };
+        Ok(if float {
+            let fp = self.builder.build_pointer_cast(p, self.f64().ptr_type(AddressSpace::default()), "")?;
+            self.builder.build_load(fp, "")?
+        } else {
+            self.builder.build_load(p, "")?
+        })
+    }
+
+    /// A `jit_merge_point` of driver `args[1]` with the greens and reds
+    /// `args[2..]`: the call of the runtime described above. Rebinds the
+    /// variables among them to the values the runtime leaves.
+    pub(super) fn merge_point(&mut self, st: &mut FnState<'ctx, '_>, op: &SpaceOperation) -> R<()> {
+        let Some(record) = self.jit_module else { return Ok(()) };
+        let g = st.g;
+        let vars: Vec<(Value, LlType)> = op.args[2..].iter().map(|a| (a.clone(), g.concretetype(a).clone())).collect();
+        let nslots: usize = vars
+            .iter()
+            .map(|(_, t)| {
+                let mut ls = Vec::new();
+                leaves(t, &mut ls);
+                ls.len()
+            })
+            .sum();
+        let ret = var_type(g, g.blocks[g.returnblock].inputargs[0]).clone();
+        let mut rl = Vec::new();
+        leaves(&ret, &mut rl);
+        let nslots = nslots.max(rl.len()).max(1);
+        // The buffer lives in the entry block (not in the loop).
+        let here = self.builder.get_insert_block().expect("positioned");
+        let entry = st.func.get_first_basic_block().expect("an entry block");
+        match entry.get_first_instruction() {
+            Some(i) => self.builder.position_before(&i),
+            None => self.builder.position_at_end(entry),
+        }
+        let buf_ty = self.i64().array_type(nslots as u32);
+        let buf = self.builder.build_alloca(buf_ty, "jitbuf")?;
+        let buf = self.builder.build_pointer_cast(buf, self.i64().ptr_type(AddressSpace::default()), "")?;
+        self.builder.position_at_end(here);
+
+        let flag = match self.module.get_global("rpy_jit_hook") {
+            Some(f) => f,
+            None => {
+                let f = self.module.add_global(self.ctx.i8_type(), None, "rpy_jit_hook");
+                f.set_linkage(Linkage::External);
+                f
+            }
+        };
+        let flag = self.builder.build_load(flag.as_pointer_value(), "")?.into_int_value();
+        let on = self.builder.build_int_compare(IntPredicate::NE, flag, self.ctx.i8_type().const_zero(), "")?;
+        let hook = self.ctx.append_basic_block(st.func, "jit_hook");
+        let reload = self.ctx.append_basic_block(st.func, "jit_continue");
+        let done = self.ctx.append_basic_block(st.func, "jit_return");
+        let cont = self.ctx.append_basic_block(st.func, "after_merge_point");
+        self.builder.build_conditional_branch(on, hook, cont)?;
+
+        self.builder.position_at_end(hook);
+        let mut slot = 0;
+        for (v, t) in &vars {
+            if let Some(x) = self.value(st, v)? {
+                self.store_leaves(x, t, buf, &mut slot)?;
+            }
+        }
+        let f = self.jit_merge_point_fn();
+        let driver = match op.args[1].constant().map(|c| &c.value) {
+            Some(rpy_core::flow::ConstValue::Int(d)) => *d as u64,
+            _ => return Err(CgError("a jit_merge_point without its driver".into())),
+        };
+        let status = self
+            .builder
+            .build_call(
+                f,
+                &[
+                    record.as_pointer_value().const_cast(self.i8ptr()).into(),
+                    self.i64().const_int(driver, false).into(),
+                    buf.into(),
+                ],
+                "",
+            )?
+            .try_as_basic_value()
+            .basic()
+            .expect("a status")
+            .into_int_value();
+        let go_on = self.builder.build_int_compare(IntPredicate::EQ, status, self.i64().const_zero(), "")?;
+        self.builder.build_conditional_branch(go_on, reload, done)?;
+
+        // The portal's end, reached by the JIT: return its result.
+        self.builder.position_at_end(done);
+        let mut slot = 0;
+        let mut abi = Vec::new();
+        for l in &rl {
+            abi.push(self.load_slot(buf, slot, *l == LlType::Float)?);
+            slot += 1;
+        }
+        match self.param_from_leaves(&ret, &mut abi.into_iter())? {
+            Some(v) => self.builder.build_return(Some(&v))?,
+            None => self.builder.build_return(None)?,
+        };
+
+        // Going on: the values at the merge point, new or not.
+        self.builder.position_at_end(reload);
+        let mut slot = 0;
+        let mut new_values = Vec::new();
+        for (_, t) in &vars {
+            let mut ls = Vec::new();
+            leaves(t, &mut ls);
+            let mut abi = Vec::new();
+            for l in &ls {
+                abi.push(self.load_slot(buf, slot, *l == LlType::Float)?);
+                slot += 1;
+            }
+            new_values.push(self.param_from_leaves(t, &mut abi.into_iter())?);
+        }
+        self.builder.build_unconditional_branch(cont)?;
+
+        self.builder.position_at_end(cont);
+        for ((v, _), new) in vars.iter().zip(new_values) {
+            let (Value::Var(x), Some(new)) = (v, new) else { continue };
+            let old = self.val(st, v)?;
+            let phi = self.builder.build_phi(old.get_type(), "")?;
+            phi.add_incoming(&[(&old, here), (&new, reload)]);
+            st.values.insert(*x, Some(phi.as_basic_value()));
+        }
+        Ok(())
+    }
+
+    fn jit_merge_point_fn(&self) -> inkwell::values::FunctionValue<'ctx> {
+        let name = "rpy_jit_merge_point";
+        self.module.get_function(name).unwrap_or_else(|| {
+            let i64p = self.i64().ptr_type(AddressSpace::default());
+            let fty = self.i64().fn_type(&[self.i8ptr().into(), self.i64().into(), i64p.into()], false);
+            self.module.add_function(name, fty, Some(Linkage::External))
+        })
+    }
+}
+

@@ -1,0 +1,511 @@
+//! The blackhole interpreter (RPython's `blackhole.py`): runs jitcodes on
+//! real values, with no recording. It starts at a driver's merge point
+//! with the greens and reds the translated code hands over, and stops at
+//! the next merge point of the portal (handing the new values back) or at
+//! the portal's end (handing back its result).
+//!
+//! Integer registers hold 64-bit words normalized as the codewriter keeps
+//! them; reference registers live on one stack (`REFS`) that the GC scans
+//! as roots, so objects only the interpreter holds survive collections.
+
+use crate::gc::{self, TypeInfo};
+use rpy_jitcode::intops::{float_to_int, int_op, IntOut};
+use rpy_jitcode::{int_dispatch, Arg, Descr, JitModule, Kind, Leaf, Op, Part, RefConst, Reg};
+use std::cell::UnsafeCell;
+
+/// A call wrapper of the translated module (see rpy-llvm's `codegen/jit.rs`).
+pub type CallWrapper = unsafe extern "C" fn(*const u64, *mut u64);
+
+/// The addresses the descrs index.
+pub struct Tables<'a> {
+    pub calls: &'a [CallWrapper],
+    pub typeinfos: &'a [*const TypeInfo],
+    pub strings: &'a [*mut u8],
+}
+
+thread_local! {
+    static REFS: UnsafeCell<Vec<usize>> = const { UnsafeCell::new(Vec::new()) };
+}
+
+/// Calls `f` on every reference the JIT's interpreters hold (the GC's
+/// roots).
+pub fn for_each_root(mut f: impl FnMut(usize)) {
+    REFS.with(|r| {
+        // SAFETY: single-threaded under the GC's lock; the collector does
+        // not run interpreter code while it scans.
+        for &p in unsafe { &*r.get() }.iter() {
+            f(p)
+        }
+    });
+}
+
+fn refs() -> &'static mut Vec<usize> {
+    // SAFETY: the stack belongs to this thread, which holds the GC's lock;
+    // no reference to it outlives one operation.
+    REFS.with(|r| unsafe { &mut *r.get() })
+}
+
+struct Frame {
+    code: usize,
+    pc: usize,
+    ints: Vec<i64>,
+    floats: Vec<f64>,
+    ref_base: usize,
+    /// Where the caller wants the result (its registers).
+    results: Vec<Reg>,
+}
+
+/// How a run ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// At the portal's merge point: the green and red leaves are in the
+    /// buffer.
+    MergePoint,
+    /// The portal returned: its result leaves are in the buffer.
+    Return,
+}
+
+/// A 64-bit slot holding a leaf of any kind.
+fn slot_of(kind: Kind, frame: &Frame, r: Reg) -> u64 {
+    match kind {
+        Kind::Int => frame.ints[r.index as usize] as u64,
+        Kind::Float => frame.floats[r.index as usize].to_bits(),
+        Kind::Ref => refs()[frame.ref_base + r.index as usize] as u64,
+    }
+}
+
+fn set_slot(frame: &mut Frame, r: Reg, v: u64) {
+    match r.kind {
+        Kind::Int => frame.ints[r.index as usize] = v as i64,
+        Kind::Float => frame.floats[r.index as usize] = f64::from_bits(v),
+        Kind::Ref => refs()[frame.ref_base + r.index as usize] = v as usize,
+    }
+}
+
+fn regs(a: &Arg) -> &[Reg] {
+    match a {
+        Arg::Regs(rs) => rs,
+        other => panic!("rpy JIT: a register list expected, got {other:?}"),
+    }
+}
+
+fn descr(a: &Arg) -> usize {
+    match a {
+        Arg::Descr(d) => *d as usize,
+        other => panic!("rpy JIT: a descr expected, got {other:?}"),
+    }
+}
+
+/// Reads a leaf at `addr` into a 64-bit slot.
+unsafe fn load(addr: *const u8, leaf: &Leaf) -> u64 {
+    let p = addr.add(leaf.offset as usize);
+    match (leaf.size, leaf.signed) {
+        (1, false) => *p as u64,
+        (1, true) => *(p as *const i8) as i64 as u64,
+        (2, false) => *(p as *const u16) as u64,
+        (2, true) => *(p as *const i16) as i64 as u64,
+        (4, false) => *(p as *const u32) as u64,
+        (4, true) => *(p as *const i32) as i64 as u64,
+        _ => *(p as *const u64),
+    }
+}
+
+/// Writes a 64-bit slot to a leaf at `obj + base` (through the write
+/// barrier for references).
+unsafe fn store(obj: *mut u8, base: usize, leaf: &Leaf, v: u64) {
+    let offset = base + leaf.offset as usize;
+    let p = obj.add(offset);
+    match (leaf.kind, leaf.size) {
+        (Kind::Ref, _) => gc::write_pointer(obj, offset, v as usize as *mut u8),
+        (_, 1) => *p = v as u8,
+        (_, 2) => *(p as *mut u16) = v as u16,
+        (_, 4) => *(p as *mut u32) = v as u32,
+        _ => *(p as *mut u64) = v,
+    }
+}
+
+struct Interp<'a> {
+    m: &'a JitModule,
+    t: &'a Tables<'a>,
+    frames: Vec<Frame>,
+}
+
+impl Interp<'_> {
+    fn push_frame(&mut self, code: usize, results: Vec<Reg>) -> &mut Frame {
+        let c = &self.m.jitcodes[code];
+        let stack = refs();
+        let ref_base = stack.len();
+        stack.resize(ref_base + c.num_regs[1] as usize, 0);
+        self.frames.push(Frame {
+            code,
+            pc: 0,
+            ints: vec![0; c.num_regs[0] as usize],
+            floats: vec![0.0; c.num_regs[2] as usize],
+            ref_base,
+            results,
+        });
+        self.frames.last_mut().unwrap()
+    }
+
+    fn pop_frame(&mut self) -> Frame {
+        let f = self.frames.pop().expect("a frame");
+        refs().truncate(f.ref_base);
+        f
+    }
+
+    fn int(&self, a: &Arg) -> i64 {
+        match a {
+            Arg::Reg(r) => self.frames.last().unwrap().ints[r.index as usize],
+            Arg::Int(i) => *i,
+            other => panic!("rpy JIT: an integer expected, got {other:?}"),
+        }
+    }
+
+    fn float(&self, a: &Arg) -> f64 {
+        match a {
+            Arg::Reg(r) => self.frames.last().unwrap().floats[r.index as usize],
+            Arg::Float(f) => *f,
+            other => panic!("rpy JIT: a float expected, got {other:?}"),
+        }
+    }
+
+    fn ptr(&self, a: &Arg) -> *mut u8 {
+        match a {
+            Arg::Reg(r) => refs()[self.frames.last().unwrap().ref_base + r.index as usize] as *mut u8,
+            Arg::Ref(RefConst::Null) => std::ptr::null_mut(),
+            Arg::Ref(RefConst::Prebuilt(i)) => self.t.strings[*i as usize],
+            other => panic!("rpy JIT: a reference expected, got {other:?}"),
+        }
+    }
+
+    /// Any argument as a 64-bit slot.
+    fn slot(&self, a: &Arg) -> u64 {
+        match a {
+            Arg::Reg(r) => slot_of(r.kind, self.frames.last().unwrap(), *r),
+            Arg::Int(i) => *i as u64,
+            Arg::Float(f) => f.to_bits(),
+            Arg::Ref(_) => self.ptr(a) as u64,
+            other => panic!("rpy JIT: a value expected, got {other:?}"),
+        }
+    }
+
+    fn set(&mut self, r: Reg, v: u64) {
+        set_slot(self.frames.last_mut().unwrap(), r, v)
+    }
+
+    /// The argument leaves of a call, in the callee's order, from the three
+    /// lists `args[0..3]`.
+    fn call_args(&self, kinds: &[Kind], lists: &[Arg]) -> Vec<u64> {
+        let frame = self.frames.last().unwrap();
+        let mut next = [0usize; 3];
+        kinds
+            .iter()
+            .map(|&k| {
+                let r = regs(&lists[k as usize])[next[k as usize]];
+                next[k as usize] += 1;
+                slot_of(k, frame, r)
+            })
+            .collect()
+    }
+
+    unsafe fn call(&mut self, d: usize, lists: &[Arg], results: &[Reg]) {
+        let Descr::Call { target, args, results: rkinds, .. } = &self.m.descrs[d] else {
+            panic!("rpy JIT: a call descr expected")
+        };
+        let argv = self.call_args(args, lists);
+        let mut res = vec![0u64; rkinds.len().max(1)];
+        (self.t.calls[*target as usize])(argv.as_ptr(), res.as_mut_ptr());
+        for (r, v) in results.iter().zip(res) {
+            self.set(*r, v);
+        }
+    }
+
+    /// Runs until the portal's merge point or end; the portal's frame is
+    /// set up by the caller.
+    unsafe fn run(&mut self, buf: *mut u64) -> Outcome {
+        loop {
+            let depth = self.frames.len();
+            let frame = self.frames.last_mut().unwrap();
+            let code = &self.m.jitcodes[frame.code];
+            let insn = &code.insns[frame.pc];
+            frame.pc += 1;
+            let a = &insn.args;
+            let res = insn.results.first().copied();
+            let iv = |i: usize| self.int(&a[i]);
+            let int_result = |s: &mut Self, v: i64| s.set(res.unwrap(), v as u64);
+            match insn.op {
+                Op::Live | Op::IntGuardValue | Op::RefGuardValue | Op::FloatGuardValue | Op::StrGuardValue => {}
+                Op::Goto => {
+                    let Arg::Label(l) = a[0] else { unreachable!() };
+                    self.frames.last_mut().unwrap().pc = l as usize;
+                }
+                Op::GotoIfNot => {
+                    if iv(0) == 0 {
+                        let Arg::Label(l) = a[1] else { unreachable!() };
+                        self.frames.last_mut().unwrap().pc = l as usize;
+                    }
+                }
+                Op::JitMergePoint => {
+                    if depth == 1 {
+                        let frame = self.frames.last().unwrap();
+                        let mut i = 0;
+                        for r in regs(&a[1]).iter().chain(regs(&a[2])) {
+                            *buf.add(i) = slot_of(r.kind, frame, *r);
+                            i += 1;
+                        }
+                        self.pop_frame();
+                        return Outcome::MergePoint;
+                    }
+                }
+                Op::IntReturn | Op::RefReturn | Op::FloatReturn | Op::VoidReturn | Op::MultiReturn => {
+                    let values: Vec<u64> = a.iter().map(|x| self.slot(x)).collect();
+                    let frame = self.pop_frame();
+                    if self.frames.is_empty() {
+                        for (i, v) in values.into_iter().enumerate() {
+                            *buf.add(i) = v;
+                        }
+                        return Outcome::Return;
+                    }
+                    for (r, v) in frame.results.iter().zip(values) {
+                        self.set(*r, v);
+                    }
+                }
+                Op::IntCopy | Op::RefCopy | Op::FloatCopy => {
+                    let v = self.slot(&a[0]);
+                    self.set(res.unwrap(), v);
+                }
+                Op::IntAdd => int_result(self, iv(0).wrapping_add(iv(1))),
+                Op::IntSub => int_result(self, iv(0).wrapping_sub(iv(1))),
+                Op::IntMul => int_result(self, iv(0).wrapping_mul(iv(1))),
+                Op::IntFloordiv => int_result(self, iv(0).wrapping_div(iv(1))),
+                Op::IntMod => int_result(self, iv(0).wrapping_rem(iv(1))),
+                Op::UintFloordiv => int_result(self, ((iv(0) as u64) / (iv(1) as u64)) as i64),
+                Op::UintMod => int_result(self, ((iv(0) as u64) % (iv(1) as u64)) as i64),
+                Op::IntAnd => int_result(self, iv(0) & iv(1)),
+                Op::IntOr => int_result(self, iv(0) | iv(1)),
+                Op::IntXor => int_result(self, iv(0) ^ iv(1)),
+                Op::IntLshift => int_result(self, iv(0).wrapping_shl(iv(1) as u32)),
+                Op::IntRshift => int_result(self, iv(0).wrapping_shr(iv(1) as u32)),
+                Op::UintRshift => int_result(self, (iv(0) as u64).wrapping_shr(iv(1) as u32) as i64),
+                Op::IntNeg => int_result(self, iv(0).wrapping_neg()),
+                Op::IntInvert => int_result(self, !iv(0)),
+                Op::IntAbs => int_result(self, iv(0).wrapping_abs()),
+                Op::IntLt => int_result(self, (iv(0) < iv(1)) as i64),
+                Op::IntLe => int_result(self, (iv(0) <= iv(1)) as i64),
+                Op::IntEq => int_result(self, (iv(0) == iv(1)) as i64),
+                Op::IntNe => int_result(self, (iv(0) != iv(1)) as i64),
+                Op::IntGt => int_result(self, (iv(0) > iv(1)) as i64),
+                Op::IntGe => int_result(self, (iv(0) >= iv(1)) as i64),
+                Op::UintLt => int_result(self, ((iv(0) as u64) < (iv(1) as u64)) as i64),
+                Op::UintLe => int_result(self, ((iv(0) as u64) <= (iv(1) as u64)) as i64),
+                Op::UintGt => int_result(self, ((iv(0) as u64) > (iv(1) as u64)) as i64),
+                Op::UintGe => int_result(self, ((iv(0) as u64) >= (iv(1) as u64)) as i64),
+                Op::IntMin => int_result(self, iv(0).min(iv(1))),
+                Op::IntMax => int_result(self, iv(0).max(iv(1))),
+                Op::UintMin => int_result(self, (iv(0) as u64).min(iv(1) as u64) as i64),
+                Op::UintMax => int_result(self, (iv(0) as u64).max(iv(1) as u64) as i64),
+                Op::IntSignext => {
+                    let shift = 64 - 8 * iv(1) as u32;
+                    int_result(self, (iv(0) << shift) >> shift)
+                }
+                Op::IntIsZero => int_result(self, (iv(0) == 0) as i64),
+                Op::IntIsTrue => int_result(self, (iv(0) != 0) as i64),
+                Op::Llop => {
+                    let Descr::LlOp { op, bits, signed, part } = &self.m.descrs[descr(&a[0])] else {
+                        panic!("rpy JIT: an llop descr expected")
+                    };
+                    let (bits, signed) = (*bits as u32, *signed);
+                    let v = if op.starts_with("cast_float_to_") {
+                        int_dispatch!(signed, bits, float_to_int, self.float(&a[1])) as i64
+                    } else {
+                        let x = iv(1) as i128;
+                        let y = a.get(2).map(|b| self.int(b) as i128).unwrap_or(0);
+                        let out = if bits == 1 { int_op::<u8>(op, x, y) } else { int_dispatch!(signed, bits, int_op, op, x, y) };
+                        match (out, part) {
+                            (IntOut::Int(v), _) => v as i64,
+                            (IntOut::Bool(b), _) => b as i64,
+                            (IntOut::Checked(v), Part::Ok) => v.is_some() as i64,
+                            (IntOut::Checked(v), _) => v.unwrap_or(0) as i64,
+                        }
+                    };
+                    int_result(self, v)
+                }
+                Op::FloatAdd
+                | Op::FloatSub
+                | Op::FloatMul
+                | Op::FloatTruediv
+                | Op::FloatMod
+                | Op::FloatMin
+                | Op::FloatMax
+                | Op::FloatPowi => {
+                    let x = self.float(&a[0]);
+                    let v = match insn.op {
+                        Op::FloatAdd => x + self.float(&a[1]),
+                        Op::FloatSub => x - self.float(&a[1]),
+                        Op::FloatMul => x * self.float(&a[1]),
+                        Op::FloatTruediv => x / self.float(&a[1]),
+                        Op::FloatMod => x % self.float(&a[1]),
+                        Op::FloatMin => x.min(self.float(&a[1])),
+                        Op::FloatMax => x.max(self.float(&a[1])),
+                        _ => x.powi(iv(1) as i32),
+                    };
+                    self.set(res.unwrap(), v.to_bits());
+                }
+                Op::FloatNeg
+                | Op::FloatAbs
+                | Op::FloatSqrt
+                | Op::FloatFloor
+                | Op::FloatCeil
+                | Op::FloatSin
+                | Op::FloatCos
+                | Op::FloatExp
+                | Op::FloatLog => {
+                    let x = self.float(&a[0]);
+                    let v = match insn.op {
+                        Op::FloatNeg => -x,
+                        Op::FloatAbs => x.abs(),
+                        Op::FloatSqrt => x.sqrt(),
+                        Op::FloatFloor => x.floor(),
+                        Op::FloatCeil => x.ceil(),
+                        Op::FloatSin => x.sin(),
+                        Op::FloatCos => x.cos(),
+                        Op::FloatExp => x.exp(),
+                        _ => x.ln(),
+                    };
+                    self.set(res.unwrap(), v.to_bits());
+                }
+                Op::FloatLt | Op::FloatLe | Op::FloatEq | Op::FloatNe | Op::FloatGt | Op::FloatGe => {
+                    let (x, y) = (self.float(&a[0]), self.float(&a[1]));
+                    let v = match insn.op {
+                        Op::FloatLt => x < y,
+                        Op::FloatLe => x <= y,
+                        Op::FloatEq => x == y,
+                        Op::FloatNe => x != y,
+                        Op::FloatGt => x > y,
+                        _ => x >= y,
+                    };
+                    int_result(self, v as i64)
+                }
+                Op::CastIntToFloat => self.set(res.unwrap(), (iv(0) as f64).to_bits()),
+                Op::CastUintToFloat => self.set(res.unwrap(), (iv(0) as u64 as f64).to_bits()),
+                Op::CastFloatToInt => int_result(self, self.float(&a[0]) as i64),
+                Op::CastFloatToUint => int_result(self, self.float(&a[0]) as u64 as i64),
+                Op::PtrEq => int_result(self, (self.ptr(&a[0]) == self.ptr(&a[1])) as i64),
+                Op::PtrNe => int_result(self, (self.ptr(&a[0]) != self.ptr(&a[1])) as i64),
+                Op::PtrIszero => int_result(self, self.ptr(&a[0]).is_null() as i64),
+                Op::PtrNonzero => int_result(self, !self.ptr(&a[0]).is_null() as i64),
+                Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF => {
+                    let Descr::Field { leaf, .. } = &self.m.descrs[descr(&a[1])] else { panic!("a field descr") };
+                    let v = load(self.ptr(&a[0]), leaf);
+                    self.set(res.unwrap(), v);
+                }
+                Op::SetfieldGcI | Op::SetfieldGcR | Op::SetfieldGcF => {
+                    let Descr::Field { leaf, .. } = &self.m.descrs[descr(&a[2])] else { panic!("a field descr") };
+                    store(self.ptr(&a[0]), 0, leaf, self.slot(&a[1]));
+                }
+                Op::GetarrayitemGcI
+                | Op::GetarrayitemGcR
+                | Op::GetarrayitemGcF
+                | Op::GetinteriorfieldGcI
+                | Op::GetinteriorfieldGcR
+                | Op::GetinteriorfieldGcF => {
+                    let (base, leaf) = self.item(descr(&a[2]), self.ptr(&a[0]), iv(1));
+                    let v = load(base, &leaf);
+                    self.set(res.unwrap(), v);
+                }
+                Op::SetarrayitemGcI
+                | Op::SetarrayitemGcR
+                | Op::SetarrayitemGcF
+                | Op::SetinteriorfieldGcI
+                | Op::SetinteriorfieldGcR
+                | Op::SetinteriorfieldGcF => {
+                    let obj = self.ptr(&a[0]);
+                    let (base, leaf) = self.item(descr(&a[3]), obj, iv(1));
+                    store(obj, base as usize - obj as usize, &leaf, self.slot(&a[2]));
+                }
+                Op::ArraylenGc => {
+                    let Descr::Array { length_offset, .. } = &self.m.descrs[descr(&a[1])] else { panic!("an array descr") };
+                    let n = *(self.ptr(&a[0]).add(*length_offset as usize) as *const i64);
+                    int_result(self, n)
+                }
+                Op::New => {
+                    let Descr::Size { typeinfo, .. } = &self.m.descrs[descr(&a[0])] else { panic!("a size descr") };
+                    let p = gc::rpy_gc_malloc(self.t.typeinfos[*typeinfo as usize]);
+                    self.set(res.unwrap(), p as u64);
+                }
+                Op::NewArray => {
+                    let Descr::Array { typeinfo, .. } = &self.m.descrs[descr(&a[1])] else { panic!("an array descr") };
+                    let p = gc::rpy_gc_malloc_varsize(self.t.typeinfos[*typeinfo as usize], iv(0) as usize);
+                    self.set(res.unwrap(), p as u64);
+                }
+                Op::ResidualCall | Op::Panic => {
+                    let results = insn.results.clone();
+                    self.call(descr(&a[0]), &a[1..4], &results);
+                }
+                Op::PanicIf => {
+                    if iv(0) != 0 {
+                        self.call(descr(&a[1]), &a[2..5], &[]);
+                    }
+                }
+                Op::InlineCall => {
+                    let Descr::JitCode { index, .. } = &self.m.descrs[descr(&a[0])] else { panic!("a jitcode descr") };
+                    let index = *index as usize;
+                    let params = self.m.jitcodes[index].params.clone();
+                    let mut next = [0usize; 3];
+                    let values: Vec<u64> = params
+                        .iter()
+                        .map(|p| {
+                            let k = p.kind as usize;
+                            let r = regs(&a[1 + k])[next[k]];
+                            next[k] += 1;
+                            slot_of(p.kind, self.frames.last().unwrap(), r)
+                        })
+                        .collect();
+                    let results = insn.results.clone();
+                    let callee = self.push_frame(index, results);
+                    for (p, v) in params.iter().zip(values) {
+                        set_slot(callee, *p, v);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The address of item `index` of `obj` and the leaf to read there,
+    /// for an array or interior descr.
+    fn item(&self, d: usize, obj: *mut u8, index: i64) -> (*mut u8, Leaf) {
+        let (array, leaf) = match &self.m.descrs[d] {
+            Descr::Array { item: Some(leaf), .. } => (d, *leaf),
+            Descr::Interior { array, leaf } => (*array as usize, *leaf),
+            other => panic!("rpy JIT: an array descr expected, got {other}"),
+        };
+        let Descr::Array { items_offset, item_size, .. } = &self.m.descrs[array] else { panic!("an array descr") };
+        // SAFETY: the codewriter put the bounds checks of the graph before.
+        let base = unsafe { obj.add(*items_offset as usize + index as usize * *item_size as usize) };
+        (base, leaf)
+    }
+}
+
+/// Runs driver `driver`'s portal from its merge point with the green and
+/// red leaves in `buf`, until the next merge point or the portal's end
+/// (see `Outcome`).
+///
+/// # Safety
+/// `m` and `t` are the module's (from its record), `buf` has room for the
+/// leaves of the greens and reds and of the portal's result, and the
+/// caller holds the GC's lock.
+pub unsafe fn run_from_merge_point(m: &JitModule, t: &Tables, driver: usize, buf: *mut u64) -> Outcome {
+    let d = &m.drivers[driver];
+    let mut interp = Interp { m, t, frames: Vec::new() };
+    let code = d.portal as usize;
+    let insn = &m.jitcodes[code].insns[d.merge_point as usize];
+    debug_assert_eq!(insn.op, Op::JitMergePoint);
+    let frame = interp.push_frame(code, vec![]);
+    frame.pc = d.merge_point as usize + 1;
+    let mut i = 0;
+    for r in regs(&insn.args[1]).iter().chain(regs(&insn.args[2])) {
+        set_slot(frame, *r, *buf.add(i));
+        i += 1;
+    }
+    interp.run(buf)
+}
