@@ -33,10 +33,10 @@ use crate::entity::EntityRef;
 use crate::flow::{BlockId, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value, VarId};
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
-use std::cell::{Ref, RefCell, RefMut};
 use rpy_jitcode::int_dispatch;
-use std::fmt::Debug;
 use rpy_jitcode::intops::{float_to_int, int_debug, int_op, int_to_float, IntOut};
+use std::cell::{Ref, RefCell, RefMut};
+use std::fmt::Debug;
 use std::rc::Rc;
 
 /// A low-level value. Integer-like values (`Int` of any width, `Char`,
@@ -746,7 +746,6 @@ pub fn ll_debug_text(v: &LlValue, t: &LlType) -> String {
         _ => bug(format!("value {v:?} is not of type {t}")),
     }
 }
-
 
 mod rt;
 

@@ -213,8 +213,10 @@ impl Reader<'_> {
     }
     fn s(&mut self) -> R<String> {
         let n = self.len()?;
-        let end = self.pos.checked_add(n).filter(|e| *e <= self.bytes.len()).ok_or("a string overruns the jitcode data")?;
-        let s = std::str::from_utf8(&self.bytes[self.pos..end]).map_err(|_| "a string of the jitcode data is not UTF-8")?;
+        let end =
+            self.pos.checked_add(n).filter(|e| *e <= self.bytes.len()).ok_or("a string overruns the jitcode data")?;
+        let s =
+            std::str::from_utf8(&self.bytes[self.pos..end]).map_err(|_| "a string of the jitcode data is not UTF-8")?;
         self.pos = end;
         Ok(s.to_string())
     }

@@ -129,8 +129,9 @@ pub fn int_op<T: RInt>(op: &str, a: i128, b: i128) -> IntOut {
     let n = b as u32;
     let int = |v: T| IntOut::Int(v.to_i128());
     let checked = |v: Option<T>| IntOut::Checked(v.map(T::to_i128));
-    let nonzero =
-        |v: Option<T>| v.unwrap_or_else(|| panic!("{}", format!("{op} by zero or overflowing: the rtyper must guard it")));
+    let nonzero = |v: Option<T>| {
+        v.unwrap_or_else(|| panic!("{}", format!("{op} by zero or overflowing: the rtyper must guard it")))
+    };
     match op {
         "add" => int(x.wadd(y)),
         "sub" => int(x.wsub(y)),
@@ -172,7 +173,6 @@ pub fn int_op<T: RInt>(op: &str, a: i128, b: i128) -> IntOut {
         _ => panic!("{}", format!("unknown integer operation {op} ({} bits)", T::BITS)),
     }
 }
-
 
 pub fn int_debug<T: RInt>(v: i128) -> String {
     format!("{:?}", T::from_i128(v))

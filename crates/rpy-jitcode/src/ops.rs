@@ -5,6 +5,10 @@
 //! with `int_signext` or an `int_and` mask. Operations whose result depends
 //! on the width in another way (rotations, saturation, overflow checks)
 //! are `llop`s: the low-level operation with its type, as a descr.
+//!
+//! Traces use the same names where RPython's resoperations and jitcode
+//! instructions agree (`int_add`, `getfield_gc_i`), and add their own
+//! (`guard_true`, `call_i`, `jump`, `setfield_gc`) at the end.
 
 macro_rules! ops {
     ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
@@ -140,6 +144,25 @@ ops! {
     PanicIf = "panic_if",
     /// `panic <Call stub>, [ints], [refs], [floats]`.
     Panic = "panic",
+
+    // Operations only traces have (RPython's resoperations).
+    GuardTrue = "guard_true",
+    GuardFalse = "guard_false",
+    GuardValue = "guard_value",
+    Jump = "jump",
+    Label = "label",
+    DebugMergePoint = "debug_merge_point",
+    CallI = "call_i",
+    CallR = "call_r",
+    CallF = "call_f",
+    CallN = "call_n",
+    CallPureI = "call_pure_i",
+    CallPureR = "call_pure_r",
+    CallPureF = "call_pure_f",
+    CallPureN = "call_pure_n",
+    SetfieldGc = "setfield_gc",
+    SetarrayitemGc = "setarrayitem_gc",
+    SetinteriorfieldGc = "setinteriorfield_gc",
 }
 
 impl Op {
@@ -157,7 +180,10 @@ impl Op {
 
     /// Operations that end a path (nothing after them runs).
     pub fn is_final(self) -> bool {
-        matches!(self, Op::Goto | Op::IntReturn | Op::RefReturn | Op::FloatReturn | Op::VoidReturn | Op::MultiReturn | Op::Panic)
+        matches!(
+            self,
+            Op::Goto | Op::IntReturn | Op::RefReturn | Op::FloatReturn | Op::VoidReturn | Op::MultiReturn | Op::Panic
+        )
     }
 }
 

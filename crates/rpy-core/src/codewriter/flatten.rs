@@ -33,13 +33,22 @@ type R<T> = Result<T, String>;
 pub fn flatten(m: &mut ModuleBuilder, gid: GraphId) -> R<JitCode> {
     let t = m.t;
     let g = &t.graphs[gid];
-    let mut f =
-        Flattener { m, g, gid, regs: HashMap::new(), num_regs: [0; 3], labels: HashMap::new(), label_at: vec![], insns: vec![] };
+    let mut f = Flattener {
+        m,
+        g,
+        gid,
+        regs: HashMap::new(),
+        num_regs: [0; 3],
+        labels: HashMap::new(),
+        label_at: vec![],
+        insns: vec![],
+    };
     let blocks = g.iterblocks();
     for &b in &blocks {
         let block = &g.blocks[b];
         for &v in block.inputargs.iter().chain(block.operations.iter().map(|op| &op.result)) {
-            let regs = leaves(g.concretetype(&Value::Var(v))).iter().filter_map(|(t, _)| kind_of(t)).collect::<Vec<_>>();
+            let regs =
+                leaves(g.concretetype(&Value::Var(v))).iter().filter_map(|(t, _)| kind_of(t)).collect::<Vec<_>>();
             let regs = regs.into_iter().map(|k| f.fresh(k)).collect();
             f.regs.insert(v, regs);
         }
@@ -142,7 +151,9 @@ impl Flattener<'_, '_> {
                 .collect(),
             (LlType::Bool, ConstValue::Bool(b)) => vec![Arg::Int(*b as i64)],
             (LlType::Bool, ConstValue::Int(v)) => vec![Arg::Int((*v & 1) as i64)],
-            (LlType::Int { .. } | LlType::Char | LlType::UniChar, ConstValue::Int(v)) => vec![Arg::Int(normalized(*v, t))],
+            (LlType::Int { .. } | LlType::Char | LlType::UniChar, ConstValue::Int(v)) => {
+                vec![Arg::Int(normalized(*v, t))]
+            }
             (LlType::Int { .. } | LlType::Char | LlType::UniChar, ConstValue::Char(ch)) => {
                 vec![Arg::Int(normalized(*ch as i128, t))]
             }
@@ -418,7 +429,8 @@ impl Flattener<'_, '_> {
                 if bits == 64 {
                     self.emit(if signed { Op::CastFloatToInt } else { Op::CastFloatToUint }, vec![x], res.clone());
                 } else {
-                    let d = self.m.descr(Descr::LlOp { op: opname.into(), bits: bits as u8, signed, part: Part::Whole });
+                    let d =
+                        self.m.descr(Descr::LlOp { op: opname.into(), bits: bits as u8, signed, part: Part::Whole });
                     self.emit(Op::Llop, vec![Arg::Descr(d), x], res.clone());
                 }
                 if signed != tsigned {

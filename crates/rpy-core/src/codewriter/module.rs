@@ -58,12 +58,7 @@ pub fn leaf_kinds(t: &LlType) -> Vec<Kind> {
 /// How a scalar of type `t` at `offset` reads from memory.
 pub fn mem_leaf(t: &LlType, offset: u64) -> Leaf {
     let (size, _) = size_align(t);
-    Leaf {
-        offset: offset as u32,
-        size: size as u8,
-        signed: t.is_signed(),
-        kind: kind_of(t).expect("a scalar leaf"),
-    }
+    Leaf { offset: offset as u32, size: size as u8, signed: t.is_signed(), kind: kind_of(t).expect("a scalar leaf") }
 }
 
 /// A function the JIT calls: a graph of the program or a stub made here.
@@ -231,7 +226,10 @@ impl<'t> ModuleBuilder<'t> {
         let interior = if scalar.is_some() {
             vec![]
         } else {
-            leaves(&item).into_iter().map(|(t, o)| self.descr(Descr::Interior { array, leaf: mem_leaf(&t, o) })).collect()
+            leaves(&item)
+                .into_iter()
+                .map(|(t, o)| self.descr(Descr::Interior { array, leaf: mem_leaf(&t, o) }))
+                .collect()
         };
         Ok((array, interior))
     }
@@ -243,8 +241,11 @@ impl<'t> ModuleBuilder<'t> {
 
     /// Records driver `d` from its merge point, found while flattening.
     pub fn driver(&mut self, d: usize, def: &JitDriverDef, portal: GraphId) -> Result<(), String> {
-        let (jitcode, pc, greens, reds) =
-            self.merge_points.get(&d).cloned().ok_or_else(|| format!("the merge point of {} has no jitcode", def.name))?;
+        let (jitcode, pc, greens, reds) = self
+            .merge_points
+            .get(&d)
+            .cloned()
+            .ok_or_else(|| format!("the merge point of {} has no jitcode", def.name))?;
         let (_, result) = signature(&self.t.graphs[portal]);
         self.data.module.drivers.push(Driver {
             name: def.name.clone(),
@@ -267,7 +268,8 @@ impl<'t> ModuleBuilder<'t> {
 
 /// The kinds of the argument and result leaves of graph `g`.
 pub fn signature(g: &FunctionGraph) -> (Vec<Kind>, Vec<Kind>) {
-    let args = g.blocks[g.startblock].inputargs.iter().flat_map(|v| leaf_kinds(g.concretetype(&Value::Var(*v)))).collect();
+    let args =
+        g.blocks[g.startblock].inputargs.iter().flat_map(|v| leaf_kinds(g.concretetype(&Value::Var(*v)))).collect();
     let ret = leaf_kinds(g.concretetype(&Value::Var(g.blocks[g.returnblock].inputargs[0])));
     (args, ret)
 }

@@ -104,7 +104,8 @@ impl<'ctx> Codegen<'ctx, '_> {
         self.builder.position_at_end(entry);
         let args_p = f.get_nth_param(0).unwrap().into_pointer_value();
         let res_p = f.get_nth_param(1).unwrap().into_pointer_value();
-        let param_types: Vec<LlType> = g.blocks[g.startblock].inputargs.iter().map(|v| var_type(g, *v).clone()).collect();
+        let param_types: Vec<LlType> =
+            g.blocks[g.startblock].inputargs.iter().map(|v| var_type(g, *v).clone()).collect();
         let mut slot = 0;
         let mut abi = Vec::new();
         for p in &param_types {
@@ -224,11 +225,9 @@ impl<'ctx> Codegen<'ctx, '_> {
 
         // The portal's end, reached by the JIT: return its result.
         self.builder.position_at_end(done);
-        let mut slot = 0;
         let mut abi = Vec::new();
-        for l in &rl {
-            abi.push(self.load_slot(buf, slot, *l == LlType::Float)?);
-            slot += 1;
+        for (slot, l) in rl.iter().enumerate() {
+            abi.push(self.load_slot(buf, slot as u64, *l == LlType::Float)?);
         }
         match self.param_from_leaves(&ret, &mut abi.into_iter())? {
             Some(v) => self.builder.build_return(Some(&v))?,
@@ -271,4 +270,3 @@ impl<'ctx> Codegen<'ctx, '_> {
         })
     }
 }
-

@@ -86,7 +86,7 @@ impl Heap {
             let slot = self.roots[i];
             self.mark_conservative(*slot as usize);
         }
-        crate::jit::blackhole::for_each_root(|p| self.mark_conservative(p));
+        crate::jit::interp::for_each_root(|p| self.mark_conservative(p));
         match kind {
             Kind::Major => {
                 for i in 0..self.prebuilt.len() {

@@ -76,7 +76,9 @@ pub fn we_are_jitted() -> bool {
     false
 }
 
-pub mod blackhole;
 pub mod counter;
 pub mod hook;
+pub mod interp;
+pub mod log;
 pub mod params;
+pub mod trace;

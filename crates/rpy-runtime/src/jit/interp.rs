@@ -1,16 +1,25 @@
-//! The blackhole interpreter (RPython's `blackhole.py`): runs jitcodes on
-//! real values, with no recording. It starts at a driver's merge point
-//! with the greens and reds the translated code hands over, and stops at
-//! the next merge point of the portal (handing the new values back) or at
-//! the portal's end (handing back its result).
+//! The interpreter of jitcodes. Without a recorder it is RPython's
+//! blackhole interpreter (`blackhole.py`): it runs jitcodes on real values
+//! from a driver's merge point, with the greens and reds the translated
+//! code hands over, and stops at the next merge point of the portal
+//! (handing the new values back) or at the portal's end (handing back its
+//! result). With a recorder it is the tracing meta-interpreter
+//! (`pyjitpl.py`): it still runs every operation on real values, and
+//! records each one whose operands are not all constants into a `Trace`,
+//! guards where the path taken depends on a value, until it is back at the
+//! merge point with the green key it started from (the loop closes), or
+//! the trace gets too long, or the portal returns (the trace is aborted and
+//! the run goes on unrecorded). One interpreter for both means the tracer
+//! and the blackhole cannot disagree on what an instruction does.
 //!
 //! Integer registers hold 64-bit words normalized as the codewriter keeps
 //! them; reference registers live on one stack (`REFS`) that the GC scans
 //! as roots, so objects only the interpreter holds survive collections.
 
+use super::trace::{FrameSnapshot, ResOp, Snapshot, Trace, Value};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::intops::{float_to_int, int_op, IntOut};
-use rpy_jitcode::{int_dispatch, Arg, Descr, JitModule, Kind, Leaf, Op, Part, RefConst, Reg};
+use rpy_jitcode::{int_dispatch, Arg, Descr, Effect, JitModule, Kind, Leaf, Op, Part, RefConst, Reg};
 use std::cell::UnsafeCell;
 
 /// A call wrapper of the translated module (see rpy-llvm's `codegen/jit.rs`).
@@ -53,6 +62,26 @@ struct Frame {
     ref_base: usize,
     /// Where the caller wants the result (its registers).
     results: Vec<Reg>,
+    /// While tracing: the trace value of each register, per kind.
+    boxes: [Vec<Value>; 3],
+}
+
+/// The tracer's state: the trace so far and where it started.
+pub struct Recorder {
+    pub trace: Trace,
+    driver: usize,
+    start_greens: Vec<u64>,
+    limit: usize,
+}
+
+/// Why a trace was given up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Abort {
+    TooLong,
+    /// The portal returned before the loop closed.
+    Returned,
+    /// An operation the tracer cannot record yet.
+    Unsupported(&'static str),
 }
 
 /// How a run ended.
@@ -124,18 +153,107 @@ unsafe fn store(obj: *mut u8, base: usize, leaf: &Leaf, v: u64) {
     }
 }
 
-struct Interp<'a> {
+pub struct Interp<'a> {
     m: &'a JitModule,
     t: &'a Tables<'a>,
     frames: Vec<Frame>,
+    rec: Option<Recorder>,
+    /// After a run with a recorder: the closed loop's trace, or why there
+    /// is none.
+    pub closed: Option<Trace>,
+    pub aborted: Option<Abort>,
 }
 
-impl Interp<'_> {
+/// Whether the operation's result depends only on its operands (the
+/// tracer folds it when they are constants).
+fn is_pure(op: Op) -> bool {
+    use Op::*;
+    matches!(
+        op,
+        IntAdd
+            | IntSub
+            | IntMul
+            | IntFloordiv
+            | IntMod
+            | UintFloordiv
+            | UintMod
+            | IntAnd
+            | IntOr
+            | IntXor
+            | IntLshift
+            | IntRshift
+            | UintRshift
+            | IntNeg
+            | IntInvert
+            | IntAbs
+            | IntLt
+            | IntLe
+            | IntEq
+            | IntNe
+            | IntGt
+            | IntGe
+            | UintLt
+            | UintLe
+            | UintGt
+            | UintGe
+            | IntMin
+            | IntMax
+            | UintMin
+            | UintMax
+            | IntSignext
+            | IntIsZero
+            | IntIsTrue
+            | Llop
+            | FloatAdd
+            | FloatSub
+            | FloatMul
+            | FloatTruediv
+            | FloatMod
+            | FloatNeg
+            | FloatAbs
+            | FloatSqrt
+            | FloatFloor
+            | FloatCeil
+            | FloatSin
+            | FloatCos
+            | FloatExp
+            | FloatLog
+            | FloatPowi
+            | FloatMin
+            | FloatMax
+            | FloatLt
+            | FloatLe
+            | FloatEq
+            | FloatNe
+            | FloatGt
+            | FloatGe
+            | CastIntToFloat
+            | CastUintToFloat
+            | CastFloatToInt
+            | CastFloatToUint
+            | PtrEq
+            | PtrNe
+            | PtrIszero
+            | PtrNonzero
+            | ArraylenGc
+    )
+}
+
+impl<'a> Interp<'a> {
+    pub fn new(m: &'a JitModule, t: &'a Tables<'a>) -> Interp<'a> {
+        Interp { m, t, frames: Vec::new(), rec: None, closed: None, aborted: None }
+    }
+
     fn push_frame(&mut self, code: usize, results: Vec<Reg>) -> &mut Frame {
         let c = &self.m.jitcodes[code];
         let stack = refs();
         let ref_base = stack.len();
         stack.resize(ref_base + c.num_regs[1] as usize, 0);
+        let boxes = if self.rec.is_some() {
+            Kind::ALL.map(|k| vec![Value::Const(0, k); c.num_regs[k as usize] as usize])
+        } else {
+            Default::default()
+        };
         self.frames.push(Frame {
             code,
             pc: 0,
@@ -143,8 +261,170 @@ impl Interp<'_> {
             floats: vec![0.0; c.num_regs[2] as usize],
             ref_base,
             results,
+            boxes,
         });
         self.frames.last_mut().unwrap()
+    }
+
+    // ----- the tracer's part -----
+
+    /// The trace value of an argument (constants are themselves).
+    fn boxed(&self, a: &Arg) -> Value {
+        match a {
+            Arg::Reg(r) => self.frames.last().unwrap().boxes[r.kind as usize][r.index as usize],
+            Arg::Int(i) => Value::Const(*i as u64, Kind::Int),
+            Arg::Float(f) => Value::Const(f.to_bits(), Kind::Float),
+            Arg::Ref(_) => Value::Const(self.ptr(a) as u64, Kind::Ref),
+            other => panic!("rpy JIT: a value expected, got {other:?}"),
+        }
+    }
+
+    fn set_box(&mut self, r: Reg, v: Value) {
+        self.frames.last_mut().unwrap().boxes[r.kind as usize][r.index as usize] = v;
+    }
+
+    /// Appends an operation to the trace; its result (if `kind`) is a new
+    /// variable (`None` when the trace got too long: the tracer stopped).
+    fn record(
+        &mut self,
+        op: Op,
+        args: Vec<Value>,
+        descr: Option<u32>,
+        kind: Option<Kind>,
+        guard: bool,
+    ) -> Option<Value> {
+        let snapshot = guard.then(|| Box::new(self.snapshot()));
+        let rec = self.rec.as_mut().expect("tracing");
+        let result = kind.map(|k| rec.trace.new_var(k));
+        rec.trace.ops.push(ResOp { op, args, descr, result, snapshot });
+        if rec.trace.ops.len() > rec.limit {
+            self.abort(Abort::TooLong);
+            return None;
+        }
+        result.map(Value::Var)
+    }
+
+    fn abort(&mut self, why: Abort) {
+        if self.rec.take().is_some() {
+            self.aborted = Some(why);
+            for f in &mut self.frames {
+                f.boxes = Default::default();
+            }
+        }
+    }
+
+    /// The state a guard failing here resumes from: per frame, the
+    /// instruction and the values of the registers live before it.
+    fn snapshot(&self) -> Snapshot {
+        let frames = self
+            .frames
+            .iter()
+            .map(|f| {
+                // The instruction being run (the guard, or the call of the
+                // frame above) is preceded by its `-live-` marker.
+                let pc = f.pc - 1;
+                let code = &self.m.jitcodes[f.code];
+                let live = match code.insns.get(pc.wrapping_sub(1)) {
+                    Some(insn) if insn.op == Op::Live => regs(&insn.args[0]).to_vec(),
+                    _ => vec![],
+                };
+                let live = live.iter().map(|r| (*r, f.boxes[r.kind as usize][r.index as usize])).collect();
+                FrameSnapshot { jitcode: f.code as u32, pc: pc as u32, live }
+            })
+            .collect();
+        Snapshot { frames }
+    }
+
+    /// Records an ordinary operation just run: heap accesses, allocations
+    /// and arithmetic (folded when pure with constant operands).
+    fn record_plain(&mut self, insn: &rpy_jitcode::Insn) {
+        let mut descr = None;
+        let mut args = Vec::new();
+        for a in &insn.args {
+            match a {
+                Arg::Descr(d) => descr = Some(*d),
+                a => args.push(self.boxed(a)),
+            }
+        }
+        let op = match insn.op {
+            Op::SetfieldGcI | Op::SetfieldGcR | Op::SetfieldGcF => Op::SetfieldGc,
+            Op::SetarrayitemGcI | Op::SetarrayitemGcR | Op::SetarrayitemGcF => Op::SetarrayitemGc,
+            Op::SetinteriorfieldGcI | Op::SetinteriorfieldGcR | Op::SetinteriorfieldGcF => Op::SetinteriorfieldGc,
+            op => op,
+        };
+        let res = insn.results.first().copied();
+        if is_pure(op) && args.iter().all(|v| matches!(v, Value::Const(..))) {
+            if let Some(r) = res {
+                let v = slot_of(r.kind, self.frames.last().unwrap(), r);
+                self.set_box(r, Value::Const(v, r.kind));
+            }
+            return;
+        }
+        if op == Op::Llop {
+            args.insert(0, Value::Const(descr.unwrap_or(0) as u64, Kind::Int));
+        }
+        if let Some(v) = self.record(op, args, descr, res.map(|r| r.kind), false) {
+            self.set_box(res.unwrap(), v);
+        }
+    }
+
+    /// Records a residual call just run: an elidable one with constant
+    /// arguments is its result, a constant.
+    fn record_call(&mut self, d: usize, lists: &[Arg], results: &[Reg]) {
+        let Descr::Call { args: kinds, effect, .. } = &self.m.descrs[d] else { return };
+        let frame = self.frames.last().unwrap();
+        let mut next = [0usize; 3];
+        let args: Vec<Value> = kinds
+            .iter()
+            .map(|&k| {
+                let r = regs(&lists[k as usize])[next[k as usize]];
+                next[k as usize] += 1;
+                frame.boxes[k as usize][r.index as usize]
+            })
+            .collect();
+        if *effect == Effect::Elidable && args.iter().all(|v| matches!(v, Value::Const(..))) {
+            for r in results {
+                let v = slot_of(r.kind, self.frames.last().unwrap(), *r);
+                self.set_box(*r, Value::Const(v, r.kind));
+            }
+            return;
+        }
+        if results.len() > 1 {
+            self.abort(Abort::Unsupported("a call returning a by-value struct"));
+            return;
+        }
+        let kind = results.first().map(|r| r.kind);
+        let pure = *effect == Effect::Elidable;
+        let op = match (kind, pure) {
+            (None, false) => Op::CallN,
+            (Some(Kind::Int), false) => Op::CallI,
+            (Some(Kind::Ref), false) => Op::CallR,
+            (Some(Kind::Float), false) => Op::CallF,
+            (None, true) => Op::CallPureN,
+            (Some(Kind::Int), true) => Op::CallPureI,
+            (Some(Kind::Ref), true) => Op::CallPureR,
+            (Some(Kind::Float), true) => Op::CallPureF,
+        };
+        if let Some(v) = self.record(op, args, Some(d as u32), kind, false) {
+            self.set_box(results[0], v);
+        }
+    }
+
+    /// A value the path depends on: in a trace, a guard on it, after
+    /// which it is a constant.
+    fn guard_on(&mut self, a: &Arg, op: Op) {
+        let v = self.boxed(a);
+        if let Value::Var(_) = v {
+            let c = match a {
+                Arg::Reg(r) => Value::Const(slot_of(r.kind, self.frames.last().unwrap(), *r), r.kind),
+                _ => v,
+            };
+            let args = if op == Op::GuardValue { vec![v, c] } else { vec![v] };
+            self.record(op, args, None, None, true);
+            if let (Arg::Reg(r), true) = (a, self.rec.is_some()) {
+                self.set_box(*r, c);
+            }
+        }
     }
 
     fn pop_frame(&mut self) -> Frame {
@@ -233,25 +513,59 @@ impl Interp<'_> {
             let res = insn.results.first().copied();
             let iv = |i: usize| self.int(&a[i]);
             let int_result = |s: &mut Self, v: i64| s.set(res.unwrap(), v as u64);
+            let tracing = self.rec.is_some();
+            let special = matches!(
+                insn.op,
+                Op::Live
+                    | Op::Goto
+                    | Op::GotoIfNot
+                    | Op::JitMergePoint
+                    | Op::IntReturn
+                    | Op::RefReturn
+                    | Op::FloatReturn
+                    | Op::VoidReturn
+                    | Op::MultiReturn
+                    | Op::IntCopy
+                    | Op::RefCopy
+                    | Op::FloatCopy
+                    | Op::IntGuardValue
+                    | Op::RefGuardValue
+                    | Op::FloatGuardValue
+                    | Op::StrGuardValue
+                    | Op::ResidualCall
+                    | Op::Panic
+                    | Op::PanicIf
+                    | Op::InlineCall
+            );
             match insn.op {
-                Op::Live | Op::IntGuardValue | Op::RefGuardValue | Op::FloatGuardValue | Op::StrGuardValue => {}
+                Op::Live => {}
+                Op::IntGuardValue | Op::RefGuardValue | Op::FloatGuardValue | Op::StrGuardValue => {
+                    if tracing {
+                        self.guard_on(&a[0], Op::GuardValue);
+                    }
+                }
                 Op::Goto => {
                     let Arg::Label(l) = a[0] else { unreachable!() };
                     self.frames.last_mut().unwrap().pc = l as usize;
                 }
                 Op::GotoIfNot => {
-                    if iv(0) == 0 {
+                    let taken = iv(0) != 0;
+                    if tracing {
+                        self.guard_on(&a[0], if taken { Op::GuardTrue } else { Op::GuardFalse });
+                    }
+                    if !taken {
                         let Arg::Label(l) = a[1] else { unreachable!() };
                         self.frames.last_mut().unwrap().pc = l as usize;
                     }
                 }
                 Op::JitMergePoint => {
+                    if tracing && depth == 1 && self.at_merge_point(a) {
+                        continue;
+                    }
                     if depth == 1 {
                         let frame = self.frames.last().unwrap();
-                        let mut i = 0;
-                        for r in regs(&a[1]).iter().chain(regs(&a[2])) {
+                        for (i, r) in regs(&a[1]).iter().chain(regs(&a[2])).enumerate() {
                             *buf.add(i) = slot_of(r.kind, frame, *r);
-                            i += 1;
                         }
                         self.pop_frame();
                         return Outcome::MergePoint;
@@ -259,8 +573,10 @@ impl Interp<'_> {
                 }
                 Op::IntReturn | Op::RefReturn | Op::FloatReturn | Op::VoidReturn | Op::MultiReturn => {
                     let values: Vec<u64> = a.iter().map(|x| self.slot(x)).collect();
+                    let boxes: Vec<Value> = if tracing { a.iter().map(|x| self.boxed(x)).collect() } else { vec![] };
                     let frame = self.pop_frame();
                     if self.frames.is_empty() {
+                        self.abort(Abort::Returned);
                         for (i, v) in values.into_iter().enumerate() {
                             *buf.add(i) = v;
                         }
@@ -269,10 +585,17 @@ impl Interp<'_> {
                     for (r, v) in frame.results.iter().zip(values) {
                         self.set(*r, v);
                     }
+                    for (r, v) in frame.results.iter().zip(boxes) {
+                        self.set_box(*r, v);
+                    }
                 }
                 Op::IntCopy | Op::RefCopy | Op::FloatCopy => {
                     let v = self.slot(&a[0]);
                     self.set(res.unwrap(), v);
+                    if tracing {
+                        let b = self.boxed(&a[0]);
+                        self.set_box(res.unwrap(), b);
+                    }
                 }
                 Op::IntAdd => int_result(self, iv(0).wrapping_add(iv(1))),
                 Op::IntSub => int_result(self, iv(0).wrapping_sub(iv(1))),
@@ -320,7 +643,11 @@ impl Interp<'_> {
                     } else {
                         let x = iv(1) as i128;
                         let y = a.get(2).map(|b| self.int(b) as i128).unwrap_or(0);
-                        let out = if bits == 1 { int_op::<u8>(op, x, y) } else { int_dispatch!(signed, bits, int_op, op, x, y) };
+                        let out = if bits == 1 {
+                            int_op::<u8>(op, x, y)
+                        } else {
+                            int_dispatch!(signed, bits, int_op, op, x, y)
+                        };
                         match (out, part) {
                             (IntOut::Int(v), _) => v as i64,
                             (IntOut::Bool(b), _) => b as i64,
@@ -424,7 +751,9 @@ impl Interp<'_> {
                     store(obj, base as usize - obj as usize, &leaf, self.slot(&a[2]));
                 }
                 Op::ArraylenGc => {
-                    let Descr::Array { length_offset, .. } = &self.m.descrs[descr(&a[1])] else { panic!("an array descr") };
+                    let Descr::Array { length_offset, .. } = &self.m.descrs[descr(&a[1])] else {
+                        panic!("an array descr")
+                    };
                     let n = *(self.ptr(&a[0]).add(*length_offset as usize) as *const i64);
                     int_result(self, n)
                 }
@@ -441,10 +770,16 @@ impl Interp<'_> {
                 Op::ResidualCall | Op::Panic => {
                     let results = insn.results.clone();
                     self.call(descr(&a[0]), &a[1..4], &results);
+                    if tracing {
+                        self.record_call(descr(&a[0]), &a[1..4], &results);
+                    }
                 }
                 Op::PanicIf => {
-                    if iv(0) != 0 {
+                    if self.int(&a[0]) != 0 {
                         self.call(descr(&a[1]), &a[2..5], &[]);
+                    }
+                    if tracing {
+                        self.guard_on(&a[0], Op::GuardFalse);
                     }
                 }
                 Op::InlineCall => {
@@ -461,14 +796,78 @@ impl Interp<'_> {
                             slot_of(p.kind, self.frames.last().unwrap(), r)
                         })
                         .collect();
+                    let mut next = [0usize; 3];
+                    let boxes: Vec<Value> = if tracing {
+                        params
+                            .iter()
+                            .map(|p| {
+                                let k = p.kind as usize;
+                                let r = regs(&a[1 + k])[next[k]];
+                                next[k] += 1;
+                                self.frames.last().unwrap().boxes[k][r.index as usize]
+                            })
+                            .collect()
+                    } else {
+                        vec![]
+                    };
                     let results = insn.results.clone();
                     let callee = self.push_frame(index, results);
                     for (p, v) in params.iter().zip(values) {
                         set_slot(callee, *p, v);
                     }
+                    for (p, b) in params.iter().zip(boxes) {
+                        callee.boxes[p.kind as usize][p.index as usize] = b;
+                    }
                 }
+                Op::GuardTrue
+                | Op::GuardFalse
+                | Op::GuardValue
+                | Op::Jump
+                | Op::Label
+                | Op::DebugMergePoint
+                | Op::CallI
+                | Op::CallR
+                | Op::CallF
+                | Op::CallN
+                | Op::CallPureI
+                | Op::CallPureR
+                | Op::CallPureF
+                | Op::CallPureN
+                | Op::SetfieldGc
+                | Op::SetarrayitemGc
+                | Op::SetinteriorfieldGc => panic!("rpy JIT: the trace operation {} in a jitcode", insn.op.name()),
+            }
+            if tracing && !special && self.rec.is_some() {
+                self.record_plain(insn);
             }
         }
+    }
+
+    /// The tracer at the portal's merge point: the greens become constants
+    /// (guarded when they are not); back at the green key the trace
+    /// started from, the loop closes (returns false: the run stops here as
+    /// the blackhole's would); at another key, the trace goes on through
+    /// it (returns true).
+    fn at_merge_point(&mut self, a: &[Arg]) -> bool {
+        for r in regs(&a[1]) {
+            self.guard_on(&Arg::Reg(*r), Op::GuardValue);
+        }
+        let Some(rec) = self.rec.as_ref() else { return false };
+        let frame = self.frames.last().unwrap();
+        let greens: Vec<u64> = regs(&a[1]).iter().map(|r| slot_of(r.kind, frame, *r)).collect();
+        if greens == rec.start_greens {
+            let reds: Vec<Value> = regs(&a[2]).iter().map(|r| frame.boxes[r.kind as usize][r.index as usize]).collect();
+            self.record(Op::Jump, reds, None, None, false);
+            if let Some(rec) = self.rec.take() {
+                self.closed = Some(rec.trace);
+            }
+            return false;
+        }
+        let driver = rec.driver as u64;
+        let mut args = vec![Value::Const(driver, Kind::Int), Value::Const(0, Kind::Int)];
+        args.extend(regs(&a[1]).iter().zip(&greens).map(|(r, g)| Value::Const(*g, r.kind)));
+        self.record(Op::DebugMergePoint, args, None, None, false);
+        true
     }
 
     /// The address of item `index` of `obj` and the leaf to read there,
@@ -495,17 +894,51 @@ impl Interp<'_> {
 /// leaves of the greens and reds and of the portal's result, and the
 /// caller holds the GC's lock.
 pub unsafe fn run_from_merge_point(m: &JitModule, t: &Tables, driver: usize, buf: *mut u64) -> Outcome {
-    let d = &m.drivers[driver];
-    let mut interp = Interp { m, t, frames: Vec::new() };
-    let code = d.portal as usize;
-    let insn = &m.jitcodes[code].insns[d.merge_point as usize];
-    debug_assert_eq!(insn.op, Op::JitMergePoint);
-    let frame = interp.push_frame(code, vec![]);
-    frame.pc = d.merge_point as usize + 1;
-    let mut i = 0;
-    for r in regs(&insn.args[1]).iter().chain(regs(&insn.args[2])) {
-        set_slot(frame, *r, *buf.add(i));
-        i += 1;
-    }
+    let mut interp = Interp::new(m, t);
+    interp.start(driver, buf);
     interp.run(buf)
+}
+
+impl Interp<'_> {
+    /// Sets up the portal's frame at the merge point of `driver` with the
+    /// values in `buf`.
+    unsafe fn start(&mut self, driver: usize, buf: *const u64) {
+        let d = &self.m.drivers[driver];
+        let code = d.portal as usize;
+        let insn = &self.m.jitcodes[code].insns[d.merge_point as usize];
+        debug_assert_eq!(insn.op, Op::JitMergePoint);
+        let ngreens = d.greens.len();
+        let tracing = self.rec.is_some();
+        let frame = self.push_frame(code, vec![]);
+        frame.pc = d.merge_point as usize + 1;
+        let mut reds = 0;
+        for (i, r) in regs(&insn.args[1]).iter().chain(regs(&insn.args[2])).enumerate() {
+            let v = *buf.add(i);
+            set_slot(frame, *r, v);
+            if tracing {
+                // Greens are constants of the trace, reds its input arguments.
+                frame.boxes[r.kind as usize][r.index as usize] =
+                    if i < ngreens { Value::Const(v, r.kind) } else { Value::Var(reds) };
+                reds += (i >= ngreens) as u32;
+            }
+        }
+    }
+
+    /// Traces from the merge point of `driver` with the values in `buf`
+    /// (see `Recorder`); on return, `closed` or `aborted` says how it
+    /// went, and the outcome and `buf` are the blackhole's.
+    ///
+    /// # Safety
+    /// As `run_from_merge_point`.
+    pub unsafe fn trace(&mut self, driver: usize, buf: *mut u64, limit: usize) -> Outcome {
+        let d = &self.m.drivers[driver];
+        let start_greens = std::slice::from_raw_parts(buf, d.greens.len()).to_vec();
+        let mut dmp = vec![Value::Const(driver as u64, Kind::Int), Value::Const(0, Kind::Int)];
+        dmp.extend(d.greens.iter().zip(&start_greens).map(|(k, g)| Value::Const(*g, *k)));
+        self.rec = Some(Recorder { trace: Trace::new(&d.reds), driver, start_greens, limit });
+        self.start(driver, buf);
+        // As PyPy's, a trace starts with the position it starts from.
+        self.record(Op::DebugMergePoint, dmp, None, None, false);
+        self.run(buf)
+    }
 }

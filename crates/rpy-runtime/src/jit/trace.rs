@@ -1,0 +1,138 @@
+//! Traces: the resoperations the tracer records (RPython's `history.py`),
+//! and their text form as PyPy's logs print them (`logger.py`):
+//! `i3 = int_add(i1, -1)`, `guard_true(i5, descr=<Guard0x2>) [i1, p0]`.
+//!
+//! Values are `Value`s: a constant (64 bits, read by its kind) or a
+//! variable of the trace, numbered in order of definition: the loop's
+//! input arguments first, then the results of operations.
+
+use rpy_jitcode::{Descr, JitModule, Kind, Op};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Const(u64, Kind),
+    Var(u32),
+}
+
+/// Where a guard's failure resumes: for each frame, outermost first, the
+/// jitcode, the instruction to resume at and the values of the registers
+/// live there (RPython's resume data, not yet compressed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    pub frames: Vec<FrameSnapshot>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrameSnapshot {
+    pub jitcode: u32,
+    pub pc: u32,
+    pub live: Vec<(rpy_jitcode::Reg, Value)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResOp {
+    pub op: Op,
+    pub args: Vec<Value>,
+    pub descr: Option<u32>,
+    pub result: Option<u32>,
+    /// Guards only.
+    pub snapshot: Option<Box<Snapshot>>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trace {
+    /// The kind of each variable (inputs first).
+    pub kinds: Vec<Kind>,
+    pub ninputs: u32,
+    pub ops: Vec<ResOp>,
+}
+
+impl Trace {
+    pub fn new(inputs: &[Kind]) -> Trace {
+        Trace { kinds: inputs.to_vec(), ninputs: inputs.len() as u32, ops: Vec::new() }
+    }
+
+    pub fn new_var(&mut self, kind: Kind) -> u32 {
+        self.kinds.push(kind);
+        self.kinds.len() as u32 - 1
+    }
+
+    fn value_text(&self, v: &Value, strings: &[*mut u8]) -> String {
+        match v {
+            Value::Var(n) => format!("{}{n}", var_letter(self.kinds[*n as usize])),
+            Value::Const(x, Kind::Int) => format!("{}", *x as i64),
+            Value::Const(x, Kind::Float) => format!("{:?}", f64::from_bits(*x)),
+            Value::Const(0, Kind::Ref) => "ConstPtr(null)".to_string(),
+            Value::Const(x, Kind::Ref) => match strings.iter().position(|s| *s as u64 == *x) {
+                Some(i) => format!("ConstPtr(str{i})"),
+                None => format!("ConstPtr(0x{x:x})"),
+            },
+        }
+    }
+
+    /// The operations in PyPy's log syntax, one per line; `guards` numbers
+    /// the guards' descrs.
+    pub fn text(&self, m: &JitModule, strings: &[*mut u8]) -> String {
+        let vars = |vs: &[Value]| vs.iter().map(|v| self.value_text(v, strings)).collect::<Vec<_>>().join(", ");
+        let inputs: Vec<Value> = (0..self.ninputs).map(Value::Var).collect();
+        let mut out = format!("[{}]\n", vars(&inputs));
+        let mut guards = 0;
+        for op in &self.ops {
+            if let Some(r) = op.result {
+                out.push_str(&format!("{} = ", self.value_text(&Value::Var(r), strings)));
+            }
+            let mut args = vars(&op.args);
+            if op.op == Op::DebugMergePoint {
+                // debug_merge_point(driver, depth, 'location')
+                let greens = vars(&op.args[2..]);
+                args = format!("{}, {}, '{greens}'", vars(&op.args[..1]), vars(&op.args[1..2]));
+            }
+            let mut descr = op.descr.map(|d| descr_text(&m.descrs[d as usize]));
+            if op.snapshot.is_some() {
+                descr = Some(format!("<Guard0x{guards:x}>"));
+                guards += 1;
+            }
+            if op.op == Op::Jump {
+                descr = Some("TargetToken(0)".into());
+            }
+            match (args.is_empty(), descr) {
+                (_, None) => out.push_str(&format!("{}({args})", op.op.name())),
+                (true, Some(d)) => out.push_str(&format!("{}(descr={d})", op.op.name())),
+                (false, Some(d)) => out.push_str(&format!("{}({args}, descr={d})", op.op.name())),
+            }
+            if let Some(s) = &op.snapshot {
+                let live: Vec<Value> = s.frames.iter().flat_map(|f| f.live.iter().map(|(_, v)| *v)).collect();
+                out.push_str(&format!(" [{}]", vars(&live)));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn var_letter(k: Kind) -> char {
+    match k {
+        Kind::Int => 'i',
+        Kind::Ref => 'p',
+        Kind::Float => 'f',
+    }
+}
+
+/// A descr as PyPy prints it: `<FieldS Tape.pos 16>`, `<ArrayU 1>`.
+pub fn descr_text(d: &Descr) -> String {
+    let letter = |l: &rpy_jitcode::Leaf| match l.kind {
+        Kind::Ref => 'P',
+        Kind::Float => 'F',
+        Kind::Int if l.signed => 'S',
+        Kind::Int => 'U',
+    };
+    match d {
+        Descr::Field { name, leaf } => format!("<Field{} {name} {}>", letter(leaf), leaf.offset),
+        Descr::Array { item: Some(l), item_size, .. } => format!("<Array{} {item_size}>", letter(l)),
+        Descr::Array { item_size, .. } => format!("<ArrayX {item_size}>"),
+        Descr::Interior { leaf, .. } => format!("<InteriorField{} {}>", letter(leaf), leaf.offset),
+        Descr::Size { name, .. } => format!("<SizeDescr {name}>"),
+        Descr::Call { name, .. } => format!("<Call {name}>"),
+        other => other.to_string(),
+    }
+}

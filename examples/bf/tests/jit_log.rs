@@ -1,0 +1,72 @@
+//! The JIT on the bundled programs: with `RPYJIT=threshold=3` the hot
+//! loops are traced, and `RPYLOG` writes their traces and the summary in
+//! PyPy's log format; the output stays the program's.
+
+use std::process::Command;
+
+mod md5;
+
+fn program(name: &str) -> String {
+    format!("{}/programs/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn sections<'a>(log: &'a str, name: &str) -> Vec<&'a str> {
+    let open = format!("] {{{name}\n");
+    let close = format!("] {name}}}");
+    log.split(&open)
+        .skip(1)
+        .map(|s| {
+            // The body ends before the timestamp of the closing line.
+            let body = &s[..s.find(&close).expect("a closed section")];
+            &body[..body.rfind('\n').map_or(0, |i| i + 1)]
+        })
+        .collect()
+}
+
+#[test]
+fn test_b_loops_have_no_bracket_lookup_and_no_pc_arithmetic() {
+    let log_path = std::env::temp_dir().join(format!("rpy-bf-jit-{}.log", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_bf"))
+        .arg(program("test.b"))
+        .env("RPYJIT", "threshold=3")
+        .env("RPYLOG", format!("jit-log-noopt,jit-summary:{}", log_path.display()))
+        .output()
+        .expect("run bf");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(md5::hex(&out.stdout), "9e1b7df607c29fb91781e252186b7e3a");
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    let _ = std::fs::remove_file(&log_path);
+    let loops = sections(&log, "jit-log-noopt-loop");
+    assert!(!loops.is_empty(), "no loop traced:\n{log}");
+    for l in &loops {
+        assert!(l.starts_with("# Loop "), "{l}");
+        assert!(l.contains("debug_merge_point(0, 0, '"), "{l}");
+        assert!(l.trim_end().lines().last().unwrap().starts_with("jump("), "{l}");
+        // `matching` is elidable and called with constants: folded away.
+        assert!(!l.contains("call"), "a call in the loop:\n{l}");
+        // The program counter is green: its arithmetic is constant-folded,
+        // so the bounds checks on it compare constants with the length.
+        assert!(l.contains("uint_lt(") && !l.contains("uint_lt(i"), "{l}");
+    }
+    let summary = sections(&log, "jit-summary");
+    assert_eq!(summary.len(), 1, "{log}");
+    let n: usize = summary[0]
+        .lines()
+        .find_map(|l| l.strip_prefix("Total # of loops:\t"))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("a loop count");
+    assert_eq!(n, loops.len());
+}
+
+#[test]
+fn bad_rpyjit_is_one_line_and_status_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_bf"))
+        .arg(program("test.b"))
+        .env("RPYJIT", "threshold=lots")
+        .output()
+        .expect("run bf");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("rpy: bad RPYJIT=\"threshold=lots\": "), "{err}");
+}
