@@ -7,15 +7,20 @@
 //! module's state (its decoded jitcodes, its hot counters, its loops)
 //! hangs from the last word of its record. A green key that gets hot is
 //! traced (`interp`) from its merge point until the loop closes; the
-//! trace goes to the `jit-log-noopt-loop` log. Loops are not compiled
-//! yet: a hot key with a loop, or whose tracing aborted, runs in the
-//! blackhole interpreter to the next merge point.
+//! trace goes to the `jit-log-noopt-loop` log and to the backend. From
+//! then on, every time the translated code reaches that merge point with
+//! that key, it runs the compiled loop; when a guard fails, the blackhole
+//! interpreter resumes from the guard's snapshot and runs to the next
+//! merge point, where the translated code takes over again. A hot key
+//! whose tracing or compiling gave up runs in the blackhole interpreter to
+//! the next merge point.
 
+use super::backend::{compile_loop, guards, CompiledLoop};
 use super::counter::{increment, JitCounter};
-use super::interp::{run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
+use super::interp::{resume, run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
 use super::log;
 use super::params::JitParams;
-use super::trace::Trace;
+use super::trace::{Trace, Value};
 use crate::gc::TypeInfo;
 use rpy_jitcode::JitModule;
 use std::collections::HashMap;
@@ -45,14 +50,22 @@ pub struct JitModuleRecord {
 struct State {
     module: JitModule,
     counter: JitCounter,
-    /// What tracing from each green key (with its driver) gave.
-    keys: HashMap<(i64, Vec<u64>), KeyState>,
-    loops: Vec<Trace>,
+    /// What tracing from each green key gave, by the key's hash (with its
+    /// driver's number).
+    keys: HashMap<u64, Vec<(Vec<u64>, KeyState)>>,
+    loops: Vec<Loop>,
 }
 
 enum KeyState {
-    Loop(#[allow(dead_code)] usize),
+    /// A compiled loop, by its index in `State::loops`.
+    Loop(usize),
+    /// Tracing or compiling gave up.
     Aborted,
+}
+
+struct Loop {
+    trace: Trace,
+    code: CompiledLoop,
 }
 
 /// The counters of `jit-summary`, for the whole process.
@@ -60,6 +73,8 @@ enum KeyState {
 struct Stats {
     tracing: u64,
     tracing_time: Duration,
+    backend_time: Duration,
+    aborts_compiling: u64,
     recorded_ops: u64,
     calls: u64,
     guards: u64,
@@ -91,15 +106,18 @@ fn start_time() -> Instant {
 extern "C" fn write_summary() {
     let s = stats().lock().unwrap_or_else(|e| e.into_inner());
     let body = format!(
-        "Tracing:      \t{}\t{:.6}\nBackend:      \t0\t0.000000\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nabort: trace too long:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t0\n",
+        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t0\n",
         s.tracing,
         s.tracing_time.as_secs_f64(),
+        s.loops,
+        s.backend_time.as_secs_f64(),
         start_time().elapsed().as_secs_f64(),
         s.recorded_ops,
         s.recorded_ops,
         s.calls,
         s.guards,
         s.aborts_too_long,
+        s.aborts_compiling,
         s.loops
     );
     log::section("jit-summary", &body);
@@ -161,34 +179,40 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     start_time();
     let st = state(record);
     let d = &st.module.drivers[driver as usize];
-    let hash = green_hash(std::slice::from_raw_parts(buf, d.greens.len())) ^ driver as u64;
-    if !st.counter.tick(hash, increment(params.threshold)) {
-        return 0;
-    }
-    st.counter.reset(hash);
+    let greens = std::slice::from_raw_parts(buf, d.greens.len());
+    let hash = green_hash(greens) ^ driver as u64;
     let tables = Tables {
         calls: std::slice::from_raw_parts(record.calls, record.ncalls),
         typeinfos: std::slice::from_raw_parts(record.typeinfos, record.ntypeinfos),
         strings: std::slice::from_raw_parts(record.strings, record.nstrings),
     };
-    let key = (driver, std::slice::from_raw_parts(buf, d.greens.len()).to_vec());
-    let outcome = if st.keys.contains_key(&key) {
-        run_from_merge_point(&st.module, &tables, driver as usize, buf)
-    } else {
-        let t0 = Instant::now();
-        let mut interp = Interp::new(&st.module, &tables);
-        let outcome = interp.trace(driver as usize, buf, params.trace_limit as usize);
-        let (closed, aborted) = (interp.closed.take(), interp.aborted);
-        let mut s = stats().lock().unwrap_or_else(|e| e.into_inner());
-        s.tracing += 1;
-        s.tracing_time += t0.elapsed();
-        if let Some(trace) = closed {
+    let known = st.keys.get(&hash).and_then(|ks| ks.iter().find(|(g, _)| g.as_slice() == greens)).map(|(_, k)| k);
+    if let Some(KeyState::Loop(i)) = known {
+        return status(run_loop(&st.module, &tables, &st.loops[*i], driver as usize, buf));
+    }
+    if !st.counter.tick(hash, increment(params.threshold)) {
+        return 0;
+    }
+    st.counter.reset(hash);
+    if known.is_some() {
+        // Tracing from here gave up before: interpret to the next merge point.
+        return status(run_from_merge_point(&st.module, &tables, driver as usize, buf));
+    }
+    let greens = greens.to_vec();
+    let t0 = Instant::now();
+    let mut interp = Interp::new(&st.module, &tables);
+    let outcome = interp.trace(driver as usize, buf, params.trace_limit as usize);
+    let (closed, aborted) = (interp.closed.take(), interp.aborted);
+    let mut s = stats().lock().unwrap_or_else(|e| e.into_inner());
+    s.tracing += 1;
+    s.tracing_time += t0.elapsed();
+    let state = match closed {
+        Some(trace) => {
             s.recorded_ops += trace.ops.len() as u64;
             s.guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
             s.calls += trace.ops.iter().filter(|o| o.op.name().starts_with("call")).count() as u64;
-            s.loops += 1;
+            let n = st.loops.len();
             if log::enabled("jit-log-noopt-loop") {
-                let n = st.loops.len();
                 let body = format!(
                     "# Loop {n} ({}) : loop with {} ops\n{}",
                     st.module.drivers[driver as usize].name,
@@ -197,19 +221,64 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
                 );
                 log::section("jit-log-noopt-loop", &body);
             }
-            st.keys.insert(key, KeyState::Loop(st.loops.len()));
-            st.loops.push(trace);
-        } else {
+            let t1 = Instant::now();
+            let compiled = compile_loop(&trace, &st.module, &tables);
+            s.backend_time += t1.elapsed();
+            match compiled {
+                Ok(code) => {
+                    s.loops += 1;
+                    st.loops.push(Loop { trace, code });
+                    KeyState::Loop(n)
+                }
+                Err(e) => {
+                    log::section("jit-abort", &format!("compiling: {e}\n"));
+                    s.aborts_compiling += 1;
+                    KeyState::Aborted
+                }
+            }
+        }
+        None => {
             if aborted == Some(Abort::TooLong) {
                 s.aborts_too_long += 1;
             }
             log::section("jit-abort", &format!("{aborted:?}\n"));
-            st.keys.insert(key, KeyState::Aborted);
+            KeyState::Aborted
         }
-        outcome
     };
-    match outcome {
+    st.keys.entry(hash).or_default().push((greens, state));
+    status(outcome)
+}
+
+fn status(o: Outcome) -> i64 {
+    match o {
         Outcome::MergePoint => 0,
         Outcome::Return => 1,
     }
+}
+
+/// Runs a compiled loop from the merge point (the reds in `buf`) until a
+/// guard fails, then resumes in the blackhole interpreter from the
+/// guard's snapshot to the next merge point.
+unsafe fn run_loop(m: &JitModule, t: &Tables, l: &Loop, driver: usize, buf: *mut u64) -> Outcome {
+    let d = &m.drivers[driver];
+    let (ngreens, nreds) = (d.greens.len(), d.reds.len());
+    let mut frame = vec![0u64; l.code.frame_size.max(nreds)];
+    frame[..nreds].copy_from_slice(std::slice::from_raw_parts(buf.add(ngreens), nreds));
+    let k = (l.code.entry)(frame.as_mut_ptr());
+    let guard = guards(&l.trace).nth(k as usize).expect("the failing guard");
+    let snapshot = guard.snapshot.as_ref().expect("a guard's snapshot");
+    // The fail arguments are the snapshot's variables, in order.
+    let mut values = std::collections::HashMap::new();
+    let vars = snapshot.frames.iter().flat_map(|f| f.live.iter()).filter_map(|(_, v)| match v {
+        Value::Var(n) => Some(*n),
+        Value::Const(..) => None,
+    });
+    for (slot, n) in vars.enumerate() {
+        values.insert(n, frame[slot]);
+    }
+    let value = |v: &Value| match v {
+        Value::Const(x, _) => *x,
+        Value::Var(n) => values[n],
+    };
+    resume(m, t, snapshot, value, buf)
 }

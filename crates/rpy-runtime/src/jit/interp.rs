@@ -54,6 +54,33 @@ fn refs() -> &'static mut Vec<usize> {
     REFS.with(|r| unsafe { &mut *r.get() })
 }
 
+/// The value of an `llop` with operands `x` (a float's bits for the
+/// casts from floats) and `y`.
+fn llop_value(d: &Descr, x: u64, y: i64) -> i64 {
+    let Descr::LlOp { op, bits, signed, part } = d else { panic!("rpy JIT: an llop descr expected") };
+    let (bits, signed) = (*bits as u32, *signed);
+    if op.starts_with("cast_float_to_") {
+        return int_dispatch!(signed, bits, float_to_int, f64::from_bits(x)) as i64;
+    }
+    let (x, y) = (x as i64 as i128, y as i128);
+    let out = if bits == 1 { int_op::<u8>(op, x, y) } else { int_dispatch!(signed, bits, int_op, op, x, y) };
+    match (out, part) {
+        (IntOut::Int(v), _) => v as i64,
+        (IntOut::Bool(b), _) => b as i64,
+        (IntOut::Checked(v), Part::Ok) => v.is_some() as i64,
+        (IntOut::Checked(v), _) => v.unwrap_or(0) as i64,
+    }
+}
+
+/// `llop` for compiled code: descr `d` of module `m`.
+///
+/// # Safety
+/// `m` is a live module and `d` one of its `LlOp` descrs.
+pub unsafe extern "C" fn rpy_jit_llop(m: *const JitModule, d: i64, x: i64, y: i64) -> i64 {
+    let m = &*m;
+    llop_value(&m.descrs[d as usize], x as u64, y)
+}
+
 struct Frame {
     code: usize,
     pc: usize,
@@ -634,27 +661,8 @@ impl<'a> Interp<'a> {
                 Op::IntIsZero => int_result(self, (iv(0) == 0) as i64),
                 Op::IntIsTrue => int_result(self, (iv(0) != 0) as i64),
                 Op::Llop => {
-                    let Descr::LlOp { op, bits, signed, part } = &self.m.descrs[descr(&a[0])] else {
-                        panic!("rpy JIT: an llop descr expected")
-                    };
-                    let (bits, signed) = (*bits as u32, *signed);
-                    let v = if op.starts_with("cast_float_to_") {
-                        int_dispatch!(signed, bits, float_to_int, self.float(&a[1])) as i64
-                    } else {
-                        let x = iv(1) as i128;
-                        let y = a.get(2).map(|b| self.int(b) as i128).unwrap_or(0);
-                        let out = if bits == 1 {
-                            int_op::<u8>(op, x, y)
-                        } else {
-                            int_dispatch!(signed, bits, int_op, op, x, y)
-                        };
-                        match (out, part) {
-                            (IntOut::Int(v), _) => v as i64,
-                            (IntOut::Bool(b), _) => b as i64,
-                            (IntOut::Checked(v), Part::Ok) => v.is_some() as i64,
-                            (IntOut::Checked(v), _) => v.unwrap_or(0) as i64,
-                        }
-                    };
+                    let y = a.get(2).map(|b| self.int(b)).unwrap_or(0);
+                    let v = llop_value(&self.m.descrs[descr(&a[0])], self.slot(&a[1]), y);
                     int_result(self, v)
                 }
                 Op::FloatAdd
@@ -896,6 +904,41 @@ impl<'a> Interp<'a> {
 pub unsafe fn run_from_merge_point(m: &JitModule, t: &Tables, driver: usize, buf: *mut u64) -> Outcome {
     let mut interp = Interp::new(m, t);
     interp.start(driver, buf);
+    interp.run(buf)
+}
+
+/// Resumes after a guard failure: rebuilds the frames of `snapshot` (the
+/// value of each of its variables given by `value`) and runs them as
+/// `run_from_merge_point` does; the failing guard's own instruction runs
+/// again, with real values, and takes the other way.
+///
+/// # Safety
+/// As `run_from_merge_point`.
+pub unsafe fn resume(
+    m: &JitModule,
+    t: &Tables,
+    snapshot: &Snapshot,
+    value: impl Fn(&Value) -> u64,
+    buf: *mut u64,
+) -> Outcome {
+    let mut interp = Interp::new(m, t);
+    let n = snapshot.frames.len();
+    for (i, f) in snapshot.frames.iter().enumerate() {
+        // A frame below the top one is in the middle of the call of the one
+        // above: it gets its results and goes on after the call.
+        let results = match i {
+            0 => vec![],
+            _ => {
+                let caller = &snapshot.frames[i - 1];
+                m.jitcodes[caller.jitcode as usize].insns[caller.pc as usize].results.clone()
+            }
+        };
+        let frame = interp.push_frame(f.jitcode as usize, results);
+        for (r, v) in &f.live {
+            set_slot(frame, *r, value(v));
+        }
+        frame.pc = if i + 1 < n { f.pc as usize + 1 } else { f.pc as usize };
+    }
     interp.run(buf)
 }
 

@@ -76,6 +76,7 @@ pub fn we_are_jitted() -> bool {
     false
 }
 
+pub mod backend;
 pub mod counter;
 pub mod hook;
 pub mod interp;

@@ -1,0 +1,609 @@
+//! The backend (DESIGN §8): a closed loop's trace to machine code, with
+//! Cranelift, for the machine the program runs on (x86-64 or AArch64).
+//!
+//! The code is a function `u64 loop(u64 *frame)`: it reads the loop's
+//! input arguments from `frame`, runs the loop until a guard fails, writes
+//! that guard's fail arguments (the variables of its snapshot, in order)
+//! into `frame` and returns the guard's number. GC pointers are plain
+//! 64-bit values: the collector scans the machine stack conservatively,
+//! which covers Cranelift's spill slots, and stores of pointers run the
+//! write barrier's test and slow path as translated code does. Calls go
+//! through the module's call wrappers, with the argument and result
+//! leaves in stack slots.
+
+use super::interp::Tables;
+use super::trace::{ResOp, Trace, Value};
+use crate::gc::{self, HDR_TRACK};
+use cranelift_codegen::control::ControlPlane;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{
+    self, types, AbiParam, BlockArg, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, UserFuncName,
+};
+use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
+use std::sync::OnceLock;
+
+/// A compiled loop: its code, and for each guard, where its fail
+/// arguments are in the frame.
+pub struct CompiledLoop {
+    code: *mut u8,
+    size: usize,
+    pub entry: unsafe extern "C" fn(*mut u64) -> u64,
+    /// Slots the frame needs: the inputs, and the fail arguments of any
+    /// guard.
+    pub frame_size: usize,
+}
+
+impl Drop for CompiledLoop {
+    fn drop(&mut self) {
+        // SAFETY: `code` is the mapping made by `install`.
+        unsafe { munmap(self.code, self.size) };
+    }
+}
+
+unsafe extern "C" {
+    fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut u8;
+    fn mprotect(addr: *mut u8, len: usize, prot: i32) -> i32;
+    fn munmap(addr: *mut u8, len: usize) -> i32;
+    #[cfg(target_arch = "aarch64")]
+    fn __clear_cache(start: *mut u8, end: *mut u8);
+}
+
+const PROT_READ: i32 = 1;
+const PROT_WRITE: i32 = 2;
+const PROT_EXEC: i32 = 4;
+const MAP_PRIVATE: i32 = 2;
+const MAP_ANONYMOUS: i32 = 0x20;
+
+fn isa() -> Result<&'static OwnedTargetIsa, String> {
+    static ISA: OnceLock<Result<OwnedTargetIsa, String>> = OnceLock::new();
+    ISA.get_or_init(|| {
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
+        flags.set("is_pic", "false").map_err(|e| e.to_string())?;
+        let builder = cranelift_native::builder().map_err(|e| e.to_string())?;
+        builder.finish(settings::Flags::new(flags)).map_err(|e| e.to_string())
+    })
+    .as_ref()
+    .map_err(|e| e.clone())
+}
+
+fn clif_type(k: Kind) -> ir::Type {
+    match k {
+        Kind::Float => types::F64,
+        _ => types::I64,
+    }
+}
+
+struct Lower<'a, 'b> {
+    b: FunctionBuilder<'b>,
+    m: &'a JitModule,
+    t: &'a Tables<'a>,
+    trace: &'a Trace,
+    vars: Vec<Option<ir::Value>>,
+    wrapper_sig: ir::SigRef,
+    fail_blocks: Vec<(ir::Block, Vec<ir::Value>)>,
+}
+
+fn flags() -> MemFlagsData {
+    MemFlagsData::trusted()
+}
+
+impl Lower<'_, '_> {
+    fn value(&mut self, v: &Value) -> ir::Value {
+        match *v {
+            Value::Var(n) => self.vars[n as usize].expect("a variable defined before its use"),
+            Value::Const(x, Kind::Float) => self.b.ins().f64const(f64::from_bits(x)),
+            Value::Const(x, _) => self.b.ins().iconst(types::I64, x as i64),
+        }
+    }
+
+    fn int(&mut self, v: &Value) -> ir::Value {
+        self.value(v)
+    }
+
+    fn bool_to_int(&mut self, c: ir::Value) -> ir::Value {
+        self.b.ins().uextend(types::I64, c)
+    }
+
+    fn load_leaf(&mut self, addr: ir::Value, leaf: &Leaf) -> ir::Value {
+        let off = leaf.offset as i32;
+        let ins = self.b.ins();
+        match (leaf.kind, leaf.size, leaf.signed) {
+            (Kind::Float, _, _) => ins.load(types::F64, flags(), addr, off),
+            (_, 1, false) => ins.uload8(types::I64, flags(), addr, off),
+            (_, 1, true) => ins.sload8(types::I64, flags(), addr, off),
+            (_, 2, false) => ins.uload16(types::I64, flags(), addr, off),
+            (_, 2, true) => ins.sload16(types::I64, flags(), addr, off),
+            (_, 4, false) => ins.uload32(flags(), addr, off),
+            (_, 4, true) => ins.sload32(flags(), addr, off),
+            _ => ins.load(types::I64, flags(), addr, off),
+        }
+    }
+
+    /// Stores `v` at `addr + leaf.offset`; `obj` is the object written
+    /// (for the write barrier of pointer stores).
+    fn store_leaf(&mut self, obj: ir::Value, addr: ir::Value, leaf: &Leaf, v: ir::Value) {
+        let off = leaf.offset as i32;
+        if leaf.kind == Kind::Ref {
+            self.write_barrier(obj);
+        }
+        let ins = self.b.ins();
+        match (leaf.kind, leaf.size) {
+            (Kind::Float, _) => ins.store(flags(), v, addr, off),
+            (_, 1) => ins.istore8(flags(), v, addr, off),
+            (_, 2) => ins.istore16(flags(), v, addr, off),
+            (_, 4) => ins.istore32(flags(), v, addr, off),
+            _ => ins.store(flags(), v, addr, off),
+        };
+    }
+
+    /// The write barrier's test of the header, and its slow path.
+    fn write_barrier(&mut self, obj: ir::Value) {
+        let header = self.b.ins().load(types::I64, flags(), obj, 0);
+        let bit = self.b.ins().band_imm_s(header, HDR_TRACK as i64);
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(bit, slow, &[], done, &[]);
+        self.b.switch_to_block(slow);
+        self.b.seal_block(slow);
+        self.call_addr(gc::rpy_gc_write_barrier as *const u8 as u64, &[obj], &[types::I64], None);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.seal_block(done);
+    }
+
+    /// Calls the C function at `addr` with `args` (of types `params`).
+    fn call_addr(
+        &mut self,
+        addr: u64,
+        args: &[ir::Value],
+        params: &[ir::Type],
+        ret: Option<ir::Type>,
+    ) -> Option<ir::Value> {
+        let mut sig = Signature::new(self.b.func.signature.call_conv);
+        sig.params.extend(params.iter().map(|t| AbiParam::new(*t)));
+        sig.returns.extend(ret.map(AbiParam::new));
+        let sig = self.b.import_signature(sig);
+        let f = self.b.ins().iconst(types::I64, addr as i64);
+        let call = self.b.ins().call_indirect(sig, f, args);
+        self.b.inst_results(call).first().copied()
+    }
+
+    /// A call through wrapper `target` with the argument leaves `args`.
+    fn call_wrapper(&mut self, target: u32, args: &[ir::Value], results: &[Kind]) -> Vec<ir::Value> {
+        let n = args.len().max(1) + results.len().max(1);
+        let slot = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8 * n as u32, 3));
+        for (i, a) in args.iter().enumerate() {
+            self.b.ins().stack_store(types::I64, *a, slot, 8 * i as i32);
+        }
+        let res_off = 8 * args.len().max(1) as i32;
+        let argp = self.b.ins().stack_addr(types::I64, slot, 0);
+        let resp = self.b.ins().stack_addr(types::I64, slot, res_off);
+        let f = self.b.ins().iconst(types::I64, self.t.calls[target as usize] as usize as i64);
+        let sig = self.wrapper_sig;
+        self.b.ins().call_indirect(sig, f, &[argp, resp]);
+        results
+            .iter()
+            .enumerate()
+            .map(|(i, k)| self.b.ins().stack_load(types::I64, clif_type(*k), slot, res_off + 8 * i as i32))
+            .collect()
+    }
+
+    /// A guard: go on when `ok` is non-zero, else leave through a fail
+    /// block that stores the snapshot's variables.
+    fn guard(&mut self, op: &ResOp, ok: ir::Value) {
+        let snapshot = op.snapshot.as_ref().expect("a guard has a snapshot");
+        let fail = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(ok, cont, &[], fail, &[]);
+        let mut args = Vec::new();
+        for f in &snapshot.frames {
+            for (_, v) in &f.live {
+                if let Value::Var(n) = v {
+                    args.push(self.vars[*n as usize].expect("a defined variable"));
+                }
+            }
+        }
+        self.fail_blocks.push((fail, args));
+        self.b.switch_to_block(cont);
+        self.b.seal_block(cont);
+    }
+
+    fn item_addr(&mut self, obj: ir::Value, index: ir::Value, d: u32) -> (ir::Value, Leaf) {
+        let (array, leaf) = match &self.m.descrs[d as usize] {
+            Descr::Array { item: Some(leaf), .. } => (d, *leaf),
+            Descr::Interior { array, leaf } => (*array, *leaf),
+            other => panic!("rpy JIT: an array descr expected, got {other}"),
+        };
+        let Descr::Array { items_offset, item_size, .. } = &self.m.descrs[array as usize] else { unreachable!() };
+        let scaled = self.b.ins().imul_imm_s(index, *item_size as i64);
+        let base = self.b.ins().iadd(obj, scaled);
+        let addr = self.b.ins().iadd_imm_s(base, *items_offset as i64);
+        (addr, leaf)
+    }
+
+    fn op(&mut self, op: &ResOp) -> Result<(), String> {
+        let a = &op.args;
+        let d = op.descr;
+        use Op::*;
+        let result: Option<ir::Value> = match op.op {
+            DebugMergePoint | Label => None,
+            Jump => unreachable!("handled by the caller"),
+            GuardTrue | GuardFalse | GuardValue => {
+                let x = self.value(&a[0]);
+                let ok = match op.op {
+                    GuardTrue => x,
+                    GuardFalse => self.b.ins().icmp_imm_s(IntCC::Equal, x, 0),
+                    _ => {
+                        let c = self.value(&a[1]);
+                        if self.trace_kind(&a[0]) == Kind::Float {
+                            self.b.ins().fcmp(FloatCC::Equal, x, c)
+                        } else {
+                            self.b.ins().icmp(IntCC::Equal, x, c)
+                        }
+                    }
+                };
+                self.guard(op, ok);
+                None
+            }
+            IntAdd | IntSub | IntMul | IntFloordiv | IntMod | UintFloordiv | UintMod | IntAnd | IntOr | IntXor
+            | IntLshift | IntRshift | UintRshift | IntMin | IntMax | UintMin | UintMax => {
+                let (x, y) = (self.int(&a[0]), self.int(&a[1]));
+                let ins = self.b.ins();
+                Some(match op.op {
+                    IntAdd => ins.iadd(x, y),
+                    IntSub => ins.isub(x, y),
+                    IntMul => ins.imul(x, y),
+                    IntFloordiv => ins.sdiv(x, y),
+                    IntMod => ins.srem(x, y),
+                    UintFloordiv => ins.udiv(x, y),
+                    UintMod => ins.urem(x, y),
+                    IntAnd => ins.band(x, y),
+                    IntOr => ins.bor(x, y),
+                    IntXor => ins.bxor(x, y),
+                    IntLshift => ins.ishl(x, y),
+                    IntRshift => ins.sshr(x, y),
+                    UintRshift => ins.ushr(x, y),
+                    IntMin => ins.smin(x, y),
+                    IntMax => ins.smax(x, y),
+                    UintMin => ins.umin(x, y),
+                    _ => ins.umax(x, y),
+                })
+            }
+            IntLt | IntLe | IntEq | IntNe | IntGt | IntGe | UintLt | UintLe | UintGt | UintGe | PtrEq | PtrNe => {
+                let cc = match op.op {
+                    IntLt => IntCC::SignedLessThan,
+                    IntLe => IntCC::SignedLessThanOrEqual,
+                    IntEq | PtrEq => IntCC::Equal,
+                    IntNe | PtrNe => IntCC::NotEqual,
+                    IntGt => IntCC::SignedGreaterThan,
+                    IntGe => IntCC::SignedGreaterThanOrEqual,
+                    UintLt => IntCC::UnsignedLessThan,
+                    UintLe => IntCC::UnsignedLessThanOrEqual,
+                    UintGt => IntCC::UnsignedGreaterThan,
+                    _ => IntCC::UnsignedGreaterThanOrEqual,
+                };
+                let (x, y) = (self.int(&a[0]), self.int(&a[1]));
+                let c = self.b.ins().icmp(cc, x, y);
+                Some(self.bool_to_int(c))
+            }
+            IntIsZero | IntIsTrue | PtrIszero | PtrNonzero => {
+                let x = self.int(&a[0]);
+                let cc = if matches!(op.op, IntIsZero | PtrIszero) { IntCC::Equal } else { IntCC::NotEqual };
+                let c = self.b.ins().icmp_imm_s(cc, x, 0);
+                Some(self.bool_to_int(c))
+            }
+            IntNeg => {
+                let x = self.int(&a[0]);
+                Some(self.b.ins().ineg(x))
+            }
+            IntInvert => {
+                let x = self.int(&a[0]);
+                Some(self.b.ins().bnot(x))
+            }
+            IntAbs => {
+                let x = self.int(&a[0]);
+                Some(self.b.ins().iabs(x))
+            }
+            IntSignext => {
+                let x = self.int(&a[0]);
+                let bytes = match a[1] {
+                    Value::Const(n, _) => n,
+                    _ => return Err("int_signext by a variable".into()),
+                };
+                let shift = 64 - 8 * bytes as i64;
+                let l = self.b.ins().ishl_imm_s(x, shift);
+                Some(self.b.ins().sshr_imm_s(l, shift))
+            }
+            FloatAdd | FloatSub | FloatMul | FloatTruediv | FloatMin | FloatMax => {
+                let (x, y) = (self.value(&a[0]), self.value(&a[1]));
+                let ins = self.b.ins();
+                Some(match op.op {
+                    FloatAdd => ins.fadd(x, y),
+                    FloatSub => ins.fsub(x, y),
+                    FloatMul => ins.fmul(x, y),
+                    FloatTruediv => ins.fdiv(x, y),
+                    // Rust's min/max ignore a NaN operand; Cranelift's
+                    // propagate it: a helper keeps Rust's.
+                    FloatMin => return self.float_helper(op, float_min as *const u8 as u64, 2),
+                    _ => return self.float_helper(op, float_max as *const u8 as u64, 2),
+                })
+            }
+            FloatNeg | FloatAbs | FloatSqrt | FloatFloor | FloatCeil => {
+                let x = self.value(&a[0]);
+                let ins = self.b.ins();
+                Some(match op.op {
+                    FloatNeg => ins.fneg(x),
+                    FloatAbs => ins.fabs(x),
+                    FloatSqrt => ins.sqrt(x),
+                    FloatFloor => ins.floor(x),
+                    _ => ins.ceil(x),
+                })
+            }
+            FloatMod => return self.float_helper(op, float_mod as *const u8 as u64, 2),
+            FloatSin => return self.float_helper(op, float_sin as *const u8 as u64, 1),
+            FloatCos => return self.float_helper(op, float_cos as *const u8 as u64, 1),
+            FloatExp => return self.float_helper(op, float_exp as *const u8 as u64, 1),
+            FloatLog => return self.float_helper(op, float_log as *const u8 as u64, 1),
+            FloatPowi => {
+                let (x, n) = (self.value(&a[0]), self.int(&a[1]));
+                self.call_addr(float_powi as *const u8 as u64, &[x, n], &[types::F64, types::I64], Some(types::F64))
+            }
+            FloatLt | FloatLe | FloatEq | FloatNe | FloatGt | FloatGe => {
+                let cc = match op.op {
+                    FloatLt => FloatCC::LessThan,
+                    FloatLe => FloatCC::LessThanOrEqual,
+                    FloatEq => FloatCC::Equal,
+                    FloatNe => FloatCC::NotEqual,
+                    FloatGt => FloatCC::GreaterThan,
+                    _ => FloatCC::GreaterThanOrEqual,
+                };
+                let (x, y) = (self.value(&a[0]), self.value(&a[1]));
+                let c = self.b.ins().fcmp(cc, x, y);
+                Some(self.bool_to_int(c))
+            }
+            CastIntToFloat => {
+                let x = self.int(&a[0]);
+                Some(self.b.ins().fcvt_from_sint(types::F64, x))
+            }
+            CastUintToFloat => {
+                let x = self.int(&a[0]);
+                Some(self.b.ins().fcvt_from_uint(types::F64, x))
+            }
+            CastFloatToInt => {
+                let x = self.value(&a[0]);
+                Some(self.b.ins().fcvt_to_sint_sat(types::I64, x))
+            }
+            CastFloatToUint => {
+                let x = self.value(&a[0]);
+                Some(self.b.ins().fcvt_to_uint_sat(types::I64, x))
+            }
+            Llop => {
+                // args: the descr's index, then the operands.
+                let descr = self.b.ins().iconst(types::I64, d.expect("an llop descr") as i64);
+                let m = self.b.ins().iconst(types::I64, self.m as *const JitModule as i64);
+                let x = self.value(&a[1]);
+                let is_float = self.trace_kind(&a[1]) == Kind::Float;
+                let x = if is_float { self.b.ins().bitcast(types::I64, MemFlagsData::new(), x) } else { x };
+                let y = match a.get(2) {
+                    Some(v) => self.int(v),
+                    None => self.b.ins().iconst(types::I64, 0),
+                };
+                self.call_addr(
+                    super::interp::rpy_jit_llop as *const u8 as u64,
+                    &[m, descr, x, y],
+                    &[types::I64; 4],
+                    Some(types::I64),
+                )
+            }
+            GetfieldGcI | GetfieldGcR | GetfieldGcF => {
+                let Some(Descr::Field { leaf, .. }) = d.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
+                let obj = self.value(&a[0]);
+                Some(self.load_leaf(obj, leaf))
+            }
+            SetfieldGc => {
+                let Some(Descr::Field { leaf, .. }) = d.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
+                let (obj, v) = (self.value(&a[0]), self.value(&a[1]));
+                self.store_leaf(obj, obj, leaf, v);
+                None
+            }
+            GetarrayitemGcI | GetarrayitemGcR | GetarrayitemGcF | GetinteriorfieldGcI | GetinteriorfieldGcR
+            | GetinteriorfieldGcF => {
+                let (obj, i) = (self.value(&a[0]), self.int(&a[1]));
+                let (addr, leaf) = self.item_addr(obj, i, d.expect("an array descr"));
+                Some(self.load_leaf(addr, &leaf))
+            }
+            SetarrayitemGc | SetinteriorfieldGc => {
+                let (obj, i, v) = (self.value(&a[0]), self.int(&a[1]), self.value(&a[2]));
+                let (addr, leaf) = self.item_addr(obj, i, d.expect("an array descr"));
+                self.store_leaf(obj, addr, &leaf, v);
+                None
+            }
+            ArraylenGc => {
+                let Some(Descr::Array { length_offset, .. }) = d.map(|d| &self.m.descrs[d as usize]) else {
+                    unreachable!()
+                };
+                let obj = self.value(&a[0]);
+                Some(self.b.ins().load(types::I64, flags(), obj, *length_offset as i32))
+            }
+            New => {
+                let Some(Descr::Size { typeinfo, .. }) = d.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
+                let ti = self.b.ins().iconst(types::I64, self.t.typeinfos[*typeinfo as usize] as i64);
+                self.call_addr(gc::rpy_gc_malloc as *const u8 as u64, &[ti], &[types::I64], Some(types::I64))
+            }
+            NewArray => {
+                let Some(Descr::Array { typeinfo, .. }) = d.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
+                let n = self.int(&a[0]);
+                let ti = self.b.ins().iconst(types::I64, self.t.typeinfos[*typeinfo as usize] as i64);
+                self.call_addr(
+                    gc::rpy_gc_malloc_varsize as *const u8 as u64,
+                    &[ti, n],
+                    &[types::I64, types::I64],
+                    Some(types::I64),
+                )
+            }
+            CallI | CallR | CallF | CallN | CallPureI | CallPureR | CallPureF | CallPureN => {
+                let Some(Descr::Call { target, results, .. }) = d.map(|d| &self.m.descrs[d as usize]) else {
+                    unreachable!()
+                };
+                let args: Vec<ir::Value> = a.iter().map(|v| self.value(v)).collect();
+                let args: Vec<ir::Value> = args
+                    .into_iter()
+                    .map(|v| {
+                        if self.b.func.dfg.value_type(v) == types::F64 {
+                            self.b.ins().bitcast(types::I64, MemFlagsData::new(), v)
+                        } else {
+                            v
+                        }
+                    })
+                    .collect();
+                self.call_wrapper(*target, &args, results).first().copied()
+            }
+            other => return Err(format!("the backend cannot compile {} yet", other.name())),
+        };
+        if let (Some(n), Some(v)) = (op.result, result) {
+            self.vars[n as usize] = Some(v);
+        }
+        Ok(())
+    }
+
+    fn trace_kind(&self, v: &Value) -> Kind {
+        match v {
+            Value::Var(n) => self.trace.kinds[*n as usize],
+            Value::Const(_, k) => *k,
+        }
+    }
+
+    fn float_helper(&mut self, op: &ResOp, f: u64, n: usize) -> Result<(), String> {
+        let args: Vec<ir::Value> = op.args[..n].iter().map(|v| self.value(v)).collect();
+        let r = self.call_addr(f, &args, &vec![types::F64; n], Some(types::F64));
+        if let (Some(res), Some(v)) = (op.result, r) {
+            self.vars[res as usize] = Some(v);
+        }
+        Ok(())
+    }
+}
+
+extern "C" fn float_min(x: f64, y: f64) -> f64 {
+    x.min(y)
+}
+extern "C" fn float_max(x: f64, y: f64) -> f64 {
+    x.max(y)
+}
+extern "C" fn float_mod(x: f64, y: f64) -> f64 {
+    x % y
+}
+extern "C" fn float_sin(x: f64) -> f64 {
+    x.sin()
+}
+extern "C" fn float_cos(x: f64) -> f64 {
+    x.cos()
+}
+extern "C" fn float_exp(x: f64) -> f64 {
+    x.exp()
+}
+extern "C" fn float_log(x: f64) -> f64 {
+    x.ln()
+}
+extern "C" fn float_powi(x: f64, n: i64) -> f64 {
+    x.powi(n as i32)
+}
+
+/// The number of each guard of the trace, in order, with the number of
+/// its fail arguments.
+pub fn guards(trace: &Trace) -> impl Iterator<Item = &ResOp> {
+    trace.ops.iter().filter(|o| o.snapshot.is_some())
+}
+
+/// Compiles a closed loop (its last operation is `jump`).
+pub fn compile_loop(trace: &Trace, m: &JitModule, t: &Tables) -> Result<CompiledLoop, String> {
+    let isa = isa()?;
+    let cc = isa.default_call_conv();
+    let mut sig = Signature::new(cc);
+    sig.params.push(AbiParam::new(types::I64));
+    sig.returns.push(AbiParam::new(types::I64));
+    let mut func = ir::Function::with_name_signature(UserFuncName::default(), sig);
+    let mut fctx = FunctionBuilderContext::new();
+    let mut b = FunctionBuilder::new(&mut func, &mut fctx);
+    let mut wsig = Signature::new(cc);
+    wsig.params.push(AbiParam::new(types::I64));
+    wsig.params.push(AbiParam::new(types::I64));
+    let wrapper_sig = b.import_signature(wsig);
+
+    let entry = b.create_block();
+    b.append_block_params_for_function_params(entry);
+    let header = b.create_block();
+    b.switch_to_block(entry);
+    b.seal_block(entry);
+    let frame = b.block_params(entry)[0];
+    let mut inputs = Vec::new();
+    for i in 0..trace.ninputs as usize {
+        let ty = clif_type(trace.kinds[i]);
+        inputs.push(BlockArg::Value(b.ins().load(ty, flags(), frame, 8 * i as i32)));
+    }
+    b.ins().jump(header, &inputs);
+    b.switch_to_block(header);
+    let mut vars = vec![None; trace.kinds.len()];
+    for (i, var) in vars.iter_mut().enumerate().take(trace.ninputs as usize) {
+        *var = Some(b.append_block_param(header, clif_type(trace.kinds[i])));
+    }
+    let mut l = Lower { b, m, t, trace, vars, wrapper_sig, fail_blocks: Vec::new() };
+    for op in &trace.ops {
+        if op.op == Op::Jump {
+            let args: Vec<BlockArg> = op.args.iter().map(|v| BlockArg::Value(l.value(v))).collect();
+            l.b.ins().jump(header, &args);
+            break;
+        }
+        l.op(op)?;
+    }
+    l.b.seal_block(header);
+    let mut frame_size = trace.ninputs as usize;
+    for (k, (block, args)) in std::mem::take(&mut l.fail_blocks).into_iter().enumerate() {
+        l.b.switch_to_block(block);
+        l.b.seal_block(block);
+        for (i, v) in args.iter().enumerate() {
+            let v = if l.b.func.dfg.value_type(*v) == types::F64 {
+                l.b.ins().bitcast(types::I64, MemFlagsData::new(), *v)
+            } else {
+                *v
+            };
+            l.b.ins().store(flags(), v, frame, 8 * i as i32);
+        }
+        frame_size = frame_size.max(args.len());
+        let k = l.b.ins().iconst(types::I64, k as i64);
+        l.b.ins().return_(&[k]);
+    }
+    l.b.finalize(isa.frontend_config());
+
+    let mut ctx = cranelift_codegen::Context::for_function(func);
+    let code = ctx.compile(&**isa, &mut ControlPlane::default()).map_err(|e| format!("Cranelift: {:?}", e.inner))?;
+    if !code.buffer.relocs().is_empty() {
+        return Err("the loop's code needs relocations".into());
+    }
+    let bytes = code.code_buffer().to_vec();
+    install(&bytes, frame_size.max(1))
+}
+
+/// Copies machine code into fresh executable memory.
+fn install(bytes: &[u8], frame_size: usize) -> Result<CompiledLoop, String> {
+    let size = bytes.len().div_ceil(4096) * 4096;
+    // SAFETY: a fresh private mapping, written, then made executable.
+    unsafe {
+        let p = mmap(std::ptr::null_mut(), size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if p as isize == -1 {
+            return Err("mmap failed".into());
+        }
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len());
+        if mprotect(p, size, PROT_READ | PROT_EXEC) != 0 {
+            munmap(p, size);
+            return Err("mprotect failed".into());
+        }
+        #[cfg(target_arch = "aarch64")]
+        __clear_cache(p, p.add(size));
+        let entry = std::mem::transmute::<*mut u8, unsafe extern "C" fn(*mut u64) -> u64>(p);
+        Ok(CompiledLoop { code: p, size, entry, frame_size })
+    }
+}
