@@ -125,10 +125,14 @@ extern "C" fn write_summary() {
 
 /// The JIT's parameters, from `RPYJIT` (a bad value stops the program
 /// with a message, as a bad command-line option would).
+///
+/// Until the JIT has its optimizer and bridges it is slower than the
+/// translated interpreter on real programs, so it stays off unless
+/// `RPYJIT` is set (`RPYJIT=default` for RPython's parameters).
 pub fn params() -> &'static JitParams {
     static PARAMS: OnceLock<JitParams> = OnceLock::new();
     PARAMS.get_or_init(|| {
-        let text = std::env::var("RPYJIT").unwrap_or_default();
+        let text = std::env::var("RPYJIT").unwrap_or_else(|_| "off".into());
         JitParams::parse(&text).unwrap_or_else(|e| {
             eprintln!("rpy: bad RPYJIT={text:?}: {e}");
             std::process::exit(2)
