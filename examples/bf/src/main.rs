@@ -1,7 +1,8 @@
 //! `bf [PROGRAM]`: runs a BF program (the bundled mandel.b by default) with
 //! the translated interpreter; `--untranslated` runs the same source as
-//! plain Rust; `--bench [PROGRAM]` runs both and prints the ratio and the
-//! translation time per stage.
+//! plain Rust; `--bench [PROGRAM]` runs it untranslated, translated and
+//! translated with the JIT, and prints the ratios, the JIT's share of its
+//! run and the translation time per stage.
 
 use std::time::Instant;
 
@@ -28,26 +29,64 @@ fn main() {
     std::process::exit(status);
 }
 
-/// Runs this binary on `program` translated and untranslated (best of 3,
-/// alternating; output discarded) and prints the times side by side.
+/// How `bench` runs the interpreter.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Untranslated,
+    Translated,
+    Jit,
+}
+
+/// Runs this binary on `program` untranslated, translated without the JIT
+/// and translated with it (best of 3 each, alternating; output discarded)
+/// and prints the times side by side, with the JIT's own share of its run
+/// from its `jit-summary`.
 fn bench(program: &str) -> i32 {
     let exe = std::env::current_exe().expect("own path");
-    let run = |untranslated: bool| {
+    let summary = std::env::temp_dir().join(format!("bf-bench-{}.log", std::process::id()));
+    let run = |mode: Mode| {
         let mut cmd = std::process::Command::new(&exe);
-        if untranslated {
-            cmd.arg("--untranslated");
+        match mode {
+            Mode::Untranslated => {
+                cmd.arg("--untranslated");
+            }
+            Mode::Translated => {
+                cmd.env("RPYJIT", "off");
+            }
+            Mode::Jit => {
+                cmd.env("RPYJIT", "default").env("RPYLOG", format!("jit-summary:{}", summary.display()));
+            }
         }
         let start = Instant::now();
         let out = cmd.arg(program).output().expect("run bf");
         assert!(out.status.success(), "bf failed: {}", String::from_utf8_lossy(&out.stderr));
         start.elapsed().as_secs_f64()
     };
-    let (mut t, mut u) = (f64::MAX, f64::MAX);
+    let (mut u, mut t, mut j) = (f64::MAX, f64::MAX, f64::MAX);
     for _ in 0..3 {
-        t = t.min(run(false));
-        u = u.min(run(true));
+        t = t.min(run(Mode::Translated));
+        u = u.min(run(Mode::Untranslated));
+        j = j.min(run(Mode::Jit));
     }
     println!("{program}: untranslated {u:.3} s, translated {t:.3} s, ratio {:.2} (translated/untranslated)", t / u);
+    println!("{program}: translated without JIT {t:.3} s, with JIT {j:.3} s, speedup {:.2} (without/with)", t / j);
+    let log = std::fs::read_to_string(&summary).unwrap_or_default();
+    let _ = std::fs::remove_file(&summary);
+    let field = |name: &str| -> Vec<f64> {
+        log.lines()
+            .find(|l| l.starts_with(name))
+            .map(|l| l[name.len()..].split('\t').filter_map(|x| x.trim().parse().ok()).collect())
+            .unwrap_or_default()
+    };
+    if let ([n, tracing], [_, backend], [total]) =
+        (field("Tracing:").as_slice(), field("Backend:").as_slice(), field("TOTAL:").as_slice())
+    {
+        println!(
+            "JIT (last run): {n} traces, tracing {tracing:.3} s, backend {backend:.3} s ({:.2} ms per trace), {:.1}% of {total:.3} s",
+            1000.0 * backend / n.max(1.0),
+            100.0 * (tracing + backend) / total
+        );
+    }
     let mut total = 0.0;
     for (stage, secs) in bf::interp::translated::TRANSLATION_TIMINGS {
         println!("[Timer] {stage:<30} --- {secs:>6.3} s");

@@ -1,10 +1,13 @@
 //! The backend (DESIGN §8): a closed loop's trace to machine code, with
 //! Cranelift, for the machine the program runs on (x86-64 or AArch64).
 //!
-//! The code is a function `u64 loop(u64 *frame)`: it reads the loop's
-//! input arguments from `frame`, runs the loop until a guard fails, writes
-//! that guard's fail arguments (the variables of its snapshot, in order)
-//! into `frame` and returns the guard's number. GC pointers are plain
+//! The code is a function `u64 code(u64 *frame)`: it reads the trace's
+//! input arguments from `frame` and runs it; a loop runs until a guard
+//! fails: it writes that guard's fail arguments (the variables of its
+//! snapshot, in order) into `frame` and returns the guard's number. A
+//! trace ending in a jump to other code (a bridge, or a loop's trace that
+//! reached a key with code) writes that code's inputs into `frame` and
+//! returns `JUMP` plus its number: the caller runs it next. GC pointers are plain
 //! 64-bit values: the collector scans the machine stack conservatively,
 //! which covers Cranelift's spill slots, and stores of pointers run the
 //! write barrier's test and slow path as translated code does. Calls go
@@ -25,8 +28,12 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
 use std::sync::OnceLock;
 
-/// A compiled loop: its code, and for each guard, where its fail
-/// arguments are in the frame.
+/// What compiled code returns when its trace ends with a jump into other
+/// code: this plus the other code's number (below it: the number of the
+/// guard that failed).
+pub const JUMP: u64 = 1 << 32;
+
+/// Compiled code: a loop or a bridge.
 pub struct CompiledLoop {
     code: *mut u8,
     size: usize,
@@ -551,16 +558,36 @@ pub fn compile_loop(trace: &Trace, m: &JitModule, t: &Tables) -> Result<Compiled
         *var = Some(b.append_block_param(header, clif_type(trace.kinds[i])));
     }
     let mut l = Lower { b, m, t, trace, vars, wrapper_sig, fail_blocks: Vec::new() };
+    let mut frame_size = trace.ninputs as usize;
     for op in &trace.ops {
         if op.op == Op::Jump {
-            let args: Vec<BlockArg> = op.args.iter().map(|v| BlockArg::Value(l.value(v))).collect();
-            l.b.ins().jump(header, &args);
+            let args: Vec<ir::Value> = op.args.iter().map(|v| l.value(v)).collect();
+            match op.descr {
+                // A loop: back to its start.
+                None => {
+                    let args: Vec<BlockArg> = args.into_iter().map(BlockArg::Value).collect();
+                    l.b.ins().jump(header, &args);
+                }
+                // Into other code: its inputs in the frame.
+                Some(target) => {
+                    for (i, v) in args.iter().enumerate() {
+                        let v = if l.b.func.dfg.value_type(*v) == types::F64 {
+                            l.b.ins().bitcast(types::I64, MemFlagsData::new(), *v)
+                        } else {
+                            *v
+                        };
+                        l.b.ins().store(flags(), v, frame, 8 * i as i32);
+                    }
+                    frame_size = frame_size.max(args.len());
+                    let r = l.b.ins().iconst(types::I64, (JUMP + target as u64) as i64);
+                    l.b.ins().return_(&[r]);
+                }
+            }
             break;
         }
         l.op(op)?;
     }
     l.b.seal_block(header);
-    let mut frame_size = trace.ninputs as usize;
     for (k, (block, args)) in std::mem::take(&mut l.fail_blocks).into_iter().enumerate() {
         l.b.switch_to_block(block);
         l.b.seal_block(block);

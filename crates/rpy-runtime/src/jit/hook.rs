@@ -15,9 +15,9 @@
 //! whose tracing or compiling gave up runs in the blackhole interpreter to
 //! the next merge point.
 
-use super::backend::{compile_loop, guards, CompiledLoop};
+use super::backend::{compile_loop, CompiledLoop, JUMP};
 use super::counter::{increment, JitCounter};
-use super::interp::{resume, run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
+use super::interp::{fail_args, resume, run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
 use super::log;
 use super::params::JitParams;
 use super::trace::{Trace, Value};
@@ -53,19 +53,34 @@ struct State {
     /// What tracing from each green key gave, by the key's hash (with its
     /// driver's number).
     keys: HashMap<u64, Vec<(Vec<u64>, KeyState)>>,
-    loops: Vec<Loop>,
+    codes: Vec<Code>,
 }
 
+#[derive(Clone, Copy)]
 enum KeyState {
-    /// A compiled loop, by its index in `State::loops`.
-    Loop(usize),
+    /// Compiled code entered at the key, by its index in `State::codes`.
+    Code(u32),
     /// Tracing or compiling gave up.
     Aborted,
 }
 
-struct Loop {
+/// A compiled trace (a loop or a bridge) and what its guards do.
+struct Code {
     trace: Trace,
-    code: CompiledLoop,
+    compiled: CompiledLoop,
+    /// The index in `trace.ops` of each guard.
+    guards: Vec<usize>,
+    /// Per guard: its failures so far, and its bridge (or `Err` when
+    /// tracing one gave up).
+    fails: Vec<u32>,
+    bridges: Vec<Option<Result<u32, ()>>>,
+}
+
+impl State {
+    fn lookup(&self, driver: i64, greens: &[u64]) -> Option<KeyState> {
+        let hash = green_hash(greens) ^ driver as u64;
+        self.keys.get(&hash)?.iter().find(|(g, _)| g.as_slice() == greens).map(|(_, k)| *k)
+    }
 }
 
 /// The counters of `jit-summary`, for the whole process.
@@ -75,6 +90,7 @@ struct Stats {
     tracing_time: Duration,
     backend_time: Duration,
     aborts_compiling: u64,
+    bridges: u64,
     recorded_ops: u64,
     calls: u64,
     guards: u64,
@@ -106,10 +122,10 @@ fn start_time() -> Instant {
 extern "C" fn write_summary() {
     let s = stats().lock().unwrap_or_else(|e| e.into_inner());
     let body = format!(
-        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t0\n",
+        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\n",
         s.tracing,
         s.tracing_time.as_secs_f64(),
-        s.loops,
+        s.loops + s.bridges,
         s.backend_time.as_secs_f64(),
         start_time().elapsed().as_secs_f64(),
         s.recorded_ops,
@@ -118,7 +134,8 @@ extern "C" fn write_summary() {
         s.guards,
         s.aborts_too_long,
         s.aborts_compiling,
-        s.loops
+        s.loops,
+        s.bridges
     );
     log::section("jit-summary", &body);
 }
@@ -148,7 +165,7 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
             eprintln!("rpy: the JIT's data of this program is corrupt ({e}); run it with RPYJIT=off");
             std::process::exit(2)
         });
-        let s = Box::new(State { module, counter: JitCounter::new(1 << 12), keys: HashMap::new(), loops: Vec::new() });
+        let s = Box::new(State { module, counter: JitCounter::new(1 << 12), keys: HashMap::new(), codes: Vec::new() });
         p = Box::into_raw(s) as usize;
         record.state.store(p, Ordering::Relaxed);
     }
@@ -182,18 +199,18 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     let record = &*record;
     start_time();
     let st = state(record);
-    let d = &st.module.drivers[driver as usize];
-    let greens = std::slice::from_raw_parts(buf, d.greens.len());
-    let hash = green_hash(greens) ^ driver as u64;
+    let ngreens = st.module.drivers[driver as usize].greens.len();
+    let greens = std::slice::from_raw_parts(buf, ngreens);
     let tables = Tables {
         calls: std::slice::from_raw_parts(record.calls, record.ncalls),
         typeinfos: std::slice::from_raw_parts(record.typeinfos, record.ntypeinfos),
         strings: std::slice::from_raw_parts(record.strings, record.nstrings),
     };
-    let known = st.keys.get(&hash).and_then(|ks| ks.iter().find(|(g, _)| g.as_slice() == greens)).map(|(_, k)| k);
-    if let Some(KeyState::Loop(i)) = known {
-        return status(run_loop(&st.module, &tables, &st.loops[*i], driver as usize, buf));
+    let known = st.lookup(driver, greens);
+    if let Some(KeyState::Code(c)) = known {
+        return status(run_code(st, &tables, c, driver as usize, buf));
     }
+    let hash = green_hash(greens) ^ driver as u64;
     if !st.counter.tick(hash, increment(params.threshold)) {
         return 0;
     }
@@ -204,50 +221,20 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     }
     let greens = greens.to_vec();
     let t0 = Instant::now();
-    let mut interp = Interp::new(&st.module, &tables);
-    let outcome = interp.trace(driver as usize, buf, params.trace_limit as usize);
-    let (closed, aborted) = (interp.closed.take(), interp.aborted);
-    let mut s = stats().lock().unwrap_or_else(|e| e.into_inner());
-    s.tracing += 1;
-    s.tracing_time += t0.elapsed();
-    let state = match closed {
-        Some(trace) => {
-            s.recorded_ops += trace.ops.len() as u64;
-            s.guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
-            s.calls += trace.ops.iter().filter(|o| o.op.name().starts_with("call")).count() as u64;
-            let n = st.loops.len();
-            if log::enabled("jit-log-noopt-loop") {
-                let body = format!(
-                    "# Loop {n} ({}) : loop with {} ops\n{}",
-                    st.module.drivers[driver as usize].name,
-                    trace.ops.len(),
-                    trace.text(&st.module, tables.strings)
-                );
-                log::section("jit-log-noopt-loop", &body);
-            }
-            let t1 = Instant::now();
-            let compiled = compile_loop(&trace, &st.module, &tables);
-            s.backend_time += t1.elapsed();
-            match compiled {
-                Ok(code) => {
-                    s.loops += 1;
-                    st.loops.push(Loop { trace, code });
-                    KeyState::Loop(n)
-                }
-                Err(e) => {
-                    log::section("jit-abort", &format!("compiling: {e}\n"));
-                    s.aborts_compiling += 1;
-                    KeyState::Aborted
-                }
-            }
-        }
-        None => {
-            if aborted == Some(Abort::TooLong) {
-                s.aborts_too_long += 1;
-            }
-            log::section("jit-abort", &format!("{aborted:?}\n"));
-            KeyState::Aborted
-        }
+    let (outcome, closed, aborted) = {
+        let entry_of = |g: &[u64]| match st.lookup(driver, g) {
+            Some(KeyState::Code(c)) => Some(c),
+            _ => None,
+        };
+        let mut interp = Interp::new(&st.module, &tables);
+        interp.entry_of = Some(&entry_of);
+        let outcome = interp.trace(driver as usize, buf, params.trace_limit as usize);
+        (outcome, interp.closed.take(), interp.aborted)
+    };
+    stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += t0.elapsed();
+    let state = match add_code(st, &tables, closed, aborted, "loop") {
+        Some(c) => KeyState::Code(c),
+        None => KeyState::Aborted,
     };
     st.keys.entry(hash).or_default().push((greens, state));
     status(outcome)
@@ -260,29 +247,109 @@ fn status(o: Outcome) -> i64 {
     }
 }
 
-/// Runs a compiled loop from the merge point (the reds in `buf`) until a
-/// guard fails, then resumes in the blackhole interpreter from the
-/// guard's snapshot to the next merge point.
-unsafe fn run_loop(m: &JitModule, t: &Tables, l: &Loop, driver: usize, buf: *mut u64) -> Outcome {
-    let d = &m.drivers[driver];
-    let (ngreens, nreds) = (d.greens.len(), d.reds.len());
-    let mut frame = vec![0u64; l.code.frame_size.max(nreds)];
-    frame[..nreds].copy_from_slice(std::slice::from_raw_parts(buf.add(ngreens), nreds));
-    let k = (l.code.entry)(frame.as_mut_ptr());
-    let guard = guards(&l.trace).nth(k as usize).expect("the failing guard");
-    let snapshot = guard.snapshot.as_ref().expect("a guard's snapshot");
-    // The fail arguments are the snapshot's variables, in order.
-    let mut values = std::collections::HashMap::new();
-    let vars = snapshot.frames.iter().flat_map(|f| f.live.iter()).filter_map(|(_, v)| match v {
-        Value::Var(n) => Some(*n),
-        Value::Const(..) => None,
-    });
-    for (slot, n) in vars.enumerate() {
-        values.insert(n, frame[slot]);
-    }
-    let value = |v: &Value| match v {
-        Value::Const(x, _) => *x,
-        Value::Var(n) => values[n],
+/// Logs, compiles and keeps a closed trace (`kind` is `loop` or
+/// `bridge`), or counts why there is none.
+fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<Abort>, kind: &str) -> Option<u32> {
+    let mut s = stats().lock().unwrap_or_else(|e| e.into_inner());
+    s.tracing += 1;
+    let Some(trace) = closed else {
+        if aborted == Some(Abort::TooLong) {
+            s.aborts_too_long += 1;
+        }
+        log::section("jit-abort", &format!("{aborted:?}\n"));
+        return None;
     };
-    resume(m, t, snapshot, value, buf)
+    s.recorded_ops += trace.ops.len() as u64;
+    s.guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
+    s.calls += trace.ops.iter().filter(|o| o.op.name().starts_with("call")).count() as u64;
+    let n = st.codes.len() as u32;
+    let section = format!("jit-log-noopt-{kind}");
+    if log::enabled(&section) {
+        let body = format!("# {kind} {n} with {} ops\n{}", trace.ops.len(), trace.text(&st.module, t.strings));
+        log::section(&section, &body);
+    }
+    let t1 = Instant::now();
+    let compiled = compile_loop(&trace, &st.module, t);
+    s.backend_time += t1.elapsed();
+    match compiled {
+        Ok(compiled) => {
+            if kind == "loop" {
+                s.loops += 1;
+            } else {
+                s.bridges += 1;
+            }
+            let guards: Vec<usize> =
+                trace.ops.iter().enumerate().filter(|(_, o)| o.snapshot.is_some()).map(|(i, _)| i).collect();
+            let n_guards = guards.len();
+            st.codes.push(Code { trace, compiled, guards, fails: vec![0; n_guards], bridges: vec![None; n_guards] });
+            Some(n)
+        }
+        Err(e) => {
+            log::section("jit-abort", &format!("compiling: {e}\n"));
+            s.aborts_compiling += 1;
+            None
+        }
+    }
+}
+
+/// Runs compiled code `c` from the merge point (the reds in `buf`), and
+/// the code it jumps to, until a guard without a bridge fails; then
+/// resumes in the blackhole interpreter from the guard's snapshot to the
+/// next merge point, or, once the guard has failed `trace_eagerness`
+/// times, traces a bridge from it.
+unsafe fn run_code(st: &mut State, t: &Tables, mut c: u32, driver: usize, buf: *mut u64) -> Outcome {
+    let d = &st.module.drivers[driver];
+    let (ngreens, nreds) = (d.greens.len(), d.reds.len());
+    let mut frame = vec![0u64; nreds.max(16)];
+    frame[..nreds].copy_from_slice(std::slice::from_raw_parts(buf.add(ngreens), nreds));
+    loop {
+        let code = &mut st.codes[c as usize];
+        if frame.len() < code.compiled.frame_size {
+            frame.resize(code.compiled.frame_size, 0);
+        }
+        let r = (code.compiled.entry)(frame.as_mut_ptr());
+        if r >= JUMP {
+            c = (r - JUMP) as u32;
+            continue;
+        }
+        let k = r as usize;
+        if let Some(Ok(b)) = code.bridges[k] {
+            // The bridge's inputs are the guard's fail arguments, in place.
+            c = b;
+            continue;
+        }
+        code.fails[k] += 1;
+        let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
+        let want_bridge = code.bridges[k].is_none() && code.fails[k] > params().trace_eagerness;
+        if !want_bridge {
+            let mut values = HashMap::new();
+            for (slot, n) in fail_args(snapshot).enumerate() {
+                values.insert(n, frame[slot]);
+            }
+            let value = |v: &Value| match v {
+                Value::Const(x, _) => *x,
+                Value::Var(n) => values[n],
+            };
+            return resume(&st.module, t, snapshot, value, buf);
+        }
+        let t0 = Instant::now();
+        let (outcome, closed, aborted) = {
+            let st_ref: &State = st;
+            let entry_of = |g: &[u64]| match st_ref.lookup(driver as i64, g) {
+                Some(KeyState::Code(c)) => Some(c),
+                _ => None,
+            };
+            let code = &st_ref.codes[c as usize];
+            let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
+            let mut interp = Interp::new(&st_ref.module, t);
+            interp.entry_of = Some(&entry_of);
+            let limit = params().trace_limit as usize;
+            let outcome = interp.trace_bridge(driver, snapshot, &code.trace.kinds, &frame, buf, limit);
+            (outcome, interp.closed.take(), interp.aborted)
+        };
+        stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += t0.elapsed();
+        let bridge = add_code(st, t, closed, aborted, "bridge").ok_or(());
+        st.codes[c as usize].bridges[k] = Some(bridge);
+        return outcome;
+    }
 }

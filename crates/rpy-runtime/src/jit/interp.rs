@@ -97,7 +97,8 @@ struct Frame {
 pub struct Recorder {
     pub trace: Trace,
     driver: usize,
-    start_greens: Vec<u64>,
+    /// The green key a loop's trace started from (`None` for a bridge).
+    start_greens: Option<Vec<u64>>,
     limit: usize,
 }
 
@@ -185,8 +186,11 @@ pub struct Interp<'a> {
     t: &'a Tables<'a>,
     frames: Vec<Frame>,
     rec: Option<Recorder>,
-    /// After a run with a recorder: the closed loop's trace, or why there
-    /// is none.
+    /// The compiled code entered at a green key, if any: a trace reaching
+    /// such a key ends there with a jump to it.
+    pub entry_of: Option<&'a dyn Fn(&[u64]) -> Option<u32>>,
+    /// After a run with a recorder: the closed trace, or why there is
+    /// none.
     pub closed: Option<Trace>,
     pub aborted: Option<Abort>,
 }
@@ -268,7 +272,7 @@ fn is_pure(op: Op) -> bool {
 
 impl<'a> Interp<'a> {
     pub fn new(m: &'a JitModule, t: &'a Tables<'a>) -> Interp<'a> {
-        Interp { m, t, frames: Vec::new(), rec: None, closed: None, aborted: None }
+        Interp { m, t, frames: Vec::new(), rec: None, entry_of: None, closed: None, aborted: None }
     }
 
     fn push_frame(&mut self, code: usize, results: Vec<Reg>) -> &mut Frame {
@@ -863,9 +867,16 @@ impl<'a> Interp<'a> {
         let Some(rec) = self.rec.as_ref() else { return false };
         let frame = self.frames.last().unwrap();
         let greens: Vec<u64> = regs(&a[1]).iter().map(|r| slot_of(r.kind, frame, *r)).collect();
-        if greens == rec.start_greens {
+        // Back where the loop started: it closes on itself; at a key with
+        // code already: the trace jumps there.
+        let target = if rec.start_greens.as_ref() == Some(&greens) {
+            Some(None)
+        } else {
+            self.entry_of.and_then(|f| f(&greens)).map(Some)
+        };
+        if let Some(target) = target {
             let reds: Vec<Value> = regs(&a[2]).iter().map(|r| frame.boxes[r.kind as usize][r.index as usize]).collect();
-            self.record(Op::Jump, reds, None, None, false);
+            self.record(Op::Jump, reds, target, None, false);
             if let Some(rec) = self.rec.take() {
                 self.closed = Some(rec.trace);
             }
@@ -922,24 +933,83 @@ pub unsafe fn resume(
     buf: *mut u64,
 ) -> Outcome {
     let mut interp = Interp::new(m, t);
-    let n = snapshot.frames.len();
-    for (i, f) in snapshot.frames.iter().enumerate() {
-        // A frame below the top one is in the middle of the call of the one
-        // above: it gets its results and goes on after the call.
-        let results = match i {
-            0 => vec![],
-            _ => {
-                let caller = &snapshot.frames[i - 1];
-                m.jitcodes[caller.jitcode as usize].insns[caller.pc as usize].results.clone()
-            }
-        };
-        let frame = interp.push_frame(f.jitcode as usize, results);
-        for (r, v) in &f.live {
-            set_slot(frame, *r, value(v));
-        }
-        frame.pc = if i + 1 < n { f.pc as usize + 1 } else { f.pc as usize };
-    }
+    interp.rebuild(snapshot, value, |_| None);
     interp.run(buf)
+}
+
+/// The fail arguments of a guard: the variables of its snapshot, in order
+/// (a variable appearing twice has two).
+pub fn fail_args(snapshot: &Snapshot) -> impl Iterator<Item = u32> + '_ {
+    snapshot.frames.iter().flat_map(|f| f.live.iter()).filter_map(|(_, v)| match v {
+        Value::Var(n) => Some(*n),
+        Value::Const(..) => None,
+    })
+}
+
+impl Interp<'_> {
+    /// Rebuilds the frames of `snapshot`, the value of each variable
+    /// given by `value` and, while tracing, its trace value by `boxed`.
+    fn rebuild(&mut self, snapshot: &Snapshot, value: impl Fn(&Value) -> u64, boxed: impl Fn(&Value) -> Option<Value>) {
+        let m = self.m;
+        let n = snapshot.frames.len();
+        for (i, f) in snapshot.frames.iter().enumerate() {
+            // A frame below the top one is in the middle of the call of the
+            // one above: it gets its results and goes on after the call.
+            let results = match i {
+                0 => vec![],
+                _ => {
+                    let caller = &snapshot.frames[i - 1];
+                    m.jitcodes[caller.jitcode as usize].insns[caller.pc as usize].results.clone()
+                }
+            };
+            let frame = self.push_frame(f.jitcode as usize, results);
+            for (r, v) in &f.live {
+                set_slot(frame, *r, value(v));
+                if let Some(b) = boxed(v) {
+                    frame.boxes[r.kind as usize][r.index as usize] = b;
+                }
+            }
+            frame.pc = if i + 1 < n { f.pc as usize + 1 } else { f.pc as usize };
+        }
+    }
+
+    /// Traces a bridge from a failing guard of a trace (`kinds` its
+    /// variables' kinds): the bridge's inputs are the guard's fail
+    /// arguments, in `frame`; it ends with a jump to a compiled loop.
+    ///
+    /// # Safety
+    /// As `run_from_merge_point`.
+    pub unsafe fn trace_bridge(
+        &mut self,
+        driver: usize,
+        snapshot: &Snapshot,
+        kinds: &[Kind],
+        frame: &[u64],
+        buf: *mut u64,
+        limit: usize,
+    ) -> Outcome {
+        let vars: Vec<u32> = fail_args(snapshot).collect();
+        let input_kinds: Vec<Kind> = vars.iter().map(|n| kinds[*n as usize]).collect();
+        let mut input_of = std::collections::HashMap::new();
+        let mut value_of = std::collections::HashMap::new();
+        for (i, n) in vars.iter().enumerate() {
+            input_of.entry(*n).or_insert(i as u32);
+            value_of.entry(*n).or_insert(frame[i]);
+        }
+        self.rec = Some(Recorder { trace: Trace::new(&input_kinds), driver, start_greens: None, limit });
+        let value = |v: &Value| match v {
+            Value::Const(x, _) => *x,
+            Value::Var(n) => value_of[n],
+        };
+        let boxed = |v: &Value| {
+            Some(match v {
+                Value::Const(..) => *v,
+                Value::Var(n) => Value::Var(input_of[n]),
+            })
+        };
+        self.rebuild(snapshot, value, boxed);
+        self.run(buf)
+    }
 }
 
 impl Interp<'_> {
@@ -978,7 +1048,7 @@ impl Interp<'_> {
         let start_greens = std::slice::from_raw_parts(buf, d.greens.len()).to_vec();
         let mut dmp = vec![Value::Const(driver as u64, Kind::Int), Value::Const(0, Kind::Int)];
         dmp.extend(d.greens.iter().zip(&start_greens).map(|(k, g)| Value::Const(*g, *k)));
-        self.rec = Some(Recorder { trace: Trace::new(&d.reds), driver, start_greens, limit });
+        self.rec = Some(Recorder { trace: Trace::new(&d.reds), driver, start_greens: Some(start_greens), limit });
         self.start(driver, buf);
         // As PyPy's, a trace starts with the position it starts from.
         self.record(Op::DebugMergePoint, dmp, None, None, false);
