@@ -1,7 +1,7 @@
 //! The program suite: each program of `programs/` runs untranslated, in the
 //! LLInterpreter, translated (`RPYJIT=off`) and translated with the JIT
-//! forced hot (`RPYJIT=threshold=1`: every merge point is hot, so the
-//! portal runs in the JIT's interpreters); all four must print the same stdout and
+//! forced hot (`RPYJIT=threshold=1,trace_eagerness=2`: every merge point
+//! is traced, guards failing twice get bridges); all four must print the same stdout and
 //! stderr and exit with the same status, and stdout must be what the
 //! program's `// expect:` lines say (`// expect-panic:` for the panic
 //! message and status 101).
@@ -20,7 +20,8 @@ struct Outcome {
 fn run(name: &str, mode: &str, stdin: &str) -> Outcome {
     use std::io::Write;
     let (mode, rpyjit) = match mode {
-        "jit" => ("translated", "threshold=1"),
+        // Every merge point hot, and a bridge for every guard failing twice.
+        "jit" => ("translated", "threshold=1,trace_eagerness=2"),
         other => (other, "off"),
     };
     let mut child = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
