@@ -19,6 +19,7 @@ use super::backend::{compile_loop, CompiledLoop, JUMP};
 use super::counter::{increment, JitCounter};
 use super::interp::{fail_args, resume, run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
 use super::log;
+use super::optimize::optimize;
 use super::params::JitParams;
 use super::trace::{Trace, Value};
 use crate::gc::TypeInfo;
@@ -91,6 +92,8 @@ struct Stats {
     backend_time: Duration,
     aborts_compiling: u64,
     bridges: u64,
+    opt_ops: u64,
+    opt_guards: u64,
     recorded_ops: u64,
     calls: u64,
     guards: u64,
@@ -122,7 +125,7 @@ fn start_time() -> Instant {
 extern "C" fn write_summary() {
     let s = stats().lock().unwrap_or_else(|e| e.into_inner());
     let body = format!(
-        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\n",
+        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\n",
         s.tracing,
         s.tracing_time.as_secs_f64(),
         s.loops + s.bridges,
@@ -132,6 +135,8 @@ extern "C" fn write_summary() {
         s.recorded_ops,
         s.calls,
         s.guards,
+        s.opt_ops,
+        s.opt_guards,
         s.aborts_too_long,
         s.aborts_compiling,
         s.loops,
@@ -268,7 +273,16 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
         let body = format!("# {kind} {n} with {} ops\n{}", trace.ops.len(), trace.text(&st.module, t.strings));
         log::section(&section, &body);
     }
+    let mut trace = trace;
     let t1 = Instant::now();
+    optimize(&mut trace, &st.module);
+    s.opt_ops += trace.ops.len() as u64;
+    s.opt_guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
+    let section = format!("jit-log-opt-{kind}");
+    if log::enabled(&section) {
+        let body = format!("# {kind} {n} with {} ops\n{}", trace.ops.len(), trace.text(&st.module, t.strings));
+        log::section(&section, &body);
+    }
     let compiled = compile_loop(&trace, &st.module, t);
     s.backend_time += t1.elapsed();
     match compiled {

@@ -81,5 +81,6 @@ pub mod counter;
 pub mod hook;
 pub mod interp;
 pub mod log;
+pub mod optimize;
 pub mod params;
 pub mod trace;

@@ -33,6 +33,8 @@ pub struct FrameSnapshot {
 pub struct ResOp {
     pub op: Op,
     pub args: Vec<Value>,
+    /// The index of the operation's descr in the module; for `jump`, the
+    /// number of the code it jumps to (`None`: the start of this loop).
     pub descr: Option<u32>,
     pub result: Option<u32>,
     /// Guards only.
@@ -87,14 +89,15 @@ impl Trace {
                 let greens = vars(&op.args[2..]);
                 args = format!("{}, {}, '{greens}'", vars(&op.args[..1]), vars(&op.args[1..2]));
             }
-            let mut descr = op.descr.map(|d| descr_text(&m.descrs[d as usize]));
-            if op.snapshot.is_some() {
-                descr = Some(format!("<Guard0x{guards:x}>"));
+            let descr = if op.snapshot.is_some() {
                 guards += 1;
-            }
-            if op.op == Op::Jump {
-                descr = Some("TargetToken(0)".into());
-            }
+                Some(format!("<Guard0x{:x}>", guards - 1))
+            } else if op.op == Op::Jump {
+                // The code jumped to: this loop (0) or another one.
+                Some(format!("TargetToken({})", op.descr.map_or(0, |t| t + 1)))
+            } else {
+                op.descr.map(|d| descr_text(&m.descrs[d as usize]))
+            };
             match (args.is_empty(), descr) {
                 (_, None) => out.push_str(&format!("{}({args})", op.op.name())),
                 (true, Some(d)) => out.push_str(&format!("{}(descr={d})", op.op.name())),
