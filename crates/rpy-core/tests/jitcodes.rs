@@ -4,7 +4,6 @@
 //! the driver, in text form, must equal `jitcodes/NAME.jit`.
 //! `RPY_BLESS=1` (re)writes them.
 
-use rpy_core::codewriter::make_jit;
 use rpy_core::translator::translate_source;
 use std::path::Path;
 
@@ -17,8 +16,8 @@ fn jitcode_snapshots() {
     let mut failures = Vec::new();
     for path in sources {
         let src = std::fs::read_to_string(&path).unwrap();
-        let mut t = translate_source(&src, "test.rs").unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        let jit = make_jit(&mut t).unwrap_or_else(|e| panic!("{}: {e}", path.display())).expect("a driver");
+        let t = translate_source(&src, "test.rs").unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        let jit = t.jit.as_ref().expect("a driver");
         let text = jit.module.full_text();
         check(&path.with_extension("jit"), &text, &mut failures);
     }
@@ -40,8 +39,8 @@ fn bf_portal_has_a_jitcode() {
             _ => None,
         })
         .expect("the interpreter's module");
-    let mut t = rpy_core::translator::translate_items(&items, "bf.rs", "interp", &mut Default::default()).unwrap();
-    let jit = make_jit(&mut t).unwrap().expect("bf has a driver");
+    let t = rpy_core::translator::translate_items(&items, "bf.rs", "interp", &mut Default::default()).unwrap();
+    let jit = t.jit.as_ref().expect("bf has a driver");
     let text = jit.module.text(0);
     assert!(text.starts_with("jitcode mainloop("), "{text}");
     assert!(text.contains("jit_merge_point $0, [%"), "{text}");

@@ -68,8 +68,3 @@ pub fn make_jit(t: &mut Translator) -> Result<Option<JitData>, String> {
         .collect();
     Ok(Some(data))
 }
-
-/// The jitcodes of a module in text form (for tests and `RPY_DUMP`).
-pub fn jit_text(t: &mut Translator) -> Result<String, String> {
-    Ok(make_jit(t)?.map(|d| d.module.full_text()).unwrap_or_default())
-}

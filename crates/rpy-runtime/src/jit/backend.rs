@@ -372,21 +372,16 @@ impl Lower<'_, '_> {
                 let c = self.b.ins().fcmp(cc, x, y);
                 Some(self.bool_to_int(c))
             }
-            CastIntToFloat => {
-                let x = self.int(&a[0]);
-                Some(self.b.ins().fcvt_from_sint(types::F64, x))
-            }
-            CastUintToFloat => {
-                let x = self.int(&a[0]);
-                Some(self.b.ins().fcvt_from_uint(types::F64, x))
-            }
-            CastFloatToInt => {
+            CastIntToFloat | CastUintToFloat | CastFloatToInt | CastFloatToUint => {
                 let x = self.value(&a[0]);
-                Some(self.b.ins().fcvt_to_sint_sat(types::I64, x))
-            }
-            CastFloatToUint => {
-                let x = self.value(&a[0]);
-                Some(self.b.ins().fcvt_to_uint_sat(types::I64, x))
+                let ins = self.b.ins();
+                Some(match op.op {
+                    CastIntToFloat => ins.fcvt_from_sint(types::F64, x),
+                    CastUintToFloat => ins.fcvt_from_uint(types::F64, x),
+                    // Saturating, NaN to 0: Rust's `as`.
+                    CastFloatToInt => ins.fcvt_to_sint_sat(types::I64, x),
+                    _ => ins.fcvt_to_uint_sat(types::I64, x),
+                })
             }
             Llop => {
                 // args: the descr's index, then the operands.
@@ -517,12 +512,6 @@ extern "C" fn float_log(x: f64) -> f64 {
 }
 extern "C" fn float_powi(x: f64, n: i64) -> f64 {
     x.powi(n as i32)
-}
-
-/// The number of each guard of the trace, in order, with the number of
-/// its fail arguments.
-pub fn guards(trace: &Trace) -> impl Iterator<Item = &ResOp> {
-    trace.ops.iter().filter(|o| o.snapshot.is_some())
 }
 
 /// Compiles a closed loop (its last operation is `jump`).

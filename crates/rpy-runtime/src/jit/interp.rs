@@ -181,6 +181,9 @@ unsafe fn store(obj: *mut u8, base: usize, leaf: &Leaf, v: u64) {
     }
 }
 
+/// Which compiled code, if any, is entered at a green key.
+pub type EntryOf<'a> = dyn Fn(&[u64]) -> Option<u32> + 'a;
+
 pub struct Interp<'a> {
     m: &'a JitModule,
     t: &'a Tables<'a>,
@@ -188,7 +191,7 @@ pub struct Interp<'a> {
     rec: Option<Recorder>,
     /// The compiled code entered at a green key, if any: a trace reaching
     /// such a key ends there with a jump to it.
-    pub entry_of: Option<&'a dyn Fn(&[u64]) -> Option<u32>>,
+    pub entry_of: Option<&'a EntryOf<'a>>,
     /// After a run with a recorder: the closed trace, or why there is
     /// none.
     pub closed: Option<Trace>,
