@@ -42,8 +42,9 @@ fn test_b_loops_have_no_bracket_lookup_and_no_pc_arithmetic() {
         assert!(l.starts_with("# Loop "), "{l}");
         assert!(l.contains("debug_merge_point(0, 0, '"), "{l}");
         assert!(l.trim_end().lines().last().unwrap().starts_with("jump("), "{l}");
-        // `matching` is elidable and called with constants: folded away.
-        assert!(!l.contains("call"), "a call in the loop:\n{l}");
+        // `matching` is elidable and called with constants: folded away
+        // (the output's `push` may stay a call).
+        assert!(!l.contains("<Call matching>"), "the bracket lookup in the loop:\n{l}");
         // The program counter is green: its arithmetic is constant-folded,
         // so the bounds checks on it compare constants with the length.
         assert!(l.contains("uint_lt(") && !l.contains("uint_lt(i"), "{l}");

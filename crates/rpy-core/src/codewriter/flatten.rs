@@ -513,7 +513,8 @@ impl Flattener<'_, '_> {
                 };
                 // A call of a graph with a jitcode is traced into; the others
                 // are residual: the tracer records the call.
-                if let Some(&index) = self.m.jitcode_of.get(&f) {
+                let traced_into = self.m.jitcode_of.get(&f).filter(|_| !self.m.portals.contains(&f));
+                if let Some(&index) = traced_into {
                     let d = self.m.descr(Descr::JitCode { name: self.m.t.graphs[f].name.clone(), index });
                     self.call(Op::InlineCall, d, &args[1..], res)?;
                 } else {

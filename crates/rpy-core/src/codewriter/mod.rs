@@ -50,7 +50,7 @@ pub fn make_jit(t: &mut Translator) -> Result<Option<JitData>, String> {
             }
         }
     }
-    let mut m = ModuleBuilder::new(t, &graphs);
+    let mut m = ModuleBuilder::new(t, &graphs, &portals);
     for &g in &graphs {
         let code = flatten::flatten(&mut m, g)?;
         m.data.module.jitcodes.push(code);

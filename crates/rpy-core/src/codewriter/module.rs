@@ -72,6 +72,9 @@ pub struct ModuleBuilder<'t> {
     pub data: JitData,
     /// The jitcode index of each graph the JIT traces into.
     pub jitcode_of: HashMap<GraphId, u32>,
+    /// The portals: a call of one (a recursive interpreter) stays a
+    /// residual call, which meets the JIT at its own merge point.
+    pub portals: Vec<GraphId>,
     descr_index: HashMap<String, u32>,
     targets: Vec<Target>,
     target_index: HashMap<String, u32>,
@@ -83,11 +86,12 @@ pub struct ModuleBuilder<'t> {
 }
 
 impl<'t> ModuleBuilder<'t> {
-    pub fn new(t: &'t Translator, graphs: &[GraphId]) -> ModuleBuilder<'t> {
+    pub fn new(t: &'t Translator, graphs: &[GraphId], portals: &[GraphId]) -> ModuleBuilder<'t> {
         ModuleBuilder {
             t,
             data: JitData::default(),
             jitcode_of: graphs.iter().enumerate().map(|(i, g)| (*g, i as u32)).collect(),
+            portals: portals.to_vec(),
             descr_index: HashMap::new(),
             targets: Vec::new(),
             target_index: HashMap::new(),

@@ -237,7 +237,8 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
         (outcome, interp.closed.take(), interp.aborted)
     };
     stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += t0.elapsed();
-    let state = match add_code(st, &tables, closed, aborted, "loop") {
+    let what = format!("Loop {} ({}) : loop", st.codes.len(), st.module.drivers[driver as usize].name);
+    let state = match add_code(st, &tables, closed, aborted, &what) {
         Some(c) => KeyState::Code(c),
         None => KeyState::Aborted,
     };
@@ -252,9 +253,11 @@ fn status(o: Outcome) -> i64 {
     }
 }
 
-/// Logs, compiles and keeps a closed trace (`kind` is `loop` or
-/// `bridge`), or counts why there is none.
-fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<Abort>, kind: &str) -> Option<u32> {
+/// Logs, compiles and keeps a closed trace, or counts why there is none.
+/// `what` starts the log's header, as PyPy's: `Loop 3 (<location>) :
+/// loop` or `bridge out of Guard 0x2 of Loop 1`.
+fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<Abort>, what: &str) -> Option<u32> {
+    let kind = if what.starts_with("bridge") { "bridge" } else { "loop" };
     let mut s = stats().lock().unwrap_or_else(|e| e.into_inner());
     s.tracing += 1;
     let Some(trace) = closed else {
@@ -270,7 +273,7 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
     let n = st.codes.len() as u32;
     let section = format!("jit-log-noopt-{kind}");
     if log::enabled(&section) {
-        let body = format!("# {kind} {n} with {} ops\n{}", trace.ops.len(), trace.text(&st.module, t.strings));
+        let body = format!("# {what} with {} ops\n{}", trace.ops.len(), trace.text(&st.module, t.strings));
         log::section(&section, &body);
     }
     let mut trace = trace;
@@ -280,7 +283,7 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
     s.opt_guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
     let section = format!("jit-log-opt-{kind}");
     if log::enabled(&section) {
-        let body = format!("# {kind} {n} with {} ops\n{}", trace.ops.len(), trace.text(&st.module, t.strings));
+        let body = format!("# {what} with {} ops\n{}", trace.ops.len(), trace.text(&st.module, t.strings));
         log::section(&section, &body);
     }
     let compiled = compile_loop(&trace, &st.module, t);
@@ -317,16 +320,20 @@ unsafe fn run_code(st: &mut State, t: &Tables, mut c: u32, driver: usize, buf: *
     let mut frame = vec![0u64; nreds.max(16)];
     frame[..nreds].copy_from_slice(std::slice::from_raw_parts(buf.add(ngreens), nreds));
     loop {
-        let code = &mut st.codes[c as usize];
-        if frame.len() < code.compiled.frame_size {
-            frame.resize(code.compiled.frame_size, 0);
+        let (entry, frame_size) = (st.codes[c as usize].compiled.entry, st.codes[c as usize].compiled.frame_size);
+        if frame.len() < frame_size {
+            frame.resize(frame_size, 0);
         }
-        let r = (code.compiled.entry)(frame.as_mut_ptr());
+        // No reference into `st` lives across the call: the code's calls
+        // may run the portal again (a recursive interpreter), which may add
+        // code to `st.codes`.
+        let r = entry(frame.as_mut_ptr());
         if r >= JUMP {
             c = (r - JUMP) as u32;
             continue;
         }
         let k = r as usize;
+        let code = &mut st.codes[c as usize];
         if let Some(Ok(b)) = code.bridges[k] {
             // The bridge's inputs are the guard's fail arguments, in place.
             c = b;
@@ -362,7 +369,8 @@ unsafe fn run_code(st: &mut State, t: &Tables, mut c: u32, driver: usize, buf: *
             (outcome, interp.closed.take(), interp.aborted)
         };
         stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += t0.elapsed();
-        let bridge = add_code(st, t, closed, aborted, "bridge").ok_or(());
+        let what = format!("bridge out of Guard 0x{k:x} of Loop {c}");
+        let bridge = add_code(st, t, closed, aborted, &what).ok_or(());
         st.codes[c as usize].bridges[k] = Some(bridge);
         return outcome;
     }
