@@ -1,6 +1,10 @@
-//! The JIT's hints (DESIGN §8), as RPython's `rpython.rlib.jit`.
+//! The JIT (DESIGN §8): its hints, as RPython's `rpython.rlib.jit`, here,
+//! and the JIT itself in the submodules: `hook` (where translated code
+//! meets it), `interp` (the tracer and blackhole interpreter), `trace`,
+//! `optimize`, `backend` (Cranelift), `counter`, `params` (`RPYJIT`),
+//! `log` (`RPYLOG`).
 //!
-//! Untranslated they do nothing: the program runs as plain Rust. The
+//! Untranslated the hints do nothing: the program runs as plain Rust. The
 //! translator reads them from the module's tokens (the flow space checks
 //! them and turns them into `jit_marker` and `hint` operations).
 //!
