@@ -1,6 +1,7 @@
 //! The JIT on the bundled programs: with `RPYJIT=threshold=3` the hot
-//! loops are traced, and `RPYLOG` writes their traces and the summary in
-//! PyPy's log format; the output stays the program's.
+//! loops are traced, compiled and run, and `RPYLOG` writes their traces,
+//! the summary and the counts in PyPy's log format; the output stays the
+//! program's.
 
 use std::process::Command;
 
@@ -29,7 +30,7 @@ fn test_b_loops_have_no_bracket_lookup_and_no_pc_arithmetic() {
     let out = Command::new(env!("CARGO_BIN_EXE_bf"))
         .arg(program("test.b"))
         .env("RPYJIT", "threshold=3")
-        .env("RPYLOG", format!("jit-log-noopt,jit-summary:{}", log_path.display()))
+        .env("RPYLOG", format!("jit-log-noopt,jit-summary,jit-backend-counts:{}", log_path.display()))
         .output()
         .expect("run bf");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -57,6 +58,19 @@ fn test_b_loops_have_no_bracket_lookup_and_no_pc_arithmetic() {
         .and_then(|n| n.trim().parse().ok())
         .expect("a loop count");
     assert_eq!(n, loops.len());
+    // The compiled loops ran: entries from the interpreter, and turns of
+    // the loop inside compiled code.
+    let counts = sections(&log, "jit-backend-counts");
+    assert_eq!(counts.len(), 1, "{log}");
+    let count = |prefix: &str| -> u64 {
+        counts[0]
+            .lines()
+            .filter(|l| l.starts_with(prefix))
+            .filter_map(|l| l.rsplit(':').next()?.parse::<u64>().ok())
+            .sum()
+    };
+    assert!(count("entry ") > 0, "{}", counts[0]);
+    assert!(count("TargetToken(") > count("entry "), "{}", counts[0]);
 }
 
 #[test]

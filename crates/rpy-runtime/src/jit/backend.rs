@@ -514,8 +514,15 @@ extern "C" fn float_powi(x: f64, n: i64) -> f64 {
     x.powi(n as i32)
 }
 
-/// Compiles a closed loop (its last operation is `jump`).
-pub fn compile_loop(trace: &Trace, m: &JitModule, t: &Tables) -> Result<CompiledLoop, String> {
+/// Compiles a trace (its last operation is `jump`). With `counter`, each
+/// start of the loop's body adds one to the word there
+/// (`jit-backend-counts`).
+pub fn compile_loop(
+    trace: &Trace,
+    m: &JitModule,
+    t: &Tables,
+    counter: Option<*mut u64>,
+) -> Result<CompiledLoop, String> {
     let isa = isa()?;
     let cc = isa.default_call_conv();
     let mut sig = Signature::new(cc);
@@ -545,6 +552,12 @@ pub fn compile_loop(trace: &Trace, m: &JitModule, t: &Tables) -> Result<Compiled
     let mut vars = vec![None; trace.kinds.len()];
     for (i, var) in vars.iter_mut().enumerate().take(trace.ninputs as usize) {
         *var = Some(b.append_block_param(header, clif_type(trace.kinds[i])));
+    }
+    if let Some(counter) = counter {
+        let a = b.ins().iconst(types::I64, counter as i64);
+        let n = b.ins().load(types::I64, flags(), a, 0);
+        let n = b.ins().iadd_imm_s(n, 1);
+        b.ins().store(flags(), n, a, 0);
     }
     let mut l = Lower { b, m, t, trace, vars, wrapper_sig, fail_blocks: Vec::new() };
     let mut frame_size = trace.ninputs as usize;

@@ -75,6 +75,9 @@ struct Code {
     /// tracing one gave up).
     fails: Vec<u32>,
     bridges: Vec<Option<Result<u32, ()>>>,
+    /// Where to count the dispatcher's entries into the code
+    /// (`jit-backend-counts`).
+    entries: Option<*mut u64>,
 }
 
 impl State {
@@ -104,15 +107,40 @@ struct Stats {
 fn stats() -> &'static Mutex<Stats> {
     static STATS: OnceLock<Mutex<Stats>> = OnceLock::new();
     STATS.get_or_init(|| {
-        if log::enabled("jit-summary") {
+        if log::enabled("jit-summary") || log::enabled("jit-backend-counts") {
             unsafe extern "C" {
                 fn atexit(f: extern "C" fn()) -> i32;
             }
             // SAFETY: registers a plain function, run once at exit.
-            unsafe { atexit(write_summary) };
+            unsafe { atexit(write_at_exit) };
         }
         Mutex::default()
     })
+}
+
+/// For `jit-backend-counts`: per compiled code, its name and the address
+/// of its two counters (entries from the dispatcher, starts of a loop's
+/// body). The counters are never freed, as compiled code is not.
+fn counts() -> &'static Mutex<Vec<(String, usize)>> {
+    static COUNTS: OnceLock<Mutex<Vec<(String, usize)>>> = OnceLock::new();
+    COUNTS.get_or_init(Mutex::default)
+}
+
+extern "C" fn write_at_exit() {
+    write_summary();
+    if log::enabled("jit-backend-counts") {
+        let counts = counts().lock().unwrap_or_else(|e| e.into_inner());
+        let mut body = String::new();
+        for (name, p) in counts.iter() {
+            // SAFETY: `p` is a live `[u64; 2]` (see `counts`).
+            let [entries, iterations] = unsafe { *(*p as *const [u64; 2]) };
+            match name.strip_prefix("Loop ") {
+                Some(n) => body.push_str(&format!("entry {n}:{entries}\nTargetToken({n}):{iterations}\n")),
+                None => body.push_str(&format!("{name}:{entries}\n")),
+            }
+        }
+        log::section("jit-backend-counts", &body);
+    }
 }
 
 /// Process start, for the summary's total (the first use of the JIT, in
@@ -122,7 +150,7 @@ fn start_time() -> Instant {
     *START.get_or_init(Instant::now)
 }
 
-extern "C" fn write_summary() {
+fn write_summary() {
     let s = stats().lock().unwrap_or_else(|e| e.into_inner());
     let body = format!(
         "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\n",
@@ -286,7 +314,8 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
         let body = format!("# {what} with {} ops\n{}", trace.ops.len(), trace.text(&st.module, t.strings));
         log::section(&section, &body);
     }
-    let compiled = compile_loop(&trace, &st.module, t);
+    let counter = log::enabled("jit-backend-counts").then(|| Box::leak(Box::new([0u64; 2])) as *mut [u64; 2]);
+    let compiled = compile_loop(&trace, &st.module, t, counter.map(|c| c.cast::<u64>().wrapping_add(1)));
     s.backend_time += t1.elapsed();
     match compiled {
         Ok(compiled) => {
@@ -298,7 +327,18 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
             let guards: Vec<usize> =
                 trace.ops.iter().enumerate().filter(|(_, o)| o.snapshot.is_some()).map(|(i, _)| i).collect();
             let n_guards = guards.len();
-            st.codes.push(Code { trace, compiled, guards, fails: vec![0; n_guards], bridges: vec![None; n_guards] });
+            if let Some(c) = counter {
+                let name = if kind == "loop" { format!("Loop {n}") } else { format!("bridge {n}") };
+                counts().lock().unwrap_or_else(|e| e.into_inner()).push((name, c as usize));
+            }
+            st.codes.push(Code {
+                trace,
+                compiled,
+                guards,
+                fails: vec![0; n_guards],
+                bridges: vec![None; n_guards],
+                entries: counter.map(|c| c.cast::<u64>()),
+            });
             Some(n)
         }
         Err(e) => {
@@ -320,7 +360,11 @@ unsafe fn run_code(st: &mut State, t: &Tables, mut c: u32, driver: usize, buf: *
     let mut frame = vec![0u64; nreds.max(16)];
     frame[..nreds].copy_from_slice(std::slice::from_raw_parts(buf.add(ngreens), nreds));
     loop {
-        let (entry, frame_size) = (st.codes[c as usize].compiled.entry, st.codes[c as usize].compiled.frame_size);
+        let code = &st.codes[c as usize];
+        let (entry, frame_size) = (code.compiled.entry, code.compiled.frame_size);
+        if let Some(p) = code.entries {
+            *p += 1;
+        }
         if frame.len() < frame_size {
             frame.resize(frame_size, 0);
         }
