@@ -178,6 +178,99 @@ impl Op {
         ALL.get(code as usize).copied()
     }
 
+    /// Whether the result depends only on the operands (the tracer folds
+    /// the operation when they are constants, the optimizer computes it
+    /// once per trace).
+    pub fn is_pure(self) -> bool {
+        use Op::*;
+        matches!(
+            self,
+            IntAdd
+                | IntSub
+                | IntMul
+                | IntFloordiv
+                | IntMod
+                | UintFloordiv
+                | UintMod
+                | IntAnd
+                | IntOr
+                | IntXor
+                | IntLshift
+                | IntRshift
+                | UintRshift
+                | IntNeg
+                | IntInvert
+                | IntAbs
+                | IntLt
+                | IntLe
+                | IntEq
+                | IntNe
+                | IntGt
+                | IntGe
+                | UintLt
+                | UintLe
+                | UintGt
+                | UintGe
+                | IntMin
+                | IntMax
+                | UintMin
+                | UintMax
+                | IntSignext
+                | IntIsZero
+                | IntIsTrue
+                | Llop
+                | FloatAdd
+                | FloatSub
+                | FloatMul
+                | FloatTruediv
+                | FloatMod
+                | FloatNeg
+                | FloatAbs
+                | FloatSqrt
+                | FloatFloor
+                | FloatCeil
+                | FloatSin
+                | FloatCos
+                | FloatExp
+                | FloatLog
+                | FloatPowi
+                | FloatMin
+                | FloatMax
+                | FloatLt
+                | FloatLe
+                | FloatEq
+                | FloatNe
+                | FloatGt
+                | FloatGe
+                | CastIntToFloat
+                | CastUintToFloat
+                | CastFloatToInt
+                | CastFloatToUint
+                | PtrEq
+                | PtrNe
+                | PtrIszero
+                | PtrNonzero
+                | ArraylenGc
+        )
+    }
+
+    /// Reads of the heap (the optimizer caches them, and drops unused ones).
+    pub fn is_heap_read(self) -> bool {
+        use Op::*;
+        matches!(
+            self,
+            GetfieldGcI
+                | GetfieldGcR
+                | GetfieldGcF
+                | GetarrayitemGcI
+                | GetarrayitemGcR
+                | GetarrayitemGcF
+                | GetinteriorfieldGcI
+                | GetinteriorfieldGcR
+                | GetinteriorfieldGcF
+        )
+    }
+
     /// Operations that end a path (nothing after them runs).
     pub fn is_final(self) -> bool {
         matches!(

@@ -30,7 +30,7 @@ fn test_b_loops_have_no_bracket_lookup_and_no_pc_arithmetic() {
     let out = Command::new(env!("CARGO_BIN_EXE_bf"))
         .arg(program("test.b"))
         .env("RPYJIT", "threshold=3")
-        .env("RPYLOG", format!("jit-log-noopt,jit-summary,jit-backend-counts:{}", log_path.display()))
+        .env("RPYLOG", format!("jit-log-noopt,jit-log-opt,jit-summary,jit-backend-counts:{}", log_path.display()))
         .output()
         .expect("run bf");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -50,6 +50,13 @@ fn test_b_loops_have_no_bracket_lookup_and_no_pc_arithmetic() {
         // so the bounds checks on it compare constants with the length.
         assert!(l.contains("uint_lt(") && !l.contains("uint_lt(i"), "{l}");
     }
+    // Each loop is optimized before it is compiled: the same loops, none
+    // longer than traced (reads of the tape's fields are cached).
+    let opt = sections(&log, "jit-log-opt-loop");
+    assert_eq!(opt.len(), loops.len(), "{log}");
+    let ops = |l: &str| l.lines().count();
+    assert!(opt.iter().zip(&loops).all(|(o, l)| ops(o) <= ops(l)), "{log}");
+    assert!(opt.iter().zip(&loops).any(|(o, l)| ops(o) < ops(l)), "the optimizer removed nothing:\n{log}");
     let summary = sections(&log, "jit-summary");
     assert_eq!(summary.len(), 1, "{log}");
     let n: usize = summary[0]

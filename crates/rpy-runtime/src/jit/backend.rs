@@ -107,10 +107,6 @@ impl Lower<'_, '_> {
         }
     }
 
-    fn int(&mut self, v: &Value) -> ir::Value {
-        self.value(v)
-    }
-
     fn bool_to_int(&mut self, c: ir::Value) -> ir::Value {
         self.b.ins().uextend(types::I64, c)
     }
@@ -258,7 +254,7 @@ impl Lower<'_, '_> {
             }
             IntAdd | IntSub | IntMul | IntFloordiv | IntMod | UintFloordiv | UintMod | IntAnd | IntOr | IntXor
             | IntLshift | IntRshift | UintRshift | IntMin | IntMax | UintMin | UintMax => {
-                let (x, y) = (self.int(&a[0]), self.int(&a[1]));
+                let (x, y) = (self.value(&a[0]), self.value(&a[1]));
                 let ins = self.b.ins();
                 Some(match op.op {
                     IntAdd => ins.iadd(x, y),
@@ -293,30 +289,30 @@ impl Lower<'_, '_> {
                     UintGt => IntCC::UnsignedGreaterThan,
                     _ => IntCC::UnsignedGreaterThanOrEqual,
                 };
-                let (x, y) = (self.int(&a[0]), self.int(&a[1]));
+                let (x, y) = (self.value(&a[0]), self.value(&a[1]));
                 let c = self.b.ins().icmp(cc, x, y);
                 Some(self.bool_to_int(c))
             }
             IntIsZero | IntIsTrue | PtrIszero | PtrNonzero => {
-                let x = self.int(&a[0]);
+                let x = self.value(&a[0]);
                 let cc = if matches!(op.op, IntIsZero | PtrIszero) { IntCC::Equal } else { IntCC::NotEqual };
                 let c = self.b.ins().icmp_imm_s(cc, x, 0);
                 Some(self.bool_to_int(c))
             }
             IntNeg => {
-                let x = self.int(&a[0]);
+                let x = self.value(&a[0]);
                 Some(self.b.ins().ineg(x))
             }
             IntInvert => {
-                let x = self.int(&a[0]);
+                let x = self.value(&a[0]);
                 Some(self.b.ins().bnot(x))
             }
             IntAbs => {
-                let x = self.int(&a[0]);
+                let x = self.value(&a[0]);
                 Some(self.b.ins().iabs(x))
             }
             IntSignext => {
-                let x = self.int(&a[0]);
+                let x = self.value(&a[0]);
                 let bytes = match a[1] {
                     Value::Const(n, _) => n,
                     _ => return Err("int_signext by a variable".into()),
@@ -356,7 +352,7 @@ impl Lower<'_, '_> {
             FloatExp => return self.float_helper(op, float_exp as *const u8 as u64, 1),
             FloatLog => return self.float_helper(op, float_log as *const u8 as u64, 1),
             FloatPowi => {
-                let (x, n) = (self.value(&a[0]), self.int(&a[1]));
+                let (x, n) = (self.value(&a[0]), self.value(&a[1]));
                 self.call_addr(float_powi as *const u8 as u64, &[x, n], &[types::F64, types::I64], Some(types::F64))
             }
             FloatLt | FloatLe | FloatEq | FloatNe | FloatGt | FloatGe => {
@@ -391,7 +387,7 @@ impl Lower<'_, '_> {
                 let is_float = self.trace_kind(&a[1]) == Kind::Float;
                 let x = if is_float { self.b.ins().bitcast(types::I64, MemFlagsData::new(), x) } else { x };
                 let y = match a.get(2) {
-                    Some(v) => self.int(v),
+                    Some(v) => self.value(v),
                     None => self.b.ins().iconst(types::I64, 0),
                 };
                 self.call_addr(
@@ -414,12 +410,12 @@ impl Lower<'_, '_> {
             }
             GetarrayitemGcI | GetarrayitemGcR | GetarrayitemGcF | GetinteriorfieldGcI | GetinteriorfieldGcR
             | GetinteriorfieldGcF => {
-                let (obj, i) = (self.value(&a[0]), self.int(&a[1]));
+                let (obj, i) = (self.value(&a[0]), self.value(&a[1]));
                 let (addr, leaf) = self.item_addr(obj, i, d.expect("an array descr"));
                 Some(self.load_leaf(addr, &leaf))
             }
             SetarrayitemGc | SetinteriorfieldGc => {
-                let (obj, i, v) = (self.value(&a[0]), self.int(&a[1]), self.value(&a[2]));
+                let (obj, i, v) = (self.value(&a[0]), self.value(&a[1]), self.value(&a[2]));
                 let (addr, leaf) = self.item_addr(obj, i, d.expect("an array descr"));
                 self.store_leaf(obj, addr, &leaf, v);
                 None
@@ -438,7 +434,7 @@ impl Lower<'_, '_> {
             }
             NewArray => {
                 let Some(Descr::Array { typeinfo, .. }) = d.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
-                let n = self.int(&a[0]);
+                let n = self.value(&a[0]);
                 let ti = self.b.ins().iconst(types::I64, self.t.typeinfos[*typeinfo as usize] as i64);
                 self.call_addr(
                     gc::rpy_gc_malloc_varsize as *const u8 as u64,

@@ -82,7 +82,10 @@ struct Code {
 
 impl State {
     fn lookup(&self, driver: i64, greens: &[u64]) -> Option<KeyState> {
-        let hash = green_hash(greens) ^ driver as u64;
+        self.lookup_hashed(key_hash(driver, greens), greens)
+    }
+
+    fn lookup_hashed(&self, hash: u64, greens: &[u64]) -> Option<KeyState> {
         self.keys.get(&hash)?.iter().find(|(g, _)| g.as_slice() == greens).map(|(_, k)| *k)
     }
 }
@@ -193,6 +196,7 @@ pub fn params() -> &'static JitParams {
 unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
     let mut p = record.state.load(Ordering::Relaxed);
     if p == 0 {
+        start_time();
         let bytes = std::slice::from_raw_parts(record.code, record.code_len);
         let module = rpy_jitcode::decode(bytes).unwrap_or_else(|e| {
             eprintln!("rpy: the JIT's data of this program is corrupt ({e}); run it with RPYJIT=off");
@@ -205,10 +209,10 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
     &mut *(p as *mut State)
 }
 
-/// A hash of the green leaves (RPython hashes the green key the same way:
-/// each value mixed in turn).
-fn green_hash(greens: &[u64]) -> u64 {
-    let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
+/// A hash of a driver's green key (RPython hashes the green key the same
+/// way: each value mixed in turn).
+fn key_hash(driver: i64, greens: &[u64]) -> u64 {
+    let mut h: u64 = 0x9e37_79b9_7f4a_7c15 ^ driver as u64;
     for &g in greens {
         h = (h ^ g).wrapping_mul(0x0100_0000_01b3).rotate_left(29);
     }
@@ -230,7 +234,6 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
         return 0;
     }
     let record = &*record;
-    start_time();
     let st = state(record);
     let ngreens = st.module.drivers[driver as usize].greens.len();
     let greens = std::slice::from_raw_parts(buf, ngreens);
@@ -239,11 +242,11 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
         typeinfos: std::slice::from_raw_parts(record.typeinfos, record.ntypeinfos),
         strings: std::slice::from_raw_parts(record.strings, record.nstrings),
     };
-    let known = st.lookup(driver, greens);
+    let hash = key_hash(driver, greens);
+    let known = st.lookup_hashed(hash, greens);
     if let Some(KeyState::Code(c)) = known {
         return status(run_code(st, &tables, c, driver as usize, buf));
     }
-    let hash = green_hash(greens) ^ driver as u64;
     if !st.counter.tick(hash, increment(params.threshold)) {
         return 0;
     }

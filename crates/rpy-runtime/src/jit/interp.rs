@@ -198,81 +198,6 @@ pub struct Interp<'a> {
     pub aborted: Option<Abort>,
 }
 
-/// Whether the operation's result depends only on its operands (the
-/// tracer folds it when they are constants).
-fn is_pure(op: Op) -> bool {
-    use Op::*;
-    matches!(
-        op,
-        IntAdd
-            | IntSub
-            | IntMul
-            | IntFloordiv
-            | IntMod
-            | UintFloordiv
-            | UintMod
-            | IntAnd
-            | IntOr
-            | IntXor
-            | IntLshift
-            | IntRshift
-            | UintRshift
-            | IntNeg
-            | IntInvert
-            | IntAbs
-            | IntLt
-            | IntLe
-            | IntEq
-            | IntNe
-            | IntGt
-            | IntGe
-            | UintLt
-            | UintLe
-            | UintGt
-            | UintGe
-            | IntMin
-            | IntMax
-            | UintMin
-            | UintMax
-            | IntSignext
-            | IntIsZero
-            | IntIsTrue
-            | Llop
-            | FloatAdd
-            | FloatSub
-            | FloatMul
-            | FloatTruediv
-            | FloatMod
-            | FloatNeg
-            | FloatAbs
-            | FloatSqrt
-            | FloatFloor
-            | FloatCeil
-            | FloatSin
-            | FloatCos
-            | FloatExp
-            | FloatLog
-            | FloatPowi
-            | FloatMin
-            | FloatMax
-            | FloatLt
-            | FloatLe
-            | FloatEq
-            | FloatNe
-            | FloatGt
-            | FloatGe
-            | CastIntToFloat
-            | CastUintToFloat
-            | CastFloatToInt
-            | CastFloatToUint
-            | PtrEq
-            | PtrNe
-            | PtrIszero
-            | PtrNonzero
-            | ArraylenGc
-    )
-}
-
 impl<'a> Interp<'a> {
     pub fn new(m: &'a JitModule, t: &'a Tables<'a>) -> Interp<'a> {
         Interp { m, t, frames: Vec::new(), rec: None, entry_of: None, closed: None, aborted: None }
@@ -387,7 +312,7 @@ impl<'a> Interp<'a> {
             op => op,
         };
         let res = insn.results.first().copied();
-        if is_pure(op) && args.iter().all(|v| matches!(v, Value::Const(..))) {
+        if op.is_pure() && args.iter().all(|v| matches!(v, Value::Const(..))) {
             if let Some(r) = res {
                 let v = slot_of(r.kind, self.frames.last().unwrap(), r);
                 self.set_box(r, Value::Const(v, r.kind));

@@ -30,53 +30,11 @@ struct Loc {
     signed: bool,
 }
 
-fn is_pure(op: Op) -> bool {
-    use Op::*;
-    !matches!(
-        op,
-        GuardTrue
-            | GuardFalse
-            | GuardValue
-            | Jump
-            | Label
-            | DebugMergePoint
-            | CallI
-            | CallR
-            | CallF
-            | CallN
-            | CallPureN
-            | SetfieldGc
-            | SetarrayitemGc
-            | SetinteriorfieldGc
-            | GetfieldGcI
-            | GetfieldGcR
-            | GetfieldGcF
-            | GetarrayitemGcI
-            | GetarrayitemGcR
-            | GetarrayitemGcF
-            | GetinteriorfieldGcI
-            | GetinteriorfieldGcR
-            | GetinteriorfieldGcF
-            | New
-            | NewArray
-    )
-}
-
 /// The location of a heap access `op` (`None` for other operations).
 fn location(m: &JitModule, op: &ResOp) -> Option<Loc> {
     use Op::*;
-    let items = matches!(
-        op.op,
-        GetarrayitemGcI
-            | GetarrayitemGcR
-            | GetarrayitemGcF
-            | SetarrayitemGc
-            | GetinteriorfieldGcI
-            | GetinteriorfieldGcR
-            | GetinteriorfieldGcF
-            | SetinteriorfieldGc
-    );
     let field = matches!(op.op, GetfieldGcI | GetfieldGcR | GetfieldGcF | SetfieldGc);
+    let items = (op.op.is_heap_read() && !field) || matches!(op.op, SetarrayitemGc | SetinteriorfieldGc);
     if !items && !field {
         return None;
     }
@@ -152,7 +110,7 @@ pub fn optimize(trace: &mut Trace, m: &JitModule) {
             } else {
                 heap.insert(loc, Value::Var(op.result.expect("a read has a result")));
             }
-        } else if is_pure(op.op) {
+        } else if op.op.is_pure() {
             if let Some(r) = op.result {
                 let key = (op.op, op.args.clone(), op.descr);
                 if let Some(&v) = pure.get(&key) {
@@ -180,19 +138,7 @@ fn remove_unused(ops: Vec<ResOp>) -> Vec<ResOp> {
         }
     };
     for (i, op) in ops.iter().enumerate().rev() {
-        let removable = is_pure(op.op)
-            || matches!(
-                op.op,
-                Op::GetfieldGcI
-                    | Op::GetfieldGcR
-                    | Op::GetfieldGcF
-                    | Op::GetarrayitemGcI
-                    | Op::GetarrayitemGcR
-                    | Op::GetarrayitemGcF
-                    | Op::GetinteriorfieldGcI
-                    | Op::GetinteriorfieldGcR
-                    | Op::GetinteriorfieldGcF
-            );
+        let removable = op.op.is_pure() || op.op.is_heap_read();
         if removable && op.result.is_some_and(|r| !used.contains(&r)) {
             keep[i] = false;
             continue;
