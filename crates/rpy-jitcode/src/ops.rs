@@ -152,6 +152,11 @@ ops! {
     Jump = "jump",
     Label = "label",
     DebugMergePoint = "debug_merge_point",
+    /// `same_as_i(x)`: x (a loop's label needs a variable of its own for
+    /// each of its arguments).
+    SameAsI = "same_as_i",
+    SameAsR = "same_as_r",
+    SameAsF = "same_as_f",
     CallI = "call_i",
     CallR = "call_r",
     CallF = "call_f",

@@ -70,6 +70,9 @@ fn isa() -> Result<&'static OwnedTargetIsa, String> {
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
         flags.set("is_pic", "false").map_err(|e| e.to_string())?;
+        // The traces are checked by construction; the verifier costs a
+        // tenth of the compile time.
+        flags.set("enable_verifier", "false").map_err(|e| e.to_string())?;
         let builder = cranelift_native::builder().map_err(|e| e.to_string())?;
         builder.finish(settings::Flags::new(flags)).map_err(|e| e.to_string())
     })
@@ -233,8 +236,9 @@ impl Lower<'_, '_> {
         let d = op.descr;
         use Op::*;
         let result: Option<ir::Value> = match op.op {
-            DebugMergePoint | Label => None,
-            Jump => unreachable!("handled by the caller"),
+            DebugMergePoint => None,
+            Jump | Label => unreachable!("handled by the caller"),
+            SameAsI | SameAsR | SameAsF => Some(self.value(&a[0])),
             GuardTrue | GuardFalse | GuardValue => {
                 let x = self.value(&a[0]);
                 let ok = match op.op {
@@ -468,6 +472,17 @@ impl Lower<'_, '_> {
         Ok(())
     }
 
+    /// Adds one to the word at `counter` (a turn of the loop, for
+    /// `jit-backend-counts`).
+    fn count_turn(&mut self, counter: Option<*mut u64>) {
+        if let Some(counter) = counter {
+            let a = self.b.ins().iconst(types::I64, counter as i64);
+            let n = self.b.ins().load(types::I64, flags(), a, 0);
+            let n = self.b.ins().iadd_imm_s(n, 1);
+            self.b.ins().store(flags(), n, a, 0);
+        }
+    }
+
     fn trace_kind(&self, v: &Value) -> Kind {
         match v {
             Value::Var(n) => self.trace.kinds[*n as usize],
@@ -549,22 +564,38 @@ pub fn compile_loop(
     for (i, var) in vars.iter_mut().enumerate().take(trace.ninputs as usize) {
         *var = Some(b.append_block_param(header, clif_type(trace.kinds[i])));
     }
-    if let Some(counter) = counter {
-        let a = b.ins().iconst(types::I64, counter as i64);
-        let n = b.ins().load(types::I64, flags(), a, 0);
-        let n = b.ins().iadd_imm_s(n, 1);
-        b.ins().store(flags(), n, a, 0);
-    }
+    let has_label = trace.ops.iter().any(|op| op.op == Op::Label);
     let mut l = Lower { b, m, t, trace, vars, wrapper_sig, fail_blocks: Vec::new() };
+    if !has_label {
+        l.count_turn(counter);
+    }
+    // Where the loop's jump goes: the label, or the start.
+    let mut target = header;
     let mut frame_size = trace.ninputs as usize;
     for op in &trace.ops {
+        if op.op == Op::Label {
+            // A block whose parameters are the label's variables (defined
+            // again: the body sees them as the block's).
+            target = l.b.create_block();
+            let args: Vec<BlockArg> = op.args.iter().map(|v| BlockArg::Value(l.value(v))).collect();
+            l.b.ins().jump(target, &args);
+            l.b.seal_block(header);
+            l.b.switch_to_block(target);
+            for v in &op.args {
+                let Value::Var(n) = v else { unreachable!("a label's arguments are variables") };
+                let param = l.b.append_block_param(target, clif_type(trace.kinds[*n as usize]));
+                l.vars[*n as usize] = Some(param);
+            }
+            l.count_turn(counter);
+            continue;
+        }
         if op.op == Op::Jump {
             let args: Vec<ir::Value> = op.args.iter().map(|v| l.value(v)).collect();
             match op.descr {
                 // A loop: back to its start.
                 None => {
                     let args: Vec<BlockArg> = args.into_iter().map(BlockArg::Value).collect();
-                    l.b.ins().jump(header, &args);
+                    l.b.ins().jump(target, &args);
                 }
                 // Into other code: its inputs in the frame.
                 Some(target) => {
@@ -585,7 +616,7 @@ pub fn compile_loop(
         }
         l.op(op)?;
     }
-    l.b.seal_block(header);
+    l.b.seal_block(target);
     for (k, (block, args)) in std::mem::take(&mut l.fail_blocks).into_iter().enumerate() {
         l.b.switch_to_block(block);
         l.b.seal_block(block);

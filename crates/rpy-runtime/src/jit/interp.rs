@@ -16,6 +16,7 @@
 //! them; reference registers live on one stack (`REFS`) that the GC scans
 //! as roots, so objects only the interpreter holds survive collections.
 
+use super::eval::pure_value;
 use super::trace::{FrameSnapshot, ResOp, Snapshot, Trace, Value};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::intops::{float_to_int, int_op, IntOut};
@@ -56,7 +57,7 @@ fn refs() -> &'static mut Vec<usize> {
 
 /// The value of an `llop` with operands `x` (a float's bits for the
 /// casts from floats) and `y`.
-fn llop_value(d: &Descr, x: u64, y: i64) -> i64 {
+pub fn llop_value(d: &Descr, x: u64, y: i64) -> i64 {
     let Descr::LlOp { op, bits, signed, part } = d else { panic!("rpy JIT: an llop descr expected") };
     let (bits, signed) = (*bits as u32, *signed);
     if op.starts_with("cast_float_to_") {
@@ -400,14 +401,6 @@ impl<'a> Interp<'a> {
         }
     }
 
-    fn float(&self, a: &Arg) -> f64 {
-        match a {
-            Arg::Reg(r) => self.frames.last().unwrap().floats[r.index as usize],
-            Arg::Float(f) => *f,
-            other => panic!("rpy JIT: a float expected, got {other:?}"),
-        }
-    }
-
     fn ptr(&self, a: &Arg) -> *mut u8 {
         match a {
             Arg::Reg(r) => refs()[self.frames.last().unwrap().ref_base + r.index as usize] as *mut u8,
@@ -556,111 +549,17 @@ impl<'a> Interp<'a> {
                         self.set_box(res.unwrap(), b);
                     }
                 }
-                Op::IntAdd => int_result(self, iv(0).wrapping_add(iv(1))),
-                Op::IntSub => int_result(self, iv(0).wrapping_sub(iv(1))),
-                Op::IntMul => int_result(self, iv(0).wrapping_mul(iv(1))),
-                Op::IntFloordiv => int_result(self, iv(0).wrapping_div(iv(1))),
-                Op::IntMod => int_result(self, iv(0).wrapping_rem(iv(1))),
-                Op::UintFloordiv => int_result(self, ((iv(0) as u64) / (iv(1) as u64)) as i64),
-                Op::UintMod => int_result(self, ((iv(0) as u64) % (iv(1) as u64)) as i64),
-                Op::IntAnd => int_result(self, iv(0) & iv(1)),
-                Op::IntOr => int_result(self, iv(0) | iv(1)),
-                Op::IntXor => int_result(self, iv(0) ^ iv(1)),
-                Op::IntLshift => int_result(self, iv(0).wrapping_shl(iv(1) as u32)),
-                Op::IntRshift => int_result(self, iv(0).wrapping_shr(iv(1) as u32)),
-                Op::UintRshift => int_result(self, (iv(0) as u64).wrapping_shr(iv(1) as u32) as i64),
-                Op::IntNeg => int_result(self, iv(0).wrapping_neg()),
-                Op::IntInvert => int_result(self, !iv(0)),
-                Op::IntAbs => int_result(self, iv(0).wrapping_abs()),
-                Op::IntLt => int_result(self, (iv(0) < iv(1)) as i64),
-                Op::IntLe => int_result(self, (iv(0) <= iv(1)) as i64),
-                Op::IntEq => int_result(self, (iv(0) == iv(1)) as i64),
-                Op::IntNe => int_result(self, (iv(0) != iv(1)) as i64),
-                Op::IntGt => int_result(self, (iv(0) > iv(1)) as i64),
-                Op::IntGe => int_result(self, (iv(0) >= iv(1)) as i64),
-                Op::UintLt => int_result(self, ((iv(0) as u64) < (iv(1) as u64)) as i64),
-                Op::UintLe => int_result(self, ((iv(0) as u64) <= (iv(1) as u64)) as i64),
-                Op::UintGt => int_result(self, ((iv(0) as u64) > (iv(1) as u64)) as i64),
-                Op::UintGe => int_result(self, ((iv(0) as u64) >= (iv(1) as u64)) as i64),
-                Op::IntMin => int_result(self, iv(0).min(iv(1))),
-                Op::IntMax => int_result(self, iv(0).max(iv(1))),
-                Op::UintMin => int_result(self, (iv(0) as u64).min(iv(1) as u64) as i64),
-                Op::UintMax => int_result(self, (iv(0) as u64).max(iv(1) as u64) as i64),
-                Op::IntSignext => {
-                    let shift = 64 - 8 * iv(1) as u32;
-                    int_result(self, (iv(0) << shift) >> shift)
+                op if op.is_pure() && op != Op::ArraylenGc => {
+                    let mut args: Vec<u64> = Vec::with_capacity(a.len());
+                    for x in a {
+                        args.push(match x {
+                            Arg::Descr(d) => *d as u64,
+                            x => self.slot(x),
+                        });
+                    }
+                    let v = pure_value(self.m, op, &args).expect("a pure operation (a division by zero panics first)");
+                    self.set(res.unwrap(), v);
                 }
-                Op::IntIsZero => int_result(self, (iv(0) == 0) as i64),
-                Op::IntIsTrue => int_result(self, (iv(0) != 0) as i64),
-                Op::Llop => {
-                    let y = a.get(2).map(|b| self.int(b)).unwrap_or(0);
-                    let v = llop_value(&self.m.descrs[descr(&a[0])], self.slot(&a[1]), y);
-                    int_result(self, v)
-                }
-                Op::FloatAdd
-                | Op::FloatSub
-                | Op::FloatMul
-                | Op::FloatTruediv
-                | Op::FloatMod
-                | Op::FloatMin
-                | Op::FloatMax
-                | Op::FloatPowi => {
-                    let x = self.float(&a[0]);
-                    let v = match insn.op {
-                        Op::FloatAdd => x + self.float(&a[1]),
-                        Op::FloatSub => x - self.float(&a[1]),
-                        Op::FloatMul => x * self.float(&a[1]),
-                        Op::FloatTruediv => x / self.float(&a[1]),
-                        Op::FloatMod => x % self.float(&a[1]),
-                        Op::FloatMin => x.min(self.float(&a[1])),
-                        Op::FloatMax => x.max(self.float(&a[1])),
-                        _ => x.powi(iv(1) as i32),
-                    };
-                    self.set(res.unwrap(), v.to_bits());
-                }
-                Op::FloatNeg
-                | Op::FloatAbs
-                | Op::FloatSqrt
-                | Op::FloatFloor
-                | Op::FloatCeil
-                | Op::FloatSin
-                | Op::FloatCos
-                | Op::FloatExp
-                | Op::FloatLog => {
-                    let x = self.float(&a[0]);
-                    let v = match insn.op {
-                        Op::FloatNeg => -x,
-                        Op::FloatAbs => x.abs(),
-                        Op::FloatSqrt => x.sqrt(),
-                        Op::FloatFloor => x.floor(),
-                        Op::FloatCeil => x.ceil(),
-                        Op::FloatSin => x.sin(),
-                        Op::FloatCos => x.cos(),
-                        Op::FloatExp => x.exp(),
-                        _ => x.ln(),
-                    };
-                    self.set(res.unwrap(), v.to_bits());
-                }
-                Op::FloatLt | Op::FloatLe | Op::FloatEq | Op::FloatNe | Op::FloatGt | Op::FloatGe => {
-                    let (x, y) = (self.float(&a[0]), self.float(&a[1]));
-                    let v = match insn.op {
-                        Op::FloatLt => x < y,
-                        Op::FloatLe => x <= y,
-                        Op::FloatEq => x == y,
-                        Op::FloatNe => x != y,
-                        Op::FloatGt => x > y,
-                        _ => x >= y,
-                    };
-                    int_result(self, v as i64)
-                }
-                Op::CastIntToFloat => self.set(res.unwrap(), (iv(0) as f64).to_bits()),
-                Op::CastUintToFloat => self.set(res.unwrap(), (iv(0) as u64 as f64).to_bits()),
-                Op::CastFloatToInt => int_result(self, self.float(&a[0]) as i64),
-                Op::CastFloatToUint => int_result(self, self.float(&a[0]) as u64 as i64),
-                Op::PtrEq => int_result(self, (self.ptr(&a[0]) == self.ptr(&a[1])) as i64),
-                Op::PtrNe => int_result(self, (self.ptr(&a[0]) != self.ptr(&a[1])) as i64),
-                Op::PtrIszero => int_result(self, self.ptr(&a[0]).is_null() as i64),
-                Op::PtrNonzero => int_result(self, !self.ptr(&a[0]).is_null() as i64),
                 Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF => {
                     let Descr::Field { leaf, .. } = &self.m.descrs[descr(&a[1])] else { panic!("a field descr") };
                     let v = load(self.ptr(&a[0]), leaf);
@@ -759,23 +658,8 @@ impl<'a> Interp<'a> {
                         callee.boxes[p.kind as usize][p.index as usize] = b;
                     }
                 }
-                Op::GuardTrue
-                | Op::GuardFalse
-                | Op::GuardValue
-                | Op::Jump
-                | Op::Label
-                | Op::DebugMergePoint
-                | Op::CallI
-                | Op::CallR
-                | Op::CallF
-                | Op::CallN
-                | Op::CallPureI
-                | Op::CallPureR
-                | Op::CallPureF
-                | Op::CallPureN
-                | Op::SetfieldGc
-                | Op::SetarrayitemGc
-                | Op::SetinteriorfieldGc => panic!("rpy JIT: the trace operation {} in a jitcode", insn.op.name()),
+                // The resoperations only traces have.
+                other => panic!("rpy JIT: the trace operation {} in a jitcode", other.name()),
             }
             if tracing && !special && self.rec.is_some() {
                 self.record_plain(insn);

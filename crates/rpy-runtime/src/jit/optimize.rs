@@ -1,8 +1,12 @@
 //! The optimizer (RPython's `optimizeopt`, its first passes): one forward
 //! pass over a trace with
+//! - *constant folding* and the identities of `rewrite` (`x + 0`, `x * 1`,
+//!   `x - x`, ...);
 //! - *guards as facts*: after `guard_true(x)` x is 1, after
 //!   `guard_false(x)` 0, after `guard_value(x, c)` c: later uses of x see
-//!   the constant, and a guard on a known value goes away;
+//!   the constant, and a guard on a known value goes away; a comparison
+//!   known true also makes its negation and its mirror known
+//!   (`uint_lt(a, b)` true: `uint_ge(a, b)` false, `uint_gt(b, a)` true);
 //! - *CSE of pure operations* (RPython's `pure`): the same operation on the
 //!   same operands is computed once;
 //! - *heap caching* (`heap`): a field or item read again, or read after a
@@ -11,64 +15,167 @@
 //!
 //! then one backward pass removing pure operations nothing uses. Guards'
 //! snapshots and the final `jump` see the same substitutions, so a guard
-//! failing still resumes with the right values.
+//! failing still resumes with the right values. A trace that closes its
+//! own loop is first *unrolled* (`unroll`): optimized once as a preamble,
+//! and again as the loop's body, which starts from what the preamble knew.
 
+use super::eval::{pure_value, returns_float};
 use super::trace::{ResOp, Trace, Value};
+use super::unroll;
 use rpy_jitcode::{Descr, JitModule, Kind, Op};
 use std::collections::{HashMap, HashSet};
 
 /// Where a heap read or write goes: the object, the index for items, and
-/// the bytes (offset from the object or the item, size). Different
-/// descriptions of the same bytes (a field read through a base and a
-/// derived struct type) are the same location.
+/// the bytes (offset from the object or the item, size, kind). Different
+/// descriptions of the same bytes (the tag of an enum read through its
+/// base struct and through a variant's) are the same location.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Loc {
-    obj: Value,
-    index: Option<Value>,
+pub struct Loc {
+    pub obj: Value,
+    pub index: Option<Value>,
     offset: u32,
     size: u8,
+    kind: Kind,
     signed: bool,
 }
 
+impl Loc {
+    /// Whether a write to `self` may change what a read of `other` gives
+    /// when their objects (or indexes) are not known to differ. A field
+    /// and an item are never the same memory (an object is a struct or an
+    /// array); two fields or two items are when they cover the same bytes
+    /// with the same kind (structs share a prefix only with the same
+    /// types: an enum's tag).
+    fn may_alias(&self, other: &Loc) -> bool {
+        self.index.is_some() == other.index.is_some()
+            && self.offset == other.offset
+            && self.size == other.size
+            && self.kind == other.kind
+    }
+}
+
 /// The location of a heap access `op` (`None` for other operations).
-fn location(m: &JitModule, op: &ResOp) -> Option<Loc> {
+pub fn location(m: &JitModule, op: Op, args: &[Value], descr: Option<u32>) -> Option<Loc> {
     use Op::*;
-    let field = matches!(op.op, GetfieldGcI | GetfieldGcR | GetfieldGcF | SetfieldGc);
-    let items = (op.op.is_heap_read() && !field) || matches!(op.op, SetarrayitemGc | SetinteriorfieldGc);
+    let field = matches!(op, GetfieldGcI | GetfieldGcR | GetfieldGcF | SetfieldGc);
+    let items = (op.is_heap_read() && !field) || matches!(op, SetarrayitemGc | SetinteriorfieldGc);
     if !items && !field {
         return None;
     }
-    let d = &m.descrs[op.descr? as usize];
+    let d = &m.descrs[descr? as usize];
     let (index, leaf, base) = match d {
         Descr::Field { leaf, .. } if field => (None, *leaf, 0),
-        Descr::Array { item: Some(leaf), items_offset, .. } if items => (Some(op.args[1]), *leaf, *items_offset),
+        Descr::Array { item: Some(leaf), items_offset, .. } if items => (Some(args[1]), *leaf, *items_offset),
         Descr::Interior { array, leaf } if items => match &m.descrs[*array as usize] {
-            Descr::Array { items_offset, .. } => (Some(op.args[1]), *leaf, *items_offset),
+            Descr::Array { items_offset, .. } => (Some(args[1]), *leaf, *items_offset),
             _ => return None,
         },
         _ => return None,
     };
-    Some(Loc { obj: op.args[0], index, offset: base + leaf.offset, size: leaf.size, signed: leaf.signed })
+    Some(Loc { obj: args[0], index, offset: base + leaf.offset, size: leaf.size, kind: leaf.kind, signed: leaf.signed })
 }
 
-pub fn optimize(trace: &mut Trace, m: &JitModule) {
-    let mut subst: HashMap<u32, Value> = HashMap::new();
-    let mut pure: HashMap<(Op, Vec<Value>, Option<u32>), Value> = HashMap::new();
-    let mut heap: HashMap<Loc, Value> = HashMap::new();
-    let resolve = |subst: &HashMap<u32, Value>, v: Value| match v {
-        Value::Var(n) => subst.get(&n).copied().unwrap_or(v),
-        c => c,
-    };
-    let ops = std::mem::take(&mut trace.ops);
-    let mut out = Vec::with_capacity(ops.len());
-    for mut op in ops {
+/// A pure operation's key: the operation, its operands, its descr.
+pub type PureKey = (Op, Vec<Value>, Option<u32>);
+
+/// The optimizer's state part way through a trace. What it knows comes
+/// from the operations it has seen, or from outside (`unroll` gives a
+/// loop's body what its preamble knew, each fact tagged with its number so
+/// the body's uses of it are seen).
+pub struct Optimizer<'m> {
+    m: &'m JitModule,
+    subst: HashMap<u32, Value>,
+    pure: HashMap<PureKey, (Value, Option<usize>)>,
+    heap: HashMap<Loc, (Value, Option<usize>)>,
+    /// The comparison that defined a variable (for the facts a guard on it
+    /// gives about the other comparisons of the same operands).
+    compares: HashMap<u32, (Op, Value, Value)>,
+    /// The outside facts that operations used.
+    pub used: HashSet<usize>,
+    pub out: Vec<ResOp>,
+}
+
+impl<'m> Optimizer<'m> {
+    pub fn new(m: &'m JitModule) -> Optimizer<'m> {
+        Optimizer {
+            m,
+            subst: HashMap::new(),
+            pure: HashMap::new(),
+            heap: HashMap::new(),
+            compares: HashMap::new(),
+            used: HashSet::new(),
+            out: Vec::new(),
+        }
+    }
+
+    pub fn module(&self) -> &'m JitModule {
+        self.m
+    }
+
+    /// What `v` is known to be.
+    pub fn resolve(&self, mut v: Value) -> Value {
+        while let Value::Var(n) = v {
+            match self.subst.get(&n) {
+                Some(w) => v = *w,
+                None => break,
+            }
+        }
+        v
+    }
+
+    /// Records that the pure operation `key` gives `v` (fact `origin` from
+    /// outside the trace).
+    pub fn know_pure(&mut self, key: PureKey, v: Value, origin: Option<usize>) {
+        self.pure.insert(key, (v, origin));
+    }
+
+    pub fn know_heap(&mut self, loc: Loc, v: Value, origin: Option<usize>) {
+        self.heap.insert(loc, (v, origin));
+    }
+
+    /// What the pure operation `key` is known to give.
+    pub fn lookup_pure(&mut self, key: &PureKey) -> Option<Value> {
+        let (v, origin) = *self.pure.get(key)?;
+        self.used.extend(origin);
+        Some(self.resolve(v))
+    }
+
+    pub fn lookup_heap(&mut self, loc: &Loc) -> Option<Value> {
+        let (v, origin) = *self.heap.get(loc)?;
+        self.used.extend(origin);
+        Some(self.resolve(v))
+    }
+
+    /// What the pure operation `key` gives, without counting a use.
+    pub fn peek_pure(&self, key: &PureKey) -> Option<Value> {
+        self.pure.get(key).map(|(v, _)| self.resolve(*v))
+    }
+
+    pub fn peek_heap(&self, loc: &Loc) -> Option<Value> {
+        self.heap.get(loc).map(|(v, _)| self.resolve(*v))
+    }
+
+    /// The pure operations known to give a constant (guards' facts).
+    pub fn constant_facts(&self) -> Vec<(PureKey, Value)> {
+        let mut facts: Vec<(PureKey, Value)> = (self.pure.iter())
+            .map(|(k, (v, _))| (k.clone(), self.resolve(*v)))
+            .filter(|(_, v)| matches!(v, Value::Const(..)))
+            .collect();
+        // In a fixed order, so a trace optimizes the same way every run.
+        facts.sort_by(|a, b| format!("{:?}", a.0).cmp(&format!("{:?}", b.0)));
+        facts
+    }
+
+    /// Optimizes one more operation: rewrites its operands with what is
+    /// known, then drops it, or keeps it in `out`.
+    pub fn emit(&mut self, mut op: ResOp) {
         for a in &mut op.args {
-            *a = resolve(&subst, *a);
+            *a = self.resolve(*a);
         }
         if let Some(s) = &mut op.snapshot {
             for f in &mut s.frames {
                 for (_, v) in &mut f.live {
-                    *v = resolve(&subst, *v);
+                    *v = self.resolve(*v);
                 }
             }
         }
@@ -82,47 +189,150 @@ pub fn optimize(trace: &mut Trace, m: &JitModule) {
                 match op.args[0] {
                     // A guard on a known value: always true, or always false
                     // (kept: it fails every time, as it must).
-                    Value::Const(x, _) if matches!(want, Value::Const(y, _) if y == x) => continue,
+                    Value::Const(x, _) if matches!(want, Value::Const(y, _) if y == x) => return,
                     Value::Var(n) => {
-                        out.push(op);
-                        subst.insert(n, want);
-                        continue;
+                        self.out.push(op);
+                        self.subst.insert(n, want);
+                        if let (Some(&(cmp, a, b)), Value::Const(known, _)) = (self.compares.get(&n), want) {
+                            self.know_comparison(cmp, a, b, known != 0);
+                        }
+                        return;
                     }
                     Value::Const(..) => {}
                 }
             }
-            Op::CallI | Op::CallR | Op::CallF | Op::CallN => heap.clear(),
+            Op::CallI | Op::CallR | Op::CallF | Op::CallN => self.heap.clear(),
             _ => {}
         }
-        if let Some(loc) = location(m, &op) {
+        if let Some(loc) = location(self.m, op.op, &op.args, op.descr) {
             let is_write = matches!(op.op, Op::SetfieldGc | Op::SetarrayitemGc | Op::SetinteriorfieldGc);
             if is_write {
                 let value = op.args[op.args.len() - 1];
-                if heap.get(&loc) == Some(&value) {
-                    continue; // writes what is there
+                if self.peek_heap(&loc) == Some(value) {
+                    self.lookup_heap(&loc); // (a use of what is known)
+                    return; // writes what is there
                 }
                 // Any other object (or index) may be the same memory.
-                heap.retain(|l, _| l.offset != loc.offset);
-                heap.insert(loc, value);
-            } else if let Some(&v) = heap.get(&loc) {
-                subst.insert(op.result.expect("a read has a result"), v);
-                continue;
+                self.heap.retain(|l, _| !loc.may_alias(l));
+                self.heap.insert(loc, (value, None));
+            } else if let Some(v) = self.lookup_heap(&loc) {
+                self.subst.insert(op.result.expect("a read has a result"), v);
+                return;
             } else {
-                heap.insert(loc, Value::Var(op.result.expect("a read has a result")));
+                self.heap.insert(loc, (Value::Var(op.result.expect("a read has a result")), None));
             }
         } else if op.op.is_pure() {
+            if let (Some(r), Some(v)) = (op.result, self.fold(&op)) {
+                self.subst.insert(r, v);
+                return;
+            }
             if let Some(r) = op.result {
                 let key = (op.op, op.args.clone(), op.descr);
-                if let Some(&v) = pure.get(&key) {
-                    subst.insert(r, v);
-                    continue;
+                if let Some(v) = self.lookup_pure(&key) {
+                    self.subst.insert(r, v);
+                    return;
                 }
-                pure.insert(key, Value::Var(r));
+                if mirror(op.op).is_some() {
+                    self.compares.insert(r, (op.op, op.args[0], op.args[1]));
+                }
+                self.pure.insert(key, (Value::Var(r), None));
             }
         }
-        out.push(op);
+        self.out.push(op);
     }
-    trace.ops = remove_unused(out);
+
+    /// The value of a pure operation when its operands make it known.
+    fn fold(&self, op: &ResOp) -> Option<Value> {
+        use Op::*;
+        let kind = if returns_float(op.op) { Kind::Float } else { Kind::Int };
+        let consts: Option<Vec<u64>> = (op.args.iter())
+            .map(|v| match v {
+                Value::Const(x, _) => Some(*x),
+                Value::Var(_) => None,
+            })
+            .collect();
+        if let Some(args) = consts {
+            if op.op != ArraylenGc {
+                return pure_value(self.m, op.op, &args).map(|x| Value::Const(x, kind));
+            }
+        }
+        let (a, b) = (op.args[0], op.args.get(1).copied());
+        let is = |v: Option<Value>, c: i64| matches!(v, Some(Value::Const(x, Kind::Int)) if x as i64 == c);
+        let zero = Value::Const(0, Kind::Int);
+        Some(match op.op {
+            IntAdd | IntOr | IntXor if is(b, 0) => a,
+            IntAdd | IntOr | IntXor if is(Some(a), 0) => b?,
+            IntSub | IntLshift | IntRshift | UintRshift if is(b, 0) => a,
+            IntMul if is(b, 1) => a,
+            IntMul if is(Some(a), 1) => b?,
+            IntMul | IntAnd if is(b, 0) || is(Some(a), 0) => zero,
+            IntAnd if is(b, -1) => a,
+            IntAnd if is(Some(a), -1) => b?,
+            IntSub | IntXor if Some(a) == b => zero,
+            _ => return None,
+        })
+    }
+
+    /// `cmp(a, b)` is `holds`: so are its negation and its mirror.
+    fn know_comparison(&mut self, cmp: Op, a: Value, b: Value, holds: bool) {
+        let bool_const = |x: bool| Value::Const(x as u64, Kind::Int);
+        let (neg, mir) = (negation(cmp).expect("a comparison"), mirror(cmp).expect("a comparison"));
+        let neg_mir = negation(mir).expect("a comparison");
+        for (op, args, value) in [(neg, [a, b], !holds), (mir, [b, a], holds), (neg_mir, [b, a], !holds)] {
+            self.pure.entry((op, args.to_vec(), None)).or_insert((bool_const(value), None));
+        }
+    }
+}
+
+/// `cmp(a, b)` is `mirror(cmp)(b, a)`.
+fn mirror(cmp: Op) -> Option<Op> {
+    use Op::*;
+    Some(match cmp {
+        IntLt => IntGt,
+        IntGt => IntLt,
+        IntLe => IntGe,
+        IntGe => IntLe,
+        UintLt => UintGt,
+        UintGt => UintLt,
+        UintLe => UintGe,
+        UintGe => UintLe,
+        IntEq | IntNe | PtrEq | PtrNe => cmp,
+        _ => return None,
+    })
+}
+
+/// `cmp(a, b)` is `!negation(cmp)(a, b)`.
+fn negation(cmp: Op) -> Option<Op> {
+    use Op::*;
+    Some(match cmp {
+        IntLt => IntGe,
+        IntGe => IntLt,
+        IntGt => IntLe,
+        IntLe => IntGt,
+        UintLt => UintGe,
+        UintGe => UintLt,
+        UintGt => UintLe,
+        UintLe => UintGt,
+        IntEq => IntNe,
+        IntNe => IntEq,
+        PtrEq => PtrNe,
+        PtrNe => PtrEq,
+        _ => return None,
+    })
+}
+
+pub fn optimize(trace: &mut Trace, m: &JitModule) {
+    let closes_loop = trace.ops.last().is_some_and(|op| op.op == Op::Jump && op.descr.is_none());
+    if closes_loop {
+        unroll::unroll(trace, m);
+    } else {
+        let mut opt = Optimizer::new(m);
+        for op in std::mem::take(&mut trace.ops) {
+            opt.emit(op);
+        }
+        trace.ops = opt.out;
+    }
+    trace.ops = remove_unused(std::mem::take(&mut trace.ops));
 }
 
 /// Drops pure operations and reads whose results nothing uses (backward).

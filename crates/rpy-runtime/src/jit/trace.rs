@@ -92,8 +92,8 @@ impl Trace {
             let descr = if op.snapshot.is_some() {
                 guards += 1;
                 Some(format!("<Guard0x{:x}>", guards - 1))
-            } else if op.op == Op::Jump {
-                // The code jumped to: this loop (0) or another one.
+            } else if matches!(op.op, Op::Jump | Op::Label) {
+                // The code jumped to: this loop's label (0) or another code.
                 Some(format!("TargetToken({})", op.descr.map_or(0, |t| t + 1)))
             } else {
                 op.descr.map(|d| descr_text(&m.descrs[d as usize]))

@@ -1,0 +1,438 @@
+//! Loop unrolling (RPython's `optimizeopt/unroll.py`): a trace that closes
+//! its own loop is optimized twice. The first copy is the *preamble*, run
+//! once on entry; it ends in a `label`, the start of the second copy, the
+//! loop's *body*, whose `jump` goes back to the label. The body starts
+//! knowing what the preamble knew at its end: reads of fields and items,
+//! pure operations and guarded comparisons on values the loop passes
+//! around (RPython's short preamble). So a read of a field of an object
+//! that stays the same, a bounds check on it, or a constant the preamble
+//! guarded, is done once per entry instead of once per turn.
+//!
+//! What the body uses of it must hold again at the body's end, for the next
+//! turn. Each fact the body used is a value of the label, with its value
+//! at the end passed by the `jump`: the body's own value when it knows one
+//! (its heap cache, its pure operations), else computed again before the
+//! jump (a pure operation on the new operands, or a read of a field of the
+//! same object). A fact that cannot be computed again safely (a read of
+//! another object, which the preamble's guards did not check; a division),
+//! or a constant that is not the same constant at the end, is given up
+//! and the body optimized again without it: the optimizer's knowledge is a
+//! guess that gets smaller until it holds (`Mode`).
+
+use super::optimize::{location, Optimizer};
+use super::trace::{ResOp, Trace, Value};
+use rpy_jitcode::{JitModule, Kind, Op};
+use std::collections::{HashMap, HashSet};
+
+/// A value the body can know in terms of the loop's values: an input of the
+/// loop (by position in the jump), a fact (by number) or a constant.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Expr {
+    Input(usize),
+    Fact(usize),
+    Const(Value),
+}
+
+/// What the preamble knows at its end that the body may use: `op(args)`
+/// is `value` (a read when `heap`).
+struct Fact {
+    op: Op,
+    args: Vec<Expr>,
+    descr: Option<u32>,
+    kind: Kind,
+    value: Value,
+    heap: bool,
+}
+
+/// How the body takes an input or a fact: as a constant, as a value of the
+/// label, or not at all.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Const(u64),
+    Var,
+    Dropped,
+}
+
+/// Rounds of guessing before the loop is left without a preamble.
+const MAX_ROUNDS: usize = 12;
+
+pub fn unroll(trace: &mut Trace, m: &JitModule) {
+    let orig = std::mem::take(&mut trace.ops);
+    let (jump, body_ops) = orig.split_last().expect("a loop ends with its jump");
+    let mut pre = Optimizer::new(m);
+    for op in body_ops {
+        pre.emit(op.clone());
+    }
+    let entering: Vec<Value> = jump.args.iter().map(|v| pre.resolve(*v)).collect();
+    let facts = export(&pre, &entering, trace);
+    let mut inputs: Vec<Mode> =
+        entering.iter().map(|v| if let Value::Const(c, _) = v { Mode::Const(*c) } else { Mode::Var }).collect();
+    let mut modes: Vec<Mode> =
+        facts.iter().map(|f| if let Value::Const(c, _) = f.value { Mode::Const(c) } else { Mode::Var }).collect();
+    let nkinds = trace.kinds.len();
+    for _ in 0..MAX_ROUNDS {
+        trace.kinds.truncate(nkinds);
+        match body(trace, m, body_ops, jump, &facts, &inputs, &modes) {
+            Ok(body) => {
+                trace.ops = assemble(trace, pre.out, body, &entering, &facts);
+                return;
+            }
+            Err((bad_inputs, bad_facts)) => {
+                for i in bad_inputs {
+                    inputs[i] = Mode::Var;
+                }
+                for k in bad_facts {
+                    modes[k] = if let Mode::Const(_) = modes[k] { Mode::Var } else { Mode::Dropped };
+                }
+            }
+        }
+    }
+    // No guess held: the loop without a preamble.
+    trace.kinds.truncate(nkinds);
+    let mut opt = Optimizer::new(m);
+    for op in orig {
+        opt.emit(op);
+    }
+    trace.ops = opt.out;
+}
+
+/// The preamble's facts at its end, expressed in the loop's inputs (the
+/// jump's `entering` values), in an order where a fact's operands come
+/// before it.
+fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> Vec<Fact> {
+    let mut expr: HashMap<u32, Expr> = HashMap::new();
+    for (i, v) in entering.iter().enumerate() {
+        if let Value::Var(n) = v {
+            expr.entry(*n).or_insert(Expr::Input(i));
+        }
+    }
+    let as_expr = |expr: &HashMap<u32, Expr>, v: &Value| match pre.resolve(*v) {
+        Value::Var(n) => expr.get(&n).copied(),
+        c => Some(Expr::Const(c)),
+    };
+    let mut facts = Vec::new();
+    let mut exported = HashSet::new();
+    for op in &pre.out {
+        // A write is a fact about the read of the same place.
+        let (read, args, result) = match (read_of(pre.module(), op), op.result) {
+            (Some(read), _) => (read, &op.args[..op.args.len() - 1], op.args[op.args.len() - 1]),
+            (None, Some(r)) if op.op.is_heap_read() || op.op.is_pure() => (op.op, &op.args[..], Value::Var(r)),
+            _ => continue,
+        };
+        let heap = read.is_heap_read();
+        if matches!(result, Value::Var(r) if expr.contains_key(&r)) && read == op.op {
+            continue;
+        }
+        let Some(exprs) = args.iter().map(|a| as_expr(&expr, a)).collect::<Option<Vec<Expr>>>() else { continue };
+        // Still what the preamble knows at its end (a read may have been
+        // forgotten since, a place written again).
+        let value = if heap {
+            location(pre.module(), read, args, op.descr).and_then(|l| pre.peek_heap(&l))
+        } else {
+            pre.peek_pure(&(read, args.to_vec(), op.descr))
+        };
+        if value != Some(pre.resolve(result)) {
+            continue;
+        }
+        let kind = match result {
+            Value::Var(r) => trace.kinds[r as usize],
+            Value::Const(_, k) => k,
+        };
+        if let Value::Var(r) = result {
+            expr.entry(r).or_insert(Expr::Fact(facts.len()));
+        }
+        exported.insert((read, exprs.clone(), op.descr));
+        facts.push(Fact { op: read, args: exprs, descr: op.descr, kind, value: pre.resolve(result), heap });
+    }
+    // Comparisons known from guards (their negations and mirrors are in no
+    // operation).
+    for ((op, args, descr), value) in pre.constant_facts() {
+        let Some(args) = args.iter().map(|a| as_expr(&expr, a)).collect::<Option<Vec<Expr>>>() else { continue };
+        if exported.insert((op, args.clone(), descr)) {
+            facts.push(Fact { op, args, descr, kind: Kind::Int, value, heap: false });
+        }
+    }
+    facts
+}
+
+/// The read of what the write `op` writes (`None` for other operations).
+fn read_of(m: &JitModule, op: &ResOp) -> Option<Op> {
+    let kind = match &m.descrs[op.descr? as usize] {
+        rpy_jitcode::Descr::Field { leaf, .. } | rpy_jitcode::Descr::Interior { leaf, .. } => leaf.kind,
+        rpy_jitcode::Descr::Array { item: Some(leaf), .. } => leaf.kind,
+        _ => return None,
+    };
+    let [i, r, f] = match op.op {
+        Op::SetfieldGc => [Op::GetfieldGcI, Op::GetfieldGcR, Op::GetfieldGcF],
+        Op::SetarrayitemGc => [Op::GetarrayitemGcI, Op::GetarrayitemGcR, Op::GetarrayitemGcF],
+        Op::SetinteriorfieldGc => [Op::GetinteriorfieldGcI, Op::GetinteriorfieldGcR, Op::GetinteriorfieldGcF],
+        _ => return None,
+    };
+    Some(match kind {
+        Kind::Int => i,
+        Kind::Ref => r,
+        Kind::Float => f,
+    })
+}
+
+/// The body, once optimized with the guess `inputs`/`modes`.
+struct Body {
+    ops: Vec<ResOp>,
+    /// The label's variables and what each stands for; the jump passes
+    /// their values at the end.
+    label: Vec<(u32, Expr)>,
+    jump: Vec<Value>,
+}
+
+type Demotions = (Vec<usize>, Vec<usize>);
+
+/// Optimizes a copy of the loop's operations as its body, knowing `facts`
+/// as `modes` says and the inputs as `inputs` says; `Err` names the
+/// guesses that did not hold at the body's end.
+fn body(
+    trace: &mut Trace,
+    m: &JitModule,
+    ops: &[ResOp],
+    jump: &ResOp,
+    facts: &[Fact],
+    inputs: &[Mode],
+    modes: &[Mode],
+) -> Result<Body, Demotions> {
+    let mut opt = Optimizer::new(m);
+    let fresh = |trace: &mut Trace, kind: Kind| Value::Var(trace.new_var(kind));
+    let mut input_vals = Vec::with_capacity(inputs.len());
+    for (i, mode) in inputs.iter().enumerate() {
+        let kind = trace.kinds[i];
+        input_vals.push(match mode {
+            Mode::Const(c) => Value::Const(*c, kind),
+            _ => fresh(trace, kind),
+        });
+    }
+    // Each fact's value and operands at the body's start (`None`: not known).
+    let mut fact_vals: Vec<Option<Value>> = Vec::with_capacity(facts.len());
+    let mut fact_args: Vec<Option<Vec<Value>>> = Vec::with_capacity(facts.len());
+    for (f, mode) in facts.iter().zip(modes) {
+        let args: Option<Vec<Value>> = (f.args.iter())
+            .map(|e| match e {
+                Expr::Input(i) => Some(input_vals[*i]),
+                Expr::Fact(j) => fact_vals[*j],
+                Expr::Const(c) => Some(*c),
+            })
+            .collect();
+        let value = match (mode, &args) {
+            (Mode::Dropped, _) | (_, None) => None,
+            (Mode::Const(c), _) => Some(Value::Const(*c, f.kind)),
+            (Mode::Var, _) => Some(fresh(trace, f.kind)),
+        };
+        if let (Some(v), Some(a)) = (value, &args) {
+            let k = fact_vals.len();
+            if f.heap {
+                let loc = location(m, f.op, a, f.descr).expect("a read's location");
+                opt.know_heap(loc, v, Some(k));
+            } else {
+                opt.know_pure((f.op, a.clone(), f.descr), v, Some(k));
+            }
+        }
+        fact_vals.push(value);
+        fact_args.push(args);
+    }
+    // The loop's operations on the body's values.
+    let mut rename: HashMap<u32, Value> = HashMap::new();
+    for (i, v) in input_vals.iter().enumerate() {
+        rename.insert(i as u32, *v);
+    }
+    let map = |rename: &HashMap<u32, Value>, v: &mut Value| {
+        if let Value::Var(n) = *v {
+            *v = rename[&n];
+        }
+    };
+    for op in ops {
+        let mut op = op.clone();
+        op.args.iter_mut().for_each(|a| map(&rename, a));
+        if let Some(s) = &mut op.snapshot {
+            s.frames.iter_mut().flat_map(|f| f.live.iter_mut()).for_each(|(_, v)| map(&rename, v));
+        }
+        if let Some(r) = op.result {
+            let kind = trace.kinds[r as usize];
+            let v = fresh(trace, kind);
+            rename.insert(r, v);
+            let Value::Var(n) = v else { unreachable!() };
+            op.result = Some(n);
+        }
+        opt.emit(op);
+    }
+    let end: Vec<Value> = (jump.args.iter())
+        .map(|v| {
+            let mut v = *v;
+            map(&rename, &mut v);
+            opt.resolve(v)
+        })
+        .collect();
+    // Do the guesses hold at the end?
+    let bad_inputs: Vec<usize> = (inputs.iter().enumerate())
+        .filter(|(i, mode)| matches!(mode, Mode::Const(c) if !matches!(end[*i], Value::Const(x, _) if x == *c)))
+        .map(|(i, _)| i)
+        .collect();
+    let mut at_end: HashMap<usize, Option<Value>> = HashMap::new();
+    let mut checked = HashSet::new();
+    let mut bad_facts = Vec::new();
+    // Computing a fact's value at the end may use other facts.
+    while let Some(k) = opt.used.iter().copied().filter(|k| !checked.contains(k)).min() {
+        checked.insert(k);
+        let end_value = value_at_end(&mut opt, trace, facts, &fact_args, &end, k, &mut at_end);
+        let holds = match (modes[k], end_value) {
+            (Mode::Const(c), Some(Value::Const(x, _))) => x == c,
+            (Mode::Var, Some(_)) => true,
+            _ => false,
+        };
+        if !holds {
+            bad_facts.push(k);
+        }
+    }
+    if !bad_inputs.is_empty() || !bad_facts.is_empty() {
+        return Err((bad_inputs, bad_facts));
+    }
+    let mut used: Vec<usize> = opt.used.iter().copied().collect();
+    used.sort();
+    let mut label = Vec::new();
+    let mut jump_args = Vec::new();
+    for (i, mode) in inputs.iter().enumerate() {
+        if let (Mode::Var, Value::Var(n)) = (mode, input_vals[i]) {
+            label.push((n, Expr::Input(i)));
+            jump_args.push(end[i]);
+        }
+    }
+    for k in used {
+        if let (Mode::Var, Some(Value::Var(n))) = (modes[k], fact_vals[k]) {
+            label.push((n, Expr::Fact(k)));
+            jump_args.push(at_end[&k].expect("checked"));
+        }
+    }
+    let mut body = Body { ops: opt.out, label, jump: jump_args };
+    drop_dead_label_args(&mut body);
+    Ok(body)
+}
+
+/// Drops the label's variables that nothing in the body uses but the jump
+/// passing them on (the program's bytes once the guards on them are
+/// known, say).
+fn drop_dead_label_args(body: &mut Body) {
+    let mut used: HashSet<u32> = HashSet::new();
+    for op in &body.ops {
+        let snapshot = op.snapshot.iter().flat_map(|s| s.frames.iter().flat_map(|f| f.live.iter().map(|(_, v)| v)));
+        for v in op.args.iter().chain(snapshot) {
+            if let Value::Var(n) = v {
+                used.insert(*n);
+            }
+        }
+    }
+    loop {
+        let dead = body.label.iter().enumerate().position(|(i, (n, _))| {
+            !used.contains(n) && body.jump.iter().enumerate().all(|(j, v)| j == i || *v != Value::Var(*n))
+        });
+        let Some(i) = dead else { break };
+        body.label.remove(i);
+        body.jump.remove(i);
+    }
+}
+
+/// The value of fact `k` at the body's end, computing it there when the
+/// body does not know it and that is safe; `None` when it is not.
+fn value_at_end(
+    opt: &mut Optimizer,
+    trace: &mut Trace,
+    facts: &[Fact],
+    start_args: &[Option<Vec<Value>>],
+    end: &[Value],
+    k: usize,
+    memo: &mut HashMap<usize, Option<Value>>,
+) -> Option<Value> {
+    if let Some(v) = memo.get(&k) {
+        return *v;
+    }
+    let f = &facts[k];
+    let mut args = Vec::with_capacity(f.args.len());
+    for e in &f.args {
+        args.push(match e {
+            Expr::Input(i) => end[*i],
+            Expr::Fact(j) => value_at_end(opt, trace, facts, start_args, end, *j, memo)?,
+            Expr::Const(c) => *c,
+        });
+    }
+    let known = if f.heap {
+        location(opt.module(), f.op, &args, f.descr).and_then(|l| opt.lookup_heap(&l))
+    } else {
+        opt.lookup_pure(&(f.op, args.clone(), f.descr))
+    };
+    let value = known.or_else(|| {
+        // The same operands as at the start: the preamble did this, so
+        // doing it again is safe (a read of the same object, which may
+        // have changed). Other operands: only operations that cannot fail.
+        let same = start_args[k].as_ref() == Some(&args);
+        if !same && (f.heap || !can_hoist(f.op)) {
+            return None;
+        }
+        let r = trace.new_var(f.kind);
+        opt.emit(ResOp { op: f.op, args, descr: f.descr, result: Some(r), snapshot: None });
+        Some(opt.resolve(Value::Var(r)))
+    });
+    memo.insert(k, value);
+    value
+}
+
+/// Pure operations that cannot trap or fail whatever their operands.
+fn can_hoist(op: Op) -> bool {
+    use Op::*;
+    op.is_pure() && !matches!(op, IntFloordiv | IntMod | UintFloordiv | UintMod | Llop | ArraylenGc)
+}
+
+/// The preamble, the label (each of its variables set from the preamble's
+/// value: the variable itself when it has one of its own, else through a
+/// `same_as`), the body and its jump back to the label.
+fn assemble(trace: &Trace, preamble: Vec<ResOp>, body: Body, entering: &[Value], facts: &[Fact]) -> Vec<ResOp> {
+    let mut ops = preamble;
+    let mut rename: HashMap<u32, u32> = HashMap::new();
+    let mut taken = HashSet::new();
+    let mut label_args = Vec::new();
+    for (var, from) in &body.label {
+        let value = match from {
+            Expr::Input(i) => entering[*i],
+            Expr::Fact(k) => facts[*k].value,
+            Expr::Const(c) => *c,
+        };
+        match value {
+            Value::Var(n) if taken.insert(n) => {
+                rename.insert(*var, n);
+                label_args.push(Value::Var(n));
+            }
+            _ => {
+                let same_as = match trace.kinds[*var as usize] {
+                    Kind::Int => Op::SameAsI,
+                    Kind::Ref => Op::SameAsR,
+                    Kind::Float => Op::SameAsF,
+                };
+                ops.push(ResOp { op: same_as, args: vec![value], descr: None, result: Some(*var), snapshot: None });
+                label_args.push(Value::Var(*var));
+            }
+        }
+    }
+    let renamed = |v: &mut Value| {
+        if let Value::Var(n) = v {
+            if let Some(m) = rename.get(n) {
+                *n = *m;
+            }
+        }
+    };
+    ops.push(ResOp { op: Op::Label, args: label_args, descr: None, result: None, snapshot: None });
+    for mut op in body.ops {
+        op.args.iter_mut().for_each(renamed);
+        if let Some(s) = &mut op.snapshot {
+            s.frames.iter_mut().flat_map(|f| f.live.iter_mut()).for_each(|(_, v)| renamed(v));
+        }
+        ops.push(op);
+    }
+    let mut jump = body.jump;
+    jump.iter_mut().for_each(renamed);
+    ops.push(ResOp { op: Op::Jump, args: jump, descr: None, result: None, snapshot: None });
+    ops
+}
