@@ -65,16 +65,21 @@ fn strings_with_constant_collections() {
     stress("93_string_building", &["1", "300"], 32 * 1024);
 }
 
-/// The JIT's machine with a linked list growing in its inner loop: the
-/// collections happen while compiled loops, bridges and the JIT's
+/// The JIT's machine with a linked list growing in its inner loop, and
+/// the loop whose objects are virtual (made when a guard fails, while the
+/// guard's other values are only in the frame the compiled code left):
+/// the collections happen while compiled loops, bridges and the JIT's
 /// interpreters run, and must find the objects only they hold.
 #[test]
 fn jit_loops_with_constant_collections() {
-    let (want, _, _) = run("139_jit_loops", "untranslated", &[]);
-    for every in ["1", "7", "300"] {
-        let env = [("RPY_GC_COLLECT_EVERY", every), ("RPY_GC_MIN", "0"), ("RPYJIT", "threshold=1,trace_eagerness=2")];
-        let (got, stderr, status) = run("139_jit_loops", "translated", &env);
-        assert_eq!(status, Some(0), "RPY_GC_COLLECT_EVERY={every}: {stderr}");
-        assert_eq!(got, want, "RPY_GC_COLLECT_EVERY={every}");
+    for program in ["139_jit_loops", "142_jit_virtuals"] {
+        let (want, _, _) = run(program, "untranslated", &[]);
+        for every in ["1", "7", "300"] {
+            let env =
+                [("RPY_GC_COLLECT_EVERY", every), ("RPY_GC_MIN", "0"), ("RPYJIT", "threshold=1,trace_eagerness=2")];
+            let (got, stderr, status) = run(program, "translated", &env);
+            assert_eq!(status, Some(0), "{program} RPY_GC_COLLECT_EVERY={every}: {stderr}");
+            assert_eq!(got, want, "{program} RPY_GC_COLLECT_EVERY={every}");
+        }
     }
 }

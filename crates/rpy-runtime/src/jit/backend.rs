@@ -205,14 +205,8 @@ impl Lower<'_, '_> {
         let fail = self.b.create_block();
         let cont = self.b.create_block();
         self.b.ins().brif(ok, cont, &[], fail, &[]);
-        let mut args = Vec::new();
-        for f in &snapshot.frames {
-            for (_, v) in &f.live {
-                if let Value::Var(n) = v {
-                    args.push(self.vars[*n as usize].expect("a defined variable"));
-                }
-            }
-        }
+        let args: Vec<ir::Value> =
+            snapshot.fail_args().map(|n| self.vars[n as usize].expect("a defined variable")).collect();
         self.fail_blocks.push((fail, args));
         self.b.switch_to_block(cont);
         self.b.seal_block(cont);

@@ -17,11 +17,11 @@
 
 use super::backend::{compile_loop, CompiledLoop, JUMP};
 use super::counter::{increment, JitCounter};
-use super::interp::{fail_args, resume, run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
+use super::interp::{resume, run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
 use super::log;
 use super::optimize::optimize;
 use super::params::JitParams;
-use super::trace::{Trace, Value};
+use super::trace::Trace;
 use crate::gc::TypeInfo;
 use rpy_jitcode::JitModule;
 use std::collections::HashMap;
@@ -390,15 +390,7 @@ unsafe fn run_code(st: &mut State, t: &Tables, mut c: u32, driver: usize, buf: *
         let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
         let want_bridge = code.bridges[k].is_none() && code.fails[k] > params().trace_eagerness;
         if !want_bridge {
-            let mut values = HashMap::new();
-            for (slot, n) in fail_args(snapshot).enumerate() {
-                values.insert(n, frame[slot]);
-            }
-            let value = |v: &Value| match v {
-                Value::Const(x, _) => *x,
-                Value::Var(n) => values[n],
-            };
-            return resume(&st.module, t, snapshot, value, buf);
+            return resume(&st.module, t, snapshot, &frame, buf);
         }
         let t0 = Instant::now();
         let (outcome, closed, aborted) = {

@@ -22,6 +22,7 @@ use crate::gc::{self, TypeInfo};
 use rpy_jitcode::intops::{float_to_int, int_op, IntOut};
 use rpy_jitcode::{int_dispatch, Arg, Descr, Effect, JitModule, Kind, Leaf, Op, Part, RefConst, Reg};
 use std::cell::UnsafeCell;
+use std::collections::HashMap;
 
 /// A call wrapper of the translated module (see rpy-llvm's `codegen/jit.rs`).
 pub type CallWrapper = unsafe extern "C" fn(*const u64, *mut u64);
@@ -292,7 +293,7 @@ impl<'a> Interp<'a> {
                 FrameSnapshot { jitcode: f.code as u32, pc: pc as u32, live }
             })
             .collect();
-        Snapshot { frames }
+        Snapshot { frames, virtuals: Vec::new() }
     }
 
     /// Records an ordinary operation just run: heap accesses, allocations
@@ -730,32 +731,60 @@ pub unsafe fn run_from_merge_point(m: &JitModule, t: &Tables, driver: usize, buf
     interp.run(buf)
 }
 
-/// Resumes after a guard failure: rebuilds the frames of `snapshot` (the
-/// value of each of its variables given by `value`) and runs them as
-/// `run_from_merge_point` does; the failing guard's own instruction runs
-/// again, with real values, and takes the other way.
+/// Resumes after a guard failure: rebuilds the frames of `snapshot` (its
+/// fail arguments in `frame`) and runs them as `run_from_merge_point`
+/// does; the failing guard's own instruction runs again, with real values,
+/// and takes the other way.
 ///
 /// # Safety
 /// As `run_from_merge_point`.
-pub unsafe fn resume(
-    m: &JitModule,
-    t: &Tables,
-    snapshot: &Snapshot,
-    value: impl Fn(&Value) -> u64,
-    buf: *mut u64,
-) -> Outcome {
+pub unsafe fn resume(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[u64], buf: *mut u64) -> Outcome {
+    let values = guard_values(m, t, snapshot, frame);
     let mut interp = Interp::new(m, t);
+    let value = |v: &Value| match v {
+        Value::Const(x, _) => *x,
+        Value::Var(n) => values[n],
+    };
     interp.rebuild(snapshot, value, |_| None);
     interp.run(buf)
 }
 
-/// The fail arguments of a guard: the variables of its snapshot, in order
-/// (a variable appearing twice has two).
-pub fn fail_args(snapshot: &Snapshot) -> impl Iterator<Item = u32> + '_ {
-    snapshot.frames.iter().flat_map(|f| f.live.iter()).filter_map(|(_, v)| match v {
-        Value::Var(n) => Some(*n),
-        Value::Const(..) => None,
-    })
+/// The values of a failed guard's variables: its fail arguments, from
+/// `frame`, and its virtual objects, allocated now and their fields
+/// written.
+///
+/// # Safety
+/// As `run_from_merge_point`.
+unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[u64]) -> HashMap<u32, u64> {
+    let mut values = HashMap::new();
+    for (slot, n) in snapshot.fail_args().enumerate() {
+        values.insert(n, frame[slot]);
+    }
+    if snapshot.virtuals.is_empty() {
+        return values;
+    }
+    // An allocation may collect: meanwhile the values are roots (the
+    // frame is not on the machine stack, which the collector scans).
+    let base = refs().len();
+    refs().extend(values.values().map(|v| *v as usize));
+    for o in &snapshot.virtuals {
+        let Descr::Size { typeinfo, .. } = &m.descrs[o.size as usize] else { panic!("rpy JIT: a size descr expected") };
+        let p = gc::rpy_gc_malloc(t.typeinfos[*typeinfo as usize]);
+        refs().push(p as usize);
+        values.insert(o.var, p as u64);
+    }
+    for o in &snapshot.virtuals {
+        for (d, v) in &o.fields {
+            let Descr::Field { leaf, .. } = &m.descrs[*d as usize] else { panic!("rpy JIT: a field descr expected") };
+            let x = match v {
+                Value::Const(x, _) => *x,
+                Value::Var(n) => values[n],
+            };
+            store(values[&o.var] as *mut u8, 0, leaf, x);
+        }
+    }
+    refs().truncate(base);
+    values
 }
 
 impl Interp<'_> {
@@ -800,15 +829,28 @@ impl Interp<'_> {
         buf: *mut u64,
         limit: usize,
     ) -> Outcome {
-        let vars: Vec<u32> = fail_args(snapshot).collect();
+        let vars: Vec<u32> = snapshot.fail_args().collect();
         let input_kinds: Vec<Kind> = vars.iter().map(|n| kinds[*n as usize]).collect();
-        let mut input_of = std::collections::HashMap::new();
-        let mut value_of = std::collections::HashMap::new();
+        let mut box_of = HashMap::new();
         for (i, n) in vars.iter().enumerate() {
-            input_of.entry(*n).or_insert(i as u32);
-            value_of.entry(*n).or_insert(frame[i]);
+            box_of.entry(*n).or_insert(Value::Var(i as u32));
         }
+        let value_of = guard_values(self.m, self.t, snapshot, frame);
         self.rec = Some(Recorder { trace: Trace::new(&input_kinds), driver, start_greens: None, limit });
+        // The guard's virtual objects: the bridge allocates them first.
+        for o in &snapshot.virtuals {
+            let b = self.record(Op::New, vec![], Some(o.size), Some(Kind::Ref), false);
+            box_of.insert(o.var, b.expect("a short trace"));
+        }
+        for o in &snapshot.virtuals {
+            for (d, v) in &o.fields {
+                let field = match v {
+                    Value::Var(n) => box_of[n],
+                    c => *c,
+                };
+                self.record(Op::SetfieldGc, vec![box_of[&o.var], field], Some(*d), None, false);
+            }
+        }
         let value = |v: &Value| match v {
             Value::Const(x, _) => *x,
             Value::Var(n) => value_of[n],
@@ -816,7 +858,7 @@ impl Interp<'_> {
         let boxed = |v: &Value| {
             Some(match v {
                 Value::Const(..) => *v,
-                Value::Var(n) => Value::Var(input_of[n]),
+                Value::Var(n) => box_of[n],
             })
         };
         self.rebuild(snapshot, value, boxed);

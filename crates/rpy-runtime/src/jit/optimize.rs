@@ -20,7 +20,7 @@
 //! and again as the loop's body, which starts from what the preamble knew.
 
 use super::eval::{pure_value, returns_float};
-use super::trace::{ResOp, Trace, Value};
+use super::trace::{ResOp, Trace, Value, VirtualObject};
 use super::unroll;
 use rpy_jitcode::{Descr, JitModule, Kind, Op};
 use std::collections::{HashMap, HashSet};
@@ -90,6 +90,7 @@ pub struct Optimizer<'m> {
     /// The comparison that defined a variable (for the facts a guard on it
     /// gives about the other comparisons of the same operands).
     compares: HashMap<u32, (Op, Value, Value)>,
+    virtuals: HashMap<u32, Virtual>,
     /// The outside facts that operations used.
     pub used: HashSet<usize>,
     pub out: Vec<ResOp>,
@@ -103,6 +104,7 @@ impl<'m> Optimizer<'m> {
             pure: HashMap::new(),
             heap: HashMap::new(),
             compares: HashMap::new(),
+            virtuals: HashMap::new(),
             used: HashSet::new(),
             out: Vec::new(),
         }
@@ -173,11 +175,12 @@ impl<'m> Optimizer<'m> {
             *a = self.resolve(*a);
         }
         if let Some(s) = &mut op.snapshot {
-            for f in &mut s.frames {
-                for (_, v) in &mut f.live {
-                    *v = self.resolve(*v);
-                }
+            for v in s.values_mut() {
+                *v = self.resolve(*v);
             }
+        }
+        if self.virtualize(&op) {
+            return;
         }
         match op.op {
             Op::GuardTrue | Op::GuardFalse | Op::GuardValue => {
@@ -191,7 +194,7 @@ impl<'m> Optimizer<'m> {
                     // (kept: it fails every time, as it must).
                     Value::Const(x, _) if matches!(want, Value::Const(y, _) if y == x) => return,
                     Value::Var(n) => {
-                        self.out.push(op);
+                        self.push(op);
                         self.subst.insert(n, want);
                         if let (Some(&(cmp, a, b)), Value::Const(known, _)) = (self.compares.get(&n), want) {
                             self.know_comparison(cmp, a, b, known != 0);
@@ -238,7 +241,117 @@ impl<'m> Optimizer<'m> {
                 self.pure.insert(key, (Value::Var(r), None));
             }
         }
+        self.push(op);
+    }
+
+    /// Allocation removal (RPython's `virtualize`): an object the trace
+    /// allocates is *virtual*, its fields known values, until something
+    /// other than reading or writing its fields or testing it for null
+    /// uses it; then it is *forced*: allocated and its fields written
+    /// where that use is. True when `op` was taken care of.
+    fn virtualize(&mut self, op: &ResOp) -> bool {
+        let virtual_arg = |k: usize| match op.args.get(k) {
+            Some(Value::Var(n)) if self.virtuals.contains_key(n) => Some(*n),
+            _ => None,
+        };
+        match (op.op, virtual_arg(0)) {
+            (Op::New, _) => {
+                let r = op.result.expect("new has a result");
+                self.virtuals.insert(r, Virtual { size: op.descr.expect("a size descr"), fields: Vec::new() });
+                return true;
+            }
+            (Op::SetfieldGc, Some(n)) => {
+                let d = op.descr.expect("a field descr");
+                let key = self.field_key(d);
+                let fields = &mut self.virtuals.get_mut(&n).expect("virtual").fields;
+                fields.retain(|(f, _)| field_key_of(self.m, *f) != key);
+                fields.push((d, op.args[1]));
+                return true;
+            }
+            (Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF, Some(n)) => {
+                let key = self.field_key(op.descr.expect("a field descr"));
+                let fields = &self.virtuals[&n].fields;
+                let v = match fields.iter().find(|(f, _)| field_key_of(self.m, *f) == key) {
+                    Some((_, v)) => *v,
+                    None => Value::Const(0, key.2),
+                };
+                self.subst.insert(op.result.expect("a read has a result"), v);
+                return true;
+            }
+            (Op::PtrNonzero | Op::PtrIszero, Some(_)) => {
+                let nonzero = op.op == Op::PtrNonzero;
+                self.subst.insert(op.result.expect("a test has a result"), Value::Const(nonzero as u64, Kind::Int));
+                return true;
+            }
+            _ => {}
+        }
+        // Any other use: the object escapes.
+        for a in &op.args {
+            if let Value::Var(n) = a {
+                self.force(*n);
+            }
+        }
+        false
+    }
+
+    /// Allocates the virtual object `n` (if it still is one) and writes
+    /// its fields, forcing the virtual objects they hold first.
+    pub fn force(&mut self, n: u32) {
+        let Some(v) = self.virtuals.remove(&n) else { return };
+        self.out.push(ResOp { op: Op::New, args: vec![], descr: Some(v.size), result: Some(n), snapshot: None });
+        for (d, value) in v.fields {
+            let value = self.resolve(value);
+            if let Value::Var(m) = value {
+                self.force(m);
+            }
+            self.emit(ResOp {
+                op: Op::SetfieldGc,
+                args: vec![Value::Var(n), value],
+                descr: Some(d),
+                result: None,
+                snapshot: None,
+            });
+        }
+    }
+
+    /// Forces `v` if it is a virtual object.
+    pub fn force_value(&mut self, v: Value) {
+        if let Value::Var(n) = self.resolve(v) {
+            self.force(n);
+        }
+    }
+
+    /// Keeps `op`; a guard's snapshot gets the virtual objects its values
+    /// refer to, as they are now.
+    fn push(&mut self, mut op: ResOp) {
+        if let Some(s) = &mut op.snapshot {
+            let mut todo: Vec<u32> = (s.values())
+                .filter_map(|v| match v {
+                    Value::Var(n) if self.virtuals.contains_key(n) => Some(*n),
+                    _ => None,
+                })
+                .collect();
+            while let Some(n) = todo.pop() {
+                if s.virtuals.iter().any(|o| o.var == n) {
+                    continue;
+                }
+                let v = &self.virtuals[&n];
+                let fields: Vec<(u32, Value)> = v.fields.iter().map(|(d, x)| (*d, self.resolve(*x))).collect();
+                for (_, x) in &fields {
+                    if let Value::Var(m) = x {
+                        if self.virtuals.contains_key(m) {
+                            todo.push(*m);
+                        }
+                    }
+                }
+                s.virtuals.push(VirtualObject { var: n, size: v.size, fields });
+            }
+        }
         self.out.push(op);
+    }
+
+    fn field_key(&self, d: u32) -> (u32, u8, Kind) {
+        field_key_of(self.m, d)
     }
 
     /// The value of a pure operation when its operands make it known.
@@ -281,6 +394,22 @@ impl<'m> Optimizer<'m> {
         for (op, args, value) in [(neg, [a, b], !holds), (mir, [b, a], holds), (neg_mir, [b, a], !holds)] {
             self.pure.entry((op, args.to_vec(), None)).or_insert((bool_const(value), None));
         }
+    }
+}
+
+/// An object the trace has not allocated (yet): its size descr, and the
+/// field values written so far, by field descr.
+struct Virtual {
+    size: u32,
+    fields: Vec<(u32, Value)>,
+}
+
+/// The bytes a field descr covers (two descrs of the same bytes, an enum's
+/// tag through its base and through a variant, are one field).
+fn field_key_of(m: &JitModule, d: u32) -> (u32, u8, Kind) {
+    match &m.descrs[d as usize] {
+        Descr::Field { leaf, .. } => (leaf.offset, leaf.size, leaf.kind),
+        other => panic!("rpy JIT: a field descr expected, got {other}"),
     }
 }
 
@@ -340,7 +469,7 @@ fn remove_unused(ops: Vec<ResOp>) -> Vec<ResOp> {
     let mut used: HashSet<u32> = HashSet::new();
     let mut keep = vec![true; ops.len()];
     let uses = |op: &ResOp, used: &mut HashSet<u32>| {
-        let snapshot = op.snapshot.iter().flat_map(|s| s.frames.iter().flat_map(|f| f.live.iter().map(|(_, v)| v)));
+        let snapshot = op.snapshot.iter().flat_map(|s| s.values());
         for v in op.args.iter().chain(snapshot) {
             if let Value::Var(n) = v {
                 used.insert(*n);

@@ -16,10 +16,47 @@ pub enum Value {
 
 /// Where a guard's failure resumes: for each frame, outermost first, the
 /// jitcode, the instruction to resume at and the values of the registers
-/// live there (RPython's resume data, not yet compressed).
+/// live there (RPython's resume data, not yet compressed); and the objects
+/// the optimizer removed from the trace that those values refer to, made
+/// when the guard fails (RPython's virtuals in resume data).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Snapshot {
     pub frames: Vec<FrameSnapshot>,
+    pub virtuals: Vec<VirtualObject>,
+}
+
+/// An object the trace does not allocate: the variable standing for it,
+/// its size descr and the values of its fields (by field descr; the
+/// others are zero).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VirtualObject {
+    pub var: u32,
+    pub size: u32,
+    pub fields: Vec<(u32, Value)>,
+}
+
+impl Snapshot {
+    /// Every value the snapshot holds: the registers' and the virtual
+    /// objects' fields.
+    pub fn values(&self) -> impl Iterator<Item = &Value> {
+        let live = self.frames.iter().flat_map(|f| f.live.iter().map(|(_, v)| v));
+        live.chain(self.virtuals.iter().flat_map(|o| o.fields.iter().map(|(_, v)| v)))
+    }
+
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
+        let live = self.frames.iter_mut().flat_map(|f| f.live.iter_mut().map(|(_, v)| v));
+        live.chain(self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v)))
+    }
+
+    /// The guard's fail arguments: the variables of its values that the
+    /// trace computes (not the virtual objects), in order (a variable
+    /// appearing twice has two).
+    pub fn fail_args(&self) -> impl Iterator<Item = u32> + '_ {
+        self.values().filter_map(|v| match v {
+            Value::Var(n) if !self.virtuals.iter().any(|o| o.var == *n) => Some(*n),
+            _ => None,
+        })
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -104,8 +141,8 @@ impl Trace {
                 (false, Some(d)) => out.push_str(&format!("{}({args}, descr={d})", op.op.name())),
             }
             if let Some(s) = &op.snapshot {
-                let live: Vec<Value> = s.frames.iter().flat_map(|f| f.live.iter().map(|(_, v)| *v)).collect();
-                out.push_str(&format!(" [{}]", vars(&live)));
+                let args: Vec<Value> = s.fail_args().map(Value::Var).collect();
+                out.push_str(&format!(" [{}]", vars(&args)));
             }
             out.push('\n');
         }

@@ -63,6 +63,10 @@ pub fn unroll(trace: &mut Trace, m: &JitModule) {
     for op in body_ops {
         pre.emit(op.clone());
     }
+    // The label takes objects, not virtual ones.
+    for v in &jump.args {
+        pre.force_value(*v);
+    }
     let entering: Vec<Value> = jump.args.iter().map(|v| pre.resolve(*v)).collect();
     let facts = export(&pre, &entering, trace);
     let mut inputs: Vec<Mode> =
@@ -250,7 +254,7 @@ fn body(
         let mut op = op.clone();
         op.args.iter_mut().for_each(|a| map(&rename, a));
         if let Some(s) = &mut op.snapshot {
-            s.frames.iter_mut().flat_map(|f| f.live.iter_mut()).for_each(|(_, v)| map(&rename, v));
+            s.values_mut().for_each(|v| map(&rename, v));
         }
         if let Some(r) = op.result {
             let kind = trace.kinds[r as usize];
@@ -265,6 +269,7 @@ fn body(
         .map(|v| {
             let mut v = *v;
             map(&rename, &mut v);
+            opt.force_value(v);
             opt.resolve(v)
         })
         .collect();
@@ -319,7 +324,7 @@ fn body(
 fn drop_dead_label_args(body: &mut Body) {
     let mut used: HashSet<u32> = HashSet::new();
     for op in &body.ops {
-        let snapshot = op.snapshot.iter().flat_map(|s| s.frames.iter().flat_map(|f| f.live.iter().map(|(_, v)| v)));
+        let snapshot = op.snapshot.iter().flat_map(|s| s.values());
         for v in op.args.iter().chain(snapshot) {
             if let Value::Var(n) = v {
                 used.insert(*n);
@@ -427,7 +432,7 @@ fn assemble(trace: &Trace, preamble: Vec<ResOp>, body: Body, entering: &[Value],
     for mut op in body.ops {
         op.args.iter_mut().for_each(renamed);
         if let Some(s) = &mut op.snapshot {
-            s.frames.iter_mut().flat_map(|f| f.live.iter_mut()).for_each(|(_, v)| renamed(v));
+            s.values_mut().for_each(renamed);
         }
         ops.push(op);
     }

@@ -1,0 +1,58 @@
+//! The JIT's logs of the suite's JIT programs, read as a PyPy user reads
+//! `PYPYLOG`: what the optimizer did to their loops.
+
+use std::process::Command;
+
+/// The sections `name` of the log of program `name` run translated with
+/// the JIT forced hot (every merge point traced, bridges after two
+/// failures), and its output.
+fn jit_log(program: &str, section: &str) -> (Vec<String>, String) {
+    let path = std::env::temp_dir().join(format!("rpy-jit-log-{program}-{}.log", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
+        .args([program, "translated"])
+        .env("RPYJIT", "threshold=1,trace_eagerness=2")
+        .env("RPYLOG", format!("jit-log:{}", path.display()))
+        .output()
+        .expect("run rpy-programs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let log = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let open = format!("] {{{section}\n");
+    let sections = log.split(&open).skip(1).map(|s| s[..s.find(&format!("] {section}}}")).unwrap()].to_string());
+    (sections.collect(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Program 142 makes two objects every turn: the loop as traced allocates
+/// them, the loop as optimized does not (they are virtual); the bridge of
+/// the turns where the pair escapes into the machine allocates the pair,
+/// and only it.
+#[test]
+fn virtuals_are_not_allocated_until_they_escape() {
+    let (noopt, _) = jit_log("142_jit_virtuals", "jit-log-noopt-loop");
+    assert!(noopt.iter().all(|l| l.matches("= new(").count() == 2), "{noopt:?}");
+    let (opt, _) = jit_log("142_jit_virtuals", "jit-log-opt-loop");
+    assert!(!opt.is_empty() && opt.iter().all(|l| !l.contains("new(")), "{opt:?}");
+    let (bridges, _) = jit_log("142_jit_virtuals", "jit-log-opt-bridge");
+    let escaping: Vec<&String> = bridges.iter().filter(|b| b.contains("Machine.kept")).collect();
+    assert!(!escaping.is_empty(), "no bridge stores the pair:\n{bridges:?}");
+    for b in escaping {
+        assert_eq!(b.matches("= new(descr=<SizeDescr Pair>)").count(), 1, "{b}");
+        assert!(!b.contains("<SizeDescr Link>"), "{b}");
+    }
+}
+
+/// Program 141's loop is unrolled: a preamble, a `label`, and a body that
+/// no longer reads what stays the same (the program's list of
+/// instructions) until a residual call may have changed it.
+#[test]
+fn loops_are_unrolled() {
+    let (opt, _) = jit_log("141_jit_unroll", "jit-log-opt-loop");
+    let unrolled: Vec<&String> = opt.iter().filter(|l| l.contains("\nlabel(")).collect();
+    assert!(!unrolled.is_empty(), "{opt:?}");
+    for l in unrolled {
+        let (preamble, body) = l.split_at(l.find("\nlabel(").unwrap());
+        assert!(preamble.contains("list<enum0>.items"), "{l}");
+        let before_call = &body[..body.find("call_i(").unwrap_or(body.len())];
+        assert!(before_call.contains("getarrayitem_gc_r(") && !before_call.contains("list<enum0>.items"), "{l}");
+    }
+}
