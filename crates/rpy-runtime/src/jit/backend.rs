@@ -1,13 +1,18 @@
 //! The backend (DESIGN §8): a closed loop's trace to machine code, with
 //! Cranelift, for the machine the program runs on (x86-64 or AArch64).
 //!
-//! The code is a function `u64 code(u64 *frame)`: it reads the trace's
-//! input arguments from `frame` and runs it; a loop runs until a guard
-//! fails: it writes that guard's fail arguments (the variables of its
-//! snapshot, in order) into `frame` and returns the guard's number. A
-//! trace ending in a jump to other code (a bridge, or a loop's trace that
-//! reached a key with code) writes that code's inputs into `frame` and
-//! returns `JUMP` plus its number: the caller runs it next. GC pointers are plain
+//! The code is a function `u64 code(u64 *frame)` of Cranelift's `tail`
+//! calling convention: it reads the trace's input arguments from `frame`
+//! and runs it; a loop runs until a guard fails: it writes that guard's
+//! fail arguments (the variables of its snapshot, in order) into `frame`,
+//! then goes on in the guard's bridge if it has one (a tail call, the
+//! bridge's inputs being those fail arguments), else returns the code's
+//! number and the guard's (`exit`). A trace ending in a jump to other code
+//! (a loop's trace that reached a key with code, a bridge) writes that
+//! code's inputs into `frame` and tail-calls it. So control stays in
+//! compiled code from loop to bridge to loop; the dispatcher enters it
+//! through `enter` (a function of the platform's calling convention) and
+//! sees only the guards without a bridge fail. GC pointers are plain
 //! 64-bit values: the collector scans the machine stack conservatively,
 //! which covers Cranelift's spill slots, and stores of pointers run the
 //! write barrier's test and slow path as translated code does. Calls go
@@ -22,25 +27,95 @@ use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
     self, types, AbiParam, BlockArg, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, UserFuncName,
 };
-use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::isa::{CallConv, OwnedTargetIsa};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
 use std::sync::OnceLock;
 
-/// What compiled code returns when its trace ends with a jump into other
-/// code: this plus the other code's number (below it: the number of the
-/// guard that failed).
-pub const JUMP: u64 = 1 << 32;
+/// The slots of the frame compiled code reads its inputs from and writes
+/// fail arguments to: every code fits (a trace needing more does not
+/// compile), so code can go on into any other code in the same frame.
+pub const FRAME_SLOTS: usize = 512;
+
+/// What compiled code returns when guard `guard` of code `code` failed.
+pub fn exit(code: u32, guard: u32) -> u64 {
+    ((code as u64) << 32) | guard as u64
+}
+
+/// The code and the guard of an exit.
+pub fn exit_parts(r: u64) -> (u32, usize) {
+    ((r >> 32) as u32, (r & 0xffff_ffff) as usize)
+}
 
 /// Compiled code: a loop or a bridge.
 pub struct CompiledLoop {
     code: *mut u8,
     size: usize,
-    pub entry: unsafe extern "C" fn(*mut u64) -> u64,
-    /// Slots the frame needs: the inputs, and the fail arguments of any
-    /// guard.
-    pub frame_size: usize,
+    /// Its entry, for `enter` and for other code's tail calls.
+    pub entry: *const u8,
+    /// Per guard, the entry of its bridge once it has one (0 until then),
+    /// which the guard's failure path reads. Never freed, as the code.
+    pub bridge_slots: &'static mut [u64],
+}
+
+/// Runs compiled code from its entry on `frame` (of `FRAME_SLOTS` slots)
+/// until a guard without a bridge fails; returns the `exit`.
+///
+/// # Safety
+/// `entry` is compiled code's entry; the caller holds the GC's lock.
+pub unsafe fn enter(entry: *const u8, frame: &mut [u64; FRAME_SLOTS]) -> u64 {
+    let t = trampoline().expect("the trampoline compiled with the JIT's first code");
+    let f = std::mem::transmute::<usize, unsafe extern "C" fn(*const u8, *mut u64) -> u64>(t);
+    f(entry, frame.as_mut_ptr())
+}
+
+/// `u64 trampoline(code, frame)`: calls `code` (`tail` convention) from
+/// the platform's convention. Its address: it is never freed.
+fn trampoline() -> Result<usize, String> {
+    static T: OnceLock<Result<usize, String>> = OnceLock::new();
+    T.get_or_init(|| {
+        let isa = isa()?;
+        let cc = isa.default_call_conv();
+        let mut sig = Signature::new(cc);
+        sig.params.extend([AbiParam::new(types::I64), AbiParam::new(types::I64)]);
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = ir::Function::with_name_signature(UserFuncName::default(), sig);
+        let mut fctx = FunctionBuilderContext::new();
+        let mut b = FunctionBuilder::new(&mut func, &mut fctx);
+        let code_sig = b.import_signature(code_signature());
+        let block = b.create_block();
+        b.append_block_params_for_function_params(block);
+        b.switch_to_block(block);
+        b.seal_block(block);
+        let (code, frame) = (b.block_params(block)[0], b.block_params(block)[1]);
+        let call = b.ins().call_indirect(code_sig, code, &[frame]);
+        let r = b.inst_results(call)[0];
+        b.ins().return_(&[r]);
+        b.finalize(isa.frontend_config());
+        let code = std::mem::ManuallyDrop::new(install(&finish(func)?)?);
+        Ok(code.entry as usize)
+    })
+    .clone()
+}
+
+/// The signature of compiled code: `u64 code(u64 *frame)`, `tail`.
+fn code_signature() -> Signature {
+    let mut sig = Signature::new(CallConv::Tail);
+    sig.params.push(AbiParam::new(types::I64));
+    sig.returns.push(AbiParam::new(types::I64));
+    sig
+}
+
+/// Compiles a function to machine code.
+fn finish(func: ir::Function) -> Result<Vec<u8>, String> {
+    let isa = isa()?;
+    let mut ctx = cranelift_codegen::Context::for_function(func);
+    let code = ctx.compile(&**isa, &mut ControlPlane::default()).map_err(|e| format!("Cranelift: {:?}", e.inner))?;
+    if !code.buffer.relocs().is_empty() {
+        return Err("the code needs relocations".into());
+    }
+    Ok(code.code_buffer().to_vec())
 }
 
 impl Drop for CompiledLoop {
@@ -70,6 +145,8 @@ fn isa() -> Result<&'static OwnedTargetIsa, String> {
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
         flags.set("is_pic", "false").map_err(|e| e.to_string())?;
+        // Cranelift's tail calls need frame pointers.
+        flags.set("preserve_frame_pointers", "true").map_err(|e| e.to_string())?;
         // The traces are checked by construction; the verifier costs a
         // tenth of the compile time.
         flags.set("enable_verifier", "false").map_err(|e| e.to_string())?;
@@ -94,6 +171,8 @@ struct Lower<'a, 'b> {
     trace: &'a Trace,
     vars: Vec<Option<ir::Value>>,
     wrapper_sig: ir::SigRef,
+    /// The platform's calling convention, for calls out of the code.
+    native: CallConv,
     fail_blocks: Vec<(ir::Block, Vec<ir::Value>)>,
 }
 
@@ -169,7 +248,7 @@ impl Lower<'_, '_> {
         params: &[ir::Type],
         ret: Option<ir::Type>,
     ) -> Option<ir::Value> {
-        let mut sig = Signature::new(self.b.func.signature.call_conv);
+        let mut sig = Signature::new(self.native);
         sig.params.extend(params.iter().map(|t| AbiParam::new(*t)));
         sig.returns.extend(ret.map(AbiParam::new));
         let sig = self.b.import_signature(sig);
@@ -466,6 +545,18 @@ impl Lower<'_, '_> {
         Ok(())
     }
 
+    /// Stores `values` in the frame's first slots (floats as their bits).
+    fn store_frame(&mut self, frame: ir::Value, values: &[ir::Value]) {
+        for (i, v) in values.iter().enumerate() {
+            let v = if self.b.func.dfg.value_type(*v) == types::F64 {
+                self.b.ins().bitcast(types::I64, MemFlagsData::new(), *v)
+            } else {
+                *v
+            };
+            self.b.ins().store(flags(), v, frame, 8 * i as i32);
+        }
+    }
+
     /// Adds one to the word at `counter` (a turn of the loop, for
     /// `jit-backend-counts`).
     fn count_turn(&mut self, counter: Option<*mut u64>) {
@@ -519,27 +610,28 @@ extern "C" fn float_powi(x: f64, n: i64) -> f64 {
     x.powi(n as i32)
 }
 
-/// Compiles a trace (its last operation is `jump`). With `counter`, each
-/// start of the loop's body adds one to the word there
+/// Compiles a trace (its last operation is `jump`) as code number
+/// `index`; `entries` gives the entry of the code a jump goes to. With
+/// `counter`, each start of the loop's body adds one to the word there
 /// (`jit-backend-counts`).
 pub fn compile_loop(
     trace: &Trace,
     m: &JitModule,
     t: &Tables,
+    index: u32,
+    entries: &dyn Fn(u32) -> *const u8,
     counter: Option<*mut u64>,
 ) -> Result<CompiledLoop, String> {
     let isa = isa()?;
-    let cc = isa.default_call_conv();
-    let mut sig = Signature::new(cc);
-    sig.params.push(AbiParam::new(types::I64));
-    sig.returns.push(AbiParam::new(types::I64));
-    let mut func = ir::Function::with_name_signature(UserFuncName::default(), sig);
+    let native = isa.default_call_conv();
+    let mut func = ir::Function::with_name_signature(UserFuncName::default(), code_signature());
     let mut fctx = FunctionBuilderContext::new();
     let mut b = FunctionBuilder::new(&mut func, &mut fctx);
-    let mut wsig = Signature::new(cc);
+    let mut wsig = Signature::new(native);
     wsig.params.push(AbiParam::new(types::I64));
     wsig.params.push(AbiParam::new(types::I64));
     let wrapper_sig = b.import_signature(wsig);
+    let code_sig = b.import_signature(code_signature());
 
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
@@ -559,7 +651,7 @@ pub fn compile_loop(
         *var = Some(b.append_block_param(header, clif_type(trace.kinds[i])));
     }
     let has_label = trace.ops.iter().any(|op| op.op == Op::Label);
-    let mut l = Lower { b, m, t, trace, vars, wrapper_sig, fail_blocks: Vec::new() };
+    let mut l = Lower { b, m, t, trace, vars, wrapper_sig, native, fail_blocks: Vec::new() };
     if !has_label {
         l.count_turn(counter);
     }
@@ -592,18 +684,11 @@ pub fn compile_loop(
                     l.b.ins().jump(target, &args);
                 }
                 // Into other code: its inputs in the frame.
-                Some(target) => {
-                    for (i, v) in args.iter().enumerate() {
-                        let v = if l.b.func.dfg.value_type(*v) == types::F64 {
-                            l.b.ins().bitcast(types::I64, MemFlagsData::new(), *v)
-                        } else {
-                            *v
-                        };
-                        l.b.ins().store(flags(), v, frame, 8 * i as i32);
-                    }
+                Some(code) => {
+                    l.store_frame(frame, &args);
                     frame_size = frame_size.max(args.len());
-                    let r = l.b.ins().iconst(types::I64, (JUMP + target as u64) as i64);
-                    l.b.ins().return_(&[r]);
+                    let callee = l.b.ins().iconst(types::I64, entries(code) as i64);
+                    l.b.ins().return_call_indirect(code_sig, callee, &[frame]);
                 }
             }
             break;
@@ -611,34 +696,37 @@ pub fn compile_loop(
         l.op(op)?;
     }
     l.b.seal_block(target);
-    for (k, (block, args)) in std::mem::take(&mut l.fail_blocks).into_iter().enumerate() {
+    let fail_blocks = std::mem::take(&mut l.fail_blocks);
+    let bridge_slots: &'static mut [u64] = Box::leak(vec![0u64; fail_blocks.len()].into_boxed_slice());
+    for (k, (block, args)) in fail_blocks.into_iter().enumerate() {
         l.b.switch_to_block(block);
         l.b.seal_block(block);
-        for (i, v) in args.iter().enumerate() {
-            let v = if l.b.func.dfg.value_type(*v) == types::F64 {
-                l.b.ins().bitcast(types::I64, MemFlagsData::new(), *v)
-            } else {
-                *v
-            };
-            l.b.ins().store(flags(), v, frame, 8 * i as i32);
-        }
+        l.store_frame(frame, &args);
         frame_size = frame_size.max(args.len());
-        let k = l.b.ins().iconst(types::I64, k as i64);
-        l.b.ins().return_(&[k]);
+        // On into the guard's bridge, or out to the dispatcher.
+        let slot = l.b.ins().iconst(types::I64, &bridge_slots[k] as *const u64 as i64);
+        let bridge = l.b.ins().load(types::I64, MemFlagsData::new(), slot, 0);
+        let (go, out) = (l.b.create_block(), l.b.create_block());
+        l.b.ins().brif(bridge, go, &[], out, &[]);
+        l.b.switch_to_block(go);
+        l.b.seal_block(go);
+        l.b.ins().return_call_indirect(code_sig, bridge, &[frame]);
+        l.b.switch_to_block(out);
+        l.b.seal_block(out);
+        let r = l.b.ins().iconst(types::I64, exit(index, k as u32) as i64);
+        l.b.ins().return_(&[r]);
     }
     l.b.finalize(isa.frontend_config());
-
-    let mut ctx = cranelift_codegen::Context::for_function(func);
-    let code = ctx.compile(&**isa, &mut ControlPlane::default()).map_err(|e| format!("Cranelift: {:?}", e.inner))?;
-    if !code.buffer.relocs().is_empty() {
-        return Err("the loop's code needs relocations".into());
+    if frame_size > FRAME_SLOTS {
+        return Err(format!("{frame_size} values in the frame (at most {FRAME_SLOTS})"));
     }
-    let bytes = code.code_buffer().to_vec();
-    install(&bytes, frame_size.max(1))
+    let mut compiled = install(&finish(func)?)?;
+    compiled.bridge_slots = bridge_slots;
+    Ok(compiled)
 }
 
 /// Copies machine code into fresh executable memory.
-fn install(bytes: &[u8], frame_size: usize) -> Result<CompiledLoop, String> {
+fn install(bytes: &[u8]) -> Result<CompiledLoop, String> {
     let size = bytes.len().div_ceil(4096) * 4096;
     // SAFETY: a fresh private mapping, written, then made executable.
     unsafe {
@@ -653,7 +741,6 @@ fn install(bytes: &[u8], frame_size: usize) -> Result<CompiledLoop, String> {
         }
         #[cfg(target_arch = "aarch64")]
         __clear_cache(p, p.add(size));
-        let entry = std::mem::transmute::<*mut u8, unsafe extern "C" fn(*mut u64) -> u64>(p);
-        Ok(CompiledLoop { code: p, size, entry, frame_size })
+        Ok(CompiledLoop { code: p, size, entry: p, bridge_slots: &mut [] })
     }
 }

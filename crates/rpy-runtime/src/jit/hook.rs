@@ -15,7 +15,7 @@
 //! whose tracing or compiling gave up runs in the blackhole interpreter to
 //! the next merge point.
 
-use super::backend::{compile_loop, CompiledLoop, JUMP};
+use super::backend::{compile_loop, enter, exit_parts, CompiledLoop, FRAME_SLOTS};
 use super::counter::{increment, JitCounter};
 use super::interp::{resume, run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
 use super::log;
@@ -318,7 +318,9 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
         log::section(&section, &body);
     }
     let counter = log::enabled("jit-backend-counts").then(|| Box::leak(Box::new([0u64; 2])) as *mut [u64; 2]);
-    let compiled = compile_loop(&trace, &st.module, t, counter.map(|c| c.cast::<u64>().wrapping_add(1)));
+    let entries = |code: u32| st.codes[code as usize].compiled.entry;
+    let turns = counter.map(|c| c.cast::<u64>().wrapping_add(1));
+    let compiled = compile_loop(&trace, &st.module, t, n, &entries, turns);
     s.backend_time += t1.elapsed();
     match compiled {
         Ok(compiled) => {
@@ -353,64 +355,55 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
 }
 
 /// Runs compiled code `c` from the merge point (the reds in `buf`), and
-/// the code it jumps to, until a guard without a bridge fails; then
+/// the code it goes on to, until a guard without a bridge fails; then
 /// resumes in the blackhole interpreter from the guard's snapshot to the
 /// next merge point, or, once the guard has failed `trace_eagerness`
-/// times, traces a bridge from it.
-unsafe fn run_code(st: &mut State, t: &Tables, mut c: u32, driver: usize, buf: *mut u64) -> Outcome {
+/// times, traces a bridge from it, which the guard goes on to from then
+/// on.
+unsafe fn run_code(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *mut u64) -> Outcome {
     let d = &st.module.drivers[driver];
     let (ngreens, nreds) = (d.greens.len(), d.reds.len());
-    let mut frame = vec![0u64; nreds.max(16)];
+    // On the machine stack, which the collector scans: the fail arguments
+    // are alive while only the frame holds them.
+    let mut frame = [0u64; FRAME_SLOTS];
     frame[..nreds].copy_from_slice(std::slice::from_raw_parts(buf.add(ngreens), nreds));
-    loop {
-        let code = &st.codes[c as usize];
-        let (entry, frame_size) = (code.compiled.entry, code.compiled.frame_size);
-        if let Some(p) = code.entries {
-            *p += 1;
-        }
-        if frame.len() < frame_size {
-            frame.resize(frame_size, 0);
-        }
-        // No reference into `st` lives across the call: the code's calls
-        // may run the portal again (a recursive interpreter), which may add
-        // code to `st.codes`.
-        let r = entry(frame.as_mut_ptr());
-        if r >= JUMP {
-            c = (r - JUMP) as u32;
-            continue;
-        }
-        let k = r as usize;
-        let code = &mut st.codes[c as usize];
-        if let Some(Ok(b)) = code.bridges[k] {
-            // The bridge's inputs are the guard's fail arguments, in place.
-            c = b;
-            continue;
-        }
-        code.fails[k] += 1;
-        let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
-        let want_bridge = code.bridges[k].is_none() && code.fails[k] > params().trace_eagerness;
-        if !want_bridge {
-            return resume(&st.module, t, snapshot, &frame, buf);
-        }
-        let t0 = Instant::now();
-        let (outcome, closed, aborted) = {
-            let st_ref: &State = st;
-            let entry_of = |g: &[u64]| match st_ref.lookup(driver as i64, g) {
-                Some(KeyState::Code(c)) => Some(c),
-                _ => None,
-            };
-            let code = &st_ref.codes[c as usize];
-            let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
-            let mut interp = Interp::new(&st_ref.module, t);
-            interp.entry_of = Some(&entry_of);
-            let limit = params().trace_limit as usize;
-            let outcome = interp.trace_bridge(driver, snapshot, &code.trace.kinds, &frame, buf, limit);
-            (outcome, interp.closed.take(), interp.aborted)
-        };
-        stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += t0.elapsed();
-        let what = format!("bridge out of Guard 0x{k:x} of Loop {c}");
-        let bridge = add_code(st, t, closed, aborted, &what).ok_or(());
-        st.codes[c as usize].bridges[k] = Some(bridge);
-        return outcome;
+    let code = &st.codes[c as usize];
+    if let Some(p) = code.entries {
+        *p += 1;
     }
+    // No reference into `st` lives across the call: the code's calls may
+    // run the portal again (a recursive interpreter), which may add code
+    // to `st.codes`.
+    let (c, k) = exit_parts(enter(code.compiled.entry, &mut frame));
+    let code = &mut st.codes[c as usize];
+    code.fails[k] += 1;
+    let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
+    let want_bridge = code.bridges[k].is_none() && code.fails[k] > params().trace_eagerness;
+    if !want_bridge {
+        return resume(&st.module, t, snapshot, &frame, buf);
+    }
+    let t0 = Instant::now();
+    let (outcome, closed, aborted) = {
+        let st_ref: &State = st;
+        let entry_of = |g: &[u64]| match st_ref.lookup(driver as i64, g) {
+            Some(KeyState::Code(c)) => Some(c),
+            _ => None,
+        };
+        let code = &st_ref.codes[c as usize];
+        let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
+        let mut interp = Interp::new(&st_ref.module, t);
+        interp.entry_of = Some(&entry_of);
+        let limit = params().trace_limit as usize;
+        let outcome = interp.trace_bridge(driver, snapshot, &code.trace.kinds, &frame, buf, limit);
+        (outcome, interp.closed.take(), interp.aborted)
+    };
+    stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += t0.elapsed();
+    let what = format!("bridge out of Guard 0x{k:x} of Loop {c}");
+    let bridge = add_code(st, t, closed, aborted, &what).ok_or(());
+    if let Ok(b) = bridge {
+        let entry = st.codes[b as usize].compiled.entry;
+        st.codes[c as usize].compiled.bridge_slots[k] = entry as u64;
+    }
+    st.codes[c as usize].bridges[k] = Some(bridge);
+    outcome
 }
