@@ -612,8 +612,8 @@ extern "C" fn float_powi(x: f64, n: i64) -> f64 {
 
 /// Compiles a trace (its last operation is `jump`) as code number
 /// `index`; `entries` gives the entry of the code a jump goes to. With
-/// `counter`, each start of the loop's body adds one to the word there
-/// (`jit-backend-counts`).
+/// `counter` (`jit-backend-counts`), each entry into the code adds one to
+/// the word there, each start of the loop's body to the next one.
 pub fn compile_loop(
     trace: &Trace,
     m: &JitModule,
@@ -652,8 +652,10 @@ pub fn compile_loop(
     }
     let has_label = trace.ops.iter().any(|op| op.op == Op::Label);
     let mut l = Lower { b, m, t, trace, vars, wrapper_sig, native, fail_blocks: Vec::new() };
+    let turns = counter.map(|c| c.wrapping_add(1));
+    l.count_turn(counter);
     if !has_label {
-        l.count_turn(counter);
+        l.count_turn(turns);
     }
     // Where the loop's jump goes: the label, or the start.
     let mut target = header;
@@ -672,7 +674,7 @@ pub fn compile_loop(
                 let param = l.b.append_block_param(target, clif_type(trace.kinds[*n as usize]));
                 l.vars[*n as usize] = Some(param);
             }
-            l.count_turn(counter);
+            l.count_turn(turns);
             continue;
         }
         if op.op == Op::Jump {

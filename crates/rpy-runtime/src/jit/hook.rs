@@ -75,9 +75,6 @@ struct Code {
     /// tracing one gave up).
     fails: Vec<u32>,
     bridges: Vec<Option<Result<u32, ()>>>,
-    /// Where to count the dispatcher's entries into the code
-    /// (`jit-backend-counts`).
-    entries: Option<*mut u64>,
 }
 
 impl State {
@@ -122,8 +119,8 @@ fn stats() -> &'static Mutex<Stats> {
 }
 
 /// For `jit-backend-counts`: per compiled code, its name and the address
-/// of its two counters (entries from the dispatcher, starts of a loop's
-/// body). The counters are never freed, as compiled code is not.
+/// of its two counters (entries into the code from anywhere, starts of a
+/// loop's body). The counters are never freed, as compiled code is not.
 fn counts() -> &'static Mutex<Vec<(String, usize)>> {
     static COUNTS: OnceLock<Mutex<Vec<(String, usize)>>> = OnceLock::new();
     COUNTS.get_or_init(Mutex::default)
@@ -177,15 +174,12 @@ fn write_summary() {
 }
 
 /// The JIT's parameters, from `RPYJIT` (a bad value stops the program
-/// with a message, as a bad command-line option would).
-///
-/// Until the JIT has its optimizer and bridges it is slower than the
-/// translated interpreter on real programs, so it stays off unless
-/// `RPYJIT` is set (`RPYJIT=default` for RPython's parameters).
+/// with a message, as a bad command-line option would). Without `RPYJIT`,
+/// RPython's defaults: the JIT is on, as in PyPy.
 pub fn params() -> &'static JitParams {
     static PARAMS: OnceLock<JitParams> = OnceLock::new();
     PARAMS.get_or_init(|| {
-        let text = std::env::var("RPYJIT").unwrap_or_else(|_| "off".into());
+        let text = std::env::var("RPYJIT").unwrap_or_else(|_| "default".into());
         JitParams::parse(&text).unwrap_or_else(|e| {
             eprintln!("rpy: bad RPYJIT={text:?}: {e}");
             std::process::exit(2)
@@ -319,8 +313,7 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
     }
     let counter = log::enabled("jit-backend-counts").then(|| Box::leak(Box::new([0u64; 2])) as *mut [u64; 2]);
     let entries = |code: u32| st.codes[code as usize].compiled.entry;
-    let turns = counter.map(|c| c.cast::<u64>().wrapping_add(1));
-    let compiled = compile_loop(&trace, &st.module, t, n, &entries, turns);
+    let compiled = compile_loop(&trace, &st.module, t, n, &entries, counter.map(|c| c.cast::<u64>()));
     s.backend_time += t1.elapsed();
     match compiled {
         Ok(compiled) => {
@@ -336,14 +329,7 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
                 let name = if kind == "loop" { format!("Loop {n}") } else { format!("bridge {n}") };
                 counts().lock().unwrap_or_else(|e| e.into_inner()).push((name, c as usize));
             }
-            st.codes.push(Code {
-                trace,
-                compiled,
-                guards,
-                fails: vec![0; n_guards],
-                bridges: vec![None; n_guards],
-                entries: counter.map(|c| c.cast::<u64>()),
-            });
+            st.codes.push(Code { trace, compiled, guards, fails: vec![0; n_guards], bridges: vec![None; n_guards] });
             Some(n)
         }
         Err(e) => {
@@ -368,9 +354,6 @@ unsafe fn run_code(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *mut 
     let mut frame = [0u64; FRAME_SLOTS];
     frame[..nreds].copy_from_slice(std::slice::from_raw_parts(buf.add(ngreens), nreds));
     let code = &st.codes[c as usize];
-    if let Some(p) = code.entries {
-        *p += 1;
-    }
     // No reference into `st` lives across the call: the code's calls may
     // run the portal again (a recursive interpreter), which may add code
     // to `st.codes`.

@@ -293,7 +293,7 @@ impl<'a> Interp<'a> {
                 FrameSnapshot { jitcode: f.code as u32, pc: pc as u32, live }
             })
             .collect();
-        Snapshot { frames, virtuals: Vec::new() }
+        Snapshot { frames, virtuals: Vec::new(), pending: Vec::new() }
     }
 
     /// Records an ordinary operation just run: heap accesses, allocations
@@ -751,7 +751,7 @@ pub unsafe fn resume(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[u6
 
 /// The values of a failed guard's variables: its fail arguments, from
 /// `frame`, and its virtual objects, allocated now and their fields
-/// written.
+/// written; then the trace's pending writes are done.
 ///
 /// # Safety
 /// As `run_from_merge_point`.
@@ -760,7 +760,18 @@ unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[
     for (slot, n) in snapshot.fail_args().enumerate() {
         values.insert(n, frame[slot]);
     }
+    let value = |values: &HashMap<u32, u64>, v: &Value| match v {
+        Value::Const(x, _) => *x,
+        Value::Var(n) => values[n],
+    };
+    let field = |d: u32| match &m.descrs[d as usize] {
+        Descr::Field { leaf, .. } => *leaf,
+        _ => panic!("rpy JIT: a field descr expected"),
+    };
     if snapshot.virtuals.is_empty() {
+        for (obj, d, v) in &snapshot.pending {
+            store(value(&values, obj) as *mut u8, 0, &field(*d), value(&values, v));
+        }
         return values;
     }
     // An allocation may collect: meanwhile the values are roots (the
@@ -775,13 +786,11 @@ unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[
     }
     for o in &snapshot.virtuals {
         for (d, v) in &o.fields {
-            let Descr::Field { leaf, .. } = &m.descrs[*d as usize] else { panic!("rpy JIT: a field descr expected") };
-            let x = match v {
-                Value::Const(x, _) => *x,
-                Value::Var(n) => values[n],
-            };
-            store(values[&o.var] as *mut u8, 0, leaf, x);
+            store(values[&o.var] as *mut u8, 0, &field(*d), value(&values, v));
         }
+    }
+    for (obj, d, v) in &snapshot.pending {
+        store(value(&values, obj) as *mut u8, 0, &field(*d), value(&values, v));
     }
     refs().truncate(base);
     values
@@ -842,14 +851,20 @@ impl Interp<'_> {
             let b = self.record(Op::New, vec![], Some(o.size), Some(Kind::Ref), false);
             box_of.insert(o.var, b.expect("a short trace"));
         }
+        let boxed_value = |box_of: &HashMap<u32, Value>, v: &Value| match v {
+            Value::Var(n) => box_of[n],
+            c => *c,
+        };
         for o in &snapshot.virtuals {
             for (d, v) in &o.fields {
-                let field = match v {
-                    Value::Var(n) => box_of[n],
-                    c => *c,
-                };
+                let field = boxed_value(&box_of, v);
                 self.record(Op::SetfieldGc, vec![box_of[&o.var], field], Some(*d), None, false);
             }
+        }
+        // And the writes the guard's trace had not done.
+        for (obj, d, v) in &snapshot.pending {
+            let args = vec![boxed_value(&box_of, obj), boxed_value(&box_of, v)];
+            self.record(Op::SetfieldGc, args, Some(*d), None, false);
         }
         let value = |v: &Value| match v {
             Value::Const(x, _) => *x,

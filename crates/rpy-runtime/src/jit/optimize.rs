@@ -12,6 +12,11 @@
 //! - *heap caching* (`heap`): a field or item read again, or read after a
 //!   write, without a write that may alias it in between, is the value
 //!   known; a residual call forgets everything (it may write anything);
+//!   writes of fields are *lazy*: done only before something that may
+//!   read them (a call, a read of the same field of another object, the
+//!   end of the trace), a write overwritten before that is never done, and
+//!   a guard failing in between does the pending writes when it resumes;
+//! - *allocation removal* (`virtualize`, below);
 //!
 //! then one backward pass removing pure operations nothing uses. Guards'
 //! snapshots and the final `jump` see the same substitutions, so a guard
@@ -91,6 +96,8 @@ pub struct Optimizer<'m> {
     /// gives about the other comparisons of the same operands).
     compares: HashMap<u32, (Op, Value, Value)>,
     virtuals: HashMap<u32, Virtual>,
+    /// The writes of fields not done yet, in order, and where they go.
+    lazy: Vec<(Loc, ResOp)>,
     /// The outside facts that operations used.
     pub used: HashSet<usize>,
     pub out: Vec<ResOp>,
@@ -105,6 +112,7 @@ impl<'m> Optimizer<'m> {
             heap: HashMap::new(),
             compares: HashMap::new(),
             virtuals: HashMap::new(),
+            lazy: Vec::new(),
             used: HashSet::new(),
             out: Vec::new(),
         }
@@ -204,7 +212,12 @@ impl<'m> Optimizer<'m> {
                     Value::Const(..) => {}
                 }
             }
-            Op::CallI | Op::CallR | Op::CallF | Op::CallN => self.heap.clear(),
+            Op::CallI | Op::CallR | Op::CallF | Op::CallN => {
+                self.flush_lazy();
+                self.heap.clear();
+            }
+            // Elidable calls write nothing, but may read.
+            Op::CallPureI | Op::CallPureR | Op::CallPureF | Op::CallPureN | Op::Jump => self.flush_lazy(),
             _ => {}
         }
         if let Some(loc) = location(self.m, op.op, &op.args, op.descr) {
@@ -218,10 +231,18 @@ impl<'m> Optimizer<'m> {
                 // Any other object (or index) may be the same memory.
                 self.heap.retain(|l, _| !loc.may_alias(l));
                 self.heap.insert(loc, (value, None));
+                if op.op == Op::SetfieldGc {
+                    // Writes that may be the same memory keep their order.
+                    self.flush_aliasing(&loc);
+                    self.lazy.retain(|(l, _)| *l != loc);
+                    self.lazy.push((loc, op));
+                    return;
+                }
             } else if let Some(v) = self.lookup_heap(&loc) {
                 self.subst.insert(op.result.expect("a read has a result"), v);
                 return;
             } else {
+                self.flush_aliasing(&loc);
                 self.heap.insert(loc, (Value::Var(op.result.expect("a read has a result")), None));
             }
         } else if op.op.is_pure() {
@@ -321,10 +342,37 @@ impl<'m> Optimizer<'m> {
         }
     }
 
+    /// Does the lazy writes now.
+    pub fn flush_lazy(&mut self) {
+        for (_, op) in std::mem::take(&mut self.lazy) {
+            self.push_write(op);
+        }
+    }
+
+    /// Does the lazy writes of places other than `loc` that may be the
+    /// same memory.
+    fn flush_aliasing(&mut self, loc: &Loc) {
+        let (now, later) = std::mem::take(&mut self.lazy).into_iter().partition(|(l, _)| l != loc && l.may_alias(loc));
+        self.lazy = later;
+        for (_, op) in now {
+            self.push_write(op);
+        }
+    }
+
+    fn push_write(&mut self, mut op: ResOp) {
+        for a in &mut op.args {
+            *a = self.resolve(*a);
+        }
+        self.out.push(op);
+    }
+
     /// Keeps `op`; a guard's snapshot gets the virtual objects its values
-    /// refer to, as they are now.
+    /// refer to, as they are now, and the lazy writes.
     fn push(&mut self, mut op: ResOp) {
         if let Some(s) = &mut op.snapshot {
+            s.pending = (self.lazy.iter())
+                .map(|(_, w)| (self.resolve(w.args[0]), w.descr.expect("a field descr"), self.resolve(w.args[1])))
+                .collect();
             let mut todo: Vec<u32> = (s.values())
                 .filter_map(|v| match v {
                     Value::Var(n) if self.virtuals.contains_key(n) => Some(*n),

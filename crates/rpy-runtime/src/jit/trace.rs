@@ -16,13 +16,16 @@ pub enum Value {
 
 /// Where a guard's failure resumes: for each frame, outermost first, the
 /// jitcode, the instruction to resume at and the values of the registers
-/// live there (RPython's resume data, not yet compressed); and the objects
+/// live there (RPython's resume data, not yet compressed); the objects
 /// the optimizer removed from the trace that those values refer to, made
-/// when the guard fails (RPython's virtuals in resume data).
+/// when the guard fails (RPython's virtuals in resume data); and the
+/// writes of fields the trace had not done yet (`pendingfields`): object,
+/// field descr, value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Snapshot {
     pub frames: Vec<FrameSnapshot>,
     pub virtuals: Vec<VirtualObject>,
+    pub pending: Vec<(Value, u32, Value)>,
 }
 
 /// An object the trace does not allocate: the variable standing for it,
@@ -40,12 +43,14 @@ impl Snapshot {
     /// objects' fields.
     pub fn values(&self) -> impl Iterator<Item = &Value> {
         let live = self.frames.iter().flat_map(|f| f.live.iter().map(|(_, v)| v));
-        live.chain(self.virtuals.iter().flat_map(|o| o.fields.iter().map(|(_, v)| v)))
+        let fields = self.virtuals.iter().flat_map(|o| o.fields.iter().map(|(_, v)| v));
+        live.chain(fields).chain(self.pending.iter().flat_map(|(o, _, v)| [o, v]))
     }
 
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
         let live = self.frames.iter_mut().flat_map(|f| f.live.iter_mut().map(|(_, v)| v));
-        live.chain(self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v)))
+        let fields = self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v));
+        live.chain(fields).chain(self.pending.iter_mut().flat_map(|(o, _, v)| [o, v]))
     }
 
     /// The guard's fail arguments: the variables of its values that the

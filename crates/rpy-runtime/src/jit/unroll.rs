@@ -67,6 +67,7 @@ pub fn unroll(trace: &mut Trace, m: &JitModule) {
     for v in &jump.args {
         pre.force_value(*v);
     }
+    pre.flush_lazy();
     let entering: Vec<Value> = jump.args.iter().map(|v| pre.resolve(*v)).collect();
     let facts = export(&pre, &entering, trace);
     let mut inputs: Vec<Mode> =
@@ -313,6 +314,7 @@ fn body(
             jump_args.push(at_end[&k].expect("checked"));
         }
     }
+    opt.flush_lazy();
     let mut body = Body { ops: opt.out, label, jump: jump_args };
     drop_dead_label_args(&mut body);
     Ok(body)
