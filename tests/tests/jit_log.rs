@@ -18,7 +18,11 @@ fn jit_log(program: &str, section: &str) -> (Vec<String>, String) {
     let log = std::fs::read_to_string(&path).unwrap();
     let _ = std::fs::remove_file(&path);
     let open = format!("] {{{section}\n");
-    let sections = log.split(&open).skip(1).map(|s| s[..s.find(&format!("] {section}}}")).unwrap()].to_string());
+    let sections = log.split(&open).skip(1).map(|s| {
+        // The body ends before the timestamp of the closing line.
+        let body = &s[..s.find(&format!("] {section}}}")).expect("a closed section")];
+        body[..body.rfind('\n').map_or(0, |i| i + 1)].to_string()
+    });
     (sections.collect(), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
@@ -55,4 +59,14 @@ fn loops_are_unrolled() {
         let before_call = &body[..body.find("call_i(").unwrap_or(body.len())];
         assert!(before_call.contains("getarrayitem_gc_r(") && !before_call.contains("list<enum0>.items"), "{l}");
     }
+}
+
+/// Program 139's bridges go on into the loops they reach at the loops'
+/// labels (RPython's short preamble: what the loop's body takes from its
+/// preamble, the bridge knows), not through their preambles.
+#[test]
+fn bridges_enter_loops_at_their_label() {
+    let (bridges, _) = jit_log("139_jit_loops", "jit-log-opt-bridge");
+    let at_label = bridges.iter().filter(|b| b.trim_end().ends_with(", label))")).count();
+    assert!(at_label > 0, "{bridges:?}");
 }

@@ -38,6 +38,10 @@ use std::sync::OnceLock;
 /// compile), so code can go on into any other code in the same frame.
 pub const FRAME_SLOTS: usize = 512;
 
+/// The frame's last slot: 1 when code jumps to another loop's label (its
+/// inputs are then the label's arguments), which that loop sets back to 0.
+const AT_LABEL: i32 = 8 * (FRAME_SLOTS as i32 - 1);
+
 /// What compiled code returns when guard `guard` of code `code` failed.
 pub fn exit(code: u32, guard: u32) -> u64 {
     ((code as u64) << 32) | guard as u64
@@ -644,34 +648,56 @@ pub fn compile_loop(
         let ty = clif_type(trace.kinds[i]);
         inputs.push(BlockArg::Value(b.ins().load(ty, flags(), frame, 8 * i as i32)));
     }
-    b.ins().jump(header, &inputs);
+    // An unrolled loop: entered at its label or at its start.
+    let label = trace.ops.iter().find(|op| op.op == Op::Label);
+    let target = match label {
+        None => {
+            b.ins().jump(header, &inputs);
+            header
+        }
+        Some(label) => {
+            let (target, at_label) = (b.create_block(), b.create_block());
+            let flag = b.ins().load(types::I64, flags(), frame, AT_LABEL);
+            b.ins().brif(flag, at_label, &[], header, &inputs);
+            b.switch_to_block(at_label);
+            b.seal_block(at_label);
+            let zero = b.ins().iconst(types::I64, 0);
+            b.ins().store(flags(), zero, frame, AT_LABEL);
+            let mut args = Vec::new();
+            for (i, v) in label.args.iter().enumerate() {
+                let Value::Var(n) = v else { unreachable!("a label's arguments are variables") };
+                let ty = clif_type(trace.kinds[*n as usize]);
+                b.append_block_param(target, ty);
+                args.push(BlockArg::Value(b.ins().load(ty, flags(), frame, 8 * i as i32)));
+            }
+            b.ins().jump(target, &args);
+            target
+        }
+    };
     b.switch_to_block(header);
+    if label.is_some() {
+        b.seal_block(header); // (else the loop jumps back to it)
+    }
     let mut vars = vec![None; trace.kinds.len()];
     for (i, var) in vars.iter_mut().enumerate().take(trace.ninputs as usize) {
         *var = Some(b.append_block_param(header, clif_type(trace.kinds[i])));
     }
-    let has_label = trace.ops.iter().any(|op| op.op == Op::Label);
     let mut l = Lower { b, m, t, trace, vars, wrapper_sig, native, fail_blocks: Vec::new() };
     let turns = counter.map(|c| c.wrapping_add(1));
     l.count_turn(counter);
-    if !has_label {
+    if label.is_none() {
         l.count_turn(turns);
     }
-    // Where the loop's jump goes: the label, or the start.
-    let mut target = header;
     let mut frame_size = trace.ninputs as usize;
     for op in &trace.ops {
         if op.op == Op::Label {
-            // A block whose parameters are the label's variables (defined
+            // The block whose parameters are the label's variables (defined
             // again: the body sees them as the block's).
-            target = l.b.create_block();
             let args: Vec<BlockArg> = op.args.iter().map(|v| BlockArg::Value(l.value(v))).collect();
             l.b.ins().jump(target, &args);
-            l.b.seal_block(header);
             l.b.switch_to_block(target);
-            for v in &op.args {
-                let Value::Var(n) = v else { unreachable!("a label's arguments are variables") };
-                let param = l.b.append_block_param(target, clif_type(trace.kinds[*n as usize]));
+            for (v, param) in op.args.iter().zip(l.b.block_params(target).to_vec()) {
+                let Value::Var(n) = v else { unreachable!() };
                 l.vars[*n as usize] = Some(param);
             }
             l.count_turn(turns);
@@ -688,6 +714,10 @@ pub fn compile_loop(
                 // Into other code: its inputs in the frame.
                 Some(code) => {
                     l.store_frame(frame, &args);
+                    if trace.enters_label {
+                        let one = l.b.ins().iconst(types::I64, 1);
+                        l.b.ins().store(flags(), one, frame, AT_LABEL);
+                    }
                     frame_size = frame_size.max(args.len());
                     let callee = l.b.ins().iconst(types::I64, entries(code) as i64);
                     l.b.ins().return_call_indirect(code_sig, callee, &[frame]);
@@ -719,7 +749,7 @@ pub fn compile_loop(
         l.b.ins().return_(&[r]);
     }
     l.b.finalize(isa.frontend_config());
-    if frame_size > FRAME_SLOTS {
+    if frame_size >= FRAME_SLOTS {
         return Err(format!("{frame_size} values in the frame (at most {FRAME_SLOTS})"));
     }
     let mut compiled = install(&finish(func)?)?;

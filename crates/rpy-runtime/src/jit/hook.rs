@@ -22,6 +22,7 @@ use super::log;
 use super::optimize::optimize;
 use super::params::JitParams;
 use super::trace::Trace;
+use super::unroll::ShortPreamble;
 use crate::gc::TypeInfo;
 use rpy_jitcode::JitModule;
 use std::collections::HashMap;
@@ -71,6 +72,8 @@ struct Code {
     compiled: CompiledLoop,
     /// The index in `trace.ops` of each guard.
     guards: Vec<usize>,
+    /// How other code enters the loop at its label.
+    short: Option<ShortPreamble>,
     /// Per guard: its failures so far, and its bridge (or `Err` when
     /// tracing one gave up).
     fails: Vec<u32>,
@@ -303,7 +306,7 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
     }
     let mut trace = trace;
     let t1 = Instant::now();
-    optimize(&mut trace, &st.module);
+    let short = optimize(&mut trace, &st.module, &|c| st.codes[c as usize].short.as_ref());
     s.opt_ops += trace.ops.len() as u64;
     s.opt_guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
     let section = format!("jit-log-opt-{kind}");
@@ -329,7 +332,8 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
                 let name = if kind == "loop" { format!("Loop {n}") } else { format!("bridge {n}") };
                 counts().lock().unwrap_or_else(|e| e.into_inner()).push((name, c as usize));
             }
-            st.codes.push(Code { trace, compiled, guards, fails: vec![0; n_guards], bridges: vec![None; n_guards] });
+            let (fails, bridges) = (vec![0; n_guards], vec![None; n_guards]);
+            st.codes.push(Code { trace, short, compiled, guards, fails, bridges });
             Some(n)
         }
         Err(e) => {

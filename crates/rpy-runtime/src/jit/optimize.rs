@@ -26,7 +26,7 @@
 
 use super::eval::{pure_value, returns_float};
 use super::trace::{ResOp, Trace, Value, VirtualObject};
-use super::unroll;
+use super::unroll::{self, ShortPreamble};
 use rpy_jitcode::{Descr, JitModule, Kind, Op};
 use std::collections::{HashMap, HashSet};
 
@@ -498,18 +498,42 @@ fn negation(cmp: Op) -> Option<Op> {
     })
 }
 
-pub fn optimize(trace: &mut Trace, m: &JitModule) {
+/// Optimizes `trace`; `short_of` tells how to enter the code a jump goes
+/// to at its label. Returns how to enter `trace` itself so, when it is an
+/// unrolled loop.
+pub fn optimize<'s>(
+    trace: &mut Trace,
+    m: &JitModule,
+    short_of: &dyn Fn(u32) -> Option<&'s ShortPreamble>,
+) -> Option<ShortPreamble> {
     let closes_loop = trace.ops.last().is_some_and(|op| op.op == Op::Jump && op.descr.is_none());
+    let mut short = None;
     if closes_loop {
-        unroll::unroll(trace, m);
+        short = unroll::unroll(trace, m);
     } else {
+        let mut ops = std::mem::take(&mut trace.ops);
+        let jump = ops.pop_if(|op| op.op == Op::Jump);
         let mut opt = Optimizer::new(m);
-        for op in std::mem::take(&mut trace.ops) {
+        for op in ops {
             opt.emit(op);
+        }
+        if let Some(mut jump) = jump {
+            // Into the other loop's body when this trace knows enough.
+            for v in &jump.args {
+                opt.force_value(*v);
+            }
+            let args: Vec<Value> = jump.args.iter().map(|v| opt.resolve(*v)).collect();
+            let target = jump.descr.and_then(short_of);
+            if let Some(label) = target.and_then(|sp| unroll::label_args(sp, &mut opt, trace, &args)) {
+                jump.args = label;
+                trace.enters_label = true;
+            }
+            opt.emit(jump);
         }
         trace.ops = opt.out;
     }
     trace.ops = remove_unused(std::mem::take(&mut trace.ops));
+    short
 }
 
 /// Drops pure operations and reads whose results nothing uses (backward).

@@ -89,11 +89,14 @@ pub struct Trace {
     pub kinds: Vec<Kind>,
     pub ninputs: u32,
     pub ops: Vec<ResOp>,
+    /// Whether the final jump (to other code) goes to the other code's
+    /// label, with its label's arguments, rather than to its start.
+    pub enters_label: bool,
 }
 
 impl Trace {
     pub fn new(inputs: &[Kind]) -> Trace {
-        Trace { kinds: inputs.to_vec(), ninputs: inputs.len() as u32, ops: Vec::new() }
+        Trace { kinds: inputs.to_vec(), ninputs: inputs.len() as u32, ops: Vec::new(), enters_label: false }
     }
 
     pub fn new_var(&mut self, kind: Kind) -> u32 {
@@ -135,8 +138,10 @@ impl Trace {
                 guards += 1;
                 Some(format!("<Guard0x{:x}>", guards - 1))
             } else if matches!(op.op, Op::Jump | Op::Label) {
-                // The code jumped to: this loop's label (0) or another code.
-                Some(format!("TargetToken({})", op.descr.map_or(0, |t| t + 1)))
+                // The code jumped to: this loop's label (0) or another
+                // code's start or label.
+                let label = if op.op == Op::Jump && self.enters_label { ", label" } else { "" };
+                Some(format!("TargetToken({}{label})", op.descr.map_or(0, |t| t + 1)))
             } else {
                 op.descr.map(|d| descr_text(&m.descrs[d as usize]))
             };

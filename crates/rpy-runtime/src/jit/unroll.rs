@@ -56,7 +56,21 @@ enum Mode {
 /// Rounds of guessing before the loop is left without a preamble.
 const MAX_ROUNDS: usize = 12;
 
-pub fn unroll(trace: &mut Trace, m: &JitModule) {
+/// How other code may enter an unrolled loop at its label instead of its
+/// preamble (RPython's short preamble): the label's arguments as facts
+/// about the loop's inputs, and what the body assumes constant.
+pub struct ShortPreamble {
+    facts: Vec<Fact>,
+    /// Inputs the body has as constants.
+    inputs: Vec<Mode>,
+    /// Facts the body uses as constants.
+    constants: Vec<(usize, u64)>,
+    label: Vec<Expr>,
+}
+
+/// Unrolls the loop `trace` (its last operation jumps back to its start);
+/// how to enter its body directly, when it has one.
+pub fn unroll(trace: &mut Trace, m: &JitModule) -> Option<ShortPreamble> {
     let orig = std::mem::take(&mut trace.ops);
     let (jump, body_ops) = orig.split_last().expect("a loop ends with its jump");
     let mut pre = Optimizer::new(m);
@@ -79,8 +93,12 @@ pub fn unroll(trace: &mut Trace, m: &JitModule) {
         trace.kinds.truncate(nkinds);
         match body(trace, m, body_ops, jump, &facts, &inputs, &modes) {
             Ok(body) => {
+                let constants = (body.used.iter())
+                    .filter_map(|&k| if let Mode::Const(c) = modes[k] { Some((k, c)) } else { None })
+                    .collect();
+                let label = body.label.iter().map(|(_, e)| *e).collect();
                 trace.ops = assemble(trace, pre.out, body, &entering, &facts);
-                return;
+                return Some(ShortPreamble { facts, inputs, constants, label });
             }
             Err((bad_inputs, bad_facts)) => {
                 for i in bad_inputs {
@@ -99,6 +117,39 @@ pub fn unroll(trace: &mut Trace, m: &JitModule) {
         opt.emit(op);
     }
     trace.ops = opt.out;
+    None
+}
+
+/// The arguments of `sp`'s label for a jump to its loop with `args` (the
+/// loop's inputs) at the end of a trace optimized by `opt`: when `opt`
+/// knows every fact the label needs (or can compute it without reading
+/// memory) and the constants the body assumes; else `None`, and the jump
+/// goes to the preamble.
+pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, args: &[Value]) -> Option<Vec<Value>> {
+    let constant = |v: &Value, c: u64| matches!(v, Value::Const(x, _) if *x == c);
+    for (i, mode) in sp.inputs.iter().enumerate() {
+        if let Mode::Const(c) = mode {
+            if !constant(&args[i], *c) {
+                return None;
+            }
+        }
+    }
+    let mut memo = HashMap::new();
+    // No read: the jumping trace's guards need not be the preamble's.
+    let safe = |f: &Fact, _: &[Value], _: usize| !f.heap && can_hoist(f.op);
+    for &(k, c) in &sp.constants {
+        let v = value_of(opt, trace, &sp.facts, args, k, &safe, &mut memo)?;
+        if !constant(&v, c) {
+            return None;
+        }
+    }
+    (sp.label.iter())
+        .map(|e| match e {
+            Expr::Input(i) => Some(args[*i]),
+            Expr::Fact(k) => value_of(opt, trace, &sp.facts, args, *k, &safe, &mut memo),
+            Expr::Const(c) => Some(*c),
+        })
+        .collect()
 }
 
 /// The preamble's facts at its end, expressed in the loop's inputs (the
@@ -187,6 +238,8 @@ struct Body {
     /// their values at the end.
     label: Vec<(u32, Expr)>,
     jump: Vec<Value>,
+    /// The facts the body used.
+    used: Vec<usize>,
 }
 
 type Demotions = (Vec<usize>, Vec<usize>);
@@ -285,7 +338,12 @@ fn body(
     // Computing a fact's value at the end may use other facts.
     while let Some(k) = opt.used.iter().copied().filter(|k| !checked.contains(k)).min() {
         checked.insert(k);
-        let end_value = value_at_end(&mut opt, trace, facts, &fact_args, &end, k, &mut at_end);
+        // The same operands as at the start: the preamble did this, so
+        // doing it again is safe (a read of the same object, which may
+        // have changed). Other operands: only operations that cannot fail.
+        let safe =
+            |f: &Fact, args: &[Value], k: usize| fact_args[k].as_deref() == Some(args) || (!f.heap && can_hoist(f.op));
+        let end_value = value_of(&mut opt, trace, facts, &end, k, &safe, &mut at_end);
         let holds = match (modes[k], end_value) {
             (Mode::Const(c), Some(Value::Const(x, _))) => x == c,
             (Mode::Var, Some(_)) => true,
@@ -315,7 +373,8 @@ fn body(
         }
     }
     opt.flush_lazy();
-    let mut body = Body { ops: opt.out, label, jump: jump_args };
+    let used = opt.used.iter().copied().collect();
+    let mut body = Body { ops: opt.out, label, jump: jump_args, used };
     drop_dead_label_args(&mut body);
     Ok(body)
 }
@@ -343,15 +402,16 @@ fn drop_dead_label_args(body: &mut Body) {
     }
 }
 
-/// The value of fact `k` at the body's end, computing it there when the
-/// body does not know it and that is safe; `None` when it is not.
-fn value_at_end(
+/// The value of fact `k` for the loop's inputs `inputs` where `opt` is,
+/// computing it there when `opt` does not know it and `safe` says so;
+/// `None` when it does not.
+fn value_of(
     opt: &mut Optimizer,
     trace: &mut Trace,
     facts: &[Fact],
-    start_args: &[Option<Vec<Value>>],
-    end: &[Value],
+    inputs: &[Value],
     k: usize,
+    safe: &dyn Fn(&Fact, &[Value], usize) -> bool,
     memo: &mut HashMap<usize, Option<Value>>,
 ) -> Option<Value> {
     if let Some(v) = memo.get(&k) {
@@ -361,8 +421,8 @@ fn value_at_end(
     let mut args = Vec::with_capacity(f.args.len());
     for e in &f.args {
         args.push(match e {
-            Expr::Input(i) => end[*i],
-            Expr::Fact(j) => value_at_end(opt, trace, facts, start_args, end, *j, memo)?,
+            Expr::Input(i) => inputs[*i],
+            Expr::Fact(j) => value_of(opt, trace, facts, inputs, *j, safe, memo)?,
             Expr::Const(c) => *c,
         });
     }
@@ -372,11 +432,7 @@ fn value_at_end(
         opt.lookup_pure(&(f.op, args.clone(), f.descr))
     };
     let value = known.or_else(|| {
-        // The same operands as at the start: the preamble did this, so
-        // doing it again is safe (a read of the same object, which may
-        // have changed). Other operands: only operations that cannot fail.
-        let same = start_args[k].as_ref() == Some(&args);
-        if !same && (f.heap || !can_hoist(f.op)) {
+        if !safe(f, &args, k) {
             return None;
         }
         let r = trace.new_var(f.kind);
