@@ -2,16 +2,24 @@
 //! `PYPYLOG`: what the optimizer did to their loops.
 
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The sections `name` of the log of program `name` run translated with
 /// the JIT forced hot (every merge point traced, bridges after two
 /// failures), and its output.
 fn jit_log(program: &str, section: &str) -> (Vec<String>, String) {
-    let path = std::env::temp_dir().join(format!("rpy-jit-log-{program}-{}.log", std::process::id()));
+    jit_log_with(program, section, "threshold=1,trace_eagerness=2")
+}
+
+fn jit_log_with(program: &str, section: &str, rpyjit: &str) -> (Vec<String>, String) {
+    // One file per run: the tests run in parallel.
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("rpy-jit-log-{program}-{}-{run}.log", std::process::id()));
     let out = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
         .args([program, "translated"])
-        .env("RPYJIT", "threshold=1,trace_eagerness=2")
-        .env("RPYLOG", format!("jit-log:{}", path.display()))
+        .env("RPYJIT", rpyjit)
+        .env("RPYLOG", format!("{section}:{}", path.display()))
         .output()
         .expect("run rpy-programs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -69,4 +77,21 @@ fn bridges_enter_loops_at_their_label() {
     let (bridges, _) = jit_log("139_jit_loops", "jit-log-opt-bridge");
     let at_label = bridges.iter().filter(|b| b.trim_end().ends_with(", label))")).count();
     assert!(at_label > 0, "{bridges:?}");
+}
+
+/// With a trace limit shorter than any loop of program 139, every trace is
+/// aborted (`jit-summary` counts them, `jit-abort` says why), nothing is
+/// compiled, and the program's output is the interpreter's.
+#[test]
+fn traces_too_long_are_aborted() {
+    let (summary, out) = jit_log_with("139_jit_loops", "jit-summary", "threshold=1,trace_limit=30");
+    let count = |name: &str| -> u64 {
+        let line = summary[0].lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{summary:?}"));
+        line.rsplit('\t').next().unwrap().trim().parse().unwrap()
+    };
+    assert!(count("abort: trace too long:") > 0, "{summary:?}");
+    assert_eq!(count("Total # of loops:"), 0, "{summary:?}");
+    assert_eq!(out.trim(), "\"acc=4813428 bytes=156 f=1000 nodes=820 sum=11480 small=8 big=9223372036854775807\"");
+    let (aborts, _) = jit_log_with("139_jit_loops", "jit-abort", "threshold=1,trace_limit=30");
+    assert!(aborts.iter().any(|a| a.contains("TooLong")), "{aborts:?}");
 }

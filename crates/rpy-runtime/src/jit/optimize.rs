@@ -36,8 +36,8 @@ use std::collections::{HashMap, HashSet};
 /// base struct and through a variant's) are the same location.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Loc {
-    pub obj: Value,
-    pub index: Option<Value>,
+    obj: Value,
+    index: Option<Value>,
     offset: u32,
     size: u8,
     kind: Kind,
@@ -283,14 +283,14 @@ impl<'m> Optimizer<'m> {
             }
             (Op::SetfieldGc, Some(n)) => {
                 let d = op.descr.expect("a field descr");
-                let key = self.field_key(d);
+                let key = field_key_of(self.m, d);
                 let fields = &mut self.virtuals.get_mut(&n).expect("virtual").fields;
                 fields.retain(|(f, _)| field_key_of(self.m, *f) != key);
                 fields.push((d, op.args[1]));
                 return true;
             }
             (Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF, Some(n)) => {
-                let key = self.field_key(op.descr.expect("a field descr"));
+                let key = field_key_of(self.m, op.descr.expect("a field descr"));
                 let fields = &self.virtuals[&n].fields;
                 let v = match fields.iter().find(|(f, _)| field_key_of(self.m, *f) == key) {
                     Some((_, v)) => *v,
@@ -396,10 +396,6 @@ impl<'m> Optimizer<'m> {
             }
         }
         self.out.push(op);
-    }
-
-    fn field_key(&self, d: u32) -> (u32, u8, Kind) {
-        field_key_of(self.m, d)
     }
 
     /// The value of a pure operation when its operands make it known.
