@@ -26,6 +26,7 @@ use super::unroll::ShortPreamble;
 use crate::gc::TypeInfo;
 use rpy_jitcode::JitModule;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -54,7 +55,7 @@ struct State {
     counter: JitCounter,
     /// What tracing from each green key gave, by the key's hash (with its
     /// driver's number).
-    keys: HashMap<u64, Vec<(Vec<u64>, KeyState)>>,
+    keys: HashMap<u64, Vec<(Vec<u64>, KeyState)>, BuildHasherDefault<KeyHasher>>,
     codes: Vec<Code>,
 }
 
@@ -199,11 +200,33 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
             eprintln!("rpy: the JIT's data of this program is corrupt ({e}); run it with RPYJIT=off");
             std::process::exit(2)
         });
-        let s = Box::new(State { module, counter: JitCounter::new(1 << 12), keys: HashMap::new(), codes: Vec::new() });
+        let s =
+            Box::new(State { module, counter: JitCounter::new(1 << 12), keys: HashMap::default(), codes: Vec::new() });
         p = Box::into_raw(s) as usize;
         record.state.store(p, Ordering::Relaxed);
     }
     &mut *(p as *mut State)
+}
+
+/// The hasher of `State::keys`, whose keys are hashes already
+/// (`key_hash`): the key itself.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | b as u64;
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 /// A hash of a driver's green key (RPython hashes the green key the same
