@@ -36,7 +36,10 @@ use std::sync::OnceLock;
 /// The slots of the frame compiled code reads its inputs from and writes
 /// fail arguments to: every code fits (a trace needing more does not
 /// compile), so code can go on into any other code in the same frame.
-pub const FRAME_SLOTS: usize = 512;
+/// The frame is on the machine stack once per entry from the interpreter,
+/// which a recursive interpreter nests: 2 KB (the suite's and mandel.b's
+/// traces need at most 40 slots).
+pub const FRAME_SLOTS: usize = 256;
 
 /// The frame's last slot: 1 when code jumps to another loop's label (its
 /// inputs are then the label's arguments), which that loop sets back to 0.
