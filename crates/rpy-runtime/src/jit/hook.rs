@@ -208,6 +208,49 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
     &mut *(p as *mut State)
 }
 
+/// What the JIT's work at one merge point may take of the machine stack
+/// (tracing, compiling with Cranelift, running compiled code and the
+/// blackhole interpreter, each of which may call the interpreter again).
+const STACK_MARGIN: usize = 1 << 20;
+
+/// Whether the machine stack has `STACK_MARGIN` left. A recursive
+/// interpreter nests the JIT's frames with its own; when it nests deep,
+/// its innermost levels run without the JIT (as RPython's stack check
+/// keeps the JIT from overflowing the stack), so the program overflows
+/// where it would without the JIT, not sooner.
+fn stack_has_room() -> bool {
+    thread_local! {
+        static LIMIT: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+    }
+    let marker = 0u8;
+    let here = std::hint::black_box(&marker) as *const u8 as usize;
+    let limit = LIMIT.with(|l| *l.get().get_or_insert_with(|| stack_low().map_or(0, |low| low + STACK_MARGIN)));
+    here > limit
+}
+
+/// The lowest address of this thread's stack (glibc's view: the main
+/// thread's is its `RLIMIT_STACK`).
+fn stack_low() -> Option<usize> {
+    unsafe extern "C" {
+        fn pthread_self() -> usize;
+        fn pthread_getattr_np(thread: usize, attr: *mut [u64; 16]) -> i32;
+        fn pthread_attr_getstack(attr: *const [u64; 16], addr: *mut usize, size: *mut usize) -> i32;
+        fn pthread_attr_destroy(attr: *mut [u64; 16]) -> i32;
+    }
+    let mut attr = [0u64; 16];
+    let (mut addr, mut size) = (0usize, 0usize);
+    // SAFETY: `attr` is larger than glibc's `pthread_attr_t` on x86-64 and
+    // AArch64 (56 and 64 bytes), initialized by `pthread_getattr_np`.
+    unsafe {
+        if pthread_getattr_np(pthread_self(), &mut attr) != 0 {
+            return None;
+        }
+        let ok = pthread_attr_getstack(&attr, &mut addr, &mut size) == 0;
+        pthread_attr_destroy(&mut attr);
+        ok.then_some(addr)
+    }
+}
+
 /// The hasher of `State::keys`, whose keys are hashes already
 /// (`key_hash`): the key itself.
 #[derive(Default)]
@@ -251,6 +294,9 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     let params = params();
     if !params.enabled {
         rpy_jit_hook.store(0, Ordering::Relaxed);
+        return 0;
+    }
+    if !stack_has_room() {
         return 0;
     }
     let record = &*record;
