@@ -55,9 +55,12 @@ struct State {
     counter: JitCounter,
     /// What tracing from each green key gave, by the key's hash (with its
     /// driver's number).
-    keys: HashMap<u64, Vec<(Vec<u64>, KeyState)>, BuildHasherDefault<KeyHasher>>,
+    keys: KeyMap,
     codes: Vec<Code>,
 }
+
+/// Green keys by their hash (`key_hash`), with what tracing gave.
+type KeyMap = HashMap<u64, Vec<(Vec<u64>, KeyState)>, BuildHasherDefault<KeyHasher>>;
 
 #[derive(Clone, Copy)]
 enum KeyState {
