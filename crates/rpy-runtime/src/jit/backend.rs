@@ -57,9 +57,9 @@ pub fn exit_parts(r: u64) -> (u32, usize) {
 
 /// Compiled code: a loop or a bridge.
 pub struct CompiledLoop {
-    code: *mut u8,
     size: usize,
-    /// Its entry, for `enter` and for other code's tail calls.
+    /// Its entry (the start of its mapping), for `enter` and for other
+    /// code's tail calls.
     pub entry: *const u8,
     /// Per guard, the entry of its bridge once it has one (0 until then),
     /// which the guard's failure path reads. Never freed, as the code.
@@ -128,7 +128,7 @@ fn finish(func: ir::Function) -> Result<Vec<u8>, String> {
 impl Drop for CompiledLoop {
     fn drop(&mut self) {
         // SAFETY: `code` is the mapping made by `install`.
-        unsafe { munmap(self.code, self.size) };
+        unsafe { munmap(self.entry as *mut u8, self.size) };
     }
 }
 
@@ -468,8 +468,7 @@ impl Lower<'_, '_> {
                 let descr = self.b.ins().iconst(types::I64, d.expect("an llop descr") as i64);
                 let m = self.b.ins().iconst(types::I64, self.m as *const JitModule as i64);
                 let x = self.value(&a[1]);
-                let is_float = self.trace_kind(&a[1]) == Kind::Float;
-                let x = if is_float { self.b.ins().bitcast(types::I64, MemFlagsData::new(), x) } else { x };
+                let x = self.bits(x);
                 let y = match a.get(2) {
                     Some(v) => self.value(v),
                     None => self.b.ins().iconst(types::I64, 0),
@@ -531,15 +530,11 @@ impl Lower<'_, '_> {
                 let Some(Descr::Call { target, results, .. }) = d.map(|d| &self.m.descrs[d as usize]) else {
                     unreachable!()
                 };
-                let args: Vec<ir::Value> = a.iter().map(|v| self.value(v)).collect();
-                let args: Vec<ir::Value> = args
-                    .into_iter()
+                let args: Vec<ir::Value> = a
+                    .iter()
                     .map(|v| {
-                        if self.b.func.dfg.value_type(v) == types::F64 {
-                            self.b.ins().bitcast(types::I64, MemFlagsData::new(), v)
-                        } else {
-                            v
-                        }
+                        let v = self.value(v);
+                        self.bits(v)
                     })
                     .collect();
                 self.call_wrapper(*target, &args, results).first().copied()
@@ -552,14 +547,19 @@ impl Lower<'_, '_> {
         Ok(())
     }
 
+    /// `v` as a 64-bit word: a float's bits, an integer itself.
+    fn bits(&mut self, v: ir::Value) -> ir::Value {
+        if self.b.func.dfg.value_type(v) == types::F64 {
+            self.b.ins().bitcast(types::I64, MemFlagsData::new(), v)
+        } else {
+            v
+        }
+    }
+
     /// Stores `values` in the frame's first slots (floats as their bits).
     fn store_frame(&mut self, frame: ir::Value, values: &[ir::Value]) {
         for (i, v) in values.iter().enumerate() {
-            let v = if self.b.func.dfg.value_type(*v) == types::F64 {
-                self.b.ins().bitcast(types::I64, MemFlagsData::new(), *v)
-            } else {
-                *v
-            };
+            let v = self.bits(*v);
             self.b.ins().store(flags(), v, frame, 8 * i as i32);
         }
     }
@@ -776,6 +776,6 @@ fn install(bytes: &[u8]) -> Result<CompiledLoop, String> {
         }
         #[cfg(target_arch = "aarch64")]
         __clear_cache(p, p.add(size));
-        Ok(CompiledLoop { code: p, size, entry: p, bridge_slots: &mut [] })
+        Ok(CompiledLoop { size, entry: p, bridge_slots: &mut [] })
     }
 }

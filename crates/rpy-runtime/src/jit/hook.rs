@@ -325,18 +325,9 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
         return status(run_from_merge_point(&st.module, &tables, driver as usize, buf));
     }
     let greens = greens.to_vec();
-    let t0 = Instant::now();
-    let (outcome, closed, aborted) = {
-        let entry_of = |g: &[u64]| match st.lookup(driver, g) {
-            Some(KeyState::Code(c)) => Some(c),
-            _ => None,
-        };
-        let mut interp = Interp::new(&st.module, &tables);
-        interp.entry_of = Some(&entry_of);
-        let outcome = interp.trace(driver as usize, buf, params.trace_limit as usize);
-        (outcome, interp.closed.take(), interp.aborted)
-    };
-    stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += t0.elapsed();
+    let limit = params.trace_limit as usize;
+    let (outcome, closed, aborted) =
+        trace_with(st, &tables, driver as usize, |interp| unsafe { interp.trace(driver as usize, buf, limit) });
     let what = format!("Loop {} ({}) : loop", st.codes.len(), st.module.drivers[driver as usize].name);
     let state = match add_code(st, &tables, closed, aborted, &what) {
         Some(c) => KeyState::Code(c),
@@ -344,6 +335,28 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     };
     st.keys.entry(hash).or_default().push((greens, state));
     status(outcome)
+}
+
+/// Traces with `run` (a loop from a merge point, or a bridge from a
+/// guard), the tracer jumping into the code of the keys that have some;
+/// counts the time in `jit-summary`.
+fn trace_with(
+    st: &State,
+    t: &Tables,
+    driver: usize,
+    run: impl FnOnce(&mut Interp) -> Outcome,
+) -> (Outcome, Option<Trace>, Option<Abort>) {
+    let t0 = Instant::now();
+    let entry_of = |g: &[u64]| match st.lookup(driver as i64, g) {
+        Some(KeyState::Code(c)) => Some(c),
+        _ => None,
+    };
+    let mut interp = Interp::new(&st.module, t);
+    interp.entry_of = Some(&entry_of);
+    let outcome = run(&mut interp);
+    let traced = (outcome, interp.closed.take(), interp.aborted);
+    stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += t0.elapsed();
+    traced
 }
 
 fn status(o: Outcome) -> i64 {
@@ -441,22 +454,12 @@ unsafe fn run_code(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *mut 
     if !want_bridge {
         return resume(&st.module, t, snapshot, &frame, buf);
     }
-    let t0 = Instant::now();
-    let (outcome, closed, aborted) = {
-        let st_ref: &State = st;
-        let entry_of = |g: &[u64]| match st_ref.lookup(driver as i64, g) {
-            Some(KeyState::Code(c)) => Some(c),
-            _ => None,
-        };
-        let code = &st_ref.codes[c as usize];
-        let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
-        let mut interp = Interp::new(&st_ref.module, t);
-        interp.entry_of = Some(&entry_of);
-        let limit = params().trace_limit as usize;
-        let outcome = interp.trace_bridge(driver, snapshot, &code.trace.kinds, &frame, buf, limit);
-        (outcome, interp.closed.take(), interp.aborted)
-    };
-    stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += t0.elapsed();
+    let code = &st.codes[c as usize];
+    let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
+    let limit = params().trace_limit as usize;
+    let (outcome, closed, aborted) = trace_with(st, t, driver, |interp| unsafe {
+        interp.trace_bridge(driver, snapshot, &code.trace.kinds, &frame, buf, limit)
+    });
     let what = format!("bridge out of Guard 0x{k:x} of Loop {c}");
     let bridge = add_code(st, t, closed, aborted, &what).ok_or(());
     if let Ok(b) = bridge {

@@ -551,14 +551,17 @@ impl<'a> Interp<'a> {
                     }
                 }
                 op if op.is_pure() && op != Op::ArraylenGc => {
-                    let mut args: Vec<u64> = Vec::with_capacity(a.len());
-                    for x in a {
-                        args.push(match x {
+                    // At most an llop's descr and two operands: no allocation
+                    // on the blackhole's hot path.
+                    let mut args = [0u64; 3];
+                    for (slot, x) in args.iter_mut().zip(a) {
+                        *slot = match x {
                             Arg::Descr(d) => *d as u64,
                             x => self.slot(x),
-                        });
+                        };
                     }
-                    let v = pure_value(self.m, op, &args).expect("a pure operation (a division by zero panics first)");
+                    let args = &args[..a.len()];
+                    let v = pure_value(self.m, op, args).expect("a pure operation (a division by zero panics first)");
                     self.set(res.unwrap(), v);
                 }
                 Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF => {
@@ -741,12 +744,16 @@ pub unsafe fn run_from_merge_point(m: &JitModule, t: &Tables, driver: usize, buf
 pub unsafe fn resume(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[u64], buf: *mut u64) -> Outcome {
     let values = guard_values(m, t, snapshot, frame);
     let mut interp = Interp::new(m, t);
-    let value = |v: &Value| match v {
+    interp.rebuild(snapshot, |v| real(&values, v), |_| None);
+    interp.run(buf)
+}
+
+/// The real value of `v`, its variables' in `values`.
+fn real(values: &HashMap<u32, u64>, v: &Value) -> u64 {
+    match v {
         Value::Const(x, _) => *x,
         Value::Var(n) => values[n],
-    };
-    interp.rebuild(snapshot, value, |_| None);
-    interp.run(buf)
+    }
 }
 
 /// The values of a failed guard's variables: its fail arguments, from
@@ -754,30 +761,20 @@ pub unsafe fn resume(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[u6
 /// written; then the trace's pending writes are done.
 ///
 /// # Safety
-/// As `run_from_merge_point`.
+/// As `run_from_merge_point`; `frame` is on the machine stack (the
+/// dispatcher's), which the collector scans.
 unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[u64]) -> HashMap<u32, u64> {
     let mut values = HashMap::new();
     for (slot, n) in snapshot.fail_args().enumerate() {
         values.insert(n, frame[slot]);
     }
-    let value = |values: &HashMap<u32, u64>, v: &Value| match v {
-        Value::Const(x, _) => *x,
-        Value::Var(n) => values[n],
-    };
     let field = |d: u32| match &m.descrs[d as usize] {
         Descr::Field { leaf, .. } => *leaf,
         _ => panic!("rpy JIT: a field descr expected"),
     };
-    if snapshot.virtuals.is_empty() {
-        for (obj, d, v) in &snapshot.pending {
-            store(value(&values, obj) as *mut u8, 0, &field(*d), value(&values, v));
-        }
-        return values;
-    }
-    // An allocation may collect: meanwhile the values are roots (the
-    // frame is not on the machine stack, which the collector scans).
+    // An allocation may collect: the objects made so far are only in
+    // `values`, so they are roots meanwhile.
     let base = refs().len();
-    refs().extend(values.values().map(|v| *v as usize));
     for o in &snapshot.virtuals {
         let Descr::Size { typeinfo, .. } = &m.descrs[o.size as usize] else { panic!("rpy JIT: a size descr expected") };
         let p = gc::rpy_gc_malloc(t.typeinfos[*typeinfo as usize]);
@@ -786,11 +783,11 @@ unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[
     }
     for o in &snapshot.virtuals {
         for (d, v) in &o.fields {
-            store(values[&o.var] as *mut u8, 0, &field(*d), value(&values, v));
+            store(values[&o.var] as *mut u8, 0, &field(*d), real(&values, v));
         }
     }
     for (obj, d, v) in &snapshot.pending {
-        store(value(&values, obj) as *mut u8, 0, &field(*d), value(&values, v));
+        store(real(&values, obj) as *mut u8, 0, &field(*d), real(&values, v));
     }
     refs().truncate(base);
     values
@@ -866,17 +863,7 @@ impl Interp<'_> {
             let args = vec![boxed_value(&box_of, obj), boxed_value(&box_of, v)];
             self.record(Op::SetfieldGc, args, Some(*d), None, false);
         }
-        let value = |v: &Value| match v {
-            Value::Const(x, _) => *x,
-            Value::Var(n) => value_of[n],
-        };
-        let boxed = |v: &Value| {
-            Some(match v {
-                Value::Const(..) => *v,
-                Value::Var(n) => box_of[n],
-            })
-        };
-        self.rebuild(snapshot, value, boxed);
+        self.rebuild(snapshot, |v| real(&value_of, v), |v| Some(boxed_value(&box_of, v)));
         self.run(buf)
     }
 }

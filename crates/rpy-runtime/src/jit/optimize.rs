@@ -95,6 +95,8 @@ pub struct Optimizer<'m> {
     /// The comparison that defined a variable (for the facts a guard on it
     /// gives about the other comparisons of the same operands).
     compares: HashMap<u32, (Op, Value, Value)>,
+    /// The keys `know_comparison` added to `pure`, in order.
+    derived: Vec<PureKey>,
     virtuals: HashMap<u32, Virtual>,
     /// The writes of fields not done yet, in order, and where they go.
     lazy: Vec<(Loc, ResOp)>,
@@ -111,6 +113,7 @@ impl<'m> Optimizer<'m> {
             pure: HashMap::new(),
             heap: HashMap::new(),
             compares: HashMap::new(),
+            derived: Vec::new(),
             virtuals: HashMap::new(),
             lazy: Vec::new(),
             used: HashSet::new(),
@@ -165,15 +168,10 @@ impl<'m> Optimizer<'m> {
         self.heap.get(loc).map(|(v, _)| self.resolve(*v))
     }
 
-    /// The pure operations known to give a constant (guards' facts).
-    pub fn constant_facts(&self) -> Vec<(PureKey, Value)> {
-        let mut facts: Vec<(PureKey, Value)> = (self.pure.iter())
-            .map(|(k, (v, _))| (k.clone(), self.resolve(*v)))
-            .filter(|(_, v)| matches!(v, Value::Const(..)))
-            .collect();
-        // In a fixed order, so a trace optimizes the same way every run.
-        facts.sort_by(|a, b| format!("{:?}", a.0).cmp(&format!("{:?}", b.0)));
-        facts
+    /// The comparisons known from guards on other comparisons (in no
+    /// operation), in the order they became known, with their values.
+    pub fn derived_comparisons(&self) -> impl Iterator<Item = (&PureKey, Value)> {
+        self.derived.iter().map(|k| (k, self.pure[k].0))
     }
 
     /// Optimizes one more operation: rewrites its operands with what is
@@ -436,7 +434,11 @@ impl<'m> Optimizer<'m> {
         let (neg, mir) = (negation(cmp).expect("a comparison"), mirror(cmp).expect("a comparison"));
         let neg_mir = negation(mir).expect("a comparison");
         for (op, args, value) in [(neg, [a, b], !holds), (mir, [b, a], holds), (neg_mir, [b, a], !holds)] {
-            self.pure.entry((op, args.to_vec(), None)).or_insert((bool_const(value), None));
+            let key = (op, args.to_vec(), None);
+            if !self.pure.contains_key(&key) {
+                self.pure.insert(key.clone(), (bool_const(value), None));
+                self.derived.push(key);
+            }
         }
     }
 }
@@ -536,21 +538,13 @@ pub fn optimize<'s>(
 fn remove_unused(ops: Vec<ResOp>) -> Vec<ResOp> {
     let mut used: HashSet<u32> = HashSet::new();
     let mut keep = vec![true; ops.len()];
-    let uses = |op: &ResOp, used: &mut HashSet<u32>| {
-        let snapshot = op.snapshot.iter().flat_map(|s| s.values());
-        for v in op.args.iter().chain(snapshot) {
-            if let Value::Var(n) = v {
-                used.insert(*n);
-            }
-        }
-    };
     for (i, op) in ops.iter().enumerate().rev() {
         let removable = op.op.is_pure() || op.op.is_heap_read();
         if removable && op.result.is_some_and(|r| !used.contains(&r)) {
             keep[i] = false;
             continue;
         }
-        uses(op, &mut used);
+        used.extend(op.uses());
     }
     ops.into_iter().zip(keep).filter(|(_, k)| *k).map(|(o, _)| o).collect()
 }

@@ -83,6 +83,18 @@ pub struct ResOp {
     pub snapshot: Option<Box<Snapshot>>,
 }
 
+impl ResOp {
+    /// The variables the operation uses: its operands', and its
+    /// snapshot's (a failing guard needs them).
+    pub fn uses(&self) -> impl Iterator<Item = u32> + '_ {
+        let snapshot = self.snapshot.iter().flat_map(|s| s.values());
+        self.args.iter().chain(snapshot).filter_map(|v| match v {
+            Value::Var(n) => Some(*n),
+            Value::Const(..) => None,
+        })
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Trace {
     /// The kind of each variable (inputs first).

@@ -202,7 +202,7 @@ fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> Vec<Fact> {
     }
     // Comparisons known from guards (their negations and mirrors are in no
     // operation).
-    for ((op, args, descr), value) in pre.constant_facts() {
+    for (&(op, ref args, descr), value) in pre.derived_comparisons() {
         let Some(args) = args.iter().map(|a| as_expr(&expr, a)).collect::<Option<Vec<Expr>>>() else { continue };
         if exported.insert((op, args.clone(), descr)) {
             facts.push(Fact { op, args, descr, kind: Kind::Int, value, heap: false });
@@ -383,15 +383,7 @@ fn body(
 /// passing them on (the program's bytes once the guards on them are
 /// known, say).
 fn drop_dead_label_args(body: &mut Body) {
-    let mut used: HashSet<u32> = HashSet::new();
-    for op in &body.ops {
-        let snapshot = op.snapshot.iter().flat_map(|s| s.values());
-        for v in op.args.iter().chain(snapshot) {
-            if let Value::Var(n) = v {
-                used.insert(*n);
-            }
-        }
-    }
+    let used: HashSet<u32> = body.ops.iter().flat_map(ResOp::uses).collect();
     loop {
         let dead = body.label.iter().enumerate().position(|(i, (n, _))| {
             !used.contains(n) && body.jump.iter().enumerate().all(|(j, v)| j == i || *v != Value::Var(*n))
