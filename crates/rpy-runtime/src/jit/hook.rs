@@ -227,7 +227,15 @@ fn stack_has_room() -> bool {
     }
     let marker = 0u8;
     let here = std::hint::black_box(&marker) as *const u8 as usize;
-    let limit = LIMIT.with(|l| *l.get().get_or_insert_with(|| stack_low().map_or(0, |low| low + STACK_MARGIN)));
+    // Once per thread: glibc reads /proc/self/maps for the main thread.
+    let limit = LIMIT.with(|l| match l.get() {
+        Some(limit) => limit,
+        None => {
+            let limit = stack_low().map_or(0, |low| low + STACK_MARGIN);
+            l.set(Some(limit));
+            limit
+        }
+    });
     here > limit
 }
 
