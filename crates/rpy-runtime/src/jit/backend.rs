@@ -57,7 +57,7 @@ pub fn exit_parts(r: u64) -> (u32, usize) {
 
 /// Compiled code: a loop or a bridge.
 pub struct CompiledLoop {
-    size: usize,
+    pub size: usize,
     /// Its entry (the start of its mapping), for `enter` and for other
     /// code's tail calls.
     pub entry: *const u8,
@@ -100,7 +100,7 @@ fn trampoline() -> Result<usize, String> {
         let r = b.inst_results(call)[0];
         b.ins().return_(&[r]);
         b.finalize(isa.frontend_config());
-        let code = std::mem::ManuallyDrop::new(install(&finish(func)?)?);
+        let code = install(&finish(func)?)?;
         Ok(code.entry as usize)
     })
     .clone()
@@ -125,17 +125,9 @@ fn finish(func: ir::Function) -> Result<Vec<u8>, String> {
     Ok(code.code_buffer().to_vec())
 }
 
-impl Drop for CompiledLoop {
-    fn drop(&mut self) {
-        // SAFETY: `code` is the mapping made by `install`.
-        unsafe { munmap(self.entry as *mut u8, self.size) };
-    }
-}
-
 unsafe extern "C" {
     fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut u8;
     fn mprotect(addr: *mut u8, len: usize, prot: i32) -> i32;
-    fn munmap(addr: *mut u8, len: usize) -> i32;
     #[cfg(target_arch = "aarch64")]
     fn __clear_cache(start: *mut u8, end: *mut u8);
 }
@@ -290,6 +282,9 @@ impl Lower<'_, '_> {
         let snapshot = op.snapshot.as_ref().expect("a guard has a snapshot");
         let fail = self.b.create_block();
         let cont = self.b.create_block();
+        // Laid out after all the hot code: the trace's path falls through
+        // its guards and stays dense in the instruction cache.
+        self.b.set_cold_block(fail);
         self.b.ins().brif(ok, cont, &[], fail, &[]);
         let args: Vec<ir::Value> =
             snapshot.fail_args().map(|n| self.vars[n as usize].expect("a defined variable")).collect();
@@ -742,6 +737,8 @@ pub fn compile_loop(
         let slot = l.b.ins().iconst(types::I64, &bridge_slots[k] as *const u64 as i64);
         let bridge = l.b.ins().load(types::I64, MemFlagsData::new(), slot, 0);
         let (go, out) = (l.b.create_block(), l.b.create_block());
+        l.b.set_cold_block(go);
+        l.b.set_cold_block(out);
         l.b.ins().brif(bridge, go, &[], out, &[]);
         l.b.switch_to_block(go);
         l.b.seal_block(go);
@@ -760,22 +757,49 @@ pub fn compile_loop(
     Ok(compiled)
 }
 
-/// Copies machine code into fresh executable memory.
+/// Where `install` puts code: chunks of executable memory filled one code
+/// after the other, so that the hot paths of loops and bridges that run
+/// one after the other share pages (a mapping per code cost a TLB entry
+/// per code). Code is never freed.
+struct CodeArena {
+    next: usize,
+    end: usize,
+}
+
+const CHUNK: usize = 1 << 20;
+const PAGE: usize = 4096;
+
+/// Copies machine code into executable memory.
 fn install(bytes: &[u8]) -> Result<CompiledLoop, String> {
-    let size = bytes.len().div_ceil(4096) * 4096;
-    // SAFETY: a fresh private mapping, written, then made executable.
+    static ARENA: std::sync::Mutex<CodeArena> = std::sync::Mutex::new(CodeArena { next: 0, end: 0 });
+    let mut arena = ARENA.lock().unwrap_or_else(|e| e.into_inner());
+    let len = bytes.len().next_multiple_of(64);
+    // SAFETY: fresh private mappings; a page is writable only while code
+    // is copied into it (no compiled code runs then: the caller holds the
+    // GC's lock, which running code holds too), executable again after.
     unsafe {
-        let p = mmap(std::ptr::null_mut(), size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if p as isize == -1 {
-            return Err("mmap failed".into());
+        if arena.end - arena.next < len {
+            let size = len.max(CHUNK).next_multiple_of(PAGE);
+            let p = mmap(std::ptr::null_mut(), size, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if p as isize == -1 {
+                return Err("mmap failed".into());
+            }
+            arena.next = p as usize;
+            arena.end = p as usize + size;
+        }
+        let p = arena.next as *mut u8;
+        let first = arena.next & !(PAGE - 1);
+        let pages = (arena.next + len).next_multiple_of(PAGE) - first;
+        if mprotect(first as *mut u8, pages, PROT_READ | PROT_WRITE) != 0 {
+            return Err("mprotect failed".into());
         }
         std::ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len());
-        if mprotect(p, size, PROT_READ | PROT_EXEC) != 0 {
-            munmap(p, size);
+        if mprotect(first as *mut u8, pages, PROT_READ | PROT_EXEC) != 0 {
             return Err("mprotect failed".into());
         }
         #[cfg(target_arch = "aarch64")]
-        __clear_cache(p, p.add(size));
-        Ok(CompiledLoop { size, entry: p, bridge_slots: &mut [] })
+        __clear_cache(p, p.add(len));
+        arena.next += len;
+        Ok(CompiledLoop { size: len, entry: p, bridge_slots: &mut [] })
     }
 }

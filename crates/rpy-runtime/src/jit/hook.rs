@@ -413,6 +413,7 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
     s.backend_time += t1.elapsed();
     match compiled {
         Ok(compiled) => {
+            log::perf_map(compiled.entry, compiled.size, &format!("rpy_{kind}_{n}"));
             if kind == "loop" {
                 s.loops += 1;
             } else {

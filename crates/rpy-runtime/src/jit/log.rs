@@ -59,3 +59,25 @@ pub fn section(name: &str, body: &str) {
     let _ = writeln!(out, "[{t1:x}] {name}}}");
     let _ = out.flush();
 }
+
+/// With `RPY_PERFMAP` set, names compiled code for `perf report` in
+/// `/tmp/perf-<pid>.map` (the format of Linux perf's JIT interface): one
+/// line `<start> <size> <name>` per code, in hex.
+pub fn perf_map(start: *const u8, size: usize, name: &str) {
+    static MAP: OnceLock<Option<Mutex<std::fs::File>>> = OnceLock::new();
+    let map = MAP.get_or_init(|| {
+        std::env::var_os("RPY_PERFMAP")?;
+        let path = format!("/tmp/perf-{}.map", std::process::id());
+        match std::fs::OpenOptions::new().create(true).append(true).open(&path) {
+            Ok(f) => Some(Mutex::new(f)),
+            Err(e) => {
+                eprintln!("rpy: RPY_PERFMAP: cannot open {path}: {e}");
+                None
+            }
+        }
+    });
+    if let Some(f) = map {
+        let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(f, "{:x} {size:x} {name}", start as usize);
+    }
+}
