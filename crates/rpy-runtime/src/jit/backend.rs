@@ -728,13 +728,27 @@ pub fn compile_loop(
     l.b.seal_block(target);
     let fail_blocks = std::mem::take(&mut l.fail_blocks);
     let bridge_slots: &'static mut [u64] = Box::leak(vec![0u64; fail_blocks.len()].into_boxed_slice());
+    // Each guard's failure path stores its fail arguments, then all go on
+    // in one block with the guard's number: into its bridge, or out to
+    // the dispatcher (fewer blocks and instructions to compile than a
+    // copy of that tail per guard).
+    let exit_block = l.b.create_block();
+    l.b.set_cold_block(exit_block);
+    let guard = l.b.append_block_param(exit_block, types::I64);
     for (k, (block, args)) in fail_blocks.into_iter().enumerate() {
         l.b.switch_to_block(block);
         l.b.seal_block(block);
         l.store_frame(frame, &args);
         frame_size = frame_size.max(args.len());
-        // On into the guard's bridge, or out to the dispatcher.
-        let slot = l.b.ins().iconst(types::I64, &bridge_slots[k] as *const u64 as i64);
+        let k = l.b.ins().iconst(types::I64, k as i64);
+        l.b.ins().jump(exit_block, &[BlockArg::Value(k)]);
+    }
+    if !bridge_slots.is_empty() {
+        l.b.switch_to_block(exit_block);
+        l.b.seal_block(exit_block);
+        let slots = l.b.ins().iconst(types::I64, bridge_slots.as_ptr() as i64);
+        let offset = l.b.ins().ishl_imm_u(guard, 3);
+        let slot = l.b.ins().iadd(slots, offset);
         let bridge = l.b.ins().load(types::I64, MemFlagsData::new(), slot, 0);
         let (go, out) = (l.b.create_block(), l.b.create_block());
         l.b.set_cold_block(go);
@@ -745,7 +759,7 @@ pub fn compile_loop(
         l.b.ins().return_call_indirect(code_sig, bridge, &[frame]);
         l.b.switch_to_block(out);
         l.b.seal_block(out);
-        let r = l.b.ins().iconst(types::I64, exit(index, k as u32) as i64);
+        let r = l.b.ins().bor_imm_u(guard, exit(index, 0) as i64);
         l.b.ins().return_(&[r]);
     }
     l.b.finalize(isa.frontend_config());

@@ -200,6 +200,19 @@ impl<'m> Optimizer<'m> {
                     // (kept: it fails every time, as it must).
                     Value::Const(x, _) if matches!(want, Value::Const(y, _) if y == x) => return,
                     Value::Var(n) => {
+                        // Where the guard fails, its operand is known: 0, or
+                        // 1 for a comparison's result (what the interpreter
+                        // resumes with, and a bridge starts from).
+                        let failing = match op.op {
+                            Op::GuardTrue => Some(0),
+                            Op::GuardFalse if self.compares.contains_key(&n) => Some(1),
+                            _ => None,
+                        };
+                        if let (Some(x), Some(s)) = (failing, &mut op.snapshot) {
+                            for v in s.values_mut().filter(|v| **v == Value::Var(n)) {
+                                *v = Value::Const(x, Kind::Int);
+                            }
+                        }
                         self.push(op);
                         self.subst.insert(n, want);
                         if let (Some(&(cmp, a, b)), Value::Const(known, _)) = (self.compares.get(&n), want) {

@@ -54,11 +54,15 @@ impl Snapshot {
     }
 
     /// The guard's fail arguments: the variables of its values that the
-    /// trace computes (not the virtual objects), in order (a variable
-    /// appearing twice has two).
+    /// trace computes (not the virtual objects), each once, in order of
+    /// first appearance.
     pub fn fail_args(&self) -> impl Iterator<Item = u32> + '_ {
-        self.values().filter_map(|v| match v {
-            Value::Var(n) if !self.virtuals.iter().any(|o| o.var == *n) => Some(*n),
+        let mut seen = Vec::new();
+        self.values().filter_map(move |v| match v {
+            Value::Var(n) if !seen.contains(n) && !self.virtuals.iter().any(|o| o.var == *n) => {
+                seen.push(*n);
+                Some(*n)
+            }
             _ => None,
         })
     }
