@@ -64,6 +64,26 @@ fn test_b_loops_have_no_bracket_lookup_and_no_pc_arithmetic() {
         let body = &o[o.find("\nlabel(").unwrap_or_else(|| panic!("a loop without a label:\n{o}"))..];
         assert!(!body.contains("Tape.cells") && !body.contains(".length"), "the body reads the tape's list:\n{o}");
         assert!(ops(body) < ops(l), "the body is not shorter than the loop:\n{o}\n{l}");
+        // test.b's loops move back and forth: the positions they visit are
+        // the label's positions plus constants, whose growth and bounds
+        // checks the preamble did.
+        assert!(!body.contains("int_eq(") && !body.contains("uint_ge("), "the body checks the tape again:\n{o}");
+    }
+    // A position moved cell by cell is one step from the same variable
+    // each time (`int_add(i2, 2)`, not `int_add(i3, 1)` with `i3 = i2 + 1`).
+    for o in &opt {
+        let steps: Vec<(&str, &str)> = o
+            .lines()
+            .filter_map(|l| {
+                let (result, rhs) = l.split_once(" = ")?;
+                let arg = rhs.strip_prefix("int_add(").or_else(|| rhs.strip_prefix("int_sub("))?;
+                let (x, c) = arg.split_once(", ")?;
+                c.trim_end_matches(')').parse::<i64>().ok().map(|_| (result, x))
+            })
+            .collect();
+        for (_, x) in &steps {
+            assert!(!steps.iter().any(|(r, _)| r == x), "a step of a step ({x}):\n{o}");
+        }
     }
     let summary = sections(&log, "jit-summary");
     assert_eq!(summary.len(), 1, "{log}");

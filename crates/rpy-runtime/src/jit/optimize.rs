@@ -95,6 +95,8 @@ pub struct Optimizer<'m> {
     /// The comparison that defined a variable (for the facts a guard on it
     /// gives about the other comparisons of the same operands).
     compares: HashMap<u32, (Op, Value, Value)>,
+    /// The variables that are another plus a constant (`fold_offset`).
+    offsets: HashMap<u32, (Value, i64)>,
     /// The keys `know_comparison` added to `pure`, in order.
     derived: Vec<PureKey>,
     virtuals: HashMap<u32, Virtual>,
@@ -113,6 +115,7 @@ impl<'m> Optimizer<'m> {
             pure: HashMap::new(),
             heap: HashMap::new(),
             compares: HashMap::new(),
+            offsets: HashMap::new(),
             derived: Vec::new(),
             virtuals: HashMap::new(),
             lazy: Vec::new(),
@@ -139,6 +142,9 @@ impl<'m> Optimizer<'m> {
     /// Records that the pure operation `key` gives `v` (fact `origin` from
     /// outside the trace).
     pub fn know_pure(&mut self, key: PureKey, v: Value, origin: Option<usize>) {
+        if let (Value::Var(n), Some(form)) = (v, self.offset_form(key.0, &key.1)) {
+            self.offsets.insert(n, form);
+        }
         self.pure.insert(key, (v, origin));
     }
 
@@ -257,6 +263,7 @@ impl<'m> Optimizer<'m> {
                 self.heap.insert(loc, (Value::Var(op.result.expect("a read has a result")), None));
             }
         } else if op.op.is_pure() {
+            let offset = self.fold_offset(&mut op);
             if let (Some(r), Some(v)) = (op.result, self.fold(&op)) {
                 self.subst.insert(r, v);
                 return;
@@ -269,6 +276,9 @@ impl<'m> Optimizer<'m> {
                 }
                 if mirror(op.op).is_some() {
                     self.compares.insert(r, (op.op, op.args[0], op.args[1]));
+                }
+                if let Some(form) = offset {
+                    self.offsets.insert(r, form);
                 }
                 self.pure.insert(key, (Value::Var(r), None));
             }
@@ -407,6 +417,39 @@ impl<'m> Optimizer<'m> {
             }
         }
         self.out.push(op);
+    }
+
+    /// `x + c` or `x - c` where `x` is `y + d` becomes `y + (c + d)`
+    /// (wrapping, as the operations): chains of steps by constants (a
+    /// tape's position moved cell by cell) become one step each from the
+    /// same variable, which CSE and the comparisons then see through; a
+    /// step of 0 is `y` itself (`fold`). Returns the operation's form.
+    fn fold_offset(&self, op: &mut ResOp) -> Option<(Value, i64)> {
+        let (y, c) = self.offset_form(op.op, &op.args)?;
+        // Written as a step up, or down when negative (as traced).
+        (op.op, op.args) = match c {
+            c if c < 0 && c != i64::MIN => (Op::IntSub, vec![y, Value::Const(c.wrapping_neg() as u64, Kind::Int)]),
+            c => (Op::IntAdd, vec![y, Value::Const(c as u64, Kind::Int)]),
+        };
+        Some((y, c))
+    }
+
+    /// `(y, c)` when `op(args)` is `y + c` for a variable `y` that is not
+    /// itself a step by a constant.
+    fn offset_form(&self, op: Op, args: &[Value]) -> Option<(Value, i64)> {
+        let (x, c) = match (op, args) {
+            (Op::IntAdd, [x @ Value::Var(_), Value::Const(c, _)])
+            | (Op::IntAdd, [Value::Const(c, _), x @ Value::Var(_)]) => (*x, *c as i64),
+            (Op::IntSub, [x @ Value::Var(_), Value::Const(c, _)]) => (*x, (*c as i64).wrapping_neg()),
+            _ => return None,
+        };
+        Some(match x {
+            Value::Var(n) => match self.offsets.get(&n) {
+                Some(&(y, d)) => (y, c.wrapping_add(d)),
+                None => (x, c),
+            },
+            Value::Const(..) => (x, c),
+        })
     }
 
     /// The value of a pure operation when its operands make it known.

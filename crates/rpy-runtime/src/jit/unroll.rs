@@ -190,6 +190,11 @@ fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> Vec<Fact> {
         if value != Some(pre.resolve(result)) {
             continue;
         }
+        // Once: a read and the write before it, or two writes, are the
+        // same fact (the body must see one variable for it).
+        if !exported.insert((read, exprs.clone(), op.descr)) {
+            continue;
+        }
         let kind = match result {
             Value::Var(r) => trace.kinds[r as usize],
             Value::Const(_, k) => k,
@@ -197,7 +202,6 @@ fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> Vec<Fact> {
         if let Value::Var(r) = result {
             expr.entry(r).or_insert(Expr::Fact(facts.len()));
         }
-        exported.insert((read, exprs.clone(), op.descr));
         facts.push(Fact { op: read, args: exprs, descr: op.descr, kind, value: pre.resolve(result), heap });
     }
     // Comparisons known from guards (their negations and mirrors are in no
