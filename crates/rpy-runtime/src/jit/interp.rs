@@ -21,8 +21,8 @@ use super::trace::{FrameSnapshot, ResOp, Snapshot, Trace, Value};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::intops::{float_to_int, int_op, IntOut};
 use rpy_jitcode::{int_dispatch, Arg, Descr, Effect, JitModule, Kind, Leaf, Op, Part, RefConst, Reg};
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::UnsafeCell;
-use std::collections::HashMap;
 
 /// A call wrapper of the translated module (see rpy-llvm's `codegen/jit.rs`).
 pub type CallWrapper = unsafe extern "C" fn(*const u64, *mut u64);
@@ -764,7 +764,7 @@ fn real(values: &HashMap<u32, u64>, v: &Value) -> u64 {
 /// As `run_from_merge_point`; `frame` is on the machine stack (the
 /// dispatcher's), which the collector scans.
 unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[u64]) -> HashMap<u32, u64> {
-    let mut values = HashMap::new();
+    let mut values = HashMap::default();
     for (slot, n) in snapshot.fail_args().enumerate() {
         values.insert(n, frame[slot]);
     }
@@ -837,7 +837,7 @@ impl Interp<'_> {
     ) -> Outcome {
         let vars: Vec<u32> = snapshot.fail_args().collect();
         let input_kinds: Vec<Kind> = vars.iter().map(|n| kinds[*n as usize]).collect();
-        let mut box_of = HashMap::new();
+        let mut box_of = HashMap::default();
         for (i, n) in vars.iter().enumerate() {
             box_of.entry(*n).or_insert(Value::Var(i as u32));
         }

@@ -28,7 +28,7 @@ use super::eval::{pure_value, returns_float};
 use super::trace::{ResOp, Trace, Value, VirtualObject};
 use super::unroll::{self, ShortPreamble};
 use rpy_jitcode::{Descr, JitModule, Kind, Op};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Where a heap read or write goes: the object, the index for items, and
 /// the bytes (offset from the object or the item, size, kind). Different
@@ -111,15 +111,15 @@ impl<'m> Optimizer<'m> {
     pub fn new(m: &'m JitModule) -> Optimizer<'m> {
         Optimizer {
             m,
-            subst: HashMap::new(),
-            pure: HashMap::new(),
-            heap: HashMap::new(),
-            compares: HashMap::new(),
-            offsets: HashMap::new(),
+            subst: HashMap::default(),
+            pure: HashMap::default(),
+            heap: HashMap::default(),
+            compares: HashMap::default(),
+            offsets: HashMap::default(),
             derived: Vec::new(),
-            virtuals: HashMap::new(),
+            virtuals: HashMap::default(),
             lazy: Vec::new(),
-            used: HashSet::new(),
+            used: HashSet::default(),
             out: Vec::new(),
         }
     }
@@ -592,7 +592,7 @@ pub fn optimize<'s>(
 
 /// Drops pure operations and reads whose results nothing uses (backward).
 fn remove_unused(ops: Vec<ResOp>) -> Vec<ResOp> {
-    let mut used: HashSet<u32> = HashSet::new();
+    let mut used: HashSet<u32> = HashSet::default();
     let mut keep = vec![true; ops.len()];
     for (i, op) in ops.iter().enumerate().rev() {
         let removable = op.op.is_pure() || op.op.is_heap_read();

@@ -22,7 +22,7 @@
 use super::optimize::{location, Optimizer};
 use super::trace::{ResOp, Trace, Value};
 use rpy_jitcode::{JitModule, Kind, Op};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// A value the body can know in terms of the loop's values: an input of the
 /// loop (by position in the jump), a fact (by number) or a constant.
@@ -134,7 +134,7 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
             }
         }
     }
-    let mut memo = HashMap::new();
+    let mut memo = HashMap::default();
     // No read: the jumping trace's guards need not be the preamble's.
     let safe = |f: &Fact, _: &[Value], _: usize| !f.heap && can_hoist(f.op);
     for &(k, c) in &sp.constants {
@@ -156,7 +156,7 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
 /// jump's `entering` values), in an order where a fact's operands come
 /// before it.
 fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> Vec<Fact> {
-    let mut expr: HashMap<u32, Expr> = HashMap::new();
+    let mut expr: HashMap<u32, Expr> = HashMap::default();
     for (i, v) in entering.iter().enumerate() {
         if let Value::Var(n) = v {
             expr.entry(*n).or_insert(Expr::Input(i));
@@ -167,7 +167,7 @@ fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> Vec<Fact> {
         c => Some(Expr::Const(c)),
     };
     let mut facts = Vec::new();
-    let mut exported = HashSet::new();
+    let mut exported = HashSet::default();
     for op in &pre.out {
         // A write is a fact about the read of the same place.
         let (read, args, result) = match (read_of(pre.module(), op), op.result) {
@@ -299,7 +299,7 @@ fn body(
         fact_args.push(args);
     }
     // The loop's operations on the body's values.
-    let mut rename: HashMap<u32, Value> = HashMap::new();
+    let mut rename: HashMap<u32, Value> = HashMap::default();
     for (i, v) in input_vals.iter().enumerate() {
         rename.insert(i as u32, *v);
     }
@@ -336,8 +336,8 @@ fn body(
         .filter(|(i, mode)| matches!(mode, Mode::Const(c) if !matches!(end[*i], Value::Const(x, _) if x == *c)))
         .map(|(i, _)| i)
         .collect();
-    let mut at_end: HashMap<usize, Option<Value>> = HashMap::new();
-    let mut checked = HashSet::new();
+    let mut at_end: HashMap<usize, Option<Value>> = HashMap::default();
+    let mut checked = HashSet::default();
     let mut bad_facts = Vec::new();
     // Computing a fact's value at the end may use other facts.
     while let Some(k) = opt.used.iter().copied().filter(|k| !checked.contains(k)).min() {
@@ -450,8 +450,8 @@ fn can_hoist(op: Op) -> bool {
 /// `same_as`), the body and its jump back to the label.
 fn assemble(trace: &Trace, preamble: Vec<ResOp>, body: Body, entering: &[Value], facts: &[Fact]) -> Vec<ResOp> {
     let mut ops = preamble;
-    let mut rename: HashMap<u32, u32> = HashMap::new();
-    let mut taken = HashSet::new();
+    let mut rename: HashMap<u32, u32> = HashMap::default();
+    let mut taken = HashSet::default();
     let mut label_args = Vec::new();
     for (var, from) in &body.label {
         let value = match from {
