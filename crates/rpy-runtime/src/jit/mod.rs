@@ -1,7 +1,7 @@
 //! The JIT (DESIGN §8): its hints, as RPython's `rpython.rlib.jit`, here,
 //! and the JIT itself in the submodules: `hook` (where translated code
 //! meets it), `interp` (the tracer and blackhole interpreter), `trace`,
-//! `optimize`, `unroll`, `backend` (Cranelift), `counter`, `params` (`RPYJIT`),
+//! `optimize`, `unroll`, `guards`, `backend` (Cranelift), `counter`, `params` (`RPYJIT`),
 //! `log` (`RPYLOG`).
 //!
 //! Untranslated the hints do nothing: the program runs as plain Rust. The
@@ -83,6 +83,7 @@ pub fn we_are_jitted() -> bool {
 pub mod backend;
 pub mod counter;
 pub mod eval;
+pub mod guards;
 pub mod hook;
 pub mod interp;
 pub mod log;

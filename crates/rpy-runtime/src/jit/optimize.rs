@@ -25,6 +25,7 @@
 //! and again as the loop's body, which starts from what the preamble knew.
 
 use super::eval::{pure_value, returns_float};
+use super::guards;
 use super::trace::{ResOp, Trace, Value, VirtualObject};
 use super::unroll::{self, ShortPreamble};
 use rpy_jitcode::{Descr, JitModule, Kind, Op};
@@ -206,19 +207,6 @@ impl<'m> Optimizer<'m> {
                     // (kept: it fails every time, as it must).
                     Value::Const(x, _) if matches!(want, Value::Const(y, _) if y == x) => return,
                     Value::Var(n) => {
-                        // Where the guard fails, its operand is known: 0, or
-                        // 1 for a comparison's result (what the interpreter
-                        // resumes with, and a bridge starts from).
-                        let failing = match op.op {
-                            Op::GuardTrue => Some(0),
-                            Op::GuardFalse if self.compares.contains_key(&n) => Some(1),
-                            _ => None,
-                        };
-                        if let (Some(x), Some(s)) = (failing, &mut op.snapshot) {
-                            for v in s.values_mut().filter(|v| **v == Value::Var(n)) {
-                                *v = Value::Const(x, Kind::Int);
-                            }
-                        }
                         self.push(op);
                         self.subst.insert(n, want);
                         if let (Some(&(cmp, a, b)), Value::Const(known, _)) = (self.compares.get(&n), want) {
@@ -245,8 +233,18 @@ impl<'m> Optimizer<'m> {
                     self.lookup_heap(&loc); // (a use of what is known)
                     return; // writes what is there
                 }
-                // Any other object (or index) may be the same memory.
-                self.heap.retain(|l, _| !loc.may_alias(l));
+                // Any other object (or index) may be the same memory,
+                // unless the indexes differ (items of different arrays, or
+                // different items of the same array).
+                let stale: Vec<Loc> = (self.heap.keys())
+                    .filter(|l| {
+                        loc.may_alias(l) && !matches!((l.index, loc.index), (Some(i), Some(j)) if self.distinct(i, j))
+                    })
+                    .copied()
+                    .collect();
+                for l in &stale {
+                    self.heap.remove(l);
+                }
                 self.heap.insert(loc, (value, None));
                 if op.op == Op::SetfieldGc {
                     // Writes that may be the same memory keep their order.
@@ -434,6 +432,22 @@ impl<'m> Optimizer<'m> {
         Some((y, c))
     }
 
+    /// Whether integers `a` and `b` are known to differ: different
+    /// constants, or steps by different constants from the same variable.
+    fn distinct(&self, a: Value, b: Value) -> bool {
+        let form = |v: Value| match v {
+            Value::Var(n) => self.offsets.get(&n).copied().unwrap_or((v, 0)),
+            c => (c, 0),
+        };
+        match (a, b) {
+            (Value::Const(x, _), Value::Const(y, _)) => x != y,
+            _ => {
+                let ((x, i), (y, j)) = (form(a), form(b));
+                x == y && i != j
+            }
+        }
+    }
+
     /// `(y, c)` when `op(args)` is `y + c` for a variable `y` that is not
     /// itself a step by a constant.
     fn offset_form(&self, op: Op, args: &[Value]) -> Option<(Value, i64)> {
@@ -516,7 +530,7 @@ fn field_key_of(m: &JitModule, d: u32) -> (u32, u8, Kind) {
 }
 
 /// `cmp(a, b)` is `mirror(cmp)(b, a)`.
-fn mirror(cmp: Op) -> Option<Op> {
+pub(super) fn mirror(cmp: Op) -> Option<Op> {
     use Op::*;
     Some(match cmp {
         IntLt => IntGt,
@@ -586,6 +600,8 @@ pub fn optimize<'s>(
         }
         trace.ops = opt.out;
     }
+    guards::fuse_equalities(trace);
+    guards::known_at_failure(trace);
     trace.ops = remove_unused(std::mem::take(&mut trace.ops));
     short
 }

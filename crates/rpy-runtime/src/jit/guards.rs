@@ -1,0 +1,143 @@
+//! Passes over an optimized trace's guards, before the backend:
+//!
+//! - `fuse_equalities`: guards that `y + k != n` for a run of consecutive
+//!   constants `k` (a tape's growth check `pos + k == len` at each step
+//!   to the right) become one range check, `n - y - kmin >u kmax - kmin`,
+//!   at the first one's place and with its snapshot. When the range check
+//!   fails, one of them would have failed (`n - y` is one of the `k`), or
+//!   an operation between them would have exited the trace first: either
+//!   way resuming at the first guard is right, as nothing the trace did
+//!   since it is done yet (the check is where the first guard was). So
+//!   the first guard's snapshot keeps the real value of its comparison.
+//! - `known_at_failure`: where a guard fails its operand is known, 0 for
+//!   `guard_true`, 1 for `guard_false` on a comparison; its snapshot has
+//!   the constant (a bridge starts from it instead of checking it again).
+
+use super::trace::{ResOp, Trace, Value};
+use rpy_jitcode::{Kind, Op};
+use rustc_hash::FxHashMap as HashMap;
+
+/// A guard that `y + k != n`: at operation `at`, with `y`'s base `base`.
+struct Inequality {
+    at: usize,
+    base: Value,
+    n: Value,
+    k: i64,
+}
+
+pub fn fuse_equalities(trace: &mut Trace) {
+    // Each variable that is a variable plus a constant (as the optimizer
+    // leaves them: one step from a variable that is not itself a step).
+    let mut steps: HashMap<u32, (Value, i64)> = HashMap::default();
+    let mut equalities: HashMap<u32, (Op, Value, Value)> = HashMap::default();
+    // The inequalities of each stretch of the trace (a label starts one:
+    // the body's variables are not the preamble's).
+    let mut stretches: Vec<Vec<Inequality>> = vec![Vec::new()];
+    for (at, op) in trace.ops.iter().enumerate() {
+        match (op.op, op.args.as_slice(), op.result) {
+            (Op::IntAdd, [x @ Value::Var(_), Value::Const(c, _)], Some(r)) => {
+                steps.insert(r, (*x, *c as i64));
+            }
+            (Op::IntSub, [x @ Value::Var(_), Value::Const(c, _)], Some(r)) => {
+                steps.insert(r, (*x, (*c as i64).wrapping_neg()));
+            }
+            (Op::IntEq | Op::IntNe, [a, b], Some(r)) => {
+                equalities.insert(r, (op.op, *a, *b));
+            }
+            (Op::Label, ..) => stretches.push(Vec::new()),
+            (Op::GuardFalse | Op::GuardTrue, [Value::Var(g)], _) => {
+                let Some(&(cmp, a, b)) = equalities.get(g) else { continue };
+                if (cmp == Op::IntEq) != (op.op == Op::GuardFalse) {
+                    continue; // a guard that they are equal
+                }
+                let form = |v: Value| match v {
+                    Value::Var(n) => steps.get(&n).copied(),
+                    Value::Const(..) => None,
+                };
+                let (base, k, n) = match (form(a), form(b)) {
+                    (Some((y, k)), _) => (y, k, b),
+                    (None, Some((y, k))) => (y, k, a),
+                    (None, None) => (a, 0, b),
+                };
+                stretches.last_mut().expect("a stretch").push(Inequality { at, base, n, k });
+            }
+            _ => {}
+        }
+    }
+    // Runs of consecutive constants on the same variable and bound.
+    let mut fused: Vec<(usize, Vec<usize>, Value, Value, i64, i64)> = Vec::new();
+    for stretch in &stretches {
+        let mut groups: HashMap<(Value, Value), Vec<&Inequality>> = HashMap::default();
+        for q in stretch {
+            groups.entry((q.base, q.n)).or_default().push(q);
+        }
+        for ((base, n), mut qs) in groups {
+            qs.sort_by_key(|q| (q.k, q.at));
+            let mut run_start = 0;
+            for i in 1..=qs.len() {
+                if i < qs.len() && qs[i].k <= qs[i - 1].k.wrapping_add(1) && qs[i].k >= qs[i - 1].k {
+                    continue;
+                }
+                let run = &qs[run_start..i];
+                run_start = i;
+                if run.len() < 2 || run.first().map(|q| q.k) == run.last().map(|q| q.k) {
+                    continue;
+                }
+                let first = run.iter().map(|q| q.at).min().expect("a run");
+                let rest = run.iter().map(|q| q.at).filter(|&at| at != first).collect();
+                fused.push((first, rest, base, n, run[0].k, run[run.len() - 1].k));
+            }
+        }
+    }
+    if fused.is_empty() {
+        return;
+    }
+    let mut replace: HashMap<usize, (Value, Value, i64, i64)> = HashMap::default();
+    let mut drop = vec![false; trace.ops.len()];
+    for (first, rest, base, n, kmin, kmax) in fused {
+        replace.insert(first, (base, n, kmin, kmax));
+        for at in rest {
+            drop[at] = true;
+        }
+    }
+    let int = |x: i64| Value::Const(x as u64, Kind::Int);
+    let ops = std::mem::take(&mut trace.ops);
+    for (at, mut op) in ops.into_iter().enumerate() {
+        if drop[at] {
+            continue;
+        }
+        if let Some(&(base, n, kmin, kmax)) = replace.get(&at) {
+            let value = |trace: &mut Trace, op: Op, args: Vec<Value>| {
+                let r = trace.new_var(Kind::Int);
+                trace.ops.push(ResOp { op, args, descr: None, result: Some(r), snapshot: None });
+                Value::Var(r)
+            };
+            let distance = value(trace, Op::IntSub, vec![n, base]);
+            let from_min = if kmin == 0 { distance } else { value(trace, Op::IntSub, vec![distance, int(kmin)]) };
+            let outside = value(trace, Op::UintGt, vec![from_min, int(kmax.wrapping_sub(kmin))]);
+            op.op = Op::GuardTrue;
+            op.args = vec![outside];
+        }
+        trace.ops.push(op);
+    }
+}
+
+/// See the module's comment.
+pub fn known_at_failure(trace: &mut Trace) {
+    let mut comparisons = rustc_hash::FxHashSet::default();
+    for op in &mut trace.ops {
+        if let (true, Some(r)) = (super::optimize::mirror(op.op).is_some(), op.result) {
+            comparisons.insert(r);
+        }
+        let failing = match (op.op, op.args.first()) {
+            (Op::GuardTrue, Some(Value::Var(n))) => Some((*n, 0)),
+            (Op::GuardFalse, Some(Value::Var(n))) if comparisons.contains(n) => Some((*n, 1)),
+            _ => None,
+        };
+        if let (Some((n, x)), Some(s)) = (failing, &mut op.snapshot) {
+            for v in s.values_mut().filter(|v| **v == Value::Var(n)) {
+                *v = Value::Const(x, Kind::Int);
+            }
+        }
+    }
+}
