@@ -68,6 +68,10 @@ fn test_b_loops_have_no_bracket_lookup_and_no_pc_arithmetic() {
         // the label's positions plus constants, whose growth and bounds
         // checks the preamble did.
         assert!(!body.contains("int_eq(") && !body.contains("uint_ge("), "the body checks the tape again:\n{o}");
+        // Nor does it read the cells: each turn writes the two cells it
+        // moves a value between (at different indexes: no write changes
+        // the other), so their values are the label's.
+        assert!(!body.contains("getarrayitem_gc"), "the body reads the cells again:\n{o}");
     }
     // A position moved cell by cell is one step from the same variable
     // each time (`int_add(i2, 2)`, not `int_add(i3, 1)` with `i3 = i2 + 1`),
@@ -121,4 +125,37 @@ fn bad_rpyjit_is_one_line_and_status_2() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("rpy: bad RPYJIT=\"threshold=lots\": "), "{err}");
+}
+
+/// A run of `>` checks the tape's growth once: the checks that the
+/// position plus 1, 2, 3 is not the tape's length are one range check.
+/// Here it fails whenever the outer loop reaches new cells (the tape grows
+/// inside the run): the interpreter resumes at the run's first check, and
+/// then bridges do; the output is the untranslated interpreter's.
+#[test]
+fn growth_checks_of_a_run_of_moves_are_one_check() {
+    let dir = std::env::temp_dir();
+    let path = dir.join(format!("rpy-bf-run-{}.b", std::process::id()));
+    std::fs::write(&path, "++++++++++[[->>>+<<<]>>>-]++++++++[<++++++++>-]<+.>++++++++++.").unwrap();
+    let log_path = dir.join(format!("rpy-bf-run-{}.log", std::process::id()));
+    let plain = Command::new(env!("CARGO_BIN_EXE_bf")).arg("--untranslated").arg(&path).output().expect("run bf");
+    let out = Command::new(env!("CARGO_BIN_EXE_bf"))
+        .arg(&path)
+        .env("RPYJIT", "threshold=3,trace_eagerness=2")
+        .env("RPYLOG", format!("jit-log-opt,jit-summary:{}", log_path.display()))
+        .output()
+        .expect("run bf");
+    let _ = std::fs::remove_file(&path);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.stdout, b"A\n");
+    assert_eq!(out.stdout, plain.stdout);
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    let _ = std::fs::remove_file(&log_path);
+    let traces: Vec<&str> = ["jit-log-opt-loop", "jit-log-opt-bridge"].iter().flat_map(|s| sections(&log, s)).collect();
+    assert!(traces.iter().any(|t| t.contains("uint_gt(")), "no range check:\n{log}");
+    for stretch in traces.iter().flat_map(|t| t.split("\nlabel(")) {
+        assert!(stretch.matches("int_eq(").count() <= 1, "growth checked step by step:\n{stretch}");
+    }
+    let bridges = sections(&log, "jit-summary")[0].lines().find_map(|l| l.strip_prefix("Total # of bridges:\t"));
+    assert!(bridges.and_then(|n| n.trim().parse::<u32>().ok()).is_some_and(|n| n > 0), "{log}");
 }
