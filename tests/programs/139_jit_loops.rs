@@ -4,7 +4,21 @@
 
 use rpython::jit::{dont_look_inside, elidable, jit_merge_point, promote, JitDriver};
 
-static DRIVER: JitDriver = JitDriver::new(&["pc", "code"], &["m"]);
+static DRIVER: JitDriver = JitDriver::new(&["pc", "code"], &["m"]).get_printable_location("location");
+
+/// A position as the JIT's logs show it: the instruction's index and kind.
+#[allow(dead_code)]
+fn location(pc: usize, code: &[Ins]) -> String {
+    let kind = match code[pc] {
+        Ins::Set(..) => "set",
+        Ins::Add(..) => "add",
+        Ins::Dec(..) => "dec",
+        Ins::JumpPos(..) => "jump_pos",
+        Ins::Work => "work",
+        Ins::Halt => "halt",
+    };
+    format!("#{pc} {kind}")
+}
 
 #[derive(Clone, Copy, PartialEq)]
 enum Ins {

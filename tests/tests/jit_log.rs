@@ -79,6 +79,22 @@ fn bridges_enter_loops_at_their_label() {
     assert!(at_label > 0, "{bridges:?}");
 }
 
+/// Program 139's driver has a `get_printable_location`: each
+/// `debug_merge_point` shows the position as it does (`#3 dec`).
+#[test]
+fn merge_points_show_the_printable_location() {
+    let (loops, _) = jit_log("139_jit_loops", "jit-log-opt-loop");
+    let shown: Vec<&str> =
+        loops.iter().flat_map(|l| l.lines()).filter(|l| l.starts_with("debug_merge_point(")).collect();
+    assert!(!shown.is_empty(), "{loops:?}");
+    for l in shown {
+        let place = l.strip_prefix("debug_merge_point(0, 0, '#").and_then(|p| p.strip_suffix("')"));
+        let (pc, kind) = place.and_then(|p| p.split_once(' ')).unwrap_or_else(|| panic!("{l}"));
+        assert!(pc.parse::<usize>().is_ok(), "{l}");
+        assert!(["set", "add", "dec", "jump_pos", "work", "halt"].contains(&kind), "{l}");
+    }
+}
+
 /// With a trace limit shorter than any loop of program 139, every trace is
 /// aborted (`jit-summary` counts them, `jit-abort` says why), nothing is
 /// compiled, and the program's output is the interpreter's.

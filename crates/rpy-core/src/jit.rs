@@ -7,6 +7,7 @@
 use crate::entity::EntityRef;
 use crate::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Value, VarId};
 use crate::translator::Translator;
+use crate::ty::Ty;
 use std::collections::{HashMap, HashSet};
 
 /// `static NAME: JitDriver = JitDriver::new(&[greens], &[reds])`.
@@ -168,7 +169,7 @@ pub fn check_drivers(
         }
         if let Some(f) = &def.printable_location {
             match fns.get(f) {
-                Some(g) if t.graphs[*g].param_tys.len() == def.greens.len() => {}
+                Some(g) if t.graphs[*g].param_tys.len() == def.greens.len() && t.graphs[*g].ret_ty == Ty::Str => {}
                 _ => errors.push(syn::Error::new_spanned(
                     &item.expr,
                     format!("rpy: `get_printable_location` names `{f}`, which must be a function of the module taking the {} greens ({}) and returning a `String`", def.greens.len(), def.greens.join(", ")),

@@ -41,6 +41,13 @@ fn test_b_loops_have_no_bracket_lookup_and_no_pc_arithmetic() {
     assert!(!loops.is_empty(), "no loop traced:\n{log}");
     for l in &loops {
         assert!(l.starts_with("# Loop "), "{l}");
+        // Each position as the driver's `get_printable_location` shows it:
+        // the command and its index.
+        for dmp in l.lines().filter_map(|l| l.strip_prefix("debug_merge_point(0, 0, '")) {
+            let (command, index) = dmp.trim_end_matches("')").split_once(" @ ").unwrap_or_else(|| panic!("{l}"));
+            assert!(command.len() == 1 && "<>+-.,[]".contains(command), "{l}");
+            assert!(index.parse::<usize>().is_ok(), "{l}");
+        }
         assert!(l.contains("debug_merge_point(0, 0, '"), "{l}");
         assert!(l.trim_end().lines().last().unwrap().starts_with("jump("), "{l}");
         // `matching` and `command` are elidable and called with constants

@@ -578,8 +578,14 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
             }
             let args: Vec<Node> = op.args.iter().map(|a| node_of(&mut u, a)).collect();
             let res = op.result.index();
-            let done = apply_rule(&mut u, t, &op.opname, &op.args, &args, res)
-                .map_err(|m| err(format!("{m} in `{}`", op.opname)))?;
+            let what = match (op.opname.as_str(), op.args.first().and_then(|a| a.constant()).map(|c| &c.value)) {
+                ("simple_call" | "simple_call_unwrap", Some(ConstValue::Func(g))) => {
+                    format!("the call of `{}`", t.graphs[*g].name)
+                }
+                _ => format!("`{}`", op.opname),
+            };
+            let done =
+                apply_rule(&mut u, t, &op.opname, &op.args, &args, res).map_err(|m| err(format!("{m} in {what}")))?;
             if !done {
                 still.push((b, i));
             }

@@ -340,6 +340,8 @@ impl Flattener<'_, '_> {
                 match str_arg(1).as_str() {
                     // True in the JIT.
                     "we_are_jitted" => self.copy(Arg::Int(1), r),
+                    // False: the JIT calls the function itself.
+                    "printable_location" => self.copy(Arg::Int(0), r),
                     kind => {
                         let guard = match (kind, r.kind) {
                             ("promote_string", _) => Op::StrGuardValue,

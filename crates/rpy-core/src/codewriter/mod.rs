@@ -42,9 +42,16 @@ pub fn make_jit(t: &mut Translator) -> Result<Option<JitData>, String> {
         return Ok(None);
     }
     let portals: Vec<GraphId> = crate::jit::portals(t).into_iter().map(|p| p[0]).collect();
+    // The drivers' `get_printable_location` functions: called by the JIT
+    // for its logs, never traced into.
+    let printable: Vec<Option<GraphId>> = (t.jitdrivers.iter())
+        .map(|d| {
+            d.printable_location.as_ref().and_then(|f| t.graphs.iter().find(|(_, g)| &g.name == f).map(|(id, _)| id))
+        })
+        .collect();
     let mut graphs: Vec<GraphId> = Vec::new();
     for &p in &portals {
-        for g in policy::find_all_graphs(t, p) {
+        for g in policy::find_all_graphs(t, p, &printable) {
             if !graphs.contains(&g) {
                 graphs.push(g);
             }
@@ -56,7 +63,7 @@ pub fn make_jit(t: &mut Translator) -> Result<Option<JitData>, String> {
         m.data.module.jitcodes.push(code);
     }
     for (d, def) in t.jitdrivers.iter().enumerate() {
-        m.driver(d, def, portals[d])?;
+        m.driver(d, def, portals[d], printable[d])?;
     }
     let (mut data, targets) = m.finish();
     data.calls = targets

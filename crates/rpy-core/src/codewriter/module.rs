@@ -244,13 +244,20 @@ impl<'t> ModuleBuilder<'t> {
     }
 
     /// Records driver `d` from its merge point, found while flattening.
-    pub fn driver(&mut self, d: usize, def: &JitDriverDef, portal: GraphId) -> Result<(), String> {
+    pub fn driver(
+        &mut self,
+        d: usize,
+        def: &JitDriverDef,
+        portal: GraphId,
+        printable: Option<GraphId>,
+    ) -> Result<(), String> {
         let (jitcode, pc, greens, reds) = self
             .merge_points
             .get(&d)
             .cloned()
             .ok_or_else(|| format!("the merge point of {} has no jitcode", def.name))?;
         let (_, result) = signature(&self.t.graphs[portal]);
+        let printable_location = printable.map(|g| self.call_graph(g));
         self.data.module.drivers.push(Driver {
             name: def.name.clone(),
             portal: jitcode,
@@ -258,7 +265,7 @@ impl<'t> ModuleBuilder<'t> {
             greens,
             reds,
             result,
-            printable_location: None,
+            printable_location,
         });
         Ok(())
     }

@@ -32,8 +32,8 @@ pub fn has_loop(g: &FunctionGraph) -> bool {
 }
 
 /// The graphs with jitcodes: the portal and the graphs it reaches through
-/// calls the JIT traces into, in discovery order.
-pub fn find_all_graphs(t: &Translator, portal: GraphId) -> Vec<GraphId> {
+/// calls the JIT traces into (not those in `never`), in discovery order.
+pub fn find_all_graphs(t: &Translator, portal: GraphId, never: &[Option<GraphId>]) -> Vec<GraphId> {
     let mut out = vec![portal];
     let mut i = 0;
     while i < out.len() {
@@ -44,7 +44,7 @@ pub fn find_all_graphs(t: &Translator, portal: GraphId) -> Vec<GraphId> {
                     continue;
                 }
                 if let Some(ConstValue::Func(f)) = op.args[0].constant().map(|c| &c.value) {
-                    if !out.contains(f) && look_inside(&t.graphs[*f]) {
+                    if !out.contains(f) && look_inside(&t.graphs[*f]) && !never.contains(&Some(*f)) {
                         out.push(*f);
                     }
                 }

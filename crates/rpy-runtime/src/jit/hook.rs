@@ -24,7 +24,7 @@ use super::params::JitParams;
 use super::trace::Trace;
 use super::unroll::ShortPreamble;
 use crate::gc::TypeInfo;
-use rpy_jitcode::JitModule;
+use rpy_jitcode::{Descr, JitModule, Kind};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
@@ -345,6 +345,24 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     status(outcome)
 }
 
+/// Driver `d`'s position `greens` as its `get_printable_location` shows
+/// it (`None` without one).
+///
+/// # Safety
+/// As `rpy_jit_merge_point` (the function is translated code, and may
+/// allocate).
+unsafe fn printable_location(m: &JitModule, t: &Tables, d: usize, greens: &[u64]) -> Option<String> {
+    let Descr::Call { target, args, results, .. } = &m.descrs[m.drivers.get(d)?.printable_location? as usize] else {
+        return None;
+    };
+    if args.len() != greens.len() || results.as_slice() != [Kind::Ref] {
+        return None;
+    }
+    let mut result = [0u64];
+    (t.calls[*target as usize])(greens.as_ptr(), result.as_mut_ptr());
+    Some(String::from_utf8_lossy(crate::ll::string_bytes(result[0] as *const u8)).into_owned())
+}
+
 /// Traces with `run` (a loop from a merge point, or a bridge from a
 /// guard), the tracer jumping into the code of the keys that have some;
 /// counts the time in `jit-summary`.
@@ -394,7 +412,11 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
     let n = st.codes.len() as u32;
     let section = format!("jit-log-noopt-{kind}");
     if log::enabled(&section) {
-        let body = format!("# {what} with {} ops\n{}", trace.ops.len(), trace.text(&st.module, t.strings));
+        let body = format!(
+            "# {what} with {} ops\n{}",
+            trace.ops.len(),
+            trace.text(&st.module, t.strings, &|d, greens| unsafe { printable_location(&st.module, t, d, greens) })
+        );
         log::section(&section, &body);
     }
     let mut trace = trace;
@@ -404,7 +426,11 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
     s.opt_guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
     let section = format!("jit-log-opt-{kind}");
     if log::enabled(&section) {
-        let body = format!("# {what} with {} ops\n{}", trace.ops.len(), trace.text(&st.module, t.strings));
+        let body = format!(
+            "# {what} with {} ops\n{}",
+            trace.ops.len(),
+            trace.text(&st.module, t.strings, &|d, greens| unsafe { printable_location(&st.module, t, d, greens) })
+        );
         log::section(&section, &body);
     }
     let counter = log::enabled("jit-backend-counts").then(|| Box::leak(Box::new([0u64; 2])) as *mut [u64; 2]);

@@ -134,8 +134,14 @@ impl Trace {
     }
 
     /// The operations in PyPy's log syntax, one per line; `guards` numbers
-    /// the guards' descrs.
-    pub fn text(&self, m: &JitModule, strings: &[*mut u8]) -> String {
+    /// the guards' descrs. `location` shows a driver's position from its
+    /// greens (its `get_printable_location`), if it has one.
+    pub fn text(
+        &self,
+        m: &JitModule,
+        strings: &[*mut u8],
+        location: &dyn Fn(usize, &[u64]) -> Option<String>,
+    ) -> String {
         let vars = |vs: &[Value]| vs.iter().map(|v| self.value_text(v, strings)).collect::<Vec<_>>().join(", ");
         let inputs: Vec<Value> = (0..self.ninputs).map(Value::Var).collect();
         let mut out = format!("[{}]\n", vars(&inputs));
@@ -147,8 +153,15 @@ impl Trace {
             let mut args = vars(&op.args);
             if op.op == Op::DebugMergePoint {
                 // debug_merge_point(driver, depth, 'location')
-                let greens = vars(&op.args[2..]);
-                args = format!("{}, {}, '{greens}'", vars(&op.args[..1]), vars(&op.args[1..2]));
+                let consts: Option<Vec<u64>> = (op.args.iter())
+                    .map(|v| match v {
+                        Value::Const(x, _) => Some(*x),
+                        Value::Var(_) => None,
+                    })
+                    .collect();
+                let shown = consts.and_then(|c| location(c[0] as usize, &c[2..]));
+                let place = shown.unwrap_or_else(|| vars(&op.args[2..]));
+                args = format!("{}, {}, '{place}'", vars(&op.args[..1]), vars(&op.args[1..2]));
             }
             let descr = if op.snapshot.is_some() {
                 guards += 1;

@@ -64,6 +64,25 @@ impl FnBuilder<'_> {
         let b = self.cur.expect("emitted in a block");
         let k = self.g.blocks[b].operations.len() - 1;
         self.jit_markers.push((kind.to_string(), index, mac.path.span(), b, k));
+        // The driver's `get_printable_location` function, called with the
+        // greens where nothing runs it (the condition is false in the
+        // interpreter and in traces): the call makes the annotator see it
+        // with the greens' types (and their lists' definitions), so that
+        // it is translated, and the JIT calls it for its logs.
+        // (A function that does not fit is the driver's error, `check_drivers`.)
+        let printable = self.scope.jitdrivers[index].printable_location.clone().filter(|f| {
+            let ty = self.scope.fns.get(f).and_then(|g| self.scope.fn_types.get(g));
+            matches!(ty, Some(Ty::Fn(params, ret)) if params.len() == greens.len() && **ret == Ty::Str)
+        });
+        if let (true, Some(f)) = (kind == "jit_merge_point", printable) {
+            let f = syn::Ident::new(&f, mac.path.span());
+            let call: Expr = syn::parse_quote_spanned!(mac.path.span()=>
+                if __rpy_printable_location_wanted() { let _ = #f(#(#greens),*); }
+            );
+            if self.expr(&call)?.is_none() {
+                return Ok(None);
+            }
+        }
         Ok(Some(unit()))
     }
 
@@ -110,7 +129,8 @@ impl FnBuilder<'_> {
         let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
         let (name, prefix) = segs.split_last().expect("a path has a segment");
         let qualified = matches!(prefix, [.., j] if j == "jit");
-        let known = matches!(name.as_str(), "promote" | "promote_string" | "we_are_jitted");
+        let known = matches!(name.as_str(), "promote" | "promote_string" | "we_are_jitted")
+            || (name == "__rpy_printable_location_wanted" && prefix.is_empty());
         // (Unqualified, the name may be the module's function or a local.)
         let shadowed = self.scope.fns.contains_key(name) || self.lookup(name).is_some();
         if !known || (prefix.is_empty() && shadowed) || !(prefix.is_empty() || qualified) {
@@ -118,13 +138,16 @@ impl FnBuilder<'_> {
         }
         let pos = Some(pos_of(c.span()));
         let x = match (name.as_str(), c.args.len()) {
-            ("we_are_jitted", 0) => Value::Const(Constant::new(ConstValue::Bool(false), Ty::Bool)),
+            ("we_are_jitted" | "__rpy_printable_location_wanted", 0) => {
+                Value::Const(Constant::new(ConstValue::Bool(false), Ty::Bool))
+            }
             ("promote" | "promote_string", 1) => match self.operand(&c.args[0])? {
                 Some(v) => v,
                 None => return Ok(Some(None)),
             },
             _ => return Err(syn::Error::new_spanned(c, format!("rpy: wrong number of arguments to `{name}`"))),
         };
-        Ok(Some(Some(self.emit("hint", vec![x, meta_str(name.clone())], pos))))
+        let kind = if name == "__rpy_printable_location_wanted" { "printable_location" } else { name.as_str() };
+        Ok(Some(Some(self.emit("hint", vec![x, meta_str(kind.to_string())], pos))))
     }
 }
