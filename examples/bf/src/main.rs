@@ -29,6 +29,25 @@ fn main() {
     std::process::exit(status);
 }
 
+/// The median time of the log's `jit-backend` sections (optimizing and
+/// compiling one trace), from their opening and closing timestamps.
+fn median_backend_ms(log: &str) -> f64 {
+    let stamp = |l: &str| u128::from_str_radix(l.strip_prefix('[')?.split(']').next()?, 16).ok();
+    let mut opened = None;
+    let mut times: Vec<u128> = Vec::new();
+    for l in log.lines() {
+        if l.ends_with("] {jit-backend") {
+            opened = stamp(l);
+        } else if l.ends_with("] jit-backend}") {
+            if let (Some(t0), Some(t1)) = (opened.take(), stamp(l)) {
+                times.push(t1 - t0);
+            }
+        }
+    }
+    times.sort_unstable();
+    times.get(times.len() / 2).map_or(0.0, |&t| t as f64 / 1e6)
+}
+
 /// How `bench` runs the interpreter.
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
@@ -54,7 +73,7 @@ fn bench(program: &str) -> i32 {
                 cmd.env("RPYJIT", "off");
             }
             Mode::Jit => {
-                cmd.env("RPYJIT", "default").env("RPYLOG", format!("jit-summary:{}", summary.display()));
+                cmd.env("RPYJIT", "default").env("RPYLOG", format!("jit-summary,jit-backend:{}", summary.display()));
             }
         }
         let start = Instant::now();
@@ -82,8 +101,9 @@ fn bench(program: &str) -> i32 {
         (field("Tracing:").as_slice(), field("Backend:").as_slice(), field("TOTAL:").as_slice())
     {
         println!(
-            "JIT (last run): {n} traces, tracing {tracing:.3} s, backend {backend:.3} s ({:.2} ms per trace), {:.1}% of {total:.3} s",
+            "JIT (last run): {n} traces, tracing {tracing:.3} s, backend {backend:.3} s ({:.2} ms per trace, median {:.2} ms), {:.1}% of {total:.3} s",
             1000.0 * backend / n.max(1.0),
+            median_backend_ms(&log),
             100.0 * (tracing + backend) / total
         );
     }

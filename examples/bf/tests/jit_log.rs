@@ -30,7 +30,7 @@ fn test_b_loops_have_no_bracket_lookup_and_no_pc_arithmetic() {
     let out = Command::new(env!("CARGO_BIN_EXE_bf"))
         .arg(program("test.b"))
         .env("RPYJIT", "threshold=3")
-        .env("RPYLOG", format!("jit-log-noopt,jit-log-opt,jit-summary,jit-backend-counts:{}", log_path.display()))
+        .env("RPYLOG", format!("jit-log-noopt,jit-log-opt,jit-summary,jit-backend:{}", log_path.display()))
         .output()
         .expect("run bf");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -106,6 +106,13 @@ fn test_b_loops_have_no_bracket_lookup_and_no_pc_arithmetic() {
         .and_then(|n| n.trim().parse().ok())
         .expect("a loop count");
     assert_eq!(n, loops.len());
+    // A `jit-backend` section per compiled loop, spanning its optimization
+    // and compilation (its timestamps), naming where its code is.
+    let backend = sections(&log, "jit-backend");
+    assert_eq!(backend.len(), n, "{log}");
+    for (k, b) in backend.iter().enumerate() {
+        assert!(b.starts_with(&format!("Loop {k} (DRIVER) has address 0x")) && b.contains(" to 0x"), "{b}");
+    }
     // The compiled loops ran: entries from the interpreter, and turns of
     // the loop inside compiled code.
     let counts = sections(&log, "jit-backend-counts");

@@ -410,33 +410,30 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
     s.guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
     s.calls += trace.ops.iter().filter(|o| o.op.name().starts_with("call")).count() as u64;
     let n = st.codes.len() as u32;
-    let section = format!("jit-log-noopt-{kind}");
-    if log::enabled(&section) {
-        let body = format!(
-            "# {what} with {} ops\n{}",
-            trace.ops.len(),
-            trace.text(&st.module, t.strings, &|d, greens| unsafe { printable_location(&st.module, t, d, greens) })
-        );
-        log::section(&section, &body);
-    }
+    let log_trace = |section: &str, trace: &Trace| {
+        if log::enabled(section) {
+            let location = |d, greens: &[u64]| unsafe { printable_location(&st.module, t, d, greens) };
+            let text = trace.text(&st.module, t.strings, &location);
+            log::section(section, &format!("# {what} with {} ops\n{text}", trace.ops.len()));
+        }
+    };
+    log_trace(&format!("jit-log-noopt-{kind}"), &trace);
     let mut trace = trace;
-    let t1 = Instant::now();
+    let (t1, logged_at) = (Instant::now(), log::now());
     let short = optimize(&mut trace, &st.module, &|c| st.codes[c as usize].short.as_ref());
     s.opt_ops += trace.ops.len() as u64;
     s.opt_guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
-    let section = format!("jit-log-opt-{kind}");
-    if log::enabled(&section) {
-        let body = format!(
-            "# {what} with {} ops\n{}",
-            trace.ops.len(),
-            trace.text(&st.module, t.strings, &|d, greens| unsafe { printable_location(&st.module, t, d, greens) })
-        );
-        log::section(&section, &body);
-    }
     let counter = log::enabled("jit-backend-counts").then(|| Box::leak(Box::new([0u64; 2])) as *mut [u64; 2]);
     let entries = |code: u32| st.codes[code as usize].compiled.entry;
     let compiled = compile_loop(&trace, &st.module, t, n, &entries, counter.map(|c| c.cast::<u64>()));
     s.backend_time += t1.elapsed();
+    // As PyPy's: the section spans the optimizer and the backend.
+    if let (Some(start), Ok(code)) = (logged_at, &compiled) {
+        let (from, to) = (code.entry as usize, code.entry as usize + code.size);
+        let name = what.split(" :").next().unwrap_or(what);
+        log::section_since("jit-backend", start, &format!("{name} has address 0x{from:x} to 0x{to:x}\n"));
+    }
+    log_trace(&format!("jit-log-opt-{kind}"), &trace);
     match compiled {
         Ok(compiled) => {
             log::perf_map(compiled.entry, compiled.size, &format!("rpy_{kind}_{n}"));

@@ -51,9 +51,21 @@ pub fn enabled(name: &str) -> bool {
 
 /// Writes section `name` with the text `body` (lines ending in `\n`).
 pub fn section(name: &str, body: &str) {
+    if let Some(t0) = now() {
+        section_since(name, t0, body);
+    }
+}
+
+/// The log's clock (`None` when nothing is logged), to start a section
+/// that spans work done before it is written (`section_since`).
+pub fn now() -> Option<u128> {
+    log().map(|l| l.start.elapsed().as_nanos())
+}
+
+/// Writes section `name` opened at `t0` (from `now`) and closed now.
+pub fn section_since(name: &str, t0: u128, body: &str) {
     let Some(l) = log().filter(|_| enabled(name)) else { return };
     let mut out = l.out.lock().unwrap_or_else(|e| e.into_inner());
-    let t0 = l.start.elapsed().as_nanos();
     let _ = write!(out, "[{t0:x}] {{{name}\n{body}");
     let t1 = l.start.elapsed().as_nanos();
     let _ = writeln!(out, "[{t1:x}] {name}}}");
