@@ -95,6 +95,22 @@ fn merge_points_show_the_printable_location() {
     }
 }
 
+/// Program 144's residual calls return by-value structs: compiled as a
+/// call and a `call_result` per leaf (integer, float, string); the
+/// elidable one, called with a constant, is folded.
+#[test]
+fn calls_returning_structs_are_traced() {
+    let (loops, _) = jit_log("144_jit_struct_calls", "jit-log-opt-loop");
+    let all = loops.concat();
+    for call in ["<Call divmod>", "<Call scale>", "<Call name>"] {
+        assert!(all.contains(call), "{call} missing:\n{all}");
+    }
+    for leaf in ["call_result_i(1)", "call_result_f(0)", "call_result_r(0)"] {
+        assert!(all.contains(leaf), "{leaf} missing:\n{all}");
+    }
+    assert!(!all.contains("<Call table>"), "the elidable call with a constant is not folded:\n{all}");
+}
+
 /// With a trace limit shorter than any loop of program 139, every trace is
 /// aborted (`jit-summary` counts them, `jit-abort` says why), nothing is
 /// compiled, and the program's output is the interpreter's.

@@ -165,6 +165,12 @@ ops! {
     CallPureR = "call_pure_r",
     CallPureF = "call_pure_f",
     CallPureN = "call_pure_n",
+    /// `call_result_i(k)`: leaf `k` of the by-value struct the call just
+    /// before returned (a call's own result is its first leaf's only when
+    /// it returns one leaf: traces have one result per operation).
+    CallResultI = "call_result_i",
+    CallResultR = "call_result_r",
+    CallResultF = "call_result_f",
     SetfieldGc = "setfield_gc",
     SetarrayitemGc = "setarrayitem_gc",
     SetinteriorfieldGc = "setinteriorfield_gc",

@@ -173,6 +173,8 @@ struct Lower<'a, 'b> {
     /// The platform's calling convention, for calls out of the code.
     native: CallConv,
     fail_blocks: Vec<(ir::Block, Vec<ir::Value>)>,
+    /// The leaves of the last call returning a by-value struct.
+    call_results: Vec<ir::Value>,
 }
 
 fn flags() -> MemFlagsData {
@@ -532,7 +534,16 @@ impl Lower<'_, '_> {
                         self.bits(v)
                     })
                     .collect();
-                self.call_wrapper(*target, &args, results).first().copied()
+                let mut values = self.call_wrapper(*target, &args, results);
+                if results.len() > 1 {
+                    // Its leaves are the `call_result`s that follow.
+                    self.call_results = std::mem::take(&mut values);
+                }
+                values.first().copied()
+            }
+            CallResultI | CallResultR | CallResultF => {
+                let Value::Const(k, _) = a[0] else { unreachable!("a leaf's index is a constant") };
+                Some(self.call_results[k as usize])
             }
             other => return Err(format!("the backend cannot compile {} yet", other.name())),
         };
@@ -680,7 +691,7 @@ pub fn compile_loop(
     for (i, var) in vars.iter_mut().enumerate().take(trace.ninputs as usize) {
         *var = Some(b.append_block_param(header, clif_type(trace.kinds[i])));
     }
-    let mut l = Lower { b, m, t, trace, vars, wrapper_sig, native, fail_blocks: Vec::new() };
+    let mut l = Lower { b, m, t, trace, vars, wrapper_sig, native, fail_blocks: Vec::new(), call_results: Vec::new() };
     let turns = counter.map(|c| c.wrapping_add(1));
     l.count_turn(counter);
     if label.is_none() {

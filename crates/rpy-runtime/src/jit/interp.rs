@@ -351,7 +351,20 @@ impl<'a> Interp<'a> {
             return;
         }
         if results.len() > 1 {
-            self.abort(Abort::Unsupported("a call returning a by-value struct"));
+            // A by-value struct: the call, then its leaves one by one, each
+            // read right after it (never folded: traces keep only one
+            // result per operation, the optimizer one per pure operation).
+            self.record(Op::CallN, args, Some(d as u32), None, false);
+            for (k, r) in results.iter().enumerate() {
+                let op = match r.kind {
+                    Kind::Int => Op::CallResultI,
+                    Kind::Ref => Op::CallResultR,
+                    Kind::Float => Op::CallResultF,
+                };
+                if let Some(v) = self.record(op, vec![Value::Const(k as u64, Kind::Int)], None, Some(r.kind), false) {
+                    self.set_box(*r, v);
+                }
+            }
             return;
         }
         let kind = results.first().map(|r| r.kind);
