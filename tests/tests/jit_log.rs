@@ -111,6 +111,20 @@ fn calls_returning_structs_are_traced() {
     assert!(!all.contains("<Call table>"), "the elidable call with a constant is not folded:\n{all}");
 }
 
+/// Program 143's interpreter is recursive: tracing runs the portal again
+/// inside a residual call, which traces too; `jit-summary` counts each
+/// moment once, so the JIT's times add up to at most the run's.
+#[test]
+fn nested_tracing_is_counted_once() {
+    let (summary, _) = jit_log("143_jit_deep_recursion", "jit-summary");
+    let seconds = |name: &str| -> f64 {
+        let line = summary[0].lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{summary:?}"));
+        line.rsplit('\t').next().unwrap().trim().parse().unwrap()
+    };
+    let (tracing, backend, total) = (seconds("Tracing:"), seconds("Backend:"), seconds("TOTAL:"));
+    assert!(tracing + backend <= total, "{summary:?}");
+}
+
 /// With a trace limit shorter than any loop of program 139, every trace is
 /// aborted (`jit-summary` counts them, `jit-abort` says why), nothing is
 /// compiled, and the program's output is the interpreter's.

@@ -25,6 +25,7 @@ use super::trace::Trace;
 use super::unroll::ShortPreamble;
 use crate::gc::TypeInfo;
 use rpy_jitcode::{Descr, JitModule, Kind};
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
@@ -372,17 +373,36 @@ fn trace_with(
     driver: usize,
     run: impl FnOnce(&mut Interp) -> Outcome,
 ) -> (Outcome, Option<Trace>, Option<Abort>) {
-    let t0 = Instant::now();
     let entry_of = |g: &[u64]| match st.lookup(driver as i64, g) {
         Some(KeyState::Code(c)) => Some(c),
         _ => None,
     };
-    let mut interp = Interp::new(&st.module, t);
-    interp.entry_of = Some(&entry_of);
-    let outcome = run(&mut interp);
-    let traced = (outcome, interp.closed.take(), interp.aborted);
-    stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += t0.elapsed();
+    let (traced, own) = timed(|| {
+        let mut interp = Interp::new(&st.module, t);
+        interp.entry_of = Some(&entry_of);
+        let outcome = run(&mut interp);
+        (outcome, interp.closed.take(), interp.aborted)
+    });
+    stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += own;
     traced
+}
+
+thread_local! {
+    /// The time the JIT's work (tracing, compiling) took inside the work
+    /// being timed now (`timed`).
+    static INSIDE: Cell<Duration> = const { Cell::new(Duration::ZERO) };
+}
+
+/// Runs `f`; the time it took without the JIT's work nested in it (a
+/// recursive interpreter traces again inside a residual call while
+/// tracing), so that `jit-summary` counts each moment once.
+fn timed<R>(f: impl FnOnce() -> R) -> (R, Duration) {
+    let outer = INSIDE.with(|i| i.replace(Duration::ZERO));
+    let t0 = Instant::now();
+    let r = f();
+    let total = t0.elapsed();
+    let nested = INSIDE.with(|i| i.replace(outer + total));
+    (r, total.saturating_sub(nested))
 }
 
 fn status(o: Outcome) -> i64 {
@@ -421,14 +441,16 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
     };
     log_trace(&format!("jit-log-noopt-{kind}"), &trace);
     let mut trace = trace;
-    let (t1, logged_at) = (Instant::now(), log::now());
-    let short = optimize(&mut trace, &st.module, &|c| st.codes[c as usize].short.as_ref());
+    let logged_at = log::now();
+    let counter = log::enabled("jit-backend-counts").then(|| Box::leak(Box::new([0u64; 2])) as *mut [u64; 2]);
+    let ((short, compiled), own) = timed(|| {
+        let short = optimize(&mut trace, &st.module, &|c| st.codes[c as usize].short.as_ref());
+        let entries = |code: u32| st.codes[code as usize].compiled.entry;
+        (short, compile_loop(&trace, &st.module, t, n, &entries, counter.map(|c| c.cast::<u64>())))
+    });
+    s.backend_time += own;
     s.opt_ops += trace.ops.len() as u64;
     s.opt_guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
-    let counter = log::enabled("jit-backend-counts").then(|| Box::leak(Box::new([0u64; 2])) as *mut [u64; 2]);
-    let entries = |code: u32| st.codes[code as usize].compiled.entry;
-    let compiled = compile_loop(&trace, &st.module, t, n, &entries, counter.map(|c| c.cast::<u64>()));
-    s.backend_time += t1.elapsed();
     // As PyPy's: the section spans the optimizer and the backend.
     if let (Some(start), Ok(code)) = (logged_at, &compiled) {
         let (from, to) = (code.entry as usize, code.entry as usize + code.size);
