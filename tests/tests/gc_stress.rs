@@ -66,13 +66,13 @@ fn strings_with_constant_collections() {
 }
 
 /// The JIT's machine with a linked list growing in its inner loop, and
-/// the loop whose objects are virtual (made when a guard fails, while the
+/// the loops whose objects and arrays are virtual (made when a guard fails, while the
 /// guard's other values are only in the frame the compiled code left):
 /// the collections happen while compiled loops, bridges and the JIT's
 /// interpreters run, and must find the objects only they hold.
 #[test]
 fn jit_loops_with_constant_collections() {
-    for program in ["139_jit_loops", "142_jit_virtuals"] {
+    for program in ["139_jit_loops", "142_jit_virtuals", "145_jit_virtual_arrays"] {
         let (want, _, _) = run(program, "untranslated", &[]);
         for every in ["1", "7", "300"] {
             let env =

@@ -95,6 +95,24 @@ fn merge_points_show_the_printable_location() {
     }
 }
 
+/// Program 145 makes short lists every turn: their arrays are virtual in
+/// the loops, as the objects of 142; the bridge of the turns where a list
+/// escapes into the machine allocates it, its array and its items.
+#[test]
+fn virtual_arrays_are_not_allocated_until_they_escape() {
+    let (noopt, _) = jit_log("145_jit_virtual_arrays", "jit-log-noopt-loop");
+    assert!(noopt.iter().any(|l| l.contains("new_array(3,")), "{noopt:?}");
+    let (opt, _) = jit_log("145_jit_virtual_arrays", "jit-log-opt-loop");
+    assert!(!opt.is_empty() && opt.iter().all(|l| !l.contains("new_array(")), "{opt:?}");
+    let (bridges, _) = jit_log("145_jit_virtual_arrays", "jit-log-opt-bridge");
+    let escaping: Vec<&String> = bridges.iter().filter(|b| b.contains("Machine.kept")).collect();
+    assert!(!escaping.is_empty(), "no bridge keeps the list:\n{bridges:?}");
+    for b in escaping {
+        assert_eq!(b.matches("= new_array(2,").count(), 1, "{b}");
+        assert!(b.contains("setarrayitem_gc(") && b.contains(", 1, 1, descr="), "{b}");
+    }
+}
+
 /// Program 144's residual calls return by-value structs: compiled as a
 /// call and a `call_result` per leaf (integer, float, string); the
 /// elidable one, called with a constant, is folded.

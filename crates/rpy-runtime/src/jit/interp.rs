@@ -789,14 +789,26 @@ unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[
     // `values`, so they are roots meanwhile.
     let base = refs().len();
     for o in &snapshot.virtuals {
-        let Descr::Size { typeinfo, .. } = &m.descrs[o.size as usize] else { panic!("rpy JIT: a size descr expected") };
-        let p = gc::rpy_gc_malloc(t.typeinfos[*typeinfo as usize]);
+        let p = match (&m.descrs[o.size as usize], o.length) {
+            (Descr::Size { typeinfo, .. }, None) => gc::rpy_gc_malloc(t.typeinfos[*typeinfo as usize]),
+            (Descr::Array { typeinfo, .. }, Some(len)) => {
+                gc::rpy_gc_malloc_varsize(t.typeinfos[*typeinfo as usize], len as usize)
+            }
+            _ => panic!("rpy JIT: a size or array descr expected"),
+        };
         refs().push(p as usize);
         values.insert(o.var, p as u64);
     }
     for o in &snapshot.virtuals {
+        let obj = values[&o.var] as *mut u8;
         for (d, v) in &o.fields {
-            store(values[&o.var] as *mut u8, 0, &field(*d), real(&values, v));
+            match (o.length, &m.descrs[o.size as usize]) {
+                (None, _) => store(obj, 0, &field(*d), real(&values, v)),
+                (Some(_), Descr::Array { items_offset, item_size, item: Some(leaf), .. }) => {
+                    store(obj, (*items_offset + *d * *item_size) as usize, leaf, real(&values, v))
+                }
+                _ => panic!("rpy JIT: an array of words expected"),
+            }
         }
     }
     for (obj, d, v) in &snapshot.pending {
@@ -858,7 +870,11 @@ impl Interp<'_> {
         self.rec = Some(Recorder { trace: Trace::new(&input_kinds), driver, start_greens: None, limit });
         // The guard's virtual objects: the bridge allocates them first.
         for o in &snapshot.virtuals {
-            let b = self.record(Op::New, vec![], Some(o.size), Some(Kind::Ref), false);
+            let (new, args) = match o.length {
+                None => (Op::New, vec![]),
+                Some(len) => (Op::NewArray, vec![Value::Const(len, Kind::Int)]),
+            };
+            let b = self.record(new, args, Some(o.size), Some(Kind::Ref), false);
             box_of.insert(o.var, b.expect("a short trace"));
         }
         let boxed_value = |box_of: &HashMap<u32, Value>, v: &Value| match v {
@@ -868,7 +884,13 @@ impl Interp<'_> {
         for o in &snapshot.virtuals {
             for (d, v) in &o.fields {
                 let field = boxed_value(&box_of, v);
-                self.record(Op::SetfieldGc, vec![box_of[&o.var], field], Some(*d), None, false);
+                match o.length {
+                    None => self.record(Op::SetfieldGc, vec![box_of[&o.var], field], Some(*d), None, false),
+                    Some(_) => {
+                        let index = Value::Const(*d as u64, Kind::Int);
+                        self.record(Op::SetarrayitemGc, vec![box_of[&o.var], index, field], Some(o.size), None, false)
+                    }
+                };
             }
         }
         // And the writes the guard's trace had not done.

@@ -297,7 +297,8 @@ impl<'m> Optimizer<'m> {
         match (op.op, virtual_arg(0)) {
             (Op::New, _) => {
                 let r = op.result.expect("new has a result");
-                self.virtuals.insert(r, Virtual { size: op.descr.expect("a size descr"), fields: Vec::new() });
+                self.virtuals
+                    .insert(r, Virtual { size: op.descr.expect("a size descr"), length: None, fields: Vec::new() });
                 return true;
             }
             (Op::SetfieldGc, Some(n)) => {
@@ -317,6 +318,50 @@ impl<'m> Optimizer<'m> {
                 };
                 self.subst.insert(op.result.expect("a read has a result"), v);
                 return true;
+            }
+            (Op::NewArray, _) => {
+                // Short arrays of a constant length whose items are words.
+                if let (Value::Const(len, _), Some(Descr::Array { item: Some(_), .. })) =
+                    (op.args[0], op.descr.map(|d| &self.m.descrs[d as usize]))
+                {
+                    if len <= MAX_VIRTUAL_ITEMS {
+                        let r = op.result.expect("new_array has a result");
+                        let virt =
+                            Virtual { size: op.descr.expect("an array descr"), length: Some(len), fields: Vec::new() };
+                        self.virtuals.insert(r, virt);
+                        return true;
+                    }
+                }
+            }
+            (Op::SetarrayitemGc, Some(n)) => {
+                if let Some(i) = self.virtual_index(n, op.args[1]) {
+                    let items = &mut self.virtuals.get_mut(&n).expect("virtual").fields;
+                    items.retain(|(k, _)| *k != i);
+                    items.push((i, op.args[2]));
+                    return true;
+                }
+            }
+            (Op::GetarrayitemGcI | Op::GetarrayitemGcR | Op::GetarrayitemGcF, Some(n)) => {
+                if let Some(i) = self.virtual_index(n, op.args[1]) {
+                    let kind = match op.op {
+                        Op::GetarrayitemGcI => Kind::Int,
+                        Op::GetarrayitemGcR => Kind::Ref,
+                        _ => Kind::Float,
+                    };
+                    let v = self.virtuals[&n]
+                        .fields
+                        .iter()
+                        .find(|(k, _)| *k == i)
+                        .map_or(Value::Const(0, kind), |(_, v)| *v);
+                    self.subst.insert(op.result.expect("a read has a result"), v);
+                    return true;
+                }
+            }
+            (Op::ArraylenGc, Some(n)) => {
+                if let Some(len) = self.virtuals[&n].length {
+                    self.subst.insert(op.result.expect("arraylen has a result"), Value::Const(len, Kind::Int));
+                    return true;
+                }
             }
             (Op::PtrNonzero | Op::PtrIszero, Some(_)) => {
                 let nonzero = op.op == Op::PtrNonzero;
@@ -338,19 +383,30 @@ impl<'m> Optimizer<'m> {
     /// its fields, forcing the virtual objects they hold first.
     pub fn force(&mut self, n: u32) {
         let Some(v) = self.virtuals.remove(&n) else { return };
-        self.out.push(ResOp { op: Op::New, args: vec![], descr: Some(v.size), result: Some(n), snapshot: None });
+        let (new, args) = match v.length {
+            None => (Op::New, vec![]),
+            Some(len) => (Op::NewArray, vec![Value::Const(len, Kind::Int)]),
+        };
+        self.out.push(ResOp { op: new, args, descr: Some(v.size), result: Some(n), snapshot: None });
         for (d, value) in v.fields {
             let value = self.resolve(value);
             if let Value::Var(m) = value {
                 self.force(m);
             }
-            self.emit(ResOp {
-                op: Op::SetfieldGc,
-                args: vec![Value::Var(n), value],
-                descr: Some(d),
-                result: None,
-                snapshot: None,
-            });
+            let (op, args, descr) = match v.length {
+                None => (Op::SetfieldGc, vec![Value::Var(n), value], d),
+                Some(_) => (Op::SetarrayitemGc, vec![Value::Var(n), Value::Const(d as u64, Kind::Int), value], v.size),
+            };
+            self.emit(ResOp { op, args, descr: Some(descr), result: None, snapshot: None });
+        }
+    }
+
+    /// The index `index` of the virtual array `n` when it is a constant
+    /// within its length.
+    fn virtual_index(&self, n: u32, index: Value) -> Option<u32> {
+        match (self.virtuals[&n].length, self.resolve(index)) {
+            (Some(len), Value::Const(i, _)) if i < len => Some(i as u32),
+            _ => None,
         }
     }
 
@@ -411,7 +467,7 @@ impl<'m> Optimizer<'m> {
                         }
                     }
                 }
-                s.virtuals.push(VirtualObject { var: n, size: v.size, fields });
+                s.virtuals.push(VirtualObject { var: n, size: v.size, length: v.length, fields });
             }
         }
         self.out.push(op);
@@ -514,11 +570,17 @@ impl<'m> Optimizer<'m> {
 }
 
 /// An object the trace has not allocated (yet): its size descr, and the
-/// field values written so far, by field descr.
+/// field values written so far, by field descr; or an array: its array
+/// descr, its length and the items written so far, by index.
 struct Virtual {
     size: u32,
+    length: Option<u64>,
     fields: Vec<(u32, Value)>,
 }
+
+/// The longest array kept virtual (its items are in every snapshot that
+/// sees it).
+const MAX_VIRTUAL_ITEMS: u64 = 16;
 
 /// The bytes a field descr covers (two descrs of the same bytes, an enum's
 /// tag through its base and through a variant, are one field).

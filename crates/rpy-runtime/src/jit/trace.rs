@@ -30,11 +30,13 @@ pub struct Snapshot {
 
 /// An object the trace does not allocate: the variable standing for it,
 /// its size descr and the values of its fields (by field descr; the
-/// others are zero).
+/// others are zero); or an array: its array descr, its `length`, and its
+/// items by index.
 #[derive(Clone, Debug, PartialEq)]
 pub struct VirtualObject {
     pub var: u32,
     pub size: u32,
+    pub length: Option<u64>,
     pub fields: Vec<(u32, Value)>,
 }
 
