@@ -41,10 +41,6 @@ use std::sync::OnceLock;
 /// traces need at most 40 slots).
 pub const FRAME_SLOTS: usize = 256;
 
-/// The frame's last slot: 1 when code jumps to another loop's label (its
-/// inputs are then the label's arguments), which that loop sets back to 0.
-const AT_LABEL: i32 = 8 * (FRAME_SLOTS as i32 - 1);
-
 /// What compiled code returns when guard `guard` of code `code` failed.
 pub fn exit(code: u32, guard: u32) -> u64 {
     ((code as u64) << 32) | guard as u64
@@ -96,7 +92,8 @@ fn trampoline() -> Result<usize, String> {
         b.switch_to_block(block);
         b.seal_block(block);
         let (code, frame) = (b.block_params(block)[0], b.block_params(block)[1]);
-        let call = b.ins().call_indirect(code_sig, code, &[frame]);
+        let at_start = b.ins().iconst(types::I64, 0);
+        let call = b.ins().call_indirect(code_sig, code, &[frame, at_start]);
         let r = b.inst_results(call)[0];
         b.ins().return_(&[r]);
         b.finalize(isa.frontend_config());
@@ -106,9 +103,12 @@ fn trampoline() -> Result<usize, String> {
     .clone()
 }
 
-/// The signature of compiled code: `u64 code(u64 *frame)`, `tail`.
+/// The signature of compiled code: `u64 code(u64 *frame, u64 at_label)`,
+/// `tail`; `at_label` is 1 when code jumps to another loop's label (its
+/// inputs are then the label's arguments), else 0.
 fn code_signature() -> Signature {
     let mut sig = Signature::new(CallConv::Tail);
+    sig.params.push(AbiParam::new(types::I64));
     sig.params.push(AbiParam::new(types::I64));
     sig.returns.push(AbiParam::new(types::I64));
     sig
@@ -651,27 +651,29 @@ pub fn compile_loop(
     let header = b.create_block();
     b.switch_to_block(entry);
     b.seal_block(entry);
-    let frame = b.block_params(entry)[0];
-    let mut inputs = Vec::new();
-    for i in 0..trace.ninputs as usize {
-        let ty = clif_type(trace.kinds[i]);
-        inputs.push(BlockArg::Value(b.ins().load(ty, flags(), frame, 8 * i as i32)));
-    }
+    let (frame, flag) = (b.block_params(entry)[0], b.block_params(entry)[1]);
+    let load_inputs = |b: &mut FunctionBuilder| -> Vec<BlockArg> {
+        (0..trace.ninputs as usize)
+            .map(|i| BlockArg::Value(b.ins().load(clif_type(trace.kinds[i]), flags(), frame, 8 * i as i32)))
+            .collect()
+    };
     // An unrolled loop: entered at its label or at its start.
     let label = trace.ops.iter().find(|op| op.op == Op::Label);
     let target = match label {
         None => {
+            let inputs = load_inputs(&mut b);
             b.ins().jump(header, &inputs);
             header
         }
         Some(label) => {
-            let (target, at_label) = (b.create_block(), b.create_block());
-            let flag = b.ins().load(types::I64, flags(), frame, AT_LABEL);
-            b.ins().brif(flag, at_label, &[], header, &inputs);
+            let (target, at_label, at_start) = (b.create_block(), b.create_block(), b.create_block());
+            b.ins().brif(flag, at_label, &[], at_start, &[]);
+            b.switch_to_block(at_start);
+            b.seal_block(at_start);
+            let inputs = load_inputs(&mut b);
+            b.ins().jump(header, &inputs);
             b.switch_to_block(at_label);
             b.seal_block(at_label);
-            let zero = b.ins().iconst(types::I64, 0);
-            b.ins().store(flags(), zero, frame, AT_LABEL);
             let mut args = Vec::new();
             for (i, v) in label.args.iter().enumerate() {
                 let Value::Var(n) = v else { unreachable!("a label's arguments are variables") };
@@ -723,13 +725,10 @@ pub fn compile_loop(
                 // Into other code: its inputs in the frame.
                 Some(code) => {
                     l.store_frame(frame, &args);
-                    if trace.enters_label {
-                        let one = l.b.ins().iconst(types::I64, 1);
-                        l.b.ins().store(flags(), one, frame, AT_LABEL);
-                    }
                     frame_size = frame_size.max(args.len());
                     let callee = l.b.ins().iconst(types::I64, entries(code) as i64);
-                    l.b.ins().return_call_indirect(code_sig, callee, &[frame]);
+                    let at_label = l.b.ins().iconst(types::I64, trace.enters_label as i64);
+                    l.b.ins().return_call_indirect(code_sig, callee, &[frame, at_label]);
                 }
             }
             break;
@@ -767,14 +766,15 @@ pub fn compile_loop(
         l.b.ins().brif(bridge, go, &[], out, &[]);
         l.b.switch_to_block(go);
         l.b.seal_block(go);
-        l.b.ins().return_call_indirect(code_sig, bridge, &[frame]);
+        let at_start = l.b.ins().iconst(types::I64, 0);
+        l.b.ins().return_call_indirect(code_sig, bridge, &[frame, at_start]);
         l.b.switch_to_block(out);
         l.b.seal_block(out);
         let r = l.b.ins().bor_imm_u(guard, exit(index, 0) as i64);
         l.b.ins().return_(&[r]);
     }
     l.b.finalize(isa.frontend_config());
-    if frame_size >= FRAME_SLOTS {
+    if frame_size > FRAME_SLOTS {
         return Err(format!("{frame_size} values in the frame (at most {FRAME_SLOTS})"));
     }
     let mut compiled = install(&finish(func)?)?;
