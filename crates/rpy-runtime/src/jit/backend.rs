@@ -128,10 +128,13 @@ fn finish(func: ir::Function) -> Result<Vec<u8>, String> {
 unsafe extern "C" {
     fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut u8;
     fn mprotect(addr: *mut u8, len: usize, prot: i32) -> i32;
+    fn sysconf(name: i32) -> i64;
     #[cfg(target_arch = "aarch64")]
     fn __clear_cache(start: *mut u8, end: *mut u8);
 }
 
+/// `_SC_PAGESIZE` of Linux's C libraries.
+const SC_PAGESIZE: i32 = 30;
 const PROT_READ: i32 = 1;
 const PROT_WRITE: i32 = 2;
 const PROT_EXEC: i32 = 4;
@@ -792,7 +795,15 @@ struct CodeArena {
 }
 
 const CHUNK: usize = 1 << 20;
-const PAGE: usize = 4096;
+/// The machine's page size (4 KB on x86-64; 4, 16 or 64 KB on AArch64).
+fn page() -> usize {
+    static PAGE: OnceLock<usize> = OnceLock::new();
+    // SAFETY: sysconf has no preconditions.
+    *PAGE.get_or_init(|| match unsafe { sysconf(SC_PAGESIZE) } {
+        n if n > 0 => n as usize,
+        _ => 4096,
+    })
+}
 
 /// Copies machine code into executable memory.
 fn install(bytes: &[u8]) -> Result<CompiledLoop, String> {
@@ -804,7 +815,7 @@ fn install(bytes: &[u8]) -> Result<CompiledLoop, String> {
     // GC's lock, which running code holds too), executable again after.
     unsafe {
         if arena.end - arena.next < len {
-            let size = len.max(CHUNK).next_multiple_of(PAGE);
+            let size = len.max(CHUNK).next_multiple_of(page());
             let p = mmap(std::ptr::null_mut(), size, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
             if p as isize == -1 {
                 return Err("mmap failed".into());
@@ -813,8 +824,8 @@ fn install(bytes: &[u8]) -> Result<CompiledLoop, String> {
             arena.end = p as usize + size;
         }
         let p = arena.next as *mut u8;
-        let first = arena.next & !(PAGE - 1);
-        let pages = (arena.next + len).next_multiple_of(PAGE) - first;
+        let first = arena.next & !(page() - 1);
+        let pages = (arena.next + len).next_multiple_of(page()) - first;
         if mprotect(first as *mut u8, pages, PROT_READ | PROT_WRITE) != 0 {
             return Err("mprotect failed".into());
         }
