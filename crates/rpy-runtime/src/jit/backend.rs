@@ -839,3 +839,74 @@ fn install(bytes: &[u8]) -> Result<CompiledLoop, String> {
         Ok(CompiledLoop { size: len, entry: p, bridge_slots: &mut [] })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jit::trace::{FrameSnapshot, Snapshot};
+    use rpy_jitcode::Reg;
+
+    fn tables() -> Tables<'static> {
+        Tables { calls: &[], typeinfos: &[], strings: &[] }
+    }
+
+    /// A guard whose failure resumes with the given variables.
+    fn guard(op: Op, cond: u32, live: &[u32]) -> ResOp {
+        let live =
+            live.iter().enumerate().map(|(i, n)| (Reg { kind: Kind::Int, index: i as u32 }, Value::Var(*n))).collect();
+        let frame = FrameSnapshot { jitcode: 0, pc: 0, live };
+        let snapshot = Snapshot { frames: vec![frame], virtuals: vec![], pending: vec![] };
+        ResOp { op, args: vec![Value::Var(cond)], descr: None, result: None, snapshot: Some(Box::new(snapshot)) }
+    }
+
+    fn op(op: Op, args: Vec<Value>, result: u32) -> ResOp {
+        ResOp { op, args, descr: None, result: Some(result), snapshot: None }
+    }
+
+    /// `i1 = i0 + 1; guard i1 < 10; jump(i1)`: the loop runs in compiled
+    /// code until its guard fails, which leaves `i1` in the frame.
+    #[test]
+    fn a_loop_runs_until_its_guard_fails() {
+        let mut trace = Trace::new(&[Kind::Int]);
+        let (i1, i2) = (trace.new_var(Kind::Int), trace.new_var(Kind::Int));
+        trace.ops = vec![
+            op(Op::IntAdd, vec![Value::Var(0), Value::Const(1, Kind::Int)], i1),
+            op(Op::IntLt, vec![Value::Var(i1), Value::Const(10, Kind::Int)], i2),
+            guard(Op::GuardTrue, i2, &[i1]),
+            ResOp { op: Op::Jump, args: vec![Value::Var(i1)], descr: None, result: None, snapshot: None },
+        ];
+        let code = compile_loop(&trace, &JitModule::default(), &tables(), 7, &|_| std::ptr::null(), None).unwrap();
+        let mut frame = [0u64; FRAME_SLOTS];
+        // SAFETY: the code reads and writes the frame only.
+        let exit = unsafe { enter(code.entry, &mut frame) };
+        assert_eq!(exit_parts(exit), (7, 0));
+        assert_eq!(frame[0], 10);
+    }
+
+    /// A trace whose guard needs more values than the frame has slots
+    /// does not compile (the trace is dropped, the interpreter goes on).
+    #[test]
+    fn too_many_fail_arguments_do_not_compile() {
+        for (n, fits) in [(FRAME_SLOTS, true), (FRAME_SLOTS + 1, false)] {
+            let mut trace = Trace::new(&vec![Kind::Int; n]);
+            let all: Vec<u32> = (0..n as u32).collect();
+            let cond = trace.new_var(Kind::Int);
+            trace.ops = vec![
+                op(Op::IntLt, vec![Value::Var(0), Value::Const(10, Kind::Int)], cond),
+                guard(Op::GuardTrue, cond, &all),
+                ResOp {
+                    op: Op::Jump,
+                    args: all.iter().map(|n| Value::Var(*n)).collect(),
+                    descr: None,
+                    result: None,
+                    snapshot: None,
+                },
+            ];
+            let compiled = compile_loop(&trace, &JitModule::default(), &tables(), 0, &|_| std::ptr::null(), None);
+            match compiled {
+                Ok(_) => assert!(fits, "{n} values compiled"),
+                Err(e) => assert!(!fits && e.contains("values in the frame"), "{n}: {e}"),
+            }
+        }
+    }
+}
