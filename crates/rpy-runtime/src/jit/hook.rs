@@ -428,9 +428,12 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
     };
     s.recorded_ops += trace.ops.len() as u64;
     s.guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
-    s.calls +=
-        trace.ops.iter().filter(|o| o.op.name().starts_with("call") && !o.op.name().starts_with("call_result")).count()
-            as u64;
+    s.calls += (trace.ops.iter())
+        .filter(|o| {
+            use rpy_jitcode::Op::*;
+            matches!(o.op, CallI | CallR | CallF | CallN | CallPureI | CallPureR | CallPureF | CallPureN)
+        })
+        .count() as u64;
     let n = st.codes.len() as u32;
     let log_trace = |section: &str, trace: &Trace| {
         if log::enabled(section) {

@@ -110,8 +110,6 @@ pub enum Abort {
     TooLong,
     /// The portal returned before the loop closed.
     Returned,
-    /// An operation the tracer cannot record yet.
-    Unsupported(&'static str),
 }
 
 /// How a run ended.
