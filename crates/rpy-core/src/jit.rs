@@ -18,6 +18,8 @@ pub struct JitDriverDef {
     pub reds: Vec<String>,
     /// `.get_printable_location("f")`: the function showing a position.
     pub printable_location: Option<String>,
+    /// Its graph, once the module's functions are known.
+    pub printable_graph: Option<GraphId>,
 }
 
 /// The hints on a function (`#[elidable]`, ...), for the codewriter.
@@ -100,7 +102,7 @@ pub fn parse_driver(s: &syn::ItemStatic) -> syn::Result<JitDriverDef> {
             ));
         }
     }
-    Ok(JitDriverDef { name: s.ident.to_string(), greens, reds, printable_location: printable })
+    Ok(JitDriverDef { name: s.ident.to_string(), greens, reds, printable_location: printable, printable_graph: None })
 }
 
 fn string_lit(e: &syn::Expr) -> Option<String> {

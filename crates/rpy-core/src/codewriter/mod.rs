@@ -44,11 +44,7 @@ pub fn make_jit(t: &mut Translator) -> Result<Option<JitData>, String> {
     let portals: Vec<GraphId> = crate::jit::portals(t).into_iter().map(|p| p[0]).collect();
     // The drivers' `get_printable_location` functions: called by the JIT
     // for its logs, never traced into.
-    let printable: Vec<Option<GraphId>> = (t.jitdrivers.iter())
-        .map(|d| {
-            d.printable_location.as_ref().and_then(|f| t.graphs.iter().find(|(_, g)| &g.name == f).map(|(id, _)| id))
-        })
-        .collect();
+    let printable: Vec<Option<GraphId>> = t.jitdrivers.iter().map(|d| d.printable_graph).collect();
     let mut graphs: Vec<GraphId> = Vec::new();
     for &p in &portals {
         for g in policy::find_all_graphs(t, p, &printable) {

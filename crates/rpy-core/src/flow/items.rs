@@ -798,6 +798,9 @@ pub fn build_module(
     if errors.is_empty() {
         errors.extend(crate::jit::check_drivers(&t, &scope.fns, items));
     }
+    for d in t.jitdrivers.iter_mut() {
+        d.printable_graph = d.printable_location.as_ref().and_then(|f| scope.fns.get(f).copied());
+    }
     for (n, (name, tys)) in generics.iter().enumerate() {
         t.generic_instances.insert((name.clone(), tys.clone()), scope.fns[&generic_instance_name(name, n)]);
     }
