@@ -173,3 +173,39 @@ fn growth_checks_of_a_run_of_moves_are_one_check() {
     let bridges = sections(&log, "jit-summary")[0].lines().find_map(|l| l.strip_prefix("Total # of bridges:\t"));
     assert!(bridges.and_then(|n| n.trim().parse::<u32>().ok()).is_some_and(|n| n > 0), "{log}");
 }
+
+/// `RPY_PERFMAP=1` names each compiled loop for `perf report` in
+/// `/tmp/perf-<pid>.map`: `<start> <size> <name>` in hex, one code after
+/// the other in the JIT's code chunks.
+#[test]
+fn perf_map_names_the_compiled_loops() {
+    let child = Command::new(env!("CARGO_BIN_EXE_bf"))
+        .arg(program("test.b"))
+        .env("RPYJIT", "threshold=3")
+        .env("RPY_PERFMAP", "1")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("run bf");
+    let path = format!("/tmp/perf-{}.map", child.id());
+    let out = child.wait_with_output().expect("wait for bf");
+    assert!(out.status.success());
+    let map = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let _ = std::fs::remove_file(&path);
+    let codes: Vec<(u64, u64, &str)> = map
+        .lines()
+        .map(|l| {
+            let mut f = l.split(' ');
+            let mut hex = || u64::from_str_radix(f.next().unwrap(), 16).unwrap();
+            let (start, size) = (hex(), hex());
+            (start, size, f.next().unwrap())
+        })
+        .collect();
+    assert!(!codes.is_empty(), "{map}");
+    for (k, (start, size, name)) in codes.iter().enumerate() {
+        assert_eq!(*name, format!("rpy_loop_{k}"), "{map}");
+        assert!(
+            *size > 0 && codes.iter().all(|(s, z, _)| s == start || s + z <= *start || start + size <= *s),
+            "{map}"
+        );
+    }
+}

@@ -13,6 +13,7 @@
 //!   `guard_true`, 1 for `guard_false` on a comparison; its snapshot has
 //!   the constant (a bridge starts from it instead of checking it again).
 
+use super::optimize::{mirror, step};
 use super::trace::{ResOp, Trace, Value};
 use rpy_jitcode::{Kind, Op};
 use rustc_hash::FxHashMap as HashMap;
@@ -34,13 +35,11 @@ pub fn fuse_equalities(trace: &mut Trace) {
     // the body's variables are not the preamble's).
     let mut stretches: Vec<Vec<Inequality>> = vec![Vec::new()];
     for (at, op) in trace.ops.iter().enumerate() {
+        if let (Some(form), Some(r)) = (step(op.op, &op.args), op.result) {
+            steps.insert(r, form);
+            continue;
+        }
         match (op.op, op.args.as_slice(), op.result) {
-            (Op::IntAdd, [x @ Value::Var(_), Value::Const(c, _)], Some(r)) => {
-                steps.insert(r, (*x, *c as i64));
-            }
-            (Op::IntSub, [x @ Value::Var(_), Value::Const(c, _)], Some(r)) => {
-                steps.insert(r, (*x, (*c as i64).wrapping_neg()));
-            }
             (Op::IntEq | Op::IntNe, [a, b], Some(r)) => {
                 equalities.insert(r, (op.op, *a, *b));
             }
@@ -64,8 +63,10 @@ pub fn fuse_equalities(trace: &mut Trace) {
             _ => {}
         }
     }
-    // Runs of consecutive constants on the same variable and bound.
-    let mut fused: Vec<(usize, Vec<usize>, Value, Value, i64, i64)> = Vec::new();
+    // Runs of consecutive constants on the same variable and bound: the
+    // first guard of each becomes the range check, the others go.
+    let mut replace: HashMap<usize, (Value, Value, i64, i64)> = HashMap::default();
+    let mut drop = vec![false; trace.ops.len()];
     for stretch in &stretches {
         let mut groups: HashMap<(Value, Value), Vec<&Inequality>> = HashMap::default();
         for q in stretch {
@@ -73,32 +74,21 @@ pub fn fuse_equalities(trace: &mut Trace) {
         }
         for ((base, n), mut qs) in groups {
             qs.sort_by_key(|q| (q.k, q.at));
-            let mut run_start = 0;
-            for i in 1..=qs.len() {
-                if i < qs.len() && qs[i].k <= qs[i - 1].k.wrapping_add(1) && qs[i].k >= qs[i - 1].k {
-                    continue;
-                }
-                let run = &qs[run_start..i];
-                run_start = i;
-                if run.len() < 2 || run.first().map(|q| q.k) == run.last().map(|q| q.k) {
+            for run in qs.chunk_by(|a, b| b.k.wrapping_sub(a.k) <= 1) {
+                let (kmin, kmax) = (run[0].k, run[run.len() - 1].k);
+                if kmin == kmax {
                     continue;
                 }
                 let first = run.iter().map(|q| q.at).min().expect("a run");
-                let rest = run.iter().map(|q| q.at).filter(|&at| at != first).collect();
-                fused.push((first, rest, base, n, run[0].k, run[run.len() - 1].k));
+                replace.insert(first, (base, n, kmin, kmax));
+                for q in run.iter().filter(|q| q.at != first) {
+                    drop[q.at] = true;
+                }
             }
         }
     }
-    if fused.is_empty() {
+    if replace.is_empty() {
         return;
-    }
-    let mut replace: HashMap<usize, (Value, Value, i64, i64)> = HashMap::default();
-    let mut drop = vec![false; trace.ops.len()];
-    for (first, rest, base, n, kmin, kmax) in fused {
-        replace.insert(first, (base, n, kmin, kmax));
-        for at in rest {
-            drop[at] = true;
-        }
     }
     let int = |x: i64| Value::Const(x as u64, Kind::Int);
     let ops = std::mem::take(&mut trace.ops);
@@ -126,7 +116,7 @@ pub fn fuse_equalities(trace: &mut Trace) {
 pub fn known_at_failure(trace: &mut Trace) {
     let mut comparisons = rustc_hash::FxHashSet::default();
     for op in &mut trace.ops {
-        if let (true, Some(r)) = (super::optimize::mirror(op.op).is_some(), op.result) {
+        if let (true, Some(r)) = (mirror(op.op).is_some(), op.result) {
             comparisons.insert(r);
         }
         let failing = match (op.op, op.args.first()) {

@@ -17,7 +17,7 @@
 //! as roots, so objects only the interpreter holds survive collections.
 
 use super::eval::pure_value;
-use super::trace::{FrameSnapshot, ResOp, Snapshot, Trace, Value};
+use super::trace::{allocation, initialization, FrameSnapshot, ResOp, Snapshot, Trace, Value};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::intops::{float_to_int, int_op, IntOut};
 use rpy_jitcode::{int_dispatch, Arg, Descr, Effect, JitModule, Kind, Leaf, Op, Part, RefConst, Reg};
@@ -868,10 +868,7 @@ impl Interp<'_> {
         self.rec = Some(Recorder { trace: Trace::new(&input_kinds), driver, start_greens: None, limit });
         // The guard's virtual objects: the bridge allocates them first.
         for o in &snapshot.virtuals {
-            let (new, args) = match o.length {
-                None => (Op::New, vec![]),
-                Some(len) => (Op::NewArray, vec![Value::Const(len, Kind::Int)]),
-            };
+            let (new, args) = allocation(o.length);
             let b = self.record(new, args, Some(o.size), Some(Kind::Ref), false);
             box_of.insert(o.var, b.expect("a short trace"));
         }
@@ -881,14 +878,8 @@ impl Interp<'_> {
         };
         for o in &snapshot.virtuals {
             for (d, v) in &o.fields {
-                let field = boxed_value(&box_of, v);
-                match o.length {
-                    None => self.record(Op::SetfieldGc, vec![box_of[&o.var], field], Some(*d), None, false),
-                    Some(_) => {
-                        let index = Value::Const(*d as u64, Kind::Int);
-                        self.record(Op::SetarrayitemGc, vec![box_of[&o.var], index, field], Some(o.size), None, false)
-                    }
-                };
+                let (op, args, descr) = initialization(o.size, o.length, box_of[&o.var], *d, boxed_value(&box_of, v));
+                self.record(op, args, Some(descr), None, false);
             }
         }
         // And the writes the guard's trace had not done.

@@ -26,7 +26,7 @@
 
 use super::eval::{pure_value, returns_float};
 use super::guards;
-use super::trace::{ResOp, Trace, Value, VirtualObject};
+use super::trace::{allocation, initialization, ResOp, Trace, Value, VirtualObject};
 use super::unroll::{self, ShortPreamble};
 use rpy_jitcode::{Descr, JitModule, Kind, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -236,15 +236,10 @@ impl<'m> Optimizer<'m> {
                 // Any other object (or index) may be the same memory,
                 // unless the indexes differ (items of different arrays, or
                 // different items of the same array).
-                let stale: Vec<Loc> = (self.heap.keys())
-                    .filter(|l| {
-                        loc.may_alias(l) && !matches!((l.index, loc.index), (Some(i), Some(j)) if self.distinct(i, j))
-                    })
-                    .copied()
-                    .collect();
-                for l in &stale {
-                    self.heap.remove(l);
-                }
+                let offsets = &self.offsets;
+                self.heap.retain(|l, _| {
+                    !loc.may_alias(l) || matches!((l.index, loc.index), (Some(i), Some(j)) if distinct(offsets, i, j))
+                });
                 self.heap.insert(loc, (value, None));
                 if op.op == Op::SetfieldGc {
                     // Writes that may be the same memory keep their order.
@@ -383,20 +378,14 @@ impl<'m> Optimizer<'m> {
     /// its fields, forcing the virtual objects they hold first.
     pub fn force(&mut self, n: u32) {
         let Some(v) = self.virtuals.remove(&n) else { return };
-        let (new, args) = match v.length {
-            None => (Op::New, vec![]),
-            Some(len) => (Op::NewArray, vec![Value::Const(len, Kind::Int)]),
-        };
+        let (new, args) = allocation(v.length);
         self.out.push(ResOp { op: new, args, descr: Some(v.size), result: Some(n), snapshot: None });
         for (d, value) in v.fields {
             let value = self.resolve(value);
             if let Value::Var(m) = value {
                 self.force(m);
             }
-            let (op, args, descr) = match v.length {
-                None => (Op::SetfieldGc, vec![Value::Var(n), value], d),
-                Some(_) => (Op::SetarrayitemGc, vec![Value::Var(n), Value::Const(d as u64, Kind::Int), value], v.size),
-            };
+            let (op, args, descr) = initialization(v.size, v.length, Value::Var(n), d, value);
             self.emit(ResOp { op, args, descr: Some(descr), result: None, snapshot: None });
         }
     }
@@ -488,37 +477,14 @@ impl<'m> Optimizer<'m> {
         Some((y, c))
     }
 
-    /// Whether integers `a` and `b` are known to differ: different
-    /// constants, or steps by different constants from the same variable.
-    fn distinct(&self, a: Value, b: Value) -> bool {
-        let form = |v: Value| match v {
-            Value::Var(n) => self.offsets.get(&n).copied().unwrap_or((v, 0)),
-            c => (c, 0),
-        };
-        match (a, b) {
-            (Value::Const(x, _), Value::Const(y, _)) => x != y,
-            _ => {
-                let ((x, i), (y, j)) = (form(a), form(b));
-                x == y && i != j
-            }
-        }
-    }
-
     /// `(y, c)` when `op(args)` is `y + c` for a variable `y` that is not
     /// itself a step by a constant.
     fn offset_form(&self, op: Op, args: &[Value]) -> Option<(Value, i64)> {
-        let (x, c) = match (op, args) {
-            (Op::IntAdd, [x @ Value::Var(_), Value::Const(c, _)])
-            | (Op::IntAdd, [Value::Const(c, _), x @ Value::Var(_)]) => (*x, *c as i64),
-            (Op::IntSub, [x @ Value::Var(_), Value::Const(c, _)]) => (*x, (*c as i64).wrapping_neg()),
-            _ => return None,
-        };
-        Some(match x {
-            Value::Var(n) => match self.offsets.get(&n) {
-                Some(&(y, d)) => (y, c.wrapping_add(d)),
-                None => (x, c),
-            },
-            Value::Const(..) => (x, c),
+        let (x, c) = step(op, args)?;
+        let Value::Var(n) = x else { return Some((x, c)) };
+        Some(match self.offsets.get(&n) {
+            Some(&(y, d)) => (y, c.wrapping_add(d)),
+            None => (x, c),
         })
     }
 
@@ -565,6 +531,34 @@ impl<'m> Optimizer<'m> {
                 self.pure.insert(key.clone(), (bool_const(value), None));
                 self.derived.push(key);
             }
+        }
+    }
+}
+
+/// `(x, c)` when `op(args)` is the variable `x` plus the constant `c`
+/// (wrapping).
+pub(super) fn step(op: Op, args: &[Value]) -> Option<(Value, i64)> {
+    match (op, args) {
+        (Op::IntAdd, [x @ Value::Var(_), Value::Const(c, _)])
+        | (Op::IntAdd, [Value::Const(c, _), x @ Value::Var(_)]) => Some((*x, *c as i64)),
+        (Op::IntSub, [x @ Value::Var(_), Value::Const(c, _)]) => Some((*x, (*c as i64).wrapping_neg())),
+        _ => None,
+    }
+}
+
+/// Whether integers `a` and `b` are known to differ: different constants,
+/// or steps by different constants from the same variable (`offsets`:
+/// the optimizer's).
+fn distinct(offsets: &HashMap<u32, (Value, i64)>, a: Value, b: Value) -> bool {
+    let form = |v: Value| match v {
+        Value::Var(n) => offsets.get(&n).copied().unwrap_or((v, 0)),
+        c => (c, 0),
+    };
+    match (a, b) {
+        (Value::Const(x, _), Value::Const(y, _)) => x != y,
+        _ => {
+            let ((x, i), (y, j)) = (form(a), form(b));
+            x == y && i != j
         }
     }
 }

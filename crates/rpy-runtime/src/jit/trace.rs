@@ -40,6 +40,24 @@ pub struct VirtualObject {
     pub fields: Vec<(u32, Value)>,
 }
 
+/// The operation allocating a virtual object (an array when it has a
+/// `length`; its descr is the object's) and its arguments.
+pub fn allocation(length: Option<u64>) -> (Op, Vec<Value>) {
+    match length {
+        None => (Op::New, vec![]),
+        Some(len) => (Op::NewArray, vec![Value::Const(len, Kind::Int)]),
+    }
+}
+
+/// The write of field (or item) `key` of such an object `obj`: the
+/// operation, its arguments and its descr.
+pub fn initialization(size: u32, length: Option<u64>, obj: Value, key: u32, value: Value) -> (Op, Vec<Value>, u32) {
+    match length {
+        None => (Op::SetfieldGc, vec![obj, value], key),
+        Some(_) => (Op::SetarrayitemGc, vec![obj, Value::Const(key as u64, Kind::Int), value], size),
+    }
+}
+
 impl Snapshot {
     /// Every value the snapshot holds: the registers' and the virtual
     /// objects' fields.
