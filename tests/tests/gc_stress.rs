@@ -72,9 +72,26 @@ fn strings_with_constant_collections() {
 /// interpreters run, and must find the objects only they hold.
 #[test]
 fn jit_loops_with_constant_collections() {
-    for program in ["139_jit_loops", "142_jit_virtuals", "145_jit_virtual_arrays"] {
+    jit_stress(&["139_jit_loops", "142_jit_virtuals", "145_jit_virtual_arrays"], &["1", "7", "300"]);
+}
+
+/// Compiled code refers to objects the program drops: code objects of
+/// short-lived programs (green keys), results of elidable calls only the
+/// trace holds, promoted objects of one run. Their memory is reused while
+/// the code lives; every run must still compute what it computes
+/// untranslated.
+#[test]
+fn jit_code_keeps_its_objects_alive() {
+    let programs = ["146_jit_fresh_code", "147_jit_elidable_fresh", "148_jit_promote_short_lived"];
+    jit_stress(&programs, &["1", "7", "100"]);
+}
+
+/// Programs run translated with the JIT forced hot, collecting every `every`
+/// allocations, print what they print untranslated.
+fn jit_stress(programs: &[&str], every: &[&str]) {
+    for &program in programs {
         let (want, _, _) = run(program, "untranslated", &[]);
-        for every in ["1", "7", "300"] {
+        for &every in every {
             let env =
                 [("RPY_GC_COLLECT_EVERY", every), ("RPY_GC_MIN", "0"), ("RPYJIT", "threshold=1,trace_eagerness=2")];
             let (got, stderr, status) = run(program, "translated", &env);

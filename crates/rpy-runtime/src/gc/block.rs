@@ -137,6 +137,14 @@ impl Block {
         true
     }
 
+    /// Whether slot `index` is marked.
+    #[inline]
+    pub fn is_marked(&self, index: usize) -> bool {
+        // SAFETY: the bitmap follows the header inside the block.
+        let word = unsafe { *((self.base() + BLOCK_HEADER) as *const u64).add(index / 64) };
+        word & (1 << (index % 64)) != 0
+    }
+
     pub fn clear_marks(&mut self) {
         self.marks().fill(0);
     }

@@ -86,7 +86,6 @@ impl Heap {
             let slot = self.roots[i];
             self.mark_conservative(*slot as usize);
         }
-        crate::jit::interp::for_each_root(|p| self.mark_conservative(p));
         match kind {
             Kind::Major => {
                 for i in 0..self.prebuilt.len() {
@@ -99,9 +98,11 @@ impl Heap {
                 }
             }
         }
-        while let Some(obj) = self.mark_stack.pop() {
-            self.trace(obj);
-        }
+        self.drain();
+        // What the JIT keeps alive: references of compiled code whose green
+        // keys are alive, of the code running, of the traces in progress
+        // (which may make more green keys alive: `jit::memory::collect`).
+        crate::jit::memory::collect(&mut Marking { heap: self, major: kind == Kind::Major });
         // Everything live is old now; the remembered objects take the
         // barrier again. (Dead ones, possible in a major collection, are
         // swept next: a small one's header is zeroed, a large one freed.)
@@ -117,6 +118,26 @@ impl Heap {
         stats.count += 1;
         stats.time_ns += ns;
         stats.max_pause_ns = stats.max_pause_ns.max(ns);
+    }
+
+    unsafe fn drain(&mut self) {
+        while let Some(obj) = self.mark_stack.pop() {
+            self.trace(obj);
+        }
+    }
+
+    /// Whether the object at `obj` (the start of an object, null, or an
+    /// address outside the heap: a prebuilt object) is marked, i.e. alive
+    /// after the marking done so far.
+    unsafe fn is_marked(&self, obj: usize) -> bool {
+        let Some(o) = self.find_object(obj) else { return true };
+        let ti = &*((*(o as *const usize) & !HDR_FLAGS) as *const TypeInfo);
+        if ti.object_size(o as *const u8) <= SMALL_MAX {
+            let block = &*((o & !(BLOCK_SIZE - 1)) as *const Block);
+            block.is_marked(block.index_of_object(o))
+        } else {
+            *((o - 8) as *const usize) != 0
+        }
     }
 
     /// The object containing address `addr` (an interior pointer counts), if
@@ -325,4 +346,35 @@ unsafe fn free_large(obj: usize, size: usize) -> usize {
     let total = size + LARGE_PREFIX;
     dealloc((obj - LARGE_PREFIX) as *mut u8, Layout::from_size_align_unchecked(total, 16));
     total
+}
+
+/// A collection's marking, as the JIT's memory manager sees it: it adds
+/// roots, asks what is alive so far, and has what it marked traced.
+pub struct Marking<'a> {
+    heap: &'a mut Heap,
+    /// A major collection (every unmarked object dies), else a minor one
+    /// (only young unmarked objects die; old ones are marked).
+    pub major: bool,
+}
+
+impl Marking<'_> {
+    /// Keeps alive the object `addr` points into (any word: a non-pointer
+    /// is ignored).
+    pub fn mark(&mut self, addr: usize) {
+        // SAFETY: a collection is running, under the GIL.
+        unsafe { self.heap.mark_conservative(addr) }
+    }
+
+    /// Whether the object `obj` is alive so far (null and prebuilt objects
+    /// are). Only meaningful after `drain`.
+    pub fn is_live(&self, obj: usize) -> bool {
+        // SAFETY: as `mark`; `find_object` checks that `obj` is in the heap.
+        unsafe { self.heap.is_marked(obj) }
+    }
+
+    /// Marks everything reachable from what was marked.
+    pub fn drain(&mut self) {
+        // SAFETY: as `mark`.
+        unsafe { self.heap.drain() }
+    }
 }

@@ -147,6 +147,8 @@ mod roots;
 pub mod sizeclass;
 mod typeinfo;
 
+pub use collect::Marking;
+
 use std::cell::UnsafeCell;
 use std::hint::black_box;
 use std::io::Write;

@@ -31,7 +31,8 @@ use cranelift_codegen::isa::{CallConv, OwnedTargetIsa};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
-use std::sync::OnceLock;
+use std::collections::BTreeMap;
+use std::sync::{Mutex, OnceLock};
 
 /// The slots of the frame compiled code reads its inputs from and writes
 /// fail arguments to: every code fits (a trace needing more does not
@@ -40,6 +41,9 @@ use std::sync::OnceLock;
 /// which a recursive interpreter nests: 2 KB (the suite's and mandel.b's
 /// traces need at most 40 slots).
 pub const FRAME_SLOTS: usize = 256;
+
+/// That frame.
+pub type Frame = [u64; FRAME_SLOTS];
 
 /// What compiled code returns when guard `guard` of code `code` failed.
 pub fn exit(code: u32, guard: u32) -> u64 {
@@ -51,15 +55,23 @@ pub fn exit_parts(r: u64) -> (u32, usize) {
     ((r >> 32) as u32, (r & 0xffff_ffff) as usize)
 }
 
-/// Compiled code: a loop or a bridge.
+/// Compiled code: a loop or a bridge. Dropping it frees its memory: no
+/// code may run it or go on to it any more.
 pub struct CompiledLoop {
     pub size: usize,
-    /// Its entry (the start of its mapping), for `enter` and for other
+    /// Its entry (the start of its memory), for `enter` and for other
     /// code's tail calls.
     pub entry: *const u8,
     /// Per guard, the entry of its bridge once it has one (0 until then),
-    /// which the guard's failure path reads. Never freed, as the code.
-    pub bridge_slots: &'static mut [u64],
+    /// which the guard's failure path reads (at this address, which moving
+    /// the box does not change).
+    pub bridge_slots: Box<[u64]>,
+}
+
+impl Drop for CompiledLoop {
+    fn drop(&mut self) {
+        arena().release(self.entry as usize, self.size);
+    }
 }
 
 /// Runs compiled code from its entry on `frame` (of `FRAME_SLOTS` slots)
@@ -67,7 +79,7 @@ pub struct CompiledLoop {
 ///
 /// # Safety
 /// `entry` is compiled code's entry; the caller holds the GC's lock.
-pub unsafe fn enter(entry: *const u8, frame: &mut [u64; FRAME_SLOTS]) -> u64 {
+pub unsafe fn enter(entry: *const u8, frame: &mut Frame) -> u64 {
     let t = trampoline().expect("the trampoline compiled with the JIT's first code");
     let f = std::mem::transmute::<usize, unsafe extern "C" fn(*const u8, *mut u64) -> u64>(t);
     f(entry, frame.as_mut_ptr())
@@ -97,8 +109,7 @@ fn trampoline() -> Result<usize, String> {
         let r = b.inst_results(call)[0];
         b.ins().return_(&[r]);
         b.finalize(isa.frontend_config());
-        let code = install(&finish(func)?)?;
-        Ok(code.entry as usize)
+        Ok(install(&finish(func)?)?.0)
     })
     .clone()
 }
@@ -740,7 +751,7 @@ pub fn compile_loop(
     }
     l.b.seal_block(target);
     let fail_blocks = std::mem::take(&mut l.fail_blocks);
-    let bridge_slots: &'static mut [u64] = Box::leak(vec![0u64; fail_blocks.len()].into_boxed_slice());
+    let bridge_slots = vec![0u64; fail_blocks.len()].into_boxed_slice();
     // Each guard's failure path stores its fail arguments, then all go on
     // in one block with the guard's number: into its bridge, or out to
     // the dispatcher (fewer blocks and instructions to compile than a
@@ -780,18 +791,75 @@ pub fn compile_loop(
     if frame_size > FRAME_SLOTS {
         return Err(format!("{frame_size} values in the frame (at most {FRAME_SLOTS})"));
     }
-    let mut compiled = install(&finish(func)?)?;
-    compiled.bridge_slots = bridge_slots;
-    Ok(compiled)
+    let (entry, size) = install(&finish(func)?)?;
+    Ok(CompiledLoop { size, entry: entry as *const u8, bridge_slots })
 }
 
 /// Where `install` puts code: chunks of executable memory filled one code
 /// after the other, so that the hot paths of loops and bridges that run
 /// one after the other share pages (a mapping per code cost a TLB entry
-/// per code). Code is never freed.
+/// per code). Freed code leaves a hole that later code fills (first fit);
+/// chunks are never unmapped.
 struct CodeArena {
     next: usize,
     end: usize,
+    /// Holes: their start and length, neighbours merged.
+    free: BTreeMap<usize, usize>,
+    /// Bytes of code in use, now and at most.
+    live: usize,
+    peak: usize,
+}
+
+impl CodeArena {
+    /// Room for `len` bytes: a hole, or the chunk's rest, or a new chunk.
+    unsafe fn take(&mut self, len: usize) -> Result<usize, String> {
+        if let Some((&start, &size)) = self.free.iter().find(|(_, &size)| size >= len) {
+            self.free.remove(&start);
+            if size > len {
+                self.free.insert(start + len, size - len);
+            }
+            return Ok(start);
+        }
+        if self.end - self.next < len {
+            let size = len.max(CHUNK).next_multiple_of(page());
+            let p = mmap(std::ptr::null_mut(), size, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if p as isize == -1 {
+                return Err("mmap failed".into());
+            }
+            self.next = p as usize;
+            self.end = p as usize + size;
+        }
+        self.next += len;
+        Ok(self.next - len)
+    }
+
+    /// The `len` bytes at `start` are free.
+    fn release(&mut self, start: usize, len: usize) {
+        self.live -= len;
+        let (mut start, mut len) = (start, len);
+        if let Some((&before, &size)) = self.free.range(..start).next_back() {
+            if before + size == start {
+                self.free.remove(&before);
+                (start, len) = (before, len + size);
+            }
+        }
+        if let Some(size) = self.free.remove(&(start + len)) {
+            len += size;
+        }
+        self.free.insert(start, len);
+    }
+}
+
+fn arena() -> std::sync::MutexGuard<'static, CodeArena> {
+    static ARENA: Mutex<CodeArena> =
+        Mutex::new(CodeArena { next: 0, end: 0, free: BTreeMap::new(), live: 0, peak: 0 });
+    ARENA.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The bytes of compiled code in use now and at most so far.
+pub fn code_bytes() -> (usize, usize) {
+    let arena = arena();
+    (arena.live, arena.peak)
 }
 
 const CHUNK: usize = 1 << 20;
@@ -805,27 +873,19 @@ fn page() -> usize {
     })
 }
 
-/// Copies machine code into executable memory.
-fn install(bytes: &[u8]) -> Result<CompiledLoop, String> {
-    static ARENA: std::sync::Mutex<CodeArena> = std::sync::Mutex::new(CodeArena { next: 0, end: 0 });
-    let mut arena = ARENA.lock().unwrap_or_else(|e| e.into_inner());
+/// Copies machine code into executable memory; its address and size.
+fn install(bytes: &[u8]) -> Result<(usize, usize), String> {
+    let mut arena = arena();
     let len = bytes.len().next_multiple_of(64);
-    // SAFETY: fresh private mappings; a page is writable only while code
-    // is copied into it (no compiled code runs then: the caller holds the
+    // SAFETY: private mappings; a page is writable only while code is
+    // copied into it (no compiled code runs then: the caller holds the
     // GC's lock, which running code holds too), executable again after.
+    // The bytes written are a hole's or never used: no code runs there.
     unsafe {
-        if arena.end - arena.next < len {
-            let size = len.max(CHUNK).next_multiple_of(page());
-            let p = mmap(std::ptr::null_mut(), size, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-            if p as isize == -1 {
-                return Err("mmap failed".into());
-            }
-            arena.next = p as usize;
-            arena.end = p as usize + size;
-        }
-        let p = arena.next as *mut u8;
-        let first = arena.next & !(page() - 1);
-        let pages = (arena.next + len).next_multiple_of(page()) - first;
+        let start = arena.take(len)?;
+        let p = start as *mut u8;
+        let first = start & !(page() - 1);
+        let pages = (start + len).next_multiple_of(page()) - first;
         if mprotect(first as *mut u8, pages, PROT_READ | PROT_WRITE) != 0 {
             return Err("mprotect failed".into());
         }
@@ -835,8 +895,9 @@ fn install(bytes: &[u8]) -> Result<CompiledLoop, String> {
         }
         #[cfg(target_arch = "aarch64")]
         __clear_cache(p, p.add(len));
-        arena.next += len;
-        Ok(CompiledLoop { size: len, entry: p, bridge_slots: &mut [] })
+        arena.live += len;
+        arena.peak = arena.peak.max(arena.live);
+        Ok((start, len))
     }
 }
 

@@ -15,10 +15,11 @@
 //! whose tracing or compiling gave up runs in the blackhole interpreter to
 //! the next merge point.
 
-use super::backend::{compile_loop, enter, exit_parts, CompiledLoop, FRAME_SLOTS};
+use super::backend::{code_bytes, compile_loop, enter, exit_parts, CompiledLoop, Frame, FRAME_SLOTS};
 use super::counter::{increment, JitCounter};
 use super::interp::{resume, run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
 use super::log;
+use super::memory::{self, key_hash, KeyState};
 use super::optimize::optimize;
 use super::params::JitParams;
 use super::trace::Trace;
@@ -26,8 +27,6 @@ use super::unroll::ShortPreamble;
 use crate::gc::TypeInfo;
 use rpy_jitcode::{Descr, JitModule, Kind};
 use std::cell::Cell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -53,26 +52,22 @@ pub struct JitModuleRecord {
 
 struct State {
     module: JitModule,
+    /// The module's number for the JIT's memory manager, which holds what
+    /// tracing from each green key gave (`memory::lookup`).
+    id: u32,
     counter: JitCounter,
-    /// What tracing from each green key gave, by the key's hash (with its
-    /// driver's number).
-    keys: KeyMap,
-    codes: Vec<Code>,
-}
-
-/// Green keys by their hash (`key_hash`), with what tracing gave.
-type KeyMap = HashMap<u64, Vec<(Vec<u64>, KeyState)>, BuildHasherDefault<KeyHasher>>;
-
-#[derive(Clone, Copy)]
-enum KeyState {
-    /// Compiled code entered at the key, by its index in `State::codes`.
-    Code(u32),
-    /// Tracing or compiling gave up.
-    Aborted,
+    /// By code number; `None` for a number not in use (the code was freed).
+    codes: Vec<Option<Code>>,
+    /// The numbers not in use.
+    free: Vec<u32>,
+    /// How many traces were compiled: the numbers the logs give them.
+    compiled: u32,
 }
 
 /// A compiled trace (a loop or a bridge) and what its guards do.
 struct Code {
+    /// Its number in the logs (`Loop 3`).
+    name: u32,
     trace: Trace,
     compiled: CompiledLoop,
     /// The index in `trace.ops` of each guard.
@@ -86,12 +81,22 @@ struct Code {
 }
 
 impl State {
-    fn lookup(&self, driver: i64, greens: &[u64]) -> Option<KeyState> {
-        self.lookup_hashed(key_hash(driver, greens), greens)
+    /// Code `c`, which is alive.
+    fn code(&self, c: u32) -> &Code {
+        self.codes[c as usize].as_ref().expect("a live code")
     }
 
-    fn lookup_hashed(&self, hash: u64, greens: &[u64]) -> Option<KeyState> {
-        self.keys.get(&hash)?.iter().find(|(g, _)| g.as_slice() == greens).map(|(_, k)| *k)
+    fn code_mut(&mut self, c: u32) -> &mut Code {
+        self.codes[c as usize].as_mut().expect("a live code")
+    }
+
+    /// Frees the codes the collector found dead (nothing can enter them
+    /// any more: their cells are gone, and no live code goes on to them).
+    fn free_dead(&mut self) {
+        for c in memory::take_dead(self.id) {
+            self.codes[c as usize] = None;
+            self.free.push(c);
+        }
     }
 }
 
@@ -160,8 +165,10 @@ fn start_time() -> Instant {
 
 fn write_summary() {
     let s = stats().lock().unwrap_or_else(|e| e.into_inner());
+    let (freed_loops, freed_bridges) = memory::freed();
+    let (code_live, code_peak) = code_bytes();
     let body = format!(
-        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\n",
+        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\nFreed # of loops:\t{}\nFreed # of bridges:\t{}\nCode bytes (live, peak):\t{}\t{}\n",
         s.tracing,
         s.tracing_time.as_secs_f64(),
         s.loops + s.bridges,
@@ -176,7 +183,11 @@ fn write_summary() {
         s.aborts_too_long,
         s.aborts_compiling,
         s.loops,
-        s.bridges
+        s.bridges,
+        freed_loops,
+        freed_bridges,
+        code_live,
+        code_peak
     );
     log::section("jit-summary", &body);
 }
@@ -204,8 +215,9 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
             eprintln!("rpy: the JIT's data of this program is corrupt ({e}); run it with RPYJIT=off");
             std::process::exit(2)
         });
-        let s =
-            Box::new(State { module, counter: JitCounter::new(1 << 12), keys: HashMap::default(), codes: Vec::new() });
+        let id = memory::add_module(params().loop_longevity);
+        let counter = JitCounter::new(1 << 12);
+        let s = Box::new(State { module, id, counter, codes: Vec::new(), free: Vec::new(), compiled: 0 });
         p = Box::into_raw(s) as usize;
         record.state.store(p, Ordering::Relaxed);
     }
@@ -263,37 +275,6 @@ fn stack_low() -> Option<usize> {
     }
 }
 
-/// The hasher of `State::keys`, whose keys are hashes already
-/// (`key_hash`): the key itself.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | b as u64;
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-/// A hash of a driver's green key (RPython hashes the green key the same
-/// way: each value mixed in turn).
-fn key_hash(driver: i64, greens: &[u64]) -> u64 {
-    let mut h: u64 = 0x9e37_79b9_7f4a_7c15 ^ driver as u64;
-    for &g in greens {
-        h = (h ^ g).wrapping_mul(0x0100_0000_01b3).rotate_left(29);
-    }
-    h.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-}
-
 /// The merge point of driver `driver` of the module `record`, with the
 /// green and red leaves in `buf`: 0 to go on from the merge point with the
 /// values in `buf`, 1 to return the portal's result leaves in `buf`.
@@ -313,6 +294,9 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     }
     let record = &*record;
     let st = state(record);
+    if memory::has_dead(st.id) {
+        st.free_dead();
+    }
     let ngreens = st.module.drivers[driver as usize].greens.len();
     let greens = std::slice::from_raw_parts(buf, ngreens);
     let tables = Tables {
@@ -321,7 +305,7 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
         strings: std::slice::from_raw_parts(record.strings, record.nstrings),
     };
     let hash = key_hash(driver, greens);
-    let known = st.lookup_hashed(hash, greens);
+    let known = memory::lookup(st.id, hash, greens);
     if let Some(KeyState::Code(c)) = known {
         return status(run_code(st, &tables, c, driver as usize, buf));
     }
@@ -335,14 +319,18 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     }
     let greens = greens.to_vec();
     let limit = params.trace_limit as usize;
+    let pins = memory::pins();
     let (outcome, closed, aborted) =
         trace_with(st, &tables, driver as usize, |interp| unsafe { interp.trace(driver as usize, buf, limit) });
-    let what = format!("Loop {} ({}) : loop", st.codes.len(), st.module.drivers[driver as usize].name);
-    let state = match add_code(st, &tables, closed, aborted, &what) {
+    let kinds = &st.module.drivers[driver as usize].greens;
+    let key: Vec<u64> = (greens.iter().zip(kinds)).filter(|(_, k)| **k == Kind::Ref).map(|(g, _)| *g).collect();
+    let what = format!("Loop {} ({}) : loop", st.compiled, st.module.drivers[driver as usize].name);
+    let state = match add_code(st, &tables, closed, aborted, &what, &key) {
         Some(c) => KeyState::Code(c),
         None => KeyState::Aborted,
     };
-    st.keys.entry(hash).or_default().push((greens, state));
+    memory::set_cell(st.id, hash, &greens, &st.module.drivers[driver as usize].greens, state);
+    memory::unpin(pins);
     status(outcome)
 }
 
@@ -365,16 +353,20 @@ unsafe fn printable_location(m: &JitModule, t: &Tables, d: usize, greens: &[u64]
 }
 
 /// Traces with `run` (a loop from a merge point, or a bridge from a
-/// guard), the tracer jumping into the code of the keys that have some;
-/// counts the time in `jit-summary`.
+/// guard), the tracer jumping into the code of the keys that have some
+/// (pinned until the caller's `memory::unpin`, as are the references the
+/// trace holds); counts the time in `jit-summary`.
 fn trace_with(
     st: &State,
     t: &Tables,
     driver: usize,
     run: impl FnOnce(&mut Interp) -> Outcome,
 ) -> (Outcome, Option<Trace>, Option<Abort>) {
-    let entry_of = |g: &[u64]| match st.lookup(driver as i64, g) {
-        Some(KeyState::Code(c)) => Some(c),
+    let entry_of = |g: &[u64]| match memory::lookup(st.id, key_hash(driver as i64, g), g) {
+        Some(KeyState::Code(c)) => {
+            memory::pin_code(st.id, c);
+            Some(c)
+        }
         _ => None,
     };
     let (traced, own) = timed(|| {
@@ -414,8 +406,16 @@ fn status(o: Outcome) -> i64 {
 
 /// Logs, compiles and keeps a closed trace, or counts why there is none.
 /// `what` starts the log's header, as PyPy's: `Loop 3 (<location>) :
-/// loop` or `bridge out of Guard 0x2 of Loop 1`.
-fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<Abort>, what: &str) -> Option<u32> {
+/// loop` or `bridge out of Guard 0x2 of Loop 1`. A loop's `key` is the
+/// references of its green key, which its code keeps alive.
+fn add_code(
+    st: &mut State,
+    t: &Tables,
+    closed: Option<Trace>,
+    aborted: Option<Abort>,
+    what: &str,
+    key: &[u64],
+) -> Option<u32> {
     let kind = if what.starts_with("bridge") { "bridge" } else { "loop" };
     let mut s = stats().lock().unwrap_or_else(|e| e.into_inner());
     s.tracing += 1;
@@ -434,7 +434,9 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
             matches!(o.op, CallI | CallR | CallF | CallN | CallPureI | CallPureR | CallPureF | CallPureN)
         })
         .count() as u64;
-    let n = st.codes.len() as u32;
+    st.free_dead();
+    let n = st.free.pop().unwrap_or(st.codes.len() as u32);
+    let name = st.compiled;
     let log_trace = |section: &str, trace: &Trace| {
         if log::enabled(section) {
             let location = |d, greens: &[u64]| unsafe { printable_location(&st.module, t, d, greens) };
@@ -447,8 +449,8 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
     let logged_at = log::now();
     let counter = log::enabled("jit-backend-counts").then(|| Box::leak(Box::new([0u64; 2])) as *mut [u64; 2]);
     let ((short, compiled), own) = timed(|| {
-        let short = optimize(&mut trace, &st.module, &|c| st.codes[c as usize].short.as_ref());
-        let entries = |code: u32| st.codes[code as usize].compiled.entry;
+        let short = optimize(&mut trace, &st.module, &|c| st.code(c).short.as_ref());
+        let entries = |code: u32| st.code(code).compiled.entry;
         (short, compile_loop(&trace, &st.module, t, n, &entries, counter.map(|c| c.cast::<u64>())))
     });
     s.backend_time += own;
@@ -463,7 +465,7 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
     log_trace(&format!("jit-log-opt-{kind}"), &trace);
     match compiled {
         Ok(compiled) => {
-            log::perf_map(compiled.entry, compiled.size, &format!("rpy_{kind}_{n}"));
+            log::perf_map(compiled.entry, compiled.size, &format!("rpy_{kind}_{name}"));
             if kind == "loop" {
                 s.loops += 1;
             } else {
@@ -473,14 +475,23 @@ fn add_code(st: &mut State, t: &Tables, closed: Option<Trace>, aborted: Option<A
                 trace.ops.iter().enumerate().filter(|(_, o)| o.snapshot.is_some()).map(|(i, _)| i).collect();
             let n_guards = guards.len();
             if let Some(c) = counter {
-                let name = if kind == "loop" { format!("Loop {n}") } else { format!("bridge {n}") };
+                let name = if kind == "loop" { format!("Loop {name}") } else { format!("bridge {name}") };
                 counts().lock().unwrap_or_else(|e| e.into_inner()).push((name, c as usize));
             }
             let (fails, bridges) = (vec![0; n_guards], vec![None; n_guards]);
-            st.codes.push(Code { trace, short, compiled, guards, fails, bridges });
+            memory::add_code(st.id, n, &trace, key, kind == "bridge");
+            let code = Some(Code { name, trace, short, compiled, guards, fails, bridges });
+            match st.codes.get_mut(n as usize) {
+                Some(slot) => *slot = code,
+                None => st.codes.push(code),
+            }
+            st.compiled += 1;
             Some(n)
         }
         Err(e) => {
+            if (n as usize) < st.codes.len() {
+                st.free.push(n);
+            }
             log::section("jit-abort", &format!("compiling: {e}\n"));
             s.aborts_compiling += 1;
             None
@@ -501,30 +512,44 @@ unsafe fn run_code(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *mut 
     // are alive while only the frame holds them.
     let mut frame = [0u64; FRAME_SLOTS];
     frame[..nreds].copy_from_slice(std::slice::from_raw_parts(buf.add(ngreens), nreds));
-    let code = &st.codes[c as usize];
+    // The code runs until it returns here, and the codes it goes on to
+    // (guards' bridges, jumps' targets) are alive while it is.
+    memory::enter(st.id, c);
+    let outcome = run_entered(st, t, c, driver, buf, &mut frame);
+    memory::leave();
+    outcome
+}
+
+/// `run_code` once the code is alive for the memory manager.
+unsafe fn run_entered(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *mut u64, frame: &mut Frame) -> Outcome {
     // No reference into `st` lives across the call: the code's calls may
     // run the portal again (a recursive interpreter), which may add code
-    // to `st.codes`.
-    let (c, k) = exit_parts(enter(code.compiled.entry, &mut frame));
-    let code = &mut st.codes[c as usize];
+    // to `st.codes` or free dead code.
+    let (c, k) = exit_parts(enter(st.code(c).compiled.entry, frame));
+    // (A field of `st`: `st.module` is borrowed too.)
+    let code = st.codes[c as usize].as_mut().expect("a live code");
     code.fails[k] += 1;
     let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
     let want_bridge = code.bridges[k].is_none() && code.fails[k] > params().trace_eagerness;
     if !want_bridge {
-        return resume(&st.module, t, snapshot, &frame, buf);
+        return resume(&st.module, t, snapshot, frame, buf);
     }
-    let code = &st.codes[c as usize];
+    let code = st.code(c);
     let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
     let limit = params().trace_limit as usize;
+    let pins = memory::pins();
     let (outcome, closed, aborted) = trace_with(st, t, driver, |interp| unsafe {
-        interp.trace_bridge(driver, snapshot, &code.trace.kinds, &frame, buf, limit)
+        interp.trace_bridge(driver, snapshot, &code.trace.kinds, frame, buf, limit)
     });
-    let what = format!("bridge out of Guard 0x{k:x} of Loop {c}");
-    let bridge = add_code(st, t, closed, aborted, &what).ok_or(());
+    let what = format!("bridge out of Guard 0x{k:x} of Loop {}", code.name);
+    let bridge = add_code(st, t, closed, aborted, &what, &[]).ok_or(());
     if let Ok(b) = bridge {
-        let entry = st.codes[b as usize].compiled.entry;
-        st.codes[c as usize].compiled.bridge_slots[k] = entry as u64;
+        // Alive while its parent is, before the guard goes on into it.
+        memory::add_bridge(st.id, c, b);
+        let entry = st.code(b).compiled.entry;
+        st.code_mut(c).compiled.bridge_slots[k] = entry as u64;
     }
-    st.codes[c as usize].bridges[k] = Some(bridge);
+    memory::unpin(pins);
+    st.code_mut(c).bridges[k] = Some(bridge);
     outcome
 }

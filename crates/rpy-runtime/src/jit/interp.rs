@@ -17,6 +17,7 @@
 //! as roots, so objects only the interpreter holds survive collections.
 
 use super::eval::pure_value;
+use super::memory;
 use super::trace::{allocation, initialization, FrameSnapshot, ResOp, Snapshot, Trace, Value};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::intops::{float_to_int, int_op, IntOut};
@@ -244,6 +245,8 @@ impl<'a> Interp<'a> {
 
     /// Appends an operation to the trace; its result (if `kind`) is a new
     /// variable (`None` when the trace got too long: the tracer stopped).
+    /// The references it holds as constants are pinned: the program may
+    /// drop them before the trace is compiled (a folded call's result).
     fn record(
         &mut self,
         op: Op,
@@ -253,6 +256,11 @@ impl<'a> Interp<'a> {
         guard: bool,
     ) -> Option<Value> {
         let snapshot = guard.then(|| Box::new(self.snapshot()));
+        for v in args.iter().chain(snapshot.iter().flat_map(|s| s.values())) {
+            if let Value::Const(p, Kind::Ref) = v {
+                memory::pin_ref(*p);
+            }
+        }
         let rec = self.rec.as_mut().expect("tracing");
         let result = kind.map(|k| rec.trace.new_var(k));
         rec.trace.ops.push(ResOp { op, args, descr, result, snapshot });

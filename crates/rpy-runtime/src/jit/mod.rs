@@ -2,7 +2,7 @@
 //! and the JIT itself in the submodules: `hook` (where translated code
 //! meets it), `interp` (the tracer and blackhole interpreter), `trace`,
 //! `optimize`, `unroll`, `guards`, `backend` (Cranelift), `counter`, `params` (`RPYJIT`),
-//! `log` (`RPYLOG`).
+//! `log` (`RPYLOG`), `memory` (what compiled code keeps alive, and for how long).
 //!
 //! Untranslated the hints do nothing: the program runs as plain Rust. The
 //! translator reads them from the module's tokens (the flow space checks
@@ -87,6 +87,7 @@ pub mod guards;
 pub mod hook;
 pub mod interp;
 pub mod log;
+pub mod memory;
 pub mod optimize;
 pub mod params;
 pub mod trace;
