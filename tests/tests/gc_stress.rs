@@ -82,21 +82,25 @@ fn jit_loops_with_constant_collections() {
 /// untranslated.
 #[test]
 fn jit_code_keeps_its_objects_alive() {
-    let programs = ["146_jit_fresh_code", "147_jit_elidable_fresh", "148_jit_promote_short_lived"];
+    let programs =
+        ["146_jit_fresh_code", "147_jit_elidable_fresh", "148_jit_promote_short_lived", "150_jit_loop_longevity"];
     jit_stress(&programs, &["1", "7", "100"]);
 }
 
 /// Programs run translated with the JIT forced hot, collecting every `every`
-/// allocations, print what they print untranslated.
+/// allocations, print what they print untranslated; also with loops freed
+/// two collections after they were last entered, while their green keys
+/// are alive (then traced again).
 fn jit_stress(programs: &[&str], every: &[&str]) {
     for &program in programs {
         let (want, _, _) = run(program, "untranslated", &[]);
         for &every in every {
-            let env =
-                [("RPY_GC_COLLECT_EVERY", every), ("RPY_GC_MIN", "0"), ("RPYJIT", "threshold=1,trace_eagerness=2")];
-            let (got, stderr, status) = run(program, "translated", &env);
-            assert_eq!(status, Some(0), "{program} RPY_GC_COLLECT_EVERY={every}: {stderr}");
-            assert_eq!(got, want, "{program} RPY_GC_COLLECT_EVERY={every}");
+            for rpyjit in ["threshold=1,trace_eagerness=2", "threshold=1,trace_eagerness=2,loop_longevity=2"] {
+                let env = [("RPY_GC_COLLECT_EVERY", every), ("RPY_GC_MIN", "0"), ("RPYJIT", rpyjit)];
+                let (got, stderr, status) = run(program, "translated", &env);
+                assert_eq!(status, Some(0), "{program} RPY_GC_COLLECT_EVERY={every} RPYJIT={rpyjit}: {stderr}");
+                assert_eq!(got, want, "{program} RPY_GC_COLLECT_EVERY={every} RPYJIT={rpyjit}");
+            }
         }
     }
 }

@@ -12,17 +12,40 @@ fn jit_log(program: &str, section: &str) -> (Vec<String>, String) {
 }
 
 fn jit_log_with(program: &str, section: &str, rpyjit: &str) -> (Vec<String>, String) {
+    let run = jit_run(program, section, rpyjit, &[], "");
+    (run.sections, run.stdout)
+}
+
+/// What a run with the JIT logged and printed.
+struct JitRun {
+    sections: Vec<String>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `program` translated with `RPYJIT=rpyjit`, the variables `env` and
+/// `stdin` as its input; the sections `section` of its log.
+fn jit_run(program: &str, section: &str, rpyjit: &str, env: &[(&str, &str)], stdin: &str) -> JitRun {
+    use std::io::Write;
+    use std::process::Stdio;
     // One file per run: the tests run in parallel.
     static RUNS: AtomicUsize = AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, Ordering::Relaxed);
     let path = std::env::temp_dir().join(format!("rpy-jit-log-{program}-{}-{run}.log", std::process::id()));
-    let out = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
         .args([program, "translated"])
         .env("RPYJIT", rpyjit)
         .env("RPYLOG", format!("{section}:{}", path.display()))
-        .output()
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("run rpy-programs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().expect("wait for rpy-programs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
     let log = std::fs::read_to_string(&path).unwrap();
     let _ = std::fs::remove_file(&path);
     let open = format!("] {{{section}\n");
@@ -31,7 +54,18 @@ fn jit_log_with(program: &str, section: &str, rpyjit: &str) -> (Vec<String>, Str
         let body = &s[..s.find(&format!("] {section}}}")).expect("a closed section")];
         body[..body.rfind('\n').map_or(0, |i| i + 1)].to_string()
     });
-    (sections.collect(), String::from_utf8_lossy(&out.stdout).into_owned())
+    JitRun { sections: sections.collect(), stdout: String::from_utf8_lossy(&out.stdout).into_owned(), stderr }
+}
+
+/// The numbers on the line of `jit-summary` starting with `name`.
+fn summary_numbers(summary: &[String], name: &str) -> Vec<f64> {
+    let line = summary[0].lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{summary:?}"));
+    line[name.len()..].split('\t').filter(|f| !f.trim().is_empty()).map(|f| f.trim().parse().unwrap()).collect()
+}
+
+/// The last number on that line (a count).
+fn summary_count(summary: &[String], name: &str) -> u64 {
+    *summary_numbers(summary, name).last().unwrap() as u64
 }
 
 /// Program 142 makes two objects every turn: the loop as traced allocates
@@ -135,10 +169,7 @@ fn calls_returning_structs_are_traced() {
 #[test]
 fn nested_tracing_is_counted_once() {
     let (summary, _) = jit_log("143_jit_deep_recursion", "jit-summary");
-    let seconds = |name: &str| -> f64 {
-        let line = summary[0].lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{summary:?}"));
-        line.rsplit('\t').next().unwrap().trim().parse().unwrap()
-    };
+    let seconds = |name: &str| *summary_numbers(&summary, name).last().unwrap();
     let (tracing, backend, total) = (seconds("Tracing:"), seconds("Backend:"), seconds("TOTAL:"));
     assert!(tracing + backend <= total, "{summary:?}");
 }
@@ -149,13 +180,55 @@ fn nested_tracing_is_counted_once() {
 #[test]
 fn traces_too_long_are_aborted() {
     let (summary, out) = jit_log_with("139_jit_loops", "jit-summary", "threshold=1,trace_limit=30");
-    let count = |name: &str| -> u64 {
-        let line = summary[0].lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{summary:?}"));
-        line.rsplit('\t').next().unwrap().trim().parse().unwrap()
-    };
+    let count = |name: &str| summary_count(&summary, name);
     assert!(count("abort: trace too long:") > 0, "{summary:?}");
     assert_eq!(count("Total # of loops:"), 0, "{summary:?}");
     assert_eq!(out.trim(), "\"acc=4813428 bytes=156 f=1000 nodes=820 sum=11480 small=8 big=9223372036854775807\"");
     let (aborts, _) = jit_log_with("139_jit_loops", "jit-abort", "threshold=1,trace_limit=30");
     assert!(aborts.iter().any(|a| a.contains("TooLong")), "{aborts:?}");
+}
+
+/// Program 149 runs many short-lived programs, each with compiled loops
+/// that refer to its code object. Their loops are freed once their code
+/// objects die, and the GC counts the JIT's memory with the objects that
+/// keep it, so the JIT's memory stays bounded: five times the programs,
+/// nearly the same peak of code and of the process's memory.
+#[test]
+fn loops_of_dead_programs_are_freed() {
+    let run = |programs: u64| {
+        let env = [("RPY_GC_MIN", "1MB"), ("RPY_PROGRAMS_PEAK_RSS", "1")];
+        let stdin = format!("{programs}\n");
+        let run = jit_run("149_jit_many_programs", "jit-summary", "threshold=1,trace_eagerness=2", &env, &stdin);
+        assert!(run.stdout.starts_with(&format!("programs {programs}, checksum ")), "{}", run.stdout);
+        let rss = run.stderr.lines().find_map(|l| l.strip_prefix("peak RSS: ")).expect("peak RSS");
+        let rss: u64 = rss.trim_end_matches(" kB").parse().unwrap();
+        let count = |name: &str| summary_count(&run.sections, name);
+        (count("Total # of loops:"), count("Freed # of loops:"), count("Code bytes (live, peak):"), rss, run.sections)
+    };
+    let (_, _, small_peak, small_rss, _) = run(400);
+    let (loops, freed, peak, rss, summary) = run(2000);
+    assert!(loops >= 2000 && freed * 10 >= loops * 9, "{summary:?}");
+    assert!(peak <= 2 * small_peak, "code bytes at peak: {small_peak} for 400 programs, {peak} for 2000");
+    // Without freeing, 3200 more loops would hold 30 MB more.
+    assert!(rss <= small_rss + 4096, "peak RSS: {small_rss} kB for 400 programs, {rss} kB for 2000");
+}
+
+/// Program 150 keeps its programs alive but runs them in passes, with
+/// collections in between: with a `loop_longevity` of 2 collections, the
+/// loops of the first pass are freed before the second, which traces them
+/// again, and every pass computes what it computes untranslated; with
+/// RPython's default (1000) none is freed.
+#[test]
+fn loops_not_entered_for_loop_longevity_collections_are_freed() {
+    let env = [("RPY_GC_COLLECT_EVERY", "300")];
+    let rpyjit = "threshold=1,trace_eagerness=2,loop_longevity=2";
+    let short = jit_run("150_jit_loop_longevity", "jit-summary", rpyjit, &env, "");
+    let long = jit_run("150_jit_loop_longevity", "jit-summary", "threshold=1,trace_eagerness=2", &env, "");
+    assert_eq!(short.stdout, long.stdout);
+    assert!(short.stdout.starts_with("passes 108085 108085 52670\n"), "{}", short.stdout);
+    assert_eq!(summary_count(&long.sections, "Freed # of loops:"), 0, "{:?}", long.sections);
+    let (loops, freed) =
+        (summary_count(&long.sections, "Total # of loops:"), summary_count(&short.sections, "Freed # of loops:"));
+    assert!(freed >= loops, "{loops} loops with the default longevity, {freed} freed with 2:\n{:?}", short.sections);
+    assert_eq!(summary_count(&short.sections, "Total # of loops:"), loops + freed, "{:?}", short.sections);
 }

@@ -99,10 +99,12 @@ impl Heap {
             }
         }
         self.drain();
-        // What the JIT keeps alive: references of compiled code whose green
-        // keys are alive, of the code running, of the traces in progress
-        // (which may make more green keys alive: `jit::memory::collect`).
-        crate::jit::memory::collect(&mut Marking { heap: self, major: kind == Kind::Major });
+        // What other owners keep alive while objects are (the JIT: the
+        // references of compiled code that can still run).
+        self.external += std::mem::take(&mut self.external_since);
+        if let Some(hook) = self.marking_hook {
+            hook(&mut Marking { heap: self, major: kind == Kind::Major });
+        }
         // Everything live is old now; the remembered objects take the
         // barrier again. (Dead ones, possible in a major collection, are
         // swept next: a small one's header is zeroed, a large one freed.)
@@ -324,11 +326,11 @@ impl Heap {
         self.live_bytes = live_bytes;
         self.live_objects = live_objects;
         if kind == Kind::Major {
-            self.live_after_major = live_bytes;
+            self.live_after_major = self.old_bytes();
         }
         self.set_threshold();
 
-        let keep_spare = MIN_SPARE_BLOCKS.max((self.threshold - self.live_bytes).div_ceil(BLOCK_SIZE));
+        let keep_spare = MIN_SPARE_BLOCKS.max((self.threshold - self.old_bytes()).div_ceil(BLOCK_SIZE));
         for b in empty {
             self.block_set.remove(&(b as usize));
             if self.spare.len() < keep_spare {
@@ -376,5 +378,11 @@ impl Marking<'_> {
     pub fn drain(&mut self) {
         // SAFETY: as `mark`.
         unsafe { self.heap.drain() }
+    }
+
+    /// `bytes` of the memory outside the heap added by
+    /// `add_memory_pressure` are freed: their objects died.
+    pub fn release(&mut self, bytes: usize) {
+        self.heap.external = self.heap.external.saturating_sub(bytes);
     }
 }

@@ -122,6 +122,13 @@ pub(crate) struct Heap {
     pub(super) major: CollectionStats,
     pub(super) write_barrier_calls: u64,
     peak_heap: usize,
+    /// Memory outside the heap that live objects keep (the JIT's compiled
+    /// code): bytes as of the last collection, and added since.
+    pub(super) external: usize,
+    pub(super) external_since: usize,
+    /// Marks what the roots do not reach but other owners keep alive while
+    /// objects are (`set_marking_hook`).
+    pub(super) marking_hook: Option<fn(&mut super::Marking)>,
 }
 
 impl Heap {
@@ -158,6 +165,9 @@ impl Heap {
             major: CollectionStats::default(),
             write_barrier_calls: 0,
             peak_heap: 0,
+            external: 0,
+            external_since: 0,
+            marking_hook: None,
         };
         heap.set_threshold();
         heap
@@ -189,7 +199,20 @@ impl Heap {
         let nursery = (self.live_after_major as f64 * (self.cfg.major_collect - 1.0)) as usize;
         // Leave room for at least a couple of blocks, or a tiny RPY_GC_MIN
         // would collect at every run handed out.
-        self.threshold = self.cfg.min_heap.max(self.live_bytes + nursery.max(2 * BLOCK_SIZE));
+        self.threshold = self.cfg.min_heap.max(self.old_bytes() + nursery.max(2 * BLOCK_SIZE));
+    }
+
+    /// The old generation: objects that survived the last collection and
+    /// the memory outside the heap they kept.
+    pub(super) fn old_bytes(&self) -> usize {
+        self.live_bytes + self.external
+    }
+
+    /// `bytes` more memory outside the heap kept by live objects: counted
+    /// as allocated, so it brings the next collection closer.
+    pub fn add_memory_pressure(&mut self, bytes: usize) {
+        self.external_since += bytes;
+        self.allocated_since += bytes;
     }
 
     /// The kind of the next automatic collection: major once the old
@@ -197,7 +220,7 @@ impl Heap {
     /// collection (and is over `RPY_GC_MIN`), else minor.
     pub(super) fn next_kind(&self) -> Kind {
         let limit = (self.live_after_major as f64 * self.cfg.major_collect) as usize;
-        if self.live_bytes > limit.max(self.cfg.min_heap) {
+        if self.old_bytes() > limit.max(self.cfg.min_heap) {
             Kind::Major
         } else {
             Kind::Minor
@@ -466,7 +489,7 @@ impl Heap {
     }
 
     fn over_threshold(&self, bytes: usize) -> bool {
-        self.live_bytes + self.allocated_since + bytes > self.threshold
+        self.old_bytes() + self.allocated_since + bytes > self.threshold
     }
 
     fn over_max(&self, bytes: usize) -> bool {

@@ -455,6 +455,25 @@ pub fn collect_minor() {
     heap("collect_minor").collect_now(Kind::Minor);
 }
 
+/// Has every collection call `hook` once the roots' objects are marked,
+/// for an owner of references the collector cannot see (the JIT's memory
+/// manager: compiled code refers to objects, and keeps them while it can
+/// run): it marks what it keeps, asks what is alive, and releases memory
+/// whose objects died (inside [`with_gc`]). There is one hook; setting it
+/// again replaces it.
+pub fn set_marking_hook(hook: fn(&mut Marking)) {
+    heap("set_marking_hook").marking_hook = Some(hook);
+}
+
+/// `bytes` of memory outside the heap that objects keep alive (RPython's
+/// `rgc.add_memory_pressure`; the JIT's compiled code): counted with the
+/// objects by the collection policy, so the memory is bounded as the heap
+/// is, until the hook's [`Marking::release`] gives it back (inside
+/// [`with_gc`]).
+pub fn add_memory_pressure(bytes: usize) {
+    heap("add_memory_pressure").add_memory_pressure(bytes);
+}
+
 /// The GC's statistics.
 pub fn stats() -> GcStats {
     rpy_gc_stats()

@@ -851,8 +851,7 @@ impl CodeArena {
 }
 
 fn arena() -> std::sync::MutexGuard<'static, CodeArena> {
-    static ARENA: Mutex<CodeArena> =
-        Mutex::new(CodeArena { next: 0, end: 0, free: BTreeMap::new(), live: 0, peak: 0 });
+    static ARENA: Mutex<CodeArena> = Mutex::new(CodeArena { next: 0, end: 0, free: BTreeMap::new(), live: 0, peak: 0 });
     ARENA.lock().unwrap_or_else(|e| e.into_inner())
 }
 

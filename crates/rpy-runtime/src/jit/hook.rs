@@ -479,7 +479,8 @@ fn add_code(
                 counts().lock().unwrap_or_else(|e| e.into_inner()).push((name, c as usize));
             }
             let (fails, bridges) = (vec![0; n_guards], vec![None; n_guards]);
-            memory::add_code(st.id, n, &trace, key, kind == "bridge");
+            let bytes = compiled.size + trace.bytes();
+            memory::add_code(st.id, n, &trace, key, kind == "bridge", bytes);
             let code = Some(Code { name, trace, short, compiled, guards, fails, bridges });
             match st.codes.get_mut(n as usize) {
                 Some(slot) => *slot = code,

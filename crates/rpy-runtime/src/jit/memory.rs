@@ -34,7 +34,7 @@
 //! never finds it half changed.
 
 use super::trace::{Trace, Value};
-use crate::gc::Marking;
+use crate::gc::{self, Marking};
 use rpy_jitcode::Kind;
 use std::cell::UnsafeCell;
 use std::collections::HashMap;
@@ -72,13 +72,17 @@ struct CodeRoots {
     young: bool,
     /// Found alive by the collection running now.
     live: bool,
+    /// The memory it holds (machine code and trace), counted by the GC's
+    /// policy while it lives.
+    bytes: usize,
 }
 
 /// Green keys by their hash (`key_hash`), with their cells.
 type Cells = HashMap<u64, Vec<Cell>, BuildHasherDefault<KeyHasher>>;
 
-#[derive(Default)]
 struct Module {
+    /// `loop_longevity`: collections a loop lives without being entered.
+    longevity: u64,
     cells: Cells,
     /// By code number; `None` for a number not in use.
     codes: Vec<Option<CodeRoots>>,
@@ -100,8 +104,6 @@ struct Memory {
     running: Vec<(u32, u32)>,
     /// Collections so far.
     collections: u64,
-    /// `loop_longevity`.
-    longevity: u64,
     freed_loops: u64,
     freed_bridges: u64,
 }
@@ -122,9 +124,10 @@ fn memory() -> &'static mut Memory {
 
 /// A new module's number; `longevity` is `loop_longevity`.
 pub fn add_module(longevity: u32) -> u32 {
+    gc::set_marking_hook(collect);
     let mem = memory();
-    mem.longevity = longevity as u64;
-    mem.modules.push(Module::default());
+    let module = Module { longevity: longevity as u64, cells: Cells::default(), codes: Vec::new(), dead: Vec::new() };
+    mem.modules.push(module);
     mem.modules.len() as u32 - 1
 }
 
@@ -168,10 +171,8 @@ pub fn lookup(module: u32, hash: u64, greens: &[u64]) -> Option<KeyState> {
 
 /// Records what tracing gave at a green key (`kinds` the greens' kinds).
 pub fn set_cell(module: u32, hash: u64, greens: &[u64], kinds: &[Kind], state: KeyState) {
-    let refs = (greens.iter().zip(kinds))
-        .filter(|(g, k)| **k == Kind::Ref && **g != 0)
-        .map(|(g, _)| *g as usize)
-        .collect();
+    let refs =
+        (greens.iter().zip(kinds)).filter(|(g, k)| **k == Kind::Ref && **g != 0).map(|(g, _)| *g as usize).collect();
     let cells = memory().modules[module as usize].cells.entry(hash).or_default();
     cells.retain(|c| c.greens != greens);
     cells.push(Cell { greens: greens.to_vec(), refs, state, young: true });
@@ -179,8 +180,11 @@ pub fn set_cell(module: u32, hash: u64, greens: &[u64], kinds: &[Kind], state: K
 
 /// Registers compiled code `code` of `module` with the references its
 /// trace holds and the code its trace jumps to (if any); a loop entered at
-/// a green key also keeps the key's references.
-pub fn add_code(module: u32, code: u32, trace: &Trace, key: &[u64], bridge: bool) {
+/// a green key also keeps the key's references. `bytes` is the memory the
+/// code holds, which the GC's policy counts as its objects' until it is
+/// freed: a program making code objects faster than the heap grows has
+/// collections that free their loops all the same.
+pub fn add_code(module: u32, code: u32, trace: &Trace, key: &[u64], bridge: bool, bytes: usize) {
     let mut roots: Vec<usize> = trace_refs(trace).chain(key.iter().map(|g| *g as usize)).collect();
     roots.sort_unstable();
     roots.dedup();
@@ -192,7 +196,8 @@ pub fn add_code(module: u32, code: u32, trace: &Trace, key: &[u64], bridge: bool
     }
     let entered = mem.collections;
     let targets = targets.into_iter().collect();
-    codes[code as usize] = Some(CodeRoots { roots, targets, bridge, entered, young: true, live: false });
+    codes[code as usize] = Some(CodeRoots { roots, targets, bridge, entered, young: true, live: false, bytes });
+    gc::add_memory_pressure(bytes);
 }
 
 /// The references a trace holds as constants: in its operations and in its
@@ -274,11 +279,12 @@ pub fn freed() -> (u64, u64) {
     (mem.freed_loops, mem.freed_bridges)
 }
 
-/// The collector's part: marks the references of every code that can run
-/// (see the module's documentation) and of the traces in progress, and the
-/// JIT's interpreters' registers; then drops the cells of dead keys and
-/// the dead codes. Called once the program's own roots are marked.
-pub fn collect(m: &mut Marking) {
+/// The collector's part (its marking hook): marks the references of every
+/// code that can run (see the module's documentation) and of the traces in
+/// progress, and the JIT's interpreters' registers; then drops the cells of
+/// dead keys and the dead codes. Called once the program's own roots are
+/// marked.
+fn collect(m: &mut Marking) {
     super::interp::for_each_root(|p| m.mark(p));
     // SAFETY: as `memory`; may be called before the JIT's first use.
     let Some(mem) = (unsafe { (*MEMORY.0.get()).as_mut() }) else { return m.drain() };
@@ -321,7 +327,7 @@ pub fn collect(m: &mut Marking) {
             for cell in md.cells.values().flatten() {
                 let KeyState::Code(code) = cell.state else { continue };
                 let c = md.codes[code as usize].as_ref().expect("a cell's code is registered");
-                let recent = now - c.entered <= mem.longevity;
+                let recent = now - c.entered <= md.longevity;
                 if !c.live && recent && key_alive(m, cell) {
                     work.push((i as u32, code));
                 }
@@ -347,6 +353,7 @@ pub fn collect(m: &mut Marking) {
             match slot {
                 Some(c) if c.live => c.young = false,
                 Some(c) => {
+                    m.release(c.bytes);
                     if c.bridge {
                         mem.freed_bridges += 1;
                     } else {

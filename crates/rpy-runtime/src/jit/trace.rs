@@ -135,6 +135,25 @@ impl Trace {
         Trace { kinds: inputs.to_vec(), ninputs: inputs.len() as u32, ops: Vec::new(), enters_label: false }
     }
 
+    /// About the memory the trace holds: its operations, their operands
+    /// and their snapshots (for the GC's policy, which counts compiled
+    /// code with the objects that keep it).
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        let value = size_of::<Value>();
+        let snapshot = |s: &Snapshot| {
+            size_of::<Snapshot>()
+                + s.frames.iter().map(|f| size_of::<FrameSnapshot>() + f.live.len() * (value + 8)).sum::<usize>()
+                + s.virtuals.iter().map(|o| size_of::<VirtualObject>() + o.fields.len() * (value + 8)).sum::<usize>()
+                + s.pending.len() * (2 * value + 8)
+        };
+        let ops = self
+            .ops
+            .iter()
+            .map(|op| size_of::<ResOp>() + op.args.len() * value + op.snapshot.as_deref().map_or(0, snapshot));
+        self.kinds.len() + ops.sum::<usize>()
+    }
+
     pub fn new_var(&mut self, kind: Kind) -> u32 {
         self.kinds.push(kind);
         self.kinds.len() as u32 - 1
