@@ -485,7 +485,7 @@ impl Lower<'_, '_> {
                     None => self.b.ins().iconst(types::I64, 0),
                 };
                 self.call_addr(
-                    super::interp::rpy_jit_llop as *const u8 as u64,
+                    super::eval::rpy_jit_llop as *const u8 as u64,
                     &[m, descr, x, y],
                     &[types::I64; 4],
                     Some(types::I64),

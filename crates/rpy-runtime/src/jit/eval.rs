@@ -3,8 +3,8 @@
 //! interpreter computes and what the optimizer folds when the operands are
 //! constants, one definition for both.
 
-use super::interp::llop_value;
-use rpy_jitcode::{JitModule, Op};
+use rpy_jitcode::intops::{float_to_int, int_op, IntOut};
+use rpy_jitcode::{int_dispatch, Descr, JitModule, Op, Part};
 
 /// `op(args)`, for the pure operations other than `arraylen_gc` (a read of
 /// memory); `None` for the others, and for a division by zero (which
@@ -115,4 +115,31 @@ pub fn returns_float(op: Op) -> bool {
             | CastIntToFloat
             | CastUintToFloat
     )
+}
+
+/// The value of an `llop` with operands `x` (a float's bits for the
+/// casts from floats) and `y`.
+pub fn llop_value(d: &Descr, x: u64, y: i64) -> i64 {
+    let Descr::LlOp { op, bits, signed, part } = d else { panic!("rpy JIT: an llop descr expected") };
+    let (bits, signed) = (*bits as u32, *signed);
+    if op.starts_with("cast_float_to_") {
+        return int_dispatch!(signed, bits, float_to_int, f64::from_bits(x)) as i64;
+    }
+    let (x, y) = (x as i64 as i128, y as i128);
+    let out = if bits == 1 { int_op::<u8>(op, x, y) } else { int_dispatch!(signed, bits, int_op, op, x, y) };
+    match (out, part) {
+        (IntOut::Int(v), _) => v as i64,
+        (IntOut::Bool(b), _) => b as i64,
+        (IntOut::Checked(v), Part::Ok) => v.is_some() as i64,
+        (IntOut::Checked(v), _) => v.unwrap_or(0) as i64,
+    }
+}
+
+/// `llop` for compiled code: descr `d` of module `m`.
+///
+/// # Safety
+/// `m` is a live module and `d` one of its `LlOp` descrs.
+pub unsafe extern "C" fn rpy_jit_llop(m: *const JitModule, d: i64, x: i64, y: i64) -> i64 {
+    let m = &*m;
+    llop_value(&m.descrs[d as usize], x as u64, y)
 }

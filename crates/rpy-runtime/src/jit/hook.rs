@@ -17,14 +17,13 @@
 
 use super::backend::{code_bytes, compile_loop, enter, exit_parts, CompiledLoop, Frame, FRAME_SLOTS};
 use super::counter::{increment, JitCounter};
-use super::interp::{resume, run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
+use super::interp::{for_each_root, resume, run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
 use super::log;
 use super::memory::{self, key_hash, KeyState};
-use super::optimize::optimize;
+use super::optimizeopt::{optimize, ShortPreamble};
 use super::params::JitParams;
 use super::trace::Trace;
-use super::unroll::ShortPreamble;
-use crate::gc::TypeInfo;
+use crate::gc::{self, TypeInfo};
 use rpy_jitcode::{Descr, JitModule, Kind};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
@@ -167,8 +166,9 @@ fn write_summary() {
     let s = stats().lock().unwrap_or_else(|e| e.into_inner());
     let (freed_loops, freed_bridges) = memory::freed();
     let (code_live, code_peak) = code_bytes();
+    let (memory_live, memory_peak) = memory::bytes();
     let body = format!(
-        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\nFreed # of loops:\t{}\nFreed # of bridges:\t{}\nCode bytes (live, peak):\t{}\t{}\n",
+        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\nFreed # of loops:\t{}\nFreed # of bridges:\t{}\nCode bytes (live, peak):\t{}\t{}\nJIT memory (live, peak):\t{}\t{}\n",
         s.tracing,
         s.tracing_time.as_secs_f64(),
         s.loops + s.bridges,
@@ -187,7 +187,9 @@ fn write_summary() {
         freed_loops,
         freed_bridges,
         code_live,
-        code_peak
+        code_peak,
+        memory_live,
+        memory_peak
     );
     log::section("jit-summary", &body);
 }
@@ -215,6 +217,7 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
             eprintln!("rpy: the JIT's data of this program is corrupt ({e}); run it with RPYJIT=off");
             std::process::exit(2)
         });
+        gc::set_marking_hook(mark_jit_roots);
         let id = memory::add_module(params().loop_longevity);
         let counter = JitCounter::new(1 << 12);
         let s = Box::new(State { module, id, counter, codes: Vec::new(), free: Vec::new(), compiled: 0 });
@@ -222,6 +225,13 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
         record.state.store(p, Ordering::Relaxed);
     }
     &mut *(p as *mut State)
+}
+
+/// The GC's marking hook: what the JIT's interpreters hold, then what
+/// compiled code keeps alive (which needs every other root marked first).
+fn mark_jit_roots(m: &mut gc::Marking) {
+    for_each_root(|p| m.mark(p));
+    memory::collect(m);
 }
 
 /// What the JIT's work at one merge point may take of the machine stack

@@ -20,8 +20,7 @@ use super::eval::pure_value;
 use super::memory;
 use super::trace::{allocation, initialization, FrameSnapshot, ResOp, Snapshot, Trace, Value};
 use crate::gc::{self, TypeInfo};
-use rpy_jitcode::intops::{float_to_int, int_op, IntOut};
-use rpy_jitcode::{int_dispatch, Arg, Descr, Effect, JitModule, Kind, Leaf, Op, Part, RefConst, Reg};
+use rpy_jitcode::{Arg, Descr, Effect, JitModule, Kind, Leaf, Op, RefConst, Reg};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::UnsafeCell;
 
@@ -55,33 +54,6 @@ fn refs() -> &'static mut Vec<usize> {
     // SAFETY: the stack belongs to this thread, which holds the GC's lock;
     // no reference to it outlives one operation.
     REFS.with(|r| unsafe { &mut *r.get() })
-}
-
-/// The value of an `llop` with operands `x` (a float's bits for the
-/// casts from floats) and `y`.
-pub fn llop_value(d: &Descr, x: u64, y: i64) -> i64 {
-    let Descr::LlOp { op, bits, signed, part } = d else { panic!("rpy JIT: an llop descr expected") };
-    let (bits, signed) = (*bits as u32, *signed);
-    if op.starts_with("cast_float_to_") {
-        return int_dispatch!(signed, bits, float_to_int, f64::from_bits(x)) as i64;
-    }
-    let (x, y) = (x as i64 as i128, y as i128);
-    let out = if bits == 1 { int_op::<u8>(op, x, y) } else { int_dispatch!(signed, bits, int_op, op, x, y) };
-    match (out, part) {
-        (IntOut::Int(v), _) => v as i64,
-        (IntOut::Bool(b), _) => b as i64,
-        (IntOut::Checked(v), Part::Ok) => v.is_some() as i64,
-        (IntOut::Checked(v), _) => v.unwrap_or(0) as i64,
-    }
-}
-
-/// `llop` for compiled code: descr `d` of module `m`.
-///
-/// # Safety
-/// `m` is a live module and `d` one of its `LlOp` descrs.
-pub unsafe extern "C" fn rpy_jit_llop(m: *const JitModule, d: i64, x: i64, y: i64) -> i64 {
-    let m = &*m;
-    llop_value(&m.descrs[d as usize], x as u64, y)
 }
 
 struct Frame {

@@ -106,6 +106,10 @@ struct Memory {
     collections: u64,
     freed_loops: u64,
     freed_bridges: u64,
+    /// The bytes of the live codes (machine code and traces), now and at
+    /// most so far.
+    bytes: usize,
+    peak_bytes: usize,
 }
 
 struct MemoryCell(UnsafeCell<Option<Memory>>);
@@ -124,7 +128,6 @@ fn memory() -> &'static mut Memory {
 
 /// A new module's number; `longevity` is `loop_longevity`.
 pub fn add_module(longevity: u32) -> u32 {
-    gc::set_marking_hook(collect);
     let mem = memory();
     let module = Module { longevity: longevity as u64, cells: Cells::default(), codes: Vec::new(), dead: Vec::new() };
     mem.modules.push(module);
@@ -197,6 +200,8 @@ pub fn add_code(module: u32, code: u32, trace: &Trace, key: &[u64], bridge: bool
     let entered = mem.collections;
     let targets = targets.into_iter().collect();
     codes[code as usize] = Some(CodeRoots { roots, targets, bridge, entered, young: true, live: false, bytes });
+    mem.bytes += bytes;
+    mem.peak_bytes = mem.peak_bytes.max(mem.bytes);
     gc::add_memory_pressure(bytes);
 }
 
@@ -279,13 +284,18 @@ pub fn freed() -> (u64, u64) {
     (mem.freed_loops, mem.freed_bridges)
 }
 
-/// The collector's part (its marking hook): marks the references of every
-/// code that can run (see the module's documentation) and of the traces in
-/// progress, and the JIT's interpreters' registers; then drops the cells of
-/// dead keys and the dead codes. Called once the program's own roots are
-/// marked.
-fn collect(m: &mut Marking) {
-    super::interp::for_each_root(|p| m.mark(p));
+/// The bytes the live codes hold (machine code and traces), now and at
+/// most so far (`jit-summary`).
+pub fn bytes() -> (usize, usize) {
+    let mem = memory();
+    (mem.bytes, mem.peak_bytes)
+}
+
+/// The collector's part (in the GC's marking hook): marks the references
+/// of every code that can run (see the module's documentation) and of the
+/// traces in progress; then drops the cells of dead keys and the dead
+/// codes. Called once every other root is marked.
+pub fn collect(m: &mut Marking) {
     // SAFETY: as `memory`; may be called before the JIT's first use.
     let Some(mem) = (unsafe { (*MEMORY.0.get()).as_mut() }) else { return m.drain() };
     mem.collections += 1;
@@ -354,6 +364,7 @@ fn collect(m: &mut Marking) {
                 Some(c) if c.live => c.young = false,
                 Some(c) => {
                     m.release(c.bytes);
+                    mem.bytes -= c.bytes;
                     if c.bridge {
                         mem.freed_bridges += 1;
                     } else {

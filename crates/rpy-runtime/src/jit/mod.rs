@@ -83,12 +83,10 @@ pub fn we_are_jitted() -> bool {
 pub mod backend;
 pub mod counter;
 pub mod eval;
-pub mod guards;
 pub mod hook;
 pub mod interp;
 pub mod log;
 pub mod memory;
-pub mod optimize;
+pub mod optimizeopt;
 pub mod params;
 pub mod trace;
-pub mod unroll;

@@ -19,8 +19,8 @@
 //! and the body optimized again without it: the optimizer's knowledge is a
 //! guess that gets smaller until it holds (`Mode`).
 
-use super::optimize::{location, Optimizer};
-use super::trace::{ResOp, Trace, Value};
+use super::optimizer::{location, Optimizer};
+use crate::jit::trace::{ResOp, Trace, Value};
 use rpy_jitcode::{JitModule, Kind, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 

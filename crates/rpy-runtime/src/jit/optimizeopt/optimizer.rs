@@ -18,16 +18,12 @@
 //!   a guard failing in between does the pending writes when it resumes;
 //! - *allocation removal* (`virtualize`, below);
 //!
-//! then one backward pass removing pure operations nothing uses. Guards'
-//! snapshots and the final `jump` see the same substitutions, so a guard
-//! failing still resumes with the right values. A trace that closes its
-//! own loop is first *unrolled* (`unroll`): optimized once as a preamble,
-//! and again as the loop's body, which starts from what the preamble knew.
+//! Guards' snapshots and the final `jump` see the same substitutions, so a
+//! guard failing still resumes with the right values.
 
-use super::eval::{pure_value, returns_float};
-use super::guards;
-use super::trace::{allocation, initialization, ResOp, Trace, Value, VirtualObject};
-use super::unroll::{self, ShortPreamble};
+use super::facts::{mirror, negation, step};
+use crate::jit::eval::{pure_value, returns_float};
+use crate::jit::trace::{allocation, initialization, ResOp, Value, VirtualObject};
 use rpy_jitcode::{Descr, JitModule, Kind, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -224,6 +220,17 @@ impl<'m> Optimizer<'m> {
             // Elidable calls write nothing, but may read.
             Op::CallPureI | Op::CallPureR | Op::CallPureF | Op::CallPureN | Op::Jump => self.flush_lazy(),
             _ => {}
+        }
+        // An elidable call again with the same arguments gives the same
+        // result (RPython's `pure` does this for `call_pure` too). Not a
+        // pure operation otherwise: never computed again elsewhere.
+        if let (Op::CallPureI | Op::CallPureR | Op::CallPureF, Some(r)) = (op.op, op.result) {
+            let key = (op.op, op.args.clone(), op.descr);
+            if let Some(v) = self.lookup_pure(&key) {
+                self.subst.insert(r, v);
+                return;
+            }
+            self.pure.insert(key, (Value::Var(r), None));
         }
         if let Some(loc) = location(self.m, op.op, &op.args, op.descr) {
             let is_write = matches!(op.op, Op::SetfieldGc | Op::SetarrayitemGc | Op::SetinteriorfieldGc);
@@ -535,17 +542,6 @@ impl<'m> Optimizer<'m> {
     }
 }
 
-/// `(x, c)` when `op(args)` is the variable `x` plus the constant `c`
-/// (wrapping).
-pub(super) fn step(op: Op, args: &[Value]) -> Option<(Value, i64)> {
-    match (op, args) {
-        (Op::IntAdd, [x @ Value::Var(_), Value::Const(c, _)])
-        | (Op::IntAdd, [Value::Const(c, _), x @ Value::Var(_)]) => Some((*x, *c as i64)),
-        (Op::IntSub, [x @ Value::Var(_), Value::Const(c, _)]) => Some((*x, (*c as i64).wrapping_neg())),
-        _ => None,
-    }
-}
-
 /// Whether integers `a` and `b` are known to differ: different constants,
 /// or steps by different constants from the same variable (`offsets`:
 /// the optimizer's).
@@ -583,96 +579,4 @@ fn field_key_of(m: &JitModule, d: u32) -> (u32, u8, Kind) {
         Descr::Field { leaf, .. } => (leaf.offset, leaf.size, leaf.kind),
         other => panic!("rpy JIT: a field descr expected, got {other}"),
     }
-}
-
-/// `cmp(a, b)` is `mirror(cmp)(b, a)`.
-pub(super) fn mirror(cmp: Op) -> Option<Op> {
-    use Op::*;
-    Some(match cmp {
-        IntLt => IntGt,
-        IntGt => IntLt,
-        IntLe => IntGe,
-        IntGe => IntLe,
-        UintLt => UintGt,
-        UintGt => UintLt,
-        UintLe => UintGe,
-        UintGe => UintLe,
-        IntEq | IntNe | PtrEq | PtrNe => cmp,
-        _ => return None,
-    })
-}
-
-/// `cmp(a, b)` is `!negation(cmp)(a, b)`.
-fn negation(cmp: Op) -> Option<Op> {
-    use Op::*;
-    Some(match cmp {
-        IntLt => IntGe,
-        IntGe => IntLt,
-        IntGt => IntLe,
-        IntLe => IntGt,
-        UintLt => UintGe,
-        UintGe => UintLt,
-        UintGt => UintLe,
-        UintLe => UintGt,
-        IntEq => IntNe,
-        IntNe => IntEq,
-        PtrEq => PtrNe,
-        PtrNe => PtrEq,
-        _ => return None,
-    })
-}
-
-/// Optimizes `trace`; `short_of` tells how to enter the code a jump goes
-/// to at its label. Returns how to enter `trace` itself so, when it is an
-/// unrolled loop.
-pub fn optimize<'s>(
-    trace: &mut Trace,
-    m: &JitModule,
-    short_of: &dyn Fn(u32) -> Option<&'s ShortPreamble>,
-) -> Option<ShortPreamble> {
-    let closes_loop = trace.ops.last().is_some_and(|op| op.op == Op::Jump && op.descr.is_none());
-    let mut short = None;
-    if closes_loop {
-        short = unroll::unroll(trace, m);
-    } else {
-        let mut ops = std::mem::take(&mut trace.ops);
-        let jump = ops.pop_if(|op| op.op == Op::Jump);
-        let mut opt = Optimizer::new(m);
-        for op in ops {
-            opt.emit(op);
-        }
-        if let Some(mut jump) = jump {
-            // Into the other loop's body when this trace knows enough.
-            for v in &jump.args {
-                opt.force_value(*v);
-            }
-            let args: Vec<Value> = jump.args.iter().map(|v| opt.resolve(*v)).collect();
-            let target = jump.descr.and_then(short_of);
-            if let Some(label) = target.and_then(|sp| unroll::label_args(sp, &mut opt, trace, &args)) {
-                jump.args = label;
-                trace.enters_label = true;
-            }
-            opt.emit(jump);
-        }
-        trace.ops = opt.out;
-    }
-    guards::fuse_equalities(trace);
-    guards::known_at_failure(trace);
-    trace.ops = remove_unused(std::mem::take(&mut trace.ops));
-    short
-}
-
-/// Drops pure operations and reads whose results nothing uses (backward).
-fn remove_unused(ops: Vec<ResOp>) -> Vec<ResOp> {
-    let mut used: HashSet<u32> = HashSet::default();
-    let mut keep = vec![true; ops.len()];
-    for (i, op) in ops.iter().enumerate().rev() {
-        let removable = op.op.is_pure() || op.op.is_heap_read();
-        if removable && op.result.is_some_and(|r| !used.contains(&r)) {
-            keep[i] = false;
-            continue;
-        }
-        used.extend(op.uses());
-    }
-    ops.into_iter().zip(keep).filter(|(_, k)| *k).map(|(o, _)| o).collect()
 }

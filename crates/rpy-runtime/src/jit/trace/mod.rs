@@ -6,6 +6,8 @@
 //! variable of the trace, numbered in order of definition: the loop's
 //! input arguments first, then the results of operations.
 
+mod parse;
+
 use rpy_jitcode::{Descr, JitModule, Kind, Op};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -181,6 +183,26 @@ impl Trace {
         strings: &[*mut u8],
         location: &dyn Fn(usize, &[u64]) -> Option<String>,
     ) -> String {
+        self.text_with(m, strings, location, false)
+    }
+
+    /// The text of `text` with each guard's whole snapshot: every value of
+    /// its frames' registers (constants too) in brackets instead of the
+    /// fail arguments, then its virtual objects and pending writes in
+    /// braces: `{p5=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i1) |
+    /// setfield_gc(p0, i2, descr=<FieldS Pair.b 16>)}` (for tests of the
+    /// optimizer, which change snapshots).
+    pub fn snapshot_text(&self, m: &JitModule) -> String {
+        self.text_with(m, &[], &|_, _| None, true)
+    }
+
+    fn text_with(
+        &self,
+        m: &JitModule,
+        strings: &[*mut u8],
+        location: &dyn Fn(usize, &[u64]) -> Option<String>,
+        full: bool,
+    ) -> String {
         let vars = |vs: &[Value]| vs.iter().map(|v| self.value_text(v, strings)).collect::<Vec<_>>().join(", ");
         let inputs: Vec<Value> = (0..self.ninputs).map(Value::Var).collect();
         let mut out = format!("[{}]\n", vars(&inputs));
@@ -218,11 +240,45 @@ impl Trace {
                 (true, Some(d)) => out.push_str(&format!("{}(descr={d})", op.op.name())),
                 (false, Some(d)) => out.push_str(&format!("{}({args}, descr={d})", op.op.name())),
             }
-            if let Some(s) = &op.snapshot {
-                let args: Vec<Value> = s.fail_args().map(Value::Var).collect();
-                out.push_str(&format!(" [{}]", vars(&args)));
+            match &op.snapshot {
+                Some(s) if full => out.push_str(&self.snapshot_values(m, s)),
+                Some(s) => {
+                    let args: Vec<Value> = s.fail_args().map(Value::Var).collect();
+                    out.push_str(&format!(" [{}]", vars(&args)));
+                }
+                None => {}
             }
             out.push('\n');
+        }
+        out
+    }
+}
+
+impl Trace {
+    /// A snapshot's values, virtual objects and pending writes, for
+    /// `snapshot_text`.
+    fn snapshot_values(&self, m: &JitModule, s: &Snapshot) -> String {
+        let val = |v: &Value| self.value_text(v, &[]);
+        let live: Vec<String> = s.frames.iter().flat_map(|f| f.live.iter().map(|(_, v)| val(v))).collect();
+        let mut out = format!(" [{}]", live.join(", "));
+        let descr = |d: u32| descr_text(&m.descrs[d as usize]);
+        let mut extra: Vec<String> = (s.virtuals.iter())
+            .map(|o| {
+                let obj = val(&Value::Var(o.var));
+                let fields = |key: &dyn Fn(u32) -> String| {
+                    o.fields.iter().map(|(k, v)| format!("{}={}", key(*k), val(v))).collect::<Vec<_>>().join(", ")
+                };
+                match o.length {
+                    None => format!("{obj}=new({}; {})", descr(o.size), fields(&descr)),
+                    Some(n) => format!("{obj}=new_array({n}, {}; {})", descr(o.size), fields(&|k| k.to_string())),
+                }
+            })
+            .collect();
+        for (obj, d, v) in &s.pending {
+            extra.push(format!("setfield_gc({}, {}, descr={})", val(obj), val(v), descr(*d)));
+        }
+        if !extra.is_empty() {
+            out.push_str(&format!(" {{{}}}", extra.join(" | ")));
         }
         out
     }

@@ -13,8 +13,8 @@
 //!   `guard_true`, 1 for `guard_false` on a comparison; its snapshot has
 //!   the constant (a bridge starts from it instead of checking it again).
 
-use super::optimize::{mirror, step};
-use super::trace::{ResOp, Trace, Value};
+use super::facts::{mirror, step};
+use crate::jit::trace::{ResOp, Trace, Value};
 use rpy_jitcode::{Kind, Op};
 use rustc_hash::FxHashMap as HashMap;
 

@@ -1,0 +1,1028 @@
+//! The optimizer, a trace in and the expected trace out, one behaviour per
+//! test (RPython's `test_optimizebasic.py`). Traces are written as the logs
+//! print them (`Trace::parse`), guards with their snapshots' values; the
+//! expected trace is compared with the optimized one's `snapshot_text`
+//! with the variables renumbered in order of appearance.
+
+use super::optimize;
+use crate::jit::trace::Trace;
+use rpy_jitcode::{Descr, Effect, JitModule, Kind, Leaf};
+
+/// The descrs the tests' traces use.
+fn module() -> JitModule {
+    let int = |offset| Leaf { offset, size: 8, signed: true, kind: Kind::Int };
+    let field = |name: &str, leaf| Descr::Field { name: name.into(), leaf };
+    let call = |name: &str, effect| Descr::Call {
+        name: name.into(),
+        target: 0,
+        args: vec![Kind::Int],
+        results: vec![Kind::Int],
+        effect,
+    };
+    let descrs = vec![
+        field("Pair.a", int(8)),
+        field("Pair.b", int(16)),
+        field("Pair.next", Leaf { offset: 24, size: 8, signed: false, kind: Kind::Ref }),
+        Descr::Size { name: "Pair".into(), typeinfo: 0 },
+        Descr::Array {
+            name: "list".into(),
+            length_offset: 8,
+            items_offset: 16,
+            item_size: 8,
+            typeinfo: 1,
+            item: Some(int(0)),
+        },
+        call("f", Effect::Random),
+        call("g", Effect::Elidable),
+        field("Pair.x", Leaf { offset: 32, size: 8, signed: false, kind: Kind::Float }),
+    ];
+    JitModule { descrs, ..JitModule::default() }
+}
+
+/// `text` with its variables renamed in order of appearance (`i0`, `p1`,
+/// ...), so that two traces differing only in their numbering compare
+/// equal.
+fn renumbered(text: &str) -> String {
+    let mut names: Vec<String> = Vec::new();
+    let mut out = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let starts = matches!(c, 'i' | 'p' | 'f')
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_' || chars[i - 1] == '.'));
+        let mut j = i + 1;
+        while starts && j < chars.len() && chars[j].is_ascii_digit() {
+            j += 1;
+        }
+        let ends = j == chars.len() || !(chars[j].is_alphanumeric() || chars[j] == '_');
+        if starts && j > i + 1 && ends {
+            let name: String = chars[i..j].iter().collect();
+            let n = names.iter().position(|x| *x == name).unwrap_or_else(|| {
+                names.push(name);
+                names.len() - 1
+            });
+            out.push(c);
+            out.push_str(&n.to_string());
+            i = j;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n")
+}
+
+/// Optimizes the trace `input`; its text must be `expected`'s.
+#[track_caller]
+fn check(input: &str, expected: &str) {
+    let m = module();
+    let mut trace = Trace::parse(input, &m).unwrap_or_else(|e| panic!("input: {e}"));
+    optimize(&mut trace, &m, &|_| None);
+    let got = renumbered(&trace.snapshot_text(&m));
+    let want = renumbered(expected);
+    assert!(got == want, "optimized:\n{got}\n\nexpected:\n{want}\n");
+}
+
+#[test]
+fn parse_prints_back_the_same_text() {
+    let text = "[i0, p1, f2]
+i3 = int_add(i0, 1)
+i5 = getfield_gc_i(p1, descr=<FieldS Pair.a 8>)
+guard_true(i5, descr=<Guard0x0>) [i0, p1]
+f7 = float_mul(f2, 0.5)
+p8 = new(descr=<SizeDescr Pair>)
+setfield_gc(p8, ConstPtr(null), descr=<FieldP Pair.next 24>)
+i9 = call_i(i3, descr=<Call f>)
+jump(i9, p8, f7, descr=TargetToken(0))
+";
+    let m = module();
+    let trace = Trace::parse(text, &m).unwrap();
+    assert_eq!(trace.text(&m, &[], &|_, _| None), text);
+}
+
+/// Operations on constants are computed while optimizing.
+#[test]
+fn constants_fold() {
+    check(
+        "
+        [i0]
+        i1 = int_add(3, 4)
+        i2 = int_mul(i0, i1)
+        jump(i2, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_mul(i0, 7)
+        jump(i1, descr=TargetToken(1))",
+    );
+}
+
+/// `x + 0` and `0 + x` are `x` (RPython's `rewrite`).
+#[test]
+fn adding_zero_is_the_operand() {
+    check(
+        "
+        [i0]
+        i1 = int_add(i0, 0)
+        i2 = int_add(0, i1)
+        i3 = int_mul(i2, 3)
+        jump(i3, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_mul(i0, 3)
+        jump(i1, descr=TargetToken(1))",
+    );
+}
+
+/// `x * 1` is `x`.
+#[test]
+fn multiplying_by_one_is_the_operand() {
+    check(
+        "
+        [i0]
+        i1 = int_mul(i0, 1)
+        i2 = int_mul(1, i1)
+        jump(i2, descr=TargetToken(1))",
+        "
+        [i0]
+        jump(i0, descr=TargetToken(1))",
+    );
+}
+
+/// `x - x` is 0.
+#[test]
+fn subtracting_itself_is_zero() {
+    check(
+        "
+        [i0]
+        i1 = int_sub(i0, i0)
+        i2 = int_add(i1, 5)
+        jump(i2, descr=TargetToken(1))",
+        "
+        [i0]
+        jump(5, descr=TargetToken(1))",
+    );
+}
+
+/// Float operations on constants fold too, to the same bits.
+#[test]
+fn floats_fold() {
+    check(
+        "
+        [f0]
+        f1 = float_mul(2.0, 0.25)
+        f2 = float_add(f0, f1)
+        jump(f2, descr=TargetToken(1))",
+        "
+        [f0]
+        f1 = float_add(f0, 0.5)
+        jump(f1, descr=TargetToken(1))",
+    );
+}
+
+/// A division by a constant zero stays (the program panics before it, the trace keeps what it
+/// recorded).
+#[test]
+fn division_by_zero_is_not_folded() {
+    check(
+        "
+        [i0]
+        i1 = int_floordiv(7, 0)
+        i2 = int_add(i0, i1)
+        jump(i2, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_floordiv(7, 0)
+        i2 = int_add(i0, i1)
+        jump(i2, descr=TargetToken(1))",
+    );
+}
+
+/// A guard whose operand folds to the value it wants is gone.
+#[test]
+fn a_guard_on_a_constant_that_holds_goes() {
+    check(
+        "
+        [i0]
+        i1 = int_lt(3, 5)
+        guard_true(i1, descr=<Guard0x0>) [i0]
+        jump(i0, descr=TargetToken(1))",
+        "
+        [i0]
+        jump(i0, descr=TargetToken(1))",
+    );
+}
+
+/// A guard that always fails stays: it must fail every time.
+#[test]
+fn a_guard_on_a_constant_that_fails_stays() {
+    check(
+        "
+        [i0]
+        i1 = int_lt(5, 3)
+        guard_true(i1, descr=<Guard0x0>) [i0]
+        jump(i0, descr=TargetToken(1))",
+        "
+        [i0]
+        guard_true(0, descr=<Guard0x0>) [i0]
+        jump(i0, descr=TargetToken(1))",
+    );
+}
+
+/// CSE: the same pure operation on the same operands once.
+#[test]
+fn pure_operations_are_computed_once() {
+    check(
+        "
+        [i0, i1]
+        i2 = int_add(i0, i1)
+        i3 = int_add(i0, i1)
+        i4 = int_mul(i2, i3)
+        jump(i4, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = int_add(i0, i1)
+        i3 = int_mul(i2, i2)
+        jump(i3, i1, descr=TargetToken(1))",
+    );
+}
+
+/// A residual call may write anything but cannot change a pure result.
+#[test]
+fn pure_operations_survive_residual_calls() {
+    check(
+        "
+        [i0, i1]
+        i2 = int_mul(i0, i1)
+        i3 = call_i(i2, descr=<Call f>)
+        i4 = int_mul(i0, i1)
+        i5 = int_add(i3, i4)
+        jump(i5, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = int_mul(i0, i1)
+        i3 = call_i(i2, descr=<Call f>)
+        i4 = int_add(i3, i2)
+        jump(i4, i1, descr=TargetToken(1))",
+    );
+}
+
+/// Two elidable calls with the same arguments: one.
+#[test]
+fn elidable_calls_are_computed_once() {
+    check(
+        "
+        [i0]
+        i1 = call_pure_i(i0, descr=<Call g>)
+        i2 = call_pure_i(i0, descr=<Call g>)
+        i3 = int_add(i1, i2)
+        jump(i3, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = call_pure_i(i0, descr=<Call g>)
+        i2 = int_add(i1, i1)
+        jump(i2, descr=TargetToken(1))",
+    );
+}
+
+/// After `guard_true(x)` x is 1: the second guard goes.
+#[test]
+fn a_guarded_value_is_known() {
+    check(
+        "
+        [i0]
+        i1 = int_lt(i0, 10)
+        guard_true(i1, descr=<Guard0x0>) [i0]
+        i2 = int_lt(i0, 10)
+        guard_true(i2, descr=<Guard0x1>) [i0]
+        jump(i0, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_lt(i0, 10)
+        guard_true(i1, descr=<Guard0x0>) [i0]
+        jump(i0, descr=TargetToken(1))",
+    );
+}
+
+/// After `guard_value(x, 5)` x is 5 in what follows.
+#[test]
+fn guard_value_makes_a_constant() {
+    check(
+        "
+        [i0]
+        guard_value(i0, 5, descr=<Guard0x0>) [i0]
+        i1 = int_add(i0, 1)
+        jump(i1, descr=TargetToken(1))",
+        "
+        [i0]
+        guard_value(i0, 5, descr=<Guard0x0>) [i0]
+        jump(6, descr=TargetToken(1))",
+    );
+}
+
+/// `a < b` true: `a >= b` is false.
+#[test]
+fn a_known_comparison_knows_its_negation() {
+    check(
+        "
+        [i0, i1]
+        i2 = int_lt(i0, i1)
+        guard_true(i2, descr=<Guard0x0>) [i0, i1]
+        i3 = int_ge(i0, i1)
+        guard_false(i3, descr=<Guard0x1>) [i0, i1]
+        jump(i0, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = int_lt(i0, i1)
+        guard_true(i2, descr=<Guard0x0>) [i0, i1]
+        jump(i0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// `a < b` true: `b > a` is true.
+#[test]
+fn a_known_comparison_knows_its_mirror() {
+    check(
+        "
+        [i0, i1]
+        i2 = int_lt(i0, i1)
+        guard_true(i2, descr=<Guard0x0>) [i0, i1]
+        i3 = int_gt(i1, i0)
+        guard_true(i3, descr=<Guard0x1>) [i0, i1]
+        jump(i0, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = int_lt(i0, i1)
+        guard_true(i2, descr=<Guard0x0>) [i0, i1]
+        jump(i0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// `a == 0` false: `a != 0` is true.
+#[test]
+fn equality_known_false_knows_inequality() {
+    check(
+        "
+        [i0]
+        i1 = int_eq(i0, 0)
+        guard_false(i1, descr=<Guard0x0>) [i0]
+        i2 = int_ne(i0, 0)
+        guard_true(i2, descr=<Guard0x1>) [i0]
+        jump(i0, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_eq(i0, 0)
+        guard_false(i1, descr=<Guard0x0>) [i0]
+        jump(i0, descr=TargetToken(1))",
+    );
+}
+
+/// `uint_lt(a, b)` true: `uint_ge(a, b)` false.
+#[test]
+fn unsigned_comparisons_are_facts_too() {
+    check(
+        "
+        [i0, i1]
+        i2 = uint_lt(i0, i1)
+        guard_true(i2, descr=<Guard0x0>) [i0, i1]
+        i3 = uint_ge(i0, i1)
+        guard_false(i3, descr=<Guard0x1>) [i0, i1]
+        jump(i0, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = uint_lt(i0, i1)
+        guard_true(i2, descr=<Guard0x0>) [i0, i1]
+        jump(i0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// Heap cache: the second read of a field is the first's value.
+#[test]
+fn a_field_read_twice_is_read_once() {
+    check(
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i1, i2)
+        jump(i3, descr=TargetToken(1))",
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = int_add(i1, i1)
+        jump(i2, descr=TargetToken(1))",
+    );
+}
+
+/// A read after a write of the same field is the value written.
+#[test]
+fn a_field_read_after_its_write_is_the_value() {
+    check(
+        "
+        [p0, i1]
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = call_i(i2, descr=<Call f>)
+        jump(p0, i3, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        i2 = call_i(i1, descr=<Call f>)
+        jump(p0, i2, descr=TargetToken(1))",
+    );
+}
+
+/// A write of the field through another object may be the same memory: read again.
+#[test]
+fn a_write_to_another_object_may_alias() {
+    check(
+        "
+        [p0, p1, i2]
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        setfield_gc(p1, i2, descr=<FieldS Pair.a 8>)
+        i4 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i5 = int_add(i3, i4)
+        jump(p0, p1, i5, descr=TargetToken(1))",
+        "
+        [p0, p1, i2]
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        setfield_gc(p1, i2, descr=<FieldS Pair.a 8>)
+        i4 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i5 = int_add(i3, i4)
+        jump(p0, p1, i5, descr=TargetToken(1))",
+    );
+}
+
+/// A write of another field keeps what is known of this one.
+#[test]
+fn different_fields_do_not_alias() {
+    check(
+        "
+        [p0, p1, i2]
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        setfield_gc(p1, i2, descr=<FieldS Pair.b 16>)
+        i4 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i5 = int_add(i3, i4)
+        jump(p0, p1, i5, descr=TargetToken(1))",
+        "
+        [p0, p1, i2]
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i3, i3)
+        setfield_gc(p1, i2, descr=<FieldS Pair.b 16>)
+        jump(p0, p1, i4, descr=TargetToken(1))",
+    );
+}
+
+/// A residual call may write any field: read again after it.
+#[test]
+fn a_residual_call_forgets_the_heap() {
+    check(
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = call_i(i1, descr=<Call f>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i2, i3)
+        jump(p0, i4, descr=TargetToken(1))",
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = call_i(i1, descr=<Call f>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i2, i3)
+        jump(p0, i4, descr=TargetToken(1))",
+    );
+}
+
+/// An elidable call writes nothing: what is known of the heap stays.
+#[test]
+fn an_elidable_call_keeps_the_heap() {
+    check(
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = call_pure_i(i1, descr=<Call g>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i2, i3)
+        jump(p0, i4, descr=TargetToken(1))",
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = call_pure_i(i1, descr=<Call g>)
+        i3 = int_add(i2, i1)
+        jump(p0, i3, descr=TargetToken(1))",
+    );
+}
+
+/// A write of item 1 keeps what is known of item 0.
+#[test]
+fn items_at_different_constant_indexes_do_not_alias() {
+    check(
+        "
+        [p0, i1]
+        i2 = getarrayitem_gc_i(p0, 0, descr=<ArrayS 8>)
+        setarrayitem_gc(p0, 1, i1, descr=<ArrayS 8>)
+        i3 = getarrayitem_gc_i(p0, 0, descr=<ArrayS 8>)
+        i4 = int_add(i2, i3)
+        jump(p0, i4, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = getarrayitem_gc_i(p0, 0, descr=<ArrayS 8>)
+        setarrayitem_gc(p0, 1, i1, descr=<ArrayS 8>)
+        i3 = int_add(i2, i2)
+        jump(p0, i3, descr=TargetToken(1))",
+    );
+}
+
+/// Items `i` and `i + 1` differ: a write of one keeps the other.
+#[test]
+fn items_at_steps_from_one_index_do_not_alias() {
+    check(
+        "
+        [p0, i1, i2]
+        i3 = getarrayitem_gc_i(p0, i1, descr=<ArrayS 8>)
+        i4 = int_add(i1, 1)
+        setarrayitem_gc(p0, i4, i2, descr=<ArrayS 8>)
+        i5 = getarrayitem_gc_i(p0, i1, descr=<ArrayS 8>)
+        i6 = int_add(i3, i5)
+        jump(p0, i4, i6, descr=TargetToken(1))",
+        "
+        [p0, i1, i2]
+        i3 = getarrayitem_gc_i(p0, i1, descr=<ArrayS 8>)
+        i4 = int_add(i1, 1)
+        setarrayitem_gc(p0, i4, i2, descr=<ArrayS 8>)
+        i5 = int_add(i3, i3)
+        jump(p0, i4, i5, descr=TargetToken(1))",
+    );
+}
+
+/// A write at an index not known to differ forgets the item.
+#[test]
+fn items_at_unknown_indexes_may_alias() {
+    check(
+        "
+        [p0, i1, i2, i3]
+        i4 = getarrayitem_gc_i(p0, i1, descr=<ArrayS 8>)
+        setarrayitem_gc(p0, i2, i3, descr=<ArrayS 8>)
+        i5 = getarrayitem_gc_i(p0, i1, descr=<ArrayS 8>)
+        i6 = int_add(i4, i5)
+        jump(p0, i1, i2, i6, descr=TargetToken(1))",
+        "
+        [p0, i1, i2, i3]
+        i4 = getarrayitem_gc_i(p0, i1, descr=<ArrayS 8>)
+        setarrayitem_gc(p0, i2, i3, descr=<ArrayS 8>)
+        i5 = getarrayitem_gc_i(p0, i1, descr=<ArrayS 8>)
+        i6 = int_add(i4, i5)
+        jump(p0, i1, i2, i6, descr=TargetToken(1))",
+    );
+}
+
+/// A write of an item keeps what is known of a field.
+#[test]
+fn fields_do_not_alias_items() {
+    check(
+        "
+        [p0, p1, i2]
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        setarrayitem_gc(p1, i2, i2, descr=<ArrayS 8>)
+        i4 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i5 = int_add(i3, i4)
+        jump(p0, p1, i5, descr=TargetToken(1))",
+        "
+        [p0, p1, i2]
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        setarrayitem_gc(p1, i2, i2, descr=<ArrayS 8>)
+        i4 = int_add(i3, i3)
+        jump(p0, p1, i4, descr=TargetToken(1))",
+    );
+}
+
+/// Lazy writes: of two writes of a field with nothing reading it between, only the last is done.
+#[test]
+fn a_write_overwritten_is_never_done() {
+    check(
+        "
+        [p0, i1, i2]
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, i2, descr=<FieldS Pair.a 8>)
+        jump(p0, i1, i2, descr=TargetToken(1))",
+        "
+        [p0, i1, i2]
+        setfield_gc(p0, i2, descr=<FieldS Pair.a 8>)
+        jump(p0, i1, i2, descr=TargetToken(1))",
+    );
+}
+
+/// A pending write is done before a residual call, which may read it.
+#[test]
+fn a_write_is_done_before_a_call() {
+    check(
+        "
+        [p0, i1]
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        i2 = int_add(i1, 1)
+        i3 = call_i(i2, descr=<Call f>)
+        jump(p0, i3, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = int_add(i1, 1)
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        i3 = call_i(i2, descr=<Call f>)
+        jump(p0, i3, descr=TargetToken(1))",
+    );
+}
+
+/// A write delayed past a guard is in its snapshot's pending writes.
+#[test]
+fn a_guard_does_the_pending_writes_when_it_fails() {
+    check(
+        "
+        [p0, i1]
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        i2 = int_lt(i1, 10)
+        guard_true(i2, descr=<Guard0x0>) [p0, i1]
+        setfield_gc(p0, 5, descr=<FieldS Pair.b 16>)
+        jump(p0, i1, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = int_lt(i1, 10)
+        guard_true(i2, descr=<Guard0x0>) [p0, i1] {setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)}
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, 5, descr=<FieldS Pair.b 16>)
+        jump(p0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// A write of the value the field is known to hold is dropped.
+#[test]
+fn writing_what_is_there_is_no_write() {
+    check(
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, i2, descr=<FieldS Pair.a 8>)
+        i3 = call_i(i2, descr=<Call f>)
+        jump(p0, i3, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = call_i(i2, descr=<Call f>)
+        jump(p0, i3, descr=TargetToken(1))",
+    );
+}
+
+/// Virtuals: an object made, written and read is never made.
+#[test]
+fn an_object_that_does_not_escape_is_not_allocated() {
+    check(
+        "
+        [i0]
+        p1 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p1, i0, descr=<FieldS Pair.a 8>)
+        i2 = getfield_gc_i(p1, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i2, 1)
+        jump(i3, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_add(i0, 1)
+        jump(i1, descr=TargetToken(1))",
+    );
+}
+
+/// A virtual passed to a residual call is forced: allocated and its fields written before the call.
+#[test]
+fn an_object_passed_to_a_call_is_allocated() {
+    check(
+        "
+        [i0]
+        p1 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p1, i0, descr=<FieldS Pair.a 8>)
+        setfield_gc(p1, 7, descr=<FieldS Pair.b 16>)
+        i2 = call_i(p1, descr=<Call f>)
+        jump(i2, descr=TargetToken(1))",
+        "
+        [i0]
+        p1 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p1, i0, descr=<FieldS Pair.a 8>)
+        setfield_gc(p1, 7, descr=<FieldS Pair.b 16>)
+        i2 = call_i(p1, descr=<Call f>)
+        jump(i2, descr=TargetToken(1))",
+    );
+}
+
+/// A guard's snapshot holds a virtual by its fields: made only if the guard fails.
+#[test]
+fn a_virtual_in_a_snapshot_is_made_when_the_guard_fails() {
+    check(
+        "
+        [i0]
+        p1 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p1, i0, descr=<FieldS Pair.a 8>)
+        i2 = int_lt(i0, 10)
+        guard_true(i2, descr=<Guard0x0>) [i0, p1]
+        jump(i0, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_lt(i0, 10)
+        guard_true(i1, descr=<Guard0x0>) [i0, p2] {p2=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i0)}
+        jump(i0, descr=TargetToken(1))",
+    );
+}
+
+/// Storing a virtual into a real object makes it escape.
+#[test]
+fn a_virtual_stored_into_an_object_is_allocated() {
+    check(
+        "
+        [p0, i1]
+        p2 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p2, i1, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p2, descr=<FieldP Pair.next 24>)
+        jump(p0, i1, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        p2 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p2, i1, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p2, descr=<FieldP Pair.next 24>)
+        jump(p0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// Virtuals nest: a virtual stored into a virtual that does not escape is not made either.
+#[test]
+fn a_virtual_inside_a_virtual_stays_virtual() {
+    check(
+        "
+        [i0]
+        p1 = new(descr=<SizeDescr Pair>)
+        p2 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p2, i0, descr=<FieldS Pair.a 8>)
+        setfield_gc(p1, p2, descr=<FieldP Pair.next 24>)
+        p3 = getfield_gc_r(p1, descr=<FieldP Pair.next 24>)
+        i4 = getfield_gc_i(p3, descr=<FieldS Pair.a 8>)
+        jump(i4, descr=TargetToken(1))",
+        "
+        [i0]
+        jump(i0, descr=TargetToken(1))",
+    );
+}
+
+/// Virtual arrays: its items at constant indexes and its length are known, it is never made.
+#[test]
+fn a_short_array_at_constant_indexes_is_virtual() {
+    check(
+        "
+        [i0]
+        p1 = new_array(3, descr=<ArrayS 8>)
+        setarrayitem_gc(p1, 0, i0, descr=<ArrayS 8>)
+        setarrayitem_gc(p1, 2, 9, descr=<ArrayS 8>)
+        i2 = getarrayitem_gc_i(p1, 2, descr=<ArrayS 8>)
+        i3 = arraylen_gc(p1, descr=<ArrayS 8>)
+        i4 = int_add(i2, i3)
+        jump(i4, descr=TargetToken(1))",
+        "
+        [i0]
+        jump(12, descr=TargetToken(1))",
+    );
+}
+
+/// An item at an index not known is a real read: the array is made first.
+#[test]
+fn an_array_read_at_a_variable_index_is_allocated() {
+    check(
+        "
+        [i0, i1]
+        p2 = new_array(2, descr=<ArrayS 8>)
+        setarrayitem_gc(p2, 0, i0, descr=<ArrayS 8>)
+        i3 = getarrayitem_gc_i(p2, i1, descr=<ArrayS 8>)
+        jump(i3, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        p2 = new_array(2, descr=<ArrayS 8>)
+        setarrayitem_gc(p2, 0, i0, descr=<ArrayS 8>)
+        i3 = getarrayitem_gc_i(p2, i1, descr=<ArrayS 8>)
+        jump(i3, i1, descr=TargetToken(1))",
+    );
+}
+
+/// `x + 1 + 1` is `x + 2`; `x - 1 + 1` is `x`.
+#[test]
+fn steps_by_constants_fold_into_one() {
+    check(
+        "
+        [i0]
+        i1 = int_add(i0, 1)
+        i2 = int_add(i1, 1)
+        i3 = int_sub(i0, 1)
+        i4 = int_add(i3, 1)
+        i5 = int_mul(i2, i4)
+        jump(i5, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_add(i0, 2)
+        i2 = int_mul(i1, i0)
+        jump(i2, descr=TargetToken(1))",
+    );
+}
+
+/// Pure operations and reads whose results nothing uses are gone.
+#[test]
+fn unused_pure_operations_and_reads_are_removed() {
+    check(
+        "
+        [i0, p1]
+        i2 = int_mul(i0, 3)
+        i3 = getfield_gc_i(p1, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i0, 1)
+        jump(i4, p1, descr=TargetToken(1))",
+        "
+        [i0, p1]
+        i2 = int_add(i0, 1)
+        jump(i2, p1, descr=TargetToken(1))",
+    );
+}
+
+/// Guards that `y + k != n` for k = 0, 1, 2 are one unsigned range check at the first one's place.
+#[test]
+fn guards_on_consecutive_steps_fuse_into_a_range_check() {
+    check(
+        "
+        [i0, i1]
+        i2 = int_eq(i0, i1)
+        guard_false(i2, descr=<Guard0x0>) [i0, i1]
+        i3 = int_add(i0, 1)
+        i4 = int_eq(i3, i1)
+        guard_false(i4, descr=<Guard0x1>) [i0, i1]
+        i5 = int_add(i0, 2)
+        i6 = int_eq(i5, i1)
+        guard_false(i6, descr=<Guard0x2>) [i0, i1]
+        jump(i5, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = int_sub(i1, i0)
+        i3 = uint_gt(i2, 2)
+        guard_true(i3, descr=<Guard0x0>) [i0, i1]
+        i4 = int_add(i0, 2)
+        jump(i4, i1, descr=TargetToken(1))",
+    );
+}
+
+/// Where `guard_true(x)` fails x is 0: its snapshot holds 0 for x, not the variable.
+#[test]
+fn a_failing_guards_operand_is_a_constant_in_its_snapshot() {
+    check(
+        "
+        [i0]
+        i1 = int_lt(i0, 10)
+        guard_true(i1, descr=<Guard0x0>) [i0, i1]
+        jump(i0, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_lt(i0, 10)
+        guard_true(i1, descr=<Guard0x0>) [i0, 0]
+        jump(i0, descr=TargetToken(1))",
+    );
+}
+
+/// Unrolling: a field of an object that stays the same is read in the preamble only, not in
+/// the loop's body.
+#[test]
+fn a_loop_reads_an_invariant_field_once() {
+    check(
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i1, i2)
+        jump(p0, i3, descr=TargetToken(0))",
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i1, i2)
+        label(i3, i2, descr=TargetToken(0))
+        i4 = int_add(i3, i2)
+        jump(i4, i2, descr=TargetToken(0))",
+    );
+}
+
+/// Unrolling: a pure operation on values that stay the same is the preamble's.
+#[test]
+fn a_loop_computes_an_invariant_operation_once() {
+    check(
+        "
+        [i0, i1]
+        i2 = int_mul(i0, 3)
+        i3 = int_add(i1, i2)
+        jump(i0, i3, descr=TargetToken(0))",
+        "
+        [i0, i1]
+        i2 = int_mul(i0, 3)
+        i3 = int_add(i1, i2)
+        label(i3, i2, descr=TargetToken(0))
+        i4 = int_add(i3, i2)
+        jump(i4, i2, descr=TargetToken(0))",
+    );
+}
+
+/// Unrolling: a guard on values that stay the same is checked in the preamble only.
+#[test]
+fn a_loop_checks_an_invariant_guard_once() {
+    check(
+        "
+        [i0, i1]
+        i2 = int_lt(i0, 100)
+        guard_true(i2, descr=<Guard0x0>) [i0, i1]
+        i3 = int_add(i1, 1)
+        jump(i0, i3, descr=TargetToken(0))",
+        "
+        [i0, i1]
+        i2 = int_lt(i0, 100)
+        guard_true(i2, descr=<Guard0x0>) [i0, i1]
+        i3 = int_add(i1, 1)
+        label(i3, descr=TargetToken(0))
+        i4 = int_add(i3, 1)
+        jump(i4, descr=TargetToken(0))",
+    );
+}
+
+/// Unrolling with lazy writes: a field read and written every turn is read once, written every
+/// turn.
+#[test]
+fn a_loop_keeps_a_written_field_in_a_register() {
+    check(
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i2, i1)
+        setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)
+        jump(p0, i1, descr=TargetToken(0))",
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i2, i1)
+        setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)
+        label(p0, i1, i3, descr=TargetToken(0))
+        i4 = int_add(i3, i1)
+        setfield_gc(p0, i4, descr=<FieldS Pair.a 8>)
+        jump(p0, i1, i4, descr=TargetToken(0))",
+    );
+}
+
+/// A virtual passed to the next turn is made before the label (virtuals do not cross it), but the
+/// body takes its field from the preamble: nothing reads the object, which is not made at all.
+#[test]
+fn an_object_passed_around_the_loop_only_for_its_field_is_never_made() {
+    check(
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = int_add(i1, 1)
+        p3 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p3, i2, descr=<FieldS Pair.a 8>)
+        jump(p3, descr=TargetToken(0))",
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = int_add(i1, 1)
+        label(i2, descr=TargetToken(0))
+        i3 = int_add(i2, 1)
+        jump(i3, descr=TargetToken(0))",
+    );
+}
+
+/// A virtual passed to the next turn, which passes it to a call, is made every turn.
+#[test]
+fn an_object_passed_around_the_loop_and_used_is_made() {
+    check(
+        "
+        [p0]
+        i1 = call_i(p0, descr=<Call f>)
+        p2 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p2, i1, descr=<FieldS Pair.a 8>)
+        jump(p2, descr=TargetToken(0))",
+        "
+        [p0]
+        i1 = call_i(p0, descr=<Call f>)
+        p2 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p2, i1, descr=<FieldS Pair.a 8>)
+        label(p2, descr=TargetToken(0))
+        i3 = call_i(p2, descr=<Call f>)
+        p4 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p4, i3, descr=<FieldS Pair.a 8>)
+        jump(p4, descr=TargetToken(0))",
+    );
+}
+
+/// A trace jumping to other code with no short preamble ends in a plain jump to it.
+#[test]
+fn a_bridge_enters_another_loop_at_its_start() {
+    check(
+        "
+        [i0]
+        i1 = int_add(i0, 1)
+        jump(i1, descr=TargetToken(3))",
+        "
+        [i0]
+        i1 = int_add(i0, 1)
+        jump(i1, descr=TargetToken(3))",
+    );
+}
