@@ -84,6 +84,66 @@ fn check(input: &str, expected: &str) {
     assert!(got == want, "optimized:\n{got}\n\nexpected:\n{want}\n");
 }
 
+/// Optimizes the loop `target` (code 0), then the trace `input`, which
+/// jumps to it; `input`'s text must be `expected`'s.
+#[track_caller]
+fn check_entering(target: &str, input: &str, expected: &str) {
+    let m = module();
+    let mut target = Trace::parse(target, &m).unwrap_or_else(|e| panic!("target: {e}"));
+    let short = optimize(&mut target, &m, &|_| None).expect("the target is an unrolled loop");
+    let mut trace = Trace::parse(input, &m).unwrap_or_else(|e| panic!("input: {e}"));
+    optimize(&mut trace, &m, &|c| (c == 0).then_some(&short));
+    let got = renumbered(&trace.snapshot_text(&m));
+    let want = renumbered(expected);
+    assert!(got == want, "optimized:\n{got}\n\nexpected:\n{want}\n");
+}
+
+/// The loop of the tests of entering it from elsewhere: its body takes the
+/// field `a` of `p0` from its preamble.
+const LOOP_READING_A_FIELD: &str = "
+    [p0, i1]
+    i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+    i3 = int_add(i1, i2)
+    jump(p0, i3, descr=TargetToken(0))";
+
+/// A trace that knows what a loop's body takes from its preamble (here, a
+/// field it read itself) jumps into the body at the label, with those
+/// values (RPython's short preamble).
+#[test]
+fn a_trace_knowing_the_labels_facts_enters_the_body() {
+    check_entering(
+        LOOP_READING_A_FIELD,
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_mul(i1, i2)
+        jump(p0, i3, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_mul(i1, i2)
+        jump(i3, i2, descr=TargetToken(1, label))",
+    );
+}
+
+/// A trace that would have to read a fact the body takes from its
+/// preamble jumps to the preamble instead (it does not read or check
+/// anything for the body).
+#[test]
+fn a_trace_not_knowing_the_labels_facts_enters_the_preamble() {
+    check_entering(
+        LOOP_READING_A_FIELD,
+        "
+        [p0, i1]
+        i2 = int_add(i1, 1)
+        jump(p0, i2, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = int_add(i1, 1)
+        jump(p0, i2, descr=TargetToken(1))",
+    );
+}
+
 #[test]
 fn parse_prints_back_the_same_text() {
     let text = "[i0, p1, f2]
