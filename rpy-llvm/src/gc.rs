@@ -5,7 +5,7 @@
 //!
 //! rpy-llvm runs inside the proc macro and cannot depend on the runtime
 //! (the runtime depends on the macro), so the size-class rule is mirrored
-//! here, in this one place; `crates/rpy-llvm/heaptests` checks that it
+//! here, in this one place; `rpy-llvm/heaptests` checks that it
 //! agrees with `rpython::gc::size_class` for every object size, that the
 //! `TypeInfo`s emitted for its programs are what the runtime expects
 //! (`TypeInfo::validate`, which debug builds of the runtime also run on

@@ -29,7 +29,7 @@ fn jitcode_snapshots() {
 /// call (which the tracer will fold).
 #[test]
 fn bf_portal_has_a_jitcode() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/bf/src/lib.rs");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/bf/src/lib.rs");
     let file: syn::File = syn::parse_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let items = file
         .items

@@ -2,7 +2,7 @@ use rpy_core::translator::translate_source;
 
 #[test]
 fn all_programs_translate() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/programs");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/programs");
     let mut bad = 0;
     let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
     entries.sort();
