@@ -999,7 +999,7 @@ fn unsupported_item(item: &syn::Item) -> syn::Error {
         syn::Item::Mod(_) => {
             ("a nested module", "nested modules are not translated yet", "put the functions in the entry module")
         }
-        syn::Item::Macro(_) => ("a macro item", "only the macros listed in DESIGN §3 are part of the dialect", ""),
+        syn::Item::Macro(_) => ("a macro item", "macros are not translated at the module level (the dialect's macros, `println!`, `format!`, `vec!`, `assert!` and the like, are used inside functions)", "write a function instead"),
         _ => ("this item", "it is outside the dialect", "use `fn`, `const` and immutable `static` items"),
     };
     unsupported(item, what, why, instead)

@@ -1,3 +1,4 @@
+# `checked_div` in a `match`: the division's overflow and zero checks as flags the match tests.
 graph safe_div(a_0: i32, b_1: i32) -> i32
 block0(a_0: rffi.INT, b_1: rffi.INT):
     v5: Struct(Bool, rffi.INT) = int_floordiv_checked(a_0, b_1)

@@ -1,3 +1,4 @@
+# A branch on a constant is pruned by the annotator.
 graph DEBUG() -> bool
 block0():
     return(false)

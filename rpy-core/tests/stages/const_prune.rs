@@ -1,3 +1,4 @@
+// stage: rtype
 // A branch on a constant is pruned by the annotator.
 const DEBUG: bool = false;
 

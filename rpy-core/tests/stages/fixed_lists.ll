@@ -1,3 +1,6 @@
+# Listdefs: `fixed` and `table` are never resized, so they and the parameter of `sum_fixed` are bare
+# arrays (`[i64]` in the graphs' signatures, `getarraysize`); `grown` is pushed to, and `alias`
+# flows into `grow` too, which makes `alias`'s list resizable from its creation.
 graph sum_fixed(a_0: [i64]) -> i64
 block0(a_0: Ptr(T0)):
     block3(a_0, 0, 0)
@@ -11,7 +14,7 @@ block3(a_4: Ptr(T0), s_5: Signed, i_6: Unsigned):
 block5(a_12: Ptr(T0), s_13: Signed, i_14: Unsigned):
     v22: Signed = getarraysize(a_12)
     v23: Unsigned = cast_primitive(v22)
-    v24: Void = panic_index_if(v23, i_14, <pos 9:15>)
+    v24: Void = panic_index_if(v23, i_14, <pos 10:15>)
     v25: Signed = cast_primitive(i_14)
     v15: Signed = getarrayitem(a_12, v25)
     v16: Signed = int_add(s_13, v15)
@@ -31,12 +34,12 @@ block0(n_0: Signed):
     v4: Ptr(T0) = malloc_varsize(<T0>, v23)
     v25: Signed = getarraysize(v4)
     v26: Unsigned = cast_primitive(v25)
-    v27: Void = panic_index_if(v26, 1, <pos 21:10>)
+    v27: Void = panic_index_if(v26, 1, <pos 22:10>)
     v28: Signed = cast_primitive(1)
     v29: Void = setarrayitem(v4, v28, n_0)
     v30: Signed = getarraysize(v4)
     v31: Unsigned = cast_primitive(v30)
-    v32: Void = panic_index_if(v31, 1, <pos 22:23>)
+    v32: Void = panic_index_if(v31, 1, <pos 23:23>)
     v33: Signed = cast_primitive(1)
     v6: Signed = getarrayitem(v4, v33)
     v35: Signed = cast_primitive(2)
@@ -63,14 +66,14 @@ block0(n_0: Signed):
     v17: Signed = int_add(v15, v16)
     v57: Signed = getfield(v41, "length")
     v58: Unsigned = cast_primitive(v57)
-    v59: Void = panic_index_if(v58, 2, <pos 28:50>)
+    v59: Void = panic_index_if(v58, 2, <pos 29:50>)
     v60: Ptr(T0) = getfield(v41, "items")
     v61: Signed = cast_primitive(2)
     v18: Signed = getarrayitem(v60, v61)
     v19: Signed = int_add(v17, v18)
     v64: Signed = getfield(v49, "length")
     v65: Unsigned = cast_primitive(v64)
-    v66: Void = panic_index_if(v65, 1, <pos 28:61>)
+    v66: Void = panic_index_if(v65, 1, <pos 29:61>)
     v67: Ptr(T0) = getfield(v49, "items")
     v68: Signed = cast_primitive(1)
     v20: Signed = getarrayitem(v67, v68)

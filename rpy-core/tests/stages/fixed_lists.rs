@@ -1,3 +1,4 @@
+// stage: rtype
 // Listdefs: `fixed` and `table` are never resized, so they and the
 // parameter of `sum_fixed` are bare arrays (`[i64]` in the graphs'
 // signatures, `getarraysize`); `grown` is pushed to, and `alias` flows

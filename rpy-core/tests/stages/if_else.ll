@@ -1,3 +1,5 @@
+# `if`/`else if`/`else` as an expression: a branch per condition, the arms' values joining in one
+# block.
 graph sign(x_0: i64) -> i64
 block0(x_0: Signed):
     v5: Bool = int_lt(x_0, 0)

@@ -1,3 +1,4 @@
+# The literal 0 takes its type (u8) from its use; `k` falls back to i32.
 graph sum(n_0: u8) -> u8
 block0(n_0: rffi.UCHAR):
     block3(n_0, 0, 1)

@@ -1,3 +1,4 @@
+// stage: rtype
 // The literal 0 takes its type (u8) from its use; `k` falls back to i32.
 pub fn sum(n: u8) -> u8 {
     let mut s = 0;

@@ -1,3 +1,4 @@
+// stage: codewriter
 // The portal of a small loop: the merge point with its greens and reds,
 // `promote` as a guard, a branch, field and list reads in a function the
 // JIT traces into (`get`), and residual calls of an elidable function and
