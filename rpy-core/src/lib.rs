@@ -1,20 +1,28 @@
-//! rpy-core: the translation toolchain up to low-level graphs, without LLVM.
+//! rpy-core: the translation toolchain up to low-level graphs and
+//! jitcodes, without LLVM.
 //!
-//! The stages are plain functions over plain data (see ARCHITECTURE.md):
-//! `flow::builder` (syntax trees to flow graphs), `annotator`, `rtyper`,
-//! `llinterp` (runs low-level graphs), driven by `translator`.
+//! The stages are plain functions over plain data (see ARCHITECTURE.md),
+//! in layers, bottom to top: the IRs (`entity`, `ty`, `flow::model`,
+//! `lltype`, `lloperation`); the language's items (`lang_items`,
+//! `methods`); the program (`translator`); the prelude and `llbuild`; the
+//! front end (`flow::builder`, `flow::items`, `jit`); the `annotator`; the
+//! `rtyper` and the `llinterp`; the `codewriter`; the `driver`, which runs
+//! them in order. No module imports one of a higher layer
+//! (`tests/layers.rs`).
 
 pub mod annotator;
 pub mod codewriter;
+pub mod driver;
 pub mod entity;
 pub mod flow;
 pub mod jit;
+pub mod lang_items;
 pub mod llbuild;
 pub mod llinterp;
 pub mod lloperation;
 pub mod lltype;
+pub mod methods;
 pub mod prelude;
 pub mod rtyper;
-pub mod track_caller;
 pub mod translator;
 pub mod ty;

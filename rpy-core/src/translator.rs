@@ -1,16 +1,16 @@
-//! The translator: the program being translated (all its graphs) and the
-//! driver that runs the stages in order (RPython's `TranslationDriver`),
-//! with `[Timer]` timings and `RPY_DUMP` graph dumps.
+//! The program being translated (RPython's `TranslationContext`): every
+//! graph, the module's types and entry points, and the tables the stages
+//! fill in. Data only: the stages are functions over it (`driver` runs
+//! them in order).
+//!
+//! Architecture invariant: this module imports only the IRs (`flow`,
+//! `ty`, `lltype`, `entity`) and the language's items.
 
-use crate::annotator::{annotate_typed, typeck_all, AnnotatorError};
 use crate::entity::Arena;
-use crate::flow::items::build_module;
 use crate::flow::{FunctionGraph, GraphId};
+use crate::lang_items::InstanceKind;
 use crate::lltype::{Container, ContainerId};
-use crate::prelude::instances::{self, Kind};
-use crate::rtyper::{rtype, RTyperError};
 use crate::ty::{EnumDef, EnumId, GenericSig, StructDef, StructId, Ty};
-use std::time::{Duration, Instant};
 
 /// The whole program: one graph per function of the module.
 #[derive(Clone, Debug, Default)]
@@ -32,15 +32,13 @@ pub struct Translator {
     pub data_structs: std::collections::HashMap<Ty, StructId>,
     /// The JIT drivers the module declares (`static D: JitDriver = ...`);
     /// `jit_marker` operations name them by index.
-    pub jitdrivers: Vec<crate::jit::JitDriverDef>,
-    /// The jitcodes of the drivers' portals, made after rtyping.
-    pub jit: Option<crate::codewriter::JitData>,
+    pub jitdrivers: Vec<crate::flow::JitDriverDef>,
     /// The base container of each subclass container (the payloads of an
     /// enum's variants), for `cast_pointer`.
     pub container_bases: std::collections::HashMap<ContainerId, ContainerId>,
     /// The functions of the instances of `prelude::instances` (for `Eq`:
     /// `==` then `!=`).
-    pub instances: std::collections::HashMap<(Kind, Ty), Vec<GraphId>>,
+    pub instances: std::collections::HashMap<(InstanceKind, Ty), Vec<GraphId>>,
     /// The generic functions' signatures, and their instances by type
     /// arguments.
     pub generic_fns: std::collections::HashMap<String, GenericSig>,
@@ -68,268 +66,4 @@ impl Translator {
     pub fn text(&self) -> String {
         self.graphs.values().map(|g| g.text()).collect::<Vec<_>>().join("\n")
     }
-}
-
-/// Why a translation failed. Syntax errors carry the user's tokens; later
-/// stages know the function and the source position.
-#[derive(Debug)]
-pub enum TranslationError {
-    Syntax(syn::Error),
-    Annotation(AnnotatorError),
-    RType(RTyperError),
-}
-
-impl std::fmt::Display for TranslationError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TranslationError::Syntax(e) => write!(f, "{e}"),
-            TranslationError::Annotation(e) => write!(f, "rpy: annotation error: {e}"),
-            TranslationError::RType(e) => write!(f, "rpy: rtyper error: {e}"),
-        }
-    }
-}
-
-/// Per-stage wall-clock times, printed as RPython's `[Timer]` lines.
-#[derive(Default, Debug, Clone)]
-pub struct Timings {
-    pub stages: Vec<(String, Duration)>,
-}
-
-impl Timings {
-    pub fn time<T>(&mut self, name: &str, f: impl FnOnce() -> T) -> T {
-        let start = Instant::now();
-        let r = f();
-        self.stages.push((name.to_string(), start.elapsed()));
-        r
-    }
-
-    pub fn report(&self) -> String {
-        let mut s = String::from("[Timer] Timings:\n");
-        let mut total = Duration::ZERO;
-        for (name, d) in &self.stages {
-            s.push_str(&format!("[Timer] {name:<30} --- {:>6.3} s\n", d.as_secs_f64()));
-            total += *d;
-        }
-        s.push_str(&format!("[Timer] {}\n", "=".repeat(41)));
-        s.push_str(&format!("[Timer] {:<30} --- {:>6.3} s\n", "Total:", total.as_secs_f64()));
-        s
-    }
-}
-
-/// Where `RPY_DUMP` writes: `DIR/<module>/<stage>/<graph>.dot`.
-pub struct Dumper {
-    dir: Option<std::path::PathBuf>,
-}
-
-impl Dumper {
-    pub fn from_env(module: &str) -> Dumper {
-        Dumper { dir: std::env::var_os("RPY_DUMP").map(|d| std::path::PathBuf::from(d).join(module)) }
-    }
-
-    pub fn dump(&self, stage: &str, t: &Translator) {
-        let Some(dir) = &self.dir else { return };
-        let dir = dir.join(stage);
-        if std::fs::create_dir_all(&dir).is_err() {
-            return;
-        }
-        for g in t.graphs.values() {
-            let dot = dir.join(format!("{}.dot", g.name));
-            let _ = std::fs::write(&dot, g.dot());
-            let _ = std::fs::write(dir.join(format!("{}.txt", g.name)), g.text());
-            // SVG too when Graphviz is installed; its absence is not an error.
-            let _ = std::process::Command::new("dot")
-                .arg("-Tsvg")
-                .arg(&dot)
-                .arg("-o")
-                .arg(dir.join(format!("{}.svg", g.name)))
-                .stderr(std::process::Stdio::null())
-                .status();
-        }
-    }
-}
-
-/// Runs the front half of the pipeline on the items of a module: flow
-/// graphs, annotation, rtyping. The result holds low-level graphs.
-pub fn translate_items(
-    items: &[syn::Item],
-    file: &str,
-    module: &str,
-    timings: &mut Timings,
-) -> Result<Translator, Vec<TranslationError>> {
-    let dumper = Dumper::from_env(module);
-    let (mut t, mut types) = timings.time("flowgraph", || build_with_prelude(items, file, &dumper))?;
-    crate::track_caller::specialize(&mut t, &mut types);
-    dumper.dump("flowgraph", &t);
-    let ann = timings
-        .time("annotate", || annotate_typed(&mut t, types))
-        .map_err(|es| es.into_iter().map(TranslationError::Annotation).collect::<Vec<_>>())?;
-    dumper.dump("annotate", &t);
-    let elidable = crate::jit::check_elidable(&t, &ann);
-    if !elidable.is_empty() {
-        return Err(elidable.into_iter().map(TranslationError::Annotation).collect());
-    }
-    timings
-        .time("rtype_lltype", || rtype(&mut t, &ann))
-        .map_err(|es| es.into_iter().map(TranslationError::RType).collect::<Vec<_>>())?;
-    dumper.dump("rtype_lltype", &t);
-    let jit = timings.time("codewriter", || crate::codewriter::make_jit(&mut t)).map_err(|message| {
-        let graph = t.jitdrivers.first().map(|d| d.name.clone()).unwrap_or_default();
-        vec![TranslationError::RType(crate::rtyper::RTyperError {
-            graph,
-            pos: None,
-            message: format!("rpy: the JIT's codewriter cannot handle the portal: {message}"),
-        })]
-    })?;
-    if let (Some(dir), Some(jit)) = (&dumper.dir, &jit) {
-        let _ = std::fs::create_dir_all(dir);
-        let _ = std::fs::write(dir.join("jitcodes.txt"), jit.module.full_text());
-    }
-    t.jit = jit;
-    Ok(t)
-}
-
-/// Builds the graphs of the module and of the prelude, and infers their
-/// types. Type inference finds which `HashMap<K, V>`s and cells the program
-/// uses; each needs an instance of the prelude's dict or cell template, which
-/// may use further ones, so the module is rebuilt with the instances until
-/// none is missing (building and inference take milliseconds).
-fn build_with_prelude(
-    items: &[syn::Item],
-    file: &str,
-    dumper: &Dumper,
-) -> Result<(Translator, Vec<crate::annotator::typeck::GraphTypes>), Vec<TranslationError>> {
-    let mut all: Vec<syn::Item> = items.iter().cloned().chain(crate::prelude::items()).collect();
-    let mut templates: Vec<Ty> = Vec::new();
-    let mut insts: Vec<(Kind, Ty)> = Vec::new();
-    let mut generics: Vec<(String, Vec<Ty>)> = Vec::new();
-    loop {
-        let mut t = build_module(&all, file, &templates, &insts, &generics)
-            .map_err(|es| es.into_iter().map(TranslationError::Syntax).collect::<Vec<_>>())?;
-        let types = typeck_all(&mut t);
-        let mut found = Vec::new();
-        let mut note = |ty: &Ty| collect_templates(ty, &mut found);
-        t.structs.values().flat_map(|s| s.fields.iter()).for_each(|(_, ty)| note(ty));
-        if let Ok(types) = &types {
-            types.iter().flat_map(|g| g.vars.iter()).for_each(&mut note);
-        }
-        let new: Vec<Ty> = found.into_iter().filter(|ty| !templates.contains(ty)).collect();
-        let new_insts = missing_instances(&t, types.as_deref().unwrap_or(&[]), &insts);
-        for (kind, ty) in new_insts.iter() {
-            let source = instances::source(&t, *kind, ty, insts.len()).map_err(|message| {
-                vec![TranslationError::Annotation(AnnotatorError { graph: String::new(), pos: None, message })]
-            })?;
-            all.extend(crate::prelude::parse(&source, "generated instance"));
-            insts.push((*kind, ty.clone()));
-        }
-        let new_generics = missing_generic_instances(&t, &generics);
-        for (name, tys) in new_generics.iter() {
-            // The generic function, of the module or of the prelude.
-            let f = all.iter().find_map(|i| match i {
-                syn::Item::Fn(f) if f.sig.ident == name.as_str() => Some(f),
-                _ => None,
-            });
-            let sources: Vec<String> = tys.iter().map(|ty| crate::prelude::source_of(&t, ty)).collect();
-            let f = crate::flow::items::instantiate(f.expect("a generic fn"), &sources, generics.len());
-            all.push(syn::Item::Fn(f));
-            generics.push((name.clone(), tys.clone()));
-        }
-        if new.is_empty() && new_insts.is_empty() && new_generics.is_empty() {
-            if types.is_err() {
-                // The graphs type inference rejected, to see why.
-                dumper.dump("flowgraph", &t);
-            }
-            let types = types.map_err(|es| es.into_iter().map(TranslationError::Annotation).collect::<Vec<_>>())?;
-            return Ok((t, types));
-        }
-        for ty in new {
-            if templates.contains(&ty) {
-                continue;
-            }
-            let instance = crate::prelude::template_items(&t, &ty, templates.len()).map_err(|message| {
-                vec![TranslationError::Annotation(AnnotatorError { graph: String::new(), pos: None, message })]
-            })?;
-            all.extend(instance);
-            templates.push(ty);
-        }
-    }
-}
-
-/// The instances of `prelude::instances` that operations need and `insts`
-/// lacks (those found are already calls).
-fn missing_instances(
-    t: &Translator,
-    types: &[crate::annotator::typeck::GraphTypes],
-    insts: &[(Kind, Ty)],
-) -> Vec<(Kind, Ty)> {
-    let mut out: Vec<(Kind, Ty)> = Vec::new();
-    for (g, gt) in t.graphs.values().zip(types) {
-        let ty_of = |v: &crate::flow::Value| match v {
-            crate::flow::Value::Var(x) => gt.vars.get(crate::entity::EntityRef::index(*x)).cloned(),
-            crate::flow::Value::Const(c) => match &c.ty {
-                crate::flow::ConstTy::Known(t) => Some(t.clone()),
-                _ => None,
-            },
-        };
-        for b in g.iterblocks() {
-            for op in &g.blocks[b].operations {
-                if let Some(k) = instances::needed(t, &op.opname, &op.args, ty_of) {
-                    if !insts.contains(&k) && !out.contains(&k) {
-                        out.push(k);
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The instances of generic functions that calls need (`generic_call`s left
-/// after type inference) and `generics` lacks.
-fn missing_generic_instances(t: &Translator, generics: &[(String, Vec<Ty>)]) -> Vec<(String, Vec<Ty>)> {
-    let mut out = Vec::new();
-    for g in t.graphs.values() {
-        for b in g.iterblocks() {
-            for op in &g.blocks[b].operations {
-                if op.opname != "generic_call" {
-                    continue;
-                }
-                if let Some(crate::flow::ConstValue::Tuple(k)) = op.args[0].constant().map(|c| &c.value) {
-                    let key = crate::annotator::typeck::generic_key(k);
-                    if !generics.contains(&key) && !out.contains(&key) {
-                        out.push(key);
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The dicts and cells in `ty`, inner ones first (their instances come
-/// first).
-fn collect_templates(ty: &Ty, out: &mut Vec<Ty>) {
-    match ty {
-        Ty::Dict(k, v) => {
-            collect_templates(k, out);
-            collect_templates(v, out);
-            out.push(ty.clone());
-        }
-        Ty::Cell(_, inner) | Ty::Iter(inner) => {
-            collect_templates(inner, out);
-            out.push(ty.clone());
-        }
-        Ty::Tuple(items) => items.iter().for_each(|i| collect_templates(i, out)),
-        Ty::Option(t) | Ty::List(t) | Ty::Rc(t) => collect_templates(t, out),
-        Ty::Result(t, e) => {
-            collect_templates(t, out);
-            collect_templates(e, out);
-        }
-        _ => {}
-    }
-}
-
-/// `translate_items` on source text (a module body), for tests and tools.
-pub fn translate_source(src: &str, file: &str) -> Result<Translator, Vec<TranslationError>> {
-    let parsed: syn::File = syn::parse_str(src).map_err(|e| vec![TranslationError::Syntax(e)])?;
-    translate_items(&parsed.items, file, "module", &mut Timings::default())
 }

@@ -1,7 +1,7 @@
 //! `RPY_DUMP=DIR` writes every graph after each stage (text and Graphviz).
 //! This test binary has only this test, so setting the variable is safe.
 
-use rpy_core::translator::{translate_items, Timings};
+use rpy_core::driver::{translate_items, Timings};
 
 #[test]
 fn dumps_every_stage() {

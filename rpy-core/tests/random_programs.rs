@@ -4,8 +4,8 @@
 //! semantics). This checks the flow space, type inference and the rtyper
 //! against Rust, on programs nobody wrote by hand.
 
+use rpy_core::driver::translate_source;
 use rpy_core::llinterp::{interpret, LlValue};
-use rpy_core::translator::translate_source;
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
@@ -205,7 +205,8 @@ fn random_scalar_programs_agree_with_rust() {
         let e = gen(&mut r, 5);
         let src = format!("pub fn f(a: i64, b: i64, c: i64) -> i64 {{ {} }}", source(&e));
         let t = translate_source(&src, "random.rs")
-            .unwrap_or_else(|errs| panic!("program {n} does not translate: {errs:?}\n{src}"));
+            .unwrap_or_else(|errs| panic!("program {n} does not translate: {errs:?}\n{src}"))
+            .program;
         let g = t.graph_by_name("f").unwrap();
         for input in &inputs {
             let args = input.iter().map(|v| LlValue::Int(*v as i128)).collect();

@@ -1,4 +1,4 @@
-use rpy_core::translator::translate_source;
+use rpy_core::driver::translate_source;
 
 #[test]
 fn all_programs_translate() {
@@ -20,7 +20,7 @@ fn all_programs_translate() {
                         .map(|e| format!(
                             "{e} {:?}",
                             match e {
-                                rpy_core::translator::TranslationError::Syntax(s) => format!("{:?}", s.span().start()),
+                                rpy_core::driver::TranslationError::Syntax(s) => format!("{:?}", s.span().start()),
                                 _ => String::new(),
                             }
                         ))

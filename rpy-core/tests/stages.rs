@@ -16,9 +16,9 @@
 //! differences, to be read before committing them.
 
 use rpy_core::annotator::annotate;
+use rpy_core::driver::translate_source;
 use rpy_core::flow::items::build_module;
 use rpy_core::rtyper::rtype;
-use rpy_core::translator::translate_source;
 use std::path::{Path, PathBuf};
 
 /// The stages a case can stop after, in order.
@@ -125,7 +125,7 @@ fn bf_portal_has_a_jitcode() {
             _ => None,
         })
         .expect("the interpreter's module");
-    let t = rpy_core::translator::translate_items(&items, "bf.rs", "interp", &mut Default::default()).unwrap();
+    let t = rpy_core::driver::translate_items(&items, "bf.rs", "interp", &mut Default::default()).unwrap();
     let jit = t.jit.as_ref().expect("bf has a driver");
     let text = jit.module.text(0);
     assert!(text.starts_with("jitcode mainloop("), "{text}");

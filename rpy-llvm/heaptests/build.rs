@@ -19,7 +19,7 @@ fn main() {
     let p = programs::programs();
     let exports: Vec<Export> =
         p.entries.iter().map(|e| Export { graph: e.graph, symbol: format!("heaptest_{}", e.name) }).collect();
-    let asm = compile(&p.t, &exports, &Options { opt_level: 2, symbol_prefix: "__rpy_heaptests_".into() })
+    let asm = compile(&p.t, None, &exports, &Options { opt_level: 2, symbol_prefix: "__rpy_heaptests_".into() })
         .unwrap_or_else(|e| panic!("rpy-llvm failed on the heap programs: {e}"));
     std::fs::write(out.join("heap_x86_64.s"), asm.x86_64).unwrap();
     std::fs::write(out.join("heap_aarch64.s"), asm.aarch64).unwrap();

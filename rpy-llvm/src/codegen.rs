@@ -38,6 +38,7 @@ use inkwell::values::{
     BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue, PhiValue, PointerValue,
 };
 use inkwell::{AddressSpace, FloatPredicate, GlobalVisibility, IntPredicate};
+use rpy_core::codewriter::JitData;
 use rpy_core::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Link, SpaceOperation, Value, VarId};
 use rpy_core::lltype::layout::{gc_ptr_offsets, layout, size_align, struct_offsets, VarsizeLayout};
 use rpy_core::lltype::{ContainerId, LlType, SIGNED};
@@ -68,6 +69,7 @@ pub const RT_PANIC_STR: &str = "rpy_rt_panic_str";
 pub fn build_module<'ctx>(
     ctx: &'ctx Context,
     t: &Translator,
+    jit: Option<&JitData>,
     exports: &[Export],
     opts: &Options,
 ) -> Result<Module<'ctx>, String> {
@@ -77,6 +79,7 @@ pub fn build_module<'ctx>(
         module,
         builder: ctx.create_builder(),
         t,
+        jit,
         funcs: HashMap::new(),
         strings: HashMap::new(),
         type_infos: HashMap::new(),
@@ -99,6 +102,8 @@ struct Codegen<'ctx, 'a> {
     module: Module<'ctx>,
     builder: Builder<'ctx>,
     t: &'a Translator,
+    /// The jitcodes of the module's drivers, which the backend embeds.
+    jit: Option<&'a JitData>,
     funcs: HashMap<GraphId, FunctionValue<'ctx>>,
     /// Private constant globals holding texts (messages, file names).
     strings: HashMap<String, GlobalValue<'ctx>>,
@@ -174,7 +179,7 @@ fn reachable(t: &Translator, roots: &[GraphId]) -> Vec<GraphId> {
 impl<'ctx, 'a> Codegen<'ctx, 'a> {
     fn build(&mut self, exports: &[Export], opts: &Options) -> R<()> {
         let mut roots: Vec<GraphId> = exports.iter().map(|e| e.graph).collect();
-        roots.extend(self.t.jit.iter().flat_map(|j| j.calls.iter().copied()));
+        roots.extend(self.jit.iter().flat_map(|j| j.calls.iter().copied()));
         let graphs = reachable(self.t, &roots);
         let mut used_names = HashSet::new();
         for &g in &graphs {

@@ -41,6 +41,7 @@ use inkwell::context::Context;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple};
 use inkwell::OptimizationLevel;
+use rpy_core::codewriter::JitData;
 use rpy_core::flow::GraphId;
 use rpy_core::translator::Translator;
 use std::sync::Once;
@@ -82,11 +83,11 @@ const TARGETS: [(Arch, &str, &str); 2] =
 
 /// Compiles every graph reachable from `exports` and returns the assembly
 /// for both targets.
-pub fn compile(t: &Translator, exports: &[Export], opts: &Options) -> Result<Assembly, String> {
+pub fn compile(t: &Translator, jit: Option<&JitData>, exports: &[Export], opts: &Options) -> Result<Assembly, String> {
     let mut x86_64 = String::new();
     let mut aarch64 = String::new();
     for (arch, triple, cpu) in TARGETS {
-        let text = compile_for(t, exports, opts, triple, cpu)?;
+        let text = compile_for(t, jit, exports, opts, triple, cpu)?;
         let text = asm::postprocess(&text, &opts.symbol_prefix, arch);
         match arch {
             Arch::X86_64 => x86_64 = text,
@@ -98,19 +99,31 @@ pub fn compile(t: &Translator, exports: &[Export], opts: &Options) -> Result<Ass
 
 /// The textual LLVM IR of the module before optimization, without a target
 /// (for dumps and tests).
-pub fn compile_llvm_ir(t: &Translator, exports: &[Export], opts: &Options) -> Result<String, String> {
+pub fn compile_llvm_ir(
+    t: &Translator,
+    jit: Option<&JitData>,
+    exports: &[Export],
+    opts: &Options,
+) -> Result<String, String> {
     let ctx = Context::create();
-    let module = codegen::build_module(&ctx, t, exports, opts)?;
+    let module = codegen::build_module(&ctx, t, jit, exports, opts)?;
     Ok(module.print_to_string().to_string())
 }
 
-fn compile_for(t: &Translator, exports: &[Export], opts: &Options, triple: &str, cpu: &str) -> Result<String, String> {
+fn compile_for(
+    t: &Translator,
+    jit: Option<&JitData>,
+    exports: &[Export],
+    opts: &Options,
+    triple: &str,
+    cpu: &str,
+) -> Result<String, String> {
     if opts.opt_level > 3 {
         return Err(format!("opt_level {} is not in 0..=3", opts.opt_level));
     }
     let tm = target_machine(triple, cpu, opts.opt_level)?;
     let ctx = Context::create();
-    let module = codegen::build_module(&ctx, t, exports, opts)?;
+    let module = codegen::build_module(&ctx, t, jit, exports, opts)?;
     module.set_triple(&tm.get_triple());
     module.set_data_layout(&tm.get_target_data().get_data_layout());
     module

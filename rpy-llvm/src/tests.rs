@@ -43,7 +43,7 @@ fn one_op(t: &mut Translator, opname: &str, params: &[LlType], result: LlType) -
 }
 
 fn ir(t: &Translator, exports: &[Export]) -> String {
-    compile_llvm_ir(t, exports, &opts()).unwrap()
+    compile_llvm_ir(t, None, exports, &opts()).unwrap()
 }
 
 #[test]
@@ -56,7 +56,7 @@ fn factorial_ir_and_assembly() {
     assert!(text.contains("define hidden i64 @rpy_test_fact(i64 %0)"), "{text}");
     assert!(text.contains("phi i64"), "{text}");
     assert!(text.contains("mul i64") && !text.contains("mul nsw"), "{text}");
-    let asm = compile(&t, &exports, &opts()).unwrap();
+    let asm = compile(&t, None, &exports, &opts()).unwrap();
     for text in [&asm.x86_64, &asm.aarch64] {
         assert!(text.contains(".globl\trpy_test_fact\n"), "{text}");
         assert!(text.contains(".hidden\trpy_test_fact\n"), "{text}");
@@ -108,7 +108,7 @@ fn checked_and_saturating_ops_use_intrinsics() {
     let g = one_op(&mut t2, "int_floordiv_checked", &[SIGNED, SIGNED], LlType::Struct(vec![LlType::Bool, SIGNED]));
     let div = ir(&t2, &[export(g, "div")]);
     assert!(div.contains("select i1") && div.contains("sdiv i64"), "{div}");
-    let asm = compile(&t, &exports, &opts()).unwrap();
+    let asm = compile(&t, None, &exports, &opts()).unwrap();
     for e in &exports {
         assert!(asm.x86_64.contains(&format!("\n{}:\n", e.symbol)), "{text}");
         assert!(asm.aarch64.contains(&format!("\n{}:\n", e.symbol)));
@@ -129,7 +129,7 @@ fn casts_saturate() {
     assert!(text.contains("uitofp i64"), "{text}");
     // The wrapper of a `u8` result zero-extends it; of an `i32`, sign-extends.
     assert!(text.contains("define hidden i64 @b(double %0)"), "{text}");
-    assert!(compile(&t, &[export(g1, "a"), export(g2, "b")], &opts()).is_ok());
+    assert!(compile(&t, None, &[export(g1, "a"), export(g2, "b")], &opts()).is_ok());
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn struct_results_go_through_a_buffer() {
     let text = ir(&t, &[export(g, "rpy_mk")]);
     assert!(text.contains("define hidden void @rpy_mk(i64* %0, i64 %1, double %2, i64 %3)"), "{text}");
     assert!(text.contains("define internal { i64, { double, i1 }, {} } @__t_mk({ i32, double } %0, i1 %1)"), "{text}");
-    let asm = compile(&t, &[export(g, "rpy_mk")], &opts()).unwrap();
+    let asm = compile(&t, None, &[export(g, "rpy_mk")], &opts()).unwrap();
     assert!(asm.x86_64.contains("\nrpy_mk:\n"));
 }
 
@@ -171,7 +171,7 @@ fn calls_between_graphs() {
     assert!(text.contains("define internal i64 @__t_twice_fact"), "{text}");
     // Unoptimized, without inlining, the call stays a local call.
     let o0 = Options { opt_level: 0, ..opts() };
-    let asm = compile(&t, &[export(g, "rpy_twice_fact")], &o0).unwrap();
+    let asm = compile(&t, None, &[export(g, "rpy_twice_fact")], &o0).unwrap();
     assert!(asm.x86_64.contains("callq\t__t_fact\n"), "{}", asm.x86_64);
     assert!(asm.aarch64.contains("bl\t__t_fact\n"), "{}", asm.aarch64);
     assert!(!asm.x86_64.contains(".globl\t__t_fact"));
@@ -204,7 +204,7 @@ fn panics_call_the_runtime_through_the_plt() {
     );
     assert!(text.contains("c\"negative\"") && text.contains("c\"src/main.rs\""), "{text}");
     assert!(text.contains("unreachable"), "{text}");
-    let asm = compile(&t, &[export(g, "rpy_check")], &opts()).unwrap();
+    let asm = compile(&t, None, &[export(g, "rpy_check")], &opts()).unwrap();
     assert!(asm.x86_64.contains("rpy_rt_panic@PLT"), "{}", asm.x86_64);
     assert!(asm.x86_64.contains("rpy_rt_panic_assert_failed@PLT"), "{}", asm.x86_64);
     // The message is addressed PC-relatively, never absolutely.
@@ -235,7 +235,7 @@ fn switches() {
     assert!(text.contains("switch i32"), "{text}");
     assert!(text.contains("i32 97, label") && text.contains("i32 98, label"), "{text}");
     assert!(text.matches("edge").count() >= 3, "{text}");
-    compile(&t, &[export(g, "rpy_classify")], &opts()).unwrap();
+    compile(&t, None, &[export(g, "rpy_classify")], &opts()).unwrap();
 }
 
 #[test]
@@ -270,7 +270,7 @@ fn every_operation_of_the_table_lowers() {
         exports.push(export(g, &format!("op_{name}")));
     }
     assert!(exports.len() >= rpy_core::lloperation::all_llops().len() - 8);
-    let asm = compile(&t, &exports, &opts()).unwrap();
+    let asm = compile(&t, None, &exports, &opts()).unwrap();
     for e in &exports {
         assert!(asm.x86_64.contains(&format!("\n{}:\n", e.symbol)));
     }
@@ -362,10 +362,10 @@ fn every_opt_level_compiles() {
     let mut t = Translator::default();
     let g = factorial(&mut t);
     for opt_level in 0..=3 {
-        let asm = compile(&t, &[export(g, "rpy_fact")], &Options { opt_level, ..opts() }).unwrap();
+        let asm = compile(&t, None, &[export(g, "rpy_fact")], &Options { opt_level, ..opts() }).unwrap();
         assert!(asm.x86_64.contains("\nrpy_fact:\n"));
     }
-    assert!(compile(&t, &[export(g, "rpy_fact")], &Options { opt_level: 4, ..opts() }).is_err());
+    assert!(compile(&t, None, &[export(g, "rpy_fact")], &Options { opt_level: 4, ..opts() }).is_err());
 }
 
 #[test]
@@ -382,10 +382,10 @@ fn unsupported_graphs_are_errors() {
         LlType::Void,
     );
     let g = t.graphs.push(b.finish());
-    let err = compile(&t, &[export(g, "rpy_cmp")], &opts()).unwrap_err();
+    let err = compile(&t, None, &[export(g, "rpy_cmp")], &opts()).unwrap_err();
     assert!(err.contains("not supported"), "{err}");
     let fact = factorial(&mut t);
-    let err = compile(&t, &[export(fact, "same"), export(fact, "same")], &opts()).unwrap_err();
+    let err = compile(&t, None, &[export(fact, "same"), export(fact, "same")], &opts()).unwrap_err();
     assert!(err.contains("exported twice"), "{err}");
 }
 
@@ -441,7 +441,7 @@ fn malloc_inlines_the_gc_fast_path() {
     // GC pointers cross the exported ABI as addresses.
     assert!(text.contains("define hidden i64 @rpy_cons(i64 %0, i64 %1)"), "{text}");
     assert!(text.contains("inttoptr i64 %1 to i8*") && text.contains("ptrtoint i8* %"), "{text}");
-    let asm = compile(&t, &exports, &opts()).unwrap();
+    let asm = compile(&t, None, &exports, &opts()).unwrap();
     let x86 = &asm.x86_64;
     assert!(x86.contains("rpy_gc_alloc_state@GOTPCREL(%rip)") && x86.contains("callq\trpy_gc_malloc@PLT"), "{x86}");
     assert!(x86.contains(".L__t_typeinfo.node:\n\t.quad\t32\n\t.quad\t0\n"), "{x86}");
@@ -507,7 +507,7 @@ fn varsize_allocation() {
     let obj = b.op(s, "malloc", vec![c_container(heap.array)], LlType::Ptr(heap.array));
     b.ret(s, obj.into());
     let g = t.graphs.push(b.finish());
-    let err = compile(&t, &[export(g, "bad")], &opts()).unwrap_err();
+    let err = compile(&t, None, &[export(g, "bad")], &opts()).unwrap_err();
     assert!(err.contains("variable-sized"), "{err}");
 }
 
@@ -550,7 +550,7 @@ fn fields_and_items_at_layout_offsets() {
     // By-value structs are loaded and stored leaf by leaf, never whole.
     assert!(!text.contains("store {") && !text.contains("load {"), "{text}");
     assert!(text.contains("mul i64 %v1, 24") && text.contains(", 56\n"), "{text}");
-    let asm = compile(&t, &[export(g, "rpy_shuffle")], &opts()).unwrap();
+    let asm = compile(&t, None, &[export(g, "rpy_shuffle")], &opts()).unwrap();
     // The item's fields at 56 + 24 * i + (0, 8, 16), the flag as a byte
     // (whatever the registers: the write barriers' calls change them).
     let x86 = &asm.x86_64;
@@ -582,7 +582,7 @@ fn write_barrier_before_stores_of_gc_pointers() {
     assert_eq!(text.matches("and i64 %gc.header").count(), 2, "{text}");
     assert_eq!(text.matches("call void @rpy_gc_write_barrier(i8* ").count(), 2, "{text}");
     assert!(text.contains("declare void @rpy_gc_write_barrier(i8*) #"), "{text}");
-    let asm = compile(&t, &[export(g, "rpy_stores")], &opts()).unwrap();
+    let asm = compile(&t, None, &[export(g, "rpy_stores")], &opts()).unwrap();
     assert_eq!(asm.x86_64.matches("\ttestb\t$2, (%").count(), 2, "{}", asm.x86_64);
     assert_eq!(asm.x86_64.matches("rpy_gc_write_barrier@PLT").count(), 2, "{}", asm.x86_64);
     assert_eq!(asm.aarch64.matches("bl\trpy_gc_write_barrier").count(), 2, "{}", asm.aarch64);

@@ -728,7 +728,7 @@ fn x86_64_native_matches_llinterp() {
         return;
     }
     let p = build_program();
-    let asm = compile(&p.t, &exports(&p), &options("__rpy_native_")).unwrap();
+    let asm = compile(&p.t, None, &exports(&p), &options("__rpy_native_")).unwrap();
     let dir = tmpdir("x86_64");
     let exe = build(&dir, &asm.x86_64, &c_main(&p), "gcc", &[]);
     check_results(&p, &mut Command::new(&exe), false);
@@ -747,7 +747,7 @@ fn aarch64_under_qemu_matches_llinterp() {
         return;
     }
     let p = build_program();
-    let asm = compile(&p.t, &exports(&p), &options("__rpy_native_")).unwrap();
+    let asm = compile(&p.t, None, &exports(&p), &options("__rpy_native_")).unwrap();
     let dir = tmpdir("aarch64");
     let exe = build(&dir, &asm.aarch64, &c_main(&p), "aarch64-linux-gnu-gcc", &["-static"]);
     let qemu = |args: &[&str]| {
@@ -793,7 +793,7 @@ fn two_modules_embed_in_one_rust_program() {
             Export { graph: check, symbol: format!("{m}_check") },
             Export { graph: floats, symbol: format!("{m}_floats") },
         ];
-        let asm = compile(&t, &exports, &Options { opt_level: 0, symbol_prefix: format!("__rpy_{m}_") }).unwrap();
+        let asm = compile(&t, None, &exports, &Options { opt_level: 0, symbol_prefix: format!("__rpy_{m}_") }).unwrap();
         assert!(!asm.x86_64.contains("\"##"));
         let _ = writeln!(src, "core::arch::global_asm!(r##\"{}\"##, options(raw, att_syntax));", asm.x86_64);
         let _ = writeln!(

@@ -12,7 +12,7 @@ mod wrappers;
 use proc_macro::TokenStream;
 use proc_macro2::Span;
 use quote::{quote, ToTokens};
-use rpy_core::translator::{translate_items, Timings, TranslationError};
+use rpy_core::driver::{translate_items, Timings, TranslationError};
 use syn::spanned::Spanned;
 
 /// Options of the attribute: `#[rpython::entry(opt_level = 2)]`.
@@ -88,14 +88,16 @@ fn expand(attr: proc_macro2::TokenStream, module: &syn::ItemMod) -> Result<proc_
     let file = proc_macro::Span::call_site().file();
     let name = module.ident.to_string();
     let mut timings = Timings::default();
-    let t = translate_items(items, &file, &name, &mut timings)
+    let translation = translate_items(items, &file, &name, &mut timings)
         .map_err(|errors| errors.into_iter().map(|e| locate(e, items)).collect::<Vec<_>>())?;
+    let t = &translation.program;
     let prefix = symbol_prefix(&name, &file);
-    let exports = wrappers::exports(&t, &prefix);
+    let exports = wrappers::exports(t, &prefix);
     let asm = timings
         .time("compile_llvm", || {
             rpy_llvm::compile(
-                &t,
+                t,
+                translation.jit.as_ref(),
                 &exports,
                 &rpy_llvm::Options { opt_level: opts.opt_level, symbol_prefix: prefix.clone() },
             )
@@ -111,7 +113,7 @@ fn expand(attr: proc_macro2::TokenStream, module: &syn::ItemMod) -> Result<proc_
             _ => None,
         })
         .collect();
-    let translated = wrappers::translated_module(&t, &exports, &asm, &timings, &spans);
+    let translated = wrappers::translated_module(t, &exports, &asm, &timings, &spans);
     let syn::ItemMod { attrs, vis, mod_token, ident, .. } = module;
     Ok(quote! {
         #(#attrs)* #vis #mod_token #ident {

@@ -8,7 +8,8 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use rpy_core::translator::{Timings, Translator};
+use rpy_core::driver::Timings;
+use rpy_core::translator::Translator;
 use rpy_core::ty::Ty;
 use rpy_llvm::{Assembly, Export};
 

@@ -59,10 +59,12 @@ pub fn run(path: &str) {
     let file: syn::File = syn::parse_str(&src).expect("program parses");
     let syn::Item::Mod(module) = &file.items[0] else { panic!("expected the program module") };
     let items = &module.content.as_ref().unwrap().1;
-    let mut timings = rpy_core::translator::Timings::default();
-    let t = rpy_core::translator::translate_items(items, path, &module.ident.to_string(), &mut timings).unwrap_or_else(
-        |e| panic!("translation failed: {}", e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")),
-    );
+    let mut timings = rpy_core::driver::Timings::default();
+    let t = rpy_core::driver::translate_items(items, path, &module.ident.to_string(), &mut timings)
+        .unwrap_or_else(|e| {
+            panic!("translation failed: {}", e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))
+        })
+        .program;
     for line in src.lines() {
         let Some(call) = line.trim_start_matches(|c| c != '/').strip_prefix("// call: ") else { continue };
         let Expr::Call(c) = syn::parse_str::<Expr>(call).expect("call parses") else { panic!("not a call: {call}") };

@@ -10,9 +10,10 @@
 //! reflowing a block whenever one of its inputargs generalizes.
 
 pub mod annrpython;
+pub mod elidable;
 pub mod listdef;
-pub mod methods;
 pub mod model;
+pub mod track_caller;
 pub mod typeck;
 
 pub use annrpython::{annotate, annotate_typed, typeck_all, Annotations, AnnotatorError};

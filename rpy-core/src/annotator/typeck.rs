@@ -6,12 +6,12 @@
 //! This is the "knowntype" part of annotation. `annotator::annrpython`
 //! computes the rest (constants, non-negativity, reachability) on top.
 
-use super::methods::{
+use crate::entity::EntityRef;
+use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
+use crate::methods::{
     dict_method_sig, is_iter_method, iter_method_sig, list_method_sig, method_sig, DictRel, ListRel, Recv, Rel,
     CELL_METHODS, ITER_METHODS_TEXT,
 };
-use crate::entity::EntityRef;
-use crate::flow::{ConstTy, ConstValue, FunctionGraph, Value};
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
 use crate::ty::{CellKind, EnumId, GenericTy, IntTy, StructId, Ty};
@@ -712,7 +712,7 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
                     }
                     Ty::Result(ok, _) => {
                         let Ty::Int(it) = **ok else { return Err(err(format!("parsing a `{ok}`"))) };
-                        op.args = crate::flow::builder::parse_int_args(it, op.args[0].clone());
+                        op.args = crate::lang_items::parse_int_args(it, op.args[0].clone());
                         op.opname = "generic_call".into();
                     }
                     _ => unreachable!("typed by apply_rule"),

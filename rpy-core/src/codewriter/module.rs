@@ -11,8 +11,8 @@
 //! panic by calling its stub, which is the translated code's own panic.
 
 use super::JitData;
+use crate::flow::JitDriverDef;
 use crate::flow::{FunctionGraph, GraphId, Value};
-use crate::jit::JitDriverDef;
 use crate::llbuild::LlGraphBuilder;
 use crate::lltype::layout::{layout, size_align, struct_offsets};
 use crate::lltype::{Container, ContainerId, LlType};

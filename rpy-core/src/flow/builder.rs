@@ -1787,7 +1787,7 @@ impl<'a> FnBuilder<'a> {
         match target {
             Ty::F64 => Ok(Some(self.emit("call_method", vec![meta_str("__parse_f64".into()), s], pos))),
             Ty::Int(it) => {
-                let r = self.emit("generic_call", parse_int_args(it, s), pos);
+                let r = self.emit("generic_call", crate::lang_items::parse_int_args(it, s), pos);
                 let err = Ty::Struct(self.scope.structs["ParseIntError"]);
                 Ok(Some(self.ascribe(r, Ty::Result(Box::new(target), Box::new(err)), pos)))
             }
@@ -1896,11 +1896,11 @@ impl<'a> FnBuilder<'a> {
             "ok_or",
         ];
         if !OWN_ARMS.contains(&name.as_str())
-            && crate::annotator::methods::method_sig(&name).is_none()
-            && crate::annotator::methods::list_method_sig(&name).is_none()
-            && crate::annotator::methods::dict_method_sig(&name).is_none()
-            && !crate::annotator::methods::CELL_METHODS.contains(&name.as_str())
-            && !crate::annotator::methods::is_iter_method(&name)
+            && crate::methods::method_sig(&name).is_none()
+            && crate::methods::list_method_sig(&name).is_none()
+            && crate::methods::dict_method_sig(&name).is_none()
+            && !crate::methods::CELL_METHODS.contains(&name.as_str())
+            && !crate::methods::is_iter_method(&name)
             && !self.scope.method_names.contains(&name)
             && !self.scope.generic_fns.contains(&crate::prelude::vec_fn_name(&name))
         {
@@ -2716,16 +2716,6 @@ impl FnBuilder<'_> {
         self.env.truncate(n_outer);
         Ok(Some(buf))
     }
-}
-
-/// The operands of `generic_call` of the prelude's `__parse_int` for
-/// integer type `it` parsing `s`.
-pub fn parse_int_args(it: IntTy, s: Value) -> Vec<Value> {
-    let (min, max) = it.min_max();
-    let min = Value::Const(Constant::int(min.max(i64::MIN as i128), IntTy::I64));
-    let max = Value::Const(Constant::int(max, IntTy::U64));
-    let signed = Value::Const(Constant::new(ConstValue::Bool(it.signed()), Ty::Bool));
-    vec![meta_str("__parse_int".into()), s, min, max, signed]
 }
 
 /// Whether a `for` loop's iterable is a range (else it is a list).

@@ -50,7 +50,7 @@ pub struct ModuleScope {
     /// the module may then need a copy where it is used by value.
     pub copy_structs_hold_arrays: bool,
     /// The JIT drivers (`Translator::jitdrivers`).
-    pub jitdrivers: Vec<crate::jit::JitDriverDef>,
+    pub jitdrivers: Vec<crate::flow::JitDriverDef>,
 }
 
 impl ModuleScope {
@@ -648,7 +648,7 @@ pub fn build_module(
             syn::Item::Fn(f) => match add_fn(&mut t, &scope, f.sig.ident.to_string(), &f.sig, None) {
                 Ok(id) => {
                     t.graphs[id].track_caller = is_track_caller(&f.attrs);
-                    match crate::jit::FnHints::of(&f.attrs) {
+                    match crate::flow::FnHints::of(&f.attrs) {
                         Ok(h) => t.graphs[id].hints = h,
                         Err(e) => errors.push(e),
                     }
@@ -744,7 +744,7 @@ pub fn build_module(
                             match add_fn(&mut t, &scope, name, &f.sig, Some(self_ty.clone())) {
                                 Ok(id) => {
                                     t.graphs[id].track_caller = is_track_caller(&f.attrs);
-                                    match crate::jit::FnHints::of(&f.attrs) {
+                                    match crate::flow::FnHints::of(&f.attrs) {
                                         Ok(h) => t.graphs[id].hints = h,
                                         Err(e) => errors.push(e),
                                     }

@@ -3,9 +3,11 @@
 pub mod builder;
 pub mod checkgraph;
 pub mod dot;
+pub mod hints;
 pub mod items;
 pub mod model;
 pub mod text;
 
 pub use checkgraph::checkgraph;
+pub use hints::{FnHints, JitDriverDef};
 pub use model::*;

@@ -221,10 +221,10 @@ pub struct FunctionGraph {
     /// Where the function is defined.
     pub pos: Option<Pos>,
     /// `#[track_caller]`: its panics report the caller's position (each
-    /// call gets a copy, `track_caller::specialize`).
+    /// call gets a copy, `annotator::track_caller::specialize`).
     pub track_caller: bool,
     /// The JIT's hints on the function (`#[elidable]`, ...).
-    pub hints: crate::jit::FnHints,
+    pub hints: crate::flow::FnHints,
 }
 
 impl FunctionGraph {

@@ -1,5 +1,5 @@
 // The methods of `f64` written in the dialect (the others are operations:
-// see `annotator::methods`).
+// see `methods`).
 
 impl f64 {
     fn trunc(&self) -> f64 {

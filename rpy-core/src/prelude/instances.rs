@@ -12,17 +12,9 @@
 
 use super::source_of;
 use crate::flow::{ConstValue, Value};
+pub use crate::lang_items::InstanceKind as Kind;
 use crate::translator::Translator;
 use crate::ty::{StructDef, Ty};
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    Eq,
-    /// `<`, `<=`, `>`, `>=` (derived `PartialOrd`: lexicographic).
-    Ord,
-    Clone,
-    Debug,
-}
 
 /// The comparison operations of `Eq` and `Ord` instances, in the order of
 /// their functions.

@@ -7,13 +7,13 @@
 //! signedness, `bool`, `f64`, `char` as `UniChar`, `()` as `Void`, tuples and
 //! `Option`s of scalars as `Struct`s by value.
 
-use crate::annotator::methods::method_sig;
 use crate::annotator::Annotations;
 use crate::entity::Arena;
 use crate::flow::{
     checkgraph, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId,
 };
 use crate::lltype::{Container, ContainerId, LlType, SIGNED, UINT, UNSIGNED};
+use crate::methods::method_sig;
 use rlist::{list_containers, Helpers, ListContainers};
 
 mod rlist;

@@ -32,7 +32,7 @@ use rpy_core::lltype::LlType;
 impl<'ctx> Codegen<'ctx, '_> {
     /// Declares the `JitModule` record (filled by `jit_tables`).
     pub(super) fn declare_jit_module(&mut self, prefix: &str) {
-        if self.t.jit.is_none() {
+        if self.jit.is_none() {
             return;
         }
         let i64t = self.i64();
@@ -53,7 +53,7 @@ impl<'ctx> Codegen<'ctx, '_> {
 
     /// Emits the call wrappers and the tables, and fills the record.
     pub(super) fn jit_tables(&mut self, prefix: &str) -> R<()> {
-        let (Some(jit), Some(record)) = (self.t.jit.as_ref(), self.jit_module) else { return Ok(()) };
+        let (Some(jit), Some(record)) = (self.jit, self.jit_module) else { return Ok(()) };
         let mut calls = Vec::new();
         for (i, &g) in jit.calls.iter().enumerate() {
             calls.push(self.call_wrapper(&format!("{prefix}jitcall_{i}"), g)?);

@@ -1,0 +1,54 @@
+//! The JIT's hints as data of the program (RPython's `rpython.rlib.jit`):
+//! the drivers a module declares and the hints on its functions. The front
+//! end fills them in (its `jit` module parses and checks them); the codewriter
+//! reads them.
+
+use crate::flow::GraphId;
+
+/// `static NAME: JitDriver = JitDriver::new(&[greens], &[reds])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JitDriverDef {
+    pub name: String,
+    pub greens: Vec<String>,
+    pub reds: Vec<String>,
+    /// `.get_printable_location("f")`: the function showing a position.
+    pub printable_location: Option<String>,
+    /// Its graph, once the module's functions are known.
+    pub printable_graph: Option<GraphId>,
+}
+
+/// The hints on a function (`#[elidable]`, ...), for the codewriter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FnHints {
+    pub elidable: bool,
+    pub dont_look_inside: bool,
+    pub unroll_safe: bool,
+}
+
+impl FnHints {
+    /// The hints among a function's attributes.
+    pub fn of(attrs: &[syn::Attribute]) -> syn::Result<FnHints> {
+        let mut h = FnHints::default();
+        let mut last = None;
+        for a in attrs {
+            let Some(name) = a.path().segments.last().map(|s| s.ident.to_string()) else { continue };
+            match name.as_str() {
+                "elidable" => h.elidable = true,
+                "dont_look_inside" => h.dont_look_inside = true,
+                "unroll_safe" => h.unroll_safe = true,
+                _ => continue,
+            }
+            last = Some(a);
+            if !matches!(a.meta, syn::Meta::Path(_)) {
+                return Err(syn::Error::new_spanned(a, format!("rpy: `#[{name}]` takes no arguments")));
+            }
+        }
+        if let (true, true, Some(a)) = (h.elidable, h.unroll_safe, last) {
+            return Err(syn::Error::new_spanned(
+                a,
+                "rpy: a function is `#[elidable]` or `#[unroll_safe]`, not both: an elidable function is never traced into, so there is nothing to unroll",
+            ));
+        }
+        Ok(h)
+    }
+}
