@@ -14,6 +14,7 @@ use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 
 /// The names of the module.
+#[derive(Default)]
 pub struct ModuleScope {
     /// Free functions.
     pub fns: HashMap<String, GraphId>,
@@ -500,180 +501,154 @@ pub fn build_module(
     insts: &[(Kind, Ty)],
     generics: &[(String, Vec<Ty>)],
 ) -> Result<Translator, Vec<syn::Error>> {
-    let mut errors = Vec::new();
-    let mut t = Translator::default();
-    let mut scope = ModuleScope {
-        fns: HashMap::new(),
-        generic_fns: HashSet::new(),
-        fn_types: HashMap::new(),
-        consts: HashMap::new(),
-        structs: HashMap::new(),
-        data_structs: HashMap::new(),
-        enums: HashMap::new(),
-        variants: HashMap::new(),
-        variant_structs: HashMap::new(),
-        assoc: HashMap::new(),
-        method_names: HashSet::new(),
-        struct_info: Vec::new(),
-        heap_structs: HashSet::new(),
-        data_enums: HashSet::new(),
-        copy_structs_hold_arrays: false,
-        jitdrivers: Vec::new(),
+    let mut m = ModuleBuilder {
+        file,
+        t: Translator::default(),
+        scope: ModuleScope::default(),
+        errors: Vec::new(),
+        sources: Vec::new(),
     };
-
     // Types first: every signature may name any of them.
-    for item in items {
-        if let syn::Item::Enum(e) = item {
-            match enum_def(e) {
-                Ok(mut def) => {
-                    let name = def.name.clone();
-                    let variants = def.variants.clone();
-                    let id = t.enums.next_key();
-                    if e.variants.iter().any(|v| !v.fields.is_empty()) {
-                        // An enum with data: a payload struct per variant (a GC object).
-                        let mut payloads = Vec::new();
-                        for (i, (v, _)) in variants.iter().enumerate() {
-                            let s = t.structs.push(StructDef {
-                                name: format!("{name}::{v}"),
-                                copy: false,
-                                fields: Vec::new(),
-                                variant: Some((id, i)),
-                            });
-                            scope.heap_structs.insert(s);
-                            scope.variant_structs.insert((name.clone(), v.clone()), s);
-                            payloads.push(s);
-                        }
-                        let base = t.structs.push(StructDef {
-                            name: name.clone(),
-                            copy: false,
-                            fields: Vec::new(),
-                            variant: None,
-                        });
-                        scope.heap_structs.insert(base);
-                        def.data = Some(EnumData { base, payloads });
-                        scope.data_enums.insert(id);
-                    }
-                    t.enums.push(def);
-                    for (v, d) in variants {
-                        scope.variants.insert((name.clone(), v), (id, d));
-                    }
-                    scope.enums.insert(name, id);
-                }
-                Err(e) => errors.push(e),
-            }
-        }
-        if let syn::Item::Struct(s) = item {
-            if !lifetimes_only(&s.generics) {
-                errors.push(unsupported(&s.generics, "a generic struct", "generics are not translated yet", ""));
-            } else {
-                let copy = derives_copy(&s.attrs);
-                let id =
-                    t.structs.push(StructDef { name: s.ident.to_string(), copy, fields: Vec::new(), variant: None });
-                if !copy {
-                    scope.heap_structs.insert(id);
-                }
-                scope.structs.insert(s.ident.to_string(), id);
-            }
-        }
-    }
-    for item in items {
-        if let syn::Item::Struct(s) = item {
-            let Some(&id) = scope.structs.get(&s.ident.to_string()) else { continue };
-            for (i, field) in s.fields.iter().enumerate() {
-                let name = field.ident.as_ref().map(|f| f.to_string()).unwrap_or_else(|| i.to_string());
-                match scope.parse_item_type(&field.ty, None) {
-                    Ok(ty) => t.structs[id].fields.push((name, ty)),
-                    Err(e) => errors.push(e),
-                }
-            }
-        }
-        if let syn::Item::Enum(e) = item {
-            for v in &e.variants {
-                let key = (e.ident.to_string(), v.ident.to_string());
-                let Some(&id) = scope.variant_structs.get(&key) else { continue };
-                for (i, field) in v.fields.iter().enumerate() {
-                    let name = field.ident.as_ref().map(|f| f.to_string()).unwrap_or_else(|| i.to_string());
-                    match scope.parse_item_type(&field.ty, None) {
-                        Ok(ty) => t.structs[id].fields.push((name, ty)),
-                        Err(e) => errors.push(e),
-                    }
-                }
-            }
-        }
-    }
-
-    scope.copy_structs_hold_arrays = t.structs.keys().any(|s| instances::holds_lists(&t, &Ty::Struct(s)));
-
+    m.declare_types(items);
+    m.declare_fields(items);
+    m.scope.copy_structs_hold_arrays = m.t.structs.keys().any(|s| instances::holds_lists(&m.t, &Ty::Struct(s)));
     for (n, ty) in templates.iter().enumerate() {
-        let sid = scope.structs[&crate::prelude::data_struct_name(n)];
-        scope.data_structs.insert(ty.clone(), sid);
-        t.data_structs.insert(ty.clone(), sid);
+        let sid = m.scope.structs[&crate::prelude::data_struct_name(n)];
+        m.scope.data_structs.insert(ty.clone(), sid);
+        m.t.data_structs.insert(ty.clone(), sid);
     }
-    scope.struct_info =
-        t.structs.values().map(|d| (d.name.clone(), d.fields.iter().map(|(n, _)| n.clone()).collect())).collect();
-
-    let mut sources = Vec::new();
-    let add_fn = |t: &mut Translator,
-                  scope: &ModuleScope,
-                  name: String,
-                  sig: &'_ syn::Signature,
-                  self_ty: Option<Ty>|
-     -> R<GraphId> {
-        let (params, ret) = scope.signature(sig, self_ty.as_ref())?;
-        let mut g = FunctionGraph::new(&name, file, params, ret);
-        g.pos = Some(pos_of(sig.ident.span()));
-        Ok(t.graphs.push(g))
-    };
-    let fn_type =
-        |t: &Translator, id: GraphId| Ty::Fn(t.graphs[id].param_tys.clone(), Box::new(t.graphs[id].ret_ty.clone()));
+    m.scope.struct_info =
+        m.t.structs.values().map(|d| (d.name.clone(), d.fields.iter().map(|(n, _)| n.clone()).collect())).collect();
     for item in items {
-        match item {
-            syn::Item::Fn(f) if f.sig.generics.type_params().next().is_some() => {
-                if matches!(f.vis, syn::Visibility::Public(_)) {
-                    errors.push(unsupported(
-                        &f.sig.generics,
-                        "a generic `pub fn`",
-                        "an entry point must have one signature",
-                        "make it private and call it from a `pub fn` with concrete types",
-                    ));
-                }
-                match scope.generic_signature(&f.sig) {
-                    Ok(sig) => {
-                        scope.generic_fns.insert(f.sig.ident.to_string());
-                        t.generic_fns.insert(f.sig.ident.to_string(), sig);
+        m.declare(item);
+    }
+    if !m.errors.is_empty() {
+        return Err(m.errors);
+    }
+    m.build_graphs();
+    if m.errors.is_empty() {
+        m.errors.extend(crate::jit::check_drivers(&m.t, &m.scope.fns, items));
+    }
+    m.link_instances(generics, insts);
+    if m.errors.is_empty() {
+        Ok(m.t)
+    } else {
+        Err(m.errors)
+    }
+}
+
+/// A module being built: its program so far, the names in scope, the
+/// errors found and the bodies to build once every item is declared.
+struct ModuleBuilder<'a> {
+    file: &'a str,
+    t: Translator,
+    scope: ModuleScope,
+    errors: Vec<syn::Error>,
+    /// What each graph of `t.graphs` is built from, in order.
+    sources: Vec<Source<'a>>,
+}
+
+impl<'a> ModuleBuilder<'a> {
+    /// Declares the module's enums and structs (without their fields, which
+    /// may name each other).
+    fn declare_types(&mut self, items: &[syn::Item]) {
+        for item in items {
+            match item {
+                syn::Item::Enum(e) => match enum_def(e) {
+                    Ok(def) => self.declare_enum(e, def),
+                    Err(e) => self.errors.push(e),
+                },
+                syn::Item::Struct(s) if !lifetimes_only(&s.generics) => self.errors.push(unsupported(
+                    &s.generics,
+                    "a generic struct",
+                    "generics are not translated yet",
+                    "",
+                )),
+                syn::Item::Struct(s) => {
+                    let copy = derives_copy(&s.attrs);
+                    let def = StructDef { name: s.ident.to_string(), copy, fields: Vec::new(), variant: None };
+                    let id = self.t.structs.push(def);
+                    if !copy {
+                        self.scope.heap_structs.insert(id);
                     }
-                    Err(e) => errors.push(e),
+                    self.scope.structs.insert(s.ident.to_string(), id);
                 }
+                _ => {}
             }
-            syn::Item::Fn(f) => match add_fn(&mut t, &scope, f.sig.ident.to_string(), &f.sig, None) {
-                Ok(id) => {
-                    t.graphs[id].track_caller = is_track_caller(&f.attrs);
-                    match crate::flow::FnHints::of(&f.attrs) {
-                        Ok(h) => t.graphs[id].hints = h,
-                        Err(e) => errors.push(e),
-                    }
-                    if matches!(f.vis, syn::Visibility::Public(_)) {
-                        if let Some(e) = boundary_error(&f.sig, &t.graphs[id]) {
-                            errors.push(e);
-                        }
-                        t.entrypoints.push(id);
-                    }
-                    scope.fns.insert(f.sig.ident.to_string(), id);
-                    scope.fn_types.insert(id, fn_type(&t, id));
-                    let internal = crate::prelude::is_internal(&f.attrs);
-                    sources.push(Source::Fn { sig: &f.sig, block: &f.block, self_ty: None, internal });
+        }
+    }
+
+    /// An enum; one with data also gets a payload struct per variant and a
+    /// base struct (GC objects).
+    fn declare_enum(&mut self, e: &syn::ItemEnum, mut def: EnumDef) {
+        let (t, scope) = (&mut self.t, &mut self.scope);
+        let name = def.name.clone();
+        let variants = def.variants.clone();
+        let id = t.enums.next_key();
+        if e.variants.iter().any(|v| !v.fields.is_empty()) {
+            let mut payloads = Vec::new();
+            for (i, (v, _)) in variants.iter().enumerate() {
+                let payload =
+                    StructDef { name: format!("{name}::{v}"), copy: false, fields: Vec::new(), variant: Some((id, i)) };
+                let s = t.structs.push(payload);
+                scope.heap_structs.insert(s);
+                scope.variant_structs.insert((name.clone(), v.clone()), s);
+                payloads.push(s);
+            }
+            let base = t.structs.push(StructDef { name: name.clone(), copy: false, fields: Vec::new(), variant: None });
+            scope.heap_structs.insert(base);
+            def.data = Some(EnumData { base, payloads });
+            scope.data_enums.insert(id);
+        }
+        t.enums.push(def);
+        for (v, d) in variants {
+            scope.variants.insert((name.clone(), v), (id, d));
+        }
+        scope.enums.insert(name, id);
+    }
+
+    /// The fields of structs and of enums' payloads, now that every type
+    /// has a name.
+    fn declare_fields(&mut self, items: &[syn::Item]) {
+        for item in items {
+            match item {
+                syn::Item::Struct(s) => {
+                    let Some(&id) = self.scope.structs.get(&s.ident.to_string()) else { continue };
+                    self.add_fields(id, &s.fields);
                 }
-                Err(e) => errors.push(e),
-            },
-            syn::Item::Const(c) => match scope.parse_item_type(&c.ty, None) {
-                Ok(ty) => {
-                    let id = t.graphs.push(FunctionGraph::new(&c.ident.to_string(), file, vec![], ty));
-                    scope.consts.insert(c.ident.to_string(), id);
-                    sources.push(Source::Const { expr: &c.expr, self_ty: None });
+                syn::Item::Enum(e) => {
+                    for v in &e.variants {
+                        let key = (e.ident.to_string(), v.ident.to_string());
+                        let Some(&id) = self.scope.variant_structs.get(&key) else { continue };
+                        self.add_fields(id, &v.fields);
+                    }
                 }
-                Err(e) => errors.push(e),
-            },
-            syn::Item::Static(s) if matches!(s.mutability, syn::StaticMutability::Mut(_)) => errors.push(unsupported(
+                _ => {}
+            }
+        }
+    }
+
+    fn add_fields(&mut self, id: StructId, fields: &syn::Fields) {
+        for (i, field) in fields.iter().enumerate() {
+            let name = field.ident.as_ref().map(|f| f.to_string()).unwrap_or_else(|| i.to_string());
+            match self.scope.parse_item_type(&field.ty, None) {
+                Ok(ty) => self.t.structs[id].fields.push((name, ty)),
+                Err(e) => self.errors.push(e),
+            }
+        }
+    }
+
+    /// Declares one item: a graph (its body built later) for a function, a
+    /// constant or a static, the methods of an `impl`, a driver, or an
+    /// error for what is outside the dialect.
+    fn declare(&mut self, item: &'a syn::Item) {
+        match item {
+            syn::Item::Fn(f) if f.sig.generics.type_params().next().is_some() => self.declare_generic_fn(f),
+            syn::Item::Fn(f) => self.declare_fn(f),
+            syn::Item::Const(c) => self.declare_const(&c.ident, &c.ty, &c.expr),
+            syn::Item::Static(s) if matches!(s.mutability, syn::StaticMutability::Mut(_)) => self
+                .errors
+                .push(unsupported(
                 &s.mutability,
                 "`static mut`",
                 "module globals are constants in translated programs, and unsynchronized mutable globals need `unsafe`",
@@ -681,137 +656,202 @@ pub fn build_module(
             )),
             syn::Item::Static(s) if crate::jit::is_driver_type(&s.ty) => match crate::jit::parse_driver(s) {
                 Ok(d) => {
-                    scope.jitdrivers.push(d.clone());
-                    t.jitdrivers.push(d);
+                    self.scope.jitdrivers.push(d.clone());
+                    self.t.jitdrivers.push(d);
                 }
-                Err(e) => errors.push(e),
+                Err(e) => self.errors.push(e),
             },
-            syn::Item::Static(s) => match scope.parse_item_type(&s.ty, None) {
-                Ok(ty) => {
-                    let id = t.graphs.push(FunctionGraph::new(&s.ident.to_string(), file, vec![], ty));
-                    scope.consts.insert(s.ident.to_string(), id);
-                    sources.push(Source::Const { expr: &s.expr, self_ty: None });
-                }
-                Err(e) => errors.push(e),
-            },
+            syn::Item::Static(s) => self.declare_const(&s.ident, &s.ty, &s.expr),
             syn::Item::Struct(_) | syn::Item::Enum(_) => {}
-            syn::Item::Use(u) => errors.extend(check_use(&u.tree, &mut Vec::new())),
-            syn::Item::Impl(imp) => {
-                if let Some((_, path, _)) = &imp.trait_ {
-                    errors.push(unsupported(
-                        path,
-                        "a trait implementation",
-                        "traits are not translated yet",
-                        "write inherent methods (`impl Type { ... }`)",
-                    ));
-                    continue;
-                }
-                if !lifetimes_only(&imp.generics) {
-                    errors.push(unsupported(&imp.generics, "a generic `impl`", "generics are not translated yet", ""));
-                    continue;
-                }
-                let self_ty = match scope.parse_item_type(&imp.self_ty, None) {
-                    // (`str`, `char` and numbers only in the prelude: rustc rejects them elsewhere.)
-                    Ok(
-                        ty @ (Ty::Struct(_)
-                        | Ty::Enum(_)
-                        | Ty::Str
-                        | Ty::Dict(..)
-                        | Ty::Cell(..)
-                        | Ty::Iter(_)
-                        | Ty::Char),
-                    ) => ty,
-                    Ok(ty @ (Ty::Int(_) | Ty::F64)) => ty,
-                    Ok(_) => {
-                        errors.push(unsupported(
-                            &imp.self_ty,
-                            "an `impl` for this type",
-                            "only the module's structs can have methods",
-                            "",
-                        ));
-                        continue;
-                    }
-                    Err(e) => {
-                        errors.push(e);
-                        continue;
-                    }
-                };
-                let type_name = scope.type_name(&self_ty).unwrap_or_else(|| imp.self_ty.to_token_stream().to_string());
-                for member in &imp.items {
-                    match member {
-                        syn::ImplItem::Fn(f) => {
-                            let name = format!("{type_name}::{}", f.sig.ident);
-                            match add_fn(&mut t, &scope, name, &f.sig, Some(self_ty.clone())) {
-                                Ok(id) => {
-                                    t.graphs[id].track_caller = is_track_caller(&f.attrs);
-                                    match crate::flow::FnHints::of(&f.attrs) {
-                                        Ok(h) => t.graphs[id].hints = h,
-                                        Err(e) => errors.push(e),
-                                    }
-                                    // The prelude's associated functions are found like methods.
-                                    if f.sig.receiver().is_some() || self_ty == Ty::Str || self_ty.is_template() {
-                                        scope.method_names.insert(f.sig.ident.to_string());
-                                        t.methods.insert((self_ty.clone(), f.sig.ident.to_string()), id);
-                                    }
-                                    scope.assoc.insert((type_name.clone(), f.sig.ident.to_string()), id);
-                                    scope.fn_types.insert(id, fn_type(&t, id));
-                                    sources.push(Source::Fn {
-                                        sig: &f.sig,
-                                        block: &f.block,
-                                        self_ty: Some(self_ty.clone()),
-                                        internal: crate::prelude::is_internal(&imp.attrs),
-                                    });
-                                }
-                                Err(e) => errors.push(e),
-                            }
-                        }
-                        syn::ImplItem::Const(c) => match scope.parse_item_type(&c.ty, Some(&self_ty)) {
-                            Ok(ty) => {
-                                let name = format!("{type_name}::{}", c.ident);
-                                let id = t.graphs.push(FunctionGraph::new(&name, file, vec![], ty));
-                                scope.assoc.insert((type_name.clone(), c.ident.to_string()), id);
-                                sources.push(Source::Const { expr: &c.expr, self_ty: Some(self_ty.clone()) });
-                            }
-                            Err(e) => errors.push(e),
-                        },
-                        other => errors.push(unsupported(other, "this `impl` item", "not translated yet", "")),
-                    }
-                }
+            syn::Item::Use(u) => self.errors.extend(check_use(&u.tree, &mut Vec::new())),
+            syn::Item::Impl(imp) => self.declare_impl(imp),
+            other => self.errors.push(unsupported_item(other)),
+        }
+    }
+
+    /// A graph for the function `name` with `sig`'s signature (a method's
+    /// when `self_ty` is given).
+    fn add_fn(&mut self, name: String, sig: &syn::Signature, self_ty: Option<&Ty>) -> R<GraphId> {
+        let (params, ret) = self.scope.signature(sig, self_ty)?;
+        let mut g = FunctionGraph::new(&name, self.file, params, ret);
+        g.pos = Some(pos_of(sig.ident.span()));
+        Ok(self.t.graphs.push(g))
+    }
+
+    /// The type of graph `id` as a value: `fn(..) -> ..`.
+    fn fn_type(&self, id: GraphId) -> Ty {
+        Ty::Fn(self.t.graphs[id].param_tys.clone(), Box::new(self.t.graphs[id].ret_ty.clone()))
+    }
+
+    /// The attributes of a function that its graph keeps: `#[track_caller]`
+    /// and the JIT's hints.
+    fn take_attrs(&mut self, id: GraphId, attrs: &[syn::Attribute]) {
+        self.t.graphs[id].track_caller = is_track_caller(attrs);
+        match crate::flow::FnHints::of(attrs) {
+            Ok(h) => self.t.graphs[id].hints = h,
+            Err(e) => self.errors.push(e),
+        }
+    }
+
+    /// A generic function: its signature, instantiated per type arguments
+    /// once type inference found them (`instantiate`).
+    fn declare_generic_fn(&mut self, f: &syn::ItemFn) {
+        if matches!(f.vis, syn::Visibility::Public(_)) {
+            self.errors.push(unsupported(
+                &f.sig.generics,
+                "a generic `pub fn`",
+                "an entry point must have one signature",
+                "make it private and call it from a `pub fn` with concrete types",
+            ));
+        }
+        match self.scope.generic_signature(&f.sig) {
+            Ok(sig) => {
+                self.scope.generic_fns.insert(f.sig.ident.to_string());
+                self.t.generic_fns.insert(f.sig.ident.to_string(), sig);
             }
-            other => errors.push(unsupported_item(other)),
+            Err(e) => self.errors.push(e),
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    for (id, src) in t.graphs.keys().collect::<Vec<_>>().into_iter().zip(sources) {
-        let g = std::mem::replace(&mut t.graphs[id], FunctionGraph::new("", "", vec![], Ty::Unit));
-        let result = match src {
-            Source::Fn { sig, block, self_ty, internal } => build_fn(&scope, g, sig, block, self_ty, internal),
-            Source::Const { expr, self_ty } => build_const(&scope, g, expr, self_ty),
+
+    fn declare_fn(&mut self, f: &'a syn::ItemFn) {
+        let id = match self.add_fn(f.sig.ident.to_string(), &f.sig, None) {
+            Ok(id) => id,
+            Err(e) => return self.errors.push(e),
         };
-        match result {
-            Ok(g) => t.graphs[id] = g,
-            Err(e) => errors.push(e),
+        self.take_attrs(id, &f.attrs);
+        if matches!(f.vis, syn::Visibility::Public(_)) {
+            if let Some(e) = boundary_error(&f.sig, &self.t.graphs[id]) {
+                self.errors.push(e);
+            }
+            self.t.entrypoints.push(id);
+        }
+        self.scope.fns.insert(f.sig.ident.to_string(), id);
+        self.scope.fn_types.insert(id, self.fn_type(id));
+        let internal = crate::prelude::is_internal(&f.attrs);
+        self.sources.push(Source::Fn { sig: &f.sig, block: &f.block, self_ty: None, internal });
+    }
+
+    /// A `const` or immutable `static`: a graph without parameters.
+    fn declare_const(&mut self, ident: &syn::Ident, ty: &syn::Type, expr: &'a syn::Expr) {
+        match self.scope.parse_item_type(ty, None) {
+            Ok(ty) => {
+                let id = self.t.graphs.push(FunctionGraph::new(&ident.to_string(), self.file, vec![], ty));
+                self.scope.consts.insert(ident.to_string(), id);
+                self.sources.push(Source::Const { expr, self_ty: None });
+            }
+            Err(e) => self.errors.push(e),
         }
     }
-    if errors.is_empty() {
-        errors.extend(crate::jit::check_drivers(&t, &scope.fns, items));
+
+    /// The methods and associated constants of an inherent `impl`.
+    fn declare_impl(&mut self, imp: &'a syn::ItemImpl) {
+        if let Some((_, path, _)) = &imp.trait_ {
+            return self.errors.push(unsupported(
+                path,
+                "a trait implementation",
+                "traits are not translated yet",
+                "write inherent methods (`impl Type { ... }`)",
+            ));
+        }
+        if !lifetimes_only(&imp.generics) {
+            return self.errors.push(unsupported(
+                &imp.generics,
+                "a generic `impl`",
+                "generics are not translated yet",
+                "",
+            ));
+        }
+        let self_ty = match self.scope.parse_item_type(&imp.self_ty, None) {
+            // (`str`, `char` and numbers only in the prelude: rustc rejects them elsewhere.)
+            Ok(
+                ty @ (Ty::Struct(_)
+                | Ty::Enum(_)
+                | Ty::Str
+                | Ty::Dict(..)
+                | Ty::Cell(..)
+                | Ty::Iter(_)
+                | Ty::Char
+                | Ty::Int(_)
+                | Ty::F64),
+            ) => ty,
+            Ok(_) => {
+                return self.errors.push(unsupported(
+                    &imp.self_ty,
+                    "an `impl` for this type",
+                    "only the module's structs can have methods",
+                    "",
+                ))
+            }
+            Err(e) => return self.errors.push(e),
+        };
+        let type_name = self.scope.type_name(&self_ty).unwrap_or_else(|| imp.self_ty.to_token_stream().to_string());
+        for member in &imp.items {
+            match member {
+                syn::ImplItem::Fn(f) => self.declare_method(imp, f, &self_ty, &type_name),
+                syn::ImplItem::Const(c) => match self.scope.parse_item_type(&c.ty, Some(&self_ty)) {
+                    Ok(ty) => {
+                        let name = format!("{type_name}::{}", c.ident);
+                        let id = self.t.graphs.push(FunctionGraph::new(&name, self.file, vec![], ty));
+                        self.scope.assoc.insert((type_name.clone(), c.ident.to_string()), id);
+                        self.sources.push(Source::Const { expr: &c.expr, self_ty: Some(self_ty.clone()) });
+                    }
+                    Err(e) => self.errors.push(e),
+                },
+                other => self.errors.push(unsupported(other, "this `impl` item", "not translated yet", "")),
+            }
+        }
     }
-    for d in t.jitdrivers.iter_mut() {
-        d.printable_graph = d.printable_location.as_ref().and_then(|f| scope.fns.get(f).copied());
+
+    fn declare_method(&mut self, imp: &syn::ItemImpl, f: &'a syn::ImplItemFn, self_ty: &Ty, type_name: &str) {
+        let name = format!("{type_name}::{}", f.sig.ident);
+        let id = match self.add_fn(name, &f.sig, Some(self_ty)) {
+            Ok(id) => id,
+            Err(e) => return self.errors.push(e),
+        };
+        self.take_attrs(id, &f.attrs);
+        // The prelude's associated functions are found like methods.
+        if f.sig.receiver().is_some() || *self_ty == Ty::Str || self_ty.is_template() {
+            self.scope.method_names.insert(f.sig.ident.to_string());
+            self.t.methods.insert((self_ty.clone(), f.sig.ident.to_string()), id);
+        }
+        self.scope.assoc.insert((type_name.to_string(), f.sig.ident.to_string()), id);
+        self.scope.fn_types.insert(id, self.fn_type(id));
+        let internal = crate::prelude::is_internal(&imp.attrs);
+        self.sources.push(Source::Fn { sig: &f.sig, block: &f.block, self_ty: Some(self_ty.clone()), internal });
     }
-    for (n, (name, tys)) in generics.iter().enumerate() {
-        t.generic_instances.insert((name.clone(), tys.clone()), scope.fns[&generic_instance_name(name, n)]);
+
+    /// Builds the body of every graph declared, now that every name is
+    /// known.
+    fn build_graphs(&mut self) {
+        let ids: Vec<GraphId> = self.t.graphs.keys().collect();
+        for (id, src) in ids.into_iter().zip(std::mem::take(&mut self.sources)) {
+            let g = std::mem::replace(&mut self.t.graphs[id], FunctionGraph::new("", "", vec![], Ty::Unit));
+            let result = match src {
+                Source::Fn { sig, block, self_ty, internal } => build_fn(&self.scope, g, sig, block, self_ty, internal),
+                Source::Const { expr, self_ty } => build_const(&self.scope, g, expr, self_ty),
+            };
+            match result {
+                Ok(g) => self.t.graphs[id] = g,
+                Err(e) => self.errors.push(e),
+            }
+        }
     }
-    for (n, (kind, ty)) in insts.iter().enumerate() {
-        let fns = instances::fn_names(*kind, n).iter().map(|name| scope.fns[name]).collect();
-        t.instances.insert((*kind, ty.clone()), fns);
-    }
-    if errors.is_empty() {
-        Ok(t)
-    } else {
-        Err(errors)
+
+    /// The graphs the program's tables name: the drivers'
+    /// `get_printable_location`, the generic functions' instances and the
+    /// derived instances.
+    fn link_instances(&mut self, generics: &[(String, Vec<Ty>)], insts: &[(Kind, Ty)]) {
+        let (t, scope) = (&mut self.t, &self.scope);
+        for d in t.jitdrivers.iter_mut() {
+            d.printable_graph = d.printable_location.as_ref().and_then(|f| scope.fns.get(f).copied());
+        }
+        for (n, (name, tys)) in generics.iter().enumerate() {
+            t.generic_instances.insert((name.clone(), tys.clone()), scope.fns[&generic_instance_name(name, n)]);
+        }
+        for (n, (kind, ty)) in insts.iter().enumerate() {
+            let fns = instances::fn_names(*kind, n).iter().map(|name| scope.fns[name]).collect();
+            t.instances.insert((*kind, ty.clone()), fns);
+        }
     }
 }
 

@@ -465,16 +465,82 @@ impl HighLevelOps<'_> {
         if let Some(v) = self.translate_list(opname, args, &res_ty)? {
             return Ok(v);
         }
+        let o = Operation { opname, args, result, ty0: ty0.clone(), res_ty: res_ty.clone(), res_ll: res_ll.clone() };
+        for family in [Self::translate_arith, Self::translate_struct, Self::translate_option, Self::translate_io] {
+            if let Some(v) = family(self, &o)? {
+                return Ok(v);
+            }
+        }
         Ok(match opname {
             // The two views of a string, and a list iterated directly, are the same object.
             "ascribe" | "same_type" | "same_as" | "str_bytes" | "str_from_bytes" | "iter_list" => self.ll(&args[0]),
+            "indirect_call" => {
+                let call: Vec<Value> =
+                    args.iter().filter(|a| self.lltype(&self.ty(a)) != LlType::Void).cloned().collect();
+                self.genop("indirect_call", call, res_ll)
+            }
+            "format_arg" => self.format_arg(args)?,
+            "simple_call" => {
+                // `()` arguments carry nothing: the callee has no parameter for them.
+                let mut call = vec![args[0].clone()];
+                call.extend(args[1..].iter().filter(|a| self.lltype(&self.ty(a)) != LlType::Void).cloned());
+                self.genop("direct_call", call, res_ll)
+            }
+            // A map's `get`, then the panic of `map[&k]` for a missing key.
+            "simple_call_unwrap" => {
+                let opt_ty = Ty::Option(Box::new(res_ty.clone()));
+                let opt_ll = self.lltype(&opt_ty);
+                let opt = self.genop("direct_call", args.to_vec(), opt_ll);
+                let (some, payload) = if self.types.container(&res_ty).is_some() {
+                    (self.genop("ptr_nonzero", vec![opt.clone()], LlType::Bool), opt)
+                } else {
+                    let (i0, i1) = (
+                        self.constant(ConstValue::Int(0), Ty::Int(IntTy::I64)),
+                        self.constant(ConstValue::Int(1), Ty::Int(IntTy::I64)),
+                    );
+                    (
+                        self.genop("tuple_getitem", vec![opt.clone(), i0], LlType::Bool),
+                        self.genop("tuple_getitem", vec![opt, i1], res_ll),
+                    )
+                };
+                let none = self.genop("bool_not", vec![some], LlType::Bool);
+                self.panic_if(none, "no entry found for key");
+                payload
+            }
+            "call_method" => self.method(args, &res_ty)?,
+            "panic" | "panic_str" => self.genop(opname, args.to_vec(), LlType::Void),
+            "jit_marker" => {
+                let args = args.iter().map(|a| self.ll(a)).collect();
+                self.genop(opname, args, LlType::Void)
+            }
+            "hint" => self.genop(opname, vec![self.ll(&args[0]), args[1].clone()], res_ll),
+            "panic_assert_failed" => {
+                if !matches!(ty0, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) {
+                    return Err(format!(
+                        "`assert_eq!` on values of type `{ty0}` is not translated yet; compare their elements"
+                    ));
+                }
+                self.genop("panic_assert_failed", args.to_vec(), LlType::Void)
+            }
+            other => return Err(format!("the operation `{other}` has no low-level form")),
+        })
+    }
+
+    /// Arithmetic, comparisons, shifts and casts of numbers and `bool`s.
+    fn translate_arith(&mut self, o: &Operation) -> Result<Option<Value>, String> {
+        let (opname, args, ty0, res_ty, res_ll) = (o.opname, o.args, o.ty0.clone(), o.res_ty.clone(), o.res_ll.clone());
+        Ok(Some(match opname {
             "add" | "sub" | "mul" | "and_" | "or_" | "xor" | "eq" | "ne" | "lt" | "le" | "gt" | "ge" => {
                 let base = opname.trim_end_matches('_');
                 let name = match (&ty0, base) {
                     (Ty::F64, "and" | "or" | "xor") => return Err(format!("`{opname}` on f64")),
                     (Ty::Tuple(_) | Ty::Struct(_) | Ty::Unit, "eq" | "ne") => {
                         let eq = self.eq_fields(&args[0], &args[1], &ty0)?;
-                        return Ok(if base == "eq" { eq } else { self.genop("bool_not", vec![eq], LlType::Bool) });
+                        return Ok(Some(if base == "eq" {
+                            eq
+                        } else {
+                            self.genop("bool_not", vec![eq], LlType::Bool)
+                        }));
                     }
                     (Ty::Tuple(_) | Ty::Struct(_) | Ty::Option(_) | Ty::Unit, _) => {
                         return Err(format!(
@@ -488,7 +554,7 @@ impl HighLevelOps<'_> {
             "div" | "mod" => {
                 if ty0 == Ty::F64 {
                     let name = if opname == "div" { "float_truediv" } else { "float_mod" };
-                    return Ok(self.genop(name, args.to_vec(), res_ll));
+                    return Ok(Some(self.genop(name, args.to_vec(), res_ll)));
                 }
                 let p = prefix(&ty0);
                 let ll0 = self.lltype(&ty0);
@@ -533,6 +599,15 @@ impl HighLevelOps<'_> {
                 _ => return Err(format!("`!` on a `{ty0}`")),
             },
             "cast" => self.cast(&args[0], &res_ty)?,
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Tuples, structs and enums' variants: by value, or GC objects.
+    fn translate_struct(&mut self, o: &Operation) -> Result<Option<Value>, String> {
+        let (opname, args, result, ty0, res_ty, res_ll) =
+            (o.opname, o.args, o.result, o.ty0.clone(), o.res_ty.clone(), o.res_ll.clone());
+        Ok(Some(match opname {
             "newtuple" => self.genop("tuple_new", args.to_vec(), res_ll),
             "getitem" => {
                 let idx = args[1].constant().and_then(|c| c.as_int()).unwrap();
@@ -564,11 +639,6 @@ impl HighLevelOps<'_> {
                 self.genop("int_eq", vec![t, tag], LlType::Bool)
             }
             "variant_payload" => self.genop("cast_pointer", vec![args[0].clone()], res_ll),
-            "indirect_call" => {
-                let call: Vec<Value> =
-                    args.iter().filter(|a| self.lltype(&self.ty(a)) != LlType::Void).cloned().collect();
-                self.genop("indirect_call", call, res_ll)
-            }
             "newstruct"
                 if self.types.container(&res_ty).is_some()
                     || matches!(args[0].constant().map(|c| &c.value), Some(ConstValue::Type(t)) if self.types.container(t).is_some()) =>
@@ -608,6 +678,14 @@ impl HighLevelOps<'_> {
                 self.genop("tuple_setitem", vec![args[0].clone(), idx, args[2].clone()], res_ll)
             }
             "newstruct" => self.genop("tuple_new", args[1..].to_vec(), res_ll),
+            _ => return Ok(None),
+        }))
+    }
+
+    /// `Option` and `Result` values.
+    fn translate_option(&mut self, o: &Operation) -> Result<Option<Value>, String> {
+        let (opname, args, ty0, res_ty, res_ll) = (o.opname, o.args, o.ty0.clone(), o.res_ty.clone(), o.res_ll.clone());
+        Ok(Some(match opname {
             // `Option` of a GC object: the nullable pointer itself.
             "newsome" if self.types.container(&ty0).is_some() => self.ll(&args[0]),
             "is_some" | "some_payload" if matches!(&ty0, Ty::Option(t) if self.types.container(t).is_some()) => {
@@ -625,7 +703,6 @@ impl HighLevelOps<'_> {
                 let i = self.constant(ConstValue::Int((opname == "some_payload") as i128), Ty::Int(IntTy::I64));
                 self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
             }
-            "format_arg" => self.format_arg(args)?,
             "newok" | "newerr" => {
                 let Ty::Result(t, e) = &res_ty else { return Err("`Ok`/`Err` of a non-`Result`".into()) };
                 let ok = opname == "newok";
@@ -644,6 +721,14 @@ impl HighLevelOps<'_> {
                 let i = self.constant(ConstValue::Int(i as i128), Ty::Int(IntTy::I64));
                 self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
             }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Input and output, and the other operations done by the runtime.
+    fn translate_io(&mut self, o: &Operation) -> Result<Option<Value>, String> {
+        let (opname, args, res_ty, res_ll) = (o.opname, o.args, o.res_ty.clone(), o.res_ll.clone());
+        Ok(Some(match opname {
             // `std::fs::read`: the runtime returns the list of bytes (or the
             // string) or null, and the error's text on failure.
             "fs_read" | "fs_read_to_string" => {
@@ -699,50 +784,8 @@ impl HighLevelOps<'_> {
                 let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
                 self.rt_call("rpy_io_write", vec![fd, args[1].clone()], LlType::Void)
             }
-            "simple_call" => {
-                // `()` arguments carry nothing: the callee has no parameter for them.
-                let mut call = vec![args[0].clone()];
-                call.extend(args[1..].iter().filter(|a| self.lltype(&self.ty(a)) != LlType::Void).cloned());
-                self.genop("direct_call", call, res_ll)
-            }
-            // A map's `get`, then the panic of `map[&k]` for a missing key.
-            "simple_call_unwrap" => {
-                let opt_ty = Ty::Option(Box::new(res_ty.clone()));
-                let opt_ll = self.lltype(&opt_ty);
-                let opt = self.genop("direct_call", args.to_vec(), opt_ll);
-                let (some, payload) = if self.types.container(&res_ty).is_some() {
-                    (self.genop("ptr_nonzero", vec![opt.clone()], LlType::Bool), opt)
-                } else {
-                    let (i0, i1) = (
-                        self.constant(ConstValue::Int(0), Ty::Int(IntTy::I64)),
-                        self.constant(ConstValue::Int(1), Ty::Int(IntTy::I64)),
-                    );
-                    (
-                        self.genop("tuple_getitem", vec![opt.clone(), i0], LlType::Bool),
-                        self.genop("tuple_getitem", vec![opt, i1], res_ll),
-                    )
-                };
-                let none = self.genop("bool_not", vec![some], LlType::Bool);
-                self.panic_if(none, "no entry found for key");
-                payload
-            }
-            "call_method" => self.method(args, &res_ty)?,
-            "panic" | "panic_str" => self.genop(opname, args.to_vec(), LlType::Void),
-            "jit_marker" => {
-                let args = args.iter().map(|a| self.ll(a)).collect();
-                self.genop(opname, args, LlType::Void)
-            }
-            "hint" => self.genop(opname, vec![self.ll(&args[0]), args[1].clone()], res_ll),
-            "panic_assert_failed" => {
-                if !matches!(ty0, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) {
-                    return Err(format!(
-                        "`assert_eq!` on values of type `{ty0}` is not translated yet; compare their elements"
-                    ));
-                }
-                self.genop("panic_assert_failed", args.to_vec(), LlType::Void)
-            }
-            other => return Err(format!("the operation `{other}` has no low-level form")),
-        })
+            _ => return Ok(None),
+        }))
     }
 
     /// A call of the runtime function `name` (`rt_call`).
@@ -925,4 +968,16 @@ fn remove_void_inputargs(g: &mut FunctionGraph) {
             link.args.iter_mut().for_each(fix);
         }
     }
+}
+
+/// A high-level operation being lowered, with the types the lowering
+/// dispatches on.
+struct Operation<'a> {
+    opname: &'a str,
+    args: &'a [Value],
+    result: VarId,
+    /// The type of the first operand (`()` without operands).
+    ty0: Ty,
+    res_ty: Ty,
+    res_ll: LlType,
 }
