@@ -103,3 +103,69 @@ impl<K: EntityRef + fmt::Debug, V: fmt::Debug> fmt::Debug for Arena<K, V> {
         f.debug_map().entries(self.iter()).finish()
     }
 }
+
+/// A side table of values by key of an arena (Cranelift's `SecondaryMap`):
+/// one value per key, indexed by the key itself, so a table of variables
+/// cannot be indexed by a graph by mistake.
+#[derive(Clone, PartialEq)]
+pub struct SecondaryMap<K, V> {
+    items: Vec<V>,
+    _key: PhantomData<K>,
+}
+
+impl<K: EntityRef, V: Clone> SecondaryMap<K, V> {
+    /// `value` for each of the first `len` keys.
+    pub fn with_len(len: usize, value: V) -> Self {
+        SecondaryMap { items: vec![value; len], _key: PhantomData }
+    }
+}
+
+impl<K: EntityRef, V> SecondaryMap<K, V> {
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    pub fn values(&self) -> impl Iterator<Item = &V> {
+        self.items.iter()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (K, &V)> {
+        self.items.iter().enumerate().map(|(i, v)| (K::new(i), v))
+    }
+}
+
+impl<K: EntityRef, V> FromIterator<V> for SecondaryMap<K, V> {
+    /// The values of the keys in order, from the first.
+    fn from_iter<I: IntoIterator<Item = V>>(iter: I) -> Self {
+        SecondaryMap { items: iter.into_iter().collect(), _key: PhantomData }
+    }
+}
+
+impl<K, V> Default for SecondaryMap<K, V> {
+    fn default() -> Self {
+        SecondaryMap { items: Vec::new(), _key: PhantomData }
+    }
+}
+
+impl<K: EntityRef, V> Index<K> for SecondaryMap<K, V> {
+    type Output = V;
+    fn index(&self, k: K) -> &V {
+        &self.items[k.index()]
+    }
+}
+
+impl<K: EntityRef, V> IndexMut<K> for SecondaryMap<K, V> {
+    fn index_mut(&mut self, k: K) -> &mut V {
+        &mut self.items[k.index()]
+    }
+}
+
+impl<K: EntityRef + fmt::Debug, V: fmt::Debug> fmt::Debug for SecondaryMap<K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}

@@ -29,7 +29,7 @@
 //! value of its declared lltype, zero (`false`, `0`, `0.0`, null) when the
 //! object is allocated.
 
-use crate::entity::EntityRef;
+use crate::entity::SecondaryMap;
 use crate::flow::{BlockId, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value, VarId};
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
@@ -262,28 +262,34 @@ struct Frame<'t> {
     block: BlockId,
     /// The next operation of `block` to run.
     pc: usize,
-    env: Vec<Option<LlValue>>,
+    env: SecondaryMap<VarId, Option<LlValue>>,
     /// Where the caller wants the result, once this frame returns.
     result_to: Option<VarId>,
 }
 
 impl<'t> Frame<'t> {
     fn enter(tr: &'t Translator, graph: &'t FunctionGraph, args: Vec<LlValue>, result_to: Option<VarId>) -> Frame<'t> {
-        let mut frame =
-            Frame { tr, graph, block: graph.startblock, pc: 0, env: vec![None; graph.vars.len()], result_to };
+        let mut frame = Frame {
+            tr,
+            graph,
+            block: graph.startblock,
+            pc: 0,
+            env: SecondaryMap::with_len(graph.vars.len(), None),
+            result_to,
+        };
         let params = &graph.blocks[graph.startblock].inputargs;
         if params.len() != args.len() {
             bug(format!("{} takes {} arguments, got {}", graph.name, params.len(), args.len()));
         }
         for (v, a) in params.iter().zip(args) {
-            frame.env[v.index()] = Some(a);
+            frame.env[*v] = Some(a);
         }
         frame
     }
 
     fn get(&self, v: &Value) -> LlValue {
         match v {
-            Value::Var(v) => self.env[v.index()].clone().unwrap_or_else(|| {
+            Value::Var(v) => self.env[*v].clone().unwrap_or_else(|| {
                 bug(format!("{} used before definition in {}", self.graph.var_name(*v), self.graph.name))
             }),
             Value::Const(Constant { value: ConstValue::Str(s), concretetype: Some(LlType::Ptr(c)), .. }) => {
@@ -294,7 +300,7 @@ impl<'t> Frame<'t> {
     }
 
     fn set(&mut self, v: VarId, value: LlValue) {
-        self.env[v.index()] = Some(value);
+        self.env[v] = Some(value);
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::model::SomeValue;
 use super::typeck::{typeck_graph, GraphTypes};
-use crate::entity::EntityRef;
+use crate::entity::{EntityRef, SecondaryMap};
 use crate::flow::{BlockId, ConstTy, ConstValue, GraphId, Pos, Value, VarId};
 use crate::translator::Translator;
 use crate::ty::Ty;
@@ -33,14 +33,14 @@ pub struct Annotations {
     /// Per graph: the Rust type of every variable (from typeck).
     pub types: Vec<GraphTypes>,
     /// Per graph, per variable: its annotation, `None` if never reached.
-    pub bindings: Vec<Vec<Option<SomeValue>>>,
+    pub bindings: SecondaryMap<GraphId, SecondaryMap<VarId, Option<SomeValue>>>,
     /// The graphs reachable from the entry points, in discovery order.
     pub reached: Vec<GraphId>,
 }
 
 impl Annotations {
     pub fn binding(&self, g: GraphId, v: VarId) -> Option<&SomeValue> {
-        self.bindings[g.index()][v.index()].as_ref()
+        self.bindings[g][v].as_ref()
     }
 
     pub fn ty(&self, g: GraphId, v: VarId) -> &Ty {
@@ -101,11 +101,11 @@ pub fn annotate_typed(t: &mut Translator, types: Vec<GraphTypes>) -> Result<Anno
         pending: VecDeque::new(),
         queued: HashSet::new(),
         followed: HashSet::new(),
-        callers: Vec::new(),
+        callers: SecondaryMap::default(),
         blocked: BTreeMap::new(),
     };
-    fix.ann.bindings = fix.t.graphs.values().map(|g| vec![None; g.vars.len()]).collect();
-    fix.callers = vec![BTreeSet::new(); fix.t.graphs.len()];
+    fix.ann.bindings = fix.t.graphs.values().map(|g| SecondaryMap::with_len(g.vars.len(), None)).collect();
+    fix.callers = SecondaryMap::with_len(fix.t.graphs.len(), BTreeSet::new());
     for &entry in &fix.t.entrypoints.clone() {
         let args: Vec<SomeValue> = fix.t.graphs[entry].param_tys.iter().map(SomeValue::of_type).collect();
         fix.bind_call(entry, &args);
@@ -125,7 +125,7 @@ struct Fixpoint<'t> {
     /// Links that can be taken: (graph, block, exit index).
     followed: HashSet<(GraphId, BlockId, usize)>,
     /// Per graph: the blocks that call it, reflowed when its result changes.
-    callers: Vec<BTreeSet<(GraphId, BlockId)>>,
+    callers: SecondaryMap<GraphId, BTreeSet<(GraphId, BlockId)>>,
     /// Blocks waiting for a callee's first result, with that callee.
     blocked: BTreeMap<(GraphId, BlockId), GraphId>,
 }
@@ -142,7 +142,7 @@ impl Fixpoint<'_> {
     fn merge_into(&mut self, g: GraphId, vars: &[VarId], values: &[SomeValue]) -> bool {
         let mut changed = false;
         for (&v, s) in vars.iter().zip(values) {
-            let slot = &mut self.ann.bindings[g.index()][v.index()];
+            let slot = &mut self.ann.bindings[g][v];
             let new = match slot {
                 Some(old) => old.union(s),
                 None => s.clone(),
@@ -162,7 +162,7 @@ impl Fixpoint<'_> {
         let graph = &self.t.graphs[callee];
         let start = graph.startblock;
         let inputargs = graph.blocks[start].inputargs.clone();
-        let first = self.ann.bindings[callee.index()][inputargs.first().map_or(0, |v| v.index())].is_none();
+        let first = self.ann.bindings[callee][inputargs.first().copied().unwrap_or(VarId::new(0))].is_none();
         if self.merge_into(callee, &inputargs, args)
             || first
             || inputargs.is_empty() && !self.queued.contains(&(callee, start))
@@ -173,7 +173,7 @@ impl Fixpoint<'_> {
 
     fn annotation(&self, g: GraphId, v: &Value) -> SomeValue {
         match v {
-            Value::Var(v) => self.ann.bindings[g.index()][v.index()].clone().unwrap_or(SomeValue::Impossible),
+            Value::Var(v) => self.ann.bindings[g][*v].clone().unwrap_or(SomeValue::Impossible),
             Value::Const(c) => match &c.ty {
                 ConstTy::Known(ty) => SomeValue::of_const(&c.value, ty),
                 _ => SomeValue::Impossible,
@@ -194,8 +194,8 @@ impl Fixpoint<'_> {
             let Some((_, callee)) = self.blocked.iter().next().map(|(k, v)| (*k, *v)) else { break };
             let graph = &self.t.graphs[callee];
             let ret = graph.blocks[graph.returnblock].inputargs[0];
-            self.ann.bindings[callee.index()][ret.index()] = Some(SomeValue::of_type(&graph.ret_ty));
-            for caller in self.callers[callee.index()].clone() {
+            self.ann.bindings[callee][ret] = Some(SomeValue::of_type(&graph.ret_ty));
+            for caller in self.callers[callee].clone() {
                 self.schedule(caller.0, caller.1);
             }
         }
@@ -225,10 +225,10 @@ impl Fixpoint<'_> {
                     let Some(ConstValue::Func(callee)) = op.args[0].constant().map(|c| c.value.clone()) else {
                         unreachable!("typeck checked the callee")
                     };
-                    self.callers[callee.index()].insert((g, b));
+                    self.callers[callee].insert((g, b));
                     self.bind_call(callee, &args[1..]);
                     let ret = self.t.graphs[callee].blocks[self.t.graphs[callee].returnblock].inputargs[0];
-                    match self.ann.bindings[callee.index()][ret.index()].clone() {
+                    match self.ann.bindings[callee][ret].clone() {
                         Some(SomeValue::Option { inner, .. }) if op.opname == "simple_call_unwrap" => *inner,
                         Some(s) => s,
                         // The callee has not returned yet: this block is
@@ -241,10 +241,10 @@ impl Fixpoint<'_> {
                 }
                 _ => fold(&op.opname, &args, &result_ty).unwrap_or_else(|| SomeValue::of_type(&result_ty)),
             };
-            self.ann.bindings[g.index()][op.result.index()] = Some(result);
+            self.ann.bindings[g][op.result] = Some(result);
         }
         if b == self.t.graphs[g].returnblock {
-            for caller in self.callers[g.index()].clone() {
+            for caller in self.callers[g].clone() {
                 self.schedule(caller.0, caller.1);
             }
             return;
@@ -260,7 +260,7 @@ impl Fixpoint<'_> {
             self.reach_fn_constants(&link.args);
             let values: Vec<SomeValue> = link.args.iter().map(|a| self.annotation(g, a)).collect();
             let target_args = self.t.graphs[g].blocks[link.target].inputargs.clone();
-            let first = target_args.iter().any(|v| self.ann.bindings[g.index()][v.index()].is_none());
+            let first = target_args.iter().any(|v| self.ann.bindings[g][*v].is_none());
             if self.merge_into(g, &target_args, &values) || first || target_args.is_empty() {
                 self.schedule(g, link.target);
             }
