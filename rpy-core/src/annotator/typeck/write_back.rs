@@ -1,0 +1,391 @@
+//! Write-back: once every variable has its type, the operations that
+//! depended on types are rewritten for the rtyper, and the `Infer`
+//! constants become `Known` ones.
+
+use super::{func_operand, name_operand, GraphTypes, Inference, TypeError};
+use crate::entity::EntityRef;
+use crate::flow::{ConstTy, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value};
+use crate::prelude::instances::{self, Kind};
+use crate::translator::Translator;
+use crate::ty::Ty;
+
+impl Inference<'_> {
+    /// The types of the variables of `g`; its operations are rewritten by
+    /// them and its literals get theirs.
+    pub(super) fn write_back(mut self, g: &mut FunctionGraph) -> Result<GraphTypes, TypeError> {
+        let types = GraphTypes { vars: (0..g.vars.len()).map(|v| self.u.resolve(v)).collect() };
+        for &b in &self.blocks {
+            for op in &mut g.blocks[b].operations {
+                self.pos = op.pos;
+                lower_op(self.t, op, &types).map_err(|m| self.err(m))?;
+            }
+        }
+        self.type_literals(g)?;
+        Ok(types)
+    }
+
+    /// Gives the `Infer` constants of `g` their types.
+    fn type_literals(&mut self, g: &mut FunctionGraph) -> Result<(), TypeError> {
+        for b in self.blocks.clone() {
+            let block = &mut g.blocks[b];
+            for op in &mut block.operations {
+                let pos = op.pos;
+                for a in &mut op.args {
+                    self.type_literal(a).map_err(|message| TypeError { graph: self.graph.clone(), pos, message })?;
+                }
+            }
+            for link in &mut block.exits {
+                for a in &mut link.args {
+                    self.type_literal(a).map_err(|message| TypeError {
+                        graph: self.graph.clone(),
+                        pos: None,
+                        message,
+                    })?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// An `Infer` constant becomes a `Known` one of the type inferred; an
+    /// integer literal must fit it.
+    fn type_literal(&mut self, v: &mut Value) -> Result<(), String> {
+        if let Value::Const(c) = v {
+            if let ConstTy::Infer(id) = c.ty {
+                let ty = self.u.resolve(self.infer_nodes[&id]);
+                if matches!(c.value, ConstValue::Int(_)) {
+                    let Ty::Int(it) = ty else { return Err(format!("an integer literal used as `{ty}`")) };
+                    let (min, max) = it.min_max();
+                    let ConstValue::Int(x) = c.value else { unreachable!() };
+                    if x < min || x > max {
+                        return Err(format!("literal `{x}` out of range for `{}`", it.name()));
+                    }
+                }
+                c.ty = ConstTy::Known(ty);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl GraphTypes {
+    /// The type of an operand: a variable's, or a constant's once known.
+    fn of_value(&self, v: &Value) -> Option<Ty> {
+        match v {
+            Value::Var(x) => Some(self.vars[x.index()].clone()),
+            Value::Const(c) => match &c.ty {
+                ConstTy::Known(t) => Some(t.clone()),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// Rewrites one operation for the rtyper, by the types of its operands and
+/// result. Each step either finishes the operation (`true`) or passes it,
+/// rewritten or not, to the next.
+fn lower_op(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) -> Result<(), String> {
+    let result = types.vars[op.result.index()].clone();
+    if lower_rc(op)
+        || lower_copy_value(t, op, types)
+        || lower_collect(t, op, &result, types)?
+        || lower_unwrap(op, types)
+        || lower_parse(t, op, &result)?
+    {
+        return Ok(());
+    }
+    lower_newlist_repeat(t, op, types);
+    if op.opname == "generic_call" {
+        return rewrite_generic_call(t, op, &result, |v| types.of_value(v));
+    }
+    if lower_format_arg(t, op, types)? || lower_to_instance(t, op, types) || lower_plain_clone(t, op, types) {
+        return Ok(());
+    }
+    // The loop's `&mut` flag only served its typing.
+    if op.opname == "iter_list" {
+        op.args.truncate(1);
+    }
+    lower_to_prelude_method(t, op, result, types);
+    Ok(())
+}
+
+/// An `Rc` is its value once lowered.
+fn lower_rc(op: &mut SpaceOperation) -> bool {
+    match op.opname.as_str() {
+        "rc_new" | "rc_clone" | "rc_inner" | "deref" => op.opname = "same_as".into(),
+        "deref_call" => op.opname = "simple_call".into(),
+        _ => return false,
+    }
+    true
+}
+
+/// A place used by value: a list that may be an array, or a `Copy` struct
+/// holding lists, is cloned (see `FnBuilder::copied`), by a `clone` method
+/// call that the next steps lower; anything else is the value itself.
+fn lower_copy_value(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) -> bool {
+    if op.opname != "copy_value" {
+        return false;
+    }
+    let may_be_array = op.args[1].constant().is_some_and(|c| c.value == ConstValue::Bool(true));
+    op.args.truncate(1);
+    let copy = types
+        .of_value(&op.args[0])
+        .is_some_and(|ty| (may_be_array && instances::holds_array(t, &ty)) || instances::holds_lists(t, &ty));
+    if !copy {
+        op.opname = "same_as".into();
+        return true;
+    }
+    op.opname = "call_method".into();
+    op.args.insert(0, name_operand("clone".into()));
+    false
+}
+
+/// `collect()`: into a `String`, a call of the prelude's collector of chars
+/// or of strings; into a list, a call of the iterator's `__collect` (a new
+/// list of the items left), or the list itself.
+fn lower_collect(t: &Translator, op: &mut SpaceOperation, result: &Ty, types: &GraphTypes) -> Result<bool, String> {
+    if op.opname != "collect" {
+        return Ok(false);
+    }
+    let from = types.of_value(&op.args[0]);
+    let into = match (result, &from) {
+        (Ty::Str, Some(Ty::Iter(item))) if **item == Ty::Char => t.graph_by_name("__collect_chars"),
+        (Ty::Str, Some(Ty::Iter(item))) if **item == Ty::Str => t.graph_by_name("__collect_strs"),
+        (Ty::Str, other) => return Err(format!("collecting `{}` into a `String`", other.clone().unwrap_or(Ty::Unit))),
+        (_, Some(it @ Ty::Iter(_))) => t.methods.get(&(it.clone(), "__collect".to_string())).copied(),
+        _ => None,
+    };
+    match into {
+        Some(f) => {
+            op.opname = "simple_call".into();
+            op.args.insert(0, func_operand(f));
+        }
+        None => op.opname = "same_as".into(),
+    }
+    Ok(true)
+}
+
+/// An `unwrap` (see `unwrap_rule`): the operations of an `Option` or a
+/// `Result`, by its operand's type.
+fn lower_unwrap(op: &mut SpaceOperation, types: &GraphTypes) -> bool {
+    if !op.opname.starts_with("unwrap_") {
+        return false;
+    }
+    let is_result = matches!(types.of_value(&op.args[0]), Some(Ty::Result(..)));
+    rewrite_unwrap(op, is_result);
+    true
+}
+
+/// `s.parse()`: the parser of the result's type, the prelude's
+/// `__parse_f64`, or the integers' generic parser (a `generic_call`, which
+/// the next steps lower).
+fn lower_parse(t: &Translator, op: &mut SpaceOperation, result: &Ty) -> Result<bool, String> {
+    if op.opname != "parse" {
+        return Ok(false);
+    }
+    match result {
+        Ty::Result(ok, _) if **ok == Ty::F64 => {
+            let f = t.methods[&(Ty::Str, "__parse_f64".to_string())];
+            op.opname = "simple_call".into();
+            op.args.insert(0, func_operand(f));
+            Ok(true)
+        }
+        Ty::Result(ok, _) => {
+            let Ty::Int(it) = **ok else { return Err(format!("parsing a `{ok}`")) };
+            op.args = crate::lang_items::parse_int_args(it, op.args[0].clone());
+            op.opname = "generic_call".into();
+            Ok(false)
+        }
+        _ => unreachable!("typed by apply_rule"),
+    }
+}
+
+/// `vec![x; n]` of objects: each slot its own clone, by the prelude's
+/// `__vec_from_elem` (a `generic_call`, which the next steps lower). A
+/// function pointer is immutable: sharing it is copying it.
+fn lower_newlist_repeat(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) {
+    let object = |ty: &Ty| match ty {
+        Ty::Fn(..) => false,
+        Ty::Option(inner) if matches!(**inner, Ty::Fn(..)) => false,
+        ty => !instances::is_plain_value(t, ty),
+    };
+    if op.opname == "newlist_repeat" && types.of_value(&op.args[0]).is_some_and(|ty| object(&ty)) {
+        op.args.insert(0, name_operand("__vec_from_elem".into()));
+        op.opname = "generic_call".into();
+    }
+}
+
+/// `format_arg`: an iterator is refused; `{}` of a std error type is its
+/// `Display`, the prelude's `__display`.
+fn lower_format_arg(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) -> Result<bool, String> {
+    if op.opname != "format_arg" {
+        return Ok(false);
+    }
+    if matches!(types.of_value(&op.args[1]), Some(Ty::Iter(_))) {
+        return Err("formatting an iterator is not translated (its `Debug` shows std's internals): format the `Vec` of its items, `it.clone().collect::<Vec<_>>()`".into());
+    }
+    let spec = op.args[2].constant().and_then(|c| c.as_int()).map(|b| rpy_fmt::Spec::decode(b as u64));
+    let display = spec.as_ref().is_some_and(|s| s.ty == rpy_fmt::FmtType::Display);
+    let plain = spec == Some(rpy_fmt::Spec::default())
+        && op.args[3..].iter().all(|a| a.constant().and_then(|c| c.as_int()) == Some(-1));
+    let method = types.of_value(&op.args[1]).and_then(|ty| t.methods.get(&(ty, "__display".to_string())).copied());
+    let (true, Some(f)) = (display, method) else { return Ok(false) };
+    if !plain {
+        return Err("only `{}` without width or precision formats an error".into());
+    }
+    op.args = vec![func_operand(f), op.args[1].clone(), op.args[0].clone()];
+    op.opname = "simple_call".into();
+    Ok(true)
+}
+
+/// An operation an instance of the prelude's `Eq`, `Ord`, `Clone` or
+/// `Debug` implements (`instances::needed`): a call of the instance's
+/// function once it exists. Until then the operation is left as it is:
+/// the driver makes the instance and infers the types again.
+fn lower_to_instance(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) -> bool {
+    let Some((kind, ty)) = instances::needed(t, &op.opname, &op.args, |v| types.of_value(v)) else {
+        return false;
+    };
+    if let Some(fns) = t.instances.get(&(kind, ty)) {
+        let ops: &[&str] = if kind == Kind::Ord { &instances::ORD_OPS } else { &instances::EQ_OPS };
+        let which = ops.iter().position(|o| *o == op.opname).unwrap_or(0);
+        let f = func_operand(fns[which]);
+        op.args = match kind {
+            Kind::Eq | Kind::Ord => vec![f, op.args[0].clone(), op.args[1].clone()],
+            Kind::Clone => vec![f, op.args[1].clone()],
+            Kind::Debug => vec![f, op.args[1].clone(), op.args[0].clone()],
+        };
+        op.opname = "simple_call".into();
+    }
+    true
+}
+
+/// The clone of a plain value is the value.
+fn lower_plain_clone(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) -> bool {
+    let clone = op.opname == "call_method" && op.args[0].constant().and_then(|c| c.as_str()) == Some("clone");
+    if !clone || !types.of_value(&op.args[1]).is_some_and(|ty| instances::is_plain_value(t, &ty)) {
+        return false;
+    }
+    op.opname = "same_as".into();
+    op.args.remove(0);
+    true
+}
+
+/// An operation a prelude method implements (`prelude_method`): a call of
+/// it.
+fn lower_to_prelude_method(t: &Translator, op: &mut SpaceOperation, result: Ty, types: &GraphTypes) {
+    let Some(m) = prelude_method(t, &op.opname, &op.args, result, |v| types.of_value(v)) else { return };
+    let func = func_operand(m);
+    if op.opname == "newdict" {
+        op.args.clear();
+    }
+    if op.opname == "call_method" || op.opname == "cell_new" {
+        op.args[0] = func;
+    } else {
+        op.args.insert(0, func);
+    }
+    // `map[&k]` is `map.get(&k)`, unwrapped where the user wrote it.
+    op.opname = if op.opname == "getitem" { "simple_call_unwrap" } else { "simple_call" }.into();
+}
+
+/// The operations of an `unwrap` (see `unwrap_rule`) for an `Option` or a
+/// `Result` operand. `unwrap_failed(x, msg, option_msg, pos)` panics with
+/// the constant `option_msg` or the formatted `msg`.
+fn rewrite_unwrap(op: &mut SpaceOperation, is_result: bool) {
+    let (opname, args) = match (op.opname.as_str(), is_result) {
+        ("unwrap_test", false) => ("is_some", op.args.clone()),
+        ("unwrap_test", true) => ("is_ok", op.args.clone()),
+        ("unwrap_payload", false) => ("some_payload", op.args.clone()),
+        ("unwrap_payload", true) => ("ok_payload", op.args.clone()),
+        ("unwrap_err", false) => {
+            ("same_as", vec![Value::Const(Constant::new(ConstValue::Str(String::new()), Ty::Str))])
+        }
+        ("unwrap_err", true) => ("err_payload", op.args.clone()),
+        ("unwrap_failed", false) => ("panic", vec![op.args[2].clone(), op.args[3].clone()]),
+        (_, _) => ("panic_str", vec![op.args[1].clone(), op.args[3].clone()]),
+    };
+    op.opname = opname.into();
+    op.args = args;
+}
+
+/// A call of a generic function, once its operands' types are known: the
+/// call of its instance if there is one, else the call with the name and
+/// the type arguments of the instance it needs (a `Tuple` constant, which
+/// `generic_key` reads back).
+fn rewrite_generic_call(
+    t: &Translator,
+    op: &mut SpaceOperation,
+    result: &Ty,
+    ty_of: impl Fn(&Value) -> Option<Ty>,
+) -> Result<(), String> {
+    let name = op.args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
+    let sig = &t.generic_fns[&name];
+    let mut bound = vec![None; sig.type_params.len()];
+    // Literals are typed later (`None` here): the other operands bind.
+    for (a, g) in op.args[1..].iter().zip(&sig.params) {
+        if let Some(ty) = ty_of(a) {
+            g.bind(&ty, &mut bound);
+        }
+    }
+    sig.ret.bind(result, &mut bound);
+    let Some(tys) = bound.into_iter().collect::<Option<Vec<Ty>>>() else {
+        return Err(format!("type annotations needed: the type parameters of `{name}` are not all known at this call"));
+    };
+    if let Some(&g) = t.generic_instances.get(&(name.clone(), tys.clone())) {
+        op.args[0] = func_operand(g);
+        op.opname = "simple_call".into();
+    } else {
+        let key = std::iter::once(ConstValue::Str(name)).chain(tys.into_iter().map(ConstValue::Type)).collect();
+        op.args[0] = Value::Const(Constant::meta(ConstValue::Tuple(key)));
+    }
+    Ok(())
+}
+
+/// The generic function and type arguments of a `generic_call` left for
+/// want of an instance.
+pub fn generic_key(k: &[ConstValue]) -> (String, Vec<Ty>) {
+    let name = match &k[0] {
+        ConstValue::Str(s) => s.clone(),
+        _ => String::new(),
+    };
+    let tys = k[1..]
+        .iter()
+        .filter_map(|c| match c {
+            ConstValue::Type(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect();
+    (name, tys)
+}
+
+/// The prelude method that implements `opname` on its operands' types, when
+/// it is one: methods and indexing of dicts (an instance of the dict
+/// template), comparisons and `+` of strings.
+fn prelude_method(
+    t: &Translator,
+    opname: &str,
+    args: &[Value],
+    result: Ty,
+    ty_of: impl Fn(&Value) -> Option<Ty>,
+) -> Option<GraphId> {
+    let (recv, name) = match opname {
+        // `v.iter()`: a new iterator over `v`.
+        "call_method" if matches!(args[0].constant()?.as_str()?, "iter" | "into_iter") => match ty_of(&args[1])? {
+            Ty::List(item) => (Ty::Iter(item), "__new".to_string()),
+            it => (it, "into_iter".to_string()),
+        },
+        "call_method" => (ty_of(&args[1])?, args[0].constant()?.as_str()?.to_string()),
+        "newdict" | "cell_new" => (result, "__new".to_string()),
+        "iter_list" => match ty_of(&args[0])? {
+            Ty::Dict(k, v) if *v == Ty::Unit => (Ty::Dict(k, v), "keys".to_string()),
+            d => (d, "__items".to_string()),
+        },
+        "getitem" => (ty_of(&args[0])?, "get".to_string()),
+        "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "add" => (ty_of(&args[0])?, format!("__{opname}")),
+        _ => return None,
+    };
+    if recv != Ty::Str && !recv.is_template() {
+        return None;
+    }
+    t.methods.get(&(recv, name)).copied()
+}
