@@ -4,11 +4,12 @@
 //! Architecture invariant: nothing in rpy-core imports the driver; it is
 //! the top of the crate.
 
-use crate::annotator::{annotate_typed, typeck_all, AnnotatorError};
+use crate::annotator::{annotate_typed, typeck_all};
 use crate::codewriter::JitData;
+use crate::diagnostic::{Diagnostic, Stage};
 use crate::flow::items::build_module;
 use crate::prelude::instances::{self, Kind};
-use crate::rtyper::{rtype, RTyperError};
+use crate::rtyper::rtype;
 use crate::translator::Translator;
 use crate::ty::Ty;
 use std::time::{Duration, Instant};
@@ -18,16 +19,18 @@ use std::time::{Duration, Instant};
 #[derive(Debug)]
 pub enum TranslationError {
     Syntax(syn::Error),
-    Annotation(AnnotatorError),
-    RType(RTyperError),
+    /// Found by the annotator, the rtyper or the codewriter.
+    Stage(Diagnostic),
 }
 
 impl std::fmt::Display for TranslationError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             TranslationError::Syntax(e) => write!(f, "{e}"),
-            TranslationError::Annotation(e) => write!(f, "rpy: annotation error: {e}"),
-            TranslationError::RType(e) => write!(f, "rpy: rtyper error: {e}"),
+            TranslationError::Stage(e) => match e.stage {
+                Stage::Annotation => write!(f, "rpy: annotation error: {e}"),
+                Stage::RTyping => write!(f, "rpy: rtyper error: {e}"),
+            },
         }
     }
 }
@@ -112,23 +115,23 @@ pub fn translate_items(
     dumper.dump("flowgraph", &t);
     let ann = timings
         .time("annotate", || annotate_typed(&mut t, types))
-        .map_err(|es| es.into_iter().map(TranslationError::Annotation).collect::<Vec<_>>())?;
+        .map_err(|es| es.into_iter().map(TranslationError::Stage).collect::<Vec<_>>())?;
     dumper.dump("annotate", &t);
     let elidable = crate::annotator::elidable::check_elidable(&t, &ann);
     if !elidable.is_empty() {
-        return Err(elidable.into_iter().map(TranslationError::Annotation).collect());
+        return Err(elidable.into_iter().map(TranslationError::Stage).collect());
     }
     timings
         .time("rtype_lltype", || rtype(&mut t, &ann))
-        .map_err(|es| es.into_iter().map(TranslationError::RType).collect::<Vec<_>>())?;
+        .map_err(|es| es.into_iter().map(TranslationError::Stage).collect::<Vec<_>>())?;
     dumper.dump("rtype_lltype", &t);
     let jit = timings.time("codewriter", || crate::codewriter::make_jit(&mut t)).map_err(|message| {
         let graph = t.jitdrivers.first().map(|d| d.name.clone()).unwrap_or_default();
-        vec![TranslationError::RType(crate::rtyper::RTyperError {
-            graph,
-            pos: None,
-            message: format!("rpy: the JIT's codewriter cannot handle the portal: {message}"),
-        })]
+        vec![TranslationError::Stage(Diagnostic::rtyping(
+            &graph,
+            None,
+            format!("rpy: the JIT's codewriter cannot handle the portal: {message}"),
+        ))]
     })?;
     if let (Some(dir), Some(jit)) = (&dumper.dir, &jit) {
         let _ = std::fs::create_dir_all(dir);
@@ -164,9 +167,8 @@ fn build_with_prelude(
         let new: Vec<Ty> = found.into_iter().filter(|ty| !templates.contains(ty)).collect();
         let new_insts = missing_instances(&t, types.as_deref().unwrap_or(&[]), &insts);
         for (kind, ty) in new_insts.iter() {
-            let source = instances::source(&t, *kind, ty, insts.len()).map_err(|message| {
-                vec![TranslationError::Annotation(AnnotatorError { graph: String::new(), pos: None, message })]
-            })?;
+            let source = instances::source(&t, *kind, ty, insts.len())
+                .map_err(|message| vec![TranslationError::Stage(Diagnostic::annotation("", None, message))])?;
             all.extend(crate::prelude::parse(&source, "generated instance"));
             insts.push((*kind, ty.clone()));
         }
@@ -187,16 +189,15 @@ fn build_with_prelude(
                 // The graphs type inference rejected, to see why.
                 dumper.dump("flowgraph", &t);
             }
-            let types = types.map_err(|es| es.into_iter().map(TranslationError::Annotation).collect::<Vec<_>>())?;
+            let types = types.map_err(|es| es.into_iter().map(TranslationError::Stage).collect::<Vec<_>>())?;
             return Ok((t, types));
         }
         for ty in new {
             if templates.contains(&ty) {
                 continue;
             }
-            let instance = crate::prelude::template_items(&t, &ty, templates.len()).map_err(|message| {
-                vec![TranslationError::Annotation(AnnotatorError { graph: String::new(), pos: None, message })]
-            })?;
+            let instance = crate::prelude::template_items(&t, &ty, templates.len())
+                .map_err(|message| vec![TranslationError::Stage(Diagnostic::annotation("", None, message))])?;
             all.extend(instance);
             templates.push(ty);
         }

@@ -12,6 +12,7 @@
 
 pub mod annotator;
 pub mod codewriter;
+pub mod diagnostic;
 pub mod driver;
 pub mod entity;
 pub mod flow;

@@ -129,8 +129,7 @@ fn expand(attr: proc_macro2::TokenStream, module: &syn::ItemMod) -> Result<proc_
 fn locate(e: TranslationError, items: &[syn::Item]) -> syn::Error {
     let (graph, pos, text) = match &e {
         TranslationError::Syntax(e) => return e.clone(),
-        TranslationError::Annotation(a) => (a.graph.clone(), a.pos, e.to_string()),
-        TranslationError::RType(r) => (r.graph.clone(), r.pos, e.to_string()),
+        TranslationError::Stage(d) => (d.graph.clone(), d.pos, e.to_string()),
     };
     let item = items.iter().find(|item| match item {
         syn::Item::Fn(f) => f.sig.ident == graph,

@@ -3,29 +3,12 @@
 
 use super::model::SomeValue;
 use super::typeck::{typeck_graph, GraphTypes};
+use crate::diagnostic::Diagnostic;
 use crate::entity::{EntityRef, SecondaryMap};
-use crate::flow::{BlockId, ConstTy, ConstValue, GraphId, Pos, Value, VarId};
+use crate::flow::{BlockId, ConstTy, ConstValue, GraphId, Value, VarId};
 use crate::translator::Translator;
 use crate::ty::Ty;
 use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
-use std::fmt;
-
-#[derive(Debug, Clone)]
-pub struct AnnotatorError {
-    pub graph: String,
-    pub pos: Option<Pos>,
-    pub message: String,
-}
-
-impl fmt::Display for AnnotatorError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}\nIn function `{}`", self.message, self.graph)?;
-        if let Some(p) = self.pos {
-            write!(f, ", at line {}, column {}", p.line, p.col)?;
-        }
-        Ok(())
-    }
-}
 
 /// The result of annotation.
 #[derive(Clone, Debug, Default)]
@@ -65,13 +48,13 @@ impl Annotations {
 }
 
 /// Annotates the program and removes the links that can never be taken.
-pub fn annotate(t: &mut Translator) -> Result<Annotations, Vec<AnnotatorError>> {
+pub fn annotate(t: &mut Translator) -> Result<Annotations, Vec<Diagnostic>> {
     let types = typeck_all(t)?;
     annotate_typed(t, types)
 }
 
 /// Type inference of every graph (see `typeck`).
-pub fn typeck_all(t: &mut Translator) -> Result<Vec<GraphTypes>, Vec<AnnotatorError>> {
+pub fn typeck_all(t: &mut Translator) -> Result<Vec<GraphTypes>, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let mut all = Vec::new();
     for id in t.graphs.keys().collect::<Vec<_>>() {
@@ -79,7 +62,7 @@ pub fn typeck_all(t: &mut Translator) -> Result<Vec<GraphTypes>, Vec<AnnotatorEr
         match typeck_graph(t, &mut g) {
             Ok(types) => all.push(types),
             Err(e) => {
-                errors.push(AnnotatorError { graph: e.graph, pos: e.pos.or(g.pos), message: e.message });
+                errors.push(Diagnostic { pos: e.pos.or(g.pos), ..e });
                 all.push(GraphTypes::default());
             }
         }
@@ -93,7 +76,7 @@ pub fn typeck_all(t: &mut Translator) -> Result<Vec<GraphTypes>, Vec<AnnotatorEr
 }
 
 /// The fixpoint from the entry points, given every graph's types.
-pub fn annotate_typed(t: &mut Translator, types: Vec<GraphTypes>) -> Result<Annotations, Vec<AnnotatorError>> {
+pub fn annotate_typed(t: &mut Translator, types: Vec<GraphTypes>) -> Result<Annotations, Vec<Diagnostic>> {
     let ann = Annotations { types, ..Default::default() };
     let mut fix = Fixpoint {
         t,

@@ -1,7 +1,8 @@
 //! The check of `#[elidable]` functions, once the annotator knows what
 //! every operation works on.
 
-use crate::annotator::{Annotations, AnnotatorError};
+use crate::annotator::Annotations;
+use crate::diagnostic::Diagnostic;
 use crate::flow::{ConstValue, Value, VarId};
 use crate::translator::Translator;
 use std::collections::HashSet;
@@ -39,7 +40,7 @@ const MUTATORS: &[&str] = &[
 /// check is RPython's: no write to an object reached from the arguments,
 /// in the function itself (a write made by a function it calls is not
 /// seen).
-pub fn check_elidable(t: &Translator, ann: &Annotations) -> Vec<AnnotatorError> {
+pub fn check_elidable(t: &Translator, ann: &Annotations) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     for &gid in &ann.reached {
         let g = &t.graphs[gid];
@@ -98,11 +99,7 @@ pub fn check_elidable(t: &Translator, ann: &Annotations) -> Vec<AnnotatorError> 
                     _ => None,
                 };
                 if target.is_some_and(is_shared) {
-                    errors.push(AnnotatorError {
-                        graph: g.name.clone(),
-                        pos: op.pos,
-                        message: format!("`{}` is `#[elidable]` but changes an object its caller passed in: a trace replaces a call with constant arguments by the first call's result, so the change would be lost; remove `#[elidable]`, or return the new value instead", g.name),
-                    });
+                    errors.push(Diagnostic::annotation(&g.name, op.pos, format!("`{}` is `#[elidable]` but changes an object its caller passed in: a trace replaces a call with constant arguments by the first call's result, so the change would be lost; remove `#[elidable]`, or return the new value instead", g.name)));
                 }
             }
         }

@@ -16,5 +16,5 @@ pub mod model;
 pub mod track_caller;
 pub mod typeck;
 
-pub use annrpython::{annotate, annotate_typed, typeck_all, Annotations, AnnotatorError};
+pub use annrpython::{annotate, annotate_typed, typeck_all, Annotations};
 pub use model::SomeValue;

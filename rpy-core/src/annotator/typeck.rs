@@ -20,6 +20,7 @@ mod write_back;
 
 pub use write_back::generic_key;
 
+use crate::diagnostic::Diagnostic;
 use crate::entity::EntityRef;
 use crate::flow::{BlockId, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value};
 use crate::translator::Translator;
@@ -51,16 +52,6 @@ enum Term {
     Rc(Node),
     /// An iterator of the item type.
     Iter(Node),
-}
-
-/// A type error: rustc rejects such a program too, so this normally means
-/// the program uses something rpy does not model.
-#[derive(Debug, Clone)]
-pub struct TypeError {
-    pub graph: String,
-    /// The operation's position, when the error is about one.
-    pub pos: Option<crate::flow::Pos>,
-    pub message: String,
 }
 
 struct Unifier {
@@ -301,7 +292,7 @@ struct Inference<'t> {
 
 /// Infers the type of every variable of `g` and rewrites its `Infer`
 /// constants to `Known` ones.
-pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes, TypeError> {
+pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes, Diagnostic> {
     let mut inference = Inference::new(t, g);
     let inferred = inference.infer(g);
     // Even when inference fails: the driver dumps the graphs it rejected,
@@ -331,12 +322,12 @@ impl<'t> Inference<'t> {
     }
 
     /// An error at the operation being typed.
-    fn err(&self, message: String) -> TypeError {
-        TypeError { graph: self.graph.clone(), pos: self.pos, message }
+    fn err(&self, message: String) -> Diagnostic {
+        Diagnostic::annotation(&self.graph, self.pos, message)
     }
 
     /// `Unifier::unify`, failing at the operation being typed.
-    fn unify(&mut self, a: Node, b: Node) -> Result<(), TypeError> {
+    fn unify(&mut self, a: Node, b: Node) -> Result<(), Diagnostic> {
         self.u.unify(a, b).map_err(|m| self.err(m))
     }
 

@@ -17,27 +17,10 @@ use crate::methods::method_sig;
 use rlist::{list_containers, Helpers, ListContainers};
 
 mod rlist;
+use crate::diagnostic::Diagnostic;
 use crate::translator::Translator;
 use crate::ty::{EnumDef, EnumId, IntTy, StructDef, StructId, Ty};
 use std::collections::HashMap;
-use std::fmt;
-
-#[derive(Debug, Clone)]
-pub struct RTyperError {
-    pub graph: String,
-    pub pos: Option<Pos>,
-    pub message: String,
-}
-
-impl fmt::Display for RTyperError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}\nIn function `{}`", self.message, self.graph)?;
-        if let Some(p) = self.pos {
-            write!(f, ", at line {}, column {}", p.line, p.col)?;
-        }
-        Ok(())
-    }
-}
 
 /// What the rtyper knows of the program's types: the structs, and the GC
 /// container of each struct that is not `Copy`.
@@ -151,7 +134,7 @@ fn void_const(v: ConstValue) -> Value {
 }
 
 /// Rtypes every graph reached by the annotator.
-pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<RTyperError>> {
+pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let (containers, lists) = containers(t, ann);
     let mut helpers = Helpers::new(t.graphs.len());
@@ -190,7 +173,7 @@ fn rtype_graph(
     gid: GraphId,
     g: &mut FunctionGraph,
     helpers: &mut Helpers,
-) -> Result<(), RTyperError> {
+) -> Result<(), Diagnostic> {
     for v in g.vars.keys().collect::<Vec<_>>() {
         g.vars[v].concretetype = Some(lltype_of(ann.ty(gid, v), types));
     }
@@ -211,11 +194,9 @@ fn rtype_graph(
             hop.pos = op.pos;
             let args: Vec<Value> = op.args.iter().map(|a| hop.subst_value(a)).collect();
             let before = hop.out.len();
-            let v = hop.translate(&op.opname, &args, op.result).map_err(|message| RTyperError {
-                graph: hop.g.name.clone(),
-                pos: op.pos,
-                message,
-            })?;
+            let v = hop
+                .translate(&op.opname, &args, op.result)
+                .map_err(|message| Diagnostic::rtyping(&hop.g.name, op.pos, message))?;
             // Rename the last generated result to the original variable, or
             // substitute the value for it in the rest of the block.
             match &v {

@@ -4,21 +4,21 @@
 
 use super::method_call::Resolved;
 use super::rules::apply_rule;
-use super::{Inference, Node, OpId, Term, TypeError};
+use super::{Diagnostic, Inference, Node, OpId, Term};
 use crate::entity::EntityRef;
 use crate::flow::{BlockId, ConstValue, FunctionGraph, SpaceOperation};
 
 impl Inference<'_> {
     /// Infers the types of the variables of `g`, resolving its method calls
     /// (`rewrites`).
-    pub(super) fn infer(&mut self, g: &FunctionGraph) -> Result<(), TypeError> {
+    pub(super) fn infer(&mut self, g: &FunctionGraph) -> Result<(), Diagnostic> {
         self.seed_signature(g)?;
         self.seed_links(g)?;
         self.fixpoint(g)
     }
 
     /// The parameters and the return value have their declared types.
-    fn seed_signature(&mut self, g: &FunctionGraph) -> Result<(), TypeError> {
+    fn seed_signature(&mut self, g: &FunctionGraph) -> Result<(), Diagnostic> {
         for (v, ty) in g.blocks[g.startblock].inputargs.iter().zip(&g.param_tys) {
             let n = self.u.node_of_ty(ty);
             self.unify(v.index(), n)?;
@@ -29,7 +29,7 @@ impl Inference<'_> {
 
     /// A link's arguments have the types of its target's parameters, and a
     /// block that switches on a `bool` switches on a `bool` value.
-    fn seed_links(&mut self, g: &FunctionGraph) -> Result<(), TypeError> {
+    fn seed_links(&mut self, g: &FunctionGraph) -> Result<(), Diagnostic> {
         for b in self.blocks.clone() {
             for link in &g.blocks[b].exits {
                 for (a, ta) in link.args.iter().zip(&g.blocks[link.target].inputargs) {
@@ -52,7 +52,7 @@ impl Inference<'_> {
     /// Types every operation. Rules that need a resolved operand are
     /// retried until nothing changes; then an assumption rustc would make
     /// lets them go on, or inference fails.
-    fn fixpoint(&mut self, g: &FunctionGraph) -> Result<(), TypeError> {
+    fn fixpoint(&mut self, g: &FunctionGraph) -> Result<(), Diagnostic> {
         let mut pending: Vec<OpId> = (self.blocks.iter())
             .flat_map(|&b| (0..g.blocks[b].operations.len()).map(move |i| (b.index(), i)))
             .collect();
@@ -76,7 +76,7 @@ impl Inference<'_> {
 
     /// Types the operation at `at`; `Ok(false)` when it waits for an
     /// operand's type.
-    fn type_op(&mut self, g: &FunctionGraph, at: OpId) -> Result<bool, TypeError> {
+    fn type_op(&mut self, g: &FunctionGraph, at: OpId) -> Result<bool, Diagnostic> {
         let mut op = self.op_at(g, at).clone();
         self.at = at;
         self.pos = op.pos;
@@ -91,7 +91,7 @@ impl Inference<'_> {
     }
 
     /// Types an operation by its rule (`apply_rule`), which the error names.
-    fn type_by_rule(&mut self, op: &SpaceOperation) -> Result<bool, TypeError> {
+    fn type_by_rule(&mut self, op: &SpaceOperation) -> Result<bool, Diagnostic> {
         let args: Vec<Node> = op.args.iter().map(|a| self.node_of(a)).collect();
         let what = match (op.opname.as_str(), op.args.first().and_then(|a| a.constant()).map(|c| &c.value)) {
             ("simple_call" | "simple_call_unwrap", Some(ConstValue::Func(g))) => {
@@ -123,7 +123,7 @@ impl Inference<'_> {
 
     /// When no rule made progress: assumes the type rustc would of an
     /// operand nothing else types, or fails at the first operation left.
-    fn assume_when_stuck(&mut self, g: &FunctionGraph, still: &[OpId]) -> Result<(), TypeError> {
+    fn assume_when_stuck(&mut self, g: &FunctionGraph, still: &[OpId]) -> Result<(), Diagnostic> {
         if self.assume_reference(g, still)? || self.assume_option(g, still)? {
             return Ok(());
         }
@@ -135,7 +135,7 @@ impl Inference<'_> {
 
     /// A `*x` of an operand nothing else types: a reference; a `collect()`
     /// whose result nothing types: a list.
-    fn assume_reference(&mut self, g: &FunctionGraph, still: &[OpId]) -> Result<bool, TypeError> {
+    fn assume_reference(&mut self, g: &FunctionGraph, still: &[OpId]) -> Result<bool, Diagnostic> {
         let deref = still.iter().find_map(|&at| {
             let op = self.op_at(g, at);
             (op.opname == "deref" || op.opname == "collect").then(|| (op.args[0].clone(), op.result.index()))
@@ -151,7 +151,7 @@ impl Inference<'_> {
     }
 
     /// An `unwrap` whose operand nothing else types: an `Option`.
-    fn assume_option(&mut self, g: &FunctionGraph, still: &[OpId]) -> Result<bool, TypeError> {
+    fn assume_option(&mut self, g: &FunctionGraph, still: &[OpId]) -> Result<bool, Diagnostic> {
         let unwrap = still.iter().find_map(|&at| {
             let op = self.op_at(g, at);
             op.opname.starts_with("unwrap_").then(|| op.args[0].clone())

@@ -3,7 +3,7 @@
 //! call typed here from the method's signature. The rule of `call_method`
 //! itself (`method_sig`) types the methods left, those of numbers.
 
-use super::{func_operand, name_operand, Inference, Node, Term, TypeError, Unifier};
+use super::{func_operand, name_operand, Diagnostic, Inference, Node, Term, Unifier};
 use crate::entity::EntityRef;
 use crate::flow::{GraphId, SpaceOperation};
 use crate::methods::{
@@ -26,7 +26,7 @@ pub(super) enum Resolved {
 impl Inference<'_> {
     /// Resolves a `call_method` by its receiver's type. A rewrite of `op` is
     /// recorded (`rewrite`) as soon as it is made.
-    pub(super) fn resolve_method(&mut self, op: &mut SpaceOperation) -> Result<Resolved, TypeError> {
+    pub(super) fn resolve_method(&mut self, op: &mut SpaceOperation) -> Result<Resolved, Diagnostic> {
         let recv = self.node_of(&op.args[1]);
         let name = op.args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
         let mut rn = self.u.find(recv);
@@ -91,7 +91,7 @@ impl Inference<'_> {
         recv: Node,
         inner: Node,
         name: &str,
-    ) -> Result<ControlFlow<Resolved, Node>, TypeError> {
+    ) -> Result<ControlFlow<Resolved, Node>, Diagnostic> {
         if name == "clone" && op.args.len() == 2 {
             op.opname = "rc_clone".into();
             op.args.remove(0);
@@ -142,7 +142,7 @@ impl Inference<'_> {
         recv_ty: Ty,
         name: String,
         call: &str,
-    ) -> Result<Resolved, TypeError> {
+    ) -> Result<Resolved, Diagnostic> {
         // A `char` pattern (`s.find(',')`) has the prelude's `__find_char`.
         let char_arg = op.args.len() >= 3 && {
             let a = self.node_of(&op.args[2]);
@@ -162,7 +162,7 @@ impl Inference<'_> {
 
     /// A method of `Vec`: one of `list_method_sig`, typed by its signature,
     /// or the prelude's generic function for it.
-    fn resolve_list_method(&mut self, op: &mut SpaceOperation, item: Node, name: &str) -> Result<Resolved, TypeError> {
+    fn resolve_list_method(&mut self, op: &mut SpaceOperation, item: Node, name: &str) -> Result<Resolved, Diagnostic> {
         // `v.iter()`, `v.into_iter()` outside a `for` loop: an iterator
         // over the list (write-back: `prelude_method`).
         if (name == "iter" || name == "into_iter") && op.args.len() == 2 {
@@ -184,7 +184,7 @@ impl Inference<'_> {
     /// A method of an iterator: one of the iterator template, typed by its
     /// signature (write-back calls it, `prelude_method`), or the prelude's
     /// generic `__iter_*`.
-    fn resolve_iter_method(&mut self, op: &mut SpaceOperation, item: Node, name: &str) -> Result<Resolved, TypeError> {
+    fn resolve_iter_method(&mut self, op: &mut SpaceOperation, item: Node, name: &str) -> Result<Resolved, Diagnostic> {
         if let Some(sig) = iter_method_sig(name) {
             self.type_by_sig(op, name, item, sig)?;
             return Ok(Resolved::Typed);
@@ -206,7 +206,7 @@ impl Inference<'_> {
         (k, v): (Node, Node),
         name: String,
         call: &str,
-    ) -> Result<Resolved, TypeError> {
+    ) -> Result<Resolved, Diagnostic> {
         if let Some(m) = self.instance_method(rn, &name) {
             return Ok(self.call_graph(op, call, m));
         }
@@ -237,7 +237,7 @@ impl Inference<'_> {
         inner: Node,
         name: &str,
         call: &str,
-    ) -> Result<Resolved, TypeError> {
+    ) -> Result<Resolved, Diagnostic> {
         if let Some(m) = self.instance_method(rn, name) {
             return Ok(self.call_graph(op, call, m));
         }
@@ -246,7 +246,7 @@ impl Inference<'_> {
     }
 
     /// Before the cell's instance exists: its methods' types.
-    fn type_cell_method(&mut self, op: &SpaceOperation, recv: Node, inner: Node, name: &str) -> Result<(), TypeError> {
+    fn type_cell_method(&mut self, op: &SpaceOperation, recv: Node, inner: Node, name: &str) -> Result<(), Diagnostic> {
         let takes_value = match name {
             "get" | "borrow" | "borrow_mut" | "into_inner" => false,
             "set" | "__set" | "replace" => true,
@@ -319,7 +319,7 @@ impl Inference<'_> {
         name: &str,
         item: Node,
         (params, ret): (Vec<ListRel>, ListRel),
-    ) -> Result<(), TypeError> {
+    ) -> Result<(), Diagnostic> {
         if params.len() != op.args.len() - 2 {
             return Err(self.err(format!("`{name}` takes {} arguments", params.len())));
         }

@@ -2,7 +2,7 @@
 //! depended on types are rewritten for the rtyper, and the `Infer`
 //! constants become `Known` ones.
 
-use super::{func_operand, name_operand, GraphTypes, Inference, TypeError};
+use super::{func_operand, name_operand, Diagnostic, GraphTypes, Inference};
 use crate::entity::EntityRef;
 use crate::flow::{ConstTy, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value};
 use crate::prelude::instances::{self, Kind};
@@ -12,7 +12,7 @@ use crate::ty::Ty;
 impl Inference<'_> {
     /// The types of the variables of `g`; its operations are rewritten by
     /// them and its literals get theirs.
-    pub(super) fn write_back(mut self, g: &mut FunctionGraph) -> Result<GraphTypes, TypeError> {
+    pub(super) fn write_back(mut self, g: &mut FunctionGraph) -> Result<GraphTypes, Diagnostic> {
         let types = GraphTypes { vars: (0..g.vars.len()).map(|v| self.u.resolve(v)).collect() };
         for &b in &self.blocks {
             for op in &mut g.blocks[b].operations {
@@ -25,22 +25,18 @@ impl Inference<'_> {
     }
 
     /// Gives the `Infer` constants of `g` their types.
-    fn type_literals(&mut self, g: &mut FunctionGraph) -> Result<(), TypeError> {
+    fn type_literals(&mut self, g: &mut FunctionGraph) -> Result<(), Diagnostic> {
         for b in self.blocks.clone() {
             let block = &mut g.blocks[b];
             for op in &mut block.operations {
                 let pos = op.pos;
                 for a in &mut op.args {
-                    self.type_literal(a).map_err(|message| TypeError { graph: self.graph.clone(), pos, message })?;
+                    self.type_literal(a).map_err(|message| Diagnostic::annotation(&self.graph, pos, message))?;
                 }
             }
             for link in &mut block.exits {
                 for a in &mut link.args {
-                    self.type_literal(a).map_err(|message| TypeError {
-                        graph: self.graph.clone(),
-                        pos: None,
-                        message,
-                    })?;
+                    self.type_literal(a).map_err(|message| Diagnostic::annotation(&self.graph, None, message))?;
                 }
             }
         }
