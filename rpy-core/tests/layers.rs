@@ -11,6 +11,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "IRs",
         &[
             "entity",
+            "diagnostic",
             "ty",
             "lltype",
             "lloperation",
