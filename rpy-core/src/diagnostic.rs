@@ -1,7 +1,8 @@
 //! One diagnostic type for every stage after the front end (whose errors
 //! are `syn::Error`s on the user's tokens): what went wrong, in which
-//! function and at which operation, with help when there is some. The
-//! macro places it on the tokens at its position.
+//! function and at which operation (its message says what to write
+//! instead, as the front end's do). The macro places it on the tokens at
+//! its position.
 
 use crate::flow::Pos;
 use std::fmt;
@@ -23,23 +24,17 @@ pub struct Diagnostic {
     /// The operation's position, when it is about one.
     pub pos: Option<Pos>,
     pub message: String,
-    /// What to write instead, when the stage knows.
-    pub help: Option<String>,
 }
 
 impl Diagnostic {
-    pub fn new(stage: Stage, graph: &str, pos: Option<Pos>, message: String) -> Diagnostic {
-        Diagnostic { stage, graph: graph.to_string(), pos, message, help: None }
-    }
-
     /// Of the annotator (type inference included).
     pub fn annotation(graph: &str, pos: Option<Pos>, message: String) -> Diagnostic {
-        Diagnostic::new(Stage::Annotation, graph, pos, message)
+        Diagnostic { stage: Stage::Annotation, graph: graph.to_string(), pos, message }
     }
 
     /// Of the rtyper (the codewriter included).
     pub fn rtyping(graph: &str, pos: Option<Pos>, message: String) -> Diagnostic {
-        Diagnostic::new(Stage::RTyping, graph, pos, message)
+        Diagnostic { stage: Stage::RTyping, graph: graph.to_string(), pos, message }
     }
 }
 
@@ -48,9 +43,6 @@ impl fmt::Display for Diagnostic {
         write!(f, "{}\nIn function `{}`", self.message, self.graph)?;
         if let Some(p) = self.pos {
             write!(f, ", at line {}, column {}", p.line, p.col)?;
-        }
-        if let Some(help) = &self.help {
-            write!(f, "\nhelp: {help}")?;
         }
         Ok(())
     }

@@ -121,18 +121,6 @@ impl<K: EntityRef, V: Clone> SecondaryMap<K, V> {
 }
 
 impl<K: EntityRef, V> SecondaryMap<K, V> {
-    pub fn len(&self) -> usize {
-        self.items.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
-    }
-
-    pub fn values(&self) -> impl Iterator<Item = &V> {
-        self.items.iter()
-    }
-
     pub fn iter(&self) -> impl Iterator<Item = (K, &V)> {
         self.items.iter().enumerate().map(|(i, v)| (K::new(i), v))
     }

@@ -144,6 +144,17 @@ fn a_trace_not_knowing_the_labels_facts_enters_the_preamble() {
     );
 }
 
+/// A trace using a variable no operation defined before, or defining one
+/// twice, is not a trace.
+#[test]
+fn parse_rejects_undefined_and_redefined_variables() {
+    let m = module();
+    let undefined = Trace::parse("[i0]\ni2 = int_add(i0, 1)\ni3 = int_add(i1, 1)\njump(i3, descr=TargetToken(1))", &m);
+    assert!(undefined.is_err_and(|e| e.contains("i1 is not defined before")));
+    let twice = Trace::parse("[i0]\ni1 = int_add(i0, 1)\ni1 = int_add(i0, 2)\njump(i1, descr=TargetToken(1))", &m);
+    assert!(twice.is_err_and(|e| e.contains("i1 is defined twice")));
+}
+
 #[test]
 fn parse_prints_back_the_same_text() {
     let text = "[i0, p1, f2]

@@ -24,7 +24,7 @@ impl Trace {
         let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
         let first = lines.next().ok_or("an empty trace")?;
         let inputs = first.strip_prefix('[').and_then(|l| l.strip_suffix(']')).ok_or("inputs in brackets first")?;
-        let mut p = Parser { m, trace: Trace::default() };
+        let mut p = Parser { m, trace: Trace::default(), defined: Vec::new() };
         for name in split_top(inputs) {
             let v = p.define(name)?;
             if v != p.trace.ninputs {
@@ -43,6 +43,8 @@ impl Trace {
 struct Parser<'m> {
     m: &'m JitModule,
     trace: Trace,
+    /// The variables defined so far, by number (a log skips numbers).
+    defined: Vec<bool>,
 }
 
 impl Parser<'_> {
@@ -53,6 +55,10 @@ impl Parser<'_> {
         if kinds.len() <= n as usize {
             // Numbers a log skips are variables no operation defines.
             kinds.resize(n as usize + 1, Kind::Int);
+            self.defined.resize(n as usize + 1, false);
+        }
+        if std::mem::replace(&mut self.defined[n as usize], true) {
+            return Err(format!("{name} is defined twice"));
         }
         kinds[n as usize] = kind;
         Ok(n)
@@ -118,9 +124,10 @@ impl Parser<'_> {
 
     fn value(&self, a: &str) -> Result<Value, String> {
         if let Some((kind, n)) = var(a) {
-            return match self.trace.kinds.get(n as usize) {
-                Some(k) if *k == kind => Ok(Value::Var(n)),
-                _ => Err(format!("{a} is not defined before")),
+            let defined = self.defined.get(n as usize).copied().unwrap_or(false);
+            return match defined && self.trace.kinds[n as usize] == kind {
+                true => Ok(Value::Var(n)),
+                false => Err(format!("{a} is not defined before")),
             };
         }
         if a == "ConstPtr(null)" {
