@@ -31,6 +31,7 @@
 
 use crate::entity::SecondaryMap;
 use crate::flow::{BlockId, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value, VarId};
+use crate::lloperation::{FloatOp, LlOp};
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
 use rpy_jitcode::int_dispatch;
@@ -313,10 +314,12 @@ pub fn interpret(t: &Translator, g: GraphId, args: Vec<LlValue>) -> Result<LlVal
         let block = &graph.blocks[frame.block];
         if let Some(op) = block.operations.get(frame.pc) {
             frame.pc += 1;
-            if op.opname == "direct_call" || op.opname == "indirect_call" {
-                let callee = match (op.opname.as_str(), op.args.first().and_then(Value::constant).map(|c| &c.value)) {
-                    ("direct_call", Some(ConstValue::Func(f))) => *f,
-                    ("indirect_call", _) => match frame.get(&op.args[0]) {
+            let llop = LlOp::from_name(&op.opname)
+                .unwrap_or_else(|| bug(format!("unknown operation {} in {}", op.opname, graph.name)));
+            if let LlOp::DirectCall | LlOp::IndirectCall = llop {
+                let callee = match (llop, op.args.first().and_then(Value::constant).map(|c| &c.value)) {
+                    (LlOp::DirectCall, Some(ConstValue::Func(f))) => *f,
+                    (LlOp::IndirectCall, _) => match frame.get(&op.args[0]) {
                         LlValue::Func(Some(f)) => f,
                         other => bug(format!("indirect_call of {other:?} in {}", graph.name)),
                     },
@@ -328,7 +331,7 @@ pub fn interpret(t: &Translator, g: GraphId, args: Vec<LlValue>) -> Result<LlVal
                 }
                 stack.push(Frame::enter(t, &t.graphs[callee], args, Some(op.result)));
             } else {
-                let value = eval_op(t, frame, op)?;
+                let value = eval_op(t, frame, op, llop)?;
                 frame.set(op.result, value);
             }
             continue;
@@ -508,21 +511,22 @@ fn item_index(obj: &Object, i: i128) -> usize {
     i as usize
 }
 
-fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValue, Panic> {
+/// The value of `op`, which is `name` and not a call (the frame loop runs
+/// those).
+fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation, name: LlOp) -> Result<LlValue, Panic> {
     let g = frame.graph;
     let rtype = || {
         g.vars[op.result].concretetype.as_ref().unwrap_or_else(|| bug(format!("{} not rtyped", g.var_name(op.result))))
     };
     let arg = |i: usize| frame.get(&op.args[i]);
     let argtype = |i: usize| g.concretetype(&op.args[i]);
-    let name = op.opname.as_str();
     let panic_at = |msg: String, (line, col): (u32, u32)| Panic { message: msg, file: g.file.clone(), line, col };
     Ok(match name {
-        "same_as" | "cast_pointer" | "hint" => arg(0),
-        "jit_marker" => LlValue::Void,
-        "bool_not" => LlValue::Bool(!arg(0).boolean()),
-        "tuple_new" => LlValue::Struct((0..op.args.len()).map(arg).collect()),
-        "tuple_getitem" => {
+        LlOp::SameAs | LlOp::CastPointer | LlOp::Hint => arg(0),
+        LlOp::JitMarker => LlValue::Void,
+        LlOp::BoolNot => LlValue::Bool(!arg(0).boolean()),
+        LlOp::TupleNew => LlValue::Struct((0..op.args.len()).map(arg).collect()),
+        LlOp::TupleGetitem => {
             let i = match const_arg(op, 1) {
                 ConstValue::Int(i) => *i as usize,
                 other => bug(format!("tuple_getitem index {other}")),
@@ -532,7 +536,7 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
                 other => bug(format!("tuple_getitem on {other:?}")),
             }
         }
-        "tuple_setitem" => {
+        LlOp::TupleSetitem => {
             let i = match const_arg(op, 1) {
                 ConstValue::Int(i) => *i as usize,
                 other => bug(format!("tuple_setitem index {other}")),
@@ -545,32 +549,32 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
                 other => bug(format!("tuple_setitem on {other:?}")),
             }
         }
-        "cast_primitive" => LlValue::from_int(arg(0).int(), rtype()),
-        "cast_int_to_float" | "cast_uint_to_float" => {
+        LlOp::CastPrimitive => LlValue::from_int(arg(0).int(), rtype()),
+        LlOp::CastIntToFloat | LlOp::CastUintToFloat => {
             let t = argtype(0);
             let bits = t.int_bits().unwrap_or_else(|| bug(format!("{name} of {t}")));
-            let signed = name == "cast_int_to_float" && *t != LlType::Bool;
+            let signed = name == LlOp::CastIntToFloat && *t != LlType::Bool;
             LlValue::Float(int_dispatch!(signed, bits, int_to_float, arg(0).int()))
         }
-        "cast_float_to_int" | "cast_float_to_uint" => {
+        LlOp::CastFloatToInt | LlOp::CastFloatToUint => {
             let t = rtype();
             let bits = t.int_bits().unwrap_or_else(|| bug(format!("{name} to {t}")));
-            let v = int_dispatch!(name == "cast_float_to_int", bits, float_to_int, arg(0).float());
+            let v = int_dispatch!(name == LlOp::CastFloatToInt, bits, float_to_int, arg(0).float());
             LlValue::from_int(v, t)
         }
-        "malloc" => LlValue::Ptr(Some(ObjRef::new(tr, container_arg(op, 0), None))),
-        "malloc_varsize" => {
+        LlOp::Malloc => LlValue::Ptr(Some(ObjRef::new(tr, container_arg(op, 0), None))),
+        LlOp::MallocVarsize => {
             let n = arg(1).int();
             let n = usize::try_from(n).unwrap_or_else(|_| bug(format!("malloc_varsize of {n} items")));
             LlValue::Ptr(Some(ObjRef::new(tr, container_arg(op, 0), Some(n))))
         }
-        "getfield" => {
+        LlOp::Getfield => {
             let p = arg(0);
             let obj = p.object().borrow();
             let (i, _) = field_of(tr, &obj, str_arg(op, 1));
             obj.fields[i].clone()
         }
-        "setfield" => {
+        LlOp::Setfield => {
             let (p, v) = (arg(0), arg(2));
             let name = str_arg(op, 1);
             // Type-check before borrowing mutably: `v` may be `p` itself.
@@ -581,12 +585,12 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
             p.object().borrow_mut().fields[i] = v;
             LlValue::Void
         }
-        "getarrayitem" => {
+        LlOp::Getarrayitem => {
             let p = arg(0);
             let obj = p.object().borrow();
             obj.items[item_index(&obj, arg(1).int())].clone()
         }
-        "setarrayitem" => {
+        LlOp::Setarrayitem => {
             let (p, v) = (arg(0), arg(2));
             let (i, c) = {
                 let obj = p.object().borrow();
@@ -599,35 +603,35 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
             p.object().borrow_mut().items[i] = v;
             LlValue::Void
         }
-        "getarraysize" => LlValue::Int(arg(0).object().borrow().items.len() as i128),
-        "ptr_eq" | "ptr_ne" | "ptr_iszero" | "ptr_nonzero" => {
+        LlOp::Getarraysize => LlValue::Int(arg(0).object().borrow().items.len() as i128),
+        LlOp::PtrEq | LlOp::PtrNe | LlOp::PtrIszero | LlOp::PtrNonzero => {
             let ptr = |i: usize| match arg(i) {
                 LlValue::Ptr(p) => p,
                 other => bug(format!("{name} of {other:?}")),
             };
             LlValue::Bool(match name {
-                "ptr_eq" => ptr(0) == ptr(1),
-                "ptr_ne" => ptr(0) != ptr(1),
-                "ptr_iszero" => ptr(0).is_none(),
+                LlOp::PtrEq => ptr(0) == ptr(1),
+                LlOp::PtrNe => ptr(0) != ptr(1),
+                LlOp::PtrIszero => ptr(0).is_none(),
                 _ => ptr(0).is_some(),
             })
         }
-        "rt_call" => {
+        LlOp::RtCall => {
             let args: Vec<LlValue> = (1..op.args.len()).map(arg).collect();
             return rt::rt_call(tr, str_arg(op, 0), &args, rtype());
         }
-        "panic" => return Err(panic_at(str_arg(op, 0).to_string(), pos_arg(op, 1))),
-        "panic_str" => {
+        LlOp::Panic => return Err(panic_at(str_arg(op, 0).to_string(), pos_arg(op, 1))),
+        LlOp::PanicStr => {
             let msg = rt::string_bytes(arg(0).object());
             return Err(panic_at(String::from_utf8_lossy(&msg).into_owned(), pos_arg(op, 1)));
         }
-        "panic_if" => {
+        LlOp::PanicIf => {
             if arg(0).boolean() {
                 return Err(panic_at(str_arg(op, 1).to_string(), pos_arg(op, 2)));
             }
             LlValue::Void
         }
-        "panic_index_if" => {
+        LlOp::PanicIndexIf => {
             let (len, index) = (arg(0).int(), arg(1).int());
             if index >= len {
                 let msg = format!("index out of bounds: the len is {len} but the index is {index}");
@@ -635,7 +639,7 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
             }
             LlValue::Void
         }
-        "panic_assert_failed" => {
+        LlOp::PanicAssertFailed => {
             let t = argtype(0);
             let kind = str_arg(op, 2);
             let msg = match const_arg(op, 3) {
@@ -647,39 +651,29 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation) -> Result<LlValu
                 assert_failed_message(kind, &ll_debug_text(&arg(0), t), &ll_debug_text(&arg(1), argtype(1)), msg);
             return Err(panic_at(text, pos_arg(op, 4)));
         }
-        _ => {
-            let (family, sub) = name.split_once('_').unwrap_or_else(|| bug(format!("unknown operation {name}")));
-            match family {
-                "int" | "uint" => {
-                    let t = argtype(0);
-                    let bits = t.int_bits().unwrap_or_else(|| bug(format!("{name} on {t}")));
-                    let signed = family == "int" && *t != LlType::Bool;
-                    let a = arg(0).int();
-                    let b = if op.args.len() > 1 { arg(1).int() } else { 0 };
-                    let out = if bits == 1 {
-                        int_op::<u8>(sub, a, b)
-                    } else {
-                        int_dispatch!(signed, bits, int_op, sub, a, b)
+        LlOp::Int(sub) | LlOp::Uint(sub) => {
+            let t = argtype(0);
+            let bits = t.int_bits().unwrap_or_else(|| bug(format!("{name} on {t}")));
+            let signed = matches!(name, LlOp::Int(_)) && *t != LlType::Bool;
+            let a = arg(0).int();
+            let b = if op.args.len() > 1 { arg(1).int() } else { 0 };
+            let out = if bits == 1 { int_op::<u8>(sub, a, b) } else { int_dispatch!(signed, bits, int_op, sub, a, b) };
+            match out {
+                IntOut::Int(v) => LlValue::from_int(v, rtype()),
+                IntOut::Bool(b) => LlValue::Bool(b),
+                IntOut::Checked(v) => {
+                    let vt = match rtype() {
+                        LlType::Struct(ts) if ts.len() == 2 => &ts[1],
+                        other => bug(format!("{name} result type {other}")),
                     };
-                    match out {
-                        IntOut::Int(v) => LlValue::from_int(v, rtype()),
-                        IntOut::Bool(b) => LlValue::Bool(b),
-                        IntOut::Checked(v) => {
-                            let vt = match rtype() {
-                                LlType::Struct(ts) if ts.len() == 2 => &ts[1],
-                                other => bug(format!("{name} result type {other}")),
-                            };
-                            LlValue::Struct(vec![LlValue::Bool(v.is_some()), LlValue::from_int(v.unwrap_or(0), vt)])
-                        }
-                    }
+                    LlValue::Struct(vec![LlValue::Bool(v.is_some()), LlValue::from_int(v.unwrap_or(0), vt)])
                 }
-                "float" => float_op(sub, &arg(0), op.args.get(1).map(|_| arg(1))),
-                _ => bug(format!("unknown operation {name}")),
             }
         }
+        LlOp::Float(sub) => float_op(sub, &arg(0), op.args.get(1).map(|_| arg(1))),
+        LlOp::DirectCall | LlOp::IndirectCall => bug(format!("{name} outside the frame loop")),
     })
 }
-
 /// Rust's message for a failed `assert_eq!` (`kind` "==") or `assert_ne!`
 /// ("!="), given the `{:?}` texts of both sides.
 pub fn assert_failed_message(kind: &str, left: &str, right: &str, msg: Option<&str>) -> String {
@@ -690,37 +684,36 @@ pub fn assert_failed_message(kind: &str, left: &str, right: &str, msg: Option<&s
     }
 }
 
-fn float_op(op: &str, a: &LlValue, b: Option<LlValue>) -> LlValue {
+fn float_op(op: FloatOp, a: &LlValue, b: Option<LlValue>) -> LlValue {
     let x = a.float();
-    let y = || b.as_ref().unwrap_or_else(|| bug(format!("float_{op} needs two operands"))).float();
+    let y = || b.as_ref().unwrap_or_else(|| bug(format!("float_{} needs two operands", op.name()))).float();
     let f = LlValue::Float;
     match op {
-        "add" => f(x + y()),
-        "sub" => f(x - y()),
-        "mul" => f(x * y()),
-        "truediv" => f(x / y()),
-        "mod" => f(x % y()),
-        "neg" => f(-x),
-        "abs" => f(x.abs()),
-        "sqrt" => f(x.sqrt()),
-        "floor" => f(x.floor()),
-        "ceil" => f(x.ceil()),
-        "sin" => f(x.sin()),
-        "cos" => f(x.cos()),
-        "exp" => f(x.exp()),
-        "log" => f(x.ln()),
-        "powi" => {
+        FloatOp::Add => f(x + y()),
+        FloatOp::Sub => f(x - y()),
+        FloatOp::Mul => f(x * y()),
+        FloatOp::Truediv => f(x / y()),
+        FloatOp::Mod => f(x % y()),
+        FloatOp::Neg => f(-x),
+        FloatOp::Abs => f(x.abs()),
+        FloatOp::Sqrt => f(x.sqrt()),
+        FloatOp::Floor => f(x.floor()),
+        FloatOp::Ceil => f(x.ceil()),
+        FloatOp::Sin => f(x.sin()),
+        FloatOp::Cos => f(x.cos()),
+        FloatOp::Exp => f(x.exp()),
+        FloatOp::Log => f(x.ln()),
+        FloatOp::Powi => {
             f(x.powi(b.as_ref().map(LlValue::int).unwrap_or_else(|| bug("float_powi needs an exponent".into())) as i32))
         }
-        "min" => f(x.min(y())),
-        "max" => f(x.max(y())),
-        "lt" => LlValue::Bool(x < y()),
-        "le" => LlValue::Bool(x <= y()),
-        "eq" => LlValue::Bool(x == y()),
-        "ne" => LlValue::Bool(x != y()),
-        "gt" => LlValue::Bool(x > y()),
-        "ge" => LlValue::Bool(x >= y()),
-        _ => bug(format!("unknown operation float_{op}")),
+        FloatOp::Min => f(x.min(y())),
+        FloatOp::Max => f(x.max(y())),
+        FloatOp::Lt => LlValue::Bool(x < y()),
+        FloatOp::Le => LlValue::Bool(x <= y()),
+        FloatOp::Eq => LlValue::Bool(x == y()),
+        FloatOp::Ne => LlValue::Bool(x != y()),
+        FloatOp::Gt => LlValue::Bool(x > y()),
+        FloatOp::Ge => LlValue::Bool(x >= y()),
     }
 }
 

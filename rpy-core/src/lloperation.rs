@@ -50,11 +50,14 @@
 //! | `ptr_iszero`, `ptr_nonzero` | null tests, result `Bool` |
 //! | `rt_call(name, args...)` | call the runtime function `name` (a `Str` constant) of rpy-runtime, whose C signature follows the operands' and the result's lltypes (`Ptr` as a pointer); see the runtime's `ll` functions |
 //! | `panic(msg, pos)` | print Rust's panic message `msg` for position `pos` of the graph's file to stderr and exit with status 101; never returns, so it ends its block, which has no exits |
+//! | `panic_str(msg, pos)` | as `panic`, with the message a string object computed at run time |
 //! | `panic_if(cond, msg, pos)` | `panic(msg, pos)` when `cond` is true |
 //! | `panic_index_if(len, index, pos)` | when `index >= len` (both `Unsigned`), panic with Rust's message for an index out of bounds: `index out of bounds: the len is {len} but the index is {index}` |
 //! | `jit_marker(kind, driver, greens..., reds...)` | a JIT hint (`kind` is `"jit_merge_point"` or `"can_enter_jit"`, `driver` the driver's index): nothing in the interpreter |
 //! | `hint(x, kind)` | `x`; for the JIT, `kind` (`"promote"`, `"promote_string"`, `"we_are_jitted"`: then `x` is `false`, and true in traces; `"printable_location"`: `x` is `false`, in traces too, and guards the call of the driver's `get_printable_location` at its merge point) |
 //! | `panic_assert_failed(left, right, kind, msg, pos)` | the panic of a failed `assert_eq!` (`kind` is `"=="`) or `assert_ne!` (`"!="`): Rust's message with both values in `{:?}` form; `msg` is the user's message or `()`; never returns |
+
+pub use rpy_jitcode::intops::IntOp;
 
 /// Facts about one low-level operation.
 #[derive(Copy, Clone, Debug)]
@@ -69,133 +72,176 @@ pub struct LlOpInfo {
     pub noreturn: bool,
 }
 
-/// Looks up an operation of the table above. Unknown names give `None`;
-/// `checkgraph` rejects them in rtyped graphs.
-pub fn llop_info(name: &str) -> Option<LlOpInfo> {
-    const FOLDABLE: LlOpInfo = LlOpInfo { sideeffects: false, canfold: true, noreturn: false };
-    const EFFECT: LlOpInfo = LlOpInfo { sideeffects: true, canfold: false, noreturn: false };
-    let info = match name {
-        "panic" | "panic_str" | "panic_assert_failed" => LlOpInfo { sideeffects: true, canfold: false, noreturn: true },
-        "panic_if" | "panic_index_if" | "direct_call" | "indirect_call" | "rt_call" | "malloc" | "malloc_varsize"
-        | "setfield" | "setarrayitem" => EFFECT,
-        // JIT hints stay where they are: the codewriter reads them.
-        "jit_marker" => EFFECT,
-        "hint" => LlOpInfo { sideeffects: false, canfold: false, noreturn: false },
-        // Reads of mutable memory: removable when unused, not foldable.
-        "getfield" | "getarrayitem" | "getarraysize" => {
-            LlOpInfo { sideeffects: false, canfold: false, noreturn: false }
+const FOLDABLE: LlOpInfo = LlOpInfo { sideeffects: false, canfold: true, noreturn: false };
+const EFFECT: LlOpInfo = LlOpInfo { sideeffects: true, canfold: false, noreturn: false };
+const NORETURN: LlOpInfo = LlOpInfo { sideeffects: true, canfold: false, noreturn: true };
+/// Reads of mutable memory, and hints: removable when unused, not foldable.
+const PURE: LlOpInfo = LlOpInfo { sideeffects: false, canfold: false, noreturn: false };
+
+macro_rules! ll_ops {
+    ($($variant:ident = $name:literal: $info:ident,)*) => {
+        /// An operation of the table above. The integer and float families
+        /// are one variant each, with their operation as data.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum LlOp {
+            $($variant,)*
+            /// `int_X`: signed integers.
+            Int(IntOp),
+            /// `uint_X`: unsigned integers (never a signed-only `X`).
+            Uint(IntOp),
+            Float(FloatOp),
         }
-        "same_as" | "tuple_new" | "tuple_getitem" | "tuple_setitem" | "bool_not" | "cast_primitive"
-        | "cast_int_to_float" | "cast_uint_to_float" | "cast_float_to_int" | "cast_float_to_uint" | "ptr_eq"
-        | "ptr_ne" | "ptr_iszero" | "ptr_nonzero" | "cast_pointer" => FOLDABLE,
-        _ => {
-            let (family, op) = name.split_once('_')?;
-            let ok = match family {
-                "int" | "uint" => INT_OPS.contains(&op) || (family == "int" && SIGNED_ONLY_OPS.contains(&op)),
-                "float" => FLOAT_OPS.contains(&op),
-                _ => false,
-            };
-            if !ok {
-                return None;
+
+        const SINGLE: &[LlOp] = &[$(LlOp::$variant,)*];
+
+        impl LlOp {
+            /// The operation named `name`, or `None` for a name outside the
+            /// table (`checkgraph` rejects those in rtyped graphs).
+            pub fn from_name(name: &str) -> Option<LlOp> {
+                Some(match name {
+                    $($name => LlOp::$variant,)*
+                    _ => {
+                        let (family, op) = name.split_once('_')?;
+                        match family {
+                            "int" => LlOp::Int(IntOp::from_name(op)?),
+                            "uint" => LlOp::Uint(IntOp::from_name(op).filter(|op| !op.signed_only())?),
+                            "float" => LlOp::Float(FloatOp::from_name(op)?),
+                            _ => return None,
+                        }
+                    }
+                })
             }
-            FOLDABLE
+
+            /// The name in graphs (`int_add`).
+            pub fn name(self) -> String {
+                match self {
+                    $(LlOp::$variant => $name.to_string(),)*
+                    LlOp::Int(op) => format!("int_{}", op.name()),
+                    LlOp::Uint(op) => format!("uint_{}", op.name()),
+                    LlOp::Float(op) => format!("float_{}", op.name()),
+                }
+            }
+
+            pub fn info(self) -> LlOpInfo {
+                match self {
+                    $(LlOp::$variant => $info,)*
+                    LlOp::Int(_) | LlOp::Uint(_) | LlOp::Float(_) => FOLDABLE,
+                }
+            }
         }
     };
-    Some(info)
 }
 
-/// The operations of both integer families (`int_X` and `uint_X`).
-pub const INT_OPS: &[&str] = &[
-    "add",
-    "sub",
-    "mul",
-    "invert",
-    "and",
-    "or",
-    "xor",
-    "floordiv",
-    "mod",
-    "lshift",
-    "rshift",
-    "lt",
-    "le",
-    "eq",
-    "ne",
-    "gt",
-    "ge",
-    "min",
-    "max",
-    "add_checked",
-    "sub_checked",
-    "mul_checked",
-    "floordiv_checked",
-    "mod_checked",
-    "lshift_checked",
-    "add_sat",
-    "sub_sat",
-    "mul_sat",
-    "pow",
-    "rotl",
-    "rotr",
-    "clz",
-    "ctz",
-    "popcount",
-];
-/// The operations of the signed family only.
-pub const SIGNED_ONLY_OPS: &[&str] = &["neg", "abs", "neg_checked"];
-/// The `float_X` operations.
-pub const FLOAT_OPS: &[&str] = &[
-    "add", "sub", "mul", "truediv", "mod", "neg", "abs", "sqrt", "floor", "ceil", "sin", "cos", "exp", "log", "powi",
-    "min", "max", "lt", "le", "eq", "ne", "gt", "ge",
-];
+ll_ops! {
+    Panic = "panic": NORETURN,
+    PanicStr = "panic_str": NORETURN,
+    PanicAssertFailed = "panic_assert_failed": NORETURN,
+    PanicIf = "panic_if": EFFECT,
+    PanicIndexIf = "panic_index_if": EFFECT,
+    DirectCall = "direct_call": EFFECT,
+    IndirectCall = "indirect_call": EFFECT,
+    RtCall = "rt_call": EFFECT,
+    Malloc = "malloc": EFFECT,
+    MallocVarsize = "malloc_varsize": EFFECT,
+    Setfield = "setfield": EFFECT,
+    Setarrayitem = "setarrayitem": EFFECT,
+    // JIT hints stay where they are: the codewriter reads them.
+    JitMarker = "jit_marker": EFFECT,
+    Hint = "hint": PURE,
+    Getfield = "getfield": PURE,
+    Getarrayitem = "getarrayitem": PURE,
+    Getarraysize = "getarraysize": PURE,
+    SameAs = "same_as": FOLDABLE,
+    TupleNew = "tuple_new": FOLDABLE,
+    TupleGetitem = "tuple_getitem": FOLDABLE,
+    TupleSetitem = "tuple_setitem": FOLDABLE,
+    BoolNot = "bool_not": FOLDABLE,
+    CastPrimitive = "cast_primitive": FOLDABLE,
+    CastIntToFloat = "cast_int_to_float": FOLDABLE,
+    CastUintToFloat = "cast_uint_to_float": FOLDABLE,
+    CastFloatToInt = "cast_float_to_int": FOLDABLE,
+    CastFloatToUint = "cast_float_to_uint": FOLDABLE,
+    PtrEq = "ptr_eq": FOLDABLE,
+    PtrNe = "ptr_ne": FOLDABLE,
+    PtrIszero = "ptr_iszero": FOLDABLE,
+    PtrNonzero = "ptr_nonzero": FOLDABLE,
+    CastPointer = "cast_pointer": FOLDABLE,
+}
 
-/// All operation names of the table, for backends to check coverage.
-pub fn all_llops() -> Vec<String> {
-    let mut v: Vec<String> = [
-        "panic",
-        "panic_str",
-        "panic_if",
-        "panic_index_if",
-        "panic_assert_failed",
-        "jit_marker",
-        "hint",
-        "direct_call",
-        "indirect_call",
-        "malloc",
-        "malloc_varsize",
-        "getfield",
-        "setfield",
-        "getarrayitem",
-        "setarrayitem",
-        "getarraysize",
-        "ptr_eq",
-        "ptr_ne",
-        "ptr_iszero",
-        "ptr_nonzero",
-        "cast_pointer",
-        "same_as",
-        "tuple_new",
-        "tuple_getitem",
-        "tuple_setitem",
-        "bool_not",
-        "cast_primitive",
-        "cast_int_to_float",
-        "cast_uint_to_float",
-        "cast_float_to_int",
-        "cast_float_to_uint",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    for op in INT_OPS {
-        v.push(format!("int_{op}"));
-        v.push(format!("uint_{op}"));
+macro_rules! float_ops {
+    ($($variant:ident = $name:literal,)*) => {
+        /// An operation of the `float_X` family, by its `X`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum FloatOp { $($variant,)* }
+
+        impl FloatOp {
+            pub const ALL: &'static [FloatOp] = &[$(FloatOp::$variant,)*];
+
+            pub fn name(self) -> &'static str {
+                match self { $(FloatOp::$variant => $name,)* }
+            }
+
+            pub fn from_name(name: &str) -> Option<FloatOp> {
+                match name { $($name => Some(FloatOp::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+float_ops! {
+    Add = "add",
+    Sub = "sub",
+    Mul = "mul",
+    Truediv = "truediv",
+    Mod = "mod",
+    Neg = "neg",
+    Abs = "abs",
+    Sqrt = "sqrt",
+    Floor = "floor",
+    Ceil = "ceil",
+    Sin = "sin",
+    Cos = "cos",
+    Exp = "exp",
+    Log = "log",
+    Powi = "powi",
+    Min = "min",
+    Max = "max",
+    Lt = "lt",
+    Le = "le",
+    Eq = "eq",
+    Ne = "ne",
+    Gt = "gt",
+    Ge = "ge",
+}
+
+impl LlOp {
+    /// Every operation of the table, for backends to check coverage.
+    pub fn all() -> Vec<LlOp> {
+        let mut v = SINGLE.to_vec();
+        v.extend(IntOp::ALL.iter().map(|&op| LlOp::Int(op)));
+        v.extend(IntOp::ALL.iter().filter(|op| !op.signed_only()).map(|&op| LlOp::Uint(op)));
+        v.extend(FloatOp::ALL.iter().map(|&op| LlOp::Float(op)));
+        v
     }
-    for op in SIGNED_ONLY_OPS {
-        v.push(format!("int_{op}"));
+}
+
+impl std::fmt::Display for LlOp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
     }
-    for op in FLOAT_OPS {
-        v.push(format!("float_{op}"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for op in LlOp::all() {
+            assert_eq!(LlOp::from_name(&op.name()), Some(op), "{op}");
+        }
+        assert_eq!(LlOp::from_name("uint_neg"), None);
+        assert_eq!(LlOp::from_name("int_frobnicate"), None);
+        assert_eq!(LlOp::from_name("add"), None);
     }
-    v
 }

@@ -1,5 +1,6 @@
 //! Jitcodes as data (RPython's `JitCode`s and descrs) and their text form.
 
+use crate::intops::IntOp;
 use crate::ops::Op;
 use std::fmt;
 
@@ -114,10 +115,38 @@ pub enum Descr {
     /// A function the JIT traces into.
     JitCode { name: String, index: u32 },
     /// A low-level operation on a type narrower than 64 bits or whose
-    /// result depends on the width: `op` is its name without the
-    /// `int_`/`uint_` prefix (`rotl`, `add_checked`); `part` picks the
-    /// field of a checked operation's `(ok, value)` result.
-    LlOp { op: String, bits: u8, signed: bool, part: Part },
+    /// result depends on the width, on integers of `bits` bits and the
+    /// given signedness; `part` picks the field of a checked operation's
+    /// `(ok, value)` result.
+    LlOp { op: WidthOp, bits: u8, signed: bool, part: Part },
+}
+
+/// The operation of an `LlOp` descr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WidthOp {
+    /// `int_X` or `uint_X` (by the descr's signedness).
+    Int(IntOp),
+    /// `cast_float_to_int` or `cast_float_to_uint`: to the descr's type.
+    FloatToInt,
+}
+
+impl WidthOp {
+    /// The name in the text and binary forms: the integer operation without
+    /// its family's prefix (`rotl`), or the cast's low-level name.
+    pub fn name(self, signed: bool) -> &'static str {
+        match self {
+            WidthOp::Int(op) => op.name(),
+            WidthOp::FloatToInt if signed => "cast_float_to_int",
+            WidthOp::FloatToInt => "cast_float_to_uint",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<WidthOp> {
+        match name {
+            "cast_float_to_int" | "cast_float_to_uint" => Some(WidthOp::FloatToInt),
+            _ => IntOp::from_name(name).map(WidthOp::Int),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,7 +239,7 @@ impl fmt::Display for Descr {
                     Part::Ok => ".ok",
                     Part::Value => ".value",
                 };
-                write!(f, "<LlOp {}{bits} {op}{part}>", if *signed { 'i' } else { 'u' })
+                write!(f, "<LlOp {}{bits} {}{part}>", if *signed { 'i' } else { 'u' }, op.name(*signed))
             }
         }
     }

@@ -149,7 +149,7 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
             }
             Descr::LlOp { op, bits, signed, part } => {
                 w.u(6);
-                w.s(op);
+                w.s(op.name(*signed));
                 w.u(*bits as u64);
                 w.b(*signed);
                 w.u(*part as u64);
@@ -300,7 +300,10 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
             },
             5 => Descr::JitCode { name: r.s()?, index: r.u32()? },
             6 => Descr::LlOp {
-                op: r.s()?,
+                op: {
+                    let name = r.s()?;
+                    WidthOp::from_name(&name).ok_or_else(|| format!("unknown llop {name}"))?
+                },
                 bits: r.u()? as u8,
                 signed: r.b()?,
                 part: match r.u()? {
@@ -341,6 +344,7 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::intops::IntOp;
 
     fn sample() -> JitModule {
         let i = |index| Reg { kind: Kind::Int, index };
@@ -374,7 +378,7 @@ mod tests {
                     results: vec![Kind::Int, Kind::Int],
                     effect: Effect::Elidable,
                 },
-                Descr::LlOp { op: "add_checked".into(), bits: 32, signed: true, part: Part::Value },
+                Descr::LlOp { op: WidthOp::Int(IntOp::AddChecked), bits: 32, signed: true, part: Part::Value },
             ],
             drivers: vec![Driver {
                 name: "jd".into(),

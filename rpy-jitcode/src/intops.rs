@@ -4,6 +4,76 @@
 
 use std::fmt::Debug;
 
+macro_rules! int_ops {
+    ($($variant:ident = $name:literal $(, $signed_only:ident)?;)*) => {
+        /// An operation of the integer families `int_X` (signed) and
+        /// `uint_X` (unsigned) of the low-level table, by its `X`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum IntOp { $($variant,)* }
+
+        impl IntOp {
+            /// Every operation, in the table's order.
+            pub const ALL: &'static [IntOp] = &[$(IntOp::$variant,)*];
+
+            /// The name without the family's prefix (`add_checked`).
+            pub fn name(self) -> &'static str {
+                match self { $(IntOp::$variant => $name,)* }
+            }
+
+            pub fn from_name(name: &str) -> Option<IntOp> {
+                match name { $($name => Some(IntOp::$variant),)* _ => None }
+            }
+
+            /// Exists in the signed family only (`int_neg`, not `uint_neg`).
+            pub fn signed_only(self) -> bool {
+                match self { $(IntOp::$variant => int_ops!(@signed_only $($signed_only)?),)* }
+            }
+        }
+    };
+    (@signed_only signed_only) => { true };
+    (@signed_only) => { false };
+}
+
+int_ops! {
+    Add = "add";
+    Sub = "sub";
+    Mul = "mul";
+    Invert = "invert";
+    And = "and";
+    Or = "or";
+    Xor = "xor";
+    Floordiv = "floordiv";
+    Mod = "mod";
+    Lshift = "lshift";
+    Rshift = "rshift";
+    Lt = "lt";
+    Le = "le";
+    Eq = "eq";
+    Ne = "ne";
+    Gt = "gt";
+    Ge = "ge";
+    Min = "min";
+    Max = "max";
+    AddChecked = "add_checked";
+    SubChecked = "sub_checked";
+    MulChecked = "mul_checked";
+    FloordivChecked = "floordiv_checked";
+    ModChecked = "mod_checked";
+    LshiftChecked = "lshift_checked";
+    AddSat = "add_sat";
+    SubSat = "sub_sat";
+    MulSat = "mul_sat";
+    Pow = "pow";
+    Rotl = "rotl";
+    Rotr = "rotr";
+    Clz = "clz";
+    Ctz = "ctz";
+    Popcount = "popcount";
+    Neg = "neg", signed_only;
+    Abs = "abs", signed_only;
+    NegChecked = "neg_checked", signed_only;
+}
+
 /// Calls the generic function `$f::<T>($args)` with the Rust integer type
 /// `T` of the given signedness and width.
 #[macro_export]
@@ -123,54 +193,53 @@ pub fn float_to_int<T: RInt>(v: f64) -> i128 {
 /// reinterpreted in `T` (which is how a value of another signedness but the
 /// same width reads in it); operands of type `rffi.UINT` (shift counts,
 /// exponents) are read as `u32`.
-pub fn int_op<T: RInt>(op: &str, a: i128, b: i128) -> IntOut {
+pub fn int_op<T: RInt>(op: IntOp, a: i128, b: i128) -> IntOut {
     let x = T::from_i128(a);
     let y = T::from_i128(b);
     let n = b as u32;
     let int = |v: T| IntOut::Int(v.to_i128());
     let checked = |v: Option<T>| IntOut::Checked(v.map(T::to_i128));
     let nonzero = |v: Option<T>| {
-        v.unwrap_or_else(|| panic!("{}", format!("{op} by zero or overflowing: the rtyper must guard it")))
+        v.unwrap_or_else(|| panic!("{}", format!("{} by zero or overflowing: the rtyper must guard it", op.name())))
     };
     match op {
-        "add" => int(x.wadd(y)),
-        "sub" => int(x.wsub(y)),
-        "mul" => int(x.wmul(y)),
-        "neg" => int(x.wneg()),
-        "abs" => int(x.wabs()),
-        "invert" => int(x.not()),
-        "and" => int(x.and(y)),
-        "or" => int(x.or(y)),
-        "xor" => int(x.xor(y)),
-        "floordiv" => int(nonzero(x.cdiv(y))),
-        "mod" => int(nonzero(x.crem(y))),
-        "lshift" => int(x.shl(y.to_i128() as u32)),
-        "rshift" => int(x.shr(y.to_i128() as u32)),
-        "lt" => IntOut::Bool(x < y),
-        "le" => IntOut::Bool(x <= y),
-        "eq" => IntOut::Bool(x == y),
-        "ne" => IntOut::Bool(x != y),
-        "gt" => IntOut::Bool(x > y),
-        "ge" => IntOut::Bool(x >= y),
-        "min" => int(x.min(y)),
-        "max" => int(x.max(y)),
-        "add_checked" => checked(x.cadd(y)),
-        "sub_checked" => checked(x.csub(y)),
-        "mul_checked" => checked(x.cmul(y)),
-        "neg_checked" => checked(x.cneg()),
-        "floordiv_checked" => checked(x.cdiv(y)),
-        "mod_checked" => checked(x.crem(y)),
-        "lshift_checked" => checked(x.cshl(n)),
-        "add_sat" => int(x.sadd(y)),
-        "sub_sat" => int(x.ssub(y)),
-        "mul_sat" => int(x.smul(y)),
-        "pow" => int(x.wpow(n)),
-        "rotl" => int(x.rotl(n)),
-        "rotr" => int(x.rotr(n)),
-        "clz" => IntOut::Int(x.clz() as i128),
-        "ctz" => IntOut::Int(x.ctz() as i128),
-        "popcount" => IntOut::Int(x.popcount() as i128),
-        _ => panic!("{}", format!("unknown integer operation {op} ({} bits)", T::BITS)),
+        IntOp::Add => int(x.wadd(y)),
+        IntOp::Sub => int(x.wsub(y)),
+        IntOp::Mul => int(x.wmul(y)),
+        IntOp::Neg => int(x.wneg()),
+        IntOp::Abs => int(x.wabs()),
+        IntOp::Invert => int(x.not()),
+        IntOp::And => int(x.and(y)),
+        IntOp::Or => int(x.or(y)),
+        IntOp::Xor => int(x.xor(y)),
+        IntOp::Floordiv => int(nonzero(x.cdiv(y))),
+        IntOp::Mod => int(nonzero(x.crem(y))),
+        IntOp::Lshift => int(x.shl(y.to_i128() as u32)),
+        IntOp::Rshift => int(x.shr(y.to_i128() as u32)),
+        IntOp::Lt => IntOut::Bool(x < y),
+        IntOp::Le => IntOut::Bool(x <= y),
+        IntOp::Eq => IntOut::Bool(x == y),
+        IntOp::Ne => IntOut::Bool(x != y),
+        IntOp::Gt => IntOut::Bool(x > y),
+        IntOp::Ge => IntOut::Bool(x >= y),
+        IntOp::Min => int(x.min(y)),
+        IntOp::Max => int(x.max(y)),
+        IntOp::AddChecked => checked(x.cadd(y)),
+        IntOp::SubChecked => checked(x.csub(y)),
+        IntOp::MulChecked => checked(x.cmul(y)),
+        IntOp::NegChecked => checked(x.cneg()),
+        IntOp::FloordivChecked => checked(x.cdiv(y)),
+        IntOp::ModChecked => checked(x.crem(y)),
+        IntOp::LshiftChecked => checked(x.cshl(n)),
+        IntOp::AddSat => int(x.sadd(y)),
+        IntOp::SubSat => int(x.ssub(y)),
+        IntOp::MulSat => int(x.smul(y)),
+        IntOp::Pow => int(x.wpow(n)),
+        IntOp::Rotl => int(x.rotl(n)),
+        IntOp::Rotr => int(x.rotr(n)),
+        IntOp::Clz => IntOut::Int(x.clz() as i128),
+        IntOp::Ctz => IntOut::Int(x.ctz() as i128),
+        IntOp::Popcount => IntOut::Int(x.popcount() as i128),
     }
 }
 

@@ -40,6 +40,7 @@ use inkwell::values::{
 use inkwell::{AddressSpace, FloatPredicate, GlobalVisibility, IntPredicate};
 use rpy_core::codewriter::JitData;
 use rpy_core::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Link, SpaceOperation, Value, VarId};
+use rpy_core::lloperation::{FloatOp, IntOp, LlOp};
 use rpy_core::lltype::layout::{gc_ptr_offsets, layout, size_align, struct_offsets, VarsizeLayout};
 use rpy_core::lltype::{ContainerId, LlType, SIGNED};
 use rpy_core::translator::Translator;
@@ -527,7 +528,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             for op in &g.blocks[b].operations {
                 let v = self.op(&mut st, op)?;
                 st.values.insert(op.result, v);
-                if rpy_core::lloperation::llop_info(&op.opname).is_some_and(|i| i.noreturn) {
+                if LlOp::from_name(&op.opname).is_some_and(|op| op.info().noreturn) {
                     self.builder.build_unreachable()?;
                     ended = true;
                     break;
@@ -679,23 +680,24 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
     fn op(&mut self, st: &mut FnState<'ctx, '_>, op: &SpaceOperation) -> R<Option<BasicValueEnum<'ctx>>> {
         let g = st.g;
         let rtype = var_type(g, op.result).clone();
-        let name = op.opname.as_str();
+        let name = LlOp::from_name(&op.opname)
+            .ok_or_else(|| CgError(format!("unknown operation {} in {}", op.opname, g.name)))?;
         let b = &self.builder;
         let arg = |i: usize| -> R<&Value> {
             op.args.get(i).ok_or_else(|| CgError(format!("{name} in {} lacks operand {i}", g.name)))
         };
         Ok(Some(match name {
             // GC pointers are all `i8*`.
-            "same_as" | "cast_pointer" | "hint" => return self.value(st, arg(0)?),
+            LlOp::SameAs | LlOp::CastPointer | LlOp::Hint => return self.value(st, arg(0)?),
             // The JIT's hints: nothing in the interpreter.
-            "jit_marker" => {
+            LlOp::JitMarker => {
                 if op.args[0].constant().and_then(|c| c.as_str()) == Some("jit_merge_point") {
                     self.merge_point(st, op)?;
                 }
                 return Ok(None);
             }
-            "bool_not" => b.build_not(self.int(st, arg(0)?)?, "")?.into(),
-            "tuple_new" => {
+            LlOp::BoolNot => b.build_not(self.int(st, arg(0)?)?, "")?.into(),
+            LlOp::TupleNew => {
                 let sty = self.llvm_type(&rtype).expect("tuple type").into_struct_type();
                 let mut agg = sty.get_undef();
                 for (i, a) in op.args.iter().enumerate() {
@@ -705,7 +707,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 }
                 agg.into()
             }
-            "tuple_getitem" => {
+            LlOp::TupleGetitem => {
                 let i = match const_arg(op, 1)? {
                     ConstValue::Int(i) => *i as u32,
                     other => return Err(CgError(format!("tuple_getitem index {other}"))),
@@ -716,7 +718,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let agg = self.val(st, arg(0)?)?.into_struct_value();
                 b.build_extract_value(agg, i, "")?
             }
-            "tuple_setitem" => {
+            LlOp::TupleSetitem => {
                 let i = match const_arg(op, 1)? {
                     ConstValue::Int(i) => *i as u32,
                     other => return Err(CgError(format!("tuple_setitem index {other}"))),
@@ -727,7 +729,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                     None => agg.into(),
                 }
             }
-            "indirect_call" => {
+            LlOp::IndirectCall => {
                 let LlType::FuncPtr(params, ret) = g.concretetype(arg(0)?).clone() else {
                     return Err(CgError("indirect_call of a non-function".into()));
                 };
@@ -750,7 +752,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let call = b.build_call(callee, &args, "")?;
                 return Ok(call.try_as_basic_value().basic());
             }
-            "direct_call" => {
+            LlOp::DirectCall => {
                 let f = match const_arg(op, 0)? {
                     ConstValue::Func(f) => self.funcs[f],
                     other => return Err(CgError(format!("direct_call of {other}"))),
@@ -766,7 +768,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             }
             // The runtime function is declared from the operands' types
             // (the runtime's `ll` module defines it with the same C types).
-            "rt_call" => {
+            LlOp::RtCall => {
                 let callee = match const_arg(op, 0)? {
                     ConstValue::Str(s) => s.clone(),
                     other => return Err(CgError(format!("rt_call of {other}"))),
@@ -791,29 +793,30 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let call = b.build_call(f, &args, "")?;
                 return Ok(call.try_as_basic_value().basic());
             }
-            "cast_primitive" => {
+            LlOp::CastPrimitive => {
                 let src = g.concretetype(arg(0)?).clone();
                 let x = self.int(st, arg(0)?)?;
                 let to = self.int_type(rtype.int_bits().ok_or_else(|| CgError(format!("cast_primitive to {rtype}")))?);
                 self.resize(x, to, src.is_signed())?.into()
             }
-            "cast_int_to_float" | "cast_uint_to_float" => {
+            LlOp::CastIntToFloat | LlOp::CastUintToFloat => {
                 let src = g.concretetype(arg(0)?).clone();
                 let x = self.int(st, arg(0)?)?;
-                if name == "cast_int_to_float" && src != LlType::Bool {
+                if name == LlOp::CastIntToFloat && src != LlType::Bool {
                     b.build_signed_int_to_float(x, self.f64(), "")?.into()
                 } else {
                     b.build_unsigned_int_to_float(x, self.f64(), "")?.into()
                 }
             }
-            "cast_float_to_int" | "cast_float_to_uint" => {
+            LlOp::CastFloatToInt | LlOp::CastFloatToUint => {
                 let x = self.val(st, arg(0)?)?;
                 let to = self.int_type(rtype.int_bits().ok_or_else(|| CgError(format!("{name} to {rtype}")))?);
-                let intr = if name == "cast_float_to_int" { "llvm.fptosi.sat" } else { "llvm.fptoui.sat" };
+                let intr = if name == LlOp::CastFloatToInt { "llvm.fptosi.sat" } else { "llvm.fptoui.sat" };
                 self.call_intrinsic(intr, &[to.into(), self.f64().into()], &[x.into()])?
             }
-            "malloc" | "malloc_varsize" => self.malloc(st, op)?.into(),
-            "getfield" | "setfield" => {
+            LlOp::Malloc => self.malloc(st, op, false)?.into(),
+            LlOp::MallocVarsize => self.malloc(st, op, true)?.into(),
+            LlOp::Getfield | LlOp::Setfield => {
                 let (p, c) = self.ptr_arg(st, op)?;
                 let field = str_arg(op, 1)?;
                 let container = &self.t.containers[c];
@@ -821,7 +824,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                     .field(field)
                     .ok_or_else(|| CgError(format!("{field} is not a field of {}", container.name())))?;
                 let offset = self.i64().const_int(layout(&self.t.containers, c).fields[i], false);
-                if name == "getfield" {
+                if name == LlOp::Getfield {
                     return self.load(p, offset, ft);
                 }
                 if let Some(v) = self.value(st, arg(2)?)? {
@@ -830,14 +833,14 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 }
                 return Ok(None);
             }
-            "getarrayitem" | "setarrayitem" => {
+            LlOp::Getarrayitem | LlOp::Setarrayitem => {
                 let (p, c) = self.ptr_arg(st, op)?;
                 let (v, item) = self.varsize(c)?;
                 // The rtyper checked `0 <= i < length`.
                 let i = self.signed(st, op, 1)?;
                 let scaled = b.build_int_mul(i, self.i64().const_int(v.item_size, false), "")?;
                 let offset = b.build_int_add(scaled, self.i64().const_int(v.items_offset, false), "")?;
-                if name == "getarrayitem" {
+                if name == LlOp::Getarrayitem {
                     return self.load(p, offset, item);
                 }
                 if let Some(x) = self.value(st, arg(2)?)? {
@@ -846,26 +849,26 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 }
                 return Ok(None);
             }
-            "getarraysize" => {
+            LlOp::Getarraysize => {
                 let (p, c) = self.ptr_arg(st, op)?;
                 let offset = self.i64().const_int(self.varsize(c)?.0.length_offset, false);
                 return self.load(p, offset, &SIGNED);
             }
-            "ptr_eq" | "ptr_ne" => {
+            LlOp::PtrEq | LlOp::PtrNe => {
                 let x = self.val(st, arg(0)?)?.into_pointer_value();
                 let y = self.val(st, arg(1)?)?.into_pointer_value();
-                let pred = if name == "ptr_eq" { IntPredicate::EQ } else { IntPredicate::NE };
+                let pred = if name == LlOp::PtrEq { IntPredicate::EQ } else { IntPredicate::NE };
                 b.build_int_compare(pred, x, y, "")?.into()
             }
-            "ptr_iszero" => b.build_is_null(self.val(st, arg(0)?)?.into_pointer_value(), "")?.into(),
-            "ptr_nonzero" => b.build_is_not_null(self.val(st, arg(0)?)?.into_pointer_value(), "")?.into(),
-            "panic" => {
+            LlOp::PtrIszero => b.build_is_null(self.val(st, arg(0)?)?.into_pointer_value(), "")?.into(),
+            LlOp::PtrNonzero => b.build_is_not_null(self.val(st, arg(0)?)?.into_pointer_value(), "")?.into(),
+            LlOp::Panic => {
                 let msg = str_arg(op, 0)?.to_string();
                 let pos = pos_arg(op, 1)?;
                 self.emit_panic(g, &msg, pos)?;
                 return Ok(None);
             }
-            "panic_str" => {
+            LlOp::PanicStr => {
                 let msg = self.val(st, arg(0)?)?;
                 let pos = pos_arg(op, 1)?;
                 let mut params = vec![self.i8ptr().into()];
@@ -876,7 +879,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 self.builder.build_call(f, &args, "")?;
                 return Ok(None);
             }
-            "panic_if" => {
+            LlOp::PanicIf => {
                 let cond = self.int(st, arg(0)?)?;
                 let msg = str_arg(op, 1)?.to_string();
                 let pos = pos_arg(op, 2)?;
@@ -885,7 +888,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 self.end_panic_block(cont)?;
                 return Ok(None);
             }
-            "panic_index_if" => {
+            LlOp::PanicIndexIf => {
                 let len = self.int(st, arg(0)?)?;
                 let index = self.int(st, arg(1)?)?;
                 let pos = pos_arg(op, 2)?;
@@ -900,23 +903,16 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 self.end_panic_block(cont)?;
                 return Ok(None);
             }
-            "panic_assert_failed" => {
+            LlOp::PanicAssertFailed => {
                 self.emit_assert_failed(st, op)?;
                 return Ok(None);
             }
-            _ => {
-                let (family, sub) =
-                    name.split_once('_').ok_or_else(|| CgError(format!("unknown operation {name} in {}", g.name)))?;
-                match family {
-                    "int" | "uint" => {
-                        let t = g.concretetype(arg(0)?).clone();
-                        let signed = family == "int" && t != LlType::Bool;
-                        self.int_op(st, op, sub, signed, &rtype)?
-                    }
-                    "float" => self.float_op(st, op, sub)?,
-                    _ => return Err(CgError(format!("unknown operation {name} in {}", g.name))),
-                }
+            LlOp::Int(sub) => {
+                let signed = *g.concretetype(arg(0)?) != LlType::Bool;
+                self.int_op(st, op, sub, signed, &rtype)?
             }
+            LlOp::Uint(sub) => self.int_op(st, op, sub, false, &rtype)?,
+            LlOp::Float(sub) => self.float_op(st, op, sub)?,
         }))
     }
 
@@ -1150,7 +1146,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
 
     /// `malloc(T)` and `malloc_varsize(T, n)`: the GC's inline fast path
     /// when the size is known at translation time and small, else a call.
-    fn malloc(&mut self, st: &FnState<'ctx, '_>, op: &SpaceOperation) -> R<PointerValue<'ctx>> {
+    /// `malloc`, or `malloc_varsize` when `varsize`.
+    fn malloc(&mut self, st: &FnState<'ctx, '_>, op: &SpaceOperation, varsize: bool) -> R<PointerValue<'ctx>> {
         let c = match const_arg(op, 0)? {
             ConstValue::Container(c) => *c,
             other => return Err(CgError(format!("{}: {other} is not a container type", op.opname))),
@@ -1158,7 +1155,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let info = gc::TypeInfo::of(&self.t.containers, c);
         let is_varsize = info.flags & gc::TI_VARSIZE != 0;
         let ti = self.type_info(c, &info);
-        if op.opname == "malloc" {
+        if !varsize {
             if is_varsize {
                 return Err(CgError(format!("malloc of {}, which is variable-sized", info.name)));
             }
@@ -1325,7 +1322,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         &mut self,
         st: &FnState<'ctx, '_>,
         op: &SpaceOperation,
-        sub: &str,
+        sub: IntOp,
         signed: bool,
         rtype: &LlType,
     ) -> R<BasicValueEnum<'ctx>> {
@@ -1386,66 +1383,66 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             Ok(b.build_and(nonzero, b.build_not(ovf, "")?, "")?)
         };
         Ok(match sub {
-            "add" => b.build_int_add(x, y()?, "")?.into(),
-            "sub" => b.build_int_sub(x, y()?, "")?.into(),
-            "mul" => b.build_int_mul(x, y()?, "")?.into(),
-            "neg" => b.build_int_neg(x, "")?.into(),
-            "abs" => self.call_intrinsic("llvm.abs", &[ty.into()], &[x.into(), bool_ty.const_zero().into()])?,
-            "invert" => b.build_not(x, "")?.into(),
-            "and" => b.build_and(x, y()?, "")?.into(),
-            "or" => b.build_or(x, y()?, "")?.into(),
-            "xor" => b.build_xor(x, y()?, "")?.into(),
-            "floordiv" if signed => b.build_int_signed_div(x, y()?, "")?.into(),
-            "floordiv" => b.build_int_unsigned_div(x, y()?, "")?.into(),
-            "mod" if signed => b.build_int_signed_rem(x, y()?, "")?.into(),
-            "mod" => b.build_int_unsigned_rem(x, y()?, "")?.into(),
-            "lshift" => b.build_left_shift(x, y()?, "")?.into(),
-            "rshift" => b.build_right_shift(x, y()?, signed, "")?.into(),
-            "lt" => cmp(pred(IntPredicate::SLT, IntPredicate::ULT))?,
-            "le" => cmp(pred(IntPredicate::SLE, IntPredicate::ULE))?,
-            "eq" => cmp(IntPredicate::EQ)?,
-            "ne" => cmp(IntPredicate::NE)?,
-            "gt" => cmp(pred(IntPredicate::SGT, IntPredicate::UGT))?,
-            "ge" => cmp(pred(IntPredicate::SGE, IntPredicate::UGE))?,
-            "min" => self.call_intrinsic(&s("llvm.smin", "llvm.umin"), &[ty.into()], &[x.into(), y()?.into()])?,
-            "max" => self.call_intrinsic(&s("llvm.smax", "llvm.umax"), &[ty.into()], &[x.into(), y()?.into()])?,
-            "add_checked" | "sub_checked" | "mul_checked" => {
-                let base = &sub[..3];
+            IntOp::Add => b.build_int_add(x, y()?, "")?.into(),
+            IntOp::Sub => b.build_int_sub(x, y()?, "")?.into(),
+            IntOp::Mul => b.build_int_mul(x, y()?, "")?.into(),
+            IntOp::Neg => b.build_int_neg(x, "")?.into(),
+            IntOp::Abs => self.call_intrinsic("llvm.abs", &[ty.into()], &[x.into(), bool_ty.const_zero().into()])?,
+            IntOp::Invert => b.build_not(x, "")?.into(),
+            IntOp::And => b.build_and(x, y()?, "")?.into(),
+            IntOp::Or => b.build_or(x, y()?, "")?.into(),
+            IntOp::Xor => b.build_xor(x, y()?, "")?.into(),
+            IntOp::Floordiv if signed => b.build_int_signed_div(x, y()?, "")?.into(),
+            IntOp::Floordiv => b.build_int_unsigned_div(x, y()?, "")?.into(),
+            IntOp::Mod if signed => b.build_int_signed_rem(x, y()?, "")?.into(),
+            IntOp::Mod => b.build_int_unsigned_rem(x, y()?, "")?.into(),
+            IntOp::Lshift => b.build_left_shift(x, y()?, "")?.into(),
+            IntOp::Rshift => b.build_right_shift(x, y()?, signed, "")?.into(),
+            IntOp::Lt => cmp(pred(IntPredicate::SLT, IntPredicate::ULT))?,
+            IntOp::Le => cmp(pred(IntPredicate::SLE, IntPredicate::ULE))?,
+            IntOp::Eq => cmp(IntPredicate::EQ)?,
+            IntOp::Ne => cmp(IntPredicate::NE)?,
+            IntOp::Gt => cmp(pred(IntPredicate::SGT, IntPredicate::UGT))?,
+            IntOp::Ge => cmp(pred(IntPredicate::SGE, IntPredicate::UGE))?,
+            IntOp::Min => self.call_intrinsic(&s("llvm.smin", "llvm.umin"), &[ty.into()], &[x.into(), y()?.into()])?,
+            IntOp::Max => self.call_intrinsic(&s("llvm.smax", "llvm.umax"), &[ty.into()], &[x.into(), y()?.into()])?,
+            IntOp::AddChecked | IntOp::SubChecked | IntOp::MulChecked => {
+                let base = &sub.name()[..3];
                 let (v, ov) = overflow(&format!("llvm.{}{base}.with.overflow", s("s", "u")), x, y()?)?;
                 checked(b.build_not(ov, "")?, v)?
             }
-            "neg_checked" => {
+            IntOp::NegChecked => {
                 let (v, ov) = overflow("llvm.ssub.with.overflow", ty.const_zero(), x)?;
                 checked(b.build_not(ov, "")?, v)?
             }
-            "floordiv_checked" | "mod_checked" => {
+            IntOp::FloordivChecked | IntOp::ModChecked => {
                 let d = y()?;
                 let ok = div_ok(d)?;
                 // Divide by 1 where the division is undefined, so the
                 // division never traps; the select then discards it.
                 let safe = b.build_select(ok, d, ty.const_int(1, false), "")?.into_int_value();
                 let v = match (sub, signed) {
-                    ("floordiv_checked", true) => b.build_int_signed_div(x, safe, "")?,
-                    ("floordiv_checked", false) => b.build_int_unsigned_div(x, safe, "")?,
+                    (IntOp::FloordivChecked, true) => b.build_int_signed_div(x, safe, "")?,
+                    (IntOp::FloordivChecked, false) => b.build_int_unsigned_div(x, safe, "")?,
                     (_, true) => b.build_int_signed_rem(x, safe, "")?,
                     (_, false) => b.build_int_unsigned_rem(x, safe, "")?,
                 };
                 checked(ok, v)?
             }
-            "lshift_checked" => {
+            IntOp::LshiftChecked => {
                 let n = self.int(st, &op.args[1])?;
                 let ok = b.build_int_compare(IntPredicate::ULT, n, n.get_type().const_int(bits as u64, false), "")?;
                 let amount = self.resize(n, ty, false)?;
                 let amount = b.build_and(amount, ty.const_int(bits as u64 - 1, false), "")?;
                 checked(ok, b.build_left_shift(x, amount, "")?)?
             }
-            "add_sat" => {
+            IntOp::AddSat => {
                 self.call_intrinsic(&s("llvm.sadd.sat", "llvm.uadd.sat"), &[ty.into()], &[x.into(), y()?.into()])?
             }
-            "sub_sat" => {
+            IntOp::SubSat => {
                 self.call_intrinsic(&s("llvm.ssub.sat", "llvm.usub.sat"), &[ty.into()], &[x.into(), y()?.into()])?
             }
-            "mul_sat" => {
+            IntOp::MulSat => {
                 let r = y()?;
                 let (v, ov) = overflow(&s("llvm.smul.with.overflow", "llvm.umul.with.overflow"), x, r)?;
                 let sat = if signed {
@@ -1457,16 +1454,16 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 };
                 b.build_select(ov, sat, v, "")?
             }
-            "pow" => self.int_pow(st, x, y()?)?.into(),
-            "rotl" | "rotr" => {
+            IntOp::Pow => self.int_pow(st, x, y()?)?.into(),
+            IntOp::Rotl | IntOp::Rotr => {
                 let n = y()?;
-                let intr = if sub == "rotl" { "llvm.fshl" } else { "llvm.fshr" };
+                let intr = if sub == IntOp::Rotl { "llvm.fshl" } else { "llvm.fshr" };
                 self.call_intrinsic(intr, &[ty.into()], &[x.into(), x.into(), n.into()])?
             }
-            "clz" | "ctz" | "popcount" => {
+            IntOp::Clz | IntOp::Ctz | IntOp::Popcount => {
                 let (intr, extra) = match sub {
-                    "clz" => ("llvm.ctlz", true),
-                    "ctz" => ("llvm.cttz", true),
+                    IntOp::Clz => ("llvm.ctlz", true),
+                    IntOp::Ctz => ("llvm.cttz", true),
                     _ => ("llvm.ctpop", false),
                 };
                 let mut args: Vec<BasicMetadataValueEnum> = vec![x.into()];
@@ -1478,7 +1475,6 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let to = self.int_type(rtype.int_bits().unwrap_or(32));
                 self.resize(n, to, false)?.into()
             }
-            _ => return Err(CgError(format!("unknown operation {} in {}", op.opname, st.g.name))),
         })
     }
 
@@ -1517,7 +1513,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         Ok(av)
     }
 
-    fn float_op(&mut self, st: &FnState<'ctx, '_>, op: &SpaceOperation, sub: &str) -> R<BasicValueEnum<'ctx>> {
+    fn float_op(&mut self, st: &FnState<'ctx, '_>, op: &SpaceOperation, sub: FloatOp) -> R<BasicValueEnum<'ctx>> {
         let x = self.val(st, &op.args[0])?.into_float_value();
         let y = || -> R<inkwell::values::FloatValue<'ctx>> {
             Ok(self
@@ -1529,35 +1525,34 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let unary = |intr: &str| self.call_intrinsic(intr, &[f64t], &[x.into()]);
         let cmp = |p: FloatPredicate| -> R<BasicValueEnum<'ctx>> { Ok(b.build_float_compare(p, x, y()?, "")?.into()) };
         Ok(match sub {
-            "add" => b.build_float_add(x, y()?, "")?.into(),
-            "sub" => b.build_float_sub(x, y()?, "")?.into(),
-            "mul" => b.build_float_mul(x, y()?, "")?.into(),
-            "truediv" => b.build_float_div(x, y()?, "")?.into(),
-            "mod" => b.build_float_rem(x, y()?, "")?.into(),
-            "neg" => b.build_float_neg(x, "")?.into(),
-            "abs" => unary("llvm.fabs")?,
-            "sqrt" => unary("llvm.sqrt")?,
-            "floor" => unary("llvm.floor")?,
-            "ceil" => unary("llvm.ceil")?,
-            "sin" => unary("llvm.sin")?,
-            "cos" => unary("llvm.cos")?,
-            "exp" => unary("llvm.exp")?,
-            "log" => unary("llvm.log")?,
-            "powi" => {
+            FloatOp::Add => b.build_float_add(x, y()?, "")?.into(),
+            FloatOp::Sub => b.build_float_sub(x, y()?, "")?.into(),
+            FloatOp::Mul => b.build_float_mul(x, y()?, "")?.into(),
+            FloatOp::Truediv => b.build_float_div(x, y()?, "")?.into(),
+            FloatOp::Mod => b.build_float_rem(x, y()?, "")?.into(),
+            FloatOp::Neg => b.build_float_neg(x, "")?.into(),
+            FloatOp::Abs => unary("llvm.fabs")?,
+            FloatOp::Sqrt => unary("llvm.sqrt")?,
+            FloatOp::Floor => unary("llvm.floor")?,
+            FloatOp::Ceil => unary("llvm.ceil")?,
+            FloatOp::Sin => unary("llvm.sin")?,
+            FloatOp::Cos => unary("llvm.cos")?,
+            FloatOp::Exp => unary("llvm.exp")?,
+            FloatOp::Log => unary("llvm.log")?,
+            FloatOp::Powi => {
                 let n = self.int(st, &op.args[1])?;
                 let n = self.resize(n, self.i32(), true)?;
                 self.call_intrinsic("llvm.powi", &[f64t, self.i32().into()], &[x.into(), n.into()])?
             }
-            "min" => self.call_intrinsic("llvm.minnum", &[f64t], &[x.into(), y()?.into()])?,
-            "max" => self.call_intrinsic("llvm.maxnum", &[f64t], &[x.into(), y()?.into()])?,
-            "lt" => cmp(FloatPredicate::OLT)?,
-            "le" => cmp(FloatPredicate::OLE)?,
-            "eq" => cmp(FloatPredicate::OEQ)?,
+            FloatOp::Min => self.call_intrinsic("llvm.minnum", &[f64t], &[x.into(), y()?.into()])?,
+            FloatOp::Max => self.call_intrinsic("llvm.maxnum", &[f64t], &[x.into(), y()?.into()])?,
+            FloatOp::Lt => cmp(FloatPredicate::OLT)?,
+            FloatOp::Le => cmp(FloatPredicate::OLE)?,
+            FloatOp::Eq => cmp(FloatPredicate::OEQ)?,
             // Rust's `!=` is true when either side is NaN.
-            "ne" => cmp(FloatPredicate::UNE)?,
-            "gt" => cmp(FloatPredicate::OGT)?,
-            "ge" => cmp(FloatPredicate::OGE)?,
-            _ => return Err(CgError(format!("unknown operation {} in {}", op.opname, st.g.name))),
+            FloatOp::Ne => cmp(FloatPredicate::UNE)?,
+            FloatOp::Gt => cmp(FloatPredicate::OGT)?,
+            FloatOp::Ge => cmp(FloatPredicate::OGE)?,
         })
     }
 

@@ -264,18 +264,18 @@ fn build_program() -> Program {
 
     // Every integer operation, on every width, with the family that
     // matches the type's signedness.
-    let int_ops = rpy_core::lloperation::INT_OPS.iter().chain(rpy_core::lloperation::SIGNED_ONLY_OPS);
+    let int_ops = rpy_core::lloperation::IntOp::ALL.iter().map(|op| op.name());
     for ty in [I8, U8, I16, U16, INT, UINT, SIGNED, UNSIGNED] {
         let family = if ty.is_signed() { "int" } else { "uint" };
         let bits = ty.int_bits().unwrap() as i128;
         for op in int_ops.clone() {
-            if !ty.is_signed() && matches!(*op, "neg" | "abs" | "neg_checked") {
+            if !ty.is_signed() && matches!(op, "neg" | "abs" | "neg_checked") {
                 continue;
             }
             let name = format!("{family}_{op}");
             let result = int_result(op, &ty);
             let vals = ints(&ty);
-            let (params, inputs) = match *op {
+            let (params, inputs) = match op {
                 "neg" | "abs" | "invert" | "neg_checked" | "clz" | "ctz" | "popcount" => {
                     (vec![ty.clone()], vals.iter().map(|v| vec![v.clone()]).collect())
                 }

@@ -11,8 +11,9 @@
 
 use super::module::{kind_of, leaves, ModuleBuilder};
 use crate::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Link, Value, VarId};
+use crate::lloperation::{IntOp, LlOp};
 use crate::lltype::LlType;
-use rpy_jitcode::{Arg, Descr, Insn, JitCode, Kind, Op, Part, RefConst, Reg};
+use rpy_jitcode::{Arg, Descr, Insn, JitCode, Kind, Op, Part, RefConst, Reg, WidthOp};
 use std::collections::{HashMap, HashSet};
 
 struct Flattener<'m, 't> {
@@ -322,6 +323,7 @@ impl Flattener<'_, '_> {
     }
 
     fn operation(&mut self, opname: &str, args: &[Value], result: VarId) -> R<()> {
+        let opname = LlOp::from_name(opname).ok_or_else(|| format!("{opname} is not a low-level operation"))?;
         let res = self.regs[&result].clone();
         let res_ty = self.g.concretetype(&Value::Var(result)).clone();
         let str_arg = |i: usize| args[i].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
@@ -330,11 +332,11 @@ impl Flattener<'_, '_> {
             other => Err(format!("{opname} of a {other}")),
         };
         match opname {
-            "same_as" | "cast_pointer" => {
+            LlOp::SameAs | LlOp::CastPointer => {
                 let l = self.leaves_of(&args[0])?;
                 self.parallel_copy(l, res);
             }
-            "hint" => {
+            LlOp::Hint => {
                 let x = self.one(&args[0])?;
                 let r = res[0];
                 match str_arg(1).as_str() {
@@ -355,7 +357,7 @@ impl Flattener<'_, '_> {
                     }
                 }
             }
-            "jit_marker" => {
+            LlOp::JitMarker => {
                 if str_arg(0) != "jit_merge_point" {
                     // `can_enter_jit!`: the counters tick at the merge point.
                     return Ok(());
@@ -377,14 +379,14 @@ impl Flattener<'_, '_> {
                 self.m.merge_points.insert(driver, (jitcode, pc, kinds(&greens), kinds(&reds)));
                 self.emit(Op::JitMergePoint, vec![Arg::Int(driver as i64), Arg::Regs(greens), Arg::Regs(reds)], vec![]);
             }
-            "tuple_new" => {
+            LlOp::TupleNew => {
                 let mut l = Vec::new();
                 for a in args {
                     l.extend(self.leaves_of(a)?);
                 }
                 self.parallel_copy(l, res);
             }
-            "tuple_getitem" | "tuple_setitem" => {
+            LlOp::TupleGetitem | LlOp::TupleSetitem => {
                 let i = args[1].constant().and_then(|c| c.as_int()).unwrap_or(0) as usize;
                 let fields = match self.ty(&args[0]) {
                     LlType::Struct(fs) => fs.clone(),
@@ -394,7 +396,7 @@ impl Flattener<'_, '_> {
                 let start: usize = fields[..i].iter().map(count).sum();
                 let range = start..start + count(&fields[i]);
                 let mut l = self.leaves_of(&args[0])?;
-                if opname == "tuple_getitem" {
+                if opname == LlOp::TupleGetitem {
                     self.parallel_copy(l[range].to_vec(), res);
                 } else {
                     let v = self.leaves_of(&args[2])?;
@@ -402,19 +404,19 @@ impl Flattener<'_, '_> {
                     self.parallel_copy(l, res);
                 }
             }
-            "bool_not" => {
+            LlOp::BoolNot => {
                 let x = self.one(&args[0])?;
                 self.emit(Op::IntIsZero, vec![x], res);
             }
-            "cast_primitive" => {
+            LlOp::CastPrimitive => {
                 let x = self.one(&args[0])?;
                 let (bits, signed) = int_bits_signed(&res_ty);
                 self.normalize(x, res[0], bits, signed);
             }
-            "cast_int_to_float" | "cast_uint_to_float" => {
+            LlOp::CastIntToFloat | LlOp::CastUintToFloat => {
                 let t = self.ty(&args[0]).clone();
                 let (bits, tsigned) = int_bits_signed(&t);
-                let signed = opname == "cast_int_to_float" && t != LlType::Bool;
+                let signed = opname == LlOp::CastIntToFloat && t != LlType::Bool;
                 let mut x = self.one(&args[0])?;
                 if signed != tsigned && bits < 64 && t != LlType::Bool {
                     let r = self.fresh(Kind::Int);
@@ -424,33 +426,37 @@ impl Flattener<'_, '_> {
                 let op = if !signed && bits == 64 { Op::CastUintToFloat } else { Op::CastIntToFloat };
                 self.emit(op, vec![x], res);
             }
-            "cast_float_to_int" | "cast_float_to_uint" => {
+            LlOp::CastFloatToInt | LlOp::CastFloatToUint => {
                 let (bits, tsigned) = int_bits_signed(&res_ty);
-                let signed = opname == "cast_float_to_int";
+                let signed = opname == LlOp::CastFloatToInt;
                 let x = self.one(&args[0])?;
                 if bits == 64 {
                     self.emit(if signed { Op::CastFloatToInt } else { Op::CastFloatToUint }, vec![x], res.clone());
                 } else {
-                    let d =
-                        self.m.descr(Descr::LlOp { op: opname.into(), bits: bits as u8, signed, part: Part::Whole });
+                    let d = self.m.descr(Descr::LlOp {
+                        op: WidthOp::FloatToInt,
+                        bits: bits as u8,
+                        signed,
+                        part: Part::Whole,
+                    });
                     self.emit(Op::Llop, vec![Arg::Descr(d), x], res.clone());
                 }
                 if signed != tsigned {
                     self.normalize(Arg::Reg(res[0]), res[0], bits, tsigned);
                 }
             }
-            "ptr_eq" | "ptr_ne" | "ptr_iszero" | "ptr_nonzero" => {
+            LlOp::PtrEq | LlOp::PtrNe | LlOp::PtrIszero | LlOp::PtrNonzero => {
                 let mut l = Vec::new();
                 for a in args {
                     l.push(self.one(a)?);
                 }
-                self.emit(Op::from_name(opname).expect("a pointer operation"), l, res);
+                self.emit(Op::from_name(&opname.name()).expect("a pointer operation"), l, res);
             }
-            "getfield" | "setfield" => {
+            LlOp::Getfield | LlOp::Setfield => {
                 let c = container(&args[0])?;
                 let descrs = self.m.field_descrs(c, &str_arg(1))?;
                 let obj = self.one(&args[0])?;
-                if opname == "getfield" {
+                if opname == LlOp::Getfield {
                     for (d, r) in descrs.into_iter().zip(res) {
                         let op = [Op::GetfieldGcI, Op::GetfieldGcR, Op::GetfieldGcF][r.kind as usize];
                         self.emit(op, vec![obj.clone(), Arg::Descr(d)], vec![r]);
@@ -464,18 +470,18 @@ impl Flattener<'_, '_> {
                     }
                 }
             }
-            "getarrayitem" | "setarrayitem" | "getarraysize" => {
+            LlOp::Getarrayitem | LlOp::Setarrayitem | LlOp::Getarraysize => {
                 let c = container(&args[0])?;
                 let (array, interior) = self.m.array_descr(c)?;
                 let obj = self.one(&args[0])?;
-                if opname == "getarraysize" {
+                if opname == LlOp::Getarraysize {
                     self.emit(Op::ArraylenGc, vec![obj, Arg::Descr(array)], res);
                     return Ok(());
                 }
                 let index = self.one(&args[1])?;
                 let descrs = if interior.is_empty() { vec![array] } else { interior.clone() };
                 let scalar = interior.is_empty();
-                if opname == "getarrayitem" {
+                if opname == LlOp::Getarrayitem {
                     for (d, r) in descrs.into_iter().zip(res) {
                         let op = if scalar {
                             [Op::GetarrayitemGcI, Op::GetarrayitemGcR, Op::GetarrayitemGcF][r.kind as usize]
@@ -497,18 +503,18 @@ impl Flattener<'_, '_> {
                     }
                 }
             }
-            "malloc" => {
+            LlOp::Malloc => {
                 let c = container(&Value::Var(result))?;
                 let d = self.m.size_descr(c);
                 self.emit(Op::New, vec![Arg::Descr(d)], res);
             }
-            "malloc_varsize" => {
+            LlOp::MallocVarsize => {
                 let c = container(&Value::Var(result))?;
                 let (d, _) = self.m.array_descr(c)?;
                 let n = self.one(&args[1])?;
                 self.emit(Op::NewArray, vec![n, Arg::Descr(d)], res);
             }
-            "direct_call" => {
+            LlOp::DirectCall => {
                 let f = match args[0].constant().map(|c| &c.value) {
                     Some(ConstValue::Func(f)) => *f,
                     _ => return Err("a direct_call of a non-constant".into()),
@@ -524,17 +530,17 @@ impl Flattener<'_, '_> {
                     self.call(Op::ResidualCall, d, &args[1..], res)?;
                 }
             }
-            "rt_call" => {
+            LlOp::RtCall => {
                 let params: Vec<usize> = (1..args.len()).collect();
                 let d = self.m.call_stub(self.g, opname, args, res_ty, &params);
                 self.call(Op::ResidualCall, d, &args[1..], res)?;
             }
-            "indirect_call" => {
+            LlOp::IndirectCall => {
                 let params: Vec<usize> = (0..args.len()).collect();
                 let d = self.m.call_stub(self.g, opname, args, res_ty, &params);
                 self.call(Op::ResidualCall, d, args, res)?;
             }
-            "panic" | "panic_str" | "panic_assert_failed" => {
+            LlOp::Panic | LlOp::PanicStr | LlOp::PanicAssertFailed => {
                 // The values it prints are the stub's parameters; the
                 // message and position its constants.
                 let params: Vec<usize> = (0..args.len()).filter(|&i| matches!(args[i], Value::Var(_))).collect();
@@ -542,15 +548,15 @@ impl Flattener<'_, '_> {
                 let vars: Vec<Value> = params.iter().map(|&i| args[i].clone()).collect();
                 self.call(Op::Panic, d, &vars, vec![])?;
             }
-            "panic_if" => {
+            LlOp::PanicIf => {
                 let cond = self.one(&args[0])?;
-                let d = self.m.call_stub(self.g, "panic", &args[1..], LlType::Void, &[]);
+                let d = self.m.call_stub(self.g, LlOp::Panic, &args[1..], LlType::Void, &[]);
                 let mut all = vec![cond, Arg::Descr(d)];
                 all.extend(self.call_lists(&[])?);
                 self.live();
                 self.emit(Op::PanicIf, all, vec![]);
             }
-            "panic_index_if" => {
+            LlOp::PanicIndexIf => {
                 let (len, index) = (self.one(&args[0])?, self.one(&args[1])?);
                 let cond = self.fresh(Kind::Int);
                 self.emit(Op::UintGe, vec![index, len], vec![cond]);
@@ -560,30 +566,26 @@ impl Flattener<'_, '_> {
                 self.live();
                 self.emit(Op::PanicIf, all, vec![]);
             }
-            _ => self.arith(opname, args, res, &res_ty)?,
+            LlOp::Int(sub) => self.int_arith(sub, true, args, res, &res_ty)?,
+            LlOp::Uint(sub) => self.int_arith(sub, false, args, res, &res_ty)?,
+            LlOp::Float(_) => {
+                // The jitcode instructions of floats have the same names.
+                let op = Op::from_name(&opname.name()).ok_or_else(|| format!("{opname} is not in jitcodes"))?;
+                let mut l = Vec::new();
+                for a in args {
+                    l.push(self.one(a)?);
+                }
+                self.emit(op, l, res);
+            }
         }
         Ok(())
     }
 
-    /// `int_*`, `uint_*` and `float_*` operations.
-    fn arith(&mut self, opname: &str, args: &[Value], res: Vec<Reg>, res_ty: &LlType) -> R<()> {
-        let unknown = || format!("the operation {opname} is not in jitcodes yet");
-        let (family, sub) = opname.split_once('_').ok_or_else(unknown)?;
-        if family == "float" {
-            let op = Op::from_name(opname).ok_or_else(unknown)?;
-            let mut l = Vec::new();
-            for a in args {
-                l.push(self.one(a)?);
-            }
-            self.emit(op, l, res);
-            return Ok(());
-        }
-        if family != "int" && family != "uint" {
-            return Err(unknown());
-        }
+    /// `int_*` (`signed_family`) and `uint_*` operations.
+    fn int_arith(&mut self, sub: IntOp, signed_family: bool, args: &[Value], res: Vec<Reg>, res_ty: &LlType) -> R<()> {
         let t = self.ty(&args[0]).clone();
         let (bits, tsigned) = int_bits_signed(&t);
-        let signed = family == "int" && t != LlType::Bool;
+        let signed = signed_family && t != LlType::Bool;
         // The operation reads its operands in its own signedness.
         let mut ops = Vec::new();
         for a in args {
@@ -597,32 +599,47 @@ impl Flattener<'_, '_> {
         }
         let by_sign = |s: Op, u: Op| if signed { s } else { u };
         let op = match sub {
-            "add" => Op::IntAdd,
-            "sub" => Op::IntSub,
-            "mul" => Op::IntMul,
-            "and" => Op::IntAnd,
-            "or" => Op::IntOr,
-            "xor" => Op::IntXor,
-            "lshift" => Op::IntLshift,
-            "neg" => Op::IntNeg,
-            "invert" => Op::IntInvert,
-            "abs" => Op::IntAbs,
-            "floordiv" => by_sign(Op::IntFloordiv, Op::UintFloordiv),
-            "mod" => by_sign(Op::IntMod, Op::UintMod),
-            "rshift" => by_sign(Op::IntRshift, Op::UintRshift),
-            "lt" => by_sign(Op::IntLt, Op::UintLt),
-            "le" => by_sign(Op::IntLe, Op::UintLe),
-            "gt" => by_sign(Op::IntGt, Op::UintGt),
-            "ge" => by_sign(Op::IntGe, Op::UintGe),
-            "eq" => Op::IntEq,
-            "ne" => Op::IntNe,
-            "min" => by_sign(Op::IntMin, Op::UintMin),
-            "max" => by_sign(Op::IntMax, Op::UintMax),
-            _ => {
+            IntOp::Add => Op::IntAdd,
+            IntOp::Sub => Op::IntSub,
+            IntOp::Mul => Op::IntMul,
+            IntOp::And => Op::IntAnd,
+            IntOp::Or => Op::IntOr,
+            IntOp::Xor => Op::IntXor,
+            IntOp::Lshift => Op::IntLshift,
+            IntOp::Neg => Op::IntNeg,
+            IntOp::Invert => Op::IntInvert,
+            IntOp::Abs => Op::IntAbs,
+            IntOp::Floordiv => by_sign(Op::IntFloordiv, Op::UintFloordiv),
+            IntOp::Mod => by_sign(Op::IntMod, Op::UintMod),
+            IntOp::Rshift => by_sign(Op::IntRshift, Op::UintRshift),
+            IntOp::Lt => by_sign(Op::IntLt, Op::UintLt),
+            IntOp::Le => by_sign(Op::IntLe, Op::UintLe),
+            IntOp::Gt => by_sign(Op::IntGt, Op::UintGt),
+            IntOp::Ge => by_sign(Op::IntGe, Op::UintGe),
+            IntOp::Eq => Op::IntEq,
+            IntOp::Ne => Op::IntNe,
+            IntOp::Min => by_sign(Op::IntMin, Op::UintMin),
+            IntOp::Max => by_sign(Op::IntMax, Op::UintMax),
+            IntOp::AddChecked
+            | IntOp::SubChecked
+            | IntOp::MulChecked
+            | IntOp::NegChecked
+            | IntOp::FloordivChecked
+            | IntOp::ModChecked
+            | IntOp::LshiftChecked
+            | IntOp::AddSat
+            | IntOp::SubSat
+            | IntOp::MulSat
+            | IntOp::Pow
+            | IntOp::Rotl
+            | IntOp::Rotr
+            | IntOp::Clz
+            | IntOp::Ctz
+            | IntOp::Popcount => {
                 // Width-dependent: the low-level operation itself.
                 let parts: &[Part] = if res.len() == 2 { &[Part::Ok, Part::Value] } else { &[Part::Whole] };
                 for (&part, r) in parts.iter().zip(&res) {
-                    let d = self.m.descr(Descr::LlOp { op: sub.into(), bits: bits as u8, signed, part });
+                    let d = self.m.descr(Descr::LlOp { op: WidthOp::Int(sub), bits: bits as u8, signed, part });
                     let mut all = vec![Arg::Descr(d)];
                     all.extend(ops.iter().cloned());
                     self.emit(Op::Llop, all, vec![*r]);

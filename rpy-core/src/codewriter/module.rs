@@ -14,6 +14,7 @@ use super::JitData;
 use crate::flow::JitDriverDef;
 use crate::flow::{FunctionGraph, GraphId, Value};
 use crate::llbuild::LlGraphBuilder;
+use crate::lloperation::LlOp;
 use crate::lltype::layout::{layout, size_align, struct_offsets};
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
@@ -150,16 +151,18 @@ impl<'t> ModuleBuilder<'t> {
         self.descr(Descr::Call { name: graph.name.clone(), target, args, results, effect })
     }
 
-    /// The call descr of a stub graph running `opname(args)` of graph `g`,
+    /// The call descr of a stub graph running `op(args)` of graph `g`,
     /// whose parameters are the arguments at indices `params` (the others
     /// are constants of the stub): `rt_call`, `indirect_call` and the
     /// panics.
-    pub fn call_stub(&mut self, g: &FunctionGraph, opname: &str, args: &[Value], ret: LlType, params: &[usize]) -> u32 {
+    pub fn call_stub(&mut self, g: &FunctionGraph, op: LlOp, args: &[Value], ret: LlType, params: &[usize]) -> u32 {
         let param_tys: Vec<LlType> = params.iter().map(|&i| g.concretetype(&args[i]).clone()).collect();
-        let noreturn = opname.starts_with("panic");
-        let name = match (opname, args[0].constant()) {
-            ("rt_call", Some(c)) => c.as_str().unwrap_or_default().to_string(),
-            (other, _) => other.to_string(),
+        // The stub of `panic_index_if` is called only when the index is out
+        // of bounds.
+        let noreturn = op.info().noreturn || op == LlOp::PanicIndexIf;
+        let name = match (op, args[0].constant()) {
+            (LlOp::RtCall, Some(c)) => c.as_str().unwrap_or_default().to_string(),
+            (other, _) => other.name(),
         };
         // Stubs of panics differ by their constants; the others by types.
         let key = format!("{name} {param_tys:?} {ret} {args:?} {}", g.file);
@@ -176,8 +179,8 @@ impl<'t> ModuleBuilder<'t> {
                     None => a.clone(),
                 })
                 .collect();
-            let v = b.op(start, opname, args, ret.clone());
-            if !crate::lloperation::llop_info(opname).is_some_and(|i| i.noreturn) {
+            let v = b.op(start, &op.name(), args, ret.clone());
+            if !op.info().noreturn {
                 b.ret(start, Value::Var(v));
             }
             Target::Stub(Box::new(b.finish()))

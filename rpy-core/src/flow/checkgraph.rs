@@ -3,7 +3,7 @@
 //! so it is reported as a panic with the graph's text.
 
 use super::model::{FunctionGraph, Value, VarId};
-use crate::lloperation::llop_info;
+use crate::lloperation::LlOp;
 
 /// Checks `g`; `rtyped` additionally requires concretetypes everywhere and
 /// only low-level operations.
@@ -58,7 +58,8 @@ pub fn try_checkgraph(g: &FunctionGraph, rtyped: bool) -> Result<(), String> {
                 used(a)?;
             }
             if rtyped {
-                let info = llop_info(&op.opname)
+                let info = LlOp::from_name(&op.opname)
+                    .map(LlOp::info)
                     .ok_or_else(|| format!("{name}: {} is not a low-level operation", op.opname))?;
                 if info.noreturn && i + 1 != block.operations.len() {
                     return Err(format!("{name}: {} is not last", op.opname));
@@ -77,10 +78,9 @@ pub fn try_checkgraph(g: &FunctionGraph, rtyped: bool) -> Result<(), String> {
         }
         // `unwrap_failed` is the flow space's panic of an `unwrap` (typeck
         // makes it a `panic` or a `panic_str`).
-        let ends_in_panic = block
-            .operations
-            .last()
-            .is_some_and(|op| op.opname == "unwrap_failed" || llop_info(&op.opname).is_some_and(|i| i.noreturn));
+        let ends_in_panic = block.operations.last().is_some_and(|op| {
+            op.opname == "unwrap_failed" || LlOp::from_name(&op.opname).is_some_and(|op| op.info().noreturn)
+        });
         match &block.exitswitch {
             None if block.exits.is_empty() && !ends_in_panic => {
                 return Err(format!("{name} has no exit"));

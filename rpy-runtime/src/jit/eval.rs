@@ -4,7 +4,7 @@
 //! constants, one definition for both.
 
 use rpy_jitcode::intops::{float_to_int, int_op, IntOut};
-use rpy_jitcode::{int_dispatch, Descr, JitModule, Op, Part};
+use rpy_jitcode::{int_dispatch, Descr, JitModule, Op, Part, WidthOp};
 
 /// `op(args)`, for the pure operations other than `arraylen_gc` (a read of
 /// memory); `None` for the others, and for a division by zero (which
@@ -122,9 +122,10 @@ pub fn returns_float(op: Op) -> bool {
 pub fn llop_value(d: &Descr, x: u64, y: i64) -> i64 {
     let Descr::LlOp { op, bits, signed, part } = d else { panic!("rpy JIT: an llop descr expected") };
     let (bits, signed) = (*bits as u32, *signed);
-    if op.starts_with("cast_float_to_") {
-        return int_dispatch!(signed, bits, float_to_int, f64::from_bits(x)) as i64;
-    }
+    let op = match *op {
+        WidthOp::FloatToInt => return int_dispatch!(signed, bits, float_to_int, f64::from_bits(x)) as i64,
+        WidthOp::Int(op) => op,
+    };
     let (x, y) = (x as i64 as i128, y as i128);
     let out = if bits == 1 { int_op::<u8>(op, x, y) } else { int_dispatch!(signed, bits, int_op, op, x, y) };
     match (out, part) {
