@@ -4,11 +4,12 @@
 //!
 //! ```
 //! use rpy_core::llbuild::LlGraphBuilder;
+//! use rpy_core::lloperation::{IntOp, LlOp};
 //! use rpy_core::lltype::SIGNED;
 //! let mut b = LlGraphBuilder::new("double", &[SIGNED], SIGNED);
 //! let x = b.params()[0];
 //! let start = b.start();
-//! let y = b.op(start, "int_add", vec![x.into(), x.into()], SIGNED);
+//! let y = b.op(start, LlOp::Int(IntOp::Add), vec![x.into(), x.into()], SIGNED);
 //! b.ret(start, y.into());
 //! let graph = b.finish();
 //! assert_eq!(graph.name, "double");
@@ -16,6 +17,7 @@
 
 use crate::entity::EntityRef;
 use crate::flow::{checkgraph, BlockId, ConstValue, Constant, FunctionGraph, Link, Pos, Value, VarId};
+use crate::lloperation::LlOp;
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
 use crate::ty::{IntTy, Ty};
@@ -111,10 +113,10 @@ impl LlGraphBuilder {
     }
 
     /// Appends `result = opname(args)` to block `b`.
-    pub fn op(&mut self, b: BlockId, opname: &str, args: Vec<Value>, result: LlType) -> VarId {
+    pub fn op(&mut self, b: BlockId, op: LlOp, args: Vec<Value>, result: LlType) -> VarId {
         let v = self.var(result);
         self.graph.blocks[b].operations.push(crate::flow::SpaceOperation {
-            opname: opname.to_string(),
+            opname: op.name(),
             args,
             result: v,
             pos: None,
@@ -124,7 +126,7 @@ impl LlGraphBuilder {
 
     /// `panic(msg, pos)`, ending block `b`.
     pub fn panic(&mut self, b: BlockId, msg: &str, line: u32, col: u32) {
-        self.op(b, "panic", vec![c_str(msg), c_pos(line, col)], LlType::Void);
+        self.op(b, LlOp::Panic, vec![c_str(msg), c_pos(line, col)], LlType::Void);
     }
 
     /// The single exit of `b`, to `target`.

@@ -5,6 +5,7 @@
 use super::*;
 use rpy_core::flow::ConstValue;
 use rpy_core::llbuild::*;
+use rpy_core::lloperation::{IntOp, LlOp};
 use rpy_core::lltype::{LlType, INT, SIGNED, UINT, UNSIGNED};
 
 fn opts() -> Options {
@@ -23,11 +24,11 @@ fn factorial(t: &mut Translator) -> GraphId {
     let (head, hv) = b.block(&[SIGNED, SIGNED]);
     let (body, bv) = b.block(&[SIGNED, SIGNED]);
     b.goto(start, head, vec![n.into(), c_int(1, SIGNED)]);
-    let cond = b.op(head, "int_gt", vec![hv[0].into(), c_int(1, SIGNED)], LlType::Bool);
+    let cond = b.op(head, LlOp::Int(IntOp::Gt), vec![hv[0].into(), c_int(1, SIGNED)], LlType::Bool);
     let ret = b.returnblock();
     b.branch(head, cond.into(), (body, vec![hv[0].into(), hv[1].into()]), (ret, vec![hv[1].into()]));
-    let acc = b.op(body, "int_mul", vec![bv[1].into(), bv[0].into()], SIGNED);
-    let n1 = b.op(body, "int_sub", vec![bv[0].into(), c_int(1, SIGNED)], SIGNED);
+    let acc = b.op(body, LlOp::Int(IntOp::Mul), vec![bv[1].into(), bv[0].into()], SIGNED);
+    let n1 = b.op(body, LlOp::Int(IntOp::Sub), vec![bv[0].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, head, vec![n1.into(), acc.into()]);
     t.graphs.push(b.finish())
 }
@@ -37,7 +38,7 @@ fn one_op(t: &mut Translator, opname: &str, params: &[LlType], result: LlType) -
     let mut b = LlGraphBuilder::new(opname, params, result.clone());
     let args = b.params().into_iter().map(Into::into).collect();
     let start = b.start();
-    let r = b.op(start, opname, args, result);
+    let r = b.op(start, LlOp::from_name(opname).expect("an operation of the table"), args, result);
     b.ret(start, r.into());
     t.graphs.push(b.finish())
 }
@@ -140,12 +141,12 @@ fn struct_results_go_through_a_buffer() {
     let mut b = LlGraphBuilder::new("mk", &[param.clone(), LlType::Bool], res.clone());
     let p = b.params();
     let start = b.start();
-    let i = b.op(start, "tuple_getitem", vec![p[0].into(), c_int(0, SIGNED)], INT);
-    let f = b.op(start, "tuple_getitem", vec![p[0].into(), c_int(1, SIGNED)], LlType::Float);
-    let wide = b.op(start, "cast_primitive", vec![i.into()], SIGNED);
+    let i = b.op(start, LlOp::TupleGetitem, vec![p[0].into(), c_int(0, SIGNED)], INT);
+    let f = b.op(start, LlOp::TupleGetitem, vec![p[0].into(), c_int(1, SIGNED)], LlType::Float);
+    let wide = b.op(start, LlOp::CastPrimitive, vec![i.into()], SIGNED);
     let inner =
-        b.op(start, "tuple_new", vec![f.into(), p[1].into()], LlType::Struct(vec![LlType::Float, LlType::Bool]));
-    let r = b.op(start, "tuple_new", vec![wide.into(), inner.into(), c_unit()], res);
+        b.op(start, LlOp::TupleNew, vec![f.into(), p[1].into()], LlType::Struct(vec![LlType::Float, LlType::Bool]));
+    let r = b.op(start, LlOp::TupleNew, vec![wide.into(), inner.into(), c_unit()], res);
     b.ret(start, r.into());
     let g = t.graphs.push(b.finish());
     let text = ir(&t, &[export(g, "rpy_mk")]);
@@ -162,8 +163,8 @@ fn calls_between_graphs() {
     let mut b = LlGraphBuilder::new("twice_fact", &[SIGNED], SIGNED);
     let n = b.params()[0];
     let start = b.start();
-    let f = b.op(start, "direct_call", vec![c_func(fact), n.into()], SIGNED);
-    let r = b.op(start, "int_add", vec![f.into(), f.into()], SIGNED);
+    let f = b.op(start, LlOp::DirectCall, vec![c_func(fact), n.into()], SIGNED);
+    let r = b.op(start, LlOp::Int(IntOp::Add), vec![f.into(), f.into()], SIGNED);
     b.ret(start, r.into());
     let g = t.graphs.push(b.finish());
     let text = ir(&t, &[export(g, "rpy_twice_fact")]);
@@ -183,15 +184,15 @@ fn panics_call_the_runtime_through_the_plt() {
     let mut b = LlGraphBuilder::new("check", &[SIGNED], SIGNED).file("src/main.rs");
     let x = b.params()[0];
     let start = b.start();
-    let neg = b.op(start, "int_lt", vec![x.into(), c_int(0, SIGNED)], LlType::Bool);
-    b.op(start, "panic_if", vec![neg.into(), c_str("negative"), c_pos(3, 9)], LlType::Void);
+    let neg = b.op(start, LlOp::Int(IntOp::Lt), vec![x.into(), c_int(0, SIGNED)], LlType::Bool);
+    b.op(start, LlOp::PanicIf, vec![neg.into(), c_str("negative"), c_pos(3, 9)], LlType::Void);
     let (bad, bv) = b.block(&[SIGNED]);
     let ret = b.returnblock();
-    let big = b.op(start, "int_gt", vec![x.into(), c_int(100, SIGNED)], LlType::Bool);
+    let big = b.op(start, LlOp::Int(IntOp::Gt), vec![x.into(), c_int(100, SIGNED)], LlType::Bool);
     b.branch(start, big.into(), (bad, vec![x.into()]), (ret, vec![x.into()]));
     b.op(
         bad,
-        "panic_assert_failed",
+        LlOp::PanicAssertFailed,
         vec![bv[0].into(), c_int(100, SIGNED), c_str("=="), c_str("too big"), c_pos(4, 5)],
         LlType::Void,
     );
@@ -249,12 +250,12 @@ fn int_pow_is_an_inline_loop() {
 
 #[test]
 fn every_operation_of_the_table_lowers() {
-    use rpy_core::lloperation::LlOp;
     // One graph per operation name, with the simplest types it accepts.
     let mut t = Translator::default();
     let heap = Heap::new(&mut t);
     let mut exports = Vec::new();
-    for name in LlOp::all().iter().map(|op| op.name()) {
+    for op in LlOp::all() {
+        let name = op.name();
         let sig = simple_signature(&name, &heap);
         let Some((params, result, extra)) = sig else {
             continue;
@@ -265,7 +266,7 @@ fn every_operation_of_the_table_lowers() {
             args.insert(i, c);
         }
         let start = b.start();
-        let r = b.op(start, &name, args, result);
+        let r = b.op(start, op, args, result);
         b.ret(start, r.into());
         let g = t.graphs.push(b.finish());
         exports.push(export(g, &format!("op_{name}")));
@@ -380,7 +381,7 @@ fn unsupported_graphs_are_errors() {
     let start = b.start();
     b.op(
         start,
-        "panic_assert_failed",
+        LlOp::PanicAssertFailed,
         vec![p[0].into(), p[1].into(), c_str("=="), c_unit(), c_pos(1, 1)],
         LlType::Void,
     );
@@ -398,10 +399,10 @@ fn cons(t: &mut Translator, heap: &Heap) -> GraphId {
     let mut b = LlGraphBuilder::new("cons", &[SIGNED, p.clone()], p.clone());
     let a = b.params();
     let s = b.start();
-    let obj = b.op(s, "malloc", vec![c_container(heap.node)], p);
-    b.op(s, "setfield", vec![obj.into(), c_str("value"), a[0].into()], LlType::Void);
-    b.op(s, "setfield", vec![obj.into(), c_str("next"), a[1].into()], LlType::Void);
-    b.op(s, "setfield", vec![obj.into(), c_str("flag"), c_bool(true)], LlType::Void);
+    let obj = b.op(s, LlOp::Malloc, vec![c_container(heap.node)], p);
+    b.op(s, LlOp::Setfield, vec![obj.into(), c_str("value"), a[0].into()], LlType::Void);
+    b.op(s, LlOp::Setfield, vec![obj.into(), c_str("next"), a[1].into()], LlType::Void);
+    b.op(s, LlOp::Setfield, vec![obj.into(), c_str("flag"), c_bool(true)], LlType::Void);
     b.ret(s, obj.into());
     t.graphs.push(b.finish())
 }
@@ -467,7 +468,7 @@ fn mk_varsize(t: &mut Translator, c: rpy_core::lltype::ContainerId, len: Option<
     let n = b.params()[0];
     let s = b.start();
     let n = len.map(|k| c_int(k, SIGNED)).unwrap_or(n.into());
-    let obj = b.op(s, "malloc_varsize", vec![c_container(c), n], p);
+    let obj = b.op(s, LlOp::MallocVarsize, vec![c_container(c), n], p);
     b.ret(s, obj.into());
     t.graphs.push(b.finish())
 }
@@ -499,7 +500,7 @@ fn varsize_allocation() {
     let big = gc_struct(&mut t, "big", |_| vec![("a", LlType::Struct(vec![SIGNED; 1100]))], None);
     let mut b = LlGraphBuilder::new("mkbig", &[], LlType::Ptr(big));
     let s = b.start();
-    let obj = b.op(s, "malloc", vec![c_container(big)], LlType::Ptr(big));
+    let obj = b.op(s, LlOp::Malloc, vec![c_container(big)], LlType::Ptr(big));
     b.ret(s, obj.into());
     let g = t.graphs.push(b.finish());
     let text = ir(&t, &[export(g, "mkbig")]);
@@ -507,7 +508,7 @@ fn varsize_allocation() {
     // Allocating a container of the wrong kind is an error, not bad code.
     let mut b = LlGraphBuilder::new("bad", &[], LlType::Ptr(heap.array));
     let s = b.start();
-    let obj = b.op(s, "malloc", vec![c_container(heap.array)], LlType::Ptr(heap.array));
+    let obj = b.op(s, LlOp::Malloc, vec![c_container(heap.array)], LlType::Ptr(heap.array));
     b.ret(s, obj.into());
     let g = t.graphs.push(b.finish());
     let err = compile(&t, None, &[export(g, "bad")], &opts()).unwrap_err();
@@ -532,15 +533,15 @@ fn fields_and_items_at_layout_offsets() {
     let mut b = LlGraphBuilder::new("shuffle", &[p.clone(), SIGNED], SIGNED);
     let a = b.params();
     let s = b.start();
-    let sv = b.op(s, "getfield", vec![a[0].into(), c_str("s")], inner(rec));
-    let flag = b.op(s, "tuple_getitem", vec![sv.into(), c_int(0, SIGNED)], LlType::Bool);
-    let q = b.op(s, "tuple_getitem", vec![sv.into(), c_int(1, SIGNED)], p.clone());
-    let u = b.op(s, "tuple_getitem", vec![sv.into(), c_int(2, SIGNED)], UINT);
-    let it = b.op(s, "tuple_new", vec![u.into(), q.into(), flag.into()], item(rec));
-    b.op(s, "setarrayitem", vec![a[0].into(), a[1].into(), it.into()], LlType::Void);
-    b.op(s, "setfield", vec![a[0].into(), c_str("s"), sv.into()], LlType::Void);
-    let n = b.op(s, "getarraysize", vec![a[0].into()], SIGNED);
-    b.op(s, "malloc_varsize", vec![c_container(rec), n.into()], p);
+    let sv = b.op(s, LlOp::Getfield, vec![a[0].into(), c_str("s")], inner(rec));
+    let flag = b.op(s, LlOp::TupleGetitem, vec![sv.into(), c_int(0, SIGNED)], LlType::Bool);
+    let q = b.op(s, LlOp::TupleGetitem, vec![sv.into(), c_int(1, SIGNED)], p.clone());
+    let u = b.op(s, LlOp::TupleGetitem, vec![sv.into(), c_int(2, SIGNED)], UINT);
+    let it = b.op(s, LlOp::TupleNew, vec![u.into(), q.into(), flag.into()], item(rec));
+    b.op(s, LlOp::Setarrayitem, vec![a[0].into(), a[1].into(), it.into()], LlType::Void);
+    b.op(s, LlOp::Setfield, vec![a[0].into(), c_str("s"), sv.into()], LlType::Void);
+    let n = b.op(s, LlOp::Getarraysize, vec![a[0].into()], SIGNED);
+    b.op(s, LlOp::MallocVarsize, vec![c_container(rec), n.into()], p);
     b.ret(s, n.into());
     let g = t.graphs.push(b.finish());
     let text = ir(&t, &[export(g, "rpy_shuffle")]);
@@ -574,10 +575,10 @@ fn write_barrier_before_stores_of_gc_pointers() {
     let a = b.params();
     let s = b.start();
     let void = LlType::Void;
-    b.op(s, "setfield", vec![a[0].into(), c_str("value"), c_int(5, SIGNED)], void.clone());
-    b.op(s, "setfield", vec![a[0].into(), c_str("next"), c_null(heap.node)], void.clone());
-    b.op(s, "setfield", vec![a[0].into(), c_str("next"), a[0].into()], void.clone());
-    b.op(s, "setarrayitem", vec![a[1].into(), c_int(0, SIGNED), a[0].into()], void);
+    b.op(s, LlOp::Setfield, vec![a[0].into(), c_str("value"), c_int(5, SIGNED)], void.clone());
+    b.op(s, LlOp::Setfield, vec![a[0].into(), c_str("next"), c_null(heap.node)], void.clone());
+    b.op(s, LlOp::Setfield, vec![a[0].into(), c_str("next"), a[0].into()], void.clone());
+    b.op(s, LlOp::Setarrayitem, vec![a[1].into(), c_int(0, SIGNED), a[0].into()], void);
     b.ret(s, c_int(0, SIGNED));
     let g = t.graphs.push(b.finish());
     let text = ir(&t, &[export(g, "rpy_stores")]);
@@ -599,10 +600,10 @@ fn pointer_comparisons() {
     let mut b = LlGraphBuilder::new("cmp", &[p.clone(), p], LlType::Struct(vec![LlType::Bool; 3]));
     let a = b.params();
     let s = b.start();
-    let e = b.op(s, "ptr_eq", vec![a[0].into(), a[1].into()], LlType::Bool);
-    let z = b.op(s, "ptr_iszero", vec![a[0].into()], LlType::Bool);
-    let n = b.op(s, "ptr_ne", vec![a[1].into(), c_null(heap.node)], LlType::Bool);
-    let r = b.op(s, "tuple_new", vec![e.into(), z.into(), n.into()], LlType::Struct(vec![LlType::Bool; 3]));
+    let e = b.op(s, LlOp::PtrEq, vec![a[0].into(), a[1].into()], LlType::Bool);
+    let z = b.op(s, LlOp::PtrIszero, vec![a[0].into()], LlType::Bool);
+    let n = b.op(s, LlOp::PtrNe, vec![a[1].into(), c_null(heap.node)], LlType::Bool);
+    let r = b.op(s, LlOp::TupleNew, vec![e.into(), z.into(), n.into()], LlType::Struct(vec![LlType::Bool; 3]));
     b.ret(s, r.into());
     let g = t.graphs.push(b.finish());
     let text = ir(&t, &[export(g, "rpy_cmp")]);

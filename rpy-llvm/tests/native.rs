@@ -20,6 +20,7 @@ use rpy_core::entity::EntityRef;
 use rpy_core::flow::{ConstValue, GraphId};
 use rpy_core::llbuild::*;
 use rpy_core::llinterp::{interpret, LlValue};
+use rpy_core::lloperation::{FloatOp, IntOp, LlOp};
 use rpy_core::lltype::{LlType, INT, SIGNED, UINT, UNSIGNED};
 use rpy_core::translator::Translator;
 use rpy_llvm::{compile, gc, Export, Options};
@@ -58,7 +59,8 @@ fn one_op(t: &mut Translator, opname: &str, params: &[LlType], result: &LlType) 
     let mut b = LlGraphBuilder::new(opname, params, result.clone());
     let args = b.params().into_iter().map(Into::into).collect();
     let start = b.start();
-    let r = b.op(start, opname, args, result.clone());
+    let op = LlOp::from_name(opname).expect("an operation of the table");
+    let r = b.op(start, op, args, result.clone());
     b.ret(start, r.into());
     t.graphs.push(b.finish())
 }
@@ -119,11 +121,11 @@ fn factorial(t: &mut Translator) -> GraphId {
     let (head, hv) = b.block(&[SIGNED, SIGNED]);
     let (body, bv) = b.block(&[SIGNED, SIGNED]);
     b.goto(start, head, vec![n.into(), c_int(1, SIGNED)]);
-    let cond = b.op(head, "int_gt", vec![hv[0].into(), c_int(1, SIGNED)], B);
+    let cond = b.op(head, LlOp::Int(IntOp::Gt), vec![hv[0].into(), c_int(1, SIGNED)], B);
     let ret = b.returnblock();
     b.branch(head, cond.into(), (body, vec![hv[0].into(), hv[1].into()]), (ret, vec![hv[1].into()]));
-    let acc = b.op(body, "int_mul", vec![bv[1].into(), bv[0].into()], SIGNED);
-    let n1 = b.op(body, "int_sub", vec![bv[0].into(), c_int(1, SIGNED)], SIGNED);
+    let acc = b.op(body, LlOp::Int(IntOp::Mul), vec![bv[1].into(), bv[0].into()], SIGNED);
+    let n1 = b.op(body, LlOp::Int(IntOp::Sub), vec![bv[0].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, head, vec![n1.into(), acc.into()]);
     t.graphs.push(b.finish())
 }
@@ -134,17 +136,17 @@ fn fib(t: &mut Translator) -> GraphId {
     let mut b = LlGraphBuilder::new("fib", &[UINT], UNSIGNED);
     let n = b.params()[0];
     let start = b.start();
-    let small = b.op(start, "uint_lt", vec![n.into(), c_int(2, UINT)], B);
+    let small = b.op(start, LlOp::Uint(IntOp::Lt), vec![n.into(), c_int(2, UINT)], B);
     let (rec, rv) = b.block(&[UINT]);
     let (base, bv) = b.block(&[UINT]);
     b.branch(start, small.into(), (base, vec![n.into()]), (rec, vec![n.into()]));
-    let wide = b.op(base, "cast_primitive", vec![bv[0].into()], UNSIGNED);
+    let wide = b.op(base, LlOp::CastPrimitive, vec![bv[0].into()], UNSIGNED);
     b.ret(base, wide.into());
-    let n1 = b.op(rec, "uint_sub", vec![rv[0].into(), c_int(1, UINT)], UINT);
-    let n2 = b.op(rec, "uint_sub", vec![rv[0].into(), c_int(2, UINT)], UINT);
-    let f1 = b.op(rec, "direct_call", vec![c_func(me), n1.into()], UNSIGNED);
-    let f2 = b.op(rec, "direct_call", vec![c_func(me), n2.into()], UNSIGNED);
-    let s = b.op(rec, "uint_add", vec![f1.into(), f2.into()], UNSIGNED);
+    let n1 = b.op(rec, LlOp::Uint(IntOp::Sub), vec![rv[0].into(), c_int(1, UINT)], UINT);
+    let n2 = b.op(rec, LlOp::Uint(IntOp::Sub), vec![rv[0].into(), c_int(2, UINT)], UINT);
+    let f1 = b.op(rec, LlOp::DirectCall, vec![c_func(me), n1.into()], UNSIGNED);
+    let f2 = b.op(rec, LlOp::DirectCall, vec![c_func(me), n2.into()], UNSIGNED);
+    let s = b.op(rec, LlOp::Uint(IntOp::Add), vec![f1.into(), f2.into()], UNSIGNED);
     b.ret(rec, s.into());
     let g = t.graphs.push(b.finish());
     assert_eq!(g, me);
@@ -160,17 +162,17 @@ fn mk(t: &mut Translator) -> (GraphId, Vec<LlType>, LlType) {
     let mut b = LlGraphBuilder::new("mk", &params, res.clone());
     let p = b.params();
     let start = b.start();
-    let x = b.op(start, "tuple_getitem", vec![p[0].into(), c_int(0, SIGNED)], I8);
-    let f = b.op(start, "tuple_getitem", vec![p[0].into(), c_int(1, SIGNED)], F);
-    let negx = b.op(start, "int_neg", vec![x.into()], I8);
-    let u = b.op(start, "cast_primitive", vec![x.into()], U8);
-    let half = b.op(start, "float_mul", vec![f.into(), c_float(0.5)], F);
-    let inner_v = b.op(start, "tuple_new", vec![u.into(), half.into()], inner);
-    let notflag = b.op(start, "bool_not", vec![p[1].into()], B);
-    let c16 = b.op(start, "cast_primitive", vec![p[2].into()], U16);
+    let x = b.op(start, LlOp::TupleGetitem, vec![p[0].into(), c_int(0, SIGNED)], I8);
+    let f = b.op(start, LlOp::TupleGetitem, vec![p[0].into(), c_int(1, SIGNED)], F);
+    let negx = b.op(start, LlOp::Int(IntOp::Neg), vec![x.into()], I8);
+    let u = b.op(start, LlOp::CastPrimitive, vec![x.into()], U8);
+    let half = b.op(start, LlOp::Float(FloatOp::Mul), vec![f.into(), c_float(0.5)], F);
+    let inner_v = b.op(start, LlOp::TupleNew, vec![u.into(), half.into()], inner);
+    let notflag = b.op(start, LlOp::BoolNot, vec![p[1].into()], B);
+    let c16 = b.op(start, LlOp::CastPrimitive, vec![p[2].into()], U16);
     let r = b.op(
         start,
-        "tuple_new",
+        LlOp::TupleNew,
         vec![negx.into(), inner_v.into(), notflag.into(), c_unit(), p[2].into(), c16.into()],
         res.clone(),
     );
@@ -206,17 +208,22 @@ fn check(t: &mut Translator) -> GraphId {
     let mut b = LlGraphBuilder::new("check", &[SIGNED], SIGNED).file("src/bin/check.rs");
     let x = b.params()[0];
     let start = b.start();
-    let neg = b.op(start, "int_lt", vec![x.into(), c_int(0, SIGNED)], B);
-    b.op(start, "panic_if", vec![neg.into(), c_str("negative: \"quoted\" # not a comment"), c_pos(3, 9)], LlType::Void);
-    let index = b.op(start, "cast_primitive", vec![x.into()], UNSIGNED);
-    b.op(start, "panic_index_if", vec![c_int(1000, UNSIGNED), index.into(), c_pos(5, 13)], LlType::Void);
-    let big = b.op(start, "int_gt", vec![x.into(), c_int(100, SIGNED)], B);
+    let neg = b.op(start, LlOp::Int(IntOp::Lt), vec![x.into(), c_int(0, SIGNED)], B);
+    b.op(
+        start,
+        LlOp::PanicIf,
+        vec![neg.into(), c_str("negative: \"quoted\" # not a comment"), c_pos(3, 9)],
+        LlType::Void,
+    );
+    let index = b.op(start, LlOp::CastPrimitive, vec![x.into()], UNSIGNED);
+    b.op(start, LlOp::PanicIndexIf, vec![c_int(1000, UNSIGNED), index.into(), c_pos(5, 13)], LlType::Void);
+    let big = b.op(start, LlOp::Int(IntOp::Gt), vec![x.into(), c_int(100, SIGNED)], B);
     let (bad, bv) = b.block(&[SIGNED]);
     let ret = b.returnblock();
     b.branch(start, big.into(), (bad, vec![x.into()]), (ret, vec![x.into()]));
     b.op(
         bad,
-        "panic_assert_failed",
+        LlOp::PanicAssertFailed,
         vec![bv[0].into(), c_int(7, SIGNED), c_str("=="), c_str("seven"), c_pos(14, 5)],
         LlType::Void,
     );
@@ -778,10 +785,10 @@ fn two_modules_embed_in_one_rust_program() {
     let mut b = LlGraphBuilder::new("floats", &[F, INT], F);
     let p = b.params();
     let start = b.start();
-    let pw = b.op(start, "float_powi", vec![p[0].into(), p[1].into()], F);
-    let s = b.op(start, "float_sin", vec![p[0].into()], F);
-    let m = b.op(start, "float_mod", vec![pw.into(), c_float(7.0)], F);
-    let r = b.op(start, "float_add", vec![m.into(), s.into()], F);
+    let pw = b.op(start, LlOp::Float(FloatOp::Powi), vec![p[0].into(), p[1].into()], F);
+    let s = b.op(start, LlOp::Float(FloatOp::Sin), vec![p[0].into()], F);
+    let m = b.op(start, LlOp::Float(FloatOp::Mod), vec![pw.into(), c_float(7.0)], F);
+    let r = b.op(start, LlOp::Float(FloatOp::Add), vec![m.into(), s.into()], F);
     b.ret(start, r.into());
     let floats = t.graphs.push(b.finish());
     let mut src = String::from("#![allow(improper_ctypes)]\n");

@@ -179,7 +179,7 @@ impl<'t> ModuleBuilder<'t> {
                     None => a.clone(),
                 })
                 .collect();
-            let v = b.op(start, &op.name(), args, ret.clone());
+            let v = b.op(start, op, args, ret.clone());
             if !op.info().noreturn {
                 b.ret(start, Value::Var(v));
             }

@@ -4,6 +4,7 @@
 use super::*;
 use crate::flow::ConstTy;
 use crate::llbuild::*;
+use crate::lloperation::{IntOp, LlOp};
 use crate::lltype::{SIGNED, UINT};
 
 const B: LlType = LlType::Bool;
@@ -28,15 +29,15 @@ fn build_list(t: &mut Translator, node: ContainerId) -> GraphId {
     let (body, bv) = b.block(&[SIGNED, SIGNED, p.clone()]);
     let ret = b.returnblock();
     b.goto(start, head, vec![n.into(), c_int(0, SIGNED), c_null(node)]);
-    let more = b.op(head, "int_lt", vec![hv[1].into(), hv[0].into()], B);
+    let more = b.op(head, LlOp::Int(IntOp::Lt), vec![hv[1].into(), hv[0].into()], B);
     b.branch(head, more.into(), (body, vec![hv[0].into(), hv[1].into(), hv[2].into()]), (ret, vec![hv[2].into()]));
-    let obj = b.op(body, "malloc", vec![c_container(node)], p.clone());
-    b.op(body, "setfield", vec![obj.into(), c_str("value"), bv[1].into()], LlType::Void);
-    b.op(body, "setfield", vec![obj.into(), c_str("next"), bv[2].into()], LlType::Void);
-    let low = b.op(body, "int_and", vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
-    let odd = b.op(body, "int_ne", vec![low.into(), c_int(0, SIGNED)], B);
-    b.op(body, "setfield", vec![obj.into(), c_str("flag"), odd.into()], LlType::Void);
-    let i1 = b.op(body, "int_add", vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
+    let obj = b.op(body, LlOp::Malloc, vec![c_container(node)], p.clone());
+    b.op(body, LlOp::Setfield, vec![obj.into(), c_str("value"), bv[1].into()], LlType::Void);
+    b.op(body, LlOp::Setfield, vec![obj.into(), c_str("next"), bv[2].into()], LlType::Void);
+    let low = b.op(body, LlOp::Int(IntOp::And), vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
+    let odd = b.op(body, LlOp::Int(IntOp::Ne), vec![low.into(), c_int(0, SIGNED)], B);
+    b.op(body, LlOp::Setfield, vec![obj.into(), c_str("flag"), odd.into()], LlType::Void);
+    let i1 = b.op(body, LlOp::Int(IntOp::Add), vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, head, vec![bv[0].into(), i1.into(), obj.into()]);
     t.graphs.push(b.finish())
 }
@@ -51,15 +52,15 @@ fn sum_list(t: &mut Translator, node: ContainerId) -> GraphId {
     let (step, sv) = b.block(&[p.clone(), SIGNED]);
     let ret = b.returnblock();
     b.goto(start, walk, vec![b.params()[0].into(), c_int(0, SIGNED)]);
-    let nz = b.op(walk, "ptr_nonzero", vec![wv[0].into()], B);
+    let nz = b.op(walk, LlOp::PtrNonzero, vec![wv[0].into()], B);
     b.branch(walk, nz.into(), (step, vec![wv[0].into(), wv[1].into()]), (ret, vec![wv[1].into()]));
-    let v = b.op(step, "getfield", vec![sv[0].into(), c_str("value")], SIGNED);
-    let f = b.op(step, "getfield", vec![sv[0].into(), c_str("flag")], B);
-    let next = b.op(step, "getfield", vec![sv[0].into(), c_str("next")], p);
-    let fi = b.op(step, "cast_primitive", vec![f.into()], SIGNED);
-    let flagged = b.op(step, "int_mul", vec![v.into(), fi.into()], SIGNED);
-    let acc = b.op(step, "int_add", vec![sv[1].into(), v.into()], SIGNED);
-    let acc = b.op(step, "int_add", vec![acc.into(), flagged.into()], SIGNED);
+    let v = b.op(step, LlOp::Getfield, vec![sv[0].into(), c_str("value")], SIGNED);
+    let f = b.op(step, LlOp::Getfield, vec![sv[0].into(), c_str("flag")], B);
+    let next = b.op(step, LlOp::Getfield, vec![sv[0].into(), c_str("next")], p);
+    let fi = b.op(step, LlOp::CastPrimitive, vec![f.into()], SIGNED);
+    let flagged = b.op(step, LlOp::Int(IntOp::Mul), vec![v.into(), fi.into()], SIGNED);
+    let acc = b.op(step, LlOp::Int(IntOp::Add), vec![sv[1].into(), v.into()], SIGNED);
+    let acc = b.op(step, LlOp::Int(IntOp::Add), vec![acc.into(), flagged.into()], SIGNED);
     b.goto(step, walk, vec![next.into(), acc.into()]);
     t.graphs.push(b.finish())
 }
@@ -69,8 +70,8 @@ fn list_sum(t: &mut Translator, build: GraphId, sum: GraphId, node: ContainerId)
     let mut b = LlGraphBuilder::new("list_sum", &[SIGNED], SIGNED);
     let n = b.params()[0];
     let start = b.start();
-    let l = b.op(start, "direct_call", vec![c_func(build), n.into()], LlType::Ptr(node));
-    let s = b.op(start, "direct_call", vec![c_func(sum), l.into()], SIGNED);
+    let l = b.op(start, LlOp::DirectCall, vec![c_func(build), n.into()], LlType::Ptr(node));
+    let s = b.op(start, LlOp::DirectCall, vec![c_func(sum), l.into()], SIGNED);
     b.ret(start, s.into());
     t.graphs.push(b.finish())
 }
@@ -129,17 +130,17 @@ fn squares(t: &mut Translator, arr: ContainerId) -> GraphId {
     let mut b = LlGraphBuilder::new("squares", &[SIGNED], p.clone());
     let n = b.params()[0];
     let start = b.start();
-    let a = b.op(start, "malloc_varsize", vec![c_container(arr), n.into()], p.clone());
+    let a = b.op(start, LlOp::MallocVarsize, vec![c_container(arr), n.into()], p.clone());
     let (fill, fv) = b.block(&[p.clone(), SIGNED]);
     let (body, bv) = b.block(&[p.clone(), SIGNED]);
     b.goto(start, fill, vec![a.into(), c_int(0, SIGNED)]);
-    let len = b.op(fill, "getarraysize", vec![fv[0].into()], SIGNED);
-    let more = b.op(fill, "int_lt", vec![fv[1].into(), len.into()], B);
+    let len = b.op(fill, LlOp::Getarraysize, vec![fv[0].into()], SIGNED);
+    let more = b.op(fill, LlOp::Int(IntOp::Lt), vec![fv[1].into(), len.into()], B);
     let ret = b.returnblock();
     b.branch(fill, more.into(), (body, vec![fv[0].into(), fv[1].into()]), (ret, vec![fv[0].into()]));
-    let sq = b.op(body, "int_mul", vec![bv[1].into(), bv[1].into()], SIGNED);
-    b.op(body, "setarrayitem", vec![bv[0].into(), bv[1].into(), sq.into()], LlType::Void);
-    let i1 = b.op(body, "int_add", vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
+    let sq = b.op(body, LlOp::Int(IntOp::Mul), vec![bv[1].into(), bv[1].into()], SIGNED);
+    b.op(body, LlOp::Setarrayitem, vec![bv[0].into(), bv[1].into(), sq.into()], LlType::Void);
+    let i1 = b.op(body, LlOp::Int(IntOp::Add), vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, fill, vec![bv[0].into(), i1.into()]);
     t.graphs.push(b.finish())
 }
@@ -153,13 +154,13 @@ fn sum_items(t: &mut Translator, arr: ContainerId) -> GraphId {
     let (head, hv) = b.block(&[p.clone(), SIGNED, SIGNED]);
     let (body, bv) = b.block(&[p.clone(), SIGNED, SIGNED]);
     b.goto(start, head, vec![a.into(), c_int(0, SIGNED), c_int(0, SIGNED)]);
-    let len = b.op(head, "getarraysize", vec![hv[0].into()], SIGNED);
-    let more = b.op(head, "int_lt", vec![hv[1].into(), len.into()], B);
+    let len = b.op(head, LlOp::Getarraysize, vec![hv[0].into()], SIGNED);
+    let more = b.op(head, LlOp::Int(IntOp::Lt), vec![hv[1].into(), len.into()], B);
     let ret = b.returnblock();
     b.branch(head, more.into(), (body, vec![hv[0].into(), hv[1].into(), hv[2].into()]), (ret, vec![hv[2].into()]));
-    let x = b.op(body, "getarrayitem", vec![bv[0].into(), bv[1].into()], SIGNED);
-    let acc = b.op(body, "int_add", vec![bv[2].into(), x.into()], SIGNED);
-    let i1 = b.op(body, "int_add", vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
+    let x = b.op(body, LlOp::Getarrayitem, vec![bv[0].into(), bv[1].into()], SIGNED);
+    let acc = b.op(body, LlOp::Int(IntOp::Add), vec![bv[2].into(), x.into()], SIGNED);
+    let i1 = b.op(body, LlOp::Int(IntOp::Add), vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, head, vec![bv[0].into(), i1.into(), acc.into()]);
     t.graphs.push(b.finish())
 }
@@ -192,42 +193,42 @@ fn string_graph(t: &mut Translator) -> (ContainerId, GraphId) {
     let mut b = LlGraphBuilder::new("mkstr", &[SIGNED], p.clone());
     let n = b.params()[0];
     let start = b.start();
-    let obj = b.op(start, "malloc_varsize", vec![c_container(s), n.into()], p.clone());
+    let obj = b.op(start, LlOp::MallocVarsize, vec![c_container(s), n.into()], p.clone());
     let (fill, fv) = b.block(&[p.clone(), SIGNED]);
     let (body, bv) = b.block(&[p.clone(), SIGNED]);
     let (hash, hv) = b.block(&[p.clone(), SIGNED, SIGNED]);
     let (hbody, hbv) = b.block(&[p.clone(), SIGNED, SIGNED]);
     let (done, dv) = b.block(&[p.clone(), SIGNED]);
     b.goto(start, fill, vec![obj.into(), c_int(0, SIGNED)]);
-    let len = b.op(fill, "getarraysize", vec![fv[0].into()], SIGNED);
-    let more = b.op(fill, "int_lt", vec![fv[1].into(), len.into()], B);
+    let len = b.op(fill, LlOp::Getarraysize, vec![fv[0].into()], SIGNED);
+    let more = b.op(fill, LlOp::Int(IntOp::Lt), vec![fv[1].into(), len.into()], B);
     b.branch(
         fill,
         more.into(),
         (body, vec![fv[0].into(), fv[1].into()]),
         (hash, vec![fv[0].into(), c_int(0, SIGNED), c_int(0, SIGNED)]),
     );
-    let m = b.op(body, "int_mod", vec![bv[1].into(), c_int(26, SIGNED)], SIGNED);
-    let code = b.op(body, "int_add", vec![m.into(), c_int(b'a' as i128, SIGNED)], SIGNED);
-    let ch = b.op(body, "cast_primitive", vec![code.into()], LlType::Char);
-    b.op(body, "setarrayitem", vec![bv[0].into(), bv[1].into(), ch.into()], LlType::Void);
-    let i1 = b.op(body, "int_add", vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
+    let m = b.op(body, LlOp::Int(IntOp::Mod), vec![bv[1].into(), c_int(26, SIGNED)], SIGNED);
+    let code = b.op(body, LlOp::Int(IntOp::Add), vec![m.into(), c_int(b'a' as i128, SIGNED)], SIGNED);
+    let ch = b.op(body, LlOp::CastPrimitive, vec![code.into()], LlType::Char);
+    b.op(body, LlOp::Setarrayitem, vec![bv[0].into(), bv[1].into(), ch.into()], LlType::Void);
+    let i1 = b.op(body, LlOp::Int(IntOp::Add), vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, fill, vec![bv[0].into(), i1.into()]);
-    let len = b.op(hash, "getarraysize", vec![hv[0].into()], SIGNED);
-    let more = b.op(hash, "int_lt", vec![hv[1].into(), len.into()], B);
+    let len = b.op(hash, LlOp::Getarraysize, vec![hv[0].into()], SIGNED);
+    let more = b.op(hash, LlOp::Int(IntOp::Lt), vec![hv[1].into(), len.into()], B);
     b.branch(
         hash,
         more.into(),
         (hbody, vec![hv[0].into(), hv[1].into(), hv[2].into()]),
         (done, vec![hv[0].into(), hv[2].into()]),
     );
-    let c = b.op(hbody, "getarrayitem", vec![hbv[0].into(), hbv[1].into()], LlType::Char);
-    let ci = b.op(hbody, "cast_primitive", vec![c.into()], SIGNED);
-    let h31 = b.op(hbody, "int_mul", vec![hbv[2].into(), c_int(31, SIGNED)], SIGNED);
-    let h = b.op(hbody, "int_add", vec![h31.into(), ci.into()], SIGNED);
-    let i1 = b.op(hbody, "int_add", vec![hbv[1].into(), c_int(1, SIGNED)], SIGNED);
+    let c = b.op(hbody, LlOp::Getarrayitem, vec![hbv[0].into(), hbv[1].into()], LlType::Char);
+    let ci = b.op(hbody, LlOp::CastPrimitive, vec![c.into()], SIGNED);
+    let h31 = b.op(hbody, LlOp::Int(IntOp::Mul), vec![hbv[2].into(), c_int(31, SIGNED)], SIGNED);
+    let h = b.op(hbody, LlOp::Int(IntOp::Add), vec![h31.into(), ci.into()], SIGNED);
+    let i1 = b.op(hbody, LlOp::Int(IntOp::Add), vec![hbv[1].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(hbody, hash, vec![hbv[0].into(), i1.into(), h.into()]);
-    b.op(done, "setfield", vec![dv[0].into(), c_str("hash"), dv[1].into()], LlType::Void);
+    b.op(done, LlOp::Setfield, vec![dv[0].into(), c_str("hash"), dv[1].into()], LlType::Void);
     b.ret(done, dv[0].into());
     (s, t.graphs.push(b.finish()))
 }
@@ -261,23 +262,23 @@ fn pairs_graphs(t: &mut Translator, node: ContainerId) -> (ContainerId, GraphId,
     let mut b = LlGraphBuilder::new("pairs", &[SIGNED], p.clone());
     let n = b.params()[0];
     let start = b.start();
-    let n1 = b.op(start, "int_add", vec![n.into(), c_int(1, SIGNED)], SIGNED);
-    let a = b.op(start, "malloc_varsize", vec![c_container(arr), n1.into()], p.clone());
+    let n1 = b.op(start, LlOp::Int(IntOp::Add), vec![n.into(), c_int(1, SIGNED)], SIGNED);
+    let a = b.op(start, LlOp::MallocVarsize, vec![c_container(arr), n1.into()], p.clone());
     let (head, hv) = b.block(&[p.clone(), SIGNED, SIGNED]);
     let (body, bv) = b.block(&[p.clone(), SIGNED, SIGNED]);
     b.goto(start, head, vec![a.into(), n.into(), c_int(0, SIGNED)]);
-    let more = b.op(head, "int_lt", vec![hv[2].into(), hv[1].into()], B);
+    let more = b.op(head, LlOp::Int(IntOp::Lt), vec![hv[2].into(), hv[1].into()], B);
     let ret = b.returnblock();
     b.branch(head, more.into(), (body, vec![hv[0].into(), hv[1].into(), hv[2].into()]), (ret, vec![hv[0].into()]));
-    let obj = b.op(body, "malloc", vec![c_container(node)], np.clone());
-    let ten = b.op(body, "int_mul", vec![bv[2].into(), c_int(10, SIGNED)], SIGNED);
-    b.op(body, "setfield", vec![obj.into(), c_str("value"), ten.into()], LlType::Void);
-    let u = b.op(body, "cast_primitive", vec![bv[2].into()], UINT);
-    let low = b.op(body, "int_and", vec![bv[2].into(), c_int(1, SIGNED)], SIGNED);
-    let even = b.op(body, "int_eq", vec![low.into(), c_int(0, SIGNED)], B);
-    let it = b.op(body, "tuple_new", vec![u.into(), obj.into(), even.into()], item.clone());
-    b.op(body, "setarrayitem", vec![bv[0].into(), bv[2].into(), it.into()], LlType::Void);
-    let i1 = b.op(body, "int_add", vec![bv[2].into(), c_int(1, SIGNED)], SIGNED);
+    let obj = b.op(body, LlOp::Malloc, vec![c_container(node)], np.clone());
+    let ten = b.op(body, LlOp::Int(IntOp::Mul), vec![bv[2].into(), c_int(10, SIGNED)], SIGNED);
+    b.op(body, LlOp::Setfield, vec![obj.into(), c_str("value"), ten.into()], LlType::Void);
+    let u = b.op(body, LlOp::CastPrimitive, vec![bv[2].into()], UINT);
+    let low = b.op(body, LlOp::Int(IntOp::And), vec![bv[2].into(), c_int(1, SIGNED)], SIGNED);
+    let even = b.op(body, LlOp::Int(IntOp::Eq), vec![low.into(), c_int(0, SIGNED)], B);
+    let it = b.op(body, LlOp::TupleNew, vec![u.into(), obj.into(), even.into()], item.clone());
+    b.op(body, LlOp::Setarrayitem, vec![bv[0].into(), bv[2].into(), it.into()], LlType::Void);
+    let i1 = b.op(body, LlOp::Int(IntOp::Add), vec![bv[2].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, head, vec![bv[0].into(), bv[1].into(), i1.into()]);
     let pairs = t.graphs.push(b.finish());
 
@@ -288,28 +289,28 @@ fn pairs_graphs(t: &mut Translator, node: ContainerId) -> (ContainerId, GraphId,
     let (body, bv) = b.block(&[p.clone(), SIGNED, SIGNED]);
     let (add, av) = b.block(&[p.clone(), SIGNED, SIGNED, item.clone()]);
     b.goto(start, head, vec![a.into(), c_int(0, SIGNED), c_int(0, SIGNED)]);
-    let len = b.op(head, "getarraysize", vec![hv[0].into()], SIGNED);
-    let more = b.op(head, "int_lt", vec![hv[1].into(), len.into()], B);
+    let len = b.op(head, LlOp::Getarraysize, vec![hv[0].into()], SIGNED);
+    let more = b.op(head, LlOp::Int(IntOp::Lt), vec![hv[1].into(), len.into()], B);
     let ret = b.returnblock();
     b.branch(head, more.into(), (body, vec![hv[0].into(), hv[1].into(), hv[2].into()]), (ret, vec![hv[2].into()]));
-    let it = b.op(body, "getarrayitem", vec![bv[0].into(), bv[1].into()], item.clone());
-    let i1 = b.op(body, "int_add", vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
-    let flag = b.op(body, "tuple_getitem", vec![it.into(), c_int(2, SIGNED)], B);
-    let q = b.op(body, "tuple_getitem", vec![it.into(), c_int(1, SIGNED)], np.clone());
-    let nz = b.op(body, "ptr_nonzero", vec![q.into()], B);
-    let take = b.op(body, "int_and", vec![flag.into(), nz.into()], B);
+    let it = b.op(body, LlOp::Getarrayitem, vec![bv[0].into(), bv[1].into()], item.clone());
+    let i1 = b.op(body, LlOp::Int(IntOp::Add), vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
+    let flag = b.op(body, LlOp::TupleGetitem, vec![it.into(), c_int(2, SIGNED)], B);
+    let q = b.op(body, LlOp::TupleGetitem, vec![it.into(), c_int(1, SIGNED)], np.clone());
+    let nz = b.op(body, LlOp::PtrNonzero, vec![q.into()], B);
+    let take = b.op(body, LlOp::Int(IntOp::And), vec![flag.into(), nz.into()], B);
     b.branch(
         body,
         take.into(),
         (add, vec![bv[0].into(), i1.into(), bv[2].into(), it.into()]),
         (head, vec![bv[0].into(), i1.into(), bv[2].into()]),
     );
-    let u = b.op(add, "tuple_getitem", vec![av[3].into(), c_int(0, SIGNED)], UINT);
-    let q = b.op(add, "tuple_getitem", vec![av[3].into(), c_int(1, SIGNED)], np);
-    let v = b.op(add, "getfield", vec![q.into(), c_str("value")], SIGNED);
-    let ui = b.op(add, "cast_primitive", vec![u.into()], SIGNED);
-    let acc = b.op(add, "int_add", vec![av[2].into(), ui.into()], SIGNED);
-    let acc = b.op(add, "int_add", vec![acc.into(), v.into()], SIGNED);
+    let u = b.op(add, LlOp::TupleGetitem, vec![av[3].into(), c_int(0, SIGNED)], UINT);
+    let q = b.op(add, LlOp::TupleGetitem, vec![av[3].into(), c_int(1, SIGNED)], np);
+    let v = b.op(add, LlOp::Getfield, vec![q.into(), c_str("value")], SIGNED);
+    let ui = b.op(add, LlOp::CastPrimitive, vec![u.into()], SIGNED);
+    let acc = b.op(add, LlOp::Int(IntOp::Add), vec![av[2].into(), ui.into()], SIGNED);
+    let acc = b.op(add, LlOp::Int(IntOp::Add), vec![acc.into(), v.into()], SIGNED);
     b.goto(add, head, vec![av[0].into(), av[1].into(), acc.into()]);
     (arr, pairs, t.graphs.push(b.finish()))
 }
@@ -340,27 +341,27 @@ fn pointer_identity_and_null_tests() {
     let np = LlType::Ptr(node);
     let mut b = LlGraphBuilder::new("ptrs", &[], LlType::Struct(vec![B; 10]));
     let s = b.start();
-    let x = b.op(s, "malloc", vec![c_container(node)], np.clone());
-    let y = b.op(s, "malloc", vec![c_container(node)], np.clone());
-    let fresh = b.op(s, "getfield", vec![x.into(), c_str("next")], np.clone());
+    let x = b.op(s, LlOp::Malloc, vec![c_container(node)], np.clone());
+    let y = b.op(s, LlOp::Malloc, vec![c_container(node)], np.clone());
+    let fresh = b.op(s, LlOp::Getfield, vec![x.into(), c_str("next")], np.clone());
     let mut results = vec![
-        b.op(s, "ptr_eq", vec![x.into(), x.into()], B),
-        b.op(s, "ptr_eq", vec![x.into(), y.into()], B),
-        b.op(s, "ptr_ne", vec![x.into(), y.into()], B),
-        b.op(s, "ptr_iszero", vec![fresh.into()], B),
-        b.op(s, "ptr_nonzero", vec![x.into()], B),
-        b.op(s, "ptr_eq", vec![fresh.into(), c_null(node)], B),
-        b.op(s, "ptr_iszero", vec![c_null(node)], B),
+        b.op(s, LlOp::PtrEq, vec![x.into(), x.into()], B),
+        b.op(s, LlOp::PtrEq, vec![x.into(), y.into()], B),
+        b.op(s, LlOp::PtrNe, vec![x.into(), y.into()], B),
+        b.op(s, LlOp::PtrIszero, vec![fresh.into()], B),
+        b.op(s, LlOp::PtrNonzero, vec![x.into()], B),
+        b.op(s, LlOp::PtrEq, vec![fresh.into(), c_null(node)], B),
+        b.op(s, LlOp::PtrIszero, vec![c_null(node)], B),
     ];
-    b.op(s, "setfield", vec![x.into(), c_str("next"), y.into()], LlType::Void);
-    let next = b.op(s, "getfield", vec![x.into(), c_str("next")], np.clone());
-    results.push(b.op(s, "ptr_eq", vec![next.into(), y.into()], B));
+    b.op(s, LlOp::Setfield, vec![x.into(), c_str("next"), y.into()], LlType::Void);
+    let next = b.op(s, LlOp::Getfield, vec![x.into(), c_str("next")], np.clone());
+    results.push(b.op(s, LlOp::PtrEq, vec![next.into(), y.into()], B));
     // A node pointing to itself.
-    b.op(s, "setfield", vec![y.into(), c_str("next"), y.into()], LlType::Void);
-    let next = b.op(s, "getfield", vec![y.into(), c_str("next")], np.clone());
-    results.push(b.op(s, "ptr_eq", vec![next.into(), y.into()], B));
-    results.push(b.op(s, "ptr_ne", vec![next.into(), x.into()], B));
-    let r = b.op(s, "tuple_new", results.into_iter().map(Into::into).collect(), LlType::Struct(vec![B; 10]));
+    b.op(s, LlOp::Setfield, vec![y.into(), c_str("next"), y.into()], LlType::Void);
+    let next = b.op(s, LlOp::Getfield, vec![y.into(), c_str("next")], np.clone());
+    results.push(b.op(s, LlOp::PtrEq, vec![next.into(), y.into()], B));
+    results.push(b.op(s, LlOp::PtrNe, vec![next.into(), x.into()], B));
+    let r = b.op(s, LlOp::TupleNew, results.into_iter().map(Into::into).collect(), LlType::Struct(vec![B; 10]));
     b.ret(s, r.into());
     let g = t.graphs.push(b.finish());
     let want = [true, false, true, true, true, true, true, true, true, true];
@@ -391,7 +392,7 @@ fn objects_start_zeroed() {
     let mut b = LlGraphBuilder::new("fresh", &[SIGNED], LlType::Ptr(every));
     let n = b.params()[0];
     let s = b.start();
-    let r = b.op(s, "malloc_varsize", vec![c_container(every), n.into()], LlType::Ptr(every));
+    let r = b.op(s, LlOp::MallocVarsize, vec![c_container(every), n.into()], LlType::Ptr(every));
     b.ret(s, r.into());
     let g = t.graphs.push(b.finish());
     let v = interpret(&t, g, vec![int(2)]).unwrap();
@@ -433,7 +434,7 @@ fn get_value(t: &mut Translator, node: ContainerId) -> GraphId {
     let mut b = LlGraphBuilder::new("get", &[LlType::Ptr(node)], SIGNED);
     let p = b.params()[0];
     let s = b.start();
-    let v = b.op(s, "getfield", vec![p.into(), c_str("value")], SIGNED);
+    let v = b.op(s, LlOp::Getfield, vec![p.into(), c_str("value")], SIGNED);
     b.ret(s, v.into());
     t.graphs.push(b.finish())
 }
@@ -455,7 +456,7 @@ fn storing_a_value_of_another_type_is_a_bug() {
     let mut b = LlGraphBuilder::new("bad", &[LlType::Ptr(node)], LlType::Void);
     let p = b.params()[0];
     let s = b.start();
-    let r = b.op(s, "setfield", vec![p.into(), c_str("next"), c_int(1, SIGNED)], LlType::Void);
+    let r = b.op(s, LlOp::Setfield, vec![p.into(), c_str("next"), c_int(1, SIGNED)], LlType::Void);
     b.ret(s, r.into());
     let g = t.graphs.push(b.finish());
     let _ = interpret(&t, g, vec![LlValue::Ptr(Some(ObjRef::new(&t, node, None)))]);
@@ -469,7 +470,7 @@ fn indexing_out_of_bounds_is_a_bug() {
     let mut b = LlGraphBuilder::new("oob", &[LlType::Ptr(arr), SIGNED], SIGNED);
     let p = b.params();
     let s = b.start();
-    let r = b.op(s, "getarrayitem", vec![p[0].into(), p[1].into()], SIGNED);
+    let r = b.op(s, LlOp::Getarrayitem, vec![p[0].into(), p[1].into()], SIGNED);
     b.ret(s, r.into());
     let g = t.graphs.push(b.finish());
     let a = LlValue::Ptr(Some(ObjRef::new(&t, arr, Some(3))));

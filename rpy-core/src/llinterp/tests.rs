@@ -1,6 +1,7 @@
 use super::*;
 use crate::entity::EntityRef;
 use crate::llbuild::*;
+use crate::lloperation::{IntOp, LlOp};
 use crate::lltype::{INT, SIGNED, UINT, UNSIGNED};
 
 const I8: LlType = LlType::Int { bits: 8, signed: true };
@@ -17,7 +18,7 @@ fn one_op(opname: &str, params: &[LlType], result: LlType) -> (Translator, Graph
     let mut b = LlGraphBuilder::new(opname, params, result.clone());
     let args = b.params().into_iter().map(Value::from).collect();
     let start = b.start();
-    let r = b.op(start, opname, args, result);
+    let r = b.op(start, LlOp::from_name(opname).expect("an operation of the table"), args, result);
     b.ret(start, r.into());
     let mut t = Translator::default();
     let g = t.graphs.push(b.finish());
@@ -72,10 +73,10 @@ fn factorial(t: &mut Translator) -> GraphId {
     let (body, bv) = b.block(&[SIGNED, SIGNED]);
     let (done, dv) = b.block(&[SIGNED]);
     b.goto(start, head, vec![n.into(), c_int(1, SIGNED)]);
-    let cond = b.op(head, "int_gt", vec![hv[0].into(), c_int(1, SIGNED)], LlType::Bool);
+    let cond = b.op(head, LlOp::Int(IntOp::Gt), vec![hv[0].into(), c_int(1, SIGNED)], LlType::Bool);
     b.branch(head, cond.into(), (body, vec![hv[0].into(), hv[1].into()]), (done, vec![hv[1].into()]));
-    let acc = b.op(body, "int_mul", vec![bv[1].into(), bv[0].into()], SIGNED);
-    let n1 = b.op(body, "int_sub", vec![bv[0].into(), c_int(1, SIGNED)], SIGNED);
+    let acc = b.op(body, LlOp::Int(IntOp::Mul), vec![bv[1].into(), bv[0].into()], SIGNED);
+    let n1 = b.op(body, LlOp::Int(IntOp::Sub), vec![bv[0].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, head, vec![n1.into(), acc.into()]);
     b.ret(done, dv[0].into());
     t.graphs.push(b.finish())
@@ -104,9 +105,9 @@ fn link_args_are_read_before_inputargs_are_written() {
     let start = b.start();
     let (lp, v) = b.block(&[SIGNED, SIGNED, SIGNED]);
     b.goto(start, lp, vec![n.into(), c_int(0, SIGNED), c_int(1, SIGNED)]);
-    let more = b.op(lp, "int_gt", vec![v[0].into(), c_int(0, SIGNED)], LlType::Bool);
-    let n1 = b.op(lp, "int_sub", vec![v[0].into(), c_int(1, SIGNED)], SIGNED);
-    let s = b.op(lp, "int_add", vec![v[1].into(), v[2].into()], SIGNED);
+    let more = b.op(lp, LlOp::Int(IntOp::Gt), vec![v[0].into(), c_int(0, SIGNED)], LlType::Bool);
+    let n1 = b.op(lp, LlOp::Int(IntOp::Sub), vec![v[0].into(), c_int(1, SIGNED)], SIGNED);
+    let s = b.op(lp, LlOp::Int(IntOp::Add), vec![v[1].into(), v[2].into()], SIGNED);
     let (done, dv) = b.block(&[SIGNED]);
     b.branch(lp, more.into(), (lp, vec![n1.into(), v[2].into(), s.into()]), (done, vec![v[1].into()]));
     b.ret(done, dv[0].into());
@@ -310,12 +311,12 @@ fn tuples() {
     );
     let p = b.params()[0];
     let start = b.start();
-    let a = b.op(start, "tuple_getitem", vec![p.into(), c_int(0, SIGNED)], SIGNED);
-    let f = b.op(start, "tuple_getitem", vec![p.into(), c_int(1, SIGNED)], LlType::Float);
-    let a2 = b.op(start, "int_add", vec![a.into(), c_int(1, SIGNED)], SIGNED);
+    let a = b.op(start, LlOp::TupleGetitem, vec![p.into(), c_int(0, SIGNED)], SIGNED);
+    let f = b.op(start, LlOp::TupleGetitem, vec![p.into(), c_int(1, SIGNED)], LlType::Float);
+    let a2 = b.op(start, LlOp::Int(IntOp::Add), vec![a.into(), c_int(1, SIGNED)], SIGNED);
     let r = b.op(
         start,
-        "tuple_new",
+        LlOp::TupleNew,
         vec![f.into(), a2.into(), c_bool(true)],
         LlType::Struct(vec![LlType::Float, SIGNED, LlType::Bool]),
     );
@@ -334,15 +335,15 @@ fn recursive_calls() {
     let mut b = LlGraphBuilder::new("fib", &[SIGNED], SIGNED);
     let n = b.params()[0];
     let start = b.start();
-    let small = b.op(start, "int_lt", vec![n.into(), c_int(2, SIGNED)], LlType::Bool);
+    let small = b.op(start, LlOp::Int(IntOp::Lt), vec![n.into(), c_int(2, SIGNED)], LlType::Bool);
     let (rec, rv) = b.block(&[SIGNED]);
     let ret = b.returnblock();
     b.branch(start, small.into(), (ret, vec![n.into()]), (rec, vec![n.into()]));
-    let n1 = b.op(rec, "int_sub", vec![rv[0].into(), c_int(1, SIGNED)], SIGNED);
-    let n2 = b.op(rec, "int_sub", vec![rv[0].into(), c_int(2, SIGNED)], SIGNED);
-    let f1 = b.op(rec, "direct_call", vec![c_func(me), n1.into()], SIGNED);
-    let f2 = b.op(rec, "direct_call", vec![c_func(me), n2.into()], SIGNED);
-    let s = b.op(rec, "int_add", vec![f1.into(), f2.into()], SIGNED);
+    let n1 = b.op(rec, LlOp::Int(IntOp::Sub), vec![rv[0].into(), c_int(1, SIGNED)], SIGNED);
+    let n2 = b.op(rec, LlOp::Int(IntOp::Sub), vec![rv[0].into(), c_int(2, SIGNED)], SIGNED);
+    let f1 = b.op(rec, LlOp::DirectCall, vec![c_func(me), n1.into()], SIGNED);
+    let f2 = b.op(rec, LlOp::DirectCall, vec![c_func(me), n2.into()], SIGNED);
+    let s = b.op(rec, LlOp::Int(IntOp::Add), vec![f1.into(), f2.into()], SIGNED);
     b.ret(rec, s.into());
     assert_eq!(t.graphs.push(b.finish()), me);
     assert_eq!(interpret(&t, me, vec![int(20)]), Ok(int(6765)));
@@ -356,13 +357,13 @@ fn deep_recursion_does_not_use_the_host_stack() {
     let mut b = LlGraphBuilder::new("sum", &[SIGNED], SIGNED);
     let n = b.params()[0];
     let start = b.start();
-    let zero = b.op(start, "int_eq", vec![n.into(), c_int(0, SIGNED)], LlType::Bool);
+    let zero = b.op(start, LlOp::Int(IntOp::Eq), vec![n.into(), c_int(0, SIGNED)], LlType::Bool);
     let (rec, rv) = b.block(&[SIGNED]);
     let ret = b.returnblock();
     b.branch(start, zero.into(), (ret, vec![c_int(0, SIGNED)]), (rec, vec![n.into()]));
-    let n1 = b.op(rec, "int_sub", vec![rv[0].into(), c_int(1, SIGNED)], SIGNED);
-    let s1 = b.op(rec, "direct_call", vec![c_func(me), n1.into()], SIGNED);
-    let s = b.op(rec, "int_add", vec![rv[0].into(), s1.into()], SIGNED);
+    let n1 = b.op(rec, LlOp::Int(IntOp::Sub), vec![rv[0].into(), c_int(1, SIGNED)], SIGNED);
+    let s1 = b.op(rec, LlOp::DirectCall, vec![c_func(me), n1.into()], SIGNED);
+    let s = b.op(rec, LlOp::Int(IntOp::Add), vec![rv[0].into(), s1.into()], SIGNED);
     b.ret(rec, s.into());
     t.graphs.push(b.finish());
     assert_eq!(interpret(&t, me, vec![int(200_000)]), Ok(int(200_000 * 200_001 / 2)));
@@ -373,11 +374,11 @@ fn panic_text() {
     let mut b = LlGraphBuilder::new("boom", &[SIGNED], SIGNED).file("src/main.rs");
     let x = b.params()[0];
     let start = b.start();
-    let neg = b.op(start, "int_lt", vec![x.into(), c_int(0, SIGNED)], LlType::Bool);
-    b.op(start, "panic_if", vec![neg.into(), c_str("attempt to divide by zero"), c_pos(3, 9)], LlType::Void);
+    let neg = b.op(start, LlOp::Int(IntOp::Lt), vec![x.into(), c_int(0, SIGNED)], LlType::Bool);
+    b.op(start, LlOp::PanicIf, vec![neg.into(), c_str("attempt to divide by zero"), c_pos(3, 9)], LlType::Void);
     let (bad, _) = b.block(&[]);
     let ret = b.returnblock();
-    let big = b.op(start, "int_gt", vec![x.into(), c_int(100, SIGNED)], LlType::Bool);
+    let big = b.op(start, LlOp::Int(IntOp::Gt), vec![x.into(), c_int(100, SIGNED)], LlType::Bool);
     b.branch(start, big.into(), (bad, vec![]), (ret, vec![x.into()]));
     b.panic(bad, "explicit panic", 7, 5);
     let mut t = Translator::default();
@@ -398,8 +399,8 @@ fn index_out_of_bounds_message_matches_rust() {
     let mut b = LlGraphBuilder::new("index", &[UNSIGNED, UNSIGNED], UNSIGNED).file("src/main.rs");
     let p = b.params();
     let start = b.start();
-    b.op(start, "panic_index_if", vec![p[0].into(), p[1].into(), c_pos(4, 13)], LlType::Void);
-    let r = b.op(start, "same_as", vec![p[1].into()], UNSIGNED);
+    b.op(start, LlOp::PanicIndexIf, vec![p[0].into(), p[1].into(), c_pos(4, 13)], LlType::Void);
+    let r = b.op(start, LlOp::SameAs, vec![p[1].into()], UNSIGNED);
     b.ret(start, r.into());
     let mut t = Translator::default();
     let g = t.graphs.push(b.finish());
@@ -421,7 +422,7 @@ fn assert_failure(t: &LlType, left: LlValue, right: LlValue, kind: &str, msg: Op
     let p = b.params();
     let start = b.start();
     let msg = msg.map(c_str).unwrap_or_else(c_unit);
-    b.op(start, "panic_assert_failed", vec![p[0].into(), p[1].into(), c_str(kind), msg, c_pos(2, 5)], LlType::Void);
+    b.op(start, LlOp::PanicAssertFailed, vec![p[0].into(), p[1].into(), c_str(kind), msg, c_pos(2, 5)], LlType::Void);
     let mut tr = Translator::default();
     let g = tr.graphs.push(b.finish());
     interpret(&tr, g, vec![left, right]).unwrap_err().message

@@ -12,6 +12,7 @@ use crate::entity::Arena;
 use crate::flow::{
     checkgraph, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId,
 };
+use crate::lloperation::{FloatOp, IntOp, LlOp};
 use crate::lltype::{Container, ContainerId, LlType, SIGNED, UINT, UNSIGNED};
 use crate::methods::method_sig;
 use rlist::{list_containers, Helpers, ListContainers};
@@ -347,11 +348,11 @@ impl HighLevelOps<'_> {
         }
     }
 
-    fn genop(&mut self, opname: &str, args: Vec<Value>, result: LlType) -> Value {
+    fn genop(&mut self, op: LlOp, args: Vec<Value>, result: LlType) -> Value {
         let var = self.g.new_var(None);
         self.g.vars[var].concretetype = Some(result);
         let args = args.iter().map(|a| self.ll(a)).collect();
-        self.out.push(SpaceOperation { opname: opname.to_string(), args, result: var, pos: self.pos });
+        self.out.push(SpaceOperation { opname: op.name(), args, result: var, pos: self.pos });
         Value::Var(var)
     }
 
@@ -366,9 +367,9 @@ impl HighLevelOps<'_> {
     /// The `Result` of an I/O runtime call: `payload` if `ok`, else the
     /// error's text (`rpy_io_error` gives null when `ok`).
     fn io_result(&mut self, ok: Value, payload: Value, res_ll: LlType) -> Value {
-        let ok_int = self.genop("cast_primitive", vec![ok.clone()], SIGNED);
+        let ok_int = self.genop(LlOp::CastPrimitive, vec![ok.clone()], SIGNED);
         let err = self.rt_call("rpy_io_error", vec![ok_int], self.lltype(&Ty::Str));
-        self.genop("tuple_new", vec![ok, payload, err], res_ll)
+        self.genop(LlOp::TupleNew, vec![ok, payload, err], res_ll)
     }
 
     /// The index of field `name` in the `Struct` representing a tuple or a
@@ -389,7 +390,7 @@ impl HighLevelOps<'_> {
             Ty::Struct(s) => self.types.structs[*s].fields.iter().map(|(_, t)| t.clone()).collect(),
             Ty::Unit => return Ok(self.constant(ConstValue::Bool(true), Ty::Bool)),
             Ty::Int(_) | Ty::Bool | Ty::Char | Ty::F64 | Ty::Enum(_) => {
-                return Ok(self.genop(&format!("{}_eq", prefix(ty)), vec![a.clone(), b.clone()], LlType::Bool))
+                return Ok(self.genop(num_op(ty, IntOp::Eq, FloatOp::Eq), vec![a.clone(), b.clone()], LlType::Bool))
             }
             Ty::Option(_)
             | Ty::List(_)
@@ -412,20 +413,20 @@ impl HighLevelOps<'_> {
                 (Ty::Struct(s), Some(_)) => {
                     let name = void_const(ConstValue::Str(self.types.structs[*s].fields[i].0.clone()));
                     (
-                        self.genop("getfield", vec![a.clone(), name.clone()], ll.clone()),
-                        self.genop("getfield", vec![b.clone(), name], ll),
+                        self.genop(LlOp::Getfield, vec![a.clone(), name.clone()], ll.clone()),
+                        self.genop(LlOp::Getfield, vec![b.clone(), name], ll),
                     )
                 }
                 _ => {
                     let idx = self.constant(ConstValue::Int(i as i128), Ty::Int(IntTy::I64));
                     (
-                        self.genop("tuple_getitem", vec![a.clone(), idx.clone()], ll.clone()),
-                        self.genop("tuple_getitem", vec![b.clone(), idx], ll),
+                        self.genop(LlOp::TupleGetitem, vec![a.clone(), idx.clone()], ll.clone()),
+                        self.genop(LlOp::TupleGetitem, vec![b.clone(), idx], ll),
                     )
                 }
             };
             let e = self.eq_fields(&x, &y, fty)?;
-            all = self.genop("uint_and", vec![all, e], LlType::Bool);
+            all = self.genop(LlOp::Uint(IntOp::And), vec![all, e], LlType::Bool);
         }
         Ok(all)
     }
@@ -433,7 +434,7 @@ impl HighLevelOps<'_> {
     fn panic_if(&mut self, cond: Value, msg: &str) {
         let pos = self.pos.unwrap_or_default();
         self.genop(
-            "panic_if",
+            LlOp::PanicIf,
             vec![cond, void_const(ConstValue::Str(msg.into())), void_const(ConstValue::Pos(pos))],
             LlType::Void,
         );
@@ -458,50 +459,51 @@ impl HighLevelOps<'_> {
             "indirect_call" => {
                 let call: Vec<Value> =
                     args.iter().filter(|a| self.lltype(&self.ty(a)) != LlType::Void).cloned().collect();
-                self.genop("indirect_call", call, res_ll)
+                self.genop(LlOp::IndirectCall, call, res_ll)
             }
             "format_arg" => self.format_arg(args)?,
             "simple_call" => {
                 // `()` arguments carry nothing: the callee has no parameter for them.
                 let mut call = vec![args[0].clone()];
                 call.extend(args[1..].iter().filter(|a| self.lltype(&self.ty(a)) != LlType::Void).cloned());
-                self.genop("direct_call", call, res_ll)
+                self.genop(LlOp::DirectCall, call, res_ll)
             }
             // A map's `get`, then the panic of `map[&k]` for a missing key.
             "simple_call_unwrap" => {
                 let opt_ty = Ty::Option(Box::new(res_ty.clone()));
                 let opt_ll = self.lltype(&opt_ty);
-                let opt = self.genop("direct_call", args.to_vec(), opt_ll);
+                let opt = self.genop(LlOp::DirectCall, args.to_vec(), opt_ll);
                 let (some, payload) = if self.types.container(&res_ty).is_some() {
-                    (self.genop("ptr_nonzero", vec![opt.clone()], LlType::Bool), opt)
+                    (self.genop(LlOp::PtrNonzero, vec![opt.clone()], LlType::Bool), opt)
                 } else {
                     let (i0, i1) = (
                         self.constant(ConstValue::Int(0), Ty::Int(IntTy::I64)),
                         self.constant(ConstValue::Int(1), Ty::Int(IntTy::I64)),
                     );
                     (
-                        self.genop("tuple_getitem", vec![opt.clone(), i0], LlType::Bool),
-                        self.genop("tuple_getitem", vec![opt, i1], res_ll),
+                        self.genop(LlOp::TupleGetitem, vec![opt.clone(), i0], LlType::Bool),
+                        self.genop(LlOp::TupleGetitem, vec![opt, i1], res_ll),
                     )
                 };
-                let none = self.genop("bool_not", vec![some], LlType::Bool);
+                let none = self.genop(LlOp::BoolNot, vec![some], LlType::Bool);
                 self.panic_if(none, "no entry found for key");
                 payload
             }
             "call_method" => self.method(args, &res_ty)?,
-            "panic" | "panic_str" => self.genop(opname, args.to_vec(), LlType::Void),
+            "panic" => self.genop(LlOp::Panic, args.to_vec(), LlType::Void),
+            "panic_str" => self.genop(LlOp::PanicStr, args.to_vec(), LlType::Void),
             "jit_marker" => {
                 let args = args.iter().map(|a| self.ll(a)).collect();
-                self.genop(opname, args, LlType::Void)
+                self.genop(LlOp::JitMarker, args, LlType::Void)
             }
-            "hint" => self.genop(opname, vec![self.ll(&args[0]), args[1].clone()], res_ll),
+            "hint" => self.genop(LlOp::Hint, vec![self.ll(&args[0]), args[1].clone()], res_ll),
             "panic_assert_failed" => {
                 if !matches!(ty0, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) {
                     return Err(format!(
                         "`assert_eq!` on values of type `{ty0}` is not translated yet; compare their elements"
                     ));
                 }
-                self.genop("panic_assert_failed", args.to_vec(), LlType::Void)
+                self.genop(LlOp::PanicAssertFailed, args.to_vec(), LlType::Void)
             }
             other => return Err(format!("the operation `{other}` has no low-level form")),
         })
@@ -513,14 +515,14 @@ impl HighLevelOps<'_> {
         Ok(Some(match opname {
             "add" | "sub" | "mul" | "and_" | "or_" | "xor" | "eq" | "ne" | "lt" | "le" | "gt" | "ge" => {
                 let base = opname.trim_end_matches('_');
-                let name = match (&ty0, base) {
+                let op = match (&ty0, base) {
                     (Ty::F64, "and" | "or" | "xor") => return Err(format!("`{opname}` on f64")),
                     (Ty::Tuple(_) | Ty::Struct(_) | Ty::Unit, "eq" | "ne") => {
                         let eq = self.eq_fields(&args[0], &args[1], &ty0)?;
                         return Ok(Some(if base == "eq" {
                             eq
                         } else {
-                            self.genop("bool_not", vec![eq], LlType::Bool)
+                            self.genop(LlOp::BoolNot, vec![eq], LlType::Bool)
                         }));
                     }
                     (Ty::Tuple(_) | Ty::Struct(_) | Ty::Option(_) | Ty::Unit, _) => {
@@ -528,19 +530,29 @@ impl HighLevelOps<'_> {
                             "comparing values of type `{ty0}` is not translated yet; compare their elements"
                         ))
                     }
-                    _ => format!("{}_{base}", prefix(&ty0)),
+                    (_, "and") => int_op(&ty0, IntOp::And),
+                    (_, "or") => int_op(&ty0, IntOp::Or),
+                    (_, "xor") => int_op(&ty0, IntOp::Xor),
+                    (_, "add") => num_op(&ty0, IntOp::Add, FloatOp::Add),
+                    (_, "sub") => num_op(&ty0, IntOp::Sub, FloatOp::Sub),
+                    (_, "mul") => num_op(&ty0, IntOp::Mul, FloatOp::Mul),
+                    (_, "eq") => num_op(&ty0, IntOp::Eq, FloatOp::Eq),
+                    (_, "ne") => num_op(&ty0, IntOp::Ne, FloatOp::Ne),
+                    (_, "lt") => num_op(&ty0, IntOp::Lt, FloatOp::Lt),
+                    (_, "le") => num_op(&ty0, IntOp::Le, FloatOp::Le),
+                    (_, "gt") => num_op(&ty0, IntOp::Gt, FloatOp::Gt),
+                    _ => num_op(&ty0, IntOp::Ge, FloatOp::Ge),
                 };
-                self.genop(&name, args.to_vec(), res_ll)
+                self.genop(op, args.to_vec(), res_ll)
             }
             "div" | "mod" => {
                 if ty0 == Ty::F64 {
-                    let name = if opname == "div" { "float_truediv" } else { "float_mod" };
-                    return Ok(Some(self.genop(name, args.to_vec(), res_ll)));
+                    let op = if opname == "div" { FloatOp::Truediv } else { FloatOp::Mod };
+                    return Ok(Some(self.genop(LlOp::Float(op), args.to_vec(), res_ll)));
                 }
-                let p = prefix(&ty0);
                 let ll0 = self.lltype(&ty0);
                 let zero = self.constant(ConstValue::Int(0), ty0.clone());
-                let is_zero = self.genop(&format!("{p}_eq"), vec![args[1].clone(), zero], LlType::Bool);
+                let is_zero = self.genop(int_op(&ty0, IntOp::Eq), vec![args[1].clone(), zero], LlType::Bool);
                 let (zmsg, omsg) = if opname == "div" {
                     ("attempt to divide by zero", "attempt to divide with overflow")
                 } else {
@@ -554,29 +566,30 @@ impl HighLevelOps<'_> {
                     let (min, _) = it.min_max();
                     let c_min = self.constant(ConstValue::Int(min), ty0.clone());
                     let c_m1 = self.constant(ConstValue::Int(-1), ty0.clone());
-                    let a_min = self.genop("int_eq", vec![args[0].clone(), c_min], LlType::Bool);
-                    let b_m1 = self.genop("int_eq", vec![args[1].clone(), c_m1], LlType::Bool);
-                    let ovf = self.genop("uint_and", vec![a_min, b_m1], LlType::Bool);
+                    let a_min = self.genop(LlOp::Int(IntOp::Eq), vec![args[0].clone(), c_min], LlType::Bool);
+                    let b_m1 = self.genop(LlOp::Int(IntOp::Eq), vec![args[1].clone(), c_m1], LlType::Bool);
+                    let ovf = self.genop(LlOp::Uint(IntOp::And), vec![a_min, b_m1], LlType::Bool);
                     self.panic_if(ovf, omsg);
                 }
-                let name = if opname == "div" { "floordiv" } else { "mod" };
-                self.genop(&format!("{p}_{name}"), args.to_vec(), res_ll)
+                let op = if opname == "div" { IntOp::Floordiv } else { IntOp::Mod };
+                self.genop(int_op(&ty0, op), args.to_vec(), res_ll)
             }
             "lshift" | "rshift" => {
                 let Ty::Int(it) = &ty0 else { return Err(format!("shifting a `{ty0}`")) };
                 let count = self.cast(&args[1], &ty0)?;
                 let mask = self.constant(ConstValue::Int(it.bits() as i128 - 1), ty0.clone());
-                let count = self.genop(&format!("{}_and", prefix(&ty0)), vec![count, mask], res_ll.clone());
-                self.genop(&format!("{}_{opname}", prefix(&ty0)), vec![args[0].clone(), count], res_ll)
+                let count = self.genop(int_op(&ty0, IntOp::And), vec![count, mask], res_ll.clone());
+                let op = if opname == "lshift" { IntOp::Lshift } else { IntOp::Rshift };
+                self.genop(int_op(&ty0, op), vec![args[0].clone(), count], res_ll)
             }
             "neg" => match &ty0 {
-                Ty::F64 => self.genop("float_neg", args.to_vec(), res_ll),
-                Ty::Int(i) if i.signed() => self.genop("int_neg", args.to_vec(), res_ll),
+                Ty::F64 => self.genop(LlOp::Float(FloatOp::Neg), args.to_vec(), res_ll),
+                Ty::Int(i) if i.signed() => self.genop(LlOp::Int(IntOp::Neg), args.to_vec(), res_ll),
                 _ => return Err(format!("negating a `{ty0}`")),
             },
             "invert" => match &ty0 {
-                Ty::Bool => self.genop("bool_not", args.to_vec(), res_ll),
-                Ty::Int(_) => self.genop(&format!("{}_invert", prefix(&ty0)), args.to_vec(), res_ll),
+                Ty::Bool => self.genop(LlOp::BoolNot, args.to_vec(), res_ll),
+                Ty::Int(_) => self.genop(int_op(&ty0, IntOp::Invert), args.to_vec(), res_ll),
                 _ => return Err(format!("`!` on a `{ty0}`")),
             },
             "cast" => self.cast(&args[0], &res_ty)?,
@@ -589,18 +602,18 @@ impl HighLevelOps<'_> {
         let (opname, args, result, ty0, res_ty, res_ll) =
             (o.opname, o.args, o.result, o.ty0.clone(), o.res_ty.clone(), o.res_ll.clone());
         Ok(Some(match opname {
-            "newtuple" => self.genop("tuple_new", args.to_vec(), res_ll),
+            "newtuple" => self.genop(LlOp::TupleNew, args.to_vec(), res_ll),
             "getitem" => {
                 let idx = args[1].constant().and_then(|c| c.as_int()).unwrap();
                 let i = self.constant(ConstValue::Int(idx), Ty::Int(IntTy::I64));
-                self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
+                self.genop(LlOp::TupleGetitem, vec![args[0].clone(), i], res_ll)
             }
             "getattr" if self.types.container(&ty0).is_some() => {
-                self.genop("getfield", vec![args[0].clone(), args[1].clone()], res_ll)
+                self.genop(LlOp::Getfield, vec![args[0].clone(), args[1].clone()], res_ll)
             }
             "setattr" if self.types.container(&ty0).is_some() => {
                 // A GC object is updated in place; the "new" value is the same object.
-                self.genop("setfield", args.to_vec(), LlType::Void);
+                self.genop(LlOp::Setfield, args.to_vec(), LlType::Void);
                 self.ll(&args[0])
             }
             // An enum with data: its base and payloads start with the tag.
@@ -609,17 +622,18 @@ impl HighLevelOps<'_> {
                 let p = self.translate("newstruct", args, result)?;
                 let (_, tag) = self.types.struct_def(&vty).unwrap().variant.unwrap();
                 let tag = self.constant(ConstValue::Int(tag as i128), Ty::Int(IntTy::I64));
-                self.genop("setfield", vec![p.clone(), void_const(ConstValue::Str(TAG.into())), tag], LlType::Void);
-                self.genop("cast_pointer", vec![p], res_ll)
+                self.genop(LlOp::Setfield, vec![p.clone(), void_const(ConstValue::Str(TAG.into())), tag], LlType::Void);
+                self.genop(LlOp::CastPointer, vec![p], res_ll)
             }
             "variant_is" => {
                 let Some(ConstValue::Type(vty)) = args[1].constant().map(|c| c.value.clone()) else { unreachable!() };
                 let (_, tag) = self.types.struct_def(&vty).unwrap().variant.unwrap();
                 let tag = self.constant(ConstValue::Int(tag as i128), Ty::Int(IntTy::I64));
-                let t = self.genop("getfield", vec![args[0].clone(), void_const(ConstValue::Str(TAG.into()))], SIGNED);
-                self.genop("int_eq", vec![t, tag], LlType::Bool)
+                let t =
+                    self.genop(LlOp::Getfield, vec![args[0].clone(), void_const(ConstValue::Str(TAG.into()))], SIGNED);
+                self.genop(LlOp::Int(IntOp::Eq), vec![t, tag], LlType::Bool)
             }
-            "variant_payload" => self.genop("cast_pointer", vec![args[0].clone()], res_ll),
+            "variant_payload" => self.genop(LlOp::CastPointer, vec![args[0].clone()], res_ll),
             "newstruct"
                 if self.types.container(&res_ty).is_some()
                     || matches!(args[0].constant().map(|c| &c.value), Some(ConstValue::Type(t)) if self.types.container(t).is_some()) =>
@@ -627,11 +641,11 @@ impl HighLevelOps<'_> {
                 let Some(ConstValue::Type(sty)) = args[0].constant().map(|c| c.value.clone()) else { unreachable!() };
                 let c = self.types.container(&sty).unwrap();
                 let res_ll = self.lltype(&sty);
-                let p = self.genop("malloc", vec![void_const(ConstValue::Container(c))], res_ll);
+                let p = self.genop(LlOp::Malloc, vec![void_const(ConstValue::Container(c))], res_ll);
                 for ((name, fty), v) in self.types.struct_def(&sty).unwrap().fields.clone().iter().zip(&args[1..]) {
                     if self.lltype(fty) != LlType::Void {
                         let name = void_const(ConstValue::Str(name.clone()));
-                        self.genop("setfield", vec![p.clone(), name, v.clone()], LlType::Void);
+                        self.genop(LlOp::Setfield, vec![p.clone(), name, v.clone()], LlType::Void);
                     }
                 }
                 p
@@ -650,15 +664,15 @@ impl HighLevelOps<'_> {
                 let name = args[1].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
                 let i = self.field_index(&ty0, &name)?;
                 let idx = self.constant(ConstValue::Int(i as i128), Ty::Int(IntTy::I64));
-                self.genop("tuple_getitem", vec![args[0].clone(), idx], res_ll)
+                self.genop(LlOp::TupleGetitem, vec![args[0].clone(), idx], res_ll)
             }
             "setattr" => {
                 let name = args[1].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
                 let i = self.field_index(&ty0, &name)?;
                 let idx = self.constant(ConstValue::Int(i as i128), Ty::Int(IntTy::I64));
-                self.genop("tuple_setitem", vec![args[0].clone(), idx, args[2].clone()], res_ll)
+                self.genop(LlOp::TupleSetitem, vec![args[0].clone(), idx, args[2].clone()], res_ll)
             }
-            "newstruct" => self.genop("tuple_new", args[1..].to_vec(), res_ll),
+            "newstruct" => self.genop(LlOp::TupleNew, args[1..].to_vec(), res_ll),
             _ => return Ok(None),
         }))
     }
@@ -671,18 +685,18 @@ impl HighLevelOps<'_> {
             "newsome" if self.types.container(&ty0).is_some() => self.ll(&args[0]),
             "is_some" | "some_payload" if matches!(&ty0, Ty::Option(t) if self.types.container(t).is_some()) => {
                 if opname == "is_some" {
-                    self.genop("ptr_nonzero", args.to_vec(), LlType::Bool)
+                    self.genop(LlOp::PtrNonzero, args.to_vec(), LlType::Bool)
                 } else {
                     self.ll(&args[0])
                 }
             }
             "newsome" => {
                 let t = self.constant(ConstValue::Bool(true), Ty::Bool);
-                self.genop("tuple_new", vec![t, args[0].clone()], res_ll)
+                self.genop(LlOp::TupleNew, vec![t, args[0].clone()], res_ll)
             }
             "is_some" | "some_payload" => {
                 let i = self.constant(ConstValue::Int((opname == "some_payload") as i128), Ty::Int(IntTy::I64));
-                self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
+                self.genop(LlOp::TupleGetitem, vec![args[0].clone(), i], res_ll)
             }
             "newok" | "newerr" => {
                 let Ty::Result(t, e) = &res_ty else { return Err("`Ok`/`Err` of a non-`Result`".into()) };
@@ -695,12 +709,12 @@ impl HighLevelOps<'_> {
                     concretetype: Some(self.lltype(other)),
                 });
                 let items = if ok { vec![flag, args[0].clone(), zero] } else { vec![flag, zero, args[0].clone()] };
-                self.genop("tuple_new", items, res_ll)
+                self.genop(LlOp::TupleNew, items, res_ll)
             }
             "is_ok" | "ok_payload" | "err_payload" => {
                 let i = ["is_ok", "ok_payload", "err_payload"].iter().position(|n| *n == opname).unwrap();
                 let i = self.constant(ConstValue::Int(i as i128), Ty::Int(IntTy::I64));
-                self.genop("tuple_getitem", vec![args[0].clone(), i], res_ll)
+                self.genop(LlOp::TupleGetitem, vec![args[0].clone(), i], res_ll)
             }
             _ => return Ok(None),
         }))
@@ -717,7 +731,7 @@ impl HighLevelOps<'_> {
                 let ok_ll = self.lltype(t);
                 let f = if opname == "fs_read" { "rpy_fs_read" } else { "rpy_fs_read_to_string" };
                 let p = self.rt_call(f, vec![args[0].clone()], ok_ll);
-                let ok = self.genop("ptr_nonzero", vec![p.clone()], LlType::Bool);
+                let ok = self.genop(LlOp::PtrNonzero, vec![p.clone()], LlType::Bool);
                 self.io_result(ok, p, res_ll)
             }
             // `std::io::stdin().read_line(&mut s)` and the like: the runtime
@@ -733,8 +747,8 @@ impl HighLevelOps<'_> {
                 let how = self.constant(ConstValue::Int(how), Ty::Int(IntTy::I64));
                 let n = self.rt_call("rpy_stdin_read", vec![how, args[1].clone()], SIGNED);
                 let zero = self.constant(ConstValue::Int(0), Ty::Int(IntTy::I64));
-                let ok = self.genop("int_ge", vec![n.clone(), zero], LlType::Bool);
-                let n = self.genop("cast_primitive", vec![n], UNSIGNED);
+                let ok = self.genop(LlOp::Int(IntOp::Ge), vec![n.clone(), zero], LlType::Bool);
+                let n = self.genop(LlOp::CastPrimitive, vec![n], UNSIGNED);
                 self.io_result(ok, n, res_ll)
             }
             "stdout_write" => {
@@ -747,7 +761,7 @@ impl HighLevelOps<'_> {
                 if self.types.container(&ty).is_none() {
                     return Err(format!("`Rc::ptr_eq` of `{ty}`: an `Rc` of a value is the value itself in rpy"));
                 }
-                self.genop("ptr_eq", args.to_vec(), LlType::Bool)
+                self.genop(LlOp::PtrEq, args.to_vec(), LlType::Bool)
             }
             "parse_f64_status" => self.rt_call("rpy_parse_f64_status", vec![args[0].clone()], SIGNED),
             "parse_f64" => self.rt_call("rpy_parse_f64", vec![args[0].clone()], LlType::Float),
@@ -772,7 +786,7 @@ impl HighLevelOps<'_> {
     /// A call of the runtime function `name` (`rt_call`).
     fn rt_call(&mut self, name: &str, mut args: Vec<Value>, result: LlType) -> Value {
         args.insert(0, void_const(ConstValue::Str(name.into())));
-        self.genop("rt_call", args, result)
+        self.genop(LlOp::RtCall, args, result)
     }
 
     /// `format_arg(buf, value, spec, width, precision)`: appends `value`
@@ -811,25 +825,15 @@ impl HighLevelOps<'_> {
             return Ok(self.ll(v));
         }
         let int_like = |t: &Ty| matches!(t, Ty::Int(_) | Ty::Bool | Ty::Char);
-        let name = match (&from, to) {
-            (a, b) if (int_like(a) || matches!(a, Ty::Enum(_))) && int_like(b) => "cast_primitive",
-            (Ty::Int(i), Ty::F64) => {
-                if i.signed() {
-                    "cast_int_to_float"
-                } else {
-                    "cast_uint_to_float"
-                }
-            }
-            (Ty::F64, Ty::Int(i)) => {
-                if i.signed() {
-                    "cast_float_to_int"
-                } else {
-                    "cast_float_to_uint"
-                }
-            }
+        let op = match (&from, to) {
+            (a, b) if (int_like(a) || matches!(a, Ty::Enum(_))) && int_like(b) => LlOp::CastPrimitive,
+            (Ty::Int(i), Ty::F64) if i.signed() => LlOp::CastIntToFloat,
+            (Ty::Int(_), Ty::F64) => LlOp::CastUintToFloat,
+            (Ty::F64, Ty::Int(i)) if i.signed() => LlOp::CastFloatToInt,
+            (Ty::F64, Ty::Int(_)) => LlOp::CastFloatToUint,
             _ => return Err(format!("casting `{from}` to `{to}`")),
         };
-        Ok(self.genop(name, vec![v.clone()], to_ll))
+        Ok(self.genop(op, vec![v.clone()], to_ll))
     }
 
     fn method(&mut self, args: &[Value], res_ty: &Ty) -> Result<Value, String> {
@@ -843,64 +847,81 @@ impl HighLevelOps<'_> {
         all.extend(rest.iter().cloned());
         if recv_ty == Ty::F64 {
             let op = match name.as_str() {
-                "sqrt" | "floor" | "ceil" | "abs" | "sin" | "cos" | "exp" | "powi" | "min" | "max" => name.clone(),
-                "ln" => "log".into(),
-                "is_nan" => return Ok(self.genop("float_ne", vec![recv.clone(), recv], LlType::Bool)),
+                "sqrt" => FloatOp::Sqrt,
+                "floor" => FloatOp::Floor,
+                "ceil" => FloatOp::Ceil,
+                "abs" => FloatOp::Abs,
+                "sin" => FloatOp::Sin,
+                "cos" => FloatOp::Cos,
+                "exp" => FloatOp::Exp,
+                "powi" => FloatOp::Powi,
+                "min" => FloatOp::Min,
+                "max" => FloatOp::Max,
+                "ln" => FloatOp::Log,
+                "is_nan" => return Ok(self.genop(LlOp::Float(FloatOp::Ne), vec![recv.clone(), recv], LlType::Bool)),
                 _ => return Err(format!("no method `{name}` on `f64`")),
             };
-            return Ok(self.genop(&format!("float_{op}"), all, res_ll));
+            return Ok(self.genop(LlOp::Float(op), all, res_ll));
         }
         let Ty::Int(it) = recv_ty else { return Err(format!("no method `{name}` on `{recv_ty}`")) };
-        let p = prefix(&recv_ty);
         let zero = self.constant(ConstValue::Int(0), recv_ty.clone());
         let op = match name.as_str() {
-            "min" | "max" => name.clone(),
-            "abs" if it.signed() => "abs".into(),
+            "min" => IntOp::Min,
+            "max" => IntOp::Max,
+            "abs" if it.signed() => IntOp::Abs,
             "abs" => return Ok(recv),
-            "wrapping_add" => "add".into(),
-            "wrapping_sub" => "sub".into(),
-            "wrapping_mul" => "mul".into(),
-            "wrapping_neg" => return Ok(self.genop(&format!("{p}_sub"), vec![zero, recv], res_ll)),
-            "saturating_add" => "add_sat".into(),
-            "saturating_sub" => "sub_sat".into(),
-            "saturating_mul" => "mul_sat".into(),
-            "checked_add" => "add_checked".into(),
-            "checked_sub" => "sub_checked".into(),
-            "checked_mul" => "mul_checked".into(),
-            "checked_div" => "floordiv_checked".into(),
-            "checked_rem" => "mod_checked".into(),
-            "checked_neg" if it.signed() => "neg_checked".into(),
+            "wrapping_add" => IntOp::Add,
+            "wrapping_sub" => IntOp::Sub,
+            "wrapping_mul" => IntOp::Mul,
+            "wrapping_neg" => return Ok(self.genop(int_op(&recv_ty, IntOp::Sub), vec![zero, recv], res_ll)),
+            "saturating_add" => IntOp::AddSat,
+            "saturating_sub" => IntOp::SubSat,
+            "saturating_mul" => IntOp::MulSat,
+            "checked_add" => IntOp::AddChecked,
+            "checked_sub" => IntOp::SubChecked,
+            "checked_mul" => IntOp::MulChecked,
+            "checked_div" => IntOp::FloordivChecked,
+            "checked_rem" => IntOp::ModChecked,
+            "checked_neg" if it.signed() => IntOp::NegChecked,
             "checked_neg" => {
                 // Unsigned: only 0 can be negated.
-                let is_zero = self.genop(&format!("{p}_eq"), vec![recv, zero.clone()], LlType::Bool);
-                return Ok(self.genop("tuple_new", vec![is_zero, zero], res_ll));
+                let is_zero = self.genop(int_op(&recv_ty, IntOp::Eq), vec![recv, zero.clone()], LlType::Bool);
+                return Ok(self.genop(LlOp::TupleNew, vec![is_zero, zero], res_ll));
             }
-            "checked_shl" => "lshift_checked".into(),
-            "pow" => "pow".into(),
-            "rotate_left" => "rotl".into(),
-            "rotate_right" => "rotr".into(),
-            "leading_zeros" => "clz".into(),
-            "trailing_zeros" => "ctz".into(),
-            "count_ones" => "popcount".into(),
+            "checked_shl" => IntOp::LshiftChecked,
+            "pow" => IntOp::Pow,
+            "rotate_left" => IntOp::Rotl,
+            "rotate_right" => IntOp::Rotr,
+            "leading_zeros" => IntOp::Clz,
+            "trailing_zeros" => IntOp::Ctz,
+            "count_ones" => IntOp::Popcount,
             "count_zeros" => {
-                let inv = self.genop(&format!("{p}_invert"), vec![recv], self.lltype(&recv_ty));
-                return Ok(self.genop(&format!("{p}_popcount"), vec![inv], UINT));
+                let inv = self.genop(int_op(&recv_ty, IntOp::Invert), vec![recv], self.lltype(&recv_ty));
+                return Ok(self.genop(int_op(&recv_ty, IntOp::Popcount), vec![inv], UINT));
             }
-            "is_positive" => return Ok(self.genop("int_gt", vec![recv, zero], LlType::Bool)),
-            "is_negative" => return Ok(self.genop("int_lt", vec![recv, zero], LlType::Bool)),
+            "is_positive" => return Ok(self.genop(LlOp::Int(IntOp::Gt), vec![recv, zero], LlType::Bool)),
+            "is_negative" => return Ok(self.genop(LlOp::Int(IntOp::Lt), vec![recv, zero], LlType::Bool)),
             _ => return Err(format!("no method `{name}` on `{}`", it.name())),
         };
-        Ok(self.genop(&format!("{p}_{op}"), all, res_ll))
+        Ok(self.genop(int_op(&recv_ty, op), all, res_ll))
     }
 }
 
-/// The operation family for values of `ty`.
-fn prefix(ty: &Ty) -> &'static str {
+/// The integer operation `op` on values of `ty`: `int_*` for signed
+/// integers and enum tags, `uint_*` for the other integer-like types.
+fn int_op(ty: &Ty, op: IntOp) -> LlOp {
     match ty {
-        Ty::Int(i) if i.signed() => "int",
-        Ty::Enum(_) => "int",
-        Ty::F64 => "float",
-        _ => "uint",
+        Ty::Int(i) if i.signed() => LlOp::Int(op),
+        Ty::Enum(_) => LlOp::Int(op),
+        _ => LlOp::Uint(op),
+    }
+}
+
+/// `int_op(ty, i)`, or `float_f` for `f64`s.
+fn num_op(ty: &Ty, i: IntOp, f: FloatOp) -> LlOp {
+    match ty {
+        Ty::F64 => LlOp::Float(f),
+        _ => int_op(ty, i),
     }
 }
 

@@ -11,6 +11,7 @@
 use super::{lltype_of, void_const, HighLevelOps, Types};
 use crate::flow::{ConstValue, FunctionGraph, GraphId, Value};
 use crate::llbuild::{c_int, LlGraphBuilder};
+use crate::lloperation::{IntOp, LlOp};
 use crate::lltype::{ContainerId, LlType, SIGNED, UNSIGNED};
 use crate::ty::Ty;
 use std::collections::HashMap;
@@ -69,41 +70,41 @@ impl HighLevelOps<'_> {
     /// The length of a list, as `usize`.
     fn list_len(&mut self, l: &Value) -> Value {
         let len = match self.ty(l) {
-            Ty::Array(_) => self.genop("getarraysize", vec![l.clone()], SIGNED),
-            _ => self.genop("getfield", vec![l.clone(), field("length")], SIGNED),
+            Ty::Array(_) => self.genop(LlOp::Getarraysize, vec![l.clone()], SIGNED),
+            _ => self.genop(LlOp::Getfield, vec![l.clone(), field("length")], SIGNED),
         };
-        self.genop("cast_primitive", vec![len], UNSIGNED)
+        self.genop(LlOp::CastPrimitive, vec![len], UNSIGNED)
     }
 
     /// The items array after checking `index < length` (Rust's panic).
     fn checked_items(&mut self, l: &Value, index: &Value, list_ty: &Ty) -> (Value, Value) {
         let len = self.list_len(l);
         let pos = void_const(ConstValue::Pos(self.pos.unwrap_or_default()));
-        self.genop("panic_index_if", vec![len, index.clone(), pos], LlType::Void);
+        self.genop(LlOp::PanicIndexIf, vec![len, index.clone(), pos], LlType::Void);
         let array = LlType::Ptr(self.list_containers(list_ty).array);
         let items = match list_ty {
             Ty::Array(_) => l.clone(),
-            _ => self.genop("getfield", vec![l.clone(), field("items")], array),
+            _ => self.genop(LlOp::Getfield, vec![l.clone(), field("items")], array),
         };
-        let i = self.genop("cast_primitive", vec![index.clone()], SIGNED);
+        let i = self.genop(LlOp::CastPrimitive, vec![index.clone()], SIGNED);
         (items, i)
     }
 
     /// A new list of `n` (a `usize` value) zeroed items.
     fn new_list(&mut self, list_ty: &Ty, n: Value) -> (Value, Value) {
         let c = self.list_containers(list_ty);
-        let n = self.genop("cast_primitive", vec![n], SIGNED);
+        let n = self.genop(LlOp::CastPrimitive, vec![n], SIGNED);
         let items = self.genop(
-            "malloc_varsize",
+            LlOp::MallocVarsize,
             vec![void_const(ConstValue::Container(c.array)), n.clone()],
             LlType::Ptr(c.array),
         );
         if let Ty::Array(_) = list_ty {
             return (items.clone(), items);
         }
-        let l = self.genop("malloc", vec![void_const(ConstValue::Container(c.list))], LlType::Ptr(c.list));
-        self.genop("setfield", vec![l.clone(), field("length"), n], LlType::Void);
-        self.genop("setfield", vec![l.clone(), field("items"), items.clone()], LlType::Void);
+        let l = self.genop(LlOp::Malloc, vec![void_const(ConstValue::Container(c.list))], LlType::Ptr(c.list));
+        self.genop(LlOp::Setfield, vec![l.clone(), field("length"), n], LlType::Void);
+        self.genop(LlOp::Setfield, vec![l.clone(), field("items"), items.clone()], LlType::Void);
         (l, items)
     }
 
@@ -123,7 +124,7 @@ impl HighLevelOps<'_> {
                 let (l, items) = self.new_list(res_ty, n);
                 for (i, a) in args.iter().enumerate() {
                     let i = self.constant(ConstValue::Int(i as i128), Ty::Int(crate::ty::IntTy::I64));
-                    self.genop("setarrayitem", vec![items.clone(), i, a.clone()], LlType::Void);
+                    self.genop(LlOp::Setarrayitem, vec![items.clone(), i, a.clone()], LlType::Void);
                 }
                 l
             }
@@ -139,17 +140,17 @@ impl HighLevelOps<'_> {
                     let array = self.list_containers(res_ty).array;
                     let fill = self.helpers.get("ll_fill", array, || ll_fill(&item, array));
                     let f = void_const(ConstValue::Func(fill));
-                    self.genop("direct_call", vec![f, items, args[0].clone()], LlType::Void);
+                    self.genop(LlOp::DirectCall, vec![f, items, args[0].clone()], LlType::Void);
                 }
                 l
             }
             "getitem" if matches!(ty0, Ty::List(_) | Ty::Array(_)) => {
                 let (items, i) = self.checked_items(&args[0], &args[1], &ty0);
-                self.genop("getarrayitem", vec![items, i], res_ll)
+                self.genop(LlOp::Getarrayitem, vec![items, i], res_ll)
             }
             "setitem" => {
                 let (items, i) = self.checked_items(&args[0], &args[1], &ty0);
-                self.genop("setarrayitem", vec![items, i, args[2].clone()], LlType::Void);
+                self.genop(LlOp::Setarrayitem, vec![items, i, args[2].clone()], LlType::Void);
                 self.ll(&args[0])
             }
             "call_method" if matches!(args.get(1).map(|a| self.ty(a)), Some(Ty::List(_) | Ty::Array(_))) => {
@@ -167,14 +168,14 @@ impl HighLevelOps<'_> {
         let res_ll = self.lltype(res_ty);
         let call = |s: &mut Self, g: GraphId, mut args: Vec<Value>, res: LlType| {
             args.insert(0, void_const(ConstValue::Func(g)));
-            s.genop("direct_call", args, res)
+            s.genop(LlOp::DirectCall, args, res)
         };
         Ok(match name {
             "len" => self.list_len(l),
             "is_empty" => {
                 let len = self.list_len(l);
                 let zero = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::Usize));
-                self.genop("uint_eq", vec![len, zero], LlType::Bool)
+                self.genop(LlOp::Uint(IntOp::Eq), vec![len, zero], LlType::Bool)
             }
             // (`annotator::listdef` leaves only `len`, `is_empty` and `swap`
             // to fixed-size lists.)
@@ -196,25 +197,25 @@ impl HighLevelOps<'_> {
                 // A fresh empty array, so the old items can be collected.
                 let n = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::I64));
                 let array = void_const(ConstValue::Container(c.array));
-                let items = self.genop("malloc_varsize", vec![array, n.clone()], LlType::Ptr(c.array));
-                self.genop("setfield", vec![l.clone(), field("length"), n], LlType::Void);
-                self.genop("setfield", vec![l.clone(), field("items"), items], LlType::Void);
+                let items = self.genop(LlOp::MallocVarsize, vec![array, n.clone()], LlType::Ptr(c.array));
+                self.genop(LlOp::Setfield, vec![l.clone(), field("length"), n], LlType::Void);
+                self.genop(LlOp::Setfield, vec![l.clone(), field("items"), items], LlType::Void);
                 self.constant(ConstValue::Unit, Ty::Unit)
             }
             "truncate" => {
                 let len = self.list_len(l);
-                let n = self.genop("uint_min", vec![len, args[0].clone()], UNSIGNED);
-                let n = self.genop("cast_primitive", vec![n], SIGNED);
-                self.genop("setfield", vec![l.clone(), field("length"), n], LlType::Void);
+                let n = self.genop(LlOp::Uint(IntOp::Min), vec![len, args[0].clone()], UNSIGNED);
+                let n = self.genop(LlOp::CastPrimitive, vec![n], SIGNED);
+                self.genop(LlOp::Setfield, vec![l.clone(), field("length"), n], LlType::Void);
                 self.constant(ConstValue::Unit, Ty::Unit)
             }
             "swap" => {
                 let (items, i) = self.checked_items(l, &args[0], &list_ty);
                 let (_, j) = self.checked_items(l, &args[1], &list_ty);
-                let a = self.genop("getarrayitem", vec![items.clone(), i.clone()], item.clone());
-                let b = self.genop("getarrayitem", vec![items.clone(), j.clone()], item.clone());
-                self.genop("setarrayitem", vec![items.clone(), i, b], LlType::Void);
-                self.genop("setarrayitem", vec![items, j, a], LlType::Void);
+                let a = self.genop(LlOp::Getarrayitem, vec![items.clone(), i.clone()], item.clone());
+                let b = self.genop(LlOp::Getarrayitem, vec![items.clone(), j.clone()], item.clone());
+                self.genop(LlOp::Setarrayitem, vec![items.clone(), i, b], LlType::Void);
+                self.genop(LlOp::Setarrayitem, vec![items, j, a], LlType::Void);
                 self.constant(ConstValue::Unit, Ty::Unit)
             }
             "reverse" => {
@@ -234,16 +235,16 @@ fn ll_fill(item: &LlType, array: ContainerId) -> FunctionGraph {
     let p = b.params();
     let (items, x) = (Value::Var(p[0]), Value::Var(p[1]));
     let start = b.start();
-    let n = b.op(start, "getarraysize", vec![items.clone()], SIGNED);
+    let n = b.op(start, LlOp::Getarraysize, vec![items.clone()], SIGNED);
     let (head, hv) = b.block(&[LlType::Ptr(array), item.clone(), SIGNED, SIGNED]);
     b.goto(start, head, vec![items, x, n.into(), c_int(0, SIGNED)]);
     let (body, bv) = b.block(&[LlType::Ptr(array), item.clone(), SIGNED, SIGNED]);
-    let more = b.op(head, "int_lt", vec![hv[3].into(), hv[2].into()], LlType::Bool);
+    let more = b.op(head, LlOp::Int(IntOp::Lt), vec![hv[3].into(), hv[2].into()], LlType::Bool);
     let hargs: Vec<Value> = hv.iter().map(|v| (*v).into()).collect();
     let ret = b.returnblock();
     b.branch(head, more.into(), (body, hargs), (ret, vec![crate::llbuild::c_unit()]));
-    b.op(body, "setarrayitem", vec![bv[0].into(), bv[3].into(), bv[1].into()], LlType::Void);
-    let next = b.op(body, "int_add", vec![bv[3].into(), c_int(1, SIGNED)], SIGNED);
+    b.op(body, LlOp::Setarrayitem, vec![bv[0].into(), bv[3].into(), bv[1].into()], LlType::Void);
+    let next = b.op(body, LlOp::Int(IntOp::Add), vec![bv[3].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, head, vec![bv[0].into(), bv[1].into(), bv[2].into(), next.into()]);
     b.finish()
 }
@@ -255,10 +256,10 @@ fn ll_append(item: &LlType, c: ListContainers) -> FunctionGraph {
     let mut b = LlGraphBuilder::new("ll_append", &[lt.clone(), item.clone()], LlType::Void);
     let p = b.params();
     let start = b.start();
-    let len = b.op(start, "getfield", vec![p[0].into(), field("length")], SIGNED);
-    let items = b.op(start, "getfield", vec![p[0].into(), field("items")], at.clone());
-    let cap = b.op(start, "getarraysize", vec![items.into()], SIGNED);
-    let full = b.op(start, "int_eq", vec![len.into(), cap.into()], LlType::Bool);
+    let len = b.op(start, LlOp::Getfield, vec![p[0].into(), field("length")], SIGNED);
+    let items = b.op(start, LlOp::Getfield, vec![p[0].into(), field("items")], at.clone());
+    let cap = b.op(start, LlOp::Getarraysize, vec![items.into()], SIGNED);
+    let full = b.op(start, LlOp::Int(IntOp::Eq), vec![len.into(), cap.into()], LlType::Bool);
     let (grow, gv) = b.block(&[lt.clone(), item.clone(), SIGNED, at.clone(), SIGNED]);
     let (store, sv) = b.block(&[lt.clone(), item.clone(), SIGNED]);
     b.branch(
@@ -268,28 +269,29 @@ fn ll_append(item: &LlType, c: ListContainers) -> FunctionGraph {
         (store, vec![p[0].into(), p[1].into(), len.into()]),
     );
     // grow: a new array, then copy the items over.
-    let twice = b.op(grow, "int_mul", vec![gv[4].into(), c_int(2, SIGNED)], SIGNED);
-    let newcap = b.op(grow, "int_add", vec![twice.into(), c_int(4, SIGNED)], SIGNED);
-    let new = b.op(grow, "malloc_varsize", vec![void_const(ConstValue::Container(c.array)), newcap.into()], at.clone());
+    let twice = b.op(grow, LlOp::Int(IntOp::Mul), vec![gv[4].into(), c_int(2, SIGNED)], SIGNED);
+    let newcap = b.op(grow, LlOp::Int(IntOp::Add), vec![twice.into(), c_int(4, SIGNED)], SIGNED);
+    let new =
+        b.op(grow, LlOp::MallocVarsize, vec![void_const(ConstValue::Container(c.array)), newcap.into()], at.clone());
     let copy_types = [lt.clone(), item.clone(), SIGNED, at.clone(), at.clone(), SIGNED];
     let (copy, cv) = b.block(&copy_types);
     b.goto(grow, copy, vec![gv[0].into(), gv[1].into(), gv[2].into(), gv[3].into(), new.into(), c_int(0, SIGNED)]);
-    let more = b.op(copy, "int_lt", vec![cv[5].into(), cv[2].into()], LlType::Bool);
+    let more = b.op(copy, LlOp::Int(IntOp::Lt), vec![cv[5].into(), cv[2].into()], LlType::Bool);
     let (body, bv) = b.block(&copy_types);
     let (done, dv) = b.block(&[lt.clone(), item.clone(), SIGNED, at.clone()]);
     let cargs: Vec<Value> = cv.iter().map(|v| (*v).into()).collect();
     b.branch(copy, more.into(), (body, cargs), (done, vec![cv[0].into(), cv[1].into(), cv[2].into(), cv[4].into()]));
-    let v = b.op(body, "getarrayitem", vec![bv[3].into(), bv[5].into()], item.clone());
-    b.op(body, "setarrayitem", vec![bv[4].into(), bv[5].into(), v.into()], LlType::Void);
-    let next = b.op(body, "int_add", vec![bv[5].into(), c_int(1, SIGNED)], SIGNED);
+    let v = b.op(body, LlOp::Getarrayitem, vec![bv[3].into(), bv[5].into()], item.clone());
+    b.op(body, LlOp::Setarrayitem, vec![bv[4].into(), bv[5].into(), v.into()], LlType::Void);
+    let next = b.op(body, LlOp::Int(IntOp::Add), vec![bv[5].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, copy, vec![bv[0].into(), bv[1].into(), bv[2].into(), bv[3].into(), bv[4].into(), next.into()]);
-    b.op(done, "setfield", vec![dv[0].into(), field("items"), dv[3].into()], LlType::Void);
+    b.op(done, LlOp::Setfield, vec![dv[0].into(), field("items"), dv[3].into()], LlType::Void);
     b.goto(done, store, vec![dv[0].into(), dv[1].into(), dv[2].into()]);
     // store: items[len] = x; length = len + 1.
-    let items = b.op(store, "getfield", vec![sv[0].into(), field("items")], at);
-    b.op(store, "setarrayitem", vec![items.into(), sv[2].into(), sv[1].into()], LlType::Void);
-    let len1 = b.op(store, "int_add", vec![sv[2].into(), c_int(1, SIGNED)], SIGNED);
-    b.op(store, "setfield", vec![sv[0].into(), field("length"), len1.into()], LlType::Void);
+    let items = b.op(store, LlOp::Getfield, vec![sv[0].into(), field("items")], at);
+    b.op(store, LlOp::Setarrayitem, vec![items.into(), sv[2].into(), sv[1].into()], LlType::Void);
+    let len1 = b.op(store, LlOp::Int(IntOp::Add), vec![sv[2].into(), c_int(1, SIGNED)], SIGNED);
+    b.op(store, LlOp::Setfield, vec![sv[0].into(), field("length"), len1.into()], LlType::Void);
     b.ret(store, crate::llbuild::c_unit());
     b.finish()
 }
@@ -301,8 +303,8 @@ fn ll_pop(item: &LlType, c: ListContainers, res: &LlType, pop: bool) -> Function
     let mut b = LlGraphBuilder::new(if pop { "ll_pop" } else { "ll_last" }, std::slice::from_ref(&lt), res.clone());
     let p = b.params();
     let start = b.start();
-    let len = b.op(start, "getfield", vec![p[0].into(), field("length")], SIGNED);
-    let empty = b.op(start, "int_eq", vec![len.into(), c_int(0, SIGNED)], LlType::Bool);
+    let len = b.op(start, LlOp::Getfield, vec![p[0].into(), field("length")], SIGNED);
+    let empty = b.op(start, LlOp::Int(IntOp::Eq), vec![len.into(), c_int(0, SIGNED)], LlType::Bool);
     let (some, sv) = b.block(&[lt, SIGNED]);
     let (none, _) = b.block(&[]);
     b.branch(start, empty.into(), (none, vec![]), (some, vec![p[0].into(), len.into()]));
@@ -323,11 +325,11 @@ fn ll_pop(item: &LlType, c: ListContainers, res: &LlType, pop: bool) -> Function
         })
     };
     b.ret(none, none_value);
-    let last = b.op(some, "int_sub", vec![sv[1].into(), c_int(1, SIGNED)], SIGNED);
-    let items = b.op(some, "getfield", vec![sv[0].into(), field("items")], at);
-    let v = b.op(some, "getarrayitem", vec![items.into(), last.into()], item.clone());
+    let last = b.op(some, LlOp::Int(IntOp::Sub), vec![sv[1].into(), c_int(1, SIGNED)], SIGNED);
+    let items = b.op(some, LlOp::Getfield, vec![sv[0].into(), field("items")], at);
+    let v = b.op(some, LlOp::Getarrayitem, vec![items.into(), last.into()], item.clone());
     if pop {
-        b.op(some, "setfield", vec![sv[0].into(), field("length"), last.into()], LlType::Void);
+        b.op(some, LlOp::Setfield, vec![sv[0].into(), field("length"), last.into()], LlType::Void);
         // Forget the popped GC object, so it can be collected.
         if let LlType::Ptr(_) = item {
             let null = Value::Const(crate::flow::Constant {
@@ -335,13 +337,13 @@ fn ll_pop(item: &LlType, c: ListContainers, res: &LlType, pop: bool) -> Function
                 ty: crate::flow::ConstTy::Meta,
                 concretetype: Some(item.clone()),
             });
-            b.op(some, "setarrayitem", vec![items.into(), last.into(), null], LlType::Void);
+            b.op(some, LlOp::Setarrayitem, vec![items.into(), last.into(), null], LlType::Void);
         }
     }
     let result = if nullable {
         Value::Var(v)
     } else {
-        Value::Var(b.op(some, "tuple_new", vec![crate::llbuild::c_bool(true), v.into()], res.clone()))
+        Value::Var(b.op(some, LlOp::TupleNew, vec![crate::llbuild::c_bool(true), v.into()], res.clone()))
     };
     b.ret(some, result);
     b.finish()
@@ -364,23 +366,23 @@ fn ll_reverse(item: &LlType, c: ListContainers) -> FunctionGraph {
     let mut b = LlGraphBuilder::new("ll_reverse", &[lt], LlType::Void);
     let p = b.params();
     let start = b.start();
-    let len = b.op(start, "getfield", vec![p[0].into(), field("length")], SIGNED);
-    let items = b.op(start, "getfield", vec![p[0].into(), field("items")], at.clone());
-    let j0 = b.op(start, "int_sub", vec![len.into(), c_int(1, SIGNED)], SIGNED);
+    let len = b.op(start, LlOp::Getfield, vec![p[0].into(), field("length")], SIGNED);
+    let items = b.op(start, LlOp::Getfield, vec![p[0].into(), field("items")], at.clone());
+    let j0 = b.op(start, LlOp::Int(IntOp::Sub), vec![len.into(), c_int(1, SIGNED)], SIGNED);
     let types = [at, SIGNED, SIGNED];
     let (head, hv) = b.block(&types);
     b.goto(start, head, vec![items.into(), c_int(0, SIGNED), j0.into()]);
-    let more = b.op(head, "int_lt", vec![hv[1].into(), hv[2].into()], LlType::Bool);
+    let more = b.op(head, LlOp::Int(IntOp::Lt), vec![hv[1].into(), hv[2].into()], LlType::Bool);
     let (body, bv) = b.block(&types);
     let ret = b.returnblock();
     let hargs: Vec<Value> = hv.iter().map(|v| (*v).into()).collect();
     b.branch(head, more.into(), (body, hargs), (ret, vec![crate::llbuild::c_unit()]));
-    let x = b.op(body, "getarrayitem", vec![bv[0].into(), bv[1].into()], item.clone());
-    let y = b.op(body, "getarrayitem", vec![bv[0].into(), bv[2].into()], item.clone());
-    b.op(body, "setarrayitem", vec![bv[0].into(), bv[1].into(), y.into()], LlType::Void);
-    b.op(body, "setarrayitem", vec![bv[0].into(), bv[2].into(), x.into()], LlType::Void);
-    let i1 = b.op(body, "int_add", vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
-    let j1 = b.op(body, "int_sub", vec![bv[2].into(), c_int(1, SIGNED)], SIGNED);
+    let x = b.op(body, LlOp::Getarrayitem, vec![bv[0].into(), bv[1].into()], item.clone());
+    let y = b.op(body, LlOp::Getarrayitem, vec![bv[0].into(), bv[2].into()], item.clone());
+    b.op(body, LlOp::Setarrayitem, vec![bv[0].into(), bv[1].into(), y.into()], LlType::Void);
+    b.op(body, LlOp::Setarrayitem, vec![bv[0].into(), bv[2].into(), x.into()], LlType::Void);
+    let i1 = b.op(body, LlOp::Int(IntOp::Add), vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
+    let j1 = b.op(body, LlOp::Int(IntOp::Sub), vec![bv[2].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(body, head, vec![bv[0].into(), i1.into(), j1.into()]);
     b.finish()
 }

@@ -14,6 +14,7 @@
 
 use rpy_core::flow::{BlockId, GraphId, Value, VarId};
 use rpy_core::llbuild::*;
+use rpy_core::lloperation::{FloatOp, IntOp, LlOp};
 use rpy_core::lltype::{ContainerId, LlType, SIGNED, UINT};
 use rpy_core::translator::Translator;
 
@@ -127,23 +128,23 @@ fn for_range(
     let mut args = vec![c_int(0, SIGNED), n];
     args.extend(init.into_iter().map(|(_, v)| v));
     b.goto(from, head, args);
-    let more = b.op(head, "int_lt", vec![hv[0].into(), hv[1].into()], B);
+    let more = b.op(head, LlOp::Int(IntOp::Lt), vec![hv[0].into(), hv[1].into()], B);
     b.branch(head, more.into(), (first, vals(&hv)), (exit, vals(&hv[2..])));
     let (end, mut out) = body(b, first, &bv);
-    let i1 = b.op(end, "int_add", vec![out[0].clone(), c_int(1, SIGNED)], SIGNED);
+    let i1 = b.op(end, LlOp::Int(IntOp::Add), vec![out[0].clone(), c_int(1, SIGNED)], SIGNED);
     out[0] = i1.into();
     b.goto(end, head, out);
     (exit, ev)
 }
 
 fn setfield(b: &mut LlGraphBuilder, blk: BlockId, p: VarId, name: &str, v: Value) {
-    b.op(blk, "setfield", vec![p.into(), c_str(name), v], VOID);
+    b.op(blk, LlOp::Setfield, vec![p.into(), c_str(name), v], VOID);
 }
 
 fn call(b: &mut LlGraphBuilder, blk: BlockId, g: GraphId, args: Vec<Value>, result: LlType) -> VarId {
     let mut all = vec![c_func(g)];
     all.extend(args);
-    b.op(blk, "direct_call", all, result)
+    b.op(blk, LlOp::DirectCall, all, result)
 }
 
 /// A graph of one block (compositions such as `sum(build(n))`): `body`
@@ -171,11 +172,11 @@ fn build(t: &mut Translator, ty: &Types) -> GraphId {
     let s = b.start();
     let node = ty.node;
     let (exit, ev) = for_range(&mut b, s, n.into(), vec![(p.clone(), c_null(node))], |b, blk, v| {
-        let obj = b.op(blk, "malloc", vec![c_container(node)], p.clone());
+        let obj = b.op(blk, LlOp::Malloc, vec![c_container(node)], p.clone());
         setfield(b, blk, obj, "value", v[0].into());
         setfield(b, blk, obj, "next", v[2].into());
-        let low = b.op(blk, "int_and", vec![v[0].into(), c_int(1, SIGNED)], SIGNED);
-        let odd = b.op(blk, "int_ne", vec![low.into(), c_int(0, SIGNED)], B);
+        let low = b.op(blk, LlOp::Int(IntOp::And), vec![v[0].into(), c_int(1, SIGNED)], SIGNED);
+        let odd = b.op(blk, LlOp::Int(IntOp::Ne), vec![low.into(), c_int(0, SIGNED)], B);
         setfield(b, blk, obj, "flag", odd.into());
         (blk, vec![v[0].into(), v[1].into(), obj.into()])
     });
@@ -193,15 +194,15 @@ fn sum(t: &mut Translator, ty: &Types) -> GraphId {
     let ret = b.returnblock();
     let first = b.params()[0];
     b.goto(start, walk, vec![first.into(), c_int(0, SIGNED)]);
-    let nz = b.op(walk, "ptr_nonzero", vec![wv[0].into()], B);
+    let nz = b.op(walk, LlOp::PtrNonzero, vec![wv[0].into()], B);
     b.branch(walk, nz.into(), (step, vals(&wv)), (ret, vec![wv[1].into()]));
-    let v = b.op(step, "getfield", vec![sv[0].into(), c_str("value")], SIGNED);
-    let f = b.op(step, "getfield", vec![sv[0].into(), c_str("flag")], B);
-    let next = b.op(step, "getfield", vec![sv[0].into(), c_str("next")], p);
-    let fi = b.op(step, "cast_primitive", vec![f.into()], SIGNED);
-    let flagged = b.op(step, "int_mul", vec![v.into(), fi.into()], SIGNED);
-    let acc = b.op(step, "int_add", vec![sv[1].into(), v.into()], SIGNED);
-    let acc = b.op(step, "int_add", vec![acc.into(), flagged.into()], SIGNED);
+    let v = b.op(step, LlOp::Getfield, vec![sv[0].into(), c_str("value")], SIGNED);
+    let f = b.op(step, LlOp::Getfield, vec![sv[0].into(), c_str("flag")], B);
+    let next = b.op(step, LlOp::Getfield, vec![sv[0].into(), c_str("next")], p);
+    let fi = b.op(step, LlOp::CastPrimitive, vec![f.into()], SIGNED);
+    let flagged = b.op(step, LlOp::Int(IntOp::Mul), vec![v.into(), fi.into()], SIGNED);
+    let acc = b.op(step, LlOp::Int(IntOp::Add), vec![sv[1].into(), v.into()], SIGNED);
+    let acc = b.op(step, LlOp::Int(IntOp::Add), vec![acc.into(), flagged.into()], SIGNED);
     b.goto(step, walk, vec![next.into(), acc.into()]);
     t.graphs.push(b.finish())
 }
@@ -217,10 +218,10 @@ fn keep(t: &mut Translator, ty: &Types) -> GraphId {
     let node = ty.node;
     let init = vec![(SIGNED, a[1].into()), (p.clone(), c_null(node))];
     let (exit, ev) = for_range(&mut b, s, a[0].into(), init, |b, blk, v| {
-        let obj = b.op(blk, "malloc", vec![c_container(node)], p.clone());
+        let obj = b.op(blk, LlOp::Malloc, vec![c_container(node)], p.clone());
         setfield(b, blk, obj, "value", v[0].into());
-        let r = b.op(blk, "int_mod", vec![v[0].into(), v[2].into()], SIGNED);
-        let hit = b.op(blk, "int_eq", vec![r.into(), c_int(0, SIGNED)], B);
+        let r = b.op(blk, LlOp::Int(IntOp::Mod), vec![v[0].into(), v[2].into()], SIGNED);
+        let hit = b.op(blk, LlOp::Int(IntOp::Eq), vec![r.into(), c_int(0, SIGNED)], B);
         let loop_types = [SIGNED, SIGNED, SIGNED, p.clone()];
         let (link, lv) = b.block(&[SIGNED, SIGNED, SIGNED, p.clone(), p.clone()]);
         let (join, jv) = b.block(&loop_types);
@@ -241,10 +242,10 @@ fn squares(t: &mut Translator, ty: &Types) -> GraphId {
     let mut b = LlGraphBuilder::new("squares", &[SIGNED], p.clone());
     let n = b.params()[0];
     let s = b.start();
-    let a = b.op(s, "malloc_varsize", vec![c_container(ty.ints), n.into()], p.clone());
+    let a = b.op(s, LlOp::MallocVarsize, vec![c_container(ty.ints), n.into()], p.clone());
     let (exit, ev) = for_range(&mut b, s, n.into(), vec![(p, a.into())], |b, blk, v| {
-        let sq = b.op(blk, "int_mul", vec![v[0].into(), v[0].into()], SIGNED);
-        b.op(blk, "setarrayitem", vec![v[2].into(), v[0].into(), sq.into()], VOID);
+        let sq = b.op(blk, LlOp::Int(IntOp::Mul), vec![v[0].into(), v[0].into()], SIGNED);
+        b.op(blk, LlOp::Setarrayitem, vec![v[2].into(), v[0].into(), sq.into()], VOID);
         (blk, vals(v))
     });
     b.ret(exit, ev[0].into());
@@ -257,10 +258,10 @@ fn sum_items(t: &mut Translator, ty: &Types) -> GraphId {
     let mut b = LlGraphBuilder::new("sum_items", std::slice::from_ref(&p), SIGNED);
     let a = b.params()[0];
     let s = b.start();
-    let len = b.op(s, "getarraysize", vec![a.into()], SIGNED);
+    let len = b.op(s, LlOp::Getarraysize, vec![a.into()], SIGNED);
     let (exit, ev) = for_range(&mut b, s, len.into(), vec![(p, a.into()), (SIGNED, c_int(0, SIGNED))], |b, blk, v| {
-        let x = b.op(blk, "getarrayitem", vec![v[2].into(), v[0].into()], SIGNED);
-        let acc = b.op(blk, "int_add", vec![v[3].into(), x.into()], SIGNED);
+        let x = b.op(blk, LlOp::Getarrayitem, vec![v[2].into(), v[0].into()], SIGNED);
+        let acc = b.op(blk, LlOp::Int(IntOp::Add), vec![v[3].into(), x.into()], SIGNED);
         (blk, vec![v[0].into(), v[1].into(), v[2].into(), acc.into()])
     });
     b.ret(exit, ev[1].into());
@@ -274,21 +275,21 @@ fn mkstr(t: &mut Translator, ty: &Types) -> GraphId {
     let mut b = LlGraphBuilder::new("mkstr", &[SIGNED], p.clone());
     let n = b.params()[0];
     let s = b.start();
-    let obj = b.op(s, "malloc_varsize", vec![c_container(ty.string), n.into()], p.clone());
+    let obj = b.op(s, LlOp::MallocVarsize, vec![c_container(ty.string), n.into()], p.clone());
     let (filled, fv) = for_range(&mut b, s, n.into(), vec![(p.clone(), obj.into())], |b, blk, v| {
-        let m = b.op(blk, "int_mod", vec![v[0].into(), c_int(26, SIGNED)], SIGNED);
-        let code = b.op(blk, "int_add", vec![m.into(), c_int(b'a' as i128, SIGNED)], SIGNED);
-        let ch = b.op(blk, "cast_primitive", vec![code.into()], LlType::Char);
-        b.op(blk, "setarrayitem", vec![v[2].into(), v[0].into(), ch.into()], VOID);
+        let m = b.op(blk, LlOp::Int(IntOp::Mod), vec![v[0].into(), c_int(26, SIGNED)], SIGNED);
+        let code = b.op(blk, LlOp::Int(IntOp::Add), vec![m.into(), c_int(b'a' as i128, SIGNED)], SIGNED);
+        let ch = b.op(blk, LlOp::CastPrimitive, vec![code.into()], LlType::Char);
+        b.op(blk, LlOp::Setarrayitem, vec![v[2].into(), v[0].into(), ch.into()], VOID);
         (blk, vals(v))
     });
-    let len = b.op(filled, "getarraysize", vec![fv[0].into()], SIGNED);
+    let len = b.op(filled, LlOp::Getarraysize, vec![fv[0].into()], SIGNED);
     let init = vec![(p, fv[0].into()), (SIGNED, c_int(0, SIGNED))];
     let (done, dv) = for_range(&mut b, filled, len.into(), init, |b, blk, v| {
-        let c = b.op(blk, "getarrayitem", vec![v[2].into(), v[0].into()], LlType::Char);
-        let ci = b.op(blk, "cast_primitive", vec![c.into()], SIGNED);
-        let h31 = b.op(blk, "int_mul", vec![v[3].into(), c_int(31, SIGNED)], SIGNED);
-        let h = b.op(blk, "int_add", vec![h31.into(), ci.into()], SIGNED);
+        let c = b.op(blk, LlOp::Getarrayitem, vec![v[2].into(), v[0].into()], LlType::Char);
+        let ci = b.op(blk, LlOp::CastPrimitive, vec![c.into()], SIGNED);
+        let h31 = b.op(blk, LlOp::Int(IntOp::Mul), vec![v[3].into(), c_int(31, SIGNED)], SIGNED);
+        let h = b.op(blk, LlOp::Int(IntOp::Add), vec![h31.into(), ci.into()], SIGNED);
         (blk, vec![v[0].into(), v[1].into(), v[2].into(), h.into()])
     });
     setfield(&mut b, done, dv[0], "hash", dv[1].into());
@@ -305,17 +306,17 @@ fn pairs(t: &mut Translator, ty: &Types) -> GraphId {
     let mut b = LlGraphBuilder::new("pairs", &[SIGNED], p.clone());
     let n = b.params()[0];
     let s = b.start();
-    let n1 = b.op(s, "int_add", vec![n.into(), c_int(1, SIGNED)], SIGNED);
-    let a = b.op(s, "malloc_varsize", vec![c_container(ty.pairs), n1.into()], p.clone());
+    let n1 = b.op(s, LlOp::Int(IntOp::Add), vec![n.into(), c_int(1, SIGNED)], SIGNED);
+    let a = b.op(s, LlOp::MallocVarsize, vec![c_container(ty.pairs), n1.into()], p.clone());
     let (exit, ev) = for_range(&mut b, s, n.into(), vec![(p, a.into())], |b, blk, v| {
-        let obj = b.op(blk, "malloc", vec![c_container(node)], LlType::Ptr(node));
-        let ten = b.op(blk, "int_mul", vec![v[0].into(), c_int(10, SIGNED)], SIGNED);
+        let obj = b.op(blk, LlOp::Malloc, vec![c_container(node)], LlType::Ptr(node));
+        let ten = b.op(blk, LlOp::Int(IntOp::Mul), vec![v[0].into(), c_int(10, SIGNED)], SIGNED);
         setfield(b, blk, obj, "value", ten.into());
-        let u = b.op(blk, "cast_primitive", vec![v[0].into()], UINT);
-        let low = b.op(blk, "int_and", vec![v[0].into(), c_int(1, SIGNED)], SIGNED);
-        let even = b.op(blk, "int_eq", vec![low.into(), c_int(0, SIGNED)], B);
-        let it = b.op(blk, "tuple_new", vec![u.into(), obj.into(), even.into()], item.clone());
-        b.op(blk, "setarrayitem", vec![v[2].into(), v[0].into(), it.into()], VOID);
+        let u = b.op(blk, LlOp::CastPrimitive, vec![v[0].into()], UINT);
+        let low = b.op(blk, LlOp::Int(IntOp::And), vec![v[0].into(), c_int(1, SIGNED)], SIGNED);
+        let even = b.op(blk, LlOp::Int(IntOp::Eq), vec![low.into(), c_int(0, SIGNED)], B);
+        let it = b.op(blk, LlOp::TupleNew, vec![u.into(), obj.into(), even.into()], item.clone());
+        b.op(blk, LlOp::Setarrayitem, vec![v[2].into(), v[0].into(), it.into()], VOID);
         (blk, vals(v))
     });
     b.ret(exit, ev[0].into());
@@ -330,25 +331,25 @@ fn pairs_sum(t: &mut Translator, ty: &Types) -> GraphId {
     let mut b = LlGraphBuilder::new("pairs_sum", std::slice::from_ref(&p), SIGNED);
     let a = b.params()[0];
     let s = b.start();
-    let len = b.op(s, "getarraysize", vec![a.into()], SIGNED);
+    let len = b.op(s, LlOp::Getarraysize, vec![a.into()], SIGNED);
     let init = vec![(p.clone(), a.into()), (SIGNED, c_int(0, SIGNED))];
     let (exit, ev) = for_range(&mut b, s, len.into(), init, |b, blk, v| {
-        let it = b.op(blk, "getarrayitem", vec![v[2].into(), v[0].into()], item.clone());
-        let flag = b.op(blk, "tuple_getitem", vec![it.into(), c_int(2, SIGNED)], B);
-        let q = b.op(blk, "tuple_getitem", vec![it.into(), c_int(1, SIGNED)], np.clone());
-        let nz = b.op(blk, "ptr_nonzero", vec![q.into()], B);
-        let take = b.op(blk, "int_and", vec![flag.into(), nz.into()], B);
+        let it = b.op(blk, LlOp::Getarrayitem, vec![v[2].into(), v[0].into()], item.clone());
+        let flag = b.op(blk, LlOp::TupleGetitem, vec![it.into(), c_int(2, SIGNED)], B);
+        let q = b.op(blk, LlOp::TupleGetitem, vec![it.into(), c_int(1, SIGNED)], np.clone());
+        let nz = b.op(blk, LlOp::PtrNonzero, vec![q.into()], B);
+        let take = b.op(blk, LlOp::Int(IntOp::And), vec![flag.into(), nz.into()], B);
         let (add, av) = b.block(&[SIGNED, SIGNED, p.clone(), SIGNED, item.clone()]);
         let (join, jv) = b.block(&[SIGNED, SIGNED, p.clone(), SIGNED]);
         let mut to_add = vals(v);
         to_add.push(it.into());
         b.branch(blk, take.into(), (add, to_add), (join, vals(v)));
-        let u = b.op(add, "tuple_getitem", vec![av[4].into(), c_int(0, SIGNED)], UINT);
-        let q = b.op(add, "tuple_getitem", vec![av[4].into(), c_int(1, SIGNED)], np.clone());
-        let value = b.op(add, "getfield", vec![q.into(), c_str("value")], SIGNED);
-        let ui = b.op(add, "cast_primitive", vec![u.into()], SIGNED);
-        let acc = b.op(add, "int_add", vec![av[3].into(), ui.into()], SIGNED);
-        let acc = b.op(add, "int_add", vec![acc.into(), value.into()], SIGNED);
+        let u = b.op(add, LlOp::TupleGetitem, vec![av[4].into(), c_int(0, SIGNED)], UINT);
+        let q = b.op(add, LlOp::TupleGetitem, vec![av[4].into(), c_int(1, SIGNED)], np.clone());
+        let value = b.op(add, LlOp::Getfield, vec![q.into(), c_str("value")], SIGNED);
+        let ui = b.op(add, LlOp::CastPrimitive, vec![u.into()], SIGNED);
+        let acc = b.op(add, LlOp::Int(IntOp::Add), vec![av[3].into(), ui.into()], SIGNED);
+        let acc = b.op(add, LlOp::Int(IntOp::Add), vec![acc.into(), value.into()], SIGNED);
         b.goto(add, join, vec![av[0].into(), av[1].into(), av[2].into(), acc.into()]);
         (join, vals(&jv))
     });
@@ -360,31 +361,31 @@ fn pairs_sum(t: &mut Translator, ty: &Types) -> GraphId {
 fn ptr_tests(t: &mut Translator, ty: &Types) -> GraphId {
     let (node, np) = (ty.node, LlType::Ptr(ty.node));
     graph(t, "ptr_tests", &[], SIGNED, |b, s, _| {
-        let x = b.op(s, "malloc", vec![c_container(node)], np.clone());
-        let y = b.op(s, "malloc", vec![c_container(node)], np.clone());
-        let fresh = b.op(s, "getfield", vec![x.into(), c_str("next")], np.clone());
+        let x = b.op(s, LlOp::Malloc, vec![c_container(node)], np.clone());
+        let y = b.op(s, LlOp::Malloc, vec![c_container(node)], np.clone());
+        let fresh = b.op(s, LlOp::Getfield, vec![x.into(), c_str("next")], np.clone());
         let mut bits = vec![
-            b.op(s, "ptr_eq", vec![x.into(), x.into()], B),
-            b.op(s, "ptr_eq", vec![x.into(), y.into()], B),
-            b.op(s, "ptr_ne", vec![x.into(), y.into()], B),
-            b.op(s, "ptr_iszero", vec![fresh.into()], B),
-            b.op(s, "ptr_nonzero", vec![x.into()], B),
-            b.op(s, "ptr_eq", vec![fresh.into(), c_null(node)], B),
-            b.op(s, "ptr_nonzero", vec![c_null(node)], B),
+            b.op(s, LlOp::PtrEq, vec![x.into(), x.into()], B),
+            b.op(s, LlOp::PtrEq, vec![x.into(), y.into()], B),
+            b.op(s, LlOp::PtrNe, vec![x.into(), y.into()], B),
+            b.op(s, LlOp::PtrIszero, vec![fresh.into()], B),
+            b.op(s, LlOp::PtrNonzero, vec![x.into()], B),
+            b.op(s, LlOp::PtrEq, vec![fresh.into(), c_null(node)], B),
+            b.op(s, LlOp::PtrNonzero, vec![c_null(node)], B),
         ];
         setfield(b, s, x, "next", y.into());
-        let next = b.op(s, "getfield", vec![x.into(), c_str("next")], np.clone());
-        bits.push(b.op(s, "ptr_eq", vec![next.into(), y.into()], B));
+        let next = b.op(s, LlOp::Getfield, vec![x.into(), c_str("next")], np.clone());
+        bits.push(b.op(s, LlOp::PtrEq, vec![next.into(), y.into()], B));
         // A node pointing to itself.
         setfield(b, s, y, "next", y.into());
-        let next = b.op(s, "getfield", vec![y.into(), c_str("next")], np.clone());
-        bits.push(b.op(s, "ptr_eq", vec![next.into(), y.into()], B));
-        bits.push(b.op(s, "ptr_ne", vec![next.into(), x.into()], B));
+        let next = b.op(s, LlOp::Getfield, vec![y.into(), c_str("next")], np.clone());
+        bits.push(b.op(s, LlOp::PtrEq, vec![next.into(), y.into()], B));
+        bits.push(b.op(s, LlOp::PtrNe, vec![next.into(), x.into()], B));
         let mut acc: Value = c_int(0, SIGNED);
         for (i, bit) in bits.into_iter().enumerate() {
-            let wide = b.op(s, "cast_primitive", vec![bit.into()], SIGNED);
-            let shifted = b.op(s, "int_lshift", vec![wide.into(), c_int(i as i128, SIGNED)], SIGNED);
-            acc = b.op(s, "int_or", vec![acc, shifted.into()], SIGNED).into();
+            let wide = b.op(s, LlOp::CastPrimitive, vec![bit.into()], SIGNED);
+            let shifted = b.op(s, LlOp::Int(IntOp::Lshift), vec![wide.into(), c_int(i as i128, SIGNED)], SIGNED);
+            acc = b.op(s, LlOp::Int(IntOp::Or), vec![acc, shifted.into()], SIGNED).into();
         }
         acc
     })
@@ -398,13 +399,13 @@ fn make_tree(t: &mut Translator, ty: &Types) -> GraphId {
     let mut b = LlGraphBuilder::new("make_tree", &[SIGNED], p.clone());
     let d = b.params()[0];
     let s = b.start();
-    let obj = b.op(s, "malloc", vec![c_container(tree)], p.clone());
+    let obj = b.op(s, LlOp::Malloc, vec![c_container(tree)], p.clone());
     setfield(&mut b, s, obj, "value", d.into());
-    let leaf = b.op(s, "int_le", vec![d.into(), c_int(0, SIGNED)], B);
+    let leaf = b.op(s, LlOp::Int(IntOp::Le), vec![d.into(), c_int(0, SIGNED)], B);
     let (rec, rv) = b.block(&[SIGNED, p.clone()]);
     let ret = b.returnblock();
     b.branch(s, leaf.into(), (ret, vec![obj.into()]), (rec, vec![d.into(), obj.into()]));
-    let d1 = b.op(rec, "int_sub", vec![rv[0].into(), c_int(1, SIGNED)], SIGNED);
+    let d1 = b.op(rec, LlOp::Int(IntOp::Sub), vec![rv[0].into(), c_int(1, SIGNED)], SIGNED);
     let l = call(&mut b, rec, me, vec![d1.into()], p.clone());
     let r = call(&mut b, rec, me, vec![d1.into()], p);
     setfield(&mut b, rec, rv[1], "left", l.into());
@@ -422,18 +423,18 @@ fn check_tree(t: &mut Translator, ty: &Types) -> GraphId {
     let mut b = LlGraphBuilder::new("check_tree", std::slice::from_ref(&p), SIGNED);
     let x = b.params()[0];
     let s = b.start();
-    let z = b.op(s, "ptr_iszero", vec![x.into()], B);
+    let z = b.op(s, LlOp::PtrIszero, vec![x.into()], B);
     let (rec, rv) = b.block(std::slice::from_ref(&p));
     let ret = b.returnblock();
     b.branch(s, z.into(), (ret, vec![c_int(0, SIGNED)]), (rec, vec![x.into()]));
-    let v = b.op(rec, "getfield", vec![rv[0].into(), c_str("value")], SIGNED);
-    let l = b.op(rec, "getfield", vec![rv[0].into(), c_str("left")], p.clone());
-    let r = b.op(rec, "getfield", vec![rv[0].into(), c_str("right")], p);
+    let v = b.op(rec, LlOp::Getfield, vec![rv[0].into(), c_str("value")], SIGNED);
+    let l = b.op(rec, LlOp::Getfield, vec![rv[0].into(), c_str("left")], p.clone());
+    let r = b.op(rec, LlOp::Getfield, vec![rv[0].into(), c_str("right")], p);
     let cl = call(&mut b, rec, me, vec![l.into()], SIGNED);
     let cr = call(&mut b, rec, me, vec![r.into()], SIGNED);
-    let acc = b.op(rec, "int_add", vec![v.into(), c_int(1, SIGNED)], SIGNED);
-    let acc = b.op(rec, "int_add", vec![acc.into(), cl.into()], SIGNED);
-    let acc = b.op(rec, "int_add", vec![acc.into(), cr.into()], SIGNED);
+    let acc = b.op(rec, LlOp::Int(IntOp::Add), vec![v.into(), c_int(1, SIGNED)], SIGNED);
+    let acc = b.op(rec, LlOp::Int(IntOp::Add), vec![acc.into(), cl.into()], SIGNED);
+    let acc = b.op(rec, LlOp::Int(IntOp::Add), vec![acc.into(), cr.into()], SIGNED);
     b.ret(rec, acc.into());
     let g = t.graphs.push(b.finish());
     assert_eq!(g, me);
@@ -454,21 +455,21 @@ fn binary_trees(t: &mut Translator, ty: &Types, make: GraphId, check: GraphId) -
     let (level, lv) = b.block(&state);
     let (done, dv) = b.block(&[p.clone(), SIGNED]);
     b.goto(s, outer, vec![max.into(), long.into(), c_int(4, SIGNED), c_int(0, SIGNED)]);
-    let more = b.op(outer, "int_le", vec![ov[2].into(), ov[0].into()], B);
+    let more = b.op(outer, LlOp::Int(IntOp::Le), vec![ov[2].into(), ov[0].into()], B);
     b.branch(outer, more.into(), (level, vals(&ov)), (done, vec![ov[1].into(), ov[3].into()]));
-    let sh = b.op(level, "int_sub", vec![lv[0].into(), lv[2].into()], SIGNED);
-    let iters = b.op(level, "int_lshift", vec![c_int(1, SIGNED), sh.into()], SIGNED);
+    let sh = b.op(level, LlOp::Int(IntOp::Sub), vec![lv[0].into(), lv[2].into()], SIGNED);
+    let iters = b.op(level, LlOp::Int(IntOp::Lshift), vec![c_int(1, SIGNED), sh.into()], SIGNED);
     let init = state.iter().cloned().zip(vals(&lv)).collect();
     let (next, nv) = for_range(&mut b, level, iters.into(), init, |b, blk, v| {
         let tr = call(b, blk, make, vec![v[4].into()], p.clone());
         let c = call(b, blk, check, vec![tr.into()], SIGNED);
-        let total = b.op(blk, "int_add", vec![v[5].into(), c.into()], SIGNED);
+        let total = b.op(blk, LlOp::Int(IntOp::Add), vec![v[5].into(), c.into()], SIGNED);
         (blk, vec![v[0].into(), v[1].into(), v[2].into(), v[3].into(), v[4].into(), total.into()])
     });
-    let d2 = b.op(next, "int_add", vec![nv[2].into(), c_int(2, SIGNED)], SIGNED);
+    let d2 = b.op(next, LlOp::Int(IntOp::Add), vec![nv[2].into(), c_int(2, SIGNED)], SIGNED);
     b.goto(next, outer, vec![nv[0].into(), nv[1].into(), d2.into(), nv[3].into()]);
     let c = call(&mut b, done, check, vec![dv[0].into()], SIGNED);
-    let total = b.op(done, "int_add", vec![dv[1].into(), c.into()], SIGNED);
+    let total = b.op(done, LlOp::Int(IntOp::Add), vec![dv[1].into(), c.into()], SIGNED);
     b.ret(done, total.into());
     t.graphs.push(b.finish())
 }
@@ -482,16 +483,16 @@ fn churn(t: &mut Translator, ty: &Types) -> GraphId {
     let n = b.params()[0];
     let s = b.start();
     let (exit, ev) = for_range(&mut b, s, n.into(), vec![(SIGNED, c_int(0, SIGNED))], |b, blk, v| {
-        let obj = b.op(blk, "malloc", vec![c_container(node)], LlType::Ptr(node));
+        let obj = b.op(blk, LlOp::Malloc, vec![c_container(node)], LlType::Ptr(node));
         setfield(b, blk, obj, "value", v[0].into());
-        let k = b.op(blk, "int_mod", vec![v[0].into(), c_int(7, SIGNED)], SIGNED);
-        let a = b.op(blk, "malloc_varsize", vec![c_container(ints), k.into()], LlType::Ptr(ints));
-        let k = b.op(blk, "int_mod", vec![v[0].into(), c_int(13, SIGNED)], SIGNED);
-        let st = b.op(blk, "malloc_varsize", vec![c_container(string), k.into()], LlType::Ptr(string));
-        let la = b.op(blk, "getarraysize", vec![a.into()], SIGNED);
-        let ls = b.op(blk, "getarraysize", vec![st.into()], SIGNED);
-        let acc = b.op(blk, "int_add", vec![v[2].into(), la.into()], SIGNED);
-        let acc = b.op(blk, "int_add", vec![acc.into(), ls.into()], SIGNED);
+        let k = b.op(blk, LlOp::Int(IntOp::Mod), vec![v[0].into(), c_int(7, SIGNED)], SIGNED);
+        let a = b.op(blk, LlOp::MallocVarsize, vec![c_container(ints), k.into()], LlType::Ptr(ints));
+        let k = b.op(blk, LlOp::Int(IntOp::Mod), vec![v[0].into(), c_int(13, SIGNED)], SIGNED);
+        let st = b.op(blk, LlOp::MallocVarsize, vec![c_container(string), k.into()], LlType::Ptr(string));
+        let la = b.op(blk, LlOp::Getarraysize, vec![a.into()], SIGNED);
+        let ls = b.op(blk, LlOp::Getarraysize, vec![st.into()], SIGNED);
+        let acc = b.op(blk, LlOp::Int(IntOp::Add), vec![v[2].into(), la.into()], SIGNED);
+        let acc = b.op(blk, LlOp::Int(IntOp::Add), vec![acc.into(), ls.into()], SIGNED);
         (blk, vec![v[0].into(), v[1].into(), acc.into()])
     });
     b.ret(exit, ev[0].into());
@@ -506,20 +507,20 @@ fn ptr_array(t: &mut Translator, ty: &Types) -> GraphId {
     let mut b = LlGraphBuilder::new("ptr_array", &[SIGNED], SIGNED);
     let n = b.params()[0];
     let s = b.start();
-    let a = b.op(s, "malloc_varsize", vec![c_container(nodes), n.into()], p.clone());
+    let a = b.op(s, LlOp::MallocVarsize, vec![c_container(nodes), n.into()], p.clone());
     let (filled, fv) = for_range(&mut b, s, n.into(), vec![(p.clone(), a.into())], |b, blk, v| {
-        let obj = b.op(blk, "malloc", vec![c_container(node)], LlType::Ptr(node));
+        let obj = b.op(blk, LlOp::Malloc, vec![c_container(node)], LlType::Ptr(node));
         setfield(b, blk, obj, "value", v[0].into());
-        b.op(blk, "setarrayitem", vec![v[2].into(), v[0].into(), obj.into()], VOID);
-        b.op(blk, "malloc_varsize", vec![c_container(ints), c_int(5, SIGNED)], LlType::Ptr(ints));
+        b.op(blk, LlOp::Setarrayitem, vec![v[2].into(), v[0].into(), obj.into()], VOID);
+        b.op(blk, LlOp::MallocVarsize, vec![c_container(ints), c_int(5, SIGNED)], LlType::Ptr(ints));
         (blk, vals(v))
     });
-    let len = b.op(filled, "getarraysize", vec![fv[0].into()], SIGNED);
+    let len = b.op(filled, LlOp::Getarraysize, vec![fv[0].into()], SIGNED);
     let init = vec![(p, fv[0].into()), (SIGNED, c_int(0, SIGNED))];
     let (exit, ev) = for_range(&mut b, filled, len.into(), init, |b, blk, v| {
-        let obj = b.op(blk, "getarrayitem", vec![v[2].into(), v[0].into()], LlType::Ptr(node));
-        let value = b.op(blk, "getfield", vec![obj.into(), c_str("value")], SIGNED);
-        let acc = b.op(blk, "int_add", vec![v[3].into(), value.into()], SIGNED);
+        let obj = b.op(blk, LlOp::Getarrayitem, vec![v[2].into(), v[0].into()], LlType::Ptr(node));
+        let value = b.op(blk, LlOp::Getfield, vec![obj.into(), c_str("value")], SIGNED);
+        let acc = b.op(blk, LlOp::Int(IntOp::Add), vec![v[3].into(), value.into()], SIGNED);
         (blk, vec![v[0].into(), v[1].into(), v[2].into(), acc.into()])
     });
     b.ret(exit, ev[1].into());
@@ -539,11 +540,11 @@ fn dirty(t: &mut Translator, ty: &Types) -> GraphId {
     let n = b.params()[0];
     let s = b.start();
     let (exit, ev) = for_range(&mut b, s, n.into(), vec![(SIGNED, c_int(0, SIGNED))], |b, blk, v| {
-        let e = b.op(blk, "malloc_varsize", vec![c_container(every), c_int(3, SIGNED)], LlType::Ptr(every));
+        let e = b.op(blk, LlOp::MallocVarsize, vec![c_container(every), c_int(3, SIGNED)], LlType::Ptr(every));
         let mut nodes = Vec::new();
         for k in 1..=3 {
-            let obj = b.op(blk, "malloc", vec![c_container(node)], np.clone());
-            let value = b.op(blk, "int_mul", vec![v[0].into(), c_int(k, SIGNED)], SIGNED);
+            let obj = b.op(blk, LlOp::Malloc, vec![c_container(node)], np.clone());
+            let value = b.op(blk, LlOp::Int(IntOp::Mul), vec![v[0].into(), c_int(k, SIGNED)], SIGNED);
             setfield(b, blk, obj, "value", value.into());
             setfield(b, blk, obj, "flag", c_bool(true));
             setfield(b, blk, obj, "next", obj.into());
@@ -554,23 +555,23 @@ fn dirty(t: &mut Translator, ty: &Types) -> GraphId {
         setfield(b, blk, e, "u", c_char('\u{10ffff}'));
         setfield(b, blk, e, "c", c_int(255, LlType::Char));
         setfield(b, blk, e, "f", c_float(-1.5));
-        let st = b.op(blk, "tuple_new", vec![c_bool(true), nodes[0].into(), c_float(2.5)], inner.clone());
+        let st = b.op(blk, LlOp::TupleNew, vec![c_bool(true), nodes[0].into(), c_float(2.5)], inner.clone());
         setfield(b, blk, e, "s", st.into());
         setfield(b, blk, e, "p", nodes[1].into());
-        let it = b.op(blk, "tuple_new", vec![c_bool(true), nodes[2].into(), c_float(3.5)], inner.clone());
+        let it = b.op(blk, LlOp::TupleNew, vec![c_bool(true), nodes[2].into(), c_float(3.5)], inner.clone());
         for k in 0..3 {
-            b.op(blk, "setarrayitem", vec![e.into(), c_int(k, SIGNED), it.into()], VOID);
+            b.op(blk, LlOp::Setarrayitem, vec![e.into(), c_int(k, SIGNED), it.into()], VOID);
         }
-        b.op(blk, "malloc", vec![c_container(node)], np.clone());
-        let st = b.op(blk, "getfield", vec![e.into(), c_str("s")], inner.clone());
-        let first = b.op(blk, "tuple_getitem", vec![st.into(), c_int(1, SIGNED)], np.clone());
-        let second = b.op(blk, "getfield", vec![e.into(), c_str("p")], np.clone());
-        let it = b.op(blk, "getarrayitem", vec![e.into(), c_int(2, SIGNED)], inner.clone());
-        let third = b.op(blk, "tuple_getitem", vec![it.into(), c_int(1, SIGNED)], np.clone());
+        b.op(blk, LlOp::Malloc, vec![c_container(node)], np.clone());
+        let st = b.op(blk, LlOp::Getfield, vec![e.into(), c_str("s")], inner.clone());
+        let first = b.op(blk, LlOp::TupleGetitem, vec![st.into(), c_int(1, SIGNED)], np.clone());
+        let second = b.op(blk, LlOp::Getfield, vec![e.into(), c_str("p")], np.clone());
+        let it = b.op(blk, LlOp::Getarrayitem, vec![e.into(), c_int(2, SIGNED)], inner.clone());
+        let third = b.op(blk, LlOp::TupleGetitem, vec![it.into(), c_int(1, SIGNED)], np.clone());
         let mut acc = v[2];
         for obj in [first, second, third] {
-            let value = b.op(blk, "getfield", vec![obj.into(), c_str("value")], SIGNED);
-            acc = b.op(blk, "int_add", vec![acc.into(), value.into()], SIGNED);
+            let value = b.op(blk, LlOp::Getfield, vec![obj.into(), c_str("value")], SIGNED);
+            acc = b.op(blk, LlOp::Int(IntOp::Add), vec![acc.into(), value.into()], SIGNED);
         }
         (blk, vec![v[0].into(), v[1].into(), acc.into()])
     });
@@ -591,16 +592,16 @@ fn relink(t: &mut Translator, ty: &Types) -> GraphId {
     let ret = b.returnblock();
     let first = b.params()[0];
     b.goto(start, walk, vec![first.into(), c_int(0, SIGNED)]);
-    let nz = b.op(walk, "ptr_nonzero", vec![wv[0].into()], B);
+    let nz = b.op(walk, LlOp::PtrNonzero, vec![wv[0].into()], B);
     b.branch(walk, nz.into(), (step, vals(&wv)), (ret, vec![wv[1].into()]));
-    let q = b.op(step, "malloc", vec![c_container(node)], p.clone());
-    let v = b.op(step, "getfield", vec![sv[0].into(), c_str("value")], SIGNED);
-    let v2 = b.op(step, "int_mul", vec![v.into(), c_int(2, SIGNED)], SIGNED);
+    let q = b.op(step, LlOp::Malloc, vec![c_container(node)], p.clone());
+    let v = b.op(step, LlOp::Getfield, vec![sv[0].into(), c_str("value")], SIGNED);
+    let v2 = b.op(step, LlOp::Int(IntOp::Mul), vec![v.into(), c_int(2, SIGNED)], SIGNED);
     setfield(&mut b, step, q, "value", v2.into());
-    let next = b.op(step, "getfield", vec![sv[0].into(), c_str("next")], p);
+    let next = b.op(step, LlOp::Getfield, vec![sv[0].into(), c_str("next")], p);
     setfield(&mut b, step, q, "next", next.into());
     setfield(&mut b, step, sv[0], "next", q.into());
-    let k = b.op(step, "int_add", vec![sv[1].into(), c_int(1, SIGNED)], SIGNED);
+    let k = b.op(step, LlOp::Int(IntOp::Add), vec![sv[1].into(), c_int(1, SIGNED)], SIGNED);
     b.goto(step, walk, vec![next.into(), k.into()]);
     t.graphs.push(b.finish())
 }
@@ -633,18 +634,18 @@ fn fill_slots(t: &mut Translator, ty: &Types) -> GraphId {
     let mut b = LlGraphBuilder::new("fill_slots", &[p.clone(), SIGNED], SIGNED);
     let a = b.params();
     let s = b.start();
-    let len = b.op(s, "getarraysize", vec![a[0].into()], SIGNED);
-    let base = b.op(s, "int_mul", vec![a[1].into(), c_int(1000, SIGNED)], SIGNED);
+    let len = b.op(s, LlOp::Getarraysize, vec![a[0].into()], SIGNED);
+    let base = b.op(s, LlOp::Int(IntOp::Mul), vec![a[1].into(), c_int(1000, SIGNED)], SIGNED);
     let init = vec![(p, a[0].into()), (SIGNED, base.into())];
     let (exit, ev) = for_range(&mut b, s, len.into(), init, |b, blk, v| {
-        let obj = b.op(blk, "malloc", vec![c_container(node)], LlType::Ptr(node));
-        let value = b.op(blk, "int_add", vec![v[3].into(), v[0].into()], SIGNED);
+        let obj = b.op(blk, LlOp::Malloc, vec![c_container(node)], LlType::Ptr(node));
+        let value = b.op(blk, LlOp::Int(IntOp::Add), vec![v[3].into(), v[0].into()], SIGNED);
         setfield(b, blk, obj, "value", value.into());
-        b.op(blk, "malloc_varsize", vec![c_container(ints), c_int(3, SIGNED)], LlType::Ptr(ints));
-        b.op(blk, "setarrayitem", vec![v[2].into(), v[0].into(), obj.into()], VOID);
+        b.op(blk, LlOp::MallocVarsize, vec![c_container(ints), c_int(3, SIGNED)], LlType::Ptr(ints));
+        b.op(blk, LlOp::Setarrayitem, vec![v[2].into(), v[0].into(), obj.into()], VOID);
         (blk, vals(v))
     });
-    let len = b.op(exit, "getarraysize", vec![ev[0].into()], SIGNED);
+    let len = b.op(exit, LlOp::Getarraysize, vec![ev[0].into()], SIGNED);
     b.ret(exit, len.into());
     t.graphs.push(b.finish())
 }
@@ -656,12 +657,12 @@ fn slots_sum(t: &mut Translator, ty: &Types) -> GraphId {
     let mut b = LlGraphBuilder::new("slots_sum", std::slice::from_ref(&p), SIGNED);
     let a = b.params()[0];
     let s = b.start();
-    let len = b.op(s, "getarraysize", vec![a.into()], SIGNED);
+    let len = b.op(s, LlOp::Getarraysize, vec![a.into()], SIGNED);
     let init = vec![(p, a.into()), (SIGNED, c_int(0, SIGNED))];
     let (exit, ev) = for_range(&mut b, s, len.into(), init, |b, blk, v| {
-        let obj = b.op(blk, "getarrayitem", vec![v[2].into(), v[0].into()], LlType::Ptr(node));
-        let value = b.op(blk, "getfield", vec![obj.into(), c_str("value")], SIGNED);
-        let acc = b.op(blk, "int_add", vec![v[3].into(), value.into()], SIGNED);
+        let obj = b.op(blk, LlOp::Getarrayitem, vec![v[2].into(), v[0].into()], LlType::Ptr(node));
+        let value = b.op(blk, LlOp::Getfield, vec![obj.into(), c_str("value")], SIGNED);
+        let acc = b.op(blk, LlOp::Int(IntOp::Add), vec![v[3].into(), value.into()], SIGNED);
         (blk, vec![v[0].into(), v[1].into(), v[2].into(), acc.into()])
     });
     b.ret(exit, ev[1].into());
@@ -672,21 +673,21 @@ fn slots_sum(t: &mut Translator, ty: &Types) -> GraphId {
 /// zero, as a `Signed`.
 fn nonzero(b: &mut LlGraphBuilder, blk: BlockId, v: Value, t: &LlType) -> VarId {
     let bit = match t {
-        LlType::Bool => return b.op(blk, "cast_primitive", vec![v], SIGNED),
-        LlType::Float => b.op(blk, "float_ne", vec![v, c_float(0.0)], B),
-        LlType::Ptr(_) => b.op(blk, "ptr_nonzero", vec![v], B),
-        t => b.op(blk, "int_ne", vec![v, c_int(0, t.clone())], B),
+        LlType::Bool => return b.op(blk, LlOp::CastPrimitive, vec![v], SIGNED),
+        LlType::Float => b.op(blk, LlOp::Float(FloatOp::Ne), vec![v, c_float(0.0)], B),
+        LlType::Ptr(_) => b.op(blk, LlOp::PtrNonzero, vec![v], B),
+        t => b.op(blk, LlOp::Int(IntOp::Ne), vec![v, c_int(0, t.clone())], B),
     };
-    b.op(blk, "cast_primitive", vec![bit.into()], SIGNED)
+    b.op(blk, LlOp::CastPrimitive, vec![bit.into()], SIGNED)
 }
 
 /// The number of non-zero leaves of an `inline_struct` value.
 fn nonzero_inline(b: &mut LlGraphBuilder, blk: BlockId, v: VarId, node: ContainerId) -> VarId {
     let mut acc: Value = c_int(0, SIGNED);
     for (i, t) in [B, LlType::Ptr(node), F].iter().enumerate() {
-        let x = b.op(blk, "tuple_getitem", vec![v.into(), c_int(i as i128, SIGNED)], t.clone());
+        let x = b.op(blk, LlOp::TupleGetitem, vec![v.into(), c_int(i as i128, SIGNED)], t.clone());
         let nz = nonzero(b, blk, x.into(), t);
-        acc = b.op(blk, "int_add", vec![acc, nz.into()], SIGNED).into();
+        acc = b.op(blk, LlOp::Int(IntOp::Add), vec![acc, nz.into()], SIGNED).into();
     }
     acc.var().expect("a sum")
 }
@@ -710,19 +711,19 @@ fn count_nonzero(t: &mut Translator, ty: &Types) -> GraphId {
         ("p", LlType::Ptr(node)),
     ];
     for (name, ft) in fields {
-        let x = b.op(s, "getfield", vec![e.into(), c_str(name)], ft.clone());
+        let x = b.op(s, LlOp::Getfield, vec![e.into(), c_str(name)], ft.clone());
         let nz = nonzero(&mut b, s, x.into(), &ft);
-        acc = b.op(s, "int_add", vec![acc, nz.into()], SIGNED).into();
+        acc = b.op(s, LlOp::Int(IntOp::Add), vec![acc, nz.into()], SIGNED).into();
     }
-    let x = b.op(s, "getfield", vec![e.into(), c_str("s")], inner.clone());
+    let x = b.op(s, LlOp::Getfield, vec![e.into(), c_str("s")], inner.clone());
     let nz = nonzero_inline(&mut b, s, x, node);
-    let acc = b.op(s, "int_add", vec![acc, nz.into()], SIGNED);
-    let len = b.op(s, "getarraysize", vec![e.into()], SIGNED);
+    let acc = b.op(s, LlOp::Int(IntOp::Add), vec![acc, nz.into()], SIGNED);
+    let len = b.op(s, LlOp::Getarraysize, vec![e.into()], SIGNED);
     let init = vec![(p, e.into()), (SIGNED, acc.into())];
     let (exit, ev) = for_range(&mut b, s, len.into(), init, |b, blk, v| {
-        let it = b.op(blk, "getarrayitem", vec![v[2].into(), v[0].into()], inner.clone());
+        let it = b.op(blk, LlOp::Getarrayitem, vec![v[2].into(), v[0].into()], inner.clone());
         let nz = nonzero_inline(b, blk, it, node);
-        let acc = b.op(blk, "int_add", vec![v[3].into(), nz.into()], SIGNED);
+        let acc = b.op(blk, LlOp::Int(IntOp::Add), vec![v[3].into(), nz.into()], SIGNED);
         (blk, vec![v[0].into(), v[1].into(), v[2].into(), acc.into()])
     });
     b.ret(exit, ev[1].into());
@@ -735,16 +736,16 @@ fn count_nonzero(t: &mut Translator, ty: &Types) -> GraphId {
 fn zeroed(t: &mut Translator, ty: &Types, count: GraphId) -> GraphId {
     let (node, every) = (ty.node, ty.every);
     graph(t, "zeroed", &[SIGNED], SIGNED, |b, s, p| {
-        let e1 = b.op(s, "malloc_varsize", vec![c_container(every), p[0].into()], LlType::Ptr(every));
-        let e2 = b.op(s, "malloc_varsize", vec![c_container(every), c_int(3, SIGNED)], LlType::Ptr(every));
-        let obj = b.op(s, "malloc", vec![c_container(node)], LlType::Ptr(node));
+        let e1 = b.op(s, LlOp::MallocVarsize, vec![c_container(every), p[0].into()], LlType::Ptr(every));
+        let e2 = b.op(s, LlOp::MallocVarsize, vec![c_container(every), c_int(3, SIGNED)], LlType::Ptr(every));
+        let obj = b.op(s, LlOp::Malloc, vec![c_container(node)], LlType::Ptr(node));
         let c1 = call(b, s, count, vec![e1.into()], SIGNED);
         let c2 = call(b, s, count, vec![e2.into()], SIGNED);
-        let mut acc = b.op(s, "int_add", vec![c1.into(), c2.into()], SIGNED);
+        let mut acc = b.op(s, LlOp::Int(IntOp::Add), vec![c1.into(), c2.into()], SIGNED);
         for (name, ft) in [("flag", B), ("value", SIGNED), ("next", LlType::Ptr(node))] {
-            let x = b.op(s, "getfield", vec![obj.into(), c_str(name)], ft.clone());
+            let x = b.op(s, LlOp::Getfield, vec![obj.into(), c_str(name)], ft.clone());
             let nz = nonzero(b, s, x.into(), &ft);
-            acc = b.op(s, "int_add", vec![acc.into(), nz.into()], SIGNED);
+            acc = b.op(s, LlOp::Int(IntOp::Add), vec![acc.into(), nz.into()], SIGNED);
         }
         acc.into()
     })
@@ -799,9 +800,9 @@ pub fn add_programs(t: &mut Translator) -> Vec<Entry> {
     let mkstr = mkstr(t, &ty);
     let str_hash = graph(t, "str_hash", &[SIGNED], SIGNED, |b, blk, p| {
         let st = call(b, blk, mkstr, vec![p[0].into()], LlType::Ptr(ty.string));
-        let h = b.op(blk, "getfield", vec![st.into(), c_str("hash")], SIGNED);
-        let len = b.op(blk, "getarraysize", vec![st.into()], SIGNED);
-        b.op(blk, "int_add", vec![h.into(), len.into()], SIGNED).into()
+        let h = b.op(blk, LlOp::Getfield, vec![st.into(), c_str("hash")], SIGNED);
+        let len = b.op(blk, LlOp::Getarraysize, vec![st.into()], SIGNED);
+        b.op(blk, LlOp::Int(IntOp::Add), vec![h.into(), len.into()], SIGNED).into()
     });
     add("str_hash", str_hash, vec![SIGNED], SIGNED, vec![vec![0], vec![1], vec![7], vec![30], vec![10000]]);
     add("mkstr", mkstr, vec![SIGNED], LlType::Ptr(ty.string), vec![]);
@@ -845,7 +846,7 @@ pub fn add_programs(t: &mut Translator) -> Vec<Entry> {
     add("grow_list", grow_list, vec![SIGNED; 2], SIGNED, vec![vec![0, 2], vec![10, 3], vec![300, 4]]);
     add("relink", relink, vec![LlType::Ptr(ty.node)], SIGNED, vec![]);
     let make_slots = graph(t, "make_slots", &[SIGNED], LlType::Ptr(ty.nodes), |b, blk, p| {
-        b.op(blk, "malloc_varsize", vec![c_container(ty.nodes), p[0].into()], LlType::Ptr(ty.nodes)).into()
+        b.op(blk, LlOp::MallocVarsize, vec![c_container(ty.nodes), p[0].into()], LlType::Ptr(ty.nodes)).into()
     });
     add("make_slots", make_slots, vec![SIGNED], LlType::Ptr(ty.nodes), vec![]);
     let fill_slots = fill_slots(t, &ty);
