@@ -16,30 +16,14 @@
 //! Types are not known here: unsuffixed literals are left to
 //! `annotator::typeck`, as rustc leaves them to its type inference.
 
-use super::items::ModuleScope;
+use super::error::{pos_of, unsupported, R};
 use super::model::*;
+use super::scope::ModuleScope;
 use crate::ty::{IntTy, StructId, Ty};
 use proc_macro2::Span;
 use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Pat, Stmt, UnOp};
-
-pub type R<T> = Result<T, syn::Error>;
-
-/// `what is not supported`, `why`, `what to write instead`, on `tokens`.
-pub fn unsupported(tokens: &dyn ToTokens, what: &str, why: &str, instead: &str) -> syn::Error {
-    let mut msg = format!("rpy: {what} is not supported: {why}");
-    if !instead.is_empty() {
-        msg.push_str("; ");
-        msg.push_str(instead);
-    }
-    syn::Error::new_spanned(tokens, msg)
-}
-
-pub fn pos_of(span: Span) -> Pos {
-    let lc = span.start();
-    Pos { line: lc.line as u32, col: lc.column as u32 + 1 }
-}
 
 /// A local in scope: its name (hidden compiler locals start with `#`) and
 /// its current value.
