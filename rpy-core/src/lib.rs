@@ -5,10 +5,10 @@
 //! in layers, bottom to top: the IRs (`entity`, `ty`, `flow::model`,
 //! `lltype`, `lloperation`); the language's items (`lang_items`,
 //! `methods`); the program (`translator`); the prelude and `llbuild`; the
-//! front end (`flow::builder`, `flow::items`, `jit`); the `annotator`; the
-//! `rtyper` and the `llinterp`; the `codewriter`; the `driver`, which runs
-//! them in order. No module imports one of a higher layer
-//! (`tests/layers.rs`).
+//! front end (`flow::scope`, `flow::builder`, `flow::items`, `jit`); the
+//! `annotator`; the `rtyper` and the `llinterp`; the `codewriter`; the
+//! `driver`, which runs them in order. No module imports one of a higher
+//! layer (`tests/layers.rs`).
 
 pub mod annotator;
 pub mod codewriter;

@@ -3,9 +3,11 @@
 pub mod builder;
 pub mod checkgraph;
 pub mod dot;
+pub mod error;
 pub mod hints;
 pub mod items;
 pub mod model;
+pub mod scope;
 pub mod text;
 
 pub use checkgraph::checkgraph;

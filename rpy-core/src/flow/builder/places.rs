@@ -1,0 +1,159 @@
+//! Places: what an assignment stores into. Values are immutable in the flow
+//! graph, so storing into a field or an item makes the new whole value and
+//! stores that into the enclosing place, down to a local, a cell or a map.
+
+use super::*;
+
+impl FnBuilder<'_> {
+    /// Stores `v` into a place. A field of a value (tuple or `Copy` struct)
+    /// is updated functionally: `setattr` gives the new whole value, which
+    /// is stored into the place that held the old one.
+    pub(super) fn assign(&mut self, target: &Expr, v: Value) -> R<()> {
+        match target {
+            Expr::Path(p) => {
+                if let Some(name) = p.path.get_ident() {
+                    if let Some(i) = self.lookup(&name.to_string()) {
+                        if self.env[i].guard {
+                            let cell = self.env[i].value.clone();
+                            self.emit("call_method", vec![meta_str("__set".into()), cell, v], Some(pos_of(p.span())));
+                        } else if let Some(list) = self.env[i].item_of {
+                            let args = vec![self.env[list].value.clone(), self.env[i].value.clone(), v];
+                            self.env[list].value = self.emit("setitem", args, Some(pos_of(p.span())));
+                        } else {
+                            self.env[i].value = v;
+                        }
+                        return Ok(());
+                    }
+                }
+            }
+            Expr::Field(f) => {
+                let Some(base) = self.expr(&f.base)? else { return Ok(()) };
+                let member = member_name(&f.member);
+                let updated = self.emit("setattr", vec![base, meta_str(member), v], Some(pos_of(f.span())));
+                return self.assign(&f.base, updated);
+            }
+            Expr::Index(ix) => {
+                let Some(operands) = self.exprs([&*ix.expr, &*ix.index])? else { return Ok(()) };
+                let mut args = operands;
+                args.push(v);
+                let updated = self.emit("setitem", args, Some(pos_of(ix.bracket_token.span.open())));
+                return self.assign(&ix.expr, updated);
+            }
+            Expr::Paren(p) => return self.assign(&p.expr, v),
+            // `*map.entry(k).or_insert(d) = v` and `*map.get_mut(&k).unwrap() = v`
+            // (and their compound forms): the map's value for `k` becomes `v`.
+            Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) && map_value_place(&u.expr).is_some() => {
+                let (map, key) = map_value_place(&u.expr).unwrap();
+                let Some(mut args) = self.exprs([map, key])? else { return Ok(()) };
+                args.insert(0, meta_str("insert".into()));
+                args.push(v);
+                self.emit("call_method", args, Some(pos_of(u.span())));
+                return Ok(());
+            }
+            // `*c.borrow_mut() = v` (and `c.borrow_mut().x = v`, whose
+            // updated value arrives here): the cell's value becomes `v`.
+            Expr::MethodCall(m) if m.method == "borrow_mut" && m.args.is_empty() => {
+                let Some(cell) = self.expr(&m.receiver)? else { return Ok(()) };
+                self.emit("call_method", vec![meta_str("__set".into()), cell, v], Some(pos_of(m.span())));
+                return Ok(());
+            }
+            // `*b = v` with `b` a `RefCell`'s guard.
+            Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) && self.is_guard_place(&u.expr) => {
+                return self.assign(&u.expr, v);
+            }
+            Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) => {
+                return Err(unsupported(u, "assigning through a reference", "`&mut` is not translated yet", ""))
+            }
+            _ => {}
+        }
+        Err(unsupported(target, "assigning to this place", "only locals and their fields can be assigned to yet", ""))
+    }
+
+    /// Whether `e` is a `RefCell`'s guard local, a list's item local, or
+    /// `c.borrow_mut()`: a place `*e = v` stores into.
+    fn is_guard_place(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|name| self.lookup(&name.to_string()))
+                .is_some_and(|i| self.env[i].guard || self.env[i].item_of.is_some()),
+            Expr::MethodCall(m) => m.method == "borrow_mut" && m.args.is_empty(),
+            _ => false,
+        }
+    }
+
+    /// `std::mem::swap(&mut a, &mut b)` and `std::mem::replace(&mut a, v)`
+    /// on places: moves between them (`None` if `c` is neither), and
+    /// `std::cmp::max(a, b)`/`min` as the numbers' methods.
+    pub(super) fn mem_call(&mut self, c: &syn::ExprCall) -> R<Option<Option<Value>>> {
+        let Expr::Path(p) = &*c.func else { return Ok(None) };
+        let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let segs: Vec<&str> = segs.iter().map(String::as_str).skip_while(|s| *s == "std").collect();
+        let args: Vec<&Expr> = c.args.iter().collect();
+        fn place(e: &Expr) -> Option<&Expr> {
+            match e {
+                Expr::Reference(r) if r.mutability.is_some() => Some(&r.expr),
+                _ => None,
+            }
+        }
+        match (segs.as_slice(), args.as_slice()) {
+            (["mem", "swap"], [a, b]) => {
+                let (Some(a), Some(b)) = (place(a), place(b)) else { return Ok(None) };
+                let Some(vs) = self.exprs([a, b])? else { return Ok(Some(None)) };
+                self.assign(a, vs[1].clone())?;
+                self.assign(b, vs[0].clone())?;
+                Ok(Some(Some(unit())))
+            }
+            (["mem", "replace"], [a, v]) => {
+                let Some(a) = place(a) else { return Ok(None) };
+                let Some(vs) = self.operands([a, v], 1)? else { return Ok(Some(None)) };
+                self.assign(a, vs[1].clone())?;
+                Ok(Some(Some(vs[0].clone())))
+            }
+            (["cmp", name @ ("max" | "min")], [_, _]) => {
+                let Some(mut vs) = self.operands(args, 0)? else { return Ok(Some(None)) };
+                vs.insert(0, meta_str(name.to_string()));
+                Ok(Some(Some(self.emit("call_method", vs, Some(pos_of(c.span()))))))
+            }
+            _ => Ok(None),
+        }
+    }
+}
+
+/// `map.entry(key)`: the map and the key.
+pub(super) fn entry_call(e: &Expr) -> Option<(&Expr, &Expr)> {
+    match e {
+        Expr::MethodCall(m) if m.method == "entry" && m.args.len() == 1 => Some((&m.receiver, &m.args[0])),
+        _ => None,
+    }
+}
+
+/// The map and key of a place holding a map's value:
+/// `map.entry(key).or_insert(d)` or `map.get_mut(&key).unwrap()`. The key
+/// is evaluated a second time to store the new value, so it must have no
+/// side effects (a local, a literal, arithmetic on them).
+fn map_value_place(e: &Expr) -> Option<(&Expr, &Expr)> {
+    fn pure(e: &Expr) -> bool {
+        match e {
+            Expr::Path(_) | Expr::Lit(_) => true,
+            Expr::Reference(r) => pure(&r.expr),
+            Expr::Paren(p) => pure(&p.expr),
+            Expr::Unary(u) => pure(&u.expr),
+            Expr::Binary(b) => pure(&b.left) && pure(&b.right),
+            Expr::Field(f) => pure(&f.base),
+            Expr::Tuple(t) => t.elems.iter().all(pure),
+            _ => false,
+        }
+    }
+    let Expr::MethodCall(m) = e else { return None };
+    let (map, key) = match (m.method.to_string().as_str(), m.args.len()) {
+        ("or_insert", 1) => entry_call(&m.receiver)?,
+        ("unwrap", 0) => match &*m.receiver {
+            Expr::MethodCall(g) if g.method == "get_mut" && g.args.len() == 1 => (&*g.receiver, &g.args[0]),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    (pure(key) && pure(map)).then_some((map, key))
+}

@@ -1,0 +1,462 @@
+//! The module's names as the builder sees them: functions, constants,
+//! types, variants and methods by name (`ModuleScope`), and the parsing of
+//! written types into dialect types. `items` fills it in before any body
+//! is built; it is apart from both so that `items` and `builder` share it
+//! without importing each other.
+
+use super::error::{unsupported, R};
+use super::model::GraphId;
+use crate::ty::{CellKind, EnumId, GenericSig, GenericTy, IntTy, StructId, Ty};
+use quote::ToTokens;
+use std::collections::{HashMap, HashSet};
+
+/// The names of the module.
+#[derive(Default)]
+pub struct ModuleScope {
+    /// Free functions.
+    pub fns: HashMap<String, GraphId>,
+    /// The type of each function (free or associated) as a value: `fn(..) -> ..`.
+    pub fn_types: HashMap<GraphId, Ty>,
+    /// Generic free functions (instantiated per type arguments).
+    pub generic_fns: HashSet<String>,
+    /// `const` and immutable `static` items.
+    pub consts: HashMap<String, GraphId>,
+    /// Structs by name.
+    pub structs: HashMap<String, StructId>,
+    /// The struct holding the fields of each `HashMap<K, V>` and `Cell<T>` instance.
+    pub data_structs: HashMap<Ty, StructId>,
+    /// Enums by name.
+    pub enums: HashMap<String, EnumId>,
+    /// Enum variants by enum and variant name: the enum and the discriminant.
+    pub variants: HashMap<(String, String), (EnumId, i128)>,
+    /// The variants of the enums with data, by enum and variant name: their
+    /// payload structs.
+    pub variant_structs: HashMap<(String, String), StructId>,
+    /// Functions and constants of `impl` blocks, by type and name
+    /// (`Point::new`, `Point::ORIGIN`, and methods, called as `Point::norm(p)`).
+    pub assoc: HashMap<(String, String), GraphId>,
+    /// The names of all methods with a `self` receiver: a method call with
+    /// another name must be a method of a primitive type.
+    pub method_names: HashSet<String>,
+    /// Per struct: its name and field names in declaration order.
+    pub(super) struct_info: Vec<(String, Vec<String>)>,
+    /// The structs that are GC objects (not `Copy`).
+    pub(super) heap_structs: HashSet<StructId>,
+    /// The enums with data (GC objects).
+    pub(super) data_enums: HashSet<EnumId>,
+    /// Whether a `Copy` struct of the module holds an array: any local of
+    /// the module may then need a copy where it is used by value.
+    pub copy_structs_hold_arrays: bool,
+    /// The JIT drivers (`Translator::jitdrivers`).
+    pub jitdrivers: Vec<crate::flow::JitDriverDef>,
+}
+
+impl ModuleScope {
+    pub fn struct_name(&self, s: StructId) -> String {
+        self.struct_info[crate::entity::EntityRef::index(s)].0.clone()
+    }
+
+    /// The name of the module's type `ty` (for `Self::...` paths).
+    pub fn type_name(&self, ty: &Ty) -> Option<String> {
+        match ty {
+            Ty::Struct(s) => Some(self.struct_name(*s)),
+            Ty::Enum(e) => self.enums.iter().find(|(_, id)| *id == e).map(|(n, _)| n.clone()),
+            Ty::Iter(t) => Some(format!("__Iter<{t}>")),
+            ty if *ty == Ty::Str || ty.is_template() => Some(ty.to_string()),
+            _ => None,
+        }
+    }
+
+    pub fn struct_fields(&self, s: StructId) -> Vec<String> {
+        self.struct_info[crate::entity::EntityRef::index(s)].1.clone()
+    }
+
+    /// The dialect type written as `ty`; `self_ty` is what `Self` means.
+    /// The type of an item's signature, field or const: written out whole.
+    pub fn parse_item_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> R<Ty> {
+        let t = self.parse_type(ty, self_ty)?;
+        if t.has_infer() {
+            return Err(unsupported(
+                ty,
+                "the placeholder `_`",
+                "the types of signatures, fields and consts are not inferred",
+                "write the type",
+            ));
+        }
+        Ok(t)
+    }
+
+    pub fn parse_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> R<Ty> {
+        match ty {
+            syn::Type::Path(p) if p.qself.is_none() && (p.path.segments.len() == 1 || is_std_type_path(&p.path)) => {
+                let seg = p.path.segments.last().unwrap();
+                let name = seg.ident.to_string();
+                if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+                    match (name.as_str(), a.args.iter().collect::<Vec<_>>().as_slice()) {
+                        ("Vec", [syn::GenericArgument::Type(inner)]) => {
+                            return Ok(Ty::List(Box::new(self.parse_type(inner, self_ty)?)));
+                        }
+                        ("HashMap", [syn::GenericArgument::Type(k), syn::GenericArgument::Type(v)]) => {
+                            let (k, v) = (self.parse_type(k, self_ty)?, self.parse_type(v, self_ty)?);
+                            return Ok(Ty::Dict(Box::new(k), Box::new(v)));
+                        }
+                        ("Result", [syn::GenericArgument::Type(t), syn::GenericArgument::Type(e)]) => {
+                            let (t, e) = (self.parse_type(t, self_ty)?, self.parse_type(e, self_ty)?);
+                            return Ok(Ty::Result(Box::new(t), Box::new(e)));
+                        }
+                        ("HashSet", [syn::GenericArgument::Type(k)]) => {
+                            return Ok(Ty::Dict(Box::new(self.parse_type(k, self_ty)?), Box::new(Ty::Unit)));
+                        }
+                        ("Cell", [syn::GenericArgument::Type(t)]) => {
+                            return Ok(Ty::Cell(CellKind::Cell, Box::new(self.parse_type(t, self_ty)?)));
+                        }
+                        ("RefCell", [syn::GenericArgument::Type(t)]) => {
+                            return Ok(Ty::Cell(CellKind::RefCell, Box::new(self.parse_type(t, self_ty)?)));
+                        }
+                        ("Rc", [syn::GenericArgument::Type(t)]) => {
+                            return Ok(Ty::Rc(Box::new(self.parse_type(t, self_ty)?)));
+                        }
+                        _ => {}
+                    }
+                }
+                if name == "Option" || name == "Box" {
+                    if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+                        if let [syn::GenericArgument::Type(inner)] = a.args.iter().collect::<Vec<_>>().as_slice() {
+                            let inner = self.parse_type(inner, self_ty)?;
+                            let heap = self.is_heap(&inner);
+                            match name.as_str() {
+                                // A GC object is already a reference: boxing it changes nothing.
+                                "Box" if heap => return Ok(inner),
+                                "Box" => {
+                                    return Err(unsupported(
+                                        ty,
+                                        "a `Box` of a value",
+                                        "only structs that are not `Copy` (GC objects) can be boxed yet",
+                                        "use the value itself",
+                                    ))
+                                }
+                                _ => return Ok(Ty::Option(Box::new(inner))),
+                            }
+                        }
+                    }
+                }
+                if !self.structs.contains_key(&name) && !self.enums.contains_key(&name) {
+                    if let Some(t) = self.iterator_type(ty, &name, &seg.arguments, self_ty) {
+                        return t;
+                    }
+                }
+                // `Lexer<'a>`: lifetime arguments mean nothing here.
+                let lifetimes = match &seg.arguments {
+                    syn::PathArguments::None => true,
+                    syn::PathArguments::AngleBracketed(a) => {
+                        a.args.iter().all(|a| matches!(a, syn::GenericArgument::Lifetime(_)))
+                    }
+                    syn::PathArguments::Parenthesized(_) => false,
+                };
+                if !lifetimes {
+                    return Err(heap_type(ty, &name));
+                }
+                if let Some(i) = IntTy::from_name(&name) {
+                    return Ok(Ty::Int(i));
+                }
+                if let Some(&s) = self.structs.get(&name) {
+                    return Ok(Ty::Struct(s));
+                }
+                if let Some(&e) = self.enums.get(&name) {
+                    return Ok(Ty::Enum(e));
+                }
+                match name.as_str() {
+                    "String" | "str" => Ok(Ty::Str),
+                    "bool" => Ok(Ty::Bool),
+                    "f64" => Ok(Ty::F64),
+                    "char" => Ok(Ty::Char),
+                    "Self" => self.self_or_err(ty, self_ty),
+                    "i128" | "u128" => Err(unsupported(
+                        ty,
+                        "the type `i128`/`u128`",
+                        "integers wider than 64 bits have no machine representation in translated code",
+                        "use `i64`/`u64`, or split the value in two",
+                    )),
+                    "f32" => {
+                        Err(unsupported(ty, "the type `f32`", "the dialect's only float type is `f64`", "use `f64`"))
+                    }
+                    _ => Err(heap_type(ty, &name)),
+                }
+            }
+            syn::Type::Tuple(t) => Ok(if t.elems.is_empty() {
+                Ty::Unit
+            } else {
+                Ty::Tuple(t.elems.iter().map(|t| self.parse_type(t, self_ty)).collect::<R<_>>()?)
+            }),
+            syn::Type::Paren(p) => self.parse_type(&p.elem, self_ty),
+            // Only `let` and turbofish types may have holes (`parse_item_type`
+            // rejects them elsewhere, as rustc does).
+            syn::Type::Infer(_) => Ok(Ty::Infer),
+            // Slices and arrays are lists (`annotator::listdef` tells those
+            // never resized apart).
+            syn::Type::Slice(s) => Ok(Ty::List(Box::new(self.parse_type(&s.elem, self_ty)?))),
+            syn::Type::Array(a) => Ok(Ty::List(Box::new(self.parse_type(&a.elem, self_ty)?))),
+            // A shared reference to a value is the value: nothing can change
+            // it while the reference lives. A reference to a GC object is the
+            // object's pointer, mutable or not.
+            syn::Type::Reference(r) => {
+                let inner = self.parse_type(&r.elem, self_ty)?;
+                if r.mutability.is_none() || self.is_heap(&inner) {
+                    return Ok(inner);
+                }
+                Err(unsupported(
+                r,
+                "a mutable reference",
+                    "`&mut` to a scalar, tuple or `Copy` struct needs the value to live in memory, which is not translated yet",
+                    "return the new value instead",
+                ))
+            }
+            syn::Type::Never(n) => Err(unsupported(n, "the type `!`", "functions must return a value", "return `()`")),
+            syn::Type::BareFn(f) => {
+                if let Some(l) = &f.lifetimes {
+                    return Err(unsupported(l, "a higher-ranked function pointer type", "not translated", ""));
+                }
+                let params = f.inputs.iter().map(|a| self.parse_type(&a.ty, self_ty)).collect::<R<_>>()?;
+                let ret = match &f.output {
+                    syn::ReturnType::Default => Ty::Unit,
+                    syn::ReturnType::Type(_, t) => self.parse_type(t, self_ty)?,
+                };
+                Ok(Ty::Fn(params, Box::new(ret)))
+            }
+            _ => Err(heap_type(ty, &ty.to_token_stream().to_string())),
+        }
+    }
+
+    /// The iterator types of std (`Chars<'a>`, `std::slice::Iter<'a, T>`,
+    /// `Peekable<I>`, ...) and the prelude's `__Iter<T>`: `Ty::Iter` of
+    /// their item type (adaptors that keep the item type are their
+    /// iterator's type). `None` if `name` is none of them.
+    fn iterator_type(
+        &self,
+        ty: &syn::Type,
+        name: &str,
+        args: &syn::PathArguments,
+        self_ty: Option<&Ty>,
+    ) -> Option<R<Ty>> {
+        let types: Vec<&syn::Type> = match args {
+            syn::PathArguments::AngleBracketed(a) => a
+                .args
+                .iter()
+                .filter_map(|a| match a {
+                    syn::GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                })
+                .collect(),
+            _ => vec![],
+        };
+        let iter = |t: Ty| Some(Ok(Ty::Iter(Box::new(t))));
+        match (name, types.as_slice()) {
+            ("Chars", []) => iter(Ty::Char),
+            ("Bytes", []) => iter(Ty::Int(IntTy::U8)),
+            ("CharIndices", []) => iter(Ty::Tuple(vec![Ty::Int(IntTy::Usize), Ty::Char])),
+            ("SplitWhitespace" | "Lines", []) | ("Split", [_]) => iter(Ty::Str),
+            ("Iter" | "IntoIter" | "__Iter", [t]) => Some(self.parse_type(t, self_ty).map(|t| Ty::Iter(Box::new(t)))),
+            ("Peekable" | "Rev" | "Skip" | "Take" | "StepBy" | "Copied" | "Cloned" | "Enumerate", [i]) => {
+                Some(match self.parse_type(i, self_ty) {
+                    Ok(Ty::Iter(item)) if name == "Enumerate" => {
+                        Ok(Ty::Iter(Box::new(Ty::Tuple(vec![Ty::Int(IntTy::Usize), *item]))))
+                    }
+                    Ok(t @ Ty::Iter(_)) => Ok(t),
+                    Ok(_) => Err(unsupported(
+                        ty,
+                        &format!("`{name}` of this type"),
+                        "its argument is not an iterator the dialect knows",
+                        "",
+                    )),
+                    Err(e) => Err(e),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether values of `ty` are GC objects (structs that are not `Copy`).
+    pub fn is_heap(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Struct(s) => self.heap_structs.contains(s),
+            Ty::Enum(e) => self.data_enums.contains(e),
+            Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_) => true,
+            Ty::Rc(t) => self.is_heap(t),
+            _ => false,
+        }
+    }
+
+    fn self_or_err(&self, tokens: &dyn ToTokens, self_ty: Option<&Ty>) -> R<Ty> {
+        self_ty.cloned().ok_or_else(|| syn::Error::new_spanned(tokens, "rpy: `Self` outside an `impl` block"))
+    }
+
+    /// The signature of a generic function (type parameters, parameters and
+    /// result): types that mention a parameter are kept as `GenericTy`.
+    pub(super) fn generic_signature(&self, sig: &syn::Signature) -> R<GenericSig> {
+        let mut type_params = Vec::new();
+        for p in &sig.generics.params {
+            match p {
+                syn::GenericParam::Type(tp) => type_params.push(tp.ident.to_string()),
+                syn::GenericParam::Lifetime(_) => {}
+                syn::GenericParam::Const(c) => {
+                    return Err(unsupported(
+                        c,
+                        "a const generic",
+                        "not translated yet",
+                        "pass the value as a parameter",
+                    ))
+                }
+            }
+        }
+        let params = sig
+            .inputs
+            .iter()
+            .map(|i| match i {
+                syn::FnArg::Typed(pt) => self.generic_type(&pt.ty, &type_params),
+                syn::FnArg::Receiver(r) => Err(unsupported(r, "a generic method", "not translated yet", "")),
+            })
+            .collect::<R<_>>()?;
+        let ret = match &sig.output {
+            syn::ReturnType::Default => GenericTy::Concrete(Ty::Unit),
+            syn::ReturnType::Type(_, t) => self.generic_type(t, &type_params)?,
+        };
+        Ok(GenericSig { type_params, params, ret })
+    }
+
+    fn generic_type(&self, ty: &syn::Type, type_params: &[String]) -> R<GenericTy> {
+        let text = ty.to_token_stream().to_string();
+        let mut words = text.split(|c: char| !c.is_alphanumeric() && c != '_');
+        if !words.any(|w| type_params.iter().any(|p| p == w)) {
+            return Ok(GenericTy::Concrete(self.parse_type(ty, None)?));
+        }
+        let inner = |t: &syn::Type| self.generic_type(t, type_params);
+        match ty {
+            syn::Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+                let seg = &p.path.segments[0];
+                let name = seg.ident.to_string();
+                if let Some(i) = type_params.iter().position(|t| *t == name) {
+                    return Ok(GenericTy::Param(i));
+                }
+                if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+                    if let [syn::GenericArgument::Type(t), syn::GenericArgument::Type(e)] =
+                        a.args.iter().collect::<Vec<_>>().as_slice()
+                    {
+                        if name == "Result" {
+                            return Ok(GenericTy::Result(Box::new(inner(t)?), Box::new(inner(e)?)));
+                        }
+                    }
+                    if let [syn::GenericArgument::Type(t)] = a.args.iter().collect::<Vec<_>>().as_slice() {
+                        match name.as_str() {
+                            "Vec" => return Ok(GenericTy::List(Box::new(inner(t)?))),
+                            "__Iter" => return Ok(GenericTy::Iter(Box::new(inner(t)?))),
+                            "Option" => return Ok(GenericTy::Option(Box::new(inner(t)?))),
+                            // A boxed GC object is the object.
+                            "Box" => return inner(t),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            syn::Type::Reference(r) => return inner(&r.elem),
+            syn::Type::Paren(p) => return inner(&p.elem),
+            syn::Type::Slice(s) => return Ok(GenericTy::List(Box::new(inner(&s.elem)?))),
+            syn::Type::Array(a) => return Ok(GenericTy::List(Box::new(inner(&a.elem)?))),
+            syn::Type::Tuple(t) => return Ok(GenericTy::Tuple(t.elems.iter().map(inner).collect::<R<_>>()?)),
+            _ => {}
+        }
+        Err(unsupported(
+            ty,
+            "this type in a generic signature",
+            "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice, an `Option` or a `Result`",
+            "",
+        ))
+    }
+
+    /// Parameter and result types of a function; `self_ty` for methods.
+    pub(super) fn signature(&self, sig: &syn::Signature, self_ty: Option<&Ty>) -> R<(Vec<Ty>, Ty)> {
+        if let Some(u) = &sig.unsafety {
+            return Err(unsupported(u, "`unsafe fn`", "translated code is safe by construction", "remove `unsafe`"));
+        }
+        if let Some(a) = &sig.asyncness {
+            return Err(unsupported(
+                a,
+                "`async fn`",
+                "there is no executor in translated programs",
+                "write a plain `fn`",
+            ));
+        }
+        if let Some(p) = sig.generics.params.iter().find(|p| !matches!(p, syn::GenericParam::Lifetime(_))) {
+            return Err(unsupported(
+                p,
+                "a generic method or a const generic",
+                "only free functions can be generic over types yet",
+                "write one method per type",
+            ));
+        }
+        if let Some(v) = &sig.variadic {
+            return Err(unsupported(v, "a variadic function", "it is outside the dialect", ""));
+        }
+        let mut params = Vec::new();
+        for input in &sig.inputs {
+            match input {
+                syn::FnArg::Typed(pt) => params.push(self.parse_item_type(&pt.ty, self_ty)?),
+                syn::FnArg::Receiver(r) => {
+                    if r.reference.is_some() && r.mutability.is_some() && !self_ty.is_some_and(|t| self.is_heap(t)) {
+                        return Err(unsupported(
+                            r,
+                            "`&mut self` on a `Copy` struct",
+                            "`Copy` structs are values, and a method cannot change the caller's copy yet",
+                            "take `self` and return the updated struct",
+                        ));
+                    }
+                    if r.colon_token.is_some() {
+                        return Err(unsupported(r, "a typed `self`", "not translated yet", "write `self` or `&self`"));
+                    }
+                    params.push(self.self_or_err(r, self_ty)?);
+                }
+            }
+        }
+        let ret = match &sig.output {
+            syn::ReturnType::Default => Ty::Unit,
+            syn::ReturnType::Type(_, t) => self.parse_item_type(t, self_ty)?,
+        };
+        Ok((params, ret))
+    }
+}
+
+fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
+    let why = "rpy translates scalars, tuples, `String`, `Vec`, `HashMap`, `HashSet`, `Result`, the module's structs and enums, `fn` pointers, `Option`, `Box`, `Rc`, `Cell` and `RefCell` of them";
+    let (what, instead) = match ty {
+        syn::Type::TraitObject(_) => {
+            ("a trait object".to_string(), "use a field-less enum and `match` on it, or call the function directly")
+        }
+        syn::Type::ImplTrait(_) => ("an `impl Trait` type".to_string(), "name the concrete type"),
+        syn::Type::Ptr(_) => ("a raw pointer".to_string(), "use a struct (a GC object) and references"),
+        _ => {
+            let instead = match name {
+                "BTreeMap" | "BTreeSet" => "use `HashMap`/`HashSet` (rpy's dicts iterate in insertion order)",
+                "Arc" | "Mutex" | "RwLock" => {
+                    "translated programs are single-threaded: share a struct that is not `Copy` (a GC object) instead"
+                }
+                _ => "",
+            };
+            (format!("the type `{}`", name.replace(' ', "")), instead)
+        }
+    };
+    unsupported(ty, &what, why, instead)
+}
+
+/// `std::cell::RefCell<T>` and the like: std's types by their full paths.
+fn is_std_type_path(path: &syn::Path) -> bool {
+    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    matches!(
+        segs.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
+        ["std", "cell", "Cell" | "RefCell"]
+            | ["std", "rc", "Rc"]
+            | ["std", "collections", "HashMap" | "HashSet"]
+            | ["std", "num", "ParseIntError" | "ParseFloatError"]
+            | ["std", "str", "Chars" | "Bytes" | "CharIndices" | "SplitWhitespace" | "Lines" | "Split"]
+            | ["std", "slice" | "vec", "Iter" | "IntoIter"]
+            | ["std", "iter", "Peekable" | "Rev" | "Skip" | "Take" | "StepBy" | "Copied" | "Cloned" | "Enumerate"]
+    )
+}
