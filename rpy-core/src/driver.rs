@@ -4,6 +4,7 @@
 //! Architecture invariant: nothing in rpy-core imports the driver; it is
 //! the top of the crate.
 
+use crate::annotator::typeck::ProgramTypes;
 use crate::annotator::{annotate_typed, typeck_all};
 use crate::codewriter::JitData;
 use crate::diagnostic::{Diagnostic, Stage};
@@ -149,7 +150,7 @@ fn build_with_prelude(
     items: &[syn::Item],
     file: &str,
     dumper: &Dumper,
-) -> Result<(Translator, Vec<crate::annotator::typeck::GraphTypes>), Vec<TranslationError>> {
+) -> Result<(Translator, ProgramTypes), Vec<TranslationError>> {
     let mut all: Vec<syn::Item> = items.iter().cloned().chain(crate::prelude::items()).collect();
     let mut templates: Vec<Ty> = Vec::new();
     let mut insts: Vec<(Kind, Ty)> = Vec::new();
@@ -162,10 +163,11 @@ fn build_with_prelude(
         let mut note = |ty: &Ty| collect_templates(ty, &mut found);
         t.structs.values().flat_map(|s| s.fields.iter()).for_each(|(_, ty)| note(ty));
         if let Ok(types) = &types {
-            types.iter().flat_map(|g| g.vars.iter()).for_each(&mut note);
+            types.values().flat_map(|g| g.vars.values()).for_each(&mut note);
         }
         let new: Vec<Ty> = found.into_iter().filter(|ty| !templates.contains(ty)).collect();
-        let new_insts = missing_instances(&t, types.as_deref().unwrap_or(&[]), &insts);
+        let no_types = ProgramTypes::default();
+        let new_insts = missing_instances(&t, types.as_ref().unwrap_or(&no_types), &insts);
         for (kind, ty) in new_insts.iter() {
             let source = instances::source(&t, *kind, ty, insts.len())
                 .map_err(|message| vec![TranslationError::Stage(Diagnostic::annotation("", None, message))])?;
@@ -206,15 +208,11 @@ fn build_with_prelude(
 
 /// The instances of `prelude::instances` that operations need and `insts`
 /// lacks (those found are already calls).
-fn missing_instances(
-    t: &Translator,
-    types: &[crate::annotator::typeck::GraphTypes],
-    insts: &[(Kind, Ty)],
-) -> Vec<(Kind, Ty)> {
+fn missing_instances(t: &Translator, types: &ProgramTypes, insts: &[(Kind, Ty)]) -> Vec<(Kind, Ty)> {
     let mut out: Vec<(Kind, Ty)> = Vec::new();
-    for (g, gt) in t.graphs.values().zip(types) {
+    for (g, gt) in t.graphs.values().zip(types.values()) {
         let ty_of = |v: &crate::flow::Value| match v {
-            crate::flow::Value::Var(x) => gt.vars.get(crate::entity::EntityRef::index(*x)).cloned(),
+            crate::flow::Value::Var(x) => gt.vars.get(*x).cloned(),
             crate::flow::Value::Const(c) => match &c.ty {
                 crate::flow::ConstTy::Known(t) => Some(t.clone()),
                 _ => None,

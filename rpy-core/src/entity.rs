@@ -74,8 +74,17 @@ impl<K: EntityRef, V> Arena<K, V> {
     pub fn iter(&self) -> impl Iterator<Item = (K, &V)> {
         self.items.iter().enumerate().map(|(i, v)| (K::new(i), v))
     }
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (K, &mut V)> {
+        self.items.iter_mut().enumerate().map(|(i, v)| (K::new(i), v))
+    }
+
     pub fn values(&self) -> impl Iterator<Item = &V> {
         self.items.iter()
+    }
+
+    /// The value of `k`, if the table reaches it.
+    pub fn get(&self, k: K) -> Option<&V> {
+        self.items.get(k.index())
     }
 }
 
@@ -123,6 +132,25 @@ impl<K: EntityRef, V: Clone> SecondaryMap<K, V> {
 impl<K: EntityRef, V> SecondaryMap<K, V> {
     pub fn iter(&self) -> impl Iterator<Item = (K, &V)> {
         self.items.iter().enumerate().map(|(i, v)| (K::new(i), v))
+    }
+
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (K, &mut V)> {
+        self.items.iter_mut().enumerate().map(|(i, v)| (K::new(i), v))
+    }
+
+    pub fn values(&self) -> impl Iterator<Item = &V> {
+        self.items.iter()
+    }
+
+    /// The value of `k`, if the table reaches it.
+    pub fn get(&self, k: K) -> Option<&V> {
+        self.items.get(k.index())
+    }
+
+    /// The value of the arena's next key, when the arena grows by one.
+    pub fn push(&mut self, v: V) -> K {
+        self.items.push(v);
+        K::new(self.items.len() - 1)
     }
 }
 

@@ -2,7 +2,7 @@
 //! (re)flow, with bindings of variables to `SomeValue`s.
 
 use super::model::SomeValue;
-use super::typeck::{typeck_graph, GraphTypes};
+use super::typeck::{typeck_graph, GraphTypes, ProgramTypes};
 use crate::diagnostic::Diagnostic;
 use crate::entity::{EntityRef, SecondaryMap};
 use crate::flow::{BlockId, ConstTy, ConstValue, GraphId, Value, VarId};
@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 #[derive(Clone, Debug, Default)]
 pub struct Annotations {
     /// Per graph: the Rust type of every variable (from typeck).
-    pub types: Vec<GraphTypes>,
+    pub types: ProgramTypes,
     /// Per graph, per variable: its annotation, `None` if never reached.
     pub bindings: SecondaryMap<GraphId, SecondaryMap<VarId, Option<SomeValue>>>,
     /// The graphs reachable from the entry points, in discovery order.
@@ -27,7 +27,7 @@ impl Annotations {
     }
 
     pub fn ty(&self, g: GraphId, v: VarId) -> &Ty {
-        &self.types[g.index()].vars[v.index()]
+        &self.types[g].vars[v]
     }
 
     /// The annotations of one graph in text form, for tests and dumps.
@@ -54,13 +54,15 @@ pub fn annotate(t: &mut Translator) -> Result<Annotations, Vec<Diagnostic>> {
 }
 
 /// Type inference of every graph (see `typeck`).
-pub fn typeck_all(t: &mut Translator) -> Result<Vec<GraphTypes>, Vec<Diagnostic>> {
+pub fn typeck_all(t: &mut Translator) -> Result<ProgramTypes, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let mut all = Vec::new();
+    let mut all = ProgramTypes::default();
     for id in t.graphs.keys().collect::<Vec<_>>() {
         let mut g = t.graphs[id].clone();
         match typeck_graph(t, &mut g) {
-            Ok(types) => all.push(types),
+            Ok(types) => {
+                all.push(types);
+            }
             Err(e) => {
                 errors.push(Diagnostic { pos: e.pos.or(g.pos), ..e });
                 all.push(GraphTypes::default());
@@ -76,7 +78,7 @@ pub fn typeck_all(t: &mut Translator) -> Result<Vec<GraphTypes>, Vec<Diagnostic>
 }
 
 /// The fixpoint from the entry points, given every graph's types.
-pub fn annotate_typed(t: &mut Translator, types: Vec<GraphTypes>) -> Result<Annotations, Vec<Diagnostic>> {
+pub fn annotate_typed(t: &mut Translator, types: ProgramTypes) -> Result<Annotations, Vec<Diagnostic>> {
     let ann = Annotations { types, ..Default::default() };
     let mut fix = Fixpoint {
         t,
@@ -202,7 +204,7 @@ impl Fixpoint<'_> {
         for op in &block.operations {
             self.reach_fn_constants(&op.args);
             let args: Vec<SomeValue> = op.args.iter().map(|a| self.annotation(g, a)).collect();
-            let result_ty = self.ann.types[g.index()].vars[op.result.index()].clone();
+            let result_ty = self.ann.types[g].vars[op.result].clone();
             let result = match op.opname.as_str() {
                 "simple_call" | "simple_call_unwrap" => {
                     let Some(ConstValue::Func(callee)) = op.args[0].constant().map(|c| c.value.clone()) else {

@@ -19,8 +19,7 @@
 //! template's fields, and lists in `fn` pointer types (called indirectly)
 //! are resizable.
 
-use super::typeck::GraphTypes;
-use crate::entity::EntityRef;
+use super::typeck::ProgramTypes;
 use crate::flow::{ConstValue, GraphId, Value, VarId};
 use crate::translator::Translator;
 use crate::ty::{StructId, Ty};
@@ -159,15 +158,15 @@ const FIXED_METHODS: &[&str] = &["len", "is_empty", "swap"];
 
 /// Decides which lists are never resized and rewrites the types of their
 /// places (variables, parameters and results, struct fields) to `Ty::Array`.
-pub fn fix_lists(t: &mut Translator, types: &mut [GraphTypes], reached: &[GraphId]) {
+pub fn fix_lists(t: &mut Translator, types: &mut ProgramTypes, reached: &[GraphId]) {
     let mut d = Listdefs { nodes: HashMap::new(), parent: Vec::new(), resized: Vec::new() };
     // Graphs whose address is taken are called indirectly, with any list.
     let mut address_taken: Vec<GraphId> = Vec::new();
     for &gid in reached {
         let g = &t.graphs[gid];
-        let gt = &types[gid.index()];
+        let gt = &types[gid];
         let var_ty = |v: &Value| match v {
-            Value::Var(x) => gt.vars[x.index()].clone(),
+            Value::Var(x) => gt.vars[*x].clone(),
             Value::Const(c) => match &c.ty {
                 crate::flow::ConstTy::Known(t) => t.clone(),
                 _ => Ty::Unit,
@@ -178,7 +177,7 @@ pub fn fix_lists(t: &mut Translator, types: &mut [GraphTypes], reached: &[GraphI
             for link in &block.exits {
                 for (a, &target) in link.args.iter().zip(&g.blocks[link.target].inputargs) {
                     let from = operand(&mut d, gid, a, &var_ty(a));
-                    let to = operand(&mut d, gid, &Value::Var(target), &gt.vars[target.index()]);
+                    let to = operand(&mut d, gid, &Value::Var(target), &gt.vars[target]);
                     d.merge_same_types(&[from, to]);
                 }
             }
@@ -195,7 +194,7 @@ pub fn fix_lists(t: &mut Translator, types: &mut [GraphTypes], reached: &[GraphI
                     }
                 }
                 let args: Vec<Vec<(usize, Ty)>> = op.args.iter().map(|a| operand(&mut d, gid, a, &var_ty(a))).collect();
-                let res = operand(&mut d, gid, &Value::Var(op.result), &gt.vars[op.result.index()]);
+                let res = operand(&mut d, gid, &Value::Var(op.result), &gt.vars[op.result]);
                 let name = op.args.first().and_then(|a| a.constant()).and_then(|c| c.as_str()).unwrap_or_default();
                 match op.opname.as_str() {
                     _ if callee.is_some() => {
@@ -205,12 +204,12 @@ pub fn fix_lists(t: &mut Translator, types: &mut [GraphTypes], reached: &[GraphI
                             callee_g.blocks[callee_g.startblock].inputargs.clone(),
                             callee_g.blocks[callee_g.returnblock].inputargs[0],
                         );
-                        let ftypes = &types[f.index()];
+                        let ftypes = &types[f];
                         for (a, p) in args[1..].iter().zip(&params) {
-                            let p = operand(&mut d, f, &Value::Var(*p), &ftypes.vars[p.index()]);
+                            let p = operand(&mut d, f, &Value::Var(*p), &ftypes.vars[*p]);
                             d.merge_same_types(&[a.clone(), p]);
                         }
-                        let r = operand(&mut d, f, &Value::Var(ret), &ftypes.vars[ret.index()]);
+                        let r = operand(&mut d, f, &Value::Var(ret), &ftypes.vars[ret]);
                         d.merge_same_types(&[res, r]);
                     }
                     "getattr" | "setattr" | "newstruct" | "newvariant" => {
@@ -288,7 +287,7 @@ pub fn fix_lists(t: &mut Translator, types: &mut [GraphTypes], reached: &[GraphI
         let mut vars = g.blocks[g.startblock].inputargs.clone();
         vars.extend(g.blocks[g.returnblock].inputargs.iter().copied());
         for v in vars {
-            for (n, _) in operand(&mut d, f, &Value::Var(v), &types[f.index()].vars[v.index()]) {
+            for (n, _) in operand(&mut d, f, &Value::Var(v), &types[f].vars[v]) {
                 d.mark(n);
             }
         }
@@ -334,7 +333,7 @@ fn with_arrays(ty: &Ty, path: &mut Path, fixed: &dyn Fn(&Path) -> bool) -> Ty {
     }
 }
 
-fn rewrite(t: &mut Translator, types: &mut [GraphTypes], reached: &[GraphId], d: &mut Listdefs) {
+fn rewrite(t: &mut Translator, types: &mut ProgramTypes, reached: &[GraphId], d: &mut Listdefs) {
     let keys: Vec<(Place, Path)> = d.nodes.keys().cloned().collect();
     let mut fixed: HashSet<(Place, Path)> = HashSet::new();
     for k in keys {
@@ -344,14 +343,14 @@ fn rewrite(t: &mut Translator, types: &mut [GraphTypes], reached: &[GraphId], d:
         }
     }
     for &gid in reached {
-        let gt = &mut types[gid.index()];
-        for (i, ty) in gt.vars.iter_mut().enumerate() {
-            let place = Place::Var(gid, VarId::new(i));
+        let gt = &mut types[gid];
+        for (v, ty) in gt.vars.iter_mut() {
+            let place = Place::Var(gid, v);
             *ty = with_arrays(ty, &mut Vec::new(), &|p| fixed.contains(&(place, p.clone())));
         }
         let g = &mut t.graphs[gid];
-        g.param_tys = g.blocks[g.startblock].inputargs.iter().map(|v| gt.vars[v.index()].clone()).collect();
-        g.ret_ty = gt.vars[g.blocks[g.returnblock].inputargs[0].index()].clone();
+        g.param_tys = g.blocks[g.startblock].inputargs.iter().map(|v| gt.vars[*v].clone()).collect();
+        g.ret_ty = gt.vars[g.blocks[g.returnblock].inputargs[0]].clone();
     }
     for sid in t.structs.keys().collect::<Vec<_>>() {
         for (i, (_, ty)) in t.structs[sid].fields.iter_mut().enumerate() {

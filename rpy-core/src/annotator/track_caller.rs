@@ -5,7 +5,7 @@
 //! inside the copy of another `#[track_caller]` function passes the same
 //! position on, as in Rust. Runs after type inference, on flow graphs.
 
-use crate::annotator::typeck::GraphTypes;
+use crate::annotator::typeck::ProgramTypes;
 use crate::entity::EntityRef;
 use crate::flow::{BlockId, ConstValue, Constant, FunctionGraph, GraphId, Pos, Value};
 use crate::translator::Translator;
@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 /// Redirects every call of a `#[track_caller]` graph to its copy for the
 /// call's position (made once per callee and position, with its types).
-pub fn specialize(t: &mut Translator, types: &mut Vec<GraphTypes>) {
+pub fn specialize(t: &mut Translator, types: &mut ProgramTypes) {
     let mut copies: HashMap<(GraphId, Pos), GraphId> = HashMap::new();
     // Copies are appended, so they are scanned in turn.
     let mut next = 0;
@@ -36,7 +36,7 @@ pub fn specialize(t: &mut Translator, types: &mut Vec<GraphTypes>) {
                     Some(&c) => c,
                     None => {
                         let c = t.graphs.push(at(&t.graphs[callee], pos));
-                        types.push(types[callee.index()].clone());
+                        types.push(types[callee].clone());
                         copies.insert((callee, pos), c);
                         c
                     }

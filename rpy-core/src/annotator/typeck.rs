@@ -21,8 +21,8 @@ mod write_back;
 pub use write_back::generic_key;
 
 use crate::diagnostic::Diagnostic;
-use crate::entity::EntityRef;
-use crate::flow::{BlockId, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value};
+use crate::entity::{EntityRef, SecondaryMap};
+use crate::flow::{BlockId, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId};
 use crate::translator::Translator;
 use crate::ty::{CellKind, EnumId, IntTy, StructId, Ty};
 use std::collections::{BTreeMap, HashMap};
@@ -262,9 +262,11 @@ impl Unifier {
 /// The inferred types of one graph.
 #[derive(Clone, Debug, Default)]
 pub struct GraphTypes {
-    /// Indexed by `VarId`.
-    pub vars: Vec<Ty>,
+    pub vars: SecondaryMap<VarId, Ty>,
 }
+
+/// The inferred types of every graph of the program.
+pub type ProgramTypes = SecondaryMap<GraphId, GraphTypes>;
 
 /// An operation's place in its graph: the index of its block, its own.
 type OpId = (usize, usize);

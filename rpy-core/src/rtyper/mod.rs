@@ -275,7 +275,7 @@ fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, Conta
             map.insert(sid, c);
         }
     }
-    let all_types: Vec<Ty> = ann.types.iter().flat_map(|g| g.vars.iter().cloned()).collect();
+    let all_types: Vec<Ty> = ann.types.values().flat_map(|g| g.vars.values().cloned()).collect();
     let lists = list_containers(t, &map, all_types);
     let types = Types { structs: &t.structs, containers: &map, lists: &lists, data: &t.data_structs, enums: &t.enums };
     let tagged: Vec<StructId> = t.enums.values().filter_map(|e| e.data.as_ref()).map(|d| d.base).collect();

@@ -3,7 +3,6 @@
 //! constants become `Known` ones.
 
 use super::{func_operand, name_operand, Diagnostic, GraphTypes, Inference};
-use crate::entity::EntityRef;
 use crate::flow::{ConstTy, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value};
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
@@ -68,7 +67,7 @@ impl GraphTypes {
     /// The type of an operand: a variable's, or a constant's once known.
     fn of_value(&self, v: &Value) -> Option<Ty> {
         match v {
-            Value::Var(x) => Some(self.vars[x.index()].clone()),
+            Value::Var(x) => Some(self.vars[*x].clone()),
             Value::Const(c) => match &c.ty {
                 ConstTy::Known(t) => Some(t.clone()),
                 _ => None,
@@ -81,7 +80,7 @@ impl GraphTypes {
 /// result. Each step either finishes the operation (`true`) or passes it,
 /// rewritten or not, to the next.
 fn lower_op(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) -> Result<(), String> {
-    let result = types.vars[op.result.index()].clone();
+    let result = types.vars[op.result].clone();
     if lower_rc(op)
         || lower_copy_value(t, op, types)
         || lower_collect(t, op, &result, types)?
