@@ -1,6 +1,8 @@
 //! What the jitcodes of a module share: the descrs (interned), the
 //! functions the JIT calls, the `TypeInfo`s it allocates with, the string
-//! constants, and the merge points of the drivers.
+//! constants, and the merge points of the drivers. `jtransform` asks it
+//! for the descrs of the operations it rewrites; `make_jit` takes the
+//! result (`finish`).
 //!
 //! Every call the JIT makes goes through one ABI (the backend's call
 //! wrappers), so operations that are not calls of a graph become calls of
@@ -246,7 +248,7 @@ impl<'t> ModuleBuilder<'t> {
         self.descr(Descr::Size { name: self.t.containers[c].name(), typeinfo })
     }
 
-    /// Records driver `d` from its merge point, found while flattening.
+    /// Records driver `d` from its merge point, found by jtransform.
     pub fn driver(
         &mut self,
         d: usize,
