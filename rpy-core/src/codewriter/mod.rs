@@ -83,7 +83,7 @@ pub fn make_jit(t: &mut Translator) -> Result<Option<JitData>, String> {
         .into_iter()
         .map(|target| match target {
             Target::Graph(g) => g,
-            Target::Stub(g) => t.graphs.push(*g),
+            Target::Stub(stub) => t.graphs.push(stub.graph()),
         })
         .collect();
     Ok(Some(data))
