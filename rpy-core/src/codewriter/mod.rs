@@ -1,12 +1,27 @@
 //! The codewriter (RPython's `rpython/jit/codewriter/`): at translation
 //! time, the final low-level graphs the JIT may trace become jitcodes, the
-//! register programs its tracer and blackhole interpreter run: the portal
-//! of each `JitDriver` and what it calls that the JIT traces into
-//! (`policy`), each flattened (`flatten`) with descrs for the heap and the
-//! calls (`module`). The result is an `rpy_jitcode::JitModule`, which the
-//! backend embeds in the binary with the tables of addresses it refers to.
+//! register programs its tracer and blackhole interpreter run. The
+//! pipeline (`make_jit`):
+//!
+//! - `policy` picks the graphs: the portal of each `JitDriver` and what it
+//!   calls that the JIT traces into;
+//! - `jtransform` rewrites each low-level operation of a graph into the
+//!   JIT's instructions, with their descrs (`getfield_gc_i`,
+//!   `inline_call_*` or `residual_call_*`, `int_guard_value` for
+//!   `promote`, the normalization of narrow integers);
+//! - `flatten` linearizes the graph: registers per variable, a label per
+//!   block, links as copies and jumps; it calls jtransform on each
+//!   operation as it reaches it (one walk of the graph: `jtransform` says
+//!   why);
+//! - `liveness` fills the `-live-` markers of the jitcode.
+//!
+//! `module` holds what the jitcodes share: the descrs for the heap and the
+//! calls, and the stub graphs of calls that are not calls of a graph. The
+//! result is an `rpy_jitcode::JitModule`, which the backend embeds in the
+//! binary with the tables of addresses it refers to.
 
 pub mod flatten;
+pub mod jtransform;
 pub mod liveness;
 pub mod module;
 pub mod policy;
@@ -55,7 +70,9 @@ pub fn make_jit(t: &mut Translator) -> Result<Option<JitData>, String> {
     }
     let mut m = ModuleBuilder::new(t, &graphs, &portals);
     for &g in &graphs {
-        let code = flatten::flatten(&mut m, g)?;
+        // jtransform and flatten.
+        let mut code = flatten::flatten(&mut m, g)?;
+        liveness::fill_live(&mut code);
         m.data.module.jitcodes.push(code);
     }
     for (d, def) in t.jitdrivers.iter().enumerate() {
@@ -66,7 +83,7 @@ pub fn make_jit(t: &mut Translator) -> Result<Option<JitData>, String> {
         .into_iter()
         .map(|target| match target {
             Target::Graph(g) => g,
-            Target::Stub(g) => t.graphs.push(*g),
+            Target::Stub(stub) => t.graphs.push(stub.graph()),
         })
         .collect();
     Ok(Some(data))

@@ -1,6 +1,8 @@
 //! What the jitcodes of a module share: the descrs (interned), the
 //! functions the JIT calls, the `TypeInfo`s it allocates with, the string
-//! constants, and the merge points of the drivers.
+//! constants, and the merge points of the drivers. `jtransform` asks it
+//! for the descrs of the operations it rewrites; `make_jit` takes the
+//! result (`finish`).
 //!
 //! Every call the JIT makes goes through one ABI (the backend's call
 //! wrappers), so operations that are not calls of a graph become calls of
@@ -9,6 +11,9 @@
 //! operation (its message and position are constants of the stub; the
 //! values it prints are its arguments). The blackhole interpreter runs a
 //! panic by calling its stub, which is the translated code's own panic.
+//! Asking for a stub's descr (`call_stub`) only records the stub (a
+//! `Stub`: its name, operation and types); its graph is built after all
+//! the jitcodes, when `make_jit` adds it to the translator.
 
 use super::JitData;
 use crate::flow::JitDriverDef;
@@ -65,7 +70,43 @@ pub fn mem_leaf(t: &LlType, offset: u64) -> Leaf {
 /// A function the JIT calls: a graph of the program or a stub made here.
 pub enum Target {
     Graph(GraphId),
-    Stub(Box<FunctionGraph>),
+    Stub(Stub),
+}
+
+/// A stub graph to make: one operation, `op(args)`, whose arguments at
+/// the indices `params` are the stub's parameters and the others its
+/// constants. `call_stub` records it with its name, which its call descr
+/// holds; `graph` builds it once the jitcodes are made.
+pub struct Stub {
+    name: String,
+    /// The file of the graph the operation is in: panics report it.
+    file: String,
+    op: LlOp,
+    args: Vec<Value>,
+    params: Vec<usize>,
+    param_tys: Vec<LlType>,
+    ret: LlType,
+}
+
+impl Stub {
+    /// The stub's graph, to add to the translator.
+    pub fn graph(&self) -> FunctionGraph {
+        let mut b = LlGraphBuilder::new(&self.name, &self.param_tys, self.ret.clone()).file(&self.file);
+        let start = b.start();
+        let p = b.params();
+        let args: Vec<Value> = (self.args.iter())
+            .enumerate()
+            .map(|(i, a)| match self.params.iter().position(|&j| j == i) {
+                Some(k) => Value::Var(p[k]),
+                None => a.clone(),
+            })
+            .collect();
+        let v = b.op(start, self.op, args, self.ret.clone());
+        if !self.op.info().noreturn {
+            b.ret(start, Value::Var(v));
+        }
+        b.finish()
+    }
 }
 
 pub struct ModuleBuilder<'t> {
@@ -168,25 +209,18 @@ impl<'t> ModuleBuilder<'t> {
         let key = format!("{name} {param_tys:?} {ret} {args:?} {}", g.file);
         let stub_name = format!("__jit_{name}_{}", self.targets.len());
         let target = self.target(key, || {
-            let mut b = LlGraphBuilder::new(&stub_name, &param_tys, ret.clone()).file(&g.file);
-            let start = b.start();
-            let p = b.params();
-            let args: Vec<Value> = args
-                .iter()
-                .enumerate()
-                .map(|(i, a)| match params.iter().position(|&j| j == i) {
-                    Some(k) => Value::Var(p[k]),
-                    None => a.clone(),
-                })
-                .collect();
-            let v = b.op(start, op, args, ret.clone());
-            if !op.info().noreturn {
-                b.ret(start, Value::Var(v));
-            }
-            Target::Stub(Box::new(b.finish()))
+            Target::Stub(Stub {
+                name: stub_name,
+                file: g.file.clone(),
+                op,
+                args: args.to_vec(),
+                params: params.to_vec(),
+                param_tys: param_tys.clone(),
+                ret: ret.clone(),
+            })
         });
         let name = match &self.targets[target as usize] {
-            Target::Stub(g) => g.name.clone(),
+            Target::Stub(s) => s.name.clone(),
             Target::Graph(g) => self.t.graphs[*g].name.clone(),
         };
         let arg_kinds = param_tys.iter().flat_map(leaf_kinds).collect();
@@ -246,7 +280,7 @@ impl<'t> ModuleBuilder<'t> {
         self.descr(Descr::Size { name: self.t.containers[c].name(), typeinfo })
     }
 
-    /// Records driver `d` from its merge point, found while flattening.
+    /// Records driver `d` from its merge point, found by jtransform.
     pub fn driver(
         &mut self,
         d: usize,
@@ -274,7 +308,7 @@ impl<'t> ModuleBuilder<'t> {
     }
 
     /// The data, and the call targets in the order of the descrs' indices
-    /// (stubs still to be added to the translator).
+    /// (stubs still to be built and added to the translator).
     pub fn finish(self) -> (JitData, Vec<Target>) {
         (self.data, self.targets)
     }
