@@ -5,7 +5,7 @@
 //!
 //! - `str.rs`: the methods of `String`/`&str`, over the string's bytes.
 //! - `list.rs`: the methods of `Vec<T>` and slices that the rtyper does not
-//!   lower, as generic functions (`vec_fn_name`).
+//!   lower, as generic functions (`lang_items::vec_fn`).
 //! - `dict.rs`: a template of the ordered dict, instantiated per key and
 //!   value type (`template_items`) once type inference has found the
 //!   `HashMap<K, V>`s the program uses.
@@ -14,6 +14,7 @@
 
 pub mod instances;
 
+use crate::lang_items::{data_struct_name, LangItem};
 use crate::translator::Translator;
 use crate::ty::Ty;
 
@@ -67,18 +68,6 @@ pub fn items() -> Vec<syn::Item> {
     items
 }
 
-/// The generic function of `list.rs` implementing method `name` of lists
-/// (`__slice`, the method of `v[a..b]`, is `__vec_slice`).
-pub fn vec_fn_name(name: &str) -> String {
-    format!("__vec_{}", name.trim_start_matches('_'))
-}
-
-/// The name of the struct holding the fields of the `n`-th template
-/// instance (a dict or a cell).
-pub fn data_struct_name(n: usize) -> String {
-    format!("__Data{n}")
-}
-
 /// The instance of the dict template for `HashMap<k, v>` or of the cell
 /// template for a cell type `ty`, as the `n`-th instance. Errors name a key
 /// type that cannot be hashed.
@@ -130,7 +119,7 @@ pub fn source_of(t: &Translator, ty: &Ty) -> String {
         Ty::List(item) | Ty::Array(item) => format!("Vec<{}>", source_of(t, item)),
         Ty::Dict(k, v) => format!("HashMap<{}, {}>", source_of(t, k), source_of(t, v)),
         Ty::Cell(kind, inner) => format!("{}<{}>", kind.name(), source_of(t, inner)),
-        Ty::Iter(item) => format!("__Iter<{}>", source_of(t, item)),
+        Ty::Iter(item) => format!("{}<{}>", LangItem::IterType.name(), source_of(t, item)),
         Ty::Rc(inner) => format!("Rc<{}>", source_of(t, inner)),
         Ty::Infer => "_".into(),
         Ty::Result(ok, err) => format!("Result<{}, {}>", source_of(t, ok), source_of(t, err)),
@@ -149,7 +138,7 @@ fn hash_expr(t: &Translator, ty: &Ty, e: &str) -> Result<String, String> {
         Ty::Int(_) | Ty::Bool | Ty::Char | Ty::Enum(_) => {
             format!("(({e} as i64 as u64).wrapping_mul({MIX}) ^ (({e} as i64 as u64) >> 29))")
         }
-        Ty::Str => format!("{e}.__hash()"),
+        Ty::Str => format!("{e}.{}()", LangItem::StrHash.name()),
         Ty::Unit => "0".into(),
         Ty::Tuple(items) => {
             let mut h = "0u64".to_string();
