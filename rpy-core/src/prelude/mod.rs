@@ -11,12 +11,16 @@
 //!   `HashMap<K, V>`s the program uses.
 //! - `cell.rs`: a template of `Cell<T>` and `RefCell<T>`, instantiated the
 //!   same way per cell type.
+//!
+//! The stages call some of its functions and methods by name: the lang
+//! items (`lang_items::LangItem`). `check_lang_items` checks, when the
+//! prelude is loaded, that it defines each of them.
 
 pub mod instances;
 
-use crate::lang_items::{data_struct_name, LangItem};
+use crate::lang_items::{self, data_struct_name, LangItem, Place, Template};
 use crate::translator::Translator;
-use crate::ty::Ty;
+use crate::ty::{CellKind, IntTy, Ty};
 
 const STR_SRC: &str = include_str!("str.rs");
 const LIST_SRC: &str = include_str!("list.rs");
@@ -100,6 +104,57 @@ pub fn template_items(t: &Translator, ty: &Ty, n: usize) -> Result<Vec<syn::Item
     }
 }
 
+/// Checks, once the prelude is built into `t` (with no template
+/// instantiated yet), that it defines every lang item the compiler relies
+/// on where the table says (`lang_items::check`); the templates' methods
+/// are those of their source. `Err` names each missing item.
+pub fn check_lang_items(t: &Translator) -> Result<(), String> {
+    check_lang_items_with(t, |template| template_methods(t, template))
+}
+
+/// `check_lang_items`, with the methods of each template's instances
+/// given by `template_methods`.
+fn check_lang_items_with(t: &Translator, template_methods: impl Fn(Template) -> Vec<String>) -> Result<(), String> {
+    let templates: Vec<(Template, Vec<String>)> =
+        Template::ALL.into_iter().map(|tp| (tp, template_methods(tp))).collect();
+    let struct_named = |name: &str| t.structs.iter().find(|(_, d)| d.name == name).map(|(id, _)| id);
+    lang_items::check(|item, place| {
+        let name = item.name();
+        match place {
+            Place::Fn => t.graph_by_name(name).is_some(),
+            Place::GenericFn => t.generic_fns.contains_key(name),
+            Place::VecFn => t.generic_fns.contains_key(&lang_items::vec_fn(name)),
+            Place::StrMethod => t.methods.contains_key(&(Ty::Str, name.to_string())),
+            Place::MethodOf(s) => {
+                struct_named(s.name()).is_some_and(|s| t.methods.contains_key(&(Ty::Struct(s), name.to_string())))
+            }
+            Place::TemplateMethod(tp) => templates.iter().any(|(x, ms)| *x == tp && ms.iter().any(|m| m == name)),
+            Place::Struct => struct_named(name).is_some(),
+        }
+    })
+}
+
+/// The methods of every instance of `template`: those of its source,
+/// instantiated for `i64` (the dict's as a set, its whole source).
+fn template_methods(t: &Translator, template: Template) -> Vec<String> {
+    let i64_ = || Box::new(Ty::Int(IntTy::I64));
+    let ty = match template {
+        Template::Dict => Ty::Dict(i64_(), Box::new(Ty::Unit)),
+        Template::Cell => Ty::Cell(CellKind::Cell, i64_()),
+        Template::Iter => Ty::Iter(i64_()),
+    };
+    let items = template_items(t, &ty, 0).expect("`i64` is a key");
+    let impls = items.iter().filter_map(|i| match i {
+        syn::Item::Impl(imp) => Some(imp),
+        _ => None,
+    });
+    let fns = impls.flat_map(|imp| imp.items.iter()).filter_map(|i| match i {
+        syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
+        _ => None,
+    });
+    fns.collect()
+}
+
 /// The Rust source naming `ty`.
 pub fn source_of(t: &Translator, ty: &Ty) -> String {
     match ty {
@@ -176,4 +231,55 @@ fn keep_blocks(src: &str, marker: &str, keep: bool) -> String {
     }
     out.push_str(rest);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The prelude's items, with the function or method `name` renamed,
+    /// built into a program.
+    fn prelude_renaming(name: &str) -> Translator {
+        let mut items = items();
+        let renamed = syn::Ident::new(&format!("{name}_renamed"), proc_macro2::Span::call_site());
+        for item in &mut items {
+            match item {
+                syn::Item::Fn(f) if f.sig.ident == name => f.sig.ident = renamed.clone(),
+                syn::Item::Impl(imp) => {
+                    for i in &mut imp.items {
+                        if let syn::ImplItem::Fn(f) = i {
+                            if f.sig.ident == name {
+                                f.sig.ident = renamed.clone();
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        crate::flow::items::build_module(&items, "prelude.rs", &[], &[], &[]).expect("the prelude builds")
+    }
+
+    #[test]
+    fn the_prelude_defines_every_lang_item() {
+        assert_eq!(check_lang_items(&prelude_renaming("__nothing")), Ok(()));
+    }
+
+    /// A prelude function, generic function, method or template method
+    /// renamed is reported by its name.
+    #[test]
+    fn a_renamed_lang_item_is_reported() {
+        for item in [LangItem::CollectChars, LangItem::ToString, LangItem::ParseF64, LangItem::Display] {
+            let err = check_lang_items(&prelude_renaming(item.name())).expect_err("a renamed item is missing");
+            assert!(err.contains(&format!("`{}` ({item:?}", item.name())), "{err}");
+        }
+        let t = prelude_renaming("__nothing");
+        let without_set = |tp| {
+            let mut ms = template_methods(&t, tp);
+            ms.retain(|m| m != LangItem::CellSet.name());
+            ms
+        };
+        let err = check_lang_items_with(&t, without_set).expect_err("`__set` is missing");
+        assert_eq!(err, "the prelude lacks lang items the compiler relies on: `__set` (CellSet, TemplateMethod(Cell))");
+    }
 }
