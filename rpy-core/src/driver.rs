@@ -155,9 +155,17 @@ fn build_with_prelude(
     let mut templates: Vec<Ty> = Vec::new();
     let mut insts: Vec<(Kind, Ty)> = Vec::new();
     let mut generics: Vec<(String, Vec<Ty>)> = Vec::new();
+    let mut lang_items_checked = false;
     loop {
         let mut t = build_module(&all, file, &templates, &insts, &generics)
             .map_err(|es| es.into_iter().map(TranslationError::Syntax).collect::<Vec<_>>())?;
+        // Once the prelude is loaded: every lang item the stages rely on must be in it.
+        if !lang_items_checked {
+            if let Err(e) = crate::prelude::check_lang_items(&t) {
+                panic!("rpy: internal error: {e}");
+            }
+            lang_items_checked = true;
+        }
         let types = typeck_all(&mut t);
         let mut found = Vec::new();
         let mut note = |ty: &Ty| collect_templates(ty, &mut found);

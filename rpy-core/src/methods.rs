@@ -2,6 +2,7 @@
 //! signatures. The flow space rejects other names early (with the user's
 //! tokens); type inference and the rtyper consult the same table.
 
+use crate::lang_items::LangItem;
 use crate::ty::{IntTy, Ty};
 
 /// Which receivers a method exists on.
@@ -68,7 +69,7 @@ pub enum ListRel {
 }
 
 /// The methods of `Vec<T>` the rtyper lowers: (arguments, result). The
-/// others are generic functions of the prelude (`prelude::vec_fn_name`).
+/// others are generic functions of the prelude (`lang_items::vec_fn`).
 pub fn list_method_sig(name: &str) -> Option<(Vec<ListRel>, ListRel)> {
     use ListRel::*;
     let usize_ = || Fixed(Ty::Int(IntTy::Usize));
@@ -99,13 +100,15 @@ pub fn is_iter_method(name: &str) -> bool {
 pub fn iter_method_sig(name: &str) -> Option<(Vec<ListRel>, ListRel)> {
     use ListRel::*;
     let usize_ = || Fixed(Ty::Int(IntTy::Usize));
+    if matches!(LangItem::from_name(name), Some(LangItem::Items | LangItem::Collect)) {
+        return Some((vec![], List));
+    }
     Some(match name {
         "next" | "next_back" | "peek" | "last" => (vec![], OptionItem),
         "nth" => (vec![usize_()], OptionItem),
         "count" | "len" => (vec![], usize_()),
         "clone" | "peekable" | "by_ref" | "copied" | "into_iter" | "rev" => (vec![], Iter),
         "skip" | "take" | "step_by" => (vec![usize_()], Iter),
-        "__items" | "__collect" => (vec![], List),
         _ => return None,
     })
 }
@@ -124,7 +127,8 @@ pub enum DictRel {
 }
 
 /// The methods of `Cell<T>` and `RefCell<T>` (the prelude's `cell.rs`).
-pub const CELL_METHODS: &[&str] = &["get", "set", "replace", "swap", "into_inner", "borrow", "borrow_mut", "__set"];
+pub const CELL_METHODS: &[&str] =
+    &["get", "set", "replace", "swap", "into_inner", "borrow", "borrow_mut", LangItem::CellSet.name()];
 
 /// The methods of `HashMap` (and of `HashSet`, a map to `()`: `insert` and
 /// `contains` with one argument). The prelude's dict template implements

@@ -4,6 +4,7 @@
 use crate::annotator::Annotations;
 use crate::diagnostic::Diagnostic;
 use crate::flow::{ConstValue, Value, VarId};
+use crate::lang_items::{self, LangItem};
 use crate::translator::Translator;
 use std::collections::HashSet;
 
@@ -30,7 +31,7 @@ const MUTATORS: &[&str] = &[
     "set_remove",
     "get_or",
     "set",
-    "__set",
+    LangItem::CellSet.name(),
     "replace",
     "push_str",
 ];
@@ -120,7 +121,7 @@ fn is_value(t: &Translator, ty: &crate::ty::Ty) -> bool {
 /// argument (`HashMap::insert`, `__vec_sort__0`, ...).
 fn mutator_name(graph: &str) -> bool {
     let method = graph.rsplit("::").next().unwrap_or(graph);
-    let method = method.strip_prefix("__vec_").map(|m| m.split("__").next().unwrap_or(m)).unwrap_or(method);
+    let method = lang_items::vec_fn_method(method).map(|m| m.split("__").next().unwrap_or(m)).unwrap_or(method);
     let method = method.split('@').next().unwrap_or(method);
     MUTATORS.contains(&method)
 }

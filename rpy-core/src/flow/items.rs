@@ -44,7 +44,7 @@ enum Source<'a> {
 ///
 /// `templates` are the `HashMap<K, V>`s and cells whose instances of the
 /// prelude's dict or cell template are among the items, the `n`-th with data struct
-/// `prelude::data_struct_name(n)`; `insts` those of `prelude::instances`.
+/// `lang_items::data_struct_name(n)`; `insts` those of `prelude::instances`.
 pub fn build_module(
     items: &[syn::Item],
     file: &str,
@@ -64,7 +64,7 @@ pub fn build_module(
     m.declare_fields(items);
     m.scope.copy_structs_hold_arrays = m.t.structs.keys().any(|s| instances::holds_lists(&m.t, &Ty::Struct(s)));
     for (n, ty) in templates.iter().enumerate() {
-        let sid = m.scope.structs[&crate::prelude::data_struct_name(n)];
+        let sid = m.scope.structs[&crate::lang_items::data_struct_name(n)];
         m.scope.data_structs.insert(ty.clone(), sid);
         m.t.data_structs.insert(ty.clone(), sid);
     }
@@ -400,7 +400,7 @@ impl<'a> ModuleBuilder<'a> {
             t.generic_instances.insert((name.clone(), tys.clone()), scope.fns[&generic_instance_name(name, n)]);
         }
         for (n, (kind, ty)) in insts.iter().enumerate() {
-            let fns = instances::fn_names(*kind, n).iter().map(|name| scope.fns[name]).collect();
+            let fns = kind.fn_names(n).iter().map(|name| scope.fns[name]).collect();
             t.instances.insert((*kind, ty.clone()), fns);
         }
     }

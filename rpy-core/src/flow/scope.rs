@@ -6,6 +6,7 @@
 
 use super::error::{unsupported, R};
 use super::model::GraphId;
+use crate::lang_items::LangItem;
 use crate::ty::{CellKind, EnumId, GenericSig, GenericTy, IntTy, StructId, Ty};
 use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
@@ -61,7 +62,7 @@ impl ModuleScope {
         match ty {
             Ty::Struct(s) => Some(self.struct_name(*s)),
             Ty::Enum(e) => self.enums.iter().find(|(_, id)| *id == e).map(|(n, _)| n.clone()),
-            Ty::Iter(t) => Some(format!("__Iter<{t}>")),
+            Ty::Iter(t) => Some(format!("{}<{t}>", LangItem::IterType.name())),
             ty if *ty == Ty::Str || ty.is_template() => Some(ty.to_string()),
             _ => None,
         }
@@ -255,7 +256,10 @@ impl ModuleScope {
             ("Bytes", []) => iter(Ty::Int(IntTy::U8)),
             ("CharIndices", []) => iter(Ty::Tuple(vec![Ty::Int(IntTy::Usize), Ty::Char])),
             ("SplitWhitespace" | "Lines", []) | ("Split", [_]) => iter(Ty::Str),
-            ("Iter" | "IntoIter" | "__Iter", [t]) => Some(self.parse_type(t, self_ty).map(|t| Ty::Iter(Box::new(t)))),
+            ("Iter" | "IntoIter", [t]) => Some(self.parse_type(t, self_ty).map(|t| Ty::Iter(Box::new(t)))),
+            (n, [t]) if n == LangItem::IterType.name() => {
+                Some(self.parse_type(t, self_ty).map(|t| Ty::Iter(Box::new(t))))
+            }
             ("Peekable" | "Rev" | "Skip" | "Take" | "StepBy" | "Copied" | "Cloned" | "Enumerate", [i]) => {
                 Some(match self.parse_type(i, self_ty) {
                     Ok(Ty::Iter(item)) if name == "Enumerate" => {
@@ -348,7 +352,7 @@ impl ModuleScope {
                     if let [syn::GenericArgument::Type(t)] = a.args.iter().collect::<Vec<_>>().as_slice() {
                         match name.as_str() {
                             "Vec" => return Ok(GenericTy::List(Box::new(inner(t)?))),
-                            "__Iter" => return Ok(GenericTy::Iter(Box::new(inner(t)?))),
+                            n if n == LangItem::IterType.name() => return Ok(GenericTy::Iter(Box::new(inner(t)?))),
                             "Option" => return Ok(GenericTy::Option(Box::new(inner(t)?))),
                             // A boxed GC object is the object.
                             "Box" => return inner(t),
@@ -449,14 +453,16 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
 /// `std::cell::RefCell<T>` and the like: std's types by their full paths.
 fn is_std_type_path(path: &syn::Path) -> bool {
     let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
+    // (The prelude defines std's parse errors.)
+    let parse_error = |e: &str| [LangItem::ParseIntError, LangItem::ParseFloatError].iter().any(|i| i.name() == e);
     matches!(
-        segs.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
+        segs.as_slice(),
         ["std", "cell", "Cell" | "RefCell"]
             | ["std", "rc", "Rc"]
             | ["std", "collections", "HashMap" | "HashSet"]
-            | ["std", "num", "ParseIntError" | "ParseFloatError"]
             | ["std", "str", "Chars" | "Bytes" | "CharIndices" | "SplitWhitespace" | "Lines" | "Split"]
             | ["std", "slice" | "vec", "Iter" | "IntoIter"]
             | ["std", "iter", "Peekable" | "Rev" | "Skip" | "Take" | "StepBy" | "Copied" | "Cloned" | "Enumerate"]
-    )
+    ) || matches!(segs.as_slice(), ["std", "num", e] if parse_error(e))
 }

@@ -13,24 +13,9 @@
 use super::source_of;
 use crate::flow::{ConstValue, Value};
 pub use crate::lang_items::InstanceKind as Kind;
+use crate::lang_items::LangItem;
 use crate::translator::Translator;
 use crate::ty::{StructDef, Ty};
-
-/// The comparison operations of `Eq` and `Ord` instances, in the order of
-/// their functions.
-pub const EQ_OPS: [&str; 2] = ["eq", "ne"];
-pub const ORD_OPS: [&str; 4] = ["lt", "le", "gt", "ge"];
-
-/// The names of the functions of the `n`-th instance: one, or one per
-/// operation of `EQ_OPS`/`ORD_OPS`.
-pub fn fn_names(kind: Kind, n: usize) -> Vec<String> {
-    match kind {
-        Kind::Eq => EQ_OPS.iter().map(|op| format!("__{op}{n}")).collect(),
-        Kind::Ord => ORD_OPS.iter().map(|op| format!("__{op}{n}")).collect(),
-        Kind::Clone => vec![format!("__clone{n}")],
-        Kind::Debug => vec![format!("__debug{n}")],
-    }
-}
 
 /// Whether `==` on `ty` is done by the rtyper itself (field by field on
 /// values), and `.clone()` is the value itself.
@@ -129,20 +114,24 @@ pub fn needed(
 /// The source of the `n`-th instance.
 pub fn source(t: &Translator, kind: Kind, ty: &Ty, n: usize) -> Result<String, String> {
     let tn = source_of(t, ty);
+    // The instance's functions, one per operation (`Kind::fn_names`).
+    let f = kind.fn_names(n);
     Ok(match kind {
         Kind::Eq => format!(
-            "fn __eq{n}(a: &{tn}, b: &{tn}) -> bool {{ {} }}\n\
-             fn __ne{n}(a: &{tn}, b: &{tn}) -> bool {{ !__eq{n}(a, b) }}",
-            eq_body(t, ty)?
+            "fn {eq}(a: &{tn}, b: &{tn}) -> bool {{ {} }}\n\
+             fn {ne}(a: &{tn}, b: &{tn}) -> bool {{ !{eq}(a, b) }}",
+            eq_body(t, ty)?,
+            eq = f[0],
+            ne = f[1],
         ),
-        Kind::Ord => ORD_OPS
+        Kind::Ord => f
             .iter()
             .zip(["<", "<=", ">", ">="])
-            .map(|(name, op)| Ok(format!("fn __{name}{n}(a: &{tn}, b: &{tn}) -> bool {{ {} }}", ord_body(t, ty, op)?)))
+            .map(|(name, op)| Ok(format!("fn {name}(a: &{tn}, b: &{tn}) -> bool {{ {} }}", ord_body(t, ty, op)?)))
             .collect::<Result<Vec<_>, String>>()?
             .join("\n"),
-        Kind::Clone => format!("fn __clone{n}(a: &{tn}) -> {tn} {{ {} }}", clone_body(t, ty)?),
-        Kind::Debug => format!("fn __debug{n}(a: &{tn}, out: &mut String) {{ {} }}", debug_body(t, ty)?),
+        Kind::Clone => format!("fn {}(a: &{tn}) -> {tn} {{ {} }}", f[0], clone_body(t, ty)?),
+        Kind::Debug => format!("fn {}(a: &{tn}, out: &mut String) {{ {} }}", f[0], debug_body(t, ty)?),
     })
 }
 
@@ -221,7 +210,7 @@ fn eq_body(t: &Translator, ty: &Ty) -> Result<String, String> {
                            Err(x) => match b { Ok(_) => false, Err(y) => x == y } }"
             .into(),
         Ty::Cell(..) => "a.value == b.value".into(),
-        Ty::Rc(_) => "__rc_inner(a) == __rc_inner(b)".into(),
+        Ty::Rc(_) => format!("{inner}(a) == {inner}(b)", inner = LangItem::RcInner.name()),
         other => return Err(format!("`==` on `{other}` is not translated yet")),
     })
 }
@@ -364,7 +353,7 @@ fn debug_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         // std's `Debug` of a cell (a `RefCell` mutably borrowed meanwhile
         // would print `<borrowed>`; borrows are not tracked).
         Ty::Cell(kind, _) => format!("out.push_str(\"{} {{ value: \"); {} out.push_str(\" }}\");", kind.name(), debug_of("a.value")),
-        Ty::Rc(_) => debug_of("__rc_inner(a)"),
+        Ty::Rc(_) => debug_of(&format!("{}(a)", LangItem::RcInner.name())),
         other => return Err(format!("`{{:?}}` of `{other}` is not translated yet")),
     })
 }

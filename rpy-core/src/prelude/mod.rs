@@ -5,17 +5,22 @@
 //!
 //! - `str.rs`: the methods of `String`/`&str`, over the string's bytes.
 //! - `list.rs`: the methods of `Vec<T>` and slices that the rtyper does not
-//!   lower, as generic functions (`vec_fn_name`).
+//!   lower, as generic functions (`lang_items::vec_fn`).
 //! - `dict.rs`: a template of the ordered dict, instantiated per key and
 //!   value type (`template_items`) once type inference has found the
 //!   `HashMap<K, V>`s the program uses.
 //! - `cell.rs`: a template of `Cell<T>` and `RefCell<T>`, instantiated the
 //!   same way per cell type.
+//!
+//! The stages call some of its functions and methods by name: the lang
+//! items (`lang_items::LangItem`). `check_lang_items` checks, when the
+//! prelude is loaded, that it defines each of them.
 
 pub mod instances;
 
+use crate::lang_items::{self, data_struct_name, LangItem, Place, Template};
 use crate::translator::Translator;
-use crate::ty::Ty;
+use crate::ty::{CellKind, IntTy, Ty};
 
 const STR_SRC: &str = include_str!("str.rs");
 const LIST_SRC: &str = include_str!("list.rs");
@@ -67,18 +72,6 @@ pub fn items() -> Vec<syn::Item> {
     items
 }
 
-/// The generic function of `list.rs` implementing method `name` of lists
-/// (`__slice`, the method of `v[a..b]`, is `__vec_slice`).
-pub fn vec_fn_name(name: &str) -> String {
-    format!("__vec_{}", name.trim_start_matches('_'))
-}
-
-/// The name of the struct holding the fields of the `n`-th template
-/// instance (a dict or a cell).
-pub fn data_struct_name(n: usize) -> String {
-    format!("__Data{n}")
-}
-
 /// The instance of the dict template for `HashMap<k, v>` or of the cell
 /// template for a cell type `ty`, as the `n`-th instance. Errors name a key
 /// type that cannot be hashed.
@@ -111,6 +104,57 @@ pub fn template_items(t: &Translator, ty: &Ty, n: usize) -> Result<Vec<syn::Item
     }
 }
 
+/// Checks, once the prelude is built into `t` (with no template
+/// instantiated yet), that it defines every lang item the compiler relies
+/// on where the table says (`lang_items::check`); the templates' methods
+/// are those of their source. `Err` names each missing item.
+pub fn check_lang_items(t: &Translator) -> Result<(), String> {
+    check_lang_items_with(t, |template| template_methods(t, template))
+}
+
+/// `check_lang_items`, with the methods of each template's instances
+/// given by `template_methods`.
+fn check_lang_items_with(t: &Translator, template_methods: impl Fn(Template) -> Vec<String>) -> Result<(), String> {
+    let templates: Vec<(Template, Vec<String>)> =
+        Template::ALL.into_iter().map(|tp| (tp, template_methods(tp))).collect();
+    let struct_named = |name: &str| t.structs.iter().find(|(_, d)| d.name == name).map(|(id, _)| id);
+    lang_items::check(|item, place| {
+        let name = item.name();
+        match place {
+            Place::Fn => t.graph_by_name(name).is_some(),
+            Place::GenericFn => t.generic_fns.contains_key(name),
+            Place::VecFn => t.generic_fns.contains_key(&lang_items::vec_fn(name)),
+            Place::StrMethod => t.methods.contains_key(&(Ty::Str, name.to_string())),
+            Place::MethodOf(s) => {
+                struct_named(s.name()).is_some_and(|s| t.methods.contains_key(&(Ty::Struct(s), name.to_string())))
+            }
+            Place::TemplateMethod(tp) => templates.iter().any(|(x, ms)| *x == tp && ms.iter().any(|m| m == name)),
+            Place::Struct => struct_named(name).is_some(),
+        }
+    })
+}
+
+/// The methods of every instance of `template`: those of its source,
+/// instantiated for `i64` (the dict's as a set, its whole source).
+fn template_methods(t: &Translator, template: Template) -> Vec<String> {
+    let i64_ = || Box::new(Ty::Int(IntTy::I64));
+    let ty = match template {
+        Template::Dict => Ty::Dict(i64_(), Box::new(Ty::Unit)),
+        Template::Cell => Ty::Cell(CellKind::Cell, i64_()),
+        Template::Iter => Ty::Iter(i64_()),
+    };
+    let items = template_items(t, &ty, 0).expect("`i64` is a key");
+    let impls = items.iter().filter_map(|i| match i {
+        syn::Item::Impl(imp) => Some(imp),
+        _ => None,
+    });
+    let fns = impls.flat_map(|imp| imp.items.iter()).filter_map(|i| match i {
+        syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
+        _ => None,
+    });
+    fns.collect()
+}
+
 /// The Rust source naming `ty`.
 pub fn source_of(t: &Translator, ty: &Ty) -> String {
     match ty {
@@ -130,7 +174,7 @@ pub fn source_of(t: &Translator, ty: &Ty) -> String {
         Ty::List(item) | Ty::Array(item) => format!("Vec<{}>", source_of(t, item)),
         Ty::Dict(k, v) => format!("HashMap<{}, {}>", source_of(t, k), source_of(t, v)),
         Ty::Cell(kind, inner) => format!("{}<{}>", kind.name(), source_of(t, inner)),
-        Ty::Iter(item) => format!("__Iter<{}>", source_of(t, item)),
+        Ty::Iter(item) => format!("{}<{}>", LangItem::IterType.name(), source_of(t, item)),
         Ty::Rc(inner) => format!("Rc<{}>", source_of(t, inner)),
         Ty::Infer => "_".into(),
         Ty::Result(ok, err) => format!("Result<{}, {}>", source_of(t, ok), source_of(t, err)),
@@ -149,7 +193,7 @@ fn hash_expr(t: &Translator, ty: &Ty, e: &str) -> Result<String, String> {
         Ty::Int(_) | Ty::Bool | Ty::Char | Ty::Enum(_) => {
             format!("(({e} as i64 as u64).wrapping_mul({MIX}) ^ (({e} as i64 as u64) >> 29))")
         }
-        Ty::Str => format!("{e}.__hash()"),
+        Ty::Str => format!("{e}.{}()", LangItem::StrHash.name()),
         Ty::Unit => "0".into(),
         Ty::Tuple(items) => {
             let mut h = "0u64".to_string();
@@ -187,4 +231,55 @@ fn keep_blocks(src: &str, marker: &str, keep: bool) -> String {
     }
     out.push_str(rest);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The prelude's items, with the function or method `name` renamed,
+    /// built into a program.
+    fn prelude_renaming(name: &str) -> Translator {
+        let mut items = items();
+        let renamed = syn::Ident::new(&format!("{name}_renamed"), proc_macro2::Span::call_site());
+        for item in &mut items {
+            match item {
+                syn::Item::Fn(f) if f.sig.ident == name => f.sig.ident = renamed.clone(),
+                syn::Item::Impl(imp) => {
+                    for i in &mut imp.items {
+                        if let syn::ImplItem::Fn(f) = i {
+                            if f.sig.ident == name {
+                                f.sig.ident = renamed.clone();
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        crate::flow::items::build_module(&items, "prelude.rs", &[], &[], &[]).expect("the prelude builds")
+    }
+
+    #[test]
+    fn the_prelude_defines_every_lang_item() {
+        assert_eq!(check_lang_items(&prelude_renaming("__nothing")), Ok(()));
+    }
+
+    /// A prelude function, generic function, method or template method
+    /// renamed is reported by its name.
+    #[test]
+    fn a_renamed_lang_item_is_reported() {
+        for item in [LangItem::CollectChars, LangItem::ToString, LangItem::ParseF64, LangItem::Display] {
+            let err = check_lang_items(&prelude_renaming(item.name())).expect_err("a renamed item is missing");
+            assert!(err.contains(&format!("`{}` ({item:?}", item.name())), "{err}");
+        }
+        let t = prelude_renaming("__nothing");
+        let without_set = |tp| {
+            let mut ms = template_methods(&t, tp);
+            ms.retain(|m| m != LangItem::CellSet.name());
+            ms
+        };
+        let err = check_lang_items_with(&t, without_set).expect_err("`__set` is missing");
+        assert_eq!(err, "the prelude lacks lang items the compiler relies on: `__set` (CellSet, TemplateMethod(Cell))");
+    }
 }

@@ -6,6 +6,7 @@
 use super::{func_operand, name_operand, Diagnostic, Inference, Node, Term, Unifier};
 use crate::entity::EntityRef;
 use crate::flow::{GraphId, SpaceOperation};
+use crate::lang_items::{self, LangItem};
 use crate::methods::{
     dict_method_sig, is_iter_method, iter_method_sig, list_method_sig, method_sig, DictRel, ListRel, CELL_METHODS,
     ITER_METHODS_TEXT,
@@ -67,11 +68,11 @@ impl Inference<'_> {
             // `x.to_string()` of a number, `bool` or `char` is
             // `format!("{}", x)`, in the prelude's `__to_string`.
             Term::Int(_) | Term::IntVar | Term::F64 | Term::Bool | Term::Char if name == "to_string" => {
-                Ok(self.call_generic(op, "__to_string".into()))
+                Ok(self.call_generic(op, LangItem::ToString.name().into()))
             }
             // `opt.cloned()`: the payload's clone.
             Term::Option(_) if name == "cloned" && op.args.len() == 2 => {
-                Ok(self.call_generic(op, "__option_cloned".into()))
+                Ok(self.call_generic(op, LangItem::OptionCloned.name().into()))
             }
             Term::List(item) => self.resolve_list_method(op, item, &name),
             Term::Iter(item) => self.resolve_iter_method(op, item, &name),
@@ -149,7 +150,7 @@ impl Inference<'_> {
             let a = self.u.find(a);
             matches!(self.u.term[a], Term::Char)
         };
-        let char_name = format!("__{name}_char");
+        let char_name = lang_items::char_pattern_method(&name);
         let name = match recv_ty {
             Ty::Str if char_arg && self.t.methods.contains_key(&(Ty::Str, char_name.clone())) => char_name,
             _ => name,
@@ -171,7 +172,7 @@ impl Inference<'_> {
             return Ok(Resolved::Typed);
         }
         let Some(sig) = list_method_sig(name) else {
-            let f = crate::prelude::vec_fn_name(name);
+            let f = lang_items::vec_fn(name);
             if !self.t.generic_fns.contains_key(&f) {
                 return Err(self.err(format!("no method `{name}` on `Vec`")));
             }
@@ -189,7 +190,7 @@ impl Inference<'_> {
             self.type_by_sig(op, name, item, sig)?;
             return Ok(Resolved::Typed);
         }
-        let f = format!("__iter_{name}");
+        let f = lang_items::iter_fn(name);
         if !self.t.generic_fns.contains_key(&f) {
             return Err(self.err(format!("no method `{name}` on an iterator: rpy translates {ITER_METHODS_TEXT}; adaptors taking closures (`map`, `filter`) are not: write a loop")));
         }
@@ -249,7 +250,8 @@ impl Inference<'_> {
     fn type_cell_method(&mut self, op: &SpaceOperation, recv: Node, inner: Node, name: &str) -> Result<(), Diagnostic> {
         let takes_value = match name {
             "get" | "borrow" | "borrow_mut" | "into_inner" => false,
-            "set" | "__set" | "replace" => true,
+            "set" | "replace" => true,
+            n if n == LangItem::CellSet.name() => true,
             "swap" => {
                 let an = self.node_of(&op.args[2]);
                 self.unify(an, recv)?;
@@ -284,7 +286,7 @@ impl Inference<'_> {
         let of_a_container = dict_method_sig(name).is_some()
             || CELL_METHODS.contains(&name)
             || list_method_sig(name).is_some()
-            || self.t.generic_fns.contains_key(&crate::prelude::vec_fn_name(name))
+            || self.t.generic_fns.contains_key(&lang_items::vec_fn(name))
             || is_iter_method(name);
         if (of_a_container && method_sig(name).is_none()) || self.t.methods.keys().any(|(_, n)| n == name) {
             Resolved::Waiting

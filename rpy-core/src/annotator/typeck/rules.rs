@@ -4,6 +4,7 @@
 
 use super::{Node, Term, Unifier};
 use crate::flow::{ConstValue, Value};
+use crate::lang_items::LangItem;
 use crate::methods::{method_sig, Recv, Rel};
 use crate::translator::Translator;
 use crate::ty::{CellKind, GenericTy, IntTy, StructDef, Ty};
@@ -447,8 +448,8 @@ fn parse_rule(u: &mut Unifier, t: &Translator, args: &[Node], res: Node) -> Resu
     u.unify_term(res, Term::Result(ok, e))?;
     let okn = u.find(ok);
     let err = match u.term[okn].clone() {
-        Term::Int(_) | Term::IntVar => "ParseIntError",
-        Term::F64 => "ParseFloatError",
+        Term::Int(_) | Term::IntVar => LangItem::ParseIntError.name(),
+        Term::F64 => LangItem::ParseFloatError.name(),
         Term::Unknown => return Ok(false),
         _ => return Err(format!("parsing a `{}`: only integers and `f64` are parsed", u.show(ok))),
     };

@@ -4,6 +4,7 @@
 
 use super::{func_operand, name_operand, Diagnostic, GraphTypes, Inference};
 use crate::flow::{ConstTy, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value};
+use crate::lang_items::LangItem;
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
 use crate::ty::Ty;
@@ -144,10 +145,10 @@ fn lower_collect(t: &Translator, op: &mut SpaceOperation, result: &Ty, types: &G
     }
     let from = types.of_value(&op.args[0]);
     let into = match (result, &from) {
-        (Ty::Str, Some(Ty::Iter(item))) if **item == Ty::Char => t.graph_by_name("__collect_chars"),
-        (Ty::Str, Some(Ty::Iter(item))) if **item == Ty::Str => t.graph_by_name("__collect_strs"),
+        (Ty::Str, Some(Ty::Iter(item))) if **item == Ty::Char => t.graph_by_name(LangItem::CollectChars.name()),
+        (Ty::Str, Some(Ty::Iter(item))) if **item == Ty::Str => t.graph_by_name(LangItem::CollectStrs.name()),
         (Ty::Str, other) => return Err(format!("collecting `{}` into a `String`", other.clone().unwrap_or(Ty::Unit))),
-        (_, Some(it @ Ty::Iter(_))) => t.methods.get(&(it.clone(), "__collect".to_string())).copied(),
+        (_, Some(it @ Ty::Iter(_))) => t.methods.get(&(it.clone(), LangItem::Collect.name().to_string())).copied(),
         _ => None,
     };
     match into {
@@ -180,7 +181,7 @@ fn lower_parse(t: &Translator, op: &mut SpaceOperation, result: &Ty) -> Result<b
     }
     match result {
         Ty::Result(ok, _) if **ok == Ty::F64 => {
-            let f = t.methods[&(Ty::Str, "__parse_f64".to_string())];
+            let f = t.methods[&(Ty::Str, LangItem::ParseF64.name().to_string())];
             op.opname = "simple_call".into();
             op.args.insert(0, func_operand(f));
             Ok(true)
@@ -205,7 +206,7 @@ fn lower_newlist_repeat(t: &Translator, op: &mut SpaceOperation, types: &GraphTy
         ty => !instances::is_plain_value(t, ty),
     };
     if op.opname == "newlist_repeat" && types.of_value(&op.args[0]).is_some_and(|ty| object(&ty)) {
-        op.args.insert(0, name_operand("__vec_from_elem".into()));
+        op.args.insert(0, name_operand(LangItem::VecFromElem.name().into()));
         op.opname = "generic_call".into();
     }
 }
@@ -223,7 +224,8 @@ fn lower_format_arg(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes)
     let display = spec.as_ref().is_some_and(|s| s.ty == rpy_fmt::FmtType::Display);
     let plain = spec == Some(rpy_fmt::Spec::default())
         && op.args[3..].iter().all(|a| a.constant().and_then(|c| c.as_int()) == Some(-1));
-    let method = types.of_value(&op.args[1]).and_then(|ty| t.methods.get(&(ty, "__display".to_string())).copied());
+    let method =
+        types.of_value(&op.args[1]).and_then(|ty| t.methods.get(&(ty, LangItem::Display.name().to_string())).copied());
     let (true, Some(f)) = (display, method) else { return Ok(false) };
     if !plain {
         return Err("only `{}` without width or precision formats an error".into());
@@ -242,8 +244,7 @@ fn lower_to_instance(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes
         return false;
     };
     if let Some(fns) = t.instances.get(&(kind, ty)) {
-        let ops: &[&str] = if kind == Kind::Ord { &instances::ORD_OPS } else { &instances::EQ_OPS };
-        let which = ops.iter().position(|o| *o == op.opname).unwrap_or(0);
+        let which = kind.ops().iter().position(|o| *o == op.opname).unwrap_or(0);
         let f = func_operand(fns[which]);
         op.args = match kind {
             Kind::Eq | Kind::Ord => vec![f, op.args[0].clone(), op.args[1].clone()],
@@ -366,17 +367,19 @@ fn prelude_method(
     let (recv, name) = match opname {
         // `v.iter()`: a new iterator over `v`.
         "call_method" if matches!(args[0].constant()?.as_str()?, "iter" | "into_iter") => match ty_of(&args[1])? {
-            Ty::List(item) => (Ty::Iter(item), "__new".to_string()),
+            Ty::List(item) => (Ty::Iter(item), LangItem::New.name().to_string()),
             it => (it, "into_iter".to_string()),
         },
         "call_method" => (ty_of(&args[1])?, args[0].constant()?.as_str()?.to_string()),
-        "newdict" | "cell_new" => (result, "__new".to_string()),
+        "newdict" | "cell_new" => (result, LangItem::New.name().to_string()),
         "iter_list" => match ty_of(&args[0])? {
             Ty::Dict(k, v) if *v == Ty::Unit => (Ty::Dict(k, v), "keys".to_string()),
-            d => (d, "__items".to_string()),
+            d => (d, LangItem::Items.name().to_string()),
         },
         "getitem" => (ty_of(&args[0])?, "get".to_string()),
-        "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "add" => (ty_of(&args[0])?, format!("__{opname}")),
+        "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "add" => {
+            (ty_of(&args[0])?, LangItem::str_operator(opname)?.name().to_string())
+        }
         _ => return None,
     };
     if recv != Ty::Str && !recv.is_template() {

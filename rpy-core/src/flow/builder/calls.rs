@@ -5,6 +5,7 @@
 
 use super::places::entry_call;
 use super::*;
+use crate::lang_items::{self, LangItem};
 
 impl FnBuilder<'_> {
     pub(super) fn call(&mut self, c: &syn::ExprCall) -> R<Option<Value>> {
@@ -102,19 +103,15 @@ impl FnBuilder<'_> {
             (["HashSet", "new"], 0) | (["HashSet", "with_capacity"], 1) => {
                 return Ok(Some(self.emit("newdict", vec![unit()], pos)))
             }
-            // The prelude's views of a string as its bytes and back.
-            (["__str_bytes"], 1) => return Ok(Some(self.emit("str_bytes", args, pos))),
-            (["__str_from_bytes"], 1) => return Ok(Some(self.emit("str_from_bytes", args, pos))),
-            // Rust's own `f64::from_str`, run by the runtime: 0 for a number,
-            // 1 for an empty string, 2 for anything else; then its value.
-            (["__str_parse_f64_status"], 1) => return Ok(Some(self.emit("parse_f64_status", args, pos))),
-            (["__str_parse_f64"], 1) => return Ok(Some(self.emit("parse_f64", args, pos))),
-            // std's Unicode case conversions, run by the runtime: 0 for
-            // `to_uppercase`, 1 for `to_lowercase`.
-            (["__str_convert"], 2) => return Ok(Some(self.emit("str_convert", args, pos))),
-            // std's Unicode classes of a char, run by the runtime (see
-            // `prelude/char.rs` for the kinds).
-            (["__char_class"], 2) => return Ok(Some(self.emit("char_class", args, pos))),
+            // The intrinsics the prelude calls (`LangItem`'s `Kind::Intrinsic`):
+            // its views of a string as its bytes and back, Rust's own
+            // `f64::from_str`, std's Unicode case conversions and classes
+            // (run by the runtime), the value behind an `Rc`.
+            ([name], n) => {
+                if let Some(op) = LangItem::intrinsic_op(name, n) {
+                    return Ok(Some(self.emit(op, args, pos)));
+                }
+            }
             _ => {}
         }
         if let ([.., kind @ ("Cell" | "RefCell"), "new"], 1) =
@@ -135,7 +132,6 @@ impl FnBuilder<'_> {
                     "use `Rc::new`, `Rc::clone` and `Rc::ptr_eq`",
                 ))
             }
-            (["__rc_inner"], 1) => return Ok(Some(self.emit("rc_inner", args, pos))),
             _ => {}
         }
         if segs == ["Box", "new"] && args.len() == 1 {
@@ -208,7 +204,8 @@ impl FnBuilder<'_> {
                     Value::Const(Constant { value: ConstValue::Int(1), ty: ConstTy::Infer(id), concretetype: None });
                 b = self.emit("add", vec![b, one], Some(pos_of(range.span())));
             }
-            let f = meta_str(if name == "collect" { "__range_collect" } else { "__range_sum" }.into());
+            let f = if name == "collect" { LangItem::RangeCollect } else { LangItem::RangeSum };
+            let f = meta_str(f.name().into());
             return Ok(Some(Some(self.emit("generic_call", vec![f, a, b], Some(pos_of(m.method.span()))))));
         }
         if name == "collect" {
@@ -227,7 +224,13 @@ impl FnBuilder<'_> {
             return Ok(None);
         }
         let Some(list) = self.expr(&inner.receiver)? else { return Ok(Some(None)) };
-        let call = vec![meta_str(format!("__iter_{name}")), list];
+        // `__iter_sum`, a method of the list (the prelude's `__vec_iter_sum`).
+        let f = match name.as_str() {
+            "sum" => LangItem::IterSum,
+            "max" => LangItem::IterMax,
+            _ => LangItem::IterMin,
+        };
+        let call = vec![meta_str(f.name().into()), list];
         Ok(Some(Some(self.emit("call_method", call, Some(pos_of(m.method.span()))))))
     }
 
@@ -251,10 +254,10 @@ impl FnBuilder<'_> {
         };
         let Some(s) = self.expr(&m.receiver)? else { return Ok(None) };
         match target {
-            Ty::F64 => Ok(Some(self.emit("call_method", vec![meta_str("__parse_f64".into()), s], pos))),
+            Ty::F64 => Ok(Some(self.emit("call_method", vec![meta_str(LangItem::ParseF64.name().into()), s], pos))),
             Ty::Int(it) => {
-                let r = self.emit("generic_call", crate::lang_items::parse_int_args(it, s), pos);
-                let err = Ty::Struct(self.scope.structs["ParseIntError"]);
+                let r = self.emit("generic_call", lang_items::parse_int_args(it, s), pos);
+                let err = Ty::Struct(self.scope.structs[LangItem::ParseIntError.name()]);
                 Ok(Some(self.ascribe(r, Ty::Result(Box::new(target), Box::new(err)), pos)))
             }
             other => Err(unsupported(
@@ -368,7 +371,7 @@ impl FnBuilder<'_> {
             && !crate::methods::CELL_METHODS.contains(&name.as_str())
             && !crate::methods::is_iter_method(&name)
             && !self.scope.method_names.contains(&name)
-            && !self.scope.generic_fns.contains(&crate::prelude::vec_fn_name(&name))
+            && !self.scope.generic_fns.contains(&lang_items::vec_fn(&name))
         {
             return Err(unsupported(
                 &m.method,

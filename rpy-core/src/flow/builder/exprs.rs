@@ -4,6 +4,7 @@
 //! (`a + if c { 1 } else { 2 }`) moves evaluation to another block.
 
 use super::*;
+use crate::lang_items::LangItem;
 
 impl FnBuilder<'_> {
     // ---- expressions ----
@@ -605,7 +606,7 @@ impl FnBuilder<'_> {
             }
             None => self.emit("call_method", vec![meta_str("len".into()), x.clone()], None),
         };
-        Ok(Some(self.emit("call_method", vec![meta_str("__slice".into()), x, start, end], Some(pos))))
+        Ok(Some(self.emit("call_method", vec![meta_str(LangItem::Slice.name().into()), x, start, end], Some(pos))))
     }
 
     /// `Point { x: 1, y: 2 }`: fields are evaluated in the order written,

@@ -4,6 +4,7 @@
 //! hints are errors on their tokens.
 
 use super::*;
+use crate::lang_items::LangItem;
 
 impl FnBuilder<'_> {
     /// `jit_merge_point!(DRIVER; greens...; reds...)` or `can_enter_jit!`.
@@ -76,8 +77,9 @@ impl FnBuilder<'_> {
         });
         if let (true, Some(f)) = (kind == "jit_merge_point", printable) {
             let f = syn::Ident::new(&f, mac.path.span());
+            let wanted = syn::Ident::new(LangItem::PrintableLocationWanted.name(), mac.path.span());
             let call: Expr = syn::parse_quote_spanned!(mac.path.span()=>
-                if __rpy_printable_location_wanted() { let _ = #f(#(#greens),*); }
+                if #wanted() { let _ = #f(#(#greens),*); }
             );
             if self.expr(&call)?.is_none() {
                 return Ok(None);
@@ -129,8 +131,9 @@ impl FnBuilder<'_> {
         let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
         let (name, prefix) = segs.split_last().expect("a path has a segment");
         let qualified = matches!(prefix, [.., j] if j == "jit");
+        let wanted = LangItem::PrintableLocationWanted.name();
         let known = matches!(name.as_str(), "promote" | "promote_string" | "we_are_jitted")
-            || (name == "__rpy_printable_location_wanted" && prefix.is_empty());
+            || (name == wanted && prefix.is_empty());
         // (Unqualified, the name may be the module's function or a local.)
         let shadowed = self.scope.fns.contains_key(name) || self.lookup(name).is_some();
         if !known || (prefix.is_empty() && shadowed) || !(prefix.is_empty() || qualified) {
@@ -138,7 +141,7 @@ impl FnBuilder<'_> {
         }
         let pos = Some(pos_of(c.span()));
         let x = match (name.as_str(), c.args.len()) {
-            ("we_are_jitted" | "__rpy_printable_location_wanted", 0) => {
+            (n, 0) if n == "we_are_jitted" || n == wanted => {
                 Value::Const(Constant::new(ConstValue::Bool(false), Ty::Bool))
             }
             ("promote" | "promote_string", 1) => match self.operand(&c.args[0])? {
@@ -147,7 +150,7 @@ impl FnBuilder<'_> {
             },
             _ => return Err(syn::Error::new_spanned(c, format!("rpy: wrong number of arguments to `{name}`"))),
         };
-        let kind = if name == "__rpy_printable_location_wanted" { "printable_location" } else { name.as_str() };
+        let kind = if name == wanted { "printable_location" } else { name.as_str() };
         Ok(Some(Some(self.emit("hint", vec![x, meta_str(kind.to_string())], pos))))
     }
 }

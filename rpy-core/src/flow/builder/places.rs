@@ -3,6 +3,7 @@
 //! stores that into the enclosing place, down to a local, a cell or a map.
 
 use super::*;
+use crate::lang_items::LangItem;
 
 impl FnBuilder<'_> {
     /// Stores `v` into a place. A field of a value (tuple or `Copy` struct)
@@ -15,7 +16,11 @@ impl FnBuilder<'_> {
                     if let Some(i) = self.lookup(&name.to_string()) {
                         if self.env[i].guard {
                             let cell = self.env[i].value.clone();
-                            self.emit("call_method", vec![meta_str("__set".into()), cell, v], Some(pos_of(p.span())));
+                            self.emit(
+                                "call_method",
+                                vec![meta_str(LangItem::CellSet.name().into()), cell, v],
+                                Some(pos_of(p.span())),
+                            );
                         } else if let Some(list) = self.env[i].item_of {
                             let args = vec![self.env[list].value.clone(), self.env[i].value.clone(), v];
                             self.env[list].value = self.emit("setitem", args, Some(pos_of(p.span())));
@@ -54,7 +59,11 @@ impl FnBuilder<'_> {
             // updated value arrives here): the cell's value becomes `v`.
             Expr::MethodCall(m) if m.method == "borrow_mut" && m.args.is_empty() => {
                 let Some(cell) = self.expr(&m.receiver)? else { return Ok(()) };
-                self.emit("call_method", vec![meta_str("__set".into()), cell, v], Some(pos_of(m.span())));
+                self.emit(
+                    "call_method",
+                    vec![meta_str(LangItem::CellSet.name().into()), cell, v],
+                    Some(pos_of(m.span())),
+                );
                 return Ok(());
             }
             // `*b = v` with `b` a `RefCell`'s guard.
