@@ -6,11 +6,12 @@
 //! `lltype`, `lloperation`); the language's items (`lang_items`,
 //! `methods`); the program (`translator`); the prelude and `llbuild`; the
 //! front end (`flow::scope`, `flow::builder`, `flow::items`, `jit`); the
-//! `annotator`; the `rtyper` and the `llinterp`; the `codewriter`; the
+//! `annotator`; the `rtyper` and the `llinterp`; `backendopt`; the `codewriter`; the
 //! `driver`, which runs them in order. No module imports one of a higher
 //! layer (`tests/layers.rs`).
 
 pub mod annotator;
+pub mod backendopt;
 pub mod codewriter;
 pub mod diagnostic;
 pub mod driver;

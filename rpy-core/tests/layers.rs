@@ -29,6 +29,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("front end", &["flow::error", "flow::scope", "flow::builder", "flow::items", "jit"]),
     ("annotator", &["annotator"]),
     ("rtyper", &["rtyper", "llinterp"]),
+    ("backendopt", &["backendopt"]),
     ("codewriter", &["codewriter"]),
     ("driver", &["driver", ""]),
 ];

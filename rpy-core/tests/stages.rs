@@ -2,14 +2,15 @@
 //! each `stages/NAME.rs` starts with a header,
 //!
 //! ```text
-//! // stage: flow | annotate | rtype | codewriter
+//! // stage: flow | annotate | rtype | backendopt | codewriter
 //! // What the case checks, in the comment lines that follow.
 //! ```
 //!
 //! then a module body. The runner runs the stages up to the one named and
 //! compares the text form of each one's output with a snapshot file:
 //! `NAME.flow` (the flow graphs), `NAME.ann` (the annotations), `NAME.ll`
-//! (the low-level graphs), `NAME.jit` (the jitcodes of the module's
+//! (the low-level graphs), `NAME.opt` (the low-level graphs after
+//! `backendopt`), `NAME.jit` (the jitcodes of the module's
 //! `JitDriver`, with their descrs; the whole pipeline runs first). Every
 //! snapshot starts with what the case checks, as `#` lines.
 //! `RPY_BLESS=1` writes the snapshots that differ and prints their
@@ -27,6 +28,7 @@ enum Stage {
     Flow,
     Annotate,
     Rtype,
+    Backendopt,
     Codewriter,
 }
 
@@ -36,6 +38,7 @@ impl Stage {
             "flow" => Stage::Flow,
             "annotate" => Stage::Annotate,
             "rtype" => Stage::Rtype,
+            "backendopt" => Stage::Backendopt,
             "codewriter" => Stage::Codewriter,
             _ => return None,
         })
@@ -47,7 +50,10 @@ fn header(src: &str, path: &Path) -> (Stage, String) {
     let mut lines = src.lines();
     let stage = lines.next().and_then(|l| l.strip_prefix("// stage: ")).and_then(Stage::parse);
     let stage = stage.unwrap_or_else(|| {
-        panic!("{}: the first line names the stage: // stage: flow|annotate|rtype|codewriter", path.display())
+        panic!(
+            "{}: the first line names the stage: // stage: flow|annotate|rtype|backendopt|codewriter",
+            path.display()
+        )
     });
     let checks: Vec<&str> = lines.map_while(|l| l.strip_prefix("//")).map(str::trim).collect();
     assert!(!checks.is_empty(), "{}: the header says what the case checks", path.display());
@@ -104,6 +110,11 @@ fn stage_snapshots() {
         }
         rtype(&mut t, &ann).unwrap_or_else(|e| fail(&path, e));
         check("ll", t.text());
+        if stage == Stage::Rtype {
+            continue;
+        }
+        rpy_core::backendopt::run(&mut t);
+        check("opt", t.text());
     }
     assert!(failures.is_empty(), "{}\n(RPY_BLESS=1 writes them)", failures.join("\n"));
 }

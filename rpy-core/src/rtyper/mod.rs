@@ -64,7 +64,7 @@ impl Types<'_> {
 
 /// The field of an enum's base and payloads holding the variant's index
 /// (not a Rust identifier, so it cannot clash with a named field).
-const TAG: &str = "#tag";
+pub const TAG: &str = "#tag";
 
 /// The low-level type representing values of `ty`.
 pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
