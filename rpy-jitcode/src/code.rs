@@ -71,6 +71,35 @@ pub struct Insn {
     pub results: Vec<Reg>,
 }
 
+impl Insn {
+    /// The cases of a `switch`: `(key, label)` pairs, keys ascending.
+    pub fn switch_cases(&self) -> impl Iterator<Item = (i64, u32)> + '_ {
+        debug_assert_eq!(self.op, Op::Switch);
+        self.args.get(1..).unwrap_or_default().chunks(2).map(|c| match c {
+            [Arg::Int(k), Arg::Label(l)] => (*k, *l),
+            other => panic!("rpy: a switch case (a key and a label) expected, got {other:?}"),
+        })
+    }
+
+    /// The label a `switch` jumps to for `value`, `None` for its default
+    /// path (a binary search on the keys).
+    pub fn switch_target(&self, value: i64) -> Option<u32> {
+        debug_assert_eq!(self.op, Op::Switch);
+        let cases = self.args.get(1..).unwrap_or_default();
+        let (mut lo, mut hi) = (0, cases.len() / 2);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match (&cases[2 * mid], &cases[2 * mid + 1]) {
+                (Arg::Int(k), _) if *k < value => lo = mid + 1,
+                (Arg::Int(k), _) if *k > value => hi = mid,
+                (Arg::Int(_), Arg::Label(l)) => return Some(*l),
+                other => panic!("rpy: a switch case (a key and a label) expected, got {other:?}"),
+            }
+        }
+        None
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct JitCode {
     pub name: String,

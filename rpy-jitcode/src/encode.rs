@@ -367,6 +367,14 @@ mod tests {
                     Insn { op: Op::IntReturn, args: vec![Arg::Reg(i(1))], results: vec![] },
                     Insn { op: Op::FloatReturn, args: vec![Arg::Float(-0.5)], results: vec![] },
                     Insn { op: Op::RefReturn, args: vec![Arg::Ref(RefConst::Prebuilt(7))], results: vec![] },
+                    Insn { op: Op::Live, args: vec![Arg::Regs(vec![i(1), i(2)])], results: vec![] },
+                    Insn {
+                        op: Op::Switch,
+                        args: vec![Arg::Reg(i(2)), Arg::Int(-3), Arg::Label(5), Arg::Int(7), Arg::Label(11)],
+                        results: vec![],
+                    },
+                    Insn { op: Op::Unreachable, args: vec![], results: vec![] },
+                    Insn { op: Op::VoidReturn, args: vec![], results: vec![] },
                 ],
             }],
             descrs: vec![
@@ -416,5 +424,27 @@ mod tests {
         assert!(text.contains("residual_call_ir_s <Call g elidable>, [], [%r0] -> [%i1, %i2]"), "{text}");
         assert!(text.contains("L5:\n    int_return %i1"), "{text}");
         assert!(text.contains("getfield_gc_i %r0, <Field T.x @8 i4s> -> %i2"), "{text}");
+    }
+
+    #[test]
+    fn switches_in_text_and_binary() {
+        let m = sample();
+        let text = m.full_text();
+        assert!(
+            text.contains(
+                "    -live- [%i1, %i2]\n    switch %i2, $-3, L5, $7, L11\n    unreachable\nL11:\n    void_return\n"
+            ),
+            "{text}"
+        );
+        let decoded = decode(&encode(&m)).unwrap();
+        assert_eq!(decoded.full_text(), text);
+        let switch = &decoded.jitcodes[0].insns[9];
+        assert_eq!(switch.switch_cases().collect::<Vec<_>>(), vec![(-3, 5), (7, 11)]);
+        for (value, target) in [(-3, Some(5)), (7, Some(11)), (0, None), (-4, None), (8, None), (i64::MIN, None)] {
+            assert_eq!(switch.switch_target(value), target, "{value}");
+        }
+        let empty = Insn { op: Op::Switch, args: vec![Arg::Reg(Reg { kind: Kind::Int, index: 0 })], results: vec![] };
+        assert_eq!(empty.switch_target(0), None);
+        assert!(Op::Unreachable.is_final() && !Op::Switch.is_final());
     }
 }

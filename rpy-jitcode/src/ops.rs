@@ -25,6 +25,15 @@ ops! {
     Live = "-live-",
     Goto = "goto",
     GotoIfNot = "goto_if_not",
+    /// `switch %i, $k0, L0, $k1, L1, ...`: jumps to the label of the key
+    /// equal to the register, else goes on with the next instruction (the
+    /// default path). The keys are as the register holds them (normalized
+    /// to 64 bits) and in ascending order, each once (RPython's `switch`
+    /// with a `SwitchDictDescr`).
+    Switch = "switch",
+    /// Where the graph says no path leads (the default path of a switch
+    /// without one): reaching it is an internal error of the JIT.
+    Unreachable = "unreachable",
     IntReturn = "int_return",
     RefReturn = "ref_return",
     FloatReturn = "float_return",
@@ -286,7 +295,14 @@ impl Op {
     pub fn is_final(self) -> bool {
         matches!(
             self,
-            Op::Goto | Op::IntReturn | Op::RefReturn | Op::FloatReturn | Op::VoidReturn | Op::MultiReturn | Op::Panic
+            Op::Goto
+                | Op::IntReturn
+                | Op::RefReturn
+                | Op::FloatReturn
+                | Op::VoidReturn
+                | Op::MultiReturn
+                | Op::Panic
+                | Op::Unreachable
         )
     }
 }

@@ -4,8 +4,9 @@
 //! the operations of a block become instructions in `jtransform`; links
 //! become parallel copies into the registers of the target's input
 //! variables and a `goto`, a bool exitswitch a `goto_if_not` (after a
-//! `-live-` marker), the return block an `*_return`. `liveness` then fills
-//! the `-live-` markers.
+//! `-live-` marker), an exitswitch with more cases a `switch` (also after
+//! one), the return block an `*_return`. `liveness` then fills the
+//! `-live-` markers.
 //!
 //! A `Flattener` is the state of one graph's flattening: its registers,
 //! labels and instructions so far. `jtransform` adds the methods that
@@ -271,8 +272,59 @@ impl Flattener<'_, '_> {
                 self.follow(no)?;
             }
             (None, _) => return Err("a block has several exits and no exitswitch".into()),
-            // (The flow space makes only two-way branches.)
-            (Some(_), _) => return Err("a block switches on more than a bool".into()),
+            (Some(v), exits) => self.switch(v, exits)?,
+        }
+        Ok(())
+    }
+
+    /// A multi-way exit on an integer-like value (RPython's `insert_exits`
+    /// for a switch): `-live-` (the resume point of the guards the tracer
+    /// makes there), `switch v, $k0, L0, ...` with the cases by ascending
+    /// key, then the default path (the `default` link, or `unreachable`
+    /// when there is none: the rtyper made the switch exhaustive), then
+    /// each case's label and link.
+    fn switch(&mut self, v: &Value, exits: &[Link]) -> R<()> {
+        let t = self.ty(v).clone();
+        if !matches!(t, LlType::Int { .. } | LlType::Char | LlType::UniChar | LlType::Bool) {
+            return Err(format!("a block switches on a value of type {t}"));
+        }
+        let mut default = None;
+        let mut cases: Vec<(i64, &Link)> = Vec::new();
+        for link in exits {
+            // The exitcases the LLInterpreter and the LLVM backend accept.
+            let key = match &link.exitcase {
+                Some(ConstValue::Str(s)) if s == "default" => {
+                    if default.replace(link).is_some() {
+                        return Err("a switch has two default exits".into());
+                    }
+                    continue;
+                }
+                Some(ConstValue::Int(k)) => *k,
+                Some(ConstValue::Char(c)) => *c as i128,
+                Some(ConstValue::Bool(b)) => *b as i128,
+                other => return Err(format!("a switch on a {t} has an exit with the case {other:?}")),
+            };
+            cases.push((normalized(key, &t), link));
+        }
+        cases.sort_by_key(|(k, _)| *k);
+        if let Some(w) = cases.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(format!("a switch on a {t} has two exits for the case {}", w[0].0));
+        }
+        let value = self.one(v)?;
+        let labels: Vec<u32> = cases.iter().map(|_| self.new_label()).collect();
+        let mut args = vec![value];
+        for ((k, _), l) in cases.iter().zip(&labels) {
+            args.extend([Arg::Int(*k), Arg::Label(*l)]);
+        }
+        self.live();
+        self.emit(Op::Switch, args, vec![]);
+        match default {
+            Some(link) => self.follow(link)?,
+            None => self.emit(Op::Unreachable, vec![], vec![]),
+        }
+        for ((_, link), l) in cases.into_iter().zip(labels) {
+            self.place(l);
+            self.follow(link)?;
         }
         Ok(())
     }

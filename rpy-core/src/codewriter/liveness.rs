@@ -1,7 +1,9 @@
 //! Liveness of registers in a jitcode (RPython's `codewriter/liveness.py`):
 //! each `-live-` marker gets the registers that are read later without
 //! being written first, on some path from it. A backward fixpoint over
-//! the linear code, whose jumps are `goto` and `goto_if_not`.
+//! the linear code: an instruction goes on to the next one unless it
+//! `is_final`, and to each label among its arguments (`goto`,
+//! `goto_if_not`, `switch`).
 
 use rpy_jitcode::{Arg, JitCode, Op, Reg};
 use std::collections::BTreeSet;

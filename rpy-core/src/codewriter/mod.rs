@@ -25,6 +25,8 @@ pub mod jtransform;
 pub mod liveness;
 pub mod module;
 pub mod policy;
+#[cfg(test)]
+mod tests;
 
 use crate::flow::GraphId;
 use crate::translator::Translator;

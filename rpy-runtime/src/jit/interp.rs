@@ -379,6 +379,31 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// The tracer at a `switch` (RPython's `opimpl_switch`): on one of its
+    /// cases, the value is promoted (a `guard_value`, then it is a
+    /// constant); on its default path, a guard that it is none of the keys,
+    /// `int_eq` and `guard_false` for each. Nothing when the value is a
+    /// constant. The guards resume at the switch, which the `-live-`
+    /// before it gives its live registers.
+    fn trace_switch(&mut self, insn: &rpy_jitcode::Insn, hit: bool) {
+        if hit {
+            self.guard_on(&insn.args[0], Op::GuardValue);
+            return;
+        }
+        let v = self.boxed(&insn.args[0]);
+        if let Value::Const(..) = v {
+            return;
+        }
+        for (key, _) in insn.switch_cases() {
+            if self.rec.is_none() {
+                return; // the trace got too long
+            }
+            let key = Value::Const(key as u64, Kind::Int);
+            let Some(eq) = self.record(Op::IntEq, vec![v, key], None, Some(Kind::Int), false) else { return };
+            self.record(Op::GuardFalse, vec![eq], None, None, true);
+        }
+    }
+
     fn pop_frame(&mut self) -> Frame {
         let f = self.frames.pop().expect("a frame");
         refs().truncate(f.ref_base);
@@ -463,6 +488,8 @@ impl<'a> Interp<'a> {
                 Op::Live
                     | Op::Goto
                     | Op::GotoIfNot
+                    | Op::Switch
+                    | Op::Unreachable
                     | Op::JitMergePoint
                     | Op::IntReturn
                     | Op::RefReturn
@@ -501,6 +528,22 @@ impl<'a> Interp<'a> {
                         let Arg::Label(l) = a[1] else { unreachable!() };
                         self.frames.last_mut().unwrap().pc = l as usize;
                     }
+                }
+                Op::Switch => {
+                    let target = insn.switch_target(iv(0));
+                    if tracing {
+                        self.trace_switch(insn, target.is_some());
+                    }
+                    if let Some(l) = target {
+                        self.frames.last_mut().unwrap().pc = l as usize;
+                    }
+                }
+                Op::Unreachable => {
+                    panic!(
+                        "rpy JIT: `unreachable` reached in the jitcode of {} at {}",
+                        code.name,
+                        self.frames.last().unwrap().pc - 1
+                    )
                 }
                 Op::JitMergePoint => {
                     if tracing && depth == 1 && self.at_merge_point(a) {
@@ -915,3 +958,6 @@ impl Interp<'_> {
         self.run(buf)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,193 @@
+//! The interpreter on jitcodes written by hand: `switch` in the blackhole,
+//! in the tracer and on resuming from its guards. (The codewriter makes
+//! `switch` from the multi-way exitswitches of low-level graphs; the
+//! front end makes none of those yet.)
+
+use super::*;
+use rpy_jitcode::{Driver, Insn, JitCode};
+
+fn i(index: u32) -> Reg {
+    Reg { kind: Kind::Int, index }
+}
+
+fn insn(op: Op, args: Vec<Arg>, results: Vec<Reg>) -> Insn {
+    Insn { op, args, results }
+}
+
+/// A portal looping on `x` (`%i1`, red) with a green `%i0`:
+///
+/// ```text
+/// 0: jit_merge_point $0, [%i0], [%i1]
+/// 1: -live- [%i0, %i1]
+/// 2: switch %i<on>, $1, L5, $2, L7, $5, L9
+/// 3: int_add %i1, $100 -> %i1       (the default path, or `unreachable`)
+/// 4: goto L0
+/// 5: int_mul %i1, $11 -> %i1        (and so at 7 and 9)
+/// ```
+fn module(on: u32, default: bool) -> JitModule {
+    let mut insns = vec![
+        insn(Op::JitMergePoint, vec![Arg::Int(0), Arg::Regs(vec![i(0)]), Arg::Regs(vec![i(1)])], vec![]),
+        insn(Op::Live, vec![Arg::Regs(vec![i(0), i(1)])], vec![]),
+        insn(
+            Op::Switch,
+            vec![Arg::Reg(i(on)), Arg::Int(1), Arg::Label(5), Arg::Int(2), Arg::Label(7), Arg::Int(5), Arg::Label(9)],
+            vec![],
+        ),
+        match default {
+            true => insn(Op::IntAdd, vec![Arg::Reg(i(1)), Arg::Int(100)], vec![i(1)]),
+            false => insn(Op::Unreachable, vec![], vec![]),
+        },
+        insn(Op::Goto, vec![Arg::Label(0)], vec![]),
+    ];
+    for _ in 0..3 {
+        insns.push(insn(Op::IntMul, vec![Arg::Reg(i(1)), Arg::Int(11)], vec![i(1)]));
+        insns.push(insn(Op::Goto, vec![Arg::Label(0)], vec![]));
+    }
+    JitModule {
+        jitcodes: vec![JitCode { name: "portal".into(), params: vec![i(0), i(1)], num_regs: [2, 0, 0], insns }],
+        descrs: vec![],
+        drivers: vec![Driver {
+            name: "d".into(),
+            portal: 0,
+            merge_point: 0,
+            greens: vec![Kind::Int],
+            reds: vec![Kind::Int],
+            result: vec![Kind::Int],
+            printable_location: None,
+        }],
+    }
+}
+
+const TABLES: Tables<'static> = Tables { calls: &[], typeinfos: &[], strings: &[] };
+
+/// One iteration in the blackhole from green `g` and `x`: the new `x`.
+fn blackhole(m: &JitModule, g: u64, x: i64) -> i64 {
+    let mut buf = [g, x as u64];
+    // SAFETY: the module has no references, calls or allocations.
+    let outcome = unsafe { run_from_merge_point(m, &TABLES, 0, buf.as_mut_ptr()) };
+    assert_eq!(outcome, Outcome::MergePoint);
+    assert_eq!(buf[0], g);
+    buf[1] as i64
+}
+
+/// Traces one iteration from green `g` and `x`: the closed trace (and the
+/// new `x`, as the blackhole computes it).
+fn trace(m: &JitModule, g: u64, x: i64, limit: usize) -> (Option<Trace>, Option<Abort>, i64) {
+    let mut buf = [g, x as u64];
+    let mut interp = Interp::new(m, &TABLES);
+    // SAFETY: as `blackhole`.
+    let outcome = unsafe { interp.trace(0, buf.as_mut_ptr(), limit) };
+    assert_eq!(outcome, Outcome::MergePoint);
+    (interp.closed, interp.aborted, buf[1] as i64)
+}
+
+fn text(m: &JitModule, t: &Trace) -> String {
+    t.text(m, &[], &|_, _| None)
+}
+
+#[test]
+fn blackhole_jumps_to_the_case_or_falls_through() {
+    let m = module(1, true);
+    assert_eq!(blackhole(&m, 0, 1), 11);
+    assert_eq!(blackhole(&m, 0, 2), 22);
+    assert_eq!(blackhole(&m, 0, 5), 55);
+    for x in [0, 3, 4, 6, -1, i64::MIN] {
+        assert_eq!(blackhole(&m, 0, x), x.wrapping_add(100), "{x}");
+    }
+}
+
+#[test]
+fn a_case_promotes_the_value() {
+    let m = module(1, true);
+    let (t, aborted, x) = trace(&m, 0, 2, 100);
+    assert_eq!((aborted, x), (None, 22));
+    let t = t.expect("a closed loop");
+    // The case's operation folds: the value is the constant 2 after the
+    // guard.
+    assert_eq!(
+        text(&m, &t),
+        "[i0]\ndebug_merge_point(0, 0, '0')\nguard_value(i0, 2, descr=<Guard0x0>) [i0]\njump(22, descr=TargetToken(0))\n"
+    );
+    // The guard resumes at the switch, with the registers of the `-live-`
+    // before it.
+    let s = t.ops[1].snapshot.as_deref().unwrap();
+    assert_eq!(s.frames.len(), 1);
+    assert_eq!(s.frames[0].pc, 2);
+    assert_eq!(s.frames[0].live, vec![(i(0), Value::Const(0, Kind::Int)), (i(1), Value::Var(0))]);
+}
+
+#[test]
+fn the_default_path_guards_against_every_key() {
+    let m = module(1, true);
+    let (t, aborted, x) = trace(&m, 0, 3, 100);
+    assert_eq!((aborted, x), (None, 103));
+    let t = t.expect("a closed loop");
+    assert_eq!(
+        text(&m, &t),
+        "[i0]
+debug_merge_point(0, 0, '0')
+i1 = int_eq(i0, 1)
+guard_false(i1, descr=<Guard0x0>) [i0]
+i2 = int_eq(i0, 2)
+guard_false(i2, descr=<Guard0x1>) [i0]
+i3 = int_eq(i0, 5)
+guard_false(i3, descr=<Guard0x2>) [i0]
+i4 = int_add(i0, 100)
+jump(i4, descr=TargetToken(0))
+"
+    );
+    for op in t.ops.iter().filter(|op| op.op == Op::GuardFalse) {
+        assert_eq!(op.snapshot.as_deref().unwrap().frames[0].pc, 2);
+    }
+}
+
+#[test]
+fn a_constant_value_is_not_guarded() {
+    // The switch is on the green: a constant of the trace.
+    let m = module(0, true);
+    let (t, _, x) = trace(&m, 5, 3, 100);
+    assert_eq!(x, 33);
+    assert_eq!(
+        text(&m, &t.unwrap()),
+        "[i0]\ndebug_merge_point(0, 0, '5')\ni1 = int_mul(i0, 11)\njump(i1, descr=TargetToken(0))\n"
+    );
+    let (t, _, x) = trace(&m, 4, 3, 100);
+    assert_eq!(x, 103);
+    assert_eq!(
+        text(&m, &t.unwrap()),
+        "[i0]\ndebug_merge_point(0, 0, '4')\ni1 = int_add(i0, 100)\njump(i1, descr=TargetToken(0))\n"
+    );
+}
+
+#[test]
+fn a_trace_too_long_in_the_default_path_stops_and_the_run_goes_on() {
+    let m = module(1, true);
+    let (t, aborted, x) = trace(&m, 0, 3, 2);
+    assert_eq!((t, aborted, x), (None, Some(Abort::TooLong), 103));
+}
+
+#[test]
+fn guards_of_a_switch_resume_at_it() {
+    // The guard that `x` is 2 fails with `x` 5: the blackhole runs the
+    // switch again and takes case 5.
+    let m = module(1, true);
+    let t = trace(&m, 0, 2, 100).0.unwrap();
+    let s = t.ops[1].snapshot.as_deref().unwrap();
+    let mut buf = [0u64; 2];
+    // SAFETY: as `blackhole`.
+    let outcome = unsafe { resume(&m, &TABLES, s, &[5], buf.as_mut_ptr()) };
+    assert_eq!((outcome, buf), (Outcome::MergePoint, [0, 55]));
+    // The default path's first guard fails with `x` 1.
+    let t = trace(&m, 0, 3, 100).0.unwrap();
+    let s = t.ops[2].snapshot.as_deref().unwrap();
+    let outcome = unsafe { resume(&m, &TABLES, s, &[1], buf.as_mut_ptr()) };
+    assert_eq!((outcome, buf), (Outcome::MergePoint, [0, 11]));
+}
+
+#[test]
+#[should_panic(expected = "`unreachable` reached in the jitcode of portal at 3")]
+fn a_switch_without_default_on_another_value_fails_loudly() {
+    let m = module(1, false);
+    assert_eq!(blackhole(&m, 0, 5), 55);
+    blackhole(&m, 0, 3);
+}
