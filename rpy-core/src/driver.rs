@@ -126,6 +126,8 @@ pub fn translate_items(
         .time("rtype_lltype", || rtype(&mut t, &ann))
         .map_err(|es| es.into_iter().map(TranslationError::Stage).collect::<Vec<_>>())?;
     dumper.dump("rtype_lltype", &t);
+    timings.time("backendopt", || crate::backendopt::run(&mut t));
+    dumper.dump("backendopt", &t);
     let jit = timings.time("codewriter", || crate::codewriter::make_jit(&mut t)).map_err(|message| {
         let graph = t.jitdrivers.first().map(|d| d.name.clone()).unwrap_or_default();
         vec![TranslationError::Stage(Diagnostic::rtyping(

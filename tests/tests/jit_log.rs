@@ -262,3 +262,29 @@ fn loops_not_entered_for_loop_longevity_collections_are_freed() {
     assert!(freed >= loops, "{loops} loops with the default longevity, {freed} freed with 2:\n{:?}", short.sections);
     assert_eq!(summary_count(&short.sections, "Total # of loops:"), loops + freed, "{:?}", short.sections);
 }
+
+/// Program 151 dispatches with a `match` on an enum: the chain of tests of
+/// the tag is one switch (`merge_if_blocks`), traced as one `guard_value`
+/// on the tag per instruction, never an `int_eq` of a tag; the `match` on
+/// a byte is one `guard_value` too, except on its default path.
+#[test]
+fn matches_trace_as_one_guard_value() {
+    let (opt, out) = jit_log("151_jit_switch_dispatch", "jit-log-opt-loop");
+    assert!(out.contains("acc=90300 odd=300 ops=2108 kinds=300"), "{out}");
+    let mut dispatches = 0;
+    for l in &opt {
+        let lines: Vec<&str> = l.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(tag) = line.strip_suffix(")").and_then(|_| line.split(" = getfield_gc_i(").next()) else {
+                continue;
+            };
+            if !line.contains("Ins.#tag") {
+                continue;
+            }
+            dispatches += 1;
+            assert!(lines[i + 1].starts_with(&format!("guard_value({tag}, ")), "{l}");
+            assert!(!l.contains(&format!("int_eq({tag}, ")), "{l}");
+        }
+    }
+    assert!(dispatches >= 7, "{opt:?}");
+}

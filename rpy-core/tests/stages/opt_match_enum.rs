@@ -1,7 +1,8 @@
 // stage: backendopt
 // `match` on an enum with data: each arm re-reads the tag of the same object, and the chain
-// still becomes one switch on the tag the first block reads (tags never change); a field-less
-// enum's chain becomes a switch on its value.
+// still becomes one switch on the tag the first block reads (tags never change), with a case per
+// arm, the last included (a match of three arms or more tests its last arm; the default is the
+// unreachable fall-through); a field-less enum's chain becomes a switch on its value.
 pub enum Instr {
     Push(i64),
     Add,

@@ -473,10 +473,15 @@ impl FnBuilder<'_> {
         let join = self.new_block(n_outer, 1);
         let mut reached = false;
         let mut exhausted = false;
+        // A dispatch of three arms or more tests its last arm too: its
+        // tests then form one chain, which `merge_if_blocks` makes a switch
+        // with a case for every arm, and the JIT traces the arm taken as
+        // one guard on the value. Failing that test is unreachable.
+        let test_last = m.arms.len() >= 3;
         for (i, arm) in m.arms.iter().enumerate() {
             let next = self.new_block(n, 0);
             exhausted = i + 1 == m.arms.len() && arm.guard.is_none();
-            self.assume_match = exhausted;
+            self.assume_match = exhausted && !test_last;
             let matched = self.pattern(&arm.pat, self.held(h), next, n);
             self.assume_match = false;
             matched?;
@@ -493,7 +498,7 @@ impl FnBuilder<'_> {
                 self.link_to(join, n_outer, vec![v], None);
                 reached = true;
             }
-            if exhausted {
+            if exhausted && !test_last {
                 self.cur = None;
             } else {
                 self.enter(next, n);
@@ -501,7 +506,7 @@ impl FnBuilder<'_> {
         }
         // rustc checked exhaustiveness: falling through all arms cannot
         // happen (it can only after a last arm with a guard).
-        if !exhausted {
+        if !exhausted || test_last {
             self.panic(UNREACHABLE_MSG.into(), pos_of(m.match_token.span));
         }
         if !reached {
