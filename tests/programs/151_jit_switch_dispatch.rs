@@ -1,5 +1,6 @@
 // An interpreter dispatching with a `match` on an enum with data, its hot loop running the last arms: the chain of tests on the tag is one switch, traced as one `guard_value` per instruction instead of an `int_eq` and a guard per arm before the taken one; a `match` on a byte and an `if` chain in the loop body are switches too
 // call: run(300)
+// expect: -6
 // expect: "acc=90300 odd=300 ops=2108 kinds=300"
 
 use rpython::jit::{jit_merge_point, JitDriver};

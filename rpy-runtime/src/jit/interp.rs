@@ -216,7 +216,8 @@ impl<'a> Interp<'a> {
     }
 
     /// Appends an operation to the trace; its result (if `kind`) is a new
-    /// variable (`None` when the trace got too long: the tracer stopped).
+    /// variable (`None` when the trace got too long: the tracer stopped,
+    /// here or before).
     /// The references it holds as constants are pinned: the program may
     /// drop them before the trace is compiled (a folded call's result).
     fn record(
@@ -227,6 +228,11 @@ impl<'a> Interp<'a> {
         kind: Option<Kind>,
         guard: bool,
     ) -> Option<Value> {
+        // The trace stopped at an operation before (too long), and with it
+        // its boxes: nothing to record.
+        if self.rec.is_none() {
+            return None;
+        }
         let snapshot = guard.then(|| Box::new(self.snapshot()));
         for v in args.iter().chain(snapshot.iter().flat_map(|s| s.values())) {
             if let Value::Const(p, Kind::Ref) = v {
@@ -365,6 +371,11 @@ impl<'a> Interp<'a> {
     /// A value the path depends on: in a trace, a guard on it, after
     /// which it is a constant.
     fn guard_on(&mut self, a: &Arg, op: Op) {
+        // The trace may have stopped at the guard before (too long): its
+        // boxes are gone.
+        if self.rec.is_none() {
+            return;
+        }
         let v = self.boxed(a);
         if let Value::Var(_) = v {
             let c = match a {
@@ -395,9 +406,6 @@ impl<'a> Interp<'a> {
             return;
         }
         for (key, _) in insn.switch_cases() {
-            if self.rec.is_none() {
-                return; // the trace got too long
-            }
             let key = Value::Const(key as u64, Kind::Int);
             let Some(eq) = self.record(Op::IntEq, vec![v, key], None, Some(Kind::Int), false) else { return };
             self.record(Op::GuardFalse, vec![eq], None, None, true);

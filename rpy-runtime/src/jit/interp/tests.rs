@@ -191,3 +191,41 @@ fn a_switch_without_default_on_another_value_fails_loudly() {
     assert_eq!(blackhole(&m, 0, 5), 55);
     blackhole(&m, 0, 3);
 }
+
+/// A trace that gets too long at the guard of a merge point's first green
+/// stops there; the guards of the other greens record nothing (the trace's
+/// boxes are gone) and the run goes on to the merge point.
+#[test]
+fn a_trace_too_long_at_a_merge_point_stops_there() {
+    // 0: jit_merge_point $0, [%i0, %i1], [%i2]
+    // 1: int_add %i2, $1 -> %i0; 2: int_add %i2, $2 -> %i1; 3: goto L0
+    let insns = vec![
+        insn(Op::JitMergePoint, vec![Arg::Int(0), Arg::Regs(vec![i(0), i(1)]), Arg::Regs(vec![i(2)])], vec![]),
+        insn(Op::IntAdd, vec![Arg::Reg(i(2)), Arg::Int(1)], vec![i(0)]),
+        insn(Op::IntAdd, vec![Arg::Reg(i(2)), Arg::Int(2)], vec![i(1)]),
+        insn(Op::Goto, vec![Arg::Label(0)], vec![]),
+    ];
+    let m = JitModule {
+        jitcodes: vec![JitCode { name: "portal".into(), params: vec![i(0), i(1), i(2)], num_regs: [3, 0, 0], insns }],
+        descrs: vec![],
+        drivers: vec![Driver {
+            name: "d".into(),
+            portal: 0,
+            merge_point: 0,
+            greens: vec![Kind::Int, Kind::Int],
+            reds: vec![Kind::Int],
+            result: vec![Kind::Int],
+            printable_location: None,
+        }],
+    };
+    // Every limit up to the whole iteration: stopping at each operation.
+    for limit in 0..5 {
+        let mut buf = [0u64, 0, 7];
+        let mut interp = Interp::new(&m, &TABLES);
+        // SAFETY: the module has no references, calls or allocations.
+        let outcome = unsafe { interp.trace(0, buf.as_mut_ptr(), limit) };
+        assert_eq!(outcome, Outcome::MergePoint);
+        assert_eq!((interp.closed.is_none(), interp.aborted), (true, Some(Abort::TooLong)), "{limit}");
+        assert_eq!(buf, [8, 9, 7]);
+    }
+}
