@@ -473,11 +473,13 @@ impl FnBuilder<'_> {
         let join = self.new_block(n_outer, 1);
         let mut reached = false;
         let mut exhausted = false;
-        // A dispatch of three arms or more tests its last arm too: its
-        // tests then form one chain, which `merge_if_blocks` makes a switch
-        // with a case for every arm, and the JIT traces the arm taken as
-        // one guard on the value. Failing that test is unreachable.
-        let test_last = m.arms.len() >= 3;
+        // A dispatch of three arms or more tests its last arm too (unless
+        // it is `_` or a binding, which test nothing): its tests then form
+        // one chain, which `merge_if_blocks` makes a switch with a case for
+        // every arm, and the JIT traces the arm taken as one guard on the
+        // value. Failing that test is unreachable.
+        let catch_all = |p: &Pat| matches!(p, Pat::Wild(_) | Pat::Ident(syn::PatIdent { subpat: None, .. }));
+        let test_last = m.arms.len() >= 3 && !m.arms.last().is_some_and(|a| catch_all(&a.pat));
         for (i, arm) in m.arms.iter().enumerate() {
             let next = self.new_block(n, 0);
             exhausted = i + 1 == m.arms.len() && arm.guard.is_none();

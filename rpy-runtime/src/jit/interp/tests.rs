@@ -1,7 +1,7 @@
 //! The interpreter on jitcodes written by hand: `switch` in the blackhole,
-//! in the tracer and on resuming from its guards. (The codewriter makes
-//! `switch` from the multi-way exitswitches of low-level graphs; the
-//! front end makes none of those yet.)
+//! in the tracer and on resuming from its guards (the codewriter makes
+//! `switch` from the multi-way exitswitches `backendopt::merge_if_blocks`
+//! makes of test chains), and traces stopped in the middle of an iteration.
 
 use super::*;
 use rpy_jitcode::{Driver, Insn, JitCode};
