@@ -230,9 +230,7 @@ impl<'a> Interp<'a> {
     ) -> Option<Value> {
         // The trace stopped at an operation before (too long), and with it
         // its boxes: nothing to record.
-        if self.rec.is_none() {
-            return None;
-        }
+        self.rec.as_ref()?;
         let snapshot = guard.then(|| Box::new(self.snapshot()));
         for v in args.iter().chain(snapshot.iter().flat_map(|s| s.values())) {
             if let Value::Const(p, Kind::Ref) = v {
