@@ -27,11 +27,14 @@ use std::collections::{HashMap, HashSet};
 pub fn merge_if_blocks(g: &mut FunctionGraph) -> bool {
     let mut changed = false;
     let mut absorbed: HashSet<BlockId> = HashSet::new();
+    // Merging a chain keeps the counts of the blocks it does not absorb:
+    // the links of the absorbed blocks leave from the head instead.
+    let preds = predecessors(g);
     for b in g.iterblocks() {
         if absorbed.contains(&b) {
             continue;
         }
-        if let Some(chain) = find_chain(g, b) {
+        if let Some(chain) = find_chain(g, b, &preds) {
             absorbed.extend(chain.blocks.iter().copied());
             apply(g, b, chain);
             changed = true;
@@ -82,9 +85,8 @@ struct Chain {
     default: Link,
 }
 
-fn find_chain(g: &FunctionGraph, head: BlockId) -> Option<Chain> {
+fn find_chain(g: &FunctionGraph, head: BlockId, preds: &HashMap<BlockId, usize>) -> Option<Chain> {
     let first = test_of(g, head)?;
-    let preds = predecessors(g);
     // The head's value, and the op that read it when it is an enum's tag.
     let tag_of = g.blocks[head]
         .operations
