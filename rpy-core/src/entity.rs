@@ -42,7 +42,76 @@ macro_rules! entity {
     };
 }
 
-/// A growable vector indexed by a typed key.
+/// The methods both keyed vectors have: a `Vec<V>` whose indices are the
+/// keys `K`.
+macro_rules! keyed_vec {
+    ($name:ident) => {
+        impl<K: EntityRef, V> $name<K, V> {
+            /// Appends the value of the next key (for a side table: when its
+            /// arena grows by one).
+            pub fn push(&mut self, v: V) -> K {
+                self.items.push(v);
+                K::new(self.items.len() - 1)
+            }
+            pub fn len(&self) -> usize {
+                self.items.len()
+            }
+            pub fn is_empty(&self) -> bool {
+                self.items.is_empty()
+            }
+            pub fn keys(&self) -> impl Iterator<Item = K> + '_ {
+                (0..self.items.len()).map(K::new)
+            }
+            pub fn iter(&self) -> impl Iterator<Item = (K, &V)> {
+                self.items.iter().enumerate().map(|(i, v)| (K::new(i), v))
+            }
+            pub fn iter_mut(&mut self) -> impl Iterator<Item = (K, &mut V)> {
+                self.items.iter_mut().enumerate().map(|(i, v)| (K::new(i), v))
+            }
+            pub fn values(&self) -> impl Iterator<Item = &V> {
+                self.items.iter()
+            }
+            /// The value of `k`, if the vector reaches it.
+            pub fn get(&self, k: K) -> Option<&V> {
+                self.items.get(k.index())
+            }
+        }
+
+        impl<K, V> Default for $name<K, V> {
+            fn default() -> Self {
+                $name { items: Vec::new(), _key: PhantomData }
+            }
+        }
+
+        impl<K: EntityRef, V> FromIterator<V> for $name<K, V> {
+            /// The values of the keys in order, from the first.
+            fn from_iter<I: IntoIterator<Item = V>>(iter: I) -> Self {
+                $name { items: iter.into_iter().collect(), _key: PhantomData }
+            }
+        }
+
+        impl<K: EntityRef, V> Index<K> for $name<K, V> {
+            type Output = V;
+            fn index(&self, k: K) -> &V {
+                &self.items[k.index()]
+            }
+        }
+
+        impl<K: EntityRef, V> IndexMut<K> for $name<K, V> {
+            fn index_mut(&mut self, k: K) -> &mut V {
+                &mut self.items[k.index()]
+            }
+        }
+
+        impl<K: EntityRef + fmt::Debug, V: fmt::Debug> fmt::Debug for $name<K, V> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_map().entries(self.iter()).finish()
+            }
+        }
+    };
+}
+
+/// A growable vector indexed by a typed key: where an IR's nodes live.
 #[derive(Clone, PartialEq)]
 pub struct Arena<K, V> {
     items: Vec<V>,
@@ -51,67 +120,15 @@ pub struct Arena<K, V> {
 
 impl<K: EntityRef, V> Arena<K, V> {
     pub fn new() -> Self {
-        Arena { items: Vec::new(), _key: PhantomData }
-    }
-    pub fn push(&mut self, v: V) -> K {
-        let k = K::new(self.items.len());
-        self.items.push(v);
-        k
+        Self::default()
     }
     /// The key the next `push` returns.
     pub fn next_key(&self) -> K {
         K::new(self.items.len())
     }
-    pub fn len(&self) -> usize {
-        self.items.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
-    }
-    pub fn keys(&self) -> impl Iterator<Item = K> + '_ {
-        (0..self.items.len()).map(K::new)
-    }
-    pub fn iter(&self) -> impl Iterator<Item = (K, &V)> {
-        self.items.iter().enumerate().map(|(i, v)| (K::new(i), v))
-    }
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = (K, &mut V)> {
-        self.items.iter_mut().enumerate().map(|(i, v)| (K::new(i), v))
-    }
-
-    pub fn values(&self) -> impl Iterator<Item = &V> {
-        self.items.iter()
-    }
-
-    /// The value of `k`, if the table reaches it.
-    pub fn get(&self, k: K) -> Option<&V> {
-        self.items.get(k.index())
-    }
 }
 
-impl<K: EntityRef, V> Default for Arena<K, V> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<K: EntityRef, V> Index<K> for Arena<K, V> {
-    type Output = V;
-    fn index(&self, k: K) -> &V {
-        &self.items[k.index()]
-    }
-}
-
-impl<K: EntityRef, V> IndexMut<K> for Arena<K, V> {
-    fn index_mut(&mut self, k: K) -> &mut V {
-        &mut self.items[k.index()]
-    }
-}
-
-impl<K: EntityRef + fmt::Debug, V: fmt::Debug> fmt::Debug for Arena<K, V> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.iter()).finish()
-    }
-}
+keyed_vec!(Arena);
 
 /// A side table of values by key of an arena (Cranelift's `SecondaryMap`):
 /// one value per key, indexed by the key itself, so a table of variables
@@ -129,59 +146,4 @@ impl<K: EntityRef, V: Clone> SecondaryMap<K, V> {
     }
 }
 
-impl<K: EntityRef, V> SecondaryMap<K, V> {
-    pub fn iter(&self) -> impl Iterator<Item = (K, &V)> {
-        self.items.iter().enumerate().map(|(i, v)| (K::new(i), v))
-    }
-
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = (K, &mut V)> {
-        self.items.iter_mut().enumerate().map(|(i, v)| (K::new(i), v))
-    }
-
-    pub fn values(&self) -> impl Iterator<Item = &V> {
-        self.items.iter()
-    }
-
-    /// The value of `k`, if the table reaches it.
-    pub fn get(&self, k: K) -> Option<&V> {
-        self.items.get(k.index())
-    }
-
-    /// The value of the arena's next key, when the arena grows by one.
-    pub fn push(&mut self, v: V) -> K {
-        self.items.push(v);
-        K::new(self.items.len() - 1)
-    }
-}
-
-impl<K: EntityRef, V> FromIterator<V> for SecondaryMap<K, V> {
-    /// The values of the keys in order, from the first.
-    fn from_iter<I: IntoIterator<Item = V>>(iter: I) -> Self {
-        SecondaryMap { items: iter.into_iter().collect(), _key: PhantomData }
-    }
-}
-
-impl<K, V> Default for SecondaryMap<K, V> {
-    fn default() -> Self {
-        SecondaryMap { items: Vec::new(), _key: PhantomData }
-    }
-}
-
-impl<K: EntityRef, V> Index<K> for SecondaryMap<K, V> {
-    type Output = V;
-    fn index(&self, k: K) -> &V {
-        &self.items[k.index()]
-    }
-}
-
-impl<K: EntityRef, V> IndexMut<K> for SecondaryMap<K, V> {
-    fn index_mut(&mut self, k: K) -> &mut V {
-        &mut self.items[k.index()]
-    }
-}
-
-impl<K: EntityRef + fmt::Debug, V: fmt::Debug> fmt::Debug for SecondaryMap<K, V> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.iter()).finish()
-    }
-}
+keyed_vec!(SecondaryMap);

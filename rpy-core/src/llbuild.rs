@@ -173,6 +173,17 @@ impl LlGraphBuilder {
         &self.ret
     }
 
+    /// The graph `f(params) = op(params)`, named after the operation: the
+    /// unit of the tests of one operation.
+    pub fn single_op(op: LlOp, params: &[LlType], result: LlType) -> FunctionGraph {
+        let mut b = LlGraphBuilder::new(&op.name(), params, result.clone());
+        let args = b.params().into_iter().map(Value::from).collect();
+        let start = b.start();
+        let r = b.op(start, op, args, result);
+        b.ret(start, r.into());
+        b.finish()
+    }
+
     pub fn finish(self) -> FunctionGraph {
         checkgraph(&self.graph, true);
         self.graph

@@ -35,12 +35,8 @@ fn factorial(t: &mut Translator) -> GraphId {
 
 /// A graph `name(params) = opname(params)`.
 fn one_op(t: &mut Translator, opname: &str, params: &[LlType], result: LlType) -> GraphId {
-    let mut b = LlGraphBuilder::new(opname, params, result.clone());
-    let args = b.params().into_iter().map(Into::into).collect();
-    let start = b.start();
-    let r = b.op(start, LlOp::from_name(opname).expect("an operation of the table"), args, result);
-    b.ret(start, r.into());
-    t.graphs.push(b.finish())
+    let op = LlOp::from_name(opname).expect("an operation of the table");
+    t.graphs.push(LlGraphBuilder::single_op(op, params, result))
 }
 
 fn ir(t: &Translator, exports: &[Export]) -> String {

@@ -56,13 +56,8 @@ struct Program {
 }
 
 fn one_op(t: &mut Translator, opname: &str, params: &[LlType], result: &LlType) -> GraphId {
-    let mut b = LlGraphBuilder::new(opname, params, result.clone());
-    let args = b.params().into_iter().map(Into::into).collect();
-    let start = b.start();
     let op = LlOp::from_name(opname).expect("an operation of the table");
-    let r = b.op(start, op, args, result.clone());
-    b.ret(start, r.into());
-    t.graphs.push(b.finish())
+    t.graphs.push(LlGraphBuilder::single_op(op, params, result.clone()))
 }
 
 fn int_values(t: &LlType) -> Vec<i128> {

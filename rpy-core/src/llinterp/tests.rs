@@ -15,13 +15,9 @@ fn checked_ty(t: &LlType) -> LlType {
 
 /// A translator holding one graph `f(params) = opname(params)`.
 fn one_op(opname: &str, params: &[LlType], result: LlType) -> (Translator, GraphId) {
-    let mut b = LlGraphBuilder::new(opname, params, result.clone());
-    let args = b.params().into_iter().map(Value::from).collect();
-    let start = b.start();
-    let r = b.op(start, LlOp::from_name(opname).expect("an operation of the table"), args, result);
-    b.ret(start, r.into());
+    let op = LlOp::from_name(opname).expect("an operation of the table");
     let mut t = Translator::default();
-    let g = t.graphs.push(b.finish());
+    let g = t.graphs.push(LlGraphBuilder::single_op(op, params, result));
     (t, g)
 }
 
