@@ -43,6 +43,13 @@ pub struct Translator {
     /// arguments.
     pub generic_fns: std::collections::HashMap<String, GenericSig>,
     pub generic_instances: std::collections::HashMap<(String, Vec<Ty>), GraphId>,
+    /// The fields of `GcStruct`s never written once their object is built
+    /// (`backendopt::immutable`), as `(container, field)`; empty until
+    /// then, which is always safe: every field may change.
+    pub immutable_fields: std::collections::HashSet<(ContainerId, String)>,
+    /// The variable-sized containers whose items are never written once
+    /// their object is built (the same analysis).
+    pub immutable_items: std::collections::HashSet<ContainerId>,
 }
 
 impl Translator {

@@ -126,11 +126,23 @@ pub struct Leaf {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Descr {
     /// A field of a `GcStruct` (or one leaf of a by-value struct field).
-    Field { name: String, leaf: Leaf },
+    /// `immutable`: never written once its object is built (RPython's
+    /// pure field descrs), so a read of it on a constant object is a
+    /// constant, and what a read gave holds across calls and writes.
+    Field { name: String, leaf: Leaf, immutable: bool },
     /// A variable-sized container: a `GcArray` or a `GcStruct` with items.
     /// `item` is `None` when the items are by-value structs (read and
-    /// written leaf by leaf through `Interior` descrs).
-    Array { name: String, length_offset: u32, items_offset: u32, item_size: u32, typeinfo: u32, item: Option<Leaf> },
+    /// written leaf by leaf through `Interior` descrs). `immutable`: the
+    /// items are never written once the array is built.
+    Array {
+        name: String,
+        length_offset: u32,
+        items_offset: u32,
+        item_size: u32,
+        typeinfo: u32,
+        item: Option<Leaf>,
+        immutable: bool,
+    },
     /// One leaf of the by-value struct items of the array descr `array`
     /// (`leaf.offset` is within the item).
     Interior { array: u32, leaf: Leaf },
@@ -246,13 +258,16 @@ impl fmt::Display for Leaf {
 impl fmt::Display for Descr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Descr::Field { name, leaf } => write!(f, "<Field {name} {leaf}>"),
-            Descr::Array { name, length_offset, items_offset, item_size, item, .. } => {
+            Descr::Field { name, leaf, immutable } => {
+                write!(f, "<Field {name} {leaf}{}>", if *immutable { " immutable" } else { "" })
+            }
+            Descr::Array { name, length_offset, items_offset, item_size, item, immutable, .. } => {
                 write!(f, "<Array {name} len@{length_offset} items@{items_offset}x{item_size}")?;
                 match item {
-                    Some(l) => write!(f, " {}{}{}>", l.kind.letter(), l.size, if l.signed { "s" } else { "" }),
-                    None => write!(f, " struct>"),
+                    Some(l) => write!(f, " {}{}{}", l.kind.letter(), l.size, if l.signed { "s" } else { "" })?,
+                    None => write!(f, " struct")?,
                 }
+                write!(f, "{}>", if *immutable { " immutable" } else { "" })
             }
             Descr::Interior { array, leaf } => write!(f, "<Interior #{array} {leaf}>"),
             Descr::Size { name, .. } => write!(f, "<Size {name}>"),
@@ -275,6 +290,17 @@ impl fmt::Display for Descr {
 }
 
 impl JitModule {
+    /// Whether the memory descr `d` reads is never written once its object
+    /// is built: an immutable field, or an item (or a leaf of one) of an
+    /// array whose items are immutable.
+    pub fn is_immutable(&self, d: u32) -> bool {
+        match &self.descrs[d as usize] {
+            Descr::Field { immutable, .. } | Descr::Array { immutable, .. } => *immutable,
+            Descr::Interior { array, .. } => self.is_immutable(*array),
+            _ => false,
+        }
+    }
+
     /// The name of an instruction as RPython prints it: calls get the
     /// kinds of their argument lists and of their result
     /// (`residual_call_ir_i`).

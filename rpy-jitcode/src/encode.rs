@@ -6,7 +6,7 @@
 use crate::code::*;
 use crate::ops::Op;
 
-const MAGIC: &[u8; 4] = b"rpj1";
+const MAGIC: &[u8; 4] = b"rpj2";
 
 #[derive(Default)]
 struct Writer(Vec<u8>);
@@ -107,12 +107,13 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
     w.u(m.descrs.len() as u64);
     for d in &m.descrs {
         match d {
-            Descr::Field { name, leaf } => {
+            Descr::Field { name, leaf, immutable } => {
                 w.u(0);
                 w.s(name);
                 w.leaf(leaf);
+                w.b(*immutable);
             }
-            Descr::Array { name, length_offset, items_offset, item_size, typeinfo, item } => {
+            Descr::Array { name, length_offset, items_offset, item_size, typeinfo, item, immutable } => {
                 w.u(1);
                 w.s(name);
                 w.u(*length_offset as u64);
@@ -123,6 +124,7 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
                 if let Some(l) = item {
                     w.leaf(l);
                 }
+                w.b(*immutable);
             }
             Descr::Interior { array, leaf } => {
                 w.u(2);
@@ -275,7 +277,7 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
     }
     for _ in 0..r.len()? {
         m.descrs.push(match r.u()? {
-            0 => Descr::Field { name: r.s()?, leaf: r.leaf()? },
+            0 => Descr::Field { name: r.s()?, leaf: r.leaf()?, immutable: r.b()? },
             1 => Descr::Array {
                 name: r.s()?,
                 length_offset: r.u32()?,
@@ -283,6 +285,7 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
                 item_size: r.u32()?,
                 typeinfo: r.u32()?,
                 item: if r.b()? { Some(r.leaf()?) } else { None },
+                immutable: r.b()?,
             },
             2 => Descr::Interior { array: r.u32()?, leaf: r.leaf()? },
             3 => Descr::Size { name: r.s()?, typeinfo: r.u32()? },
@@ -378,7 +381,11 @@ mod tests {
                 ],
             }],
             descrs: vec![
-                Descr::Field { name: "T.x".into(), leaf: Leaf { offset: 8, size: 4, signed: true, kind: Kind::Int } },
+                Descr::Field {
+                    name: "T.x".into(),
+                    leaf: Leaf { offset: 8, size: 4, signed: true, kind: Kind::Int },
+                    immutable: true,
+                },
                 Descr::Call {
                     name: "g".into(),
                     target: 0,
@@ -423,7 +430,7 @@ mod tests {
         let text = sample().full_text();
         assert!(text.contains("residual_call_ir_s <Call g elidable>, [], [%r0] -> [%i1, %i2]"), "{text}");
         assert!(text.contains("L5:\n    int_return %i1"), "{text}");
-        assert!(text.contains("getfield_gc_i %r0, <Field T.x @8 i4s> -> %i2"), "{text}");
+        assert!(text.contains("getfield_gc_i %r0, <Field T.x @8 i4s immutable> -> %i2"), "{text}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
-// Arrays the trace allocates and takes apart in the same turn (virtual arrays): a list of three values made, summed and dropped every turn, a list grown by pushes, and a list that escapes into the machine every fifth turn (allocated then, in a bridge)
-// call: run(100)
-// expect: "sum=752370 kept=1070"
+// Arrays the trace allocates and takes apart in the same turn (virtual arrays): a list of three values made, summed and dropped every turn, a list grown by pushes, and a list that escapes into the machine every fifth turn (allocated then, in a bridge; the count starts off a multiple of five so that the first turn traced is an ordinary one)
+// call: run(101)
+// expect: "sum=774286 kept=1070"
 
 use rpython::jit::{jit_merge_point, JitDriver};
 

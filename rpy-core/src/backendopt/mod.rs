@@ -1,23 +1,30 @@
 //! Optimizations of the low-level graphs between the rtyper and the
 //! backends (RPython's `translator/backendopt/`): what they do changes
 //! neither the program's behaviour nor any graph's signature, so the
-//! LLInterpreter runs the graphs the same before and after.
+//! LLInterpreter runs the graphs the same before and after. Beside them,
+//! analyses of the whole program whose results the backends read
+//! (`immutable`: the fields never written once their object is built).
 //!
 //! Architecture invariant: a pass takes rtyped graphs and leaves rtyped
 //! graphs that `checkgraph` accepts; it knows the rtyper's representations
 //! (the tag field of enums) and nothing of the codewriter or the backends.
 
+pub mod immutable;
 pub mod merge_if_blocks;
+pub mod redundant_writes;
 
 use crate::flow::checkgraph;
 use crate::translator::Translator;
 
 /// Runs every pass on every graph of `t`, checking each graph a pass
-/// changed.
+/// changed, then the analyses whose results the backends read.
 pub fn run(t: &mut Translator) {
     for (_, g) in t.graphs.iter_mut() {
-        if merge_if_blocks::merge_if_blocks(g) {
+        let mut changed = redundant_writes::remove_redundant_writes(g);
+        changed |= merge_if_blocks::merge_if_blocks(g);
+        if changed {
             checkgraph(g, true);
         }
     }
+    (t.immutable_fields, t.immutable_items) = immutable::immutable(t);
 }

@@ -234,12 +234,13 @@ impl<'t> ModuleBuilder<'t> {
         let (i, ty) = container.field(field).ok_or_else(|| format!("{} has no field {field}", container.name()))?;
         let base = layout(&self.t.containers, c).fields[i];
         let name = format!("{}.{field}", container.name());
+        let immutable = self.t.immutable_fields.contains(&(c, field.to_string()));
         Ok(leaves(ty)
             .into_iter()
             .map(|(t, o)| mem_leaf(&t, base + o))
             .collect::<Vec<_>>()
             .into_iter()
-            .map(|leaf| self.descr(Descr::Field { name: name.clone(), leaf }))
+            .map(|leaf| self.descr(Descr::Field { name: name.clone(), leaf, immutable }))
             .collect())
     }
 
@@ -263,6 +264,7 @@ impl<'t> ModuleBuilder<'t> {
             item_size: v.item_size as u32,
             typeinfo,
             item: scalar,
+            immutable: self.t.immutable_items.contains(&c),
         });
         let interior = if scalar.is_some() {
             vec![]

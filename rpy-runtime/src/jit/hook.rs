@@ -20,7 +20,7 @@ use super::counter::{increment, JitCounter};
 use super::interp::{for_each_root, resume, run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
 use super::log;
 use super::memory::{self, key_hash, KeyState};
-use super::optimizeopt::{optimize, ShortPreamble};
+use super::optimizeopt::{optimize, Env, ShortPreamble};
 use super::params::JitParams;
 use super::trace::Trace;
 use crate::gc::{self, TypeInfo};
@@ -327,11 +327,19 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
         // Tracing from here gave up before: interpret to the next merge point.
         return status(run_from_merge_point(&st.module, &tables, driver as usize, buf));
     }
-    let greens = greens.to_vec();
+    let mut greens = greens.to_vec();
+    let mut hash = hash;
     let limit = params.trace_limit as usize;
     let pins = memory::pins();
-    let (outcome, closed, aborted) =
-        trace_with(st, &tables, driver as usize, |interp| unsafe { interp.trace(driver as usize, buf, limit) });
+    let (outcome, closed, aborted) = trace_with(st, &tables, driver as usize, |interp| unsafe {
+        let outcome = interp.trace(driver as usize, buf, limit);
+        // An inner loop is its own key's; this key stays as it was.
+        if let Some(inner) = interp.closed_at.take() {
+            hash = key_hash(driver, &inner);
+            greens = inner;
+        }
+        outcome
+    });
     let kinds = &st.module.drivers[driver as usize].greens;
     let key: Vec<u64> = (greens.iter().zip(kinds)).filter(|(_, k)| **k == Kind::Ref).map(|(g, _)| *g).collect();
     let what = format!("Loop {} ({}) : loop", st.compiled, st.module.drivers[driver as usize].name);
@@ -459,7 +467,10 @@ fn add_code(
     let logged_at = log::now();
     let counter = log::enabled("jit-backend-counts").then(|| Box::leak(Box::new([0u64; 2])) as *mut [u64; 2]);
     let ((short, compiled), own) = timed(|| {
-        let short = optimize(&mut trace, &st.module, &|c| st.code(c).short.as_ref());
+        // Constant objects are alive: the trace pins them.
+        let read_field = |obj: u64, leaf: &rpy_jitcode::Leaf| unsafe { super::interp::load(obj as *const u8, leaf) };
+        let env = Env { module: &st.module, read_field: &read_field };
+        let short = optimize(&mut trace, env, &|c| st.code(c).short.as_ref());
         let entries = |code: u32| st.code(code).compiled.entry;
         (short, compile_loop(&trace, &st.module, t, n, &entries, counter.map(|c| c.cast::<u64>())))
     });

@@ -74,6 +74,9 @@ pub struct Recorder {
     driver: usize,
     /// The green key a loop's trace started from (`None` for a bridge).
     start_greens: Option<Vec<u64>>,
+    /// The other merge points a loop's trace went through: the green key,
+    /// where the trace was, and the reds' values there.
+    merge_points: Vec<(Vec<u64>, usize, Vec<Value>)>,
     limit: usize,
 }
 
@@ -127,7 +130,7 @@ fn descr(a: &Arg) -> usize {
 }
 
 /// Reads a leaf at `addr` into a 64-bit slot.
-unsafe fn load(addr: *const u8, leaf: &Leaf) -> u64 {
+pub(crate) unsafe fn load(addr: *const u8, leaf: &Leaf) -> u64 {
     let p = addr.add(leaf.offset as usize);
     match (leaf.size, leaf.signed) {
         (1, false) => *p as u64,
@@ -165,6 +168,9 @@ pub struct Interp<'a> {
     /// The compiled code entered at a green key, if any: a trace reaching
     /// such a key ends there with a jump to it.
     pub entry_of: Option<&'a EntryOf<'a>>,
+    /// The green key of the loop `closed` is when it is not the one the
+    /// trace started from (an inner loop).
+    pub closed_at: Option<Vec<u64>>,
     /// After a run with a recorder: the closed trace, or why there is
     /// none.
     pub closed: Option<Trace>,
@@ -173,7 +179,7 @@ pub struct Interp<'a> {
 
 impl<'a> Interp<'a> {
     pub fn new(m: &'a JitModule, t: &'a Tables<'a>) -> Interp<'a> {
-        Interp { m, t, frames: Vec::new(), rec: None, entry_of: None, closed: None, aborted: None }
+        Interp { m, t, frames: Vec::new(), rec: None, entry_of: None, closed: None, closed_at: None, aborted: None }
     }
 
     fn push_frame(&mut self, code: usize, results: Vec<Reg>) -> &mut Frame {
@@ -296,7 +302,10 @@ impl<'a> Interp<'a> {
             op => op,
         };
         let res = insn.results.first().copied();
-        if op.is_pure() && args.iter().all(|v| matches!(v, Value::Const(..))) {
+        // A field or item that never changes, of a constant object, is a
+        // constant too (RPython's `opimpl_getfield_gc_*` with a pure descr).
+        let immutable_read = op.is_heap_read() && descr.is_some_and(|d| self.m.is_immutable(d));
+        if (op.is_pure() || immutable_read) && args.iter().all(|v| matches!(v, Value::Const(..))) {
             if let Some(r) = res {
                 let v = slot_of(r.kind, self.frames.last().unwrap(), r);
                 self.set_box(r, Value::Const(v, r.kind));
@@ -730,19 +739,71 @@ impl<'a> Interp<'a> {
         } else {
             self.entry_of.and_then(|f| f(&greens)).map(Some)
         };
+        let reds: Vec<Value> = regs(&a[2]).iter().map(|r| frame.boxes[r.kind as usize][r.index as usize]).collect();
         if let Some(target) = target {
-            let reds: Vec<Value> = regs(&a[2]).iter().map(|r| frame.boxes[r.kind as usize][r.index as usize]).collect();
             self.record(Op::Jump, reds, target, None, false);
             if let Some(rec) = self.rec.take() {
                 self.closed = Some(rec.trace);
             }
             return false;
         }
+        if self.close_inner_loop(&greens, &reds) {
+            return false;
+        }
+        if self.rec.as_ref().is_some_and(|rec| rec.start_greens.is_some()) {
+            // The reds become variables, so that the operations after do
+            // not depend on the constants they are now (the optimizer
+            // sees through the `same_as`), and the trace from here on can
+            // be a loop taking them.
+            let mut reds = reds;
+            for (r, v) in regs(&a[2]).iter().zip(&mut reds) {
+                if let Value::Const(..) = v {
+                    let same_as = [Op::SameAsI, Op::SameAsR, Op::SameAsF][r.kind as usize];
+                    let Some(var) = self.record(same_as, vec![*v], None, Some(r.kind), false) else { return false };
+                    self.set_box(*r, var);
+                    *v = var;
+                }
+            }
+            let rec = self.rec.as_mut().expect("tracing");
+            rec.merge_points.push((greens.clone(), rec.trace.ops.len(), reds));
+        }
+        let Some(rec) = self.rec.as_ref() else { return false };
         let driver = rec.driver as u64;
         let mut args = vec![Value::Const(driver, Kind::Int), Value::Const(0, Kind::Int)];
         args.extend(regs(&a[1]).iter().zip(&greens).map(|(r, g)| Value::Const(*g, r.kind)));
         self.record(Op::DebugMergePoint, args, None, None, false);
         true
+    }
+
+    /// Back at a key the loop's trace went through since it started, not
+    /// the one it started from: the code from there on is a loop of its
+    /// own, that key's (RPython's `reached_loop_header`), and the trace
+    /// stops there; its start's key is traced again when hot, and then
+    /// runs into this loop.
+    fn close_inner_loop(&mut self, greens: &[u64], reds: &[Value]) -> bool {
+        let Some(rec) = self.rec.as_ref() else { return false };
+        let Some((_, start, inputs)) = rec.merge_points.iter().rev().find(|(g, ..)| g == greens) else {
+            return false;
+        };
+        let inputs: Vec<u32> = (inputs.iter())
+            .map(|v| if let Value::Var(n) = v { *n } else { unreachable!("the reds are variables at merge points") })
+            .collect();
+        let start = *start;
+        let jump = ResOp { op: Op::Jump, args: reds.to_vec(), descr: None, result: None, snapshot: None };
+        let rec = self.rec.as_mut().expect("tracing");
+        rec.trace.ops.push(jump);
+        match rec.trace.cut(start, &inputs) {
+            Some(inner) => {
+                self.rec = None;
+                self.closed = Some(inner);
+                self.closed_at = Some(greens.to_vec());
+                true
+            }
+            None => {
+                rec.trace.ops.pop();
+                false
+            }
+        }
     }
 
     /// The address of item `index` of `obj` and the leaf to read there,
@@ -894,7 +955,13 @@ impl Interp<'_> {
             box_of.entry(*n).or_insert(Value::Var(i as u32));
         }
         let value_of = guard_values(self.m, self.t, snapshot, frame);
-        self.rec = Some(Recorder { trace: Trace::new(&input_kinds), driver, start_greens: None, limit });
+        self.rec = Some(Recorder {
+            trace: Trace::new(&input_kinds),
+            driver,
+            start_greens: None,
+            merge_points: Vec::new(),
+            limit,
+        });
         // The guard's virtual objects: the bridge allocates them first.
         for o in &snapshot.virtuals {
             let (new, args) = allocation(o.length);
@@ -957,7 +1024,13 @@ impl Interp<'_> {
         let start_greens = std::slice::from_raw_parts(buf, d.greens.len()).to_vec();
         let mut dmp = vec![Value::Const(driver as u64, Kind::Int), Value::Const(0, Kind::Int)];
         dmp.extend(d.greens.iter().zip(&start_greens).map(|(k, g)| Value::Const(*g, *k)));
-        self.rec = Some(Recorder { trace: Trace::new(&d.reds), driver, start_greens: Some(start_greens), limit });
+        self.rec = Some(Recorder {
+            trace: Trace::new(&d.reds),
+            driver,
+            start_greens: Some(start_greens),
+            merge_points: Vec::new(),
+            limit,
+        });
         self.start(driver, buf);
         // As PyPy's, a trace starts with the position it starts from.
         self.record(Op::DebugMergePoint, dmp, None, None, false);

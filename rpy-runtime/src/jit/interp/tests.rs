@@ -229,3 +229,76 @@ fn a_trace_too_long_at_a_merge_point_stops_there() {
         assert_eq!(buf, [8, 9, 7]);
     }
 }
+
+/// A portal whose green `pc` (`%i0`) goes 0, 1, 2, 1, 2, ...: 1 adds 1 to
+/// the red `x` (`%i1`), then goes to 2; 2 goes back to 1.
+fn inner_loop_module() -> JitModule {
+    let mut m = module(0, false);
+    let set_pc = |pc| insn(Op::IntCopy, vec![Arg::Int(pc)], vec![i(0)]);
+    m.jitcodes[0].insns = vec![
+        insn(Op::JitMergePoint, vec![Arg::Int(0), Arg::Regs(vec![i(0)]), Arg::Regs(vec![i(1)])], vec![]),
+        insn(Op::Live, vec![Arg::Regs(vec![i(0), i(1)])], vec![]),
+        insn(
+            Op::Switch,
+            vec![Arg::Reg(i(0)), Arg::Int(0), Arg::Label(4), Arg::Int(1), Arg::Label(6), Arg::Int(2), Arg::Label(9)],
+            vec![],
+        ),
+        insn(Op::Unreachable, vec![], vec![]),
+        set_pc(1),
+        insn(Op::Goto, vec![Arg::Label(0)], vec![]),
+        insn(Op::IntAdd, vec![Arg::Reg(i(1)), Arg::Int(1)], vec![i(1)]),
+        set_pc(2),
+        insn(Op::Goto, vec![Arg::Label(0)], vec![]),
+        set_pc(1),
+        insn(Op::Goto, vec![Arg::Label(0)], vec![]),
+    ];
+    m
+}
+
+/// A trace from a key that is not in the loop (0) closes when it comes back
+/// to a key it went through (1): the loop is that key's, from there on
+/// (RPython's `reached_loop_header`); its inputs are the reds there.
+#[test]
+fn a_trace_back_at_another_key_closes_that_keys_loop() {
+    let m = inner_loop_module();
+    let mut buf = [0u64, 5];
+    let mut interp = Interp::new(&m, &TABLES);
+    // SAFETY: as `blackhole`.
+    let outcome = unsafe { interp.trace(0, buf.as_mut_ptr(), 100) };
+    assert_eq!(outcome, Outcome::MergePoint);
+    assert_eq!((interp.aborted, interp.closed_at.as_deref()), (None, Some(&[1u64][..])));
+    assert_eq!(buf, [1, 6]);
+    let t = interp.closed.expect("a closed loop");
+    assert_eq!(
+        text(&m, &t),
+        "[i0]\ndebug_merge_point(0, 0, '1')\ni1 = int_add(i0, 1)\ndebug_merge_point(0, 0, '2')\njump(i1, descr=TargetToken(0))\n"
+    );
+}
+
+/// A red that is a constant at a merge point is a variable from there on
+/// (a `same_as` the optimizer sees through), so the loop cut there takes
+/// it as an input instead of assuming the constant.
+#[test]
+fn a_constant_red_is_a_variable_after_a_merge_point() {
+    let mut m = inner_loop_module();
+    // 0 sets x to 7.
+    m.jitcodes[0].insns[4] = insn(Op::IntCopy, vec![Arg::Int(7)], vec![i(1)]);
+    m.jitcodes[0].insns.insert(5, insn(Op::IntCopy, vec![Arg::Int(1)], vec![i(0)]));
+    for insn in &mut m.jitcodes[0].insns {
+        for a in &mut insn.args {
+            if let Arg::Label(l) = a {
+                *l += (*l > 4) as u32;
+            }
+        }
+    }
+    let mut buf = [0u64, 5];
+    let mut interp = Interp::new(&m, &TABLES);
+    // SAFETY: as `blackhole`.
+    unsafe { interp.trace(0, buf.as_mut_ptr(), 100) };
+    let t = interp.closed.expect("a closed loop");
+    assert_eq!(buf, [1, 8]);
+    assert_eq!(
+        text(&m, &t),
+        "[i0]\ndebug_merge_point(0, 0, '1')\ni1 = int_add(i0, 1)\ndebug_merge_point(0, 0, '2')\njump(i1, descr=TargetToken(0))\n"
+    );
+}

@@ -14,27 +14,28 @@ mod optimizer;
 mod unroll;
 
 use crate::jit::trace::{ResOp, Trace, Value};
+pub use optimizer::Env;
 use optimizer::Optimizer;
-use rpy_jitcode::{JitModule, Op};
+use rpy_jitcode::Op;
 use rustc_hash::FxHashSet as HashSet;
 pub use unroll::ShortPreamble;
 
-/// Optimizes `trace`; `short_of` tells how to enter the code a jump goes
+/// Optimizes `trace` in `env`; `short_of` tells how to enter the code a jump goes
 /// to at its label. Returns how to enter `trace` itself so, when it is an
 /// unrolled loop.
 pub fn optimize<'s>(
     trace: &mut Trace,
-    m: &JitModule,
+    env: Env,
     short_of: &dyn Fn(u32) -> Option<&'s ShortPreamble>,
 ) -> Option<ShortPreamble> {
     let closes_loop = trace.ops.last().is_some_and(|op| op.op == Op::Jump && op.descr.is_none());
     let mut short = None;
     if closes_loop {
-        short = unroll::unroll(trace, m);
+        short = unroll::unroll(trace, env);
     } else {
         let mut ops = std::mem::take(&mut trace.ops);
         let jump = ops.pop_if(|op| op.op == Op::Jump);
-        let mut opt = Optimizer::new(m);
+        let mut opt = Optimizer::new(env);
         for op in ops {
             opt.emit(op);
         }

@@ -24,13 +24,16 @@
 use super::facts::{mirror, negation, step};
 use crate::jit::eval::{pure_value, returns_float};
 use crate::jit::trace::{allocation, initialization, ResOp, Value, VirtualObject};
-use rpy_jitcode::{Descr, JitModule, Kind, Op};
+use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Where a heap read or write goes: the object, the index for items, and
 /// the bytes (offset from the object or the item, size, kind). Different
 /// descriptions of the same bytes (the tag of an enum read through its
 /// base struct and through a variant's) are the same location.
+/// `immutable`: a field never written once its object is built (the
+/// same bytes are never a field that changes: structs share a prefix only
+/// with the same types).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Loc {
     obj: Value,
@@ -39,6 +42,7 @@ pub struct Loc {
     size: u8,
     kind: Kind,
     signed: bool,
+    immutable: bool,
 }
 
 impl Loc {
@@ -65,6 +69,7 @@ pub fn location(m: &JitModule, op: Op, args: &[Value], descr: Option<u32>) -> Op
         return None;
     }
     let d = &m.descrs[descr? as usize];
+    let immutable = m.is_immutable(descr?);
     let (index, leaf, base) = match d {
         Descr::Field { leaf, .. } if field => (None, *leaf, 0),
         Descr::Array { item: Some(leaf), items_offset, .. } if items => (Some(args[1]), *leaf, *items_offset),
@@ -74,7 +79,17 @@ pub fn location(m: &JitModule, op: Op, args: &[Value], descr: Option<u32>) -> Op
         },
         _ => return None,
     };
-    Some(Loc { obj: args[0], index, offset: base + leaf.offset, size: leaf.size, kind: leaf.kind, signed: leaf.signed })
+    let (offset, size, kind, signed) = (base + leaf.offset, leaf.size, leaf.kind, leaf.signed);
+    Some(Loc { obj: args[0], index, offset, size, kind, signed, immutable })
+}
+
+/// What the optimizer knows of the world outside the trace: the module's
+/// descrs, and how to read a field of a constant object (the program's
+/// memory while it runs; made up by the tests).
+#[derive(Clone, Copy)]
+pub struct Env<'m> {
+    pub module: &'m JitModule,
+    pub read_field: &'m dyn Fn(u64, &Leaf) -> u64,
 }
 
 /// A pure operation's key: the operation, its operands, its descr.
@@ -86,6 +101,7 @@ pub type PureKey = (Op, Vec<Value>, Option<u32>);
 /// the body's uses of it are seen).
 pub struct Optimizer<'m> {
     m: &'m JitModule,
+    read_field: &'m dyn Fn(u64, &Leaf) -> u64,
     subst: HashMap<u32, Value>,
     pure: HashMap<PureKey, (Value, Option<usize>)>,
     heap: HashMap<Loc, (Value, Option<usize>)>,
@@ -99,15 +115,18 @@ pub struct Optimizer<'m> {
     virtuals: HashMap<u32, Virtual>,
     /// The writes of fields not done yet, in order, and where they go.
     lazy: Vec<(Loc, ResOp)>,
+    /// The objects an operation read or wrote through: not null.
+    dereferenced: HashSet<Value>,
     /// The outside facts that operations used.
     pub used: HashSet<usize>,
     pub out: Vec<ResOp>,
 }
 
 impl<'m> Optimizer<'m> {
-    pub fn new(m: &'m JitModule) -> Optimizer<'m> {
+    pub fn new(env: Env<'m>) -> Optimizer<'m> {
         Optimizer {
-            m,
+            m: env.module,
+            read_field: env.read_field,
             subst: HashMap::default(),
             pure: HashMap::default(),
             heap: HashMap::default(),
@@ -116,6 +135,7 @@ impl<'m> Optimizer<'m> {
             derived: Vec::new(),
             virtuals: HashMap::default(),
             lazy: Vec::new(),
+            dereferenced: HashSet::default(),
             used: HashSet::default(),
             out: Vec::new(),
         }
@@ -171,6 +191,11 @@ impl<'m> Optimizer<'m> {
         self.heap.get(loc).map(|(v, _)| self.resolve(*v))
     }
 
+    /// Whether the trace read or wrote through `v` (it is not null).
+    pub fn is_dereferenced(&self, v: Value) -> bool {
+        self.dereferenced.contains(&self.resolve(v))
+    }
+
     /// The comparisons known from guards on other comparisons (in no
     /// operation), in the order they became known, with their values.
     pub fn derived_comparisons(&self) -> impl Iterator<Item = (&PureKey, Value)> {
@@ -188,10 +213,18 @@ impl<'m> Optimizer<'m> {
                 *v = self.resolve(*v);
             }
         }
+        if op.op.is_heap_read() || op.op == Op::ArraylenGc || location(self.m, op.op, &op.args, op.descr).is_some() {
+            self.dereferenced.insert(op.args[0]);
+        }
         if self.virtualize(&op) {
             return;
         }
         match op.op {
+            // The tracer's copies of constant reds at merge points.
+            Op::SameAsI | Op::SameAsR | Op::SameAsF => {
+                self.subst.insert(op.result.expect("same_as has a result"), op.args[0]);
+                return;
+            }
             Op::GuardTrue | Op::GuardFalse | Op::GuardValue => {
                 let want = match op.op {
                     Op::GuardTrue => Value::Const(1, Kind::Int),
@@ -213,9 +246,10 @@ impl<'m> Optimizer<'m> {
                     Value::Const(..) => {}
                 }
             }
+            // What immutable fields hold stays known.
             Op::CallI | Op::CallR | Op::CallF | Op::CallN => {
                 self.flush_lazy();
-                self.heap.clear();
+                self.heap.retain(|l, _| l.immutable);
             }
             // Elidable calls write nothing, but may read.
             Op::CallPureI | Op::CallPureR | Op::CallPureF | Op::CallPureN | Op::Jump => self.flush_lazy(),
@@ -242,10 +276,14 @@ impl<'m> Optimizer<'m> {
                 }
                 // Any other object (or index) may be the same memory,
                 // unless the indexes differ (items of different arrays, or
-                // different items of the same array).
+                // different items of the same array), or the field is
+                // immutable (written only while its object is built, which
+                // is no object read before).
                 let offsets = &self.offsets;
                 self.heap.retain(|l, _| {
-                    !loc.may_alias(l) || matches!((l.index, loc.index), (Some(i), Some(j)) if distinct(offsets, i, j))
+                    l.immutable
+                        || !loc.may_alias(l)
+                        || matches!((l.index, loc.index), (Some(i), Some(j)) if distinct(offsets, i, j))
                 });
                 self.heap.insert(loc, (value, None));
                 if op.op == Op::SetfieldGc {
@@ -256,6 +294,9 @@ impl<'m> Optimizer<'m> {
                     return;
                 }
             } else if let Some(v) = self.lookup_heap(&loc) {
+                self.subst.insert(op.result.expect("a read has a result"), v);
+                return;
+            } else if let Some(v) = self.read_constant(&loc, op.descr.expect("a read has a descr")) {
                 self.subst.insert(op.result.expect("a read has a result"), v);
                 return;
             } else {
@@ -284,6 +325,36 @@ impl<'m> Optimizer<'m> {
             }
         }
         self.push(op);
+    }
+
+    /// An immutable field of a constant object, or an immutable item at a
+    /// constant index within its array: a constant, what the memory holds
+    /// (RPython's pure descrs).
+    fn read_constant(&self, loc: &Loc, descr: u32) -> Option<Value> {
+        let Value::Const(obj, _) = loc.obj else { return None };
+        if !loc.immutable || obj == 0 {
+            return None;
+        }
+        let offset = match (loc.index, &self.m.descrs[descr as usize]) {
+            (None, _) => loc.offset,
+            (Some(Value::Const(i, _)), Descr::Array { .. } | Descr::Interior { .. }) => {
+                let array = match &self.m.descrs[descr as usize] {
+                    Descr::Interior { array, .. } => *array,
+                    _ => descr,
+                };
+                let Descr::Array { length_offset, item_size, .. } = &self.m.descrs[array as usize] else {
+                    return None;
+                };
+                let length = Leaf { offset: *length_offset, size: 8, signed: false, kind: Kind::Int };
+                if i >= (self.read_field)(obj, &length) {
+                    return None;
+                }
+                loc.offset + i as u32 * item_size
+            }
+            _ => return None,
+        };
+        let leaf = Leaf { offset, size: loc.size, signed: loc.signed, kind: loc.kind };
+        Some(Value::Const((self.read_field)(obj, &leaf), loc.kind))
     }
 
     /// Allocation removal (RPython's `virtualize`): an object the trace

@@ -4,14 +4,15 @@
 //! expected trace is compared with the optimized one's `snapshot_text`
 //! with the variables renumbered in order of appearance.
 
-use super::optimize;
+use super::{optimize, Env};
 use crate::jit::trace::Trace;
 use rpy_jitcode::{Descr, Effect, JitModule, Kind, Leaf};
 
 /// The descrs the tests' traces use.
 fn module() -> JitModule {
     let int = |offset| Leaf { offset, size: 8, signed: true, kind: Kind::Int };
-    let field = |name: &str, leaf| Descr::Field { name: name.into(), leaf };
+    let field = |name: &str, leaf| Descr::Field { name: name.into(), leaf, immutable: false };
+    let pure_field = |name: &str, leaf| Descr::Field { name: name.into(), leaf, immutable: true };
     let call = |name: &str, effect| Descr::Call {
         name: name.into(),
         target: 0,
@@ -31,10 +32,22 @@ fn module() -> JitModule {
             item_size: 8,
             typeinfo: 1,
             item: Some(int(0)),
+            immutable: false,
         },
         call("f", Effect::Random),
         call("g", Effect::Elidable),
         field("Pair.x", Leaf { offset: 32, size: 8, signed: false, kind: Kind::Float }),
+        Descr::Array {
+            name: "code".into(),
+            length_offset: 8,
+            items_offset: 16,
+            item_size: 8,
+            typeinfo: 2,
+            item: Some(Leaf { offset: 0, size: 8, signed: false, kind: Kind::Ref }),
+            immutable: true,
+        },
+        pure_field("Op.tag", int(8)),
+        pure_field("Op.arg", Leaf { offset: 16, size: 8, signed: false, kind: Kind::Ref }),
     ];
     JitModule { descrs, ..JitModule::default() }
 }
@@ -73,12 +86,18 @@ fn renumbered(text: &str) -> String {
     out.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n")
 }
 
+/// The memory the tests' constant objects have: a field of the object at
+/// `p` holds `p` plus the field's offset.
+fn env(m: &JitModule) -> Env<'_> {
+    Env { module: m, read_field: &|p, leaf| p + leaf.offset as u64 }
+}
+
 /// Optimizes the trace `input`; its text must be `expected`'s.
 #[track_caller]
 fn check(input: &str, expected: &str) {
     let m = module();
     let mut trace = Trace::parse(input, &m).unwrap_or_else(|e| panic!("input: {e}"));
-    optimize(&mut trace, &m, &|_| None);
+    optimize(&mut trace, env(&m), &|_| None);
     let got = renumbered(&trace.snapshot_text(&m));
     let want = renumbered(expected);
     assert!(got == want, "optimized:\n{got}\n\nexpected:\n{want}\n");
@@ -90,9 +109,9 @@ fn check(input: &str, expected: &str) {
 fn check_entering(target: &str, input: &str, expected: &str) {
     let m = module();
     let mut target = Trace::parse(target, &m).unwrap_or_else(|e| panic!("target: {e}"));
-    let short = optimize(&mut target, &m, &|_| None).expect("the target is an unrolled loop");
+    let short = optimize(&mut target, env(&m), &|_| None).expect("the target is an unrolled loop");
     let mut trace = Trace::parse(input, &m).unwrap_or_else(|e| panic!("input: {e}"));
-    optimize(&mut trace, &m, &|c| (c == 0).then_some(&short));
+    optimize(&mut trace, env(&m), &|c| (c == 0).then_some(&short));
     let got = renumbered(&trace.snapshot_text(&m));
     let want = renumbered(expected);
     assert!(got == want, "optimized:\n{got}\n\nexpected:\n{want}\n");
@@ -585,6 +604,119 @@ fn an_elidable_call_keeps_the_heap() {
     );
 }
 
+/// A field that never changes, of a constant object, is a constant; so are the fields of
+/// the object it holds (RPython's pure field descrs).
+#[test]
+fn immutable_fields_of_a_constant_object_fold() {
+    check(
+        "
+        [i0]
+        i1 = getfield_gc_i(ConstPtr(0x1000), descr=<FieldS Op.tag 8 pure>)
+        p2 = getfield_gc_r(ConstPtr(0x1000), descr=<FieldP Op.arg 16 pure>)
+        i3 = getfield_gc_i(p2, descr=<FieldS Op.tag 8 pure>)
+        i4 = int_add(i1, i3)
+        i5 = int_add(i0, i4)
+        jump(i5, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_add(i0, 8224)
+        jump(i1, descr=TargetToken(1))",
+    );
+}
+
+/// An item of an array whose items never change, at a constant index of a constant array,
+/// is a constant (the tests' memory: item 2 of 0x1000 is 0x1000 + 16 + 2 * 8, its tag that plus 8).
+#[test]
+fn immutable_items_of_a_constant_array_fold() {
+    check(
+        "
+        [i0]
+        p1 = getarrayitem_gc_r(ConstPtr(0x1000), 2, descr=<ArrayP 8 pure>)
+        i2 = getfield_gc_i(p1, descr=<FieldS Op.tag 8 pure>)
+        i3 = int_add(i0, i2)
+        jump(i3, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_add(i0, 4136)
+        jump(i1, descr=TargetToken(1))",
+    );
+}
+
+/// At an index not known, the item is read.
+#[test]
+fn immutable_items_at_a_variable_index_are_read() {
+    check(
+        "
+        [i0]
+        p1 = getarrayitem_gc_r(ConstPtr(0x1000), i0, descr=<ArrayP 8 pure>)
+        i2 = getfield_gc_i(p1, descr=<FieldS Op.tag 8 pure>)
+        jump(i2, descr=TargetToken(1))",
+        "
+        [i0]
+        p1 = getarrayitem_gc_r(ConstPtr(0x1000), i0, descr=<ArrayP 8 pure>)
+        i2 = getfield_gc_i(p1, descr=<FieldS Op.tag 8 pure>)
+        jump(i2, descr=TargetToken(1))",
+    );
+}
+
+/// A field that may change is read from a constant object as from any other.
+#[test]
+fn mutable_fields_of_a_constant_object_are_read() {
+    check(
+        "
+        [i0]
+        i1 = getfield_gc_i(ConstPtr(0x1000), descr=<FieldS Pair.a 8>)
+        i2 = int_add(i0, i1)
+        jump(i2, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = getfield_gc_i(ConstPtr(0x1000), descr=<FieldS Pair.a 8>)
+        i2 = int_add(i0, i1)
+        jump(i2, descr=TargetToken(1))",
+    );
+}
+
+/// A residual call writes no immutable field: what was read of one stays known.
+#[test]
+fn a_residual_call_keeps_immutable_fields() {
+    check(
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Op.tag 8 pure>)
+        i2 = call_i(i1, descr=<Call f>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Op.tag 8 pure>)
+        i4 = int_add(i2, i3)
+        jump(p0, i4, descr=TargetToken(1))",
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Op.tag 8 pure>)
+        i2 = call_i(i1, descr=<Call f>)
+        i3 = int_add(i2, i1)
+        jump(p0, i3, descr=TargetToken(1))",
+    );
+}
+
+/// A write to a field of the same bytes of another object is not a write of an immutable
+/// field (those are written only while their object is built).
+#[test]
+fn a_write_keeps_immutable_fields() {
+    check(
+        "
+        [p0, p1, i2]
+        i3 = getfield_gc_i(p0, descr=<FieldS Op.tag 8 pure>)
+        setfield_gc(p1, i2, descr=<FieldS Pair.a 8>)
+        i4 = getfield_gc_i(p0, descr=<FieldS Op.tag 8 pure>)
+        i5 = int_add(i3, i4)
+        jump(p0, p1, i5, descr=TargetToken(1))",
+        "
+        [p0, p1, i2]
+        i3 = getfield_gc_i(p0, descr=<FieldS Op.tag 8 pure>)
+        i4 = int_add(i3, i3)
+        setfield_gc(p1, i2, descr=<FieldS Pair.a 8>)
+        jump(p0, p1, i4, descr=TargetToken(1))",
+    );
+}
+
 /// A write of item 1 keeps what is known of item 0.
 #[test]
 fn items_at_different_constant_indexes_do_not_alias() {
@@ -972,6 +1104,30 @@ fn a_loop_reads_an_invariant_field_once() {
         label(i3, i2, descr=TargetToken(0))
         i4 = int_add(i3, i2)
         jump(i4, i2, descr=TargetToken(0))",
+    );
+}
+
+/// Unrolling: an immutable field is read in the preamble only, though the loop calls a
+/// function that may write anything else (and the object, needed for nothing else, is
+/// not passed around the loop).
+#[test]
+fn a_loop_with_a_call_reads_an_immutable_field_once() {
+    check(
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Op.tag 8 pure>)
+        i3 = call_i(i2, descr=<Call f>)
+        i4 = int_add(i1, i3)
+        jump(p0, i4, descr=TargetToken(0))",
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Op.tag 8 pure>)
+        i3 = call_i(i2, descr=<Call f>)
+        i4 = int_add(i1, i3)
+        label(i4, i2, descr=TargetToken(0))
+        i5 = call_i(i2, descr=<Call f>)
+        i6 = int_add(i4, i5)
+        jump(i6, i2, descr=TargetToken(0))",
     );
 }
 

@@ -19,7 +19,7 @@
 //! and the body optimized again without it: the optimizer's knowledge is a
 //! guess that gets smaller until it holds (`Mode`).
 
-use super::optimizer::{location, Optimizer};
+use super::optimizer::{location, Env, Optimizer};
 use crate::jit::trace::{ResOp, Trace, Value};
 use rpy_jitcode::{JitModule, Kind, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -70,10 +70,10 @@ pub struct ShortPreamble {
 
 /// Unrolls the loop `trace` (its last operation jumps back to its start);
 /// how to enter its body directly, when it has one.
-pub fn unroll(trace: &mut Trace, m: &JitModule) -> Option<ShortPreamble> {
+pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
     let orig = std::mem::take(&mut trace.ops);
     let (jump, body_ops) = orig.split_last().expect("a loop ends with its jump");
-    let mut pre = Optimizer::new(m);
+    let mut pre = Optimizer::new(env);
     for op in body_ops {
         pre.emit(op.clone());
     }
@@ -91,7 +91,7 @@ pub fn unroll(trace: &mut Trace, m: &JitModule) -> Option<ShortPreamble> {
     let nkinds = trace.kinds.len();
     for _ in 0..MAX_ROUNDS {
         trace.kinds.truncate(nkinds);
-        match body(trace, m, body_ops, jump, &facts, &inputs, &modes) {
+        match body(trace, env, body_ops, jump, &facts, &inputs, &modes) {
             Ok(body) => {
                 let constants = (body.used.iter())
                     .filter_map(|&k| if let Mode::Const(c) = modes[k] { Some((k, c)) } else { None })
@@ -112,7 +112,7 @@ pub fn unroll(trace: &mut Trace, m: &JitModule) -> Option<ShortPreamble> {
     }
     // No guess held: the loop without a preamble.
     trace.kinds.truncate(nkinds);
-    let mut opt = Optimizer::new(m);
+    let mut opt = Optimizer::new(env);
     for op in orig {
         opt.emit(op);
     }
@@ -135,8 +135,16 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
         }
     }
     let mut memo = HashMap::default();
-    // No read: the jumping trace's guards need not be the preamble's.
-    let safe = |f: &Fact, _: &[Value], _: usize| !f.heap && can_hoist(f.op);
+    // The jumping trace's guards need not be the preamble's: operations
+    // that cannot fail, and reads of fields and lengths through objects
+    // the jumping trace read or wrote through itself (not null; the read
+    // is where the label's would be: it gives the value the preamble
+    // would have read there).
+    let safe = |opt: &Optimizer, f: &Fact, args: &[Value], _: usize| {
+        let through_known_object = matches!(f.op, Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF | Op::ArraylenGc)
+            && opt.is_dereferenced(args[0]);
+        (!f.heap && can_hoist(f.op)) || through_known_object
+    };
     for &(k, c) in &sp.constants {
         let v = value_of(opt, trace, &sp.facts, args, k, &safe, &mut memo)?;
         if !constant(&v, c) {
@@ -253,14 +261,14 @@ type Demotions = (Vec<usize>, Vec<usize>);
 /// guesses that did not hold at the body's end.
 fn body(
     trace: &mut Trace,
-    m: &JitModule,
+    env: Env,
     ops: &[ResOp],
     jump: &ResOp,
     facts: &[Fact],
     inputs: &[Mode],
     modes: &[Mode],
 ) -> Result<Body, Demotions> {
-    let mut opt = Optimizer::new(m);
+    let mut opt = Optimizer::new(env);
     let fresh = |trace: &mut Trace, kind: Kind| Value::Var(trace.new_var(kind));
     let mut input_vals = Vec::with_capacity(inputs.len());
     for (i, mode) in inputs.iter().enumerate() {
@@ -289,7 +297,7 @@ fn body(
         if let (Some(v), Some(a)) = (value, &args) {
             let k = fact_vals.len();
             if f.heap {
-                let loc = location(m, f.op, a, f.descr).expect("a read's location");
+                let loc = location(env.module, f.op, a, f.descr).expect("a read's location");
                 opt.know_heap(loc, v, Some(k));
             } else {
                 opt.know_pure((f.op, a.clone(), f.descr), v, Some(k));
@@ -345,8 +353,9 @@ fn body(
         // The same operands as at the start: the preamble did this, so
         // doing it again is safe (a read of the same object, which may
         // have changed). Other operands: only operations that cannot fail.
-        let safe =
-            |f: &Fact, args: &[Value], k: usize| fact_args[k].as_deref() == Some(args) || (!f.heap && can_hoist(f.op));
+        let safe = |_: &Optimizer, f: &Fact, args: &[Value], k: usize| {
+            fact_args[k].as_deref() == Some(args) || (!f.heap && can_hoist(f.op))
+        };
         let end_value = value_of(&mut opt, trace, facts, &end, k, &safe, &mut at_end);
         let holds = match (modes[k], end_value) {
             (Mode::Const(c), Some(Value::Const(x, _))) => x == c,
@@ -407,7 +416,7 @@ fn value_of(
     facts: &[Fact],
     inputs: &[Value],
     k: usize,
-    safe: &dyn Fn(&Fact, &[Value], usize) -> bool,
+    safe: &Safe,
     memo: &mut HashMap<usize, Option<Value>>,
 ) -> Option<Value> {
     if let Some(v) = memo.get(&k) {
@@ -428,7 +437,7 @@ fn value_of(
         opt.lookup_pure(&(f.op, args.clone(), f.descr))
     };
     let value = known.or_else(|| {
-        if !safe(f, &args, k) {
+        if !safe(opt, f, &args, k) {
             return None;
         }
         let r = trace.new_var(f.kind);
@@ -438,6 +447,10 @@ fn value_of(
     memo.insert(k, value);
     value
 }
+
+/// Whether fact `k` may be computed by the trace `opt` optimizes, with
+/// these operands, when `opt` does not know it.
+type Safe<'a> = dyn Fn(&Optimizer, &Fact, &[Value], usize) -> bool + 'a;
 
 /// Pure operations that cannot trap or fail whatever their operands.
 fn can_hoist(op: Op) -> bool {

@@ -156,6 +156,41 @@ impl Trace {
         self.kinds.len() + ops.sum::<usize>()
     }
 
+    /// The trace of operations `start..` alone, its input arguments the
+    /// variables `inputs` (distinct), renumbered: `None` when those
+    /// operations use another variable defined before `start`.
+    pub fn cut(&self, start: usize, inputs: &[u32]) -> Option<Trace> {
+        let kinds: Vec<Kind> = inputs.iter().map(|n| self.kinds[*n as usize]).collect();
+        let mut cut = Trace::new(&kinds);
+        let mut rename: rustc_hash::FxHashMap<u32, u32> =
+            inputs.iter().enumerate().map(|(i, n)| (*n, i as u32)).collect();
+        if rename.len() != inputs.len() {
+            return None;
+        }
+        for op in &self.ops[start..] {
+            let mut op = op.clone();
+            let renamed = |v: &mut Value| match v {
+                Value::Var(n) => rename.get(n).map(|m| *n = *m).is_some(),
+                Value::Const(..) => true,
+            };
+            if !op.args.iter_mut().all(renamed) {
+                return None;
+            }
+            if let Some(s) = &mut op.snapshot {
+                if !s.values_mut().all(renamed) {
+                    return None;
+                }
+            }
+            if let Some(r) = &mut op.result {
+                let n = cut.new_var(self.kinds[*r as usize]);
+                rename.insert(*r, n);
+                *r = n;
+            }
+            cut.ops.push(op);
+        }
+        Some(cut)
+    }
+
     pub fn new_var(&mut self, kind: Kind) -> u32 {
         self.kinds.push(kind);
         self.kinds.len() as u32 - 1
@@ -292,7 +327,8 @@ fn var_letter(k: Kind) -> char {
     }
 }
 
-/// A descr as PyPy prints it: `<FieldS Tape.pos 16>`, `<ArrayU 1>`.
+/// A descr as PyPy prints it: `<FieldS Tape.pos 16>`, `<FieldP Op.0 8 pure>`
+/// (immutable), `<ArrayU 1>`.
 pub fn descr_text(d: &Descr) -> String {
     let letter = |l: &rpy_jitcode::Leaf| match l.kind {
         Kind::Ref => 'P',
@@ -301,9 +337,13 @@ pub fn descr_text(d: &Descr) -> String {
         Kind::Int => 'U',
     };
     match d {
-        Descr::Field { name, leaf } => format!("<Field{} {name} {}>", letter(leaf), leaf.offset),
-        Descr::Array { item: Some(l), item_size, .. } => format!("<Array{} {item_size}>", letter(l)),
-        Descr::Array { item_size, .. } => format!("<ArrayX {item_size}>"),
+        Descr::Field { name, leaf, immutable } => {
+            format!("<Field{} {name} {}{}>", letter(leaf), leaf.offset, if *immutable { " pure" } else { "" })
+        }
+        Descr::Array { item, item_size, immutable, .. } => {
+            let letter = item.as_ref().map_or('X', letter);
+            format!("<Array{letter} {item_size}{}>", if *immutable { " pure" } else { "" })
+        }
         Descr::Interior { leaf, .. } => format!("<InteriorField{} {}>", letter(leaf), leaf.offset),
         Descr::Size { name, .. } => format!("<SizeDescr {name}>"),
         Descr::Call { name, .. } => format!("<Call {name}>"),
