@@ -151,8 +151,10 @@ pub enum Descr {
     Size { name: String, typeinfo: u32 },
     /// A function the JIT calls (an index into the module's call table),
     /// with the kinds of its argument leaves in order and of its result
-    /// leaves.
-    Call { name: String, target: u32, args: Vec<Kind>, results: Vec<Kind>, effect: Effect },
+    /// leaves. `writes`: the field, array and interior descrs of what it
+    /// may write (RPython's `EffectInfo` write descrs), `None` for
+    /// anything.
+    Call { name: String, target: u32, args: Vec<Kind>, results: Vec<Kind>, effect: Effect, writes: Option<Vec<u32>> },
     /// A function the JIT traces into.
     JitCode { name: String, index: u32 },
     /// A low-level operation on a type narrower than 64 bits or whose
@@ -271,11 +273,21 @@ impl fmt::Display for Descr {
             }
             Descr::Interior { array, leaf } => write!(f, "<Interior #{array} {leaf}>"),
             Descr::Size { name, .. } => write!(f, "<Size {name}>"),
-            Descr::Call { name, effect, .. } => match effect {
-                Effect::Random => write!(f, "<Call {name}>"),
-                Effect::Elidable => write!(f, "<Call {name} elidable>"),
-                Effect::Noreturn => write!(f, "<Call {name} noreturn>"),
-            },
+            Descr::Call { name, effect, writes, .. } => {
+                write!(f, "<Call {name}")?;
+                match effect {
+                    Effect::Random => {}
+                    Effect::Elidable => write!(f, " elidable")?,
+                    Effect::Noreturn => write!(f, " noreturn")?,
+                }
+                match writes {
+                    Some(ws) if *effect == Effect::Random => {
+                        let ws: Vec<String> = ws.iter().map(|d| format!("#{d}")).collect();
+                        write!(f, " writes [{}]>", ws.join(", "))
+                    }
+                    _ => write!(f, ">"),
+                }
+            }
             Descr::JitCode { name, .. } => write!(f, "<JitCode {name}>"),
             Descr::LlOp { op, bits, signed, part } => {
                 let part = match part {

@@ -6,7 +6,7 @@
 use crate::code::*;
 use crate::ops::Op;
 
-const MAGIC: &[u8; 4] = b"rpj2";
+const MAGIC: &[u8; 4] = b"rpj3";
 
 #[derive(Default)]
 struct Writer(Vec<u8>);
@@ -136,13 +136,20 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
                 w.s(name);
                 w.u(*typeinfo as u64);
             }
-            Descr::Call { name, target, args, results, effect } => {
+            Descr::Call { name, target, args, results, effect, writes } => {
                 w.u(4);
                 w.s(name);
                 w.u(*target as u64);
                 w.kinds(args);
                 w.kinds(results);
                 w.u(*effect as u64);
+                w.b(writes.is_some());
+                if let Some(list) = writes {
+                    w.u(list.len() as u64);
+                    for d in list {
+                        w.u(*d as u64);
+                    }
+                }
             }
             Descr::JitCode { name, index } => {
                 w.u(5);
@@ -300,6 +307,10 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
                     2 => Effect::Noreturn,
                     e => return Err(format!("unknown call effect {e}")),
                 },
+                writes: match r.b()? {
+                    true => Some((0..r.len()?).map(|_| r.u32()).collect::<Result<_, _>>()?),
+                    false => None,
+                },
             },
             5 => Descr::JitCode { name: r.s()?, index: r.u32()? },
             6 => Descr::LlOp {
@@ -392,6 +403,7 @@ mod tests {
                     args: vec![Kind::Ref],
                     results: vec![Kind::Int, Kind::Int],
                     effect: Effect::Elidable,
+                    writes: Some(vec![0]),
                 },
                 Descr::LlOp { op: WidthOp::Int(IntOp::AddChecked), bits: 32, signed: true, part: Part::Value },
             ],

@@ -282,3 +282,27 @@ fn matches_trace_as_one_guard_value() {
     let byte_guards = opt.iter().flat_map(|l| l.lines()).filter(|l| l.starts_with("guard_value(")).count();
     assert!(byte_guards >= 3, "{opt:?}");
 }
+
+/// Program 152 fetches each instruction with an elidable function from a
+/// list it grew by pushes: the instruction is a constant object, its tag
+/// and operands immutable, so no dispatch is left in the loops. The
+/// frame's `stack` is immutable: read once, in the preamble, though the
+/// loop calls functions. Its counters are mutable, but no call in the loop
+/// writes them (a push writes the list; `log` writes `calls`): the body
+/// never reads them again.
+#[test]
+fn immutable_reads_fold_and_calls_forget_only_what_they_write() {
+    let (opt, out) = jit_log("152_jit_immutable_and_effects", "jit-log-opt-loop");
+    assert!(out.contains("total=45150 calls=300 pushes=901 depth=1"), "{out}");
+    let unrolled: Vec<&String> = opt.iter().filter(|l| l.contains("\nlabel(")).collect();
+    assert!(!unrolled.is_empty(), "{opt:?}");
+    for l in &opt {
+        assert!(!l.contains("#tag") && !l.contains("guard_value(") && !l.contains("fetch"), "{l}");
+        assert!(l.matches("Frame.stack").count() <= 1, "{l}");
+    }
+    for l in unrolled {
+        let body = &l[l.find("\nlabel(").unwrap()..];
+        assert!(body.contains("<Call log>") && body.contains("<Call ll_append>"), "{l}");
+        assert!(!body.contains("getfield_gc_i(p0, descr=<FieldS Frame."), "{l}");
+    }
+}

@@ -4,29 +4,14 @@
 //! The JIT reads such a field or item of a constant object while tracing,
 //! and keeps what a read gave across calls and writes.
 //!
-//! A write builds its object when the object was allocated in the same
-//! block and nothing but other such writes and `cast_pointer` used it in
-//! between: that is how the rtyper lowers a struct literal and an enum's
-//! variant (`malloc`, a `setfield` per field and the tag, `cast_pointer`
-//! to the enum), and a list literal (`malloc_varsize`, a `setarrayitem`
-//! per item). Every other write changes its field or the items of its
-//! container type, and a runtime function may change any field and item
-//! of the objects it is passed. A field written through an enum's variant
-//! is written through its base too (the tag they share).
+//! They are what no graph writes (`writeanalyze::writes`: writes other
+//! than those building their object). A field written through an enum's
+//! variant is written through its base too (the tag they share).
 
-use crate::flow::{FunctionGraph, Value, VarId};
-use crate::lloperation::LlOp;
-use crate::lltype::{Container, ContainerId, LlType};
+use super::writeanalyze::{writes, Written};
+use crate::lltype::{Container, ContainerId};
 use crate::translator::Translator;
-use std::collections::{HashMap, HashSet};
-
-/// What is written after its object is built: fields, and the items of
-/// containers.
-#[derive(Default)]
-struct Written {
-    fields: HashSet<(ContainerId, String)>,
-    items: HashSet<ContainerId>,
-}
+use std::collections::HashSet;
 
 /// The fields of `GcStruct`s in `t` that no operation writes after the
 /// object is built, as `(container, field name)`, and the variable-sized
@@ -60,121 +45,6 @@ pub fn immutable(t: &Translator) -> (HashSet<(ContainerId, String)>, HashSet<Con
         }
     }
     (immutable, items)
-}
-
-/// Adds to `written` what `g` writes other than while building an object
-/// (what a runtime function is passed, all it reaches).
-fn writes(g: &FunctionGraph, t: &Translator, written: &mut Written) {
-    let container = |v: &Value| match g.concretetype(v) {
-        LlType::Ptr(c) => Some(*c),
-        _ => None,
-    };
-    for b in g.iterblocks() {
-        let mut building = Building::default();
-        for (i, op) in g.blocks[b].operations.iter().enumerate() {
-            match LlOp::from_name(&op.opname) {
-                Some(LlOp::Malloc | LlOp::MallocVarsize) => {
-                    building.by_var.insert(op.result, i);
-                    continue;
-                }
-                Some(LlOp::CastPointer) => {
-                    if let Some(a) = building.of(&op.args[0]) {
-                        building.by_var.insert(op.result, a);
-                        continue;
-                    }
-                }
-                Some(llop @ (LlOp::Setfield | LlOp::Setarrayitem)) => {
-                    let (obj, value) = (building.of(&op.args[0]), building.of(&op.args[2]));
-                    match (obj, container(&op.args[0])) {
-                        (None, Some(c)) if llop == LlOp::Setfield => {
-                            let name = op.args[1].constant().and_then(|c| c.as_str()).unwrap_or_default();
-                            written.fields.insert((c, name.to_string()));
-                        }
-                        (None, Some(c)) => {
-                            written.items.insert(c);
-                        }
-                        _ => {}
-                    }
-                    // The value stored escapes with the object: now, or
-                    // when the object does (a list literal's array, stored
-                    // into the list before its items are written).
-                    match (value, obj) {
-                        (Some(v), Some(o)) => building.inside.push((v, o)),
-                        (Some(v), None) => building.escape(v),
-                        _ => {}
-                    }
-                    continue;
-                }
-                Some(LlOp::RtCall) => {
-                    for c in reachable(t, op.args[1..].iter().filter_map(container)) {
-                        if let Container::GcStruct { fields, .. } = &t.containers[c] {
-                            written.fields.extend(fields.iter().map(|(n, _)| (c, n.clone())));
-                        }
-                        written.items.insert(c);
-                    }
-                }
-                _ => {}
-            }
-            for a in &op.args {
-                if let Some(n) = building.of(a) {
-                    building.escape(n);
-                }
-            }
-        }
-    }
-}
-
-/// The objects a block is building: the allocation (by its operation's
-/// number) each variable is, those something else saw, and which were
-/// stored into which.
-#[derive(Default)]
-struct Building {
-    by_var: HashMap<VarId, usize>,
-    escaped: HashSet<usize>,
-    inside: Vec<(usize, usize)>,
-}
-
-impl Building {
-    /// The allocation `v` is, while it is being built.
-    fn of(&self, v: &Value) -> Option<usize> {
-        match v {
-            Value::Var(v) => self.by_var.get(v).filter(|a| !self.escaped.contains(a)).copied(),
-            Value::Const(_) => None,
-        }
-    }
-
-    /// Allocation `a` is seen, and what was stored into it.
-    fn escape(&mut self, a: usize) {
-        if self.escaped.insert(a) {
-            let inner: Vec<usize> = self.inside.iter().filter(|(_, o)| *o == a).map(|(v, _)| *v).collect();
-            for v in inner {
-                self.escape(v);
-            }
-        }
-    }
-}
-
-/// The containers of objects reachable from objects of `roots` (a string
-/// and the array of its bytes).
-fn reachable(t: &Translator, roots: impl Iterator<Item = ContainerId>) -> HashSet<ContainerId> {
-    let mut seen = HashSet::new();
-    let mut todo: Vec<ContainerId> = roots.collect();
-    while let Some(c) = todo.pop() {
-        if !seen.insert(c) {
-            continue;
-        }
-        let container = &t.containers[c];
-        let fields = match container {
-            Container::GcStruct { fields, .. } => fields.iter().map(|(_, ty)| ty).collect(),
-            Container::GcArray { .. } => vec![],
-        };
-        for ty in fields.into_iter().chain(container.item()) {
-            if let LlType::Ptr(p) = ty {
-                todo.push(*p);
-            }
-        }
-    }
-    seen
 }
 
 #[cfg(test)]

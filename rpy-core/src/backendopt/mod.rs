@@ -12,6 +12,7 @@
 pub mod immutable;
 pub mod merge_if_blocks;
 pub mod redundant_writes;
+pub mod writeanalyze;
 
 use crate::flow::checkgraph;
 use crate::translator::Translator;

@@ -16,6 +16,8 @@
 //! the jitcodes, when `make_jit` adds it to the translator.
 
 use super::JitData;
+use crate::backendopt::writeanalyze::{runtime_writes, transitive_writes, Written};
+use crate::entity::SecondaryMap;
 use crate::flow::JitDriverDef;
 use crate::flow::{FunctionGraph, GraphId, Value};
 use crate::llbuild::LlGraphBuilder;
@@ -125,6 +127,8 @@ pub struct ModuleBuilder<'t> {
     /// Per driver: the jitcode and instruction of its merge point and the
     /// kinds of its green and red leaves.
     pub merge_points: HashMap<usize, (u32, u32, Vec<Kind>, Vec<Kind>)>,
+    /// What each graph may write, with its callees (`None`: anything).
+    writes: SecondaryMap<GraphId, Option<Written>>,
 }
 
 impl<'t> ModuleBuilder<'t> {
@@ -140,6 +144,7 @@ impl<'t> ModuleBuilder<'t> {
             typeinfo_index: HashMap::new(),
             string_index: HashMap::new(),
             merge_points: HashMap::new(),
+            writes: transitive_writes(t),
         }
     }
 
@@ -189,7 +194,29 @@ impl<'t> ModuleBuilder<'t> {
         let target = self.target(format!("graph {g:?}"), || Target::Graph(g));
         let effect = if graph.hints.elidable { Effect::Elidable } else { Effect::Random };
         let (args, results) = signature(graph);
-        self.descr(Descr::Call { name: graph.name.clone(), target, args, results, effect })
+        let writes = self.writes[g].clone().map(|w| self.write_descrs(&w));
+        self.descr(Descr::Call { name: graph.name.clone(), target, args, results, effect, writes })
+    }
+
+    /// The descrs of what `w` says is written: each field's, leaf by leaf,
+    /// and each container's array and interior descrs, in a stable order.
+    fn write_descrs(&mut self, w: &Written) -> Vec<u32> {
+        let mut fields: Vec<&(ContainerId, String)> = w.fields.iter().collect();
+        fields.sort();
+        let mut items: Vec<ContainerId> = w.items.iter().copied().collect();
+        items.sort();
+        let mut descrs = Vec::new();
+        for (c, f) in fields {
+            descrs.extend(self.field_descrs(*c, f).expect("a field the graphs write"));
+        }
+        for c in items {
+            let (array, interior) = self.array_descr(c).expect("a container whose items the graphs write");
+            descrs.push(array);
+            descrs.extend(interior);
+        }
+        descrs.sort_unstable();
+        descrs.dedup();
+        descrs
     }
 
     /// The call descr of a stub graph running `op(args)` of graph `g`,
@@ -225,7 +252,18 @@ impl<'t> ModuleBuilder<'t> {
         };
         let arg_kinds = param_tys.iter().flat_map(leaf_kinds).collect();
         let effect = if noreturn { Effect::Noreturn } else { Effect::Random };
-        self.descr(Descr::Call { name, target, args: arg_kinds, results: leaf_kinds(&ret), effect })
+        // A runtime function writes what its arguments reach; a function
+        // pointer anything; a panic nothing (it does not return).
+        let writes = match op {
+            LlOp::RtCall => {
+                let args = param_tys.iter().filter_map(|t| if let LlType::Ptr(c) = t { Some(*c) } else { None });
+                let w = runtime_writes(self.t, args);
+                Some(self.write_descrs(&w))
+            }
+            LlOp::IndirectCall => None,
+            _ => Some(vec![]),
+        };
+        self.descr(Descr::Call { name, target, args: arg_kinds, results: leaf_kinds(&ret), effect, writes })
     }
 
     /// The descr of field `field` of the `GcStruct` `c`, leaf by leaf.

@@ -104,7 +104,10 @@ pub struct Optimizer<'m> {
     read_field: &'m dyn Fn(u64, &Leaf) -> u64,
     subst: HashMap<u32, Value>,
     pure: HashMap<PureKey, (Value, Option<usize>)>,
-    heap: HashMap<Loc, (Value, Option<usize>)>,
+    /// What heap locations hold: the value, the outside fact it is, and
+    /// the descr it was read or written with (what a call may write is
+    /// said by descrs).
+    heap: HashMap<Loc, (Value, Option<usize>, u32)>,
     /// The comparison that defined a variable (for the facts a guard on it
     /// gives about the other comparisons of the same operands).
     compares: HashMap<u32, (Op, Value, Value)>,
@@ -165,8 +168,8 @@ impl<'m> Optimizer<'m> {
         self.pure.insert(key, (v, origin));
     }
 
-    pub fn know_heap(&mut self, loc: Loc, v: Value, origin: Option<usize>) {
-        self.heap.insert(loc, (v, origin));
+    pub fn know_heap(&mut self, loc: Loc, v: Value, origin: Option<usize>, descr: u32) {
+        self.heap.insert(loc, (v, origin, descr));
     }
 
     /// What the pure operation `key` is known to give.
@@ -177,7 +180,7 @@ impl<'m> Optimizer<'m> {
     }
 
     pub fn lookup_heap(&mut self, loc: &Loc) -> Option<Value> {
-        let (v, origin) = *self.heap.get(loc)?;
+        let (v, origin, _) = *self.heap.get(loc)?;
         self.used.extend(origin);
         Some(self.resolve(v))
     }
@@ -188,7 +191,7 @@ impl<'m> Optimizer<'m> {
     }
 
     pub fn peek_heap(&self, loc: &Loc) -> Option<Value> {
-        self.heap.get(loc).map(|(v, _)| self.resolve(*v))
+        self.heap.get(loc).map(|(v, ..)| self.resolve(*v))
     }
 
     /// Whether the trace read or wrote through `v` (it is not null).
@@ -246,10 +249,15 @@ impl<'m> Optimizer<'m> {
                     Value::Const(..) => {}
                 }
             }
-            // What immutable fields hold stays known.
+            // A residual call forgets what it may write (RPython's
+            // `EffectInfo`); what immutable fields hold stays known.
             Op::CallI | Op::CallR | Op::CallF | Op::CallN => {
                 self.flush_lazy();
-                self.heap.retain(|l, _| l.immutable);
+                let writes = match op.descr.map(|d| &self.m.descrs[d as usize]) {
+                    Some(Descr::Call { writes: Some(ws), .. }) => Some(ws),
+                    _ => None,
+                };
+                self.heap.retain(|l, (.., d)| l.immutable || writes.is_some_and(|ws| ws.binary_search(d).is_err()));
             }
             // Elidable calls write nothing, but may read.
             Op::CallPureI | Op::CallPureR | Op::CallPureF | Op::CallPureN | Op::Jump => self.flush_lazy(),
@@ -285,7 +293,7 @@ impl<'m> Optimizer<'m> {
                         || !loc.may_alias(l)
                         || matches!((l.index, loc.index), (Some(i), Some(j)) if distinct(offsets, i, j))
                 });
-                self.heap.insert(loc, (value, None));
+                self.heap.insert(loc, (value, None, op.descr.expect("a write has a descr")));
                 if op.op == Op::SetfieldGc {
                     // Writes that may be the same memory keep their order.
                     self.flush_aliasing(&loc);
@@ -301,7 +309,8 @@ impl<'m> Optimizer<'m> {
                 return;
             } else {
                 self.flush_aliasing(&loc);
-                self.heap.insert(loc, (Value::Var(op.result.expect("a read has a result")), None));
+                let descr = op.descr.expect("a read has a descr");
+                self.heap.insert(loc, (Value::Var(op.result.expect("a read has a result")), None, descr));
             }
         } else if op.op.is_pure() {
             let offset = self.fold_offset(&mut op);

@@ -13,13 +13,15 @@ fn module() -> JitModule {
     let int = |offset| Leaf { offset, size: 8, signed: true, kind: Kind::Int };
     let field = |name: &str, leaf| Descr::Field { name: name.into(), leaf, immutable: false };
     let pure_field = |name: &str, leaf| Descr::Field { name: name.into(), leaf, immutable: true };
-    let call = |name: &str, effect| Descr::Call {
+    let call_writing = |name: &str, effect, writes| Descr::Call {
         name: name.into(),
         target: 0,
         args: vec![Kind::Int],
         results: vec![Kind::Int],
         effect,
+        writes,
     };
+    let call = |name: &str, effect| call_writing(name, effect, None);
     let descrs = vec![
         field("Pair.a", int(8)),
         field("Pair.b", int(16)),
@@ -48,6 +50,8 @@ fn module() -> JitModule {
         },
         pure_field("Op.tag", int(8)),
         pure_field("Op.arg", Leaf { offset: 16, size: 8, signed: false, kind: Kind::Ref }),
+        // Writes `Pair.b` (descr 1) and the items of `list` (descr 4), nothing else.
+        call_writing("h", Effect::Random, Some(vec![1, 4])),
     ];
     JitModule { descrs, ..JitModule::default() }
 }
@@ -581,6 +585,41 @@ fn a_residual_call_forgets_the_heap() {
         i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
         i4 = int_add(i2, i3)
         jump(p0, i4, descr=TargetToken(1))",
+    );
+}
+
+/// A residual call forgets only what its callee may write (RPython's `EffectInfo`): `h`
+/// writes `Pair.b` and items of lists, so what was read of `Pair.a` stays known.
+#[test]
+fn a_residual_call_forgets_only_what_it_may_write() {
+    check(
+        "
+        [p0, p1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
+        i4 = getarrayitem_gc_i(p1, 0, descr=<ArrayS 8>)
+        i5 = call_i(i2, descr=<Call h>)
+        i6 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i7 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
+        i8 = getarrayitem_gc_i(p1, 0, descr=<ArrayS 8>)
+        i9 = int_add(i6, i7)
+        i10 = int_add(i9, i8)
+        i11 = int_add(i10, i3)
+        i12 = int_add(i11, i4)
+        jump(p0, p1, i12, descr=TargetToken(1))",
+        "
+        [p0, p1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
+        i4 = getarrayitem_gc_i(p1, 0, descr=<ArrayS 8>)
+        i5 = call_i(i2, descr=<Call h>)
+        i6 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
+        i7 = getarrayitem_gc_i(p1, 0, descr=<ArrayS 8>)
+        i8 = int_add(i2, i6)
+        i9 = int_add(i8, i7)
+        i10 = int_add(i9, i3)
+        i11 = int_add(i10, i4)
+        jump(p0, p1, i11, descr=TargetToken(1))",
     );
 }
 

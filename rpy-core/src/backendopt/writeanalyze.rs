@@ -1,0 +1,207 @@
+//! What graphs write (RPython's `backendopt/writeanalyze.py`): the fields
+//! and the containers' items each graph writes, itself or through the
+//! graphs it calls, other than while building an object. The JIT's
+//! residual calls forget only what their callee may write (`EffectInfo`),
+//! and what no graph writes is immutable (`immutable`).
+//!
+//! A write builds its object when the object was allocated in the same
+//! block and nothing but other such writes and `cast_pointer` used it in
+//! between: that is how the rtyper lowers a struct literal and an enum's
+//! variant (`malloc`, a `setfield` per field and the tag, `cast_pointer`
+//! to the enum), and a list literal (`malloc_varsize`, a `setarrayitem`
+//! per item). Every other write changes its field or the items of its
+//! container type, and a runtime function may change any field and item
+//! of the objects it is passed and of those they reach.
+
+use crate::entity::SecondaryMap;
+use crate::flow::{FunctionGraph, GraphId, Value, VarId};
+use crate::lloperation::LlOp;
+use crate::lltype::{Container, ContainerId, LlType};
+use crate::translator::Translator;
+use std::collections::{HashMap, HashSet};
+
+/// What is written after its object is built: fields, and the items of
+/// containers.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Written {
+    pub fields: HashSet<(ContainerId, String)>,
+    pub items: HashSet<ContainerId>,
+}
+
+impl Written {
+    fn extend(&mut self, other: &Written) {
+        self.fields.extend(other.fields.iter().cloned());
+        self.items.extend(other.items.iter().copied());
+    }
+}
+
+/// What each graph of a program may write, with its callees: `None` when
+/// it calls a function pointer (anything).
+pub fn transitive_writes(t: &Translator) -> SecondaryMap<GraphId, Option<Written>> {
+    let mut own: SecondaryMap<GraphId, Option<Written>> = SecondaryMap::with_len(t.graphs.len(), None);
+    let mut callees: SecondaryMap<GraphId, Vec<GraphId>> = SecondaryMap::with_len(t.graphs.len(), Vec::new());
+    for (id, g) in t.graphs.iter() {
+        let mut written = Written::default();
+        writes(g, t, &mut written);
+        let mut unknown = false;
+        for b in g.iterblocks() {
+            for op in &g.blocks[b].operations {
+                match LlOp::from_name(&op.opname) {
+                    Some(LlOp::DirectCall) => match op.args[0].constant().map(|c| &c.value) {
+                        Some(crate::flow::ConstValue::Func(callee)) => callees[id].push(*callee),
+                        _ => unknown = true,
+                    },
+                    Some(LlOp::IndirectCall) => unknown = true,
+                    _ => {}
+                }
+            }
+        }
+        own[id] = (!unknown).then_some(written);
+    }
+    // Until nothing changes: a graph writes what it and its callees write
+    // (recursive graphs included).
+    let mut all = own.clone();
+    loop {
+        let mut changed = false;
+        for (id, _) in t.graphs.iter() {
+            let mut w = all[id].clone();
+            for &c in &callees[id] {
+                match (&mut w, &all[c]) {
+                    (Some(w), Some(cw)) => w.extend(cw),
+                    (w, None) => *w = None,
+                    (None, _) => {}
+                }
+            }
+            if w != all[id] {
+                all[id] = w;
+                changed = true;
+            }
+        }
+        if !changed {
+            return all;
+        }
+    }
+}
+
+/// Adds to `written` what `g` itself writes other than while building an object
+/// (what a runtime function is passed, all it reaches).
+pub fn writes(g: &FunctionGraph, t: &Translator, written: &mut Written) {
+    let container = |v: &Value| match g.concretetype(v) {
+        LlType::Ptr(c) => Some(*c),
+        _ => None,
+    };
+    for b in g.iterblocks() {
+        let mut building = Building::default();
+        for (i, op) in g.blocks[b].operations.iter().enumerate() {
+            match LlOp::from_name(&op.opname) {
+                Some(LlOp::Malloc | LlOp::MallocVarsize) => {
+                    building.by_var.insert(op.result, i);
+                    continue;
+                }
+                Some(LlOp::CastPointer) => {
+                    if let Some(a) = building.of(&op.args[0]) {
+                        building.by_var.insert(op.result, a);
+                        continue;
+                    }
+                }
+                Some(llop @ (LlOp::Setfield | LlOp::Setarrayitem)) => {
+                    let (obj, value) = (building.of(&op.args[0]), building.of(&op.args[2]));
+                    match (obj, container(&op.args[0])) {
+                        (None, Some(c)) if llop == LlOp::Setfield => {
+                            let name = op.args[1].constant().and_then(|c| c.as_str()).unwrap_or_default();
+                            written.fields.insert((c, name.to_string()));
+                        }
+                        (None, Some(c)) => {
+                            written.items.insert(c);
+                        }
+                        _ => {}
+                    }
+                    // The value stored escapes with the object: now, or
+                    // when the object does (a list literal's array, stored
+                    // into the list before its items are written).
+                    match (value, obj) {
+                        (Some(v), Some(o)) => building.inside.push((v, o)),
+                        (Some(v), None) => building.escape(v),
+                        _ => {}
+                    }
+                    continue;
+                }
+                Some(LlOp::RtCall) => written.extend(&runtime_writes(t, op.args[1..].iter().filter_map(container))),
+                _ => {}
+            }
+            for a in &op.args {
+                if let Some(n) = building.of(a) {
+                    building.escape(n);
+                }
+            }
+        }
+    }
+}
+
+/// The objects a block is building: the allocation (by its operation's
+/// number) each variable is, those something else saw, and which were
+/// stored into which.
+#[derive(Default)]
+struct Building {
+    by_var: HashMap<VarId, usize>,
+    escaped: HashSet<usize>,
+    inside: Vec<(usize, usize)>,
+}
+
+impl Building {
+    /// The allocation `v` is, while it is being built.
+    fn of(&self, v: &Value) -> Option<usize> {
+        match v {
+            Value::Var(v) => self.by_var.get(v).filter(|a| !self.escaped.contains(a)).copied(),
+            Value::Const(_) => None,
+        }
+    }
+
+    /// Allocation `a` is seen, and what was stored into it.
+    fn escape(&mut self, a: usize) {
+        if self.escaped.insert(a) {
+            let inner: Vec<usize> = self.inside.iter().filter(|(_, o)| *o == a).map(|(v, _)| *v).collect();
+            for v in inner {
+                self.escape(v);
+            }
+        }
+    }
+}
+
+/// What a runtime function passed objects of containers `args` may
+/// write: every field and item of what they reach (a string and the array
+/// of its bytes).
+pub fn runtime_writes(t: &Translator, args: impl Iterator<Item = ContainerId>) -> Written {
+    let mut w = Written::default();
+    for c in reachable(t, args) {
+        if let Container::GcStruct { fields, .. } = &t.containers[c] {
+            w.fields.extend(fields.iter().map(|(n, _)| (c, n.clone())));
+        }
+        if t.containers[c].item().is_some() {
+            w.items.insert(c);
+        }
+    }
+    w
+}
+
+/// The containers of objects reachable from objects of `roots`.
+fn reachable(t: &Translator, roots: impl Iterator<Item = ContainerId>) -> HashSet<ContainerId> {
+    let mut seen = HashSet::new();
+    let mut todo: Vec<ContainerId> = roots.collect();
+    while let Some(c) = todo.pop() {
+        if !seen.insert(c) {
+            continue;
+        }
+        let container = &t.containers[c];
+        let fields = match container {
+            Container::GcStruct { fields, .. } => fields.iter().map(|(_, ty)| ty).collect(),
+            Container::GcArray { .. } => vec![],
+        };
+        for ty in fields.into_iter().chain(container.item()) {
+            if let LlType::Ptr(p) = ty {
+                todo.push(*p);
+            }
+        }
+    }
+    seen
+}

@@ -1,0 +1,70 @@
+//! What the codewriter says a residual call may write (RPython's
+//! `EffectInfo`): the descrs of the fields and items its callee writes,
+//! itself or through its callees, other than while building objects.
+
+use rpy_core::driver::translate_source;
+use rpy_jitcode::{Descr, JitModule};
+
+const SRC: &str = "
+    use rpython::jit::{dont_look_inside, jit_merge_point, JitDriver};
+    static DRIVER: JitDriver = JitDriver::new(&[\"pc\"], &[\"m\", \"n\"]);
+    pub struct M { k: i64, seen: i64, log: Vec<i64> }
+    fn note(m: &mut M) { m.log.push(m.k); }
+    #[dont_look_inside]
+    fn bump(m: &mut M) -> i64 { m.k += 1; m.k }
+    #[dont_look_inside]
+    fn record(m: &mut M) { note(m); }
+    #[dont_look_inside]
+    fn fresh(n: i64) -> M { M { k: n, seen: 0, log: vec![n] } }
+    pub fn run(n: i64) -> i64 {
+        let mut m = M { k: 0, seen: 0, log: vec![] };
+        let mut pc = 0;
+        while pc < n {
+            jit_merge_point!(DRIVER; pc; m, n);
+            m.seen += bump(&mut m);
+            record(&mut m);
+            m.seen += fresh(pc).k;
+            pc += 1;
+        }
+        m.seen + m.log.len() as i64
+    }
+";
+
+/// The names of what the call of `callee` may write, sorted (`None`: anything).
+fn writes(m: &JitModule, callee: &str) -> Option<Vec<String>> {
+    let writes = m.descrs.iter().find_map(|d| match d {
+        Descr::Call { name, writes, .. } if name == callee => Some(writes.clone()),
+        _ => None,
+    });
+    let mut names: Vec<String> =
+        writes.expect("a call descr")?.iter().map(|d| m.descrs[*d as usize].to_string()).collect();
+    names.sort();
+    Some(names)
+}
+
+fn module() -> JitModule {
+    translate_source(SRC, "effects.rs").unwrap_or_else(|e| panic!("{e:?}")).jit.expect("a JitDriver").module
+}
+
+#[test]
+fn a_call_writes_the_fields_its_callee_assigns() {
+    let names = writes(&module(), "bump").unwrap();
+    assert_eq!(names.len(), 1, "{names:?}");
+    assert!(names[0].starts_with("<Field M.k "), "{names:?}");
+}
+
+/// `record` calls `note`, which pushes to a list: the list's length and items, and the
+/// items of its array.
+#[test]
+fn a_call_writes_what_its_callees_write() {
+    let names = writes(&module(), "record").unwrap();
+    assert!(names.iter().any(|n| n.starts_with("<Field list<i64>.length ")), "{names:?}");
+    assert!(names.iter().any(|n| n.starts_with("<Array GcArray(Signed) ")), "{names:?}");
+    assert!(!names.iter().any(|n| n.contains("M.")), "{names:?}");
+}
+
+/// Building an object writes nothing that was there before.
+#[test]
+fn building_objects_is_not_writing() {
+    assert_eq!(writes(&module(), "fresh").unwrap(), Vec::<String>::new());
+}
