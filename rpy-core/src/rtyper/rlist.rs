@@ -10,7 +10,7 @@
 
 use super::{lltype_of, void_const, HighLevelOps, Types};
 use crate::flow::{ConstValue, FunctionGraph, GraphId, Value};
-use crate::llbuild::{c_int, LlGraphBuilder};
+use crate::llbuild::{c_func, c_int, LlGraphBuilder};
 use crate::lloperation::{IntOp, LlOp};
 use crate::lltype::{ContainerId, LlType, SIGNED, UNSIGNED};
 use crate::ty::Ty;
@@ -183,7 +183,8 @@ impl HighLevelOps<'_> {
                 return Err(format!("`Vec::{other}` of a list never resized"))
             }
             "push" => {
-                let g = self.helpers.get("ll_append", c.array, || ll_append(&item, c));
+                let grow = self.helpers.get("ll_grow", c.array, || ll_grow(&item, c));
+                let g = self.helpers.get("ll_append", c.array, || ll_append(&item, c, grow));
                 call(self, g, vec![l.clone(), args[0].clone()], LlType::Void)
             }
             "pop" | "last" => {
@@ -249,9 +250,11 @@ fn ll_fill(item: &LlType, array: ContainerId) -> FunctionGraph {
     b.finish()
 }
 
-/// `ll_append(l, x)`: grows the items array when full (to twice the size
-/// plus 4, like CPython), then stores `x` at the end.
-fn ll_append(item: &LlType, c: ListContainers) -> FunctionGraph {
+/// `ll_append(l, x)`: stores `x` at the end, after growing the items
+/// array when it is full (`ll_grow`). No loop of its own: the JIT traces
+/// it (RPython's oopspec `list.append`: the fast path inline, the growth a
+/// residual call).
+fn ll_append(item: &LlType, c: ListContainers, grow: GraphId) -> FunctionGraph {
     let (lt, at) = (LlType::Ptr(c.list), LlType::Ptr(c.array));
     let mut b = LlGraphBuilder::new("ll_append", &[lt.clone(), item.clone()], LlType::Void);
     let p = b.params();
@@ -260,39 +263,47 @@ fn ll_append(item: &LlType, c: ListContainers) -> FunctionGraph {
     let items = b.op(start, LlOp::Getfield, vec![p[0].into(), field("items")], at.clone());
     let cap = b.op(start, LlOp::Getarraysize, vec![items.into()], SIGNED);
     let full = b.op(start, LlOp::Int(IntOp::Eq), vec![len.into(), cap.into()], LlType::Bool);
-    let (grow, gv) = b.block(&[lt.clone(), item.clone(), SIGNED, at.clone(), SIGNED]);
+    let (grow_block, gv) = b.block(&[lt.clone(), item.clone(), SIGNED]);
     let (store, sv) = b.block(&[lt.clone(), item.clone(), SIGNED]);
-    b.branch(
-        start,
-        full.into(),
-        (grow, vec![p[0].into(), p[1].into(), len.into(), items.into(), cap.into()]),
-        (store, vec![p[0].into(), p[1].into(), len.into()]),
-    );
-    // grow: a new array, then copy the items over.
-    let twice = b.op(grow, LlOp::Int(IntOp::Mul), vec![gv[4].into(), c_int(2, SIGNED)], SIGNED);
-    let newcap = b.op(grow, LlOp::Int(IntOp::Add), vec![twice.into(), c_int(4, SIGNED)], SIGNED);
-    let new =
-        b.op(grow, LlOp::MallocVarsize, vec![void_const(ConstValue::Container(c.array)), newcap.into()], at.clone());
-    let copy_types = [lt.clone(), item.clone(), SIGNED, at.clone(), at.clone(), SIGNED];
-    let (copy, cv) = b.block(&copy_types);
-    b.goto(grow, copy, vec![gv[0].into(), gv[1].into(), gv[2].into(), gv[3].into(), new.into(), c_int(0, SIGNED)]);
-    let more = b.op(copy, LlOp::Int(IntOp::Lt), vec![cv[5].into(), cv[2].into()], LlType::Bool);
-    let (body, bv) = b.block(&copy_types);
-    let (done, dv) = b.block(&[lt.clone(), item.clone(), SIGNED, at.clone()]);
-    let cargs: Vec<Value> = cv.iter().map(|v| (*v).into()).collect();
-    b.branch(copy, more.into(), (body, cargs), (done, vec![cv[0].into(), cv[1].into(), cv[2].into(), cv[4].into()]));
-    let v = b.op(body, LlOp::Getarrayitem, vec![bv[3].into(), bv[5].into()], item.clone());
-    b.op(body, LlOp::Setarrayitem, vec![bv[4].into(), bv[5].into(), v.into()], LlType::Void);
-    let next = b.op(body, LlOp::Int(IntOp::Add), vec![bv[5].into(), c_int(1, SIGNED)], SIGNED);
-    b.goto(body, copy, vec![bv[0].into(), bv[1].into(), bv[2].into(), bv[3].into(), bv[4].into(), next.into()]);
-    b.op(done, LlOp::Setfield, vec![dv[0].into(), field("items"), dv[3].into()], LlType::Void);
-    b.goto(done, store, vec![dv[0].into(), dv[1].into(), dv[2].into()]);
+    let args = vec![p[0].into(), p[1].into(), len.into()];
+    b.branch(start, full.into(), (grow_block, args.clone()), (store, args));
+    b.op(grow_block, LlOp::DirectCall, vec![c_func(grow), gv[0].into(), gv[2].into()], LlType::Void);
+    b.goto(grow_block, store, vec![gv[0].into(), gv[1].into(), gv[2].into()]);
     // store: items[len] = x; length = len + 1.
     let items = b.op(store, LlOp::Getfield, vec![sv[0].into(), field("items")], at);
     b.op(store, LlOp::Setarrayitem, vec![items.into(), sv[2].into(), sv[1].into()], LlType::Void);
     let len1 = b.op(store, LlOp::Int(IntOp::Add), vec![sv[2].into(), c_int(1, SIGNED)], SIGNED);
     b.op(store, LlOp::Setfield, vec![sv[0].into(), field("length"), len1.into()], LlType::Void);
     b.ret(store, crate::llbuild::c_unit());
+    b.finish()
+}
+
+/// `ll_grow(l, len)`: replaces the full items array of `l` (its `len`
+/// items) by one twice the size plus 4 (like CPython) with the same items.
+fn ll_grow(item: &LlType, c: ListContainers) -> FunctionGraph {
+    let (lt, at) = (LlType::Ptr(c.list), LlType::Ptr(c.array));
+    let mut b = LlGraphBuilder::new("ll_grow", &[lt.clone(), SIGNED], LlType::Void);
+    let p = b.params();
+    let start = b.start();
+    let items = b.op(start, LlOp::Getfield, vec![p[0].into(), field("items")], at.clone());
+    let twice = b.op(start, LlOp::Int(IntOp::Mul), vec![p[1].into(), c_int(2, SIGNED)], SIGNED);
+    let newcap = b.op(start, LlOp::Int(IntOp::Add), vec![twice.into(), c_int(4, SIGNED)], SIGNED);
+    let new =
+        b.op(start, LlOp::MallocVarsize, vec![void_const(ConstValue::Container(c.array)), newcap.into()], at.clone());
+    let copy_types = [lt.clone(), SIGNED, at.clone(), at.clone(), SIGNED];
+    let (copy, cv) = b.block(&copy_types);
+    b.goto(start, copy, vec![p[0].into(), p[1].into(), items.into(), new.into(), c_int(0, SIGNED)]);
+    let more = b.op(copy, LlOp::Int(IntOp::Lt), vec![cv[4].into(), cv[1].into()], LlType::Bool);
+    let (body, bv) = b.block(&copy_types);
+    let (done, dv) = b.block(&[lt, at]);
+    let cargs: Vec<Value> = cv.iter().map(|v| (*v).into()).collect();
+    b.branch(copy, more.into(), (body, cargs), (done, vec![cv[0].into(), cv[3].into()]));
+    let v = b.op(body, LlOp::Getarrayitem, vec![bv[2].into(), bv[4].into()], item.clone());
+    b.op(body, LlOp::Setarrayitem, vec![bv[3].into(), bv[4].into(), v.into()], LlType::Void);
+    let next = b.op(body, LlOp::Int(IntOp::Add), vec![bv[4].into(), c_int(1, SIGNED)], SIGNED);
+    b.goto(body, copy, vec![bv[0].into(), bv[1].into(), bv[2].into(), bv[3].into(), next.into()]);
+    b.op(done, LlOp::Setfield, vec![dv[0].into(), field("items"), dv[1].into()], LlType::Void);
+    b.ret(done, crate::llbuild::c_unit());
     b.finish()
 }
 

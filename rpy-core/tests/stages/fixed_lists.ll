@@ -25,7 +25,7 @@ block4(a_7: Ptr(T0), s_8: Signed, i_9: Unsigned):
 
 graph grow(v_0: Vec<i64>) -> ()
 block0(v_0: Ptr(T1)):
-    v4: Void = direct_call(<graph3>, v_0, 1)
+    v4: Void = direct_call(<graph4>, v_0, 1)
     return(())
 
 graph f(n_0: i64) -> i64
@@ -80,6 +80,27 @@ block0(n_0: Signed):
     v21: Signed = int_add(v19, v20)
     return(v21)
 
+graph ll_grow(v0: (), v1: i64) -> ()
+block0(v0: Ptr(T1), v1: Signed):
+    v5: Ptr(T0) = getfield(v0, "items")
+    v6: Signed = int_mul(v1, 2)
+    v7: Signed = int_add(v6, 4)
+    v8: Ptr(T0) = malloc_varsize(<T0>, v7)
+    block3(v0, v1, v5, v8, 0)
+block3(v9: Ptr(T1), v10: Signed, v11: Ptr(T0), v12: Ptr(T0), v13: Signed):
+    v14: Bool = int_lt(v13, v10)
+    exitswitch v14
+    false -> block5(v9, v12)
+    true -> block4(v9, v10, v11, v12, v13)
+block5(v20: Ptr(T1), v21: Ptr(T0)):
+    v25: Void = setfield(v20, "items", v21)
+    return(())
+block4(v15: Ptr(T1), v16: Signed, v17: Ptr(T0), v18: Ptr(T0), v19: Signed):
+    v22: Signed = getarrayitem(v17, v19)
+    v23: Void = setarrayitem(v18, v19, v22)
+    v24: Signed = int_add(v19, 1)
+    block3(v15, v16, v17, v18, v24)
+
 graph ll_append(v0: (), v1: i64) -> ()
 block0(v0: Ptr(T1), v1: Signed):
     v5: Signed = getfield(v0, "length")
@@ -88,28 +109,13 @@ block0(v0: Ptr(T1), v1: Signed):
     v8: Bool = int_eq(v5, v7)
     exitswitch v8
     false -> block4(v0, v1, v5)
-    true -> block3(v0, v1, v5, v6, v7)
-block4(v14: Ptr(T1), v15: Signed, v16: Signed):
-    v41: Ptr(T0) = getfield(v14, "items")
-    v42: Void = setarrayitem(v41, v16, v15)
-    v43: Signed = int_add(v16, 1)
-    v44: Void = setfield(v14, "length", v43)
+    true -> block3(v0, v1, v5)
+block4(v12: Ptr(T1), v13: Signed, v14: Signed):
+    v16: Ptr(T0) = getfield(v12, "items")
+    v17: Void = setarrayitem(v16, v14, v13)
+    v18: Signed = int_add(v14, 1)
+    v19: Void = setfield(v12, "length", v18)
     return(())
-block3(v9: Ptr(T1), v10: Signed, v11: Signed, v12: Ptr(T0), v13: Signed):
-    v17: Signed = int_mul(v13, 2)
-    v18: Signed = int_add(v17, 4)
-    v19: Ptr(T0) = malloc_varsize(<T0>, v18)
-    block5(v9, v10, v11, v12, v19, 0)
-block5(v20: Ptr(T1), v21: Signed, v22: Signed, v23: Ptr(T0), v24: Ptr(T0), v25: Signed):
-    v26: Bool = int_lt(v25, v22)
-    exitswitch v26
-    false -> block7(v20, v21, v22, v24)
-    true -> block6(v20, v21, v22, v23, v24, v25)
-block7(v33: Ptr(T1), v34: Signed, v35: Signed, v36: Ptr(T0)):
-    v40: Void = setfield(v33, "items", v36)
-    block4(v33, v34, v35)
-block6(v27: Ptr(T1), v28: Signed, v29: Signed, v30: Ptr(T0), v31: Ptr(T0), v32: Signed):
-    v37: Signed = getarrayitem(v30, v32)
-    v38: Void = setarrayitem(v31, v32, v37)
-    v39: Signed = int_add(v32, 1)
-    block5(v27, v28, v29, v30, v31, v39)
+block3(v9: Ptr(T1), v10: Signed, v11: Signed):
+    v15: Void = direct_call(<graph3>, v9, v11)
+    block4(v9, v10, v11)
