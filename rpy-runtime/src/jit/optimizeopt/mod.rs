@@ -10,6 +10,7 @@
 
 mod facts;
 mod guards;
+mod intbounds;
 mod optimizer;
 mod unroll;
 

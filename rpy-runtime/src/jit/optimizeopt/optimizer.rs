@@ -22,6 +22,7 @@
 //! guard failing still resumes with the right values.
 
 use super::facts::{mirror, negation, step};
+use super::intbounds::{self, IntBound};
 use crate::jit::eval::{pure_value, returns_float};
 use crate::jit::trace::{allocation, initialization, ResOp, Value, VirtualObject};
 use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
@@ -113,6 +114,8 @@ pub struct Optimizer<'m> {
     compares: HashMap<u32, (Op, Value, Value)>,
     /// The variables that are another plus a constant (`fold_offset`).
     offsets: HashMap<u32, (Value, i64)>,
+    /// The ranges integer variables are known to lie in (`intbounds`).
+    bounds: HashMap<u32, IntBound>,
     /// The keys `know_comparison` added to `pure`, in order.
     derived: Vec<PureKey>,
     virtuals: HashMap<u32, Virtual>,
@@ -135,6 +138,7 @@ impl<'m> Optimizer<'m> {
             heap: HashMap::default(),
             compares: HashMap::default(),
             offsets: HashMap::default(),
+            bounds: HashMap::default(),
             derived: Vec::new(),
             virtuals: HashMap::default(),
             lazy: Vec::new(),
@@ -165,7 +169,35 @@ impl<'m> Optimizer<'m> {
         if let (Value::Var(n), Some(form)) = (v, self.offset_form(key.0, &key.1)) {
             self.offsets.insert(n, form);
         }
+        // (No ranges from outside facts: a fold relying on one would not
+        // count as a use of the fact, which unrolling checks only then.)
         self.pure.insert(key, (v, origin));
+    }
+
+    /// The range the integer `v` is known to lie in.
+    pub fn bound(&self, v: Value) -> IntBound {
+        match self.resolve(v) {
+            Value::Const(c, Kind::Int) => IntBound::constant(c as i64),
+            Value::Var(n) => self.bounds.get(&n).copied().unwrap_or(IntBound::FULL),
+            Value::Const(..) => IntBound::FULL,
+        }
+    }
+
+    /// `cmp(a, b)` is `holds`: what that says of the ranges of `a` and `b`,
+    /// and of the variables they are steps by constants from.
+    fn narrow(&mut self, cmp: Op, a: Value, b: Value, holds: bool) {
+        let (na, nb) = intbounds::narrow(cmp, holds, self.bound(a), self.bound(b));
+        for (v, bound) in [(a, na), (b, nb)] {
+            let Value::Var(n) = self.resolve(v) else { continue };
+            self.bounds.insert(n, bound);
+            // `n` is `y + c` (wrapping): `y` is `n - c` where that does not wrap.
+            if let Some(&(Value::Var(y), c)) = self.offsets.get(&n) {
+                if let (Some(lo), Some(hi)) = (bound.lo.checked_sub(c), bound.hi.checked_sub(c)) {
+                    let narrowed = self.bound(Value::Var(y)).intersect(IntBound { lo, hi });
+                    self.bounds.insert(y, narrowed);
+                }
+            }
+        }
     }
 
     pub fn know_heap(&mut self, loc: Loc, v: Value, origin: Option<usize>, descr: u32) {
@@ -192,6 +224,13 @@ impl<'m> Optimizer<'m> {
 
     pub fn peek_heap(&self, loc: &Loc) -> Option<Value> {
         self.heap.get(loc).map(|(v, ..)| self.resolve(*v))
+    }
+
+    /// Whether `index` is known to be within the array `array` (of array
+    /// descr `descr`), whose length the trace read.
+    pub fn in_bounds(&self, array: Value, index: Value, descr: Option<u32>) -> bool {
+        let Some(len) = self.peek_pure(&(Op::ArraylenGc, vec![self.resolve(array)], descr)) else { return false };
+        intbounds::compare(Op::UintLt, self.bound(index), self.bound(len)) == Some(true)
     }
 
     /// Whether the trace read or wrote through `v` (it is not null).
@@ -243,6 +282,7 @@ impl<'m> Optimizer<'m> {
                         self.subst.insert(n, want);
                         if let (Some(&(cmp, a, b)), Value::Const(known, _)) = (self.compares.get(&n), want) {
                             self.know_comparison(cmp, a, b, known != 0);
+                            self.narrow(cmp, a, b, known != 0);
                         }
                         return;
                     }
@@ -329,6 +369,10 @@ impl<'m> Optimizer<'m> {
                 }
                 if let Some(form) = offset {
                     self.offsets.insert(r, form);
+                }
+                let args: Vec<IntBound> = op.args.iter().map(|a| self.bound(*a)).collect();
+                if let Some(bound) = intbounds::result(op.op, &args) {
+                    self.bounds.insert(r, bound);
                 }
                 self.pure.insert(key, (Value::Var(r), None));
             }
@@ -591,6 +635,11 @@ impl<'m> Optimizer<'m> {
             }
         }
         let (a, b) = (op.args[0], op.args.get(1).copied());
+        if let (Some(_), Some(b)) = (mirror(op.op), b) {
+            if let Some(holds) = intbounds::compare(op.op, self.bound(a), self.bound(b)) {
+                return Some(Value::Const(holds as u64, Kind::Int));
+            }
+        }
         let is = |v: Option<Value>, c: i64| matches!(v, Some(Value::Const(x, Kind::Int)) if x as i64 == c);
         let zero = Value::Const(0, Kind::Int);
         Some(match op.op {

@@ -698,6 +698,119 @@ fn immutable_items_at_a_variable_index_are_read() {
     );
 }
 
+/// Integer bounds: once `2 < len` is checked, `1 < len` and `0 < len` hold (RPython's
+/// `intbounds`): their bounds checks go.
+#[test]
+fn a_bounds_check_known_to_hold_goes() {
+    check(
+        "
+        [p0]
+        i1 = arraylen_gc(p0, descr=<ArrayS 8>)
+        i2 = uint_ge(2, i1)
+        guard_false(i2, descr=<Guard0x0>) [p0]
+        i3 = uint_ge(1, i1)
+        guard_false(i3, descr=<Guard0x1>) [p0]
+        i4 = int_lt(0, i1)
+        guard_true(i4, descr=<Guard0x2>) [p0]
+        jump(p0, descr=TargetToken(1))",
+        "
+        [p0]
+        i1 = arraylen_gc(p0, descr=<ArrayS 8>)
+        i2 = uint_ge(2, i1)
+        guard_false(i2, descr=<Guard0x0>) [p0]
+        jump(p0, descr=TargetToken(1))",
+    );
+}
+
+/// `x & 7` is in `0..=7`, and a step by a constant from it in a range too.
+#[test]
+fn ranges_of_masks_and_sums_decide_comparisons() {
+    check(
+        "
+        [i0]
+        i1 = int_and(i0, 7)
+        i2 = int_add(i1, 1)
+        i3 = int_lt(i2, 9)
+        guard_true(i3, descr=<Guard0x0>) [i0]
+        i4 = uint_lt(i1, 8)
+        guard_true(i4, descr=<Guard0x1>) [i0]
+        jump(i2, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_and(i0, 7)
+        i2 = int_add(i1, 1)
+        jump(i2, descr=TargetToken(1))",
+    );
+}
+
+/// A guard on `x + 5 < 10` says `x < 5` of the variable it steps from, when the sum cannot
+/// wrap (`x` is a byte here); a later comparison of `x` is then known.
+#[test]
+fn a_guard_narrows_the_variable_a_step_is_from() {
+    check(
+        "
+        [i0]
+        i1 = int_and(i0, 255)
+        i2 = int_add(i1, 5)
+        i3 = int_lt(i2, 10)
+        guard_true(i3, descr=<Guard0x0>) [i0]
+        i4 = int_lt(i1, 5)
+        guard_true(i4, descr=<Guard0x1>) [i0]
+        jump(i2, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_and(i0, 255)
+        i2 = int_add(i1, 5)
+        i3 = int_lt(i2, 10)
+        guard_true(i3, descr=<Guard0x0>) [i0]
+        jump(i2, descr=TargetToken(1))",
+    );
+}
+
+/// Without a range, `x + 5 < 10` says nothing of `x` (the sum may have wrapped).
+#[test]
+fn a_step_that_may_wrap_narrows_nothing() {
+    check(
+        "
+        [i0]
+        i1 = int_add(i0, 5)
+        i2 = int_lt(i1, 10)
+        guard_true(i2, descr=<Guard0x0>) [i0]
+        i3 = int_lt(i0, 5)
+        guard_true(i3, descr=<Guard0x1>) [i0]
+        jump(i1, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_add(i0, 5)
+        i2 = int_lt(i1, 10)
+        guard_true(i2, descr=<Guard0x0>) [i0]
+        i3 = int_lt(i0, 5)
+        guard_true(i3, descr=<Guard0x1>) [i0]
+        jump(i1, descr=TargetToken(1))",
+    );
+}
+
+/// A sum that may wrap says nothing: the check stays.
+#[test]
+fn a_sum_that_may_wrap_is_not_bounded() {
+    check(
+        "
+        [i0]
+        i1 = arraylen_gc(ConstPtr(0x10), descr=<ArrayS 8>)
+        i2 = int_add(i1, 1)
+        i3 = int_gt(i2, 0)
+        guard_true(i3, descr=<Guard0x0>) [i0]
+        jump(i0, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = arraylen_gc(ConstPtr(0x10), descr=<ArrayS 8>)
+        i2 = int_add(i1, 1)
+        i3 = int_gt(i2, 0)
+        guard_true(i3, descr=<Guard0x0>) [i0]
+        jump(i0, descr=TargetToken(1))",
+    );
+}
+
 /// A field that may change is read from a constant object as from any other.
 #[test]
 fn mutable_fields_of_a_constant_object_are_read() {

@@ -136,13 +136,19 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
     }
     let mut memo = HashMap::default();
     // The jumping trace's guards need not be the preamble's: operations
-    // that cannot fail, and reads of fields and lengths through objects
-    // the jumping trace read or wrote through itself (not null; the read
-    // is where the label's would be: it gives the value the preamble
-    // would have read there).
+    // that cannot fail, and reads of fields, lengths and items at indexes
+    // known in bounds through objects the jumping trace read or wrote
+    // through itself (not null; the read is where the label's would be:
+    // it gives the value the preamble would have read there).
     let safe = |opt: &Optimizer, f: &Fact, args: &[Value], _: usize| {
-        let through_known_object = matches!(f.op, Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF | Op::ArraylenGc)
-            && opt.is_dereferenced(args[0]);
+        use Op::*;
+        let through_known_object = match f.op {
+            GetfieldGcI | GetfieldGcR | GetfieldGcF | ArraylenGc => opt.is_dereferenced(args[0]),
+            GetarrayitemGcI | GetarrayitemGcR | GetarrayitemGcF => {
+                opt.is_dereferenced(args[0]) && opt.in_bounds(args[0], args[1], f.descr)
+            }
+            _ => false,
+        };
         (!f.heap && can_hoist(f.op)) || through_known_object
     };
     for &(k, c) in &sp.constants {
