@@ -22,7 +22,7 @@ use super::log;
 use super::memory::{self, key_hash, KeyState};
 use super::optimizeopt::{optimize, Env, ShortPreamble};
 use super::params::JitParams;
-use super::trace::Trace;
+use super::trace::{Snapshot, Trace};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::{Descr, JitModule, Kind};
 use std::cell::Cell;
@@ -67,10 +67,12 @@ struct State {
 struct Code {
     /// Its number in the logs (`Loop 3`).
     name: u32,
-    trace: Trace,
+    /// What is kept of the trace once compiled: each guard's snapshot, in
+    /// order, and the kinds of the trace's variables (what a guard failing
+    /// resumes from, and a bridge starts from); not its operations.
+    snapshots: Vec<Snapshot>,
+    kinds: Vec<Kind>,
     compiled: CompiledLoop,
-    /// The index in `trace.ops` of each guard.
-    guards: Vec<usize>,
     /// How other code enters the loop at its label.
     short: Option<ShortPreamble>,
     /// Per guard: its failures so far, and its bridge (or `Err` when
@@ -492,17 +494,17 @@ fn add_code(
             } else {
                 s.bridges += 1;
             }
-            let guards: Vec<usize> =
-                trace.ops.iter().enumerate().filter(|(_, o)| o.snapshot.is_some()).map(|(i, _)| i).collect();
-            let n_guards = guards.len();
+            let n_guards = trace.ops.iter().filter(|o| o.snapshot.is_some()).count();
             if let Some(c) = counter {
                 let name = if kind == "loop" { format!("Loop {name}") } else { format!("bridge {name}") };
                 counts().lock().unwrap_or_else(|e| e.into_inner()).push((name, c as usize));
             }
             let (fails, bridges) = (vec![0; n_guards], vec![None; n_guards]);
-            let bytes = compiled.size + trace.bytes();
+            let bytes = compiled.size + trace.kept_bytes();
             memory::add_code(st.id, n, &trace, key, kind == "bridge", bytes);
-            let code = Some(Code { name, trace, short, compiled, guards, fails, bridges });
+            let Trace { kinds, ops, .. } = trace;
+            let snapshots = ops.into_iter().filter_map(|o| o.snapshot.map(|s| *s)).collect();
+            let code = Some(Code { name, snapshots, kinds, short, compiled, fails, bridges });
             match st.codes.get_mut(n as usize) {
                 Some(slot) => *slot = code,
                 None => st.codes.push(code),
@@ -551,17 +553,17 @@ unsafe fn run_entered(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *m
     // (A field of `st`: `st.module` is borrowed too.)
     let code = st.codes[c as usize].as_mut().expect("a live code");
     code.fails[k] += 1;
-    let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
+    let snapshot = &code.snapshots[k];
     let want_bridge = code.bridges[k].is_none() && code.fails[k] > params().trace_eagerness;
     if !want_bridge {
         return resume(&st.module, t, snapshot, frame, buf);
     }
     let code = st.code(c);
-    let snapshot = code.trace.ops[code.guards[k]].snapshot.as_ref().expect("a guard's snapshot");
+    let snapshot = &code.snapshots[k];
     let limit = params().trace_limit as usize;
     let pins = memory::pins();
     let (outcome, closed, aborted) = trace_with(st, t, driver, |interp| unsafe {
-        interp.trace_bridge(driver, snapshot, &code.trace.kinds, frame, buf, limit)
+        interp.trace_bridge(driver, snapshot, &code.kinds, frame, buf, limit)
     });
     let what = format!("bridge out of Guard 0x{k:x} of Loop {}", code.name);
     let bridge = add_code(st, t, closed, aborted, &what, &[]).ok_or(());

@@ -137,10 +137,10 @@ impl Trace {
         Trace { kinds: inputs.to_vec(), ninputs: inputs.len() as u32, ops: Vec::new(), enters_label: false }
     }
 
-    /// About the memory the trace holds: its operations, their operands
-    /// and their snapshots (for the GC's policy, which counts compiled
-    /// code with the objects that keep it).
-    pub fn bytes(&self) -> usize {
+    /// About the memory of what compiled code keeps of its trace: its
+    /// guards' snapshots and the kinds of its variables (for the GC's
+    /// policy, which counts compiled code with the objects that keep it).
+    pub fn kept_bytes(&self) -> usize {
         use std::mem::size_of;
         let value = size_of::<Value>();
         let snapshot = |s: &Snapshot| {
@@ -149,11 +149,7 @@ impl Trace {
                 + s.virtuals.iter().map(|o| size_of::<VirtualObject>() + o.fields.len() * (value + 8)).sum::<usize>()
                 + s.pending.len() * (2 * value + 8)
         };
-        let ops = self
-            .ops
-            .iter()
-            .map(|op| size_of::<ResOp>() + op.args.len() * value + op.snapshot.as_deref().map_or(0, snapshot));
-        self.kinds.len() + ops.sum::<usize>()
+        self.kinds.len() + self.ops.iter().filter_map(|op| op.snapshot.as_deref()).map(snapshot).sum::<usize>()
     }
 
     /// The trace of operations `start..` alone, its input arguments the
