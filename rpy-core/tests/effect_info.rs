@@ -1,6 +1,6 @@
-//! What the codewriter says a residual call may write (RPython's
-//! `EffectInfo`): the descrs of the fields and items its callee writes,
-//! itself or through its callees, other than while building objects.
+//! What the codewriter says a residual call may read and write (RPython's
+//! `EffectInfo`): the descrs of the fields and items its callee reads, and
+//! writes other than while building objects, itself or through its callees.
 
 use rpy_core::driver::translate_source;
 use rpy_jitcode::{Descr, JitModule};
@@ -30,16 +30,24 @@ const SRC: &str = "
     }
 ";
 
-/// The names of what the call of `callee` may write, sorted (`None`: anything).
-fn writes(m: &JitModule, callee: &str) -> Option<Vec<String>> {
-    let writes = m.descrs.iter().find_map(|d| match d {
-        Descr::Call { name, writes, .. } if name == callee => Some(writes.clone()),
+/// The names of what the call of `callee` may read and write, sorted
+/// (`None`: anything).
+fn effects(m: &JitModule, callee: &str) -> Option<(Vec<String>, Vec<String>)> {
+    let effects = m.descrs.iter().find_map(|d| match d {
+        Descr::Call { name, effects, .. } if name == callee => Some(effects.clone()),
         _ => None,
     });
-    let mut names: Vec<String> =
-        writes.expect("a call descr")?.iter().map(|d| m.descrs[*d as usize].to_string()).collect();
-    names.sort();
-    Some(names)
+    let effects = effects.expect("a call descr")?;
+    let names = |ds: &[u32]| {
+        let mut names: Vec<String> = ds.iter().map(|d| m.descrs[*d as usize].to_string()).collect();
+        names.sort();
+        names
+    };
+    Some((names(&effects.reads), names(&effects.writes)))
+}
+
+fn writes(m: &JitModule, callee: &str) -> Option<Vec<String>> {
+    effects(m, callee).map(|(_, w)| w)
 }
 
 fn module() -> JitModule {
@@ -67,4 +75,15 @@ fn a_call_writes_what_its_callees_write() {
 #[test]
 fn building_objects_is_not_writing() {
     assert_eq!(writes(&module(), "fresh").unwrap(), Vec::<String>::new());
+}
+
+/// `record` reads `M.k` (to push it) and the list's fields; `fresh` reads nothing.
+#[test]
+fn a_call_reads_what_its_callees_read() {
+    let m = module();
+    let (reads, _) = effects(&m, "record").unwrap();
+    assert!(reads.iter().any(|n| n.starts_with("<Field M.k ")), "{reads:?}");
+    assert!(reads.iter().any(|n| n.starts_with("<Field list<i64>.length ")), "{reads:?}");
+    assert!(!reads.iter().any(|n| n.starts_with("<Field M.seen ")), "{reads:?}");
+    assert_eq!(effects(&m, "fresh").unwrap().0, Vec::<String>::new());
 }

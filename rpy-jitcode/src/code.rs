@@ -151,10 +151,8 @@ pub enum Descr {
     Size { name: String, typeinfo: u32 },
     /// A function the JIT calls (an index into the module's call table),
     /// with the kinds of its argument leaves in order and of its result
-    /// leaves. `writes`: the field, array and interior descrs of what it
-    /// may write (RPython's `EffectInfo` write descrs), `None` for
-    /// anything.
-    Call { name: String, target: u32, args: Vec<Kind>, results: Vec<Kind>, effect: Effect, writes: Option<Vec<u32>> },
+    /// leaves. `effects`: what it may read and write (`None`: anything).
+    Call { name: String, target: u32, args: Vec<Kind>, results: Vec<Kind>, effect: Effect, effects: Option<Effects> },
     /// A function the JIT traces into.
     JitCode { name: String, index: u32 },
     /// A low-level operation on a type narrower than 64 bits or whose
@@ -199,6 +197,25 @@ pub enum Part {
     Ok,
     /// The value of a `*_checked` operation (0 when it overflowed).
     Value,
+}
+
+/// The memory a call may read and write (RPython's `EffectInfo`'s read
+/// and write descrs): field, array and interior descrs, sorted.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Effects {
+    pub reads: Vec<u32>,
+    pub writes: Vec<u32>,
+}
+
+impl Effects {
+    /// Whether the call may read or write what `descr` describes.
+    pub fn touches(&self, descr: u32) -> bool {
+        self.reads.binary_search(&descr).is_ok() || self.writes.binary_search(&descr).is_ok()
+    }
+
+    pub fn may_write(&self, descr: u32) -> bool {
+        self.writes.binary_search(&descr).is_ok()
+    }
 }
 
 /// What a call may do (RPython's `EffectInfo`, reduced).
@@ -273,17 +290,17 @@ impl fmt::Display for Descr {
             }
             Descr::Interior { array, leaf } => write!(f, "<Interior #{array} {leaf}>"),
             Descr::Size { name, .. } => write!(f, "<Size {name}>"),
-            Descr::Call { name, effect, writes, .. } => {
+            Descr::Call { name, effect, effects, .. } => {
                 write!(f, "<Call {name}")?;
                 match effect {
                     Effect::Random => {}
                     Effect::Elidable => write!(f, " elidable")?,
                     Effect::Noreturn => write!(f, " noreturn")?,
                 }
-                match writes {
-                    Some(ws) if *effect == Effect::Random => {
-                        let ws: Vec<String> = ws.iter().map(|d| format!("#{d}")).collect();
-                        write!(f, " writes [{}]>", ws.join(", "))
+                let list = |ds: &[u32]| ds.iter().map(|d| format!("#{d}")).collect::<Vec<_>>().join(", ");
+                match effects {
+                    Some(e) if *effect == Effect::Random => {
+                        write!(f, " reads [{}] writes [{}]>", list(&e.reads), list(&e.writes))
                     }
                     _ => write!(f, ">"),
                 }

@@ -136,18 +136,20 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
                 w.s(name);
                 w.u(*typeinfo as u64);
             }
-            Descr::Call { name, target, args, results, effect, writes } => {
+            Descr::Call { name, target, args, results, effect, effects } => {
                 w.u(4);
                 w.s(name);
                 w.u(*target as u64);
                 w.kinds(args);
                 w.kinds(results);
                 w.u(*effect as u64);
-                w.b(writes.is_some());
-                if let Some(list) = writes {
-                    w.u(list.len() as u64);
-                    for d in list {
-                        w.u(*d as u64);
+                w.b(effects.is_some());
+                if let Some(e) = effects {
+                    for list in [&e.reads, &e.writes] {
+                        w.u(list.len() as u64);
+                        for d in list {
+                            w.u(*d as u64);
+                        }
                     }
                 }
             }
@@ -307,8 +309,11 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
                     2 => Effect::Noreturn,
                     e => return Err(format!("unknown call effect {e}")),
                 },
-                writes: match r.b()? {
-                    true => Some((0..r.len()?).map(|_| r.u32()).collect::<Result<_, _>>()?),
+                effects: match r.b()? {
+                    true => Some(Effects {
+                        reads: (0..r.len()?).map(|_| r.u32()).collect::<Result<_, _>>()?,
+                        writes: (0..r.len()?).map(|_| r.u32()).collect::<Result<_, _>>()?,
+                    }),
                     false => None,
                 },
             },
@@ -403,7 +408,7 @@ mod tests {
                     args: vec![Kind::Ref],
                     results: vec![Kind::Int, Kind::Int],
                     effect: Effect::Elidable,
-                    writes: Some(vec![0]),
+                    effects: Some(Effects { reads: vec![0], writes: vec![] }),
                 },
                 Descr::LlOp { op: WidthOp::Int(IntOp::AddChecked), bits: 32, signed: true, part: Part::Value },
             ],

@@ -8,7 +8,7 @@
 //! than those building their object). A field written through an enum's
 //! variant is written through its base too (the tag they share).
 
-use super::writeanalyze::{writes, Written};
+use super::writeanalyze::{writes, Places};
 use crate::lltype::{Container, ContainerId};
 use crate::translator::Translator;
 use std::collections::HashSet;
@@ -17,7 +17,7 @@ use std::collections::HashSet;
 /// object is built, as `(container, field name)`, and the variable-sized
 /// containers whose items none does.
 pub fn immutable(t: &Translator) -> (HashSet<(ContainerId, String)>, HashSet<ContainerId>) {
-    let mut written = Written::default();
+    let mut written = Places::default();
     for (_, g) in t.graphs.iter() {
         writes(g, t, &mut written);
     }

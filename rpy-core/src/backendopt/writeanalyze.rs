@@ -1,8 +1,9 @@
-//! What graphs write (RPython's `backendopt/writeanalyze.py`): the fields
-//! and the containers' items each graph writes, itself or through the
-//! graphs it calls, other than while building an object. The JIT's
-//! residual calls forget only what their callee may write (`EffectInfo`),
-//! and what no graph writes is immutable (`immutable`).
+//! What graphs read and write (RPython's `backendopt/writeanalyze.py`):
+//! the fields and the containers' items each graph reads, and writes other
+//! than while building an object, itself or through the graphs it calls.
+//! The JIT's residual calls forget only what their callee may write, and
+//! do before them only the delayed writes their callee may read or write
+//! (`EffectInfo`); what no graph writes is immutable (`immutable`).
 //!
 //! A write builds its object when the object was allocated in the same
 //! block and nothing but other such writes and `cast_pointer` used it in
@@ -20,33 +21,51 @@ use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
 use std::collections::{HashMap, HashSet};
 
-/// What is written after its object is built: fields, and the items of
-/// containers.
+/// Places in memory: fields, and the items of containers.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Written {
+pub struct Places {
     pub fields: HashSet<(ContainerId, String)>,
     pub items: HashSet<ContainerId>,
 }
 
-impl Written {
-    fn extend(&mut self, other: &Written) {
+impl Places {
+    fn extend(&mut self, other: &Places) {
         self.fields.extend(other.fields.iter().cloned());
         self.items.extend(other.items.iter().copied());
     }
 }
 
-/// What each graph of a program may write, with its callees: `None` when
-/// it calls a function pointer (anything).
-pub fn transitive_writes(t: &Translator) -> SecondaryMap<GraphId, Option<Written>> {
-    let mut own: SecondaryMap<GraphId, Option<Written>> = SecondaryMap::with_len(t.graphs.len(), None);
+/// What a graph may read, and write other than while building objects.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Effects {
+    pub reads: Places,
+    pub writes: Places,
+}
+
+/// What each graph of a program may read and write, with its callees:
+/// `None` when it calls a function pointer (anything).
+pub fn transitive_effects(t: &Translator) -> SecondaryMap<GraphId, Option<Effects>> {
+    let mut own: SecondaryMap<GraphId, Option<Effects>> = SecondaryMap::with_len(t.graphs.len(), None);
     let mut callees: SecondaryMap<GraphId, Vec<GraphId>> = SecondaryMap::with_len(t.graphs.len(), Vec::new());
     for (id, g) in t.graphs.iter() {
-        let mut written = Written::default();
-        writes(g, t, &mut written);
+        let mut effects = Effects::default();
+        writes(g, t, &mut effects.writes);
         let mut unknown = false;
         for b in g.iterblocks() {
             for op in &g.blocks[b].operations {
+                let container = |v: &Value| match g.concretetype(v) {
+                    LlType::Ptr(c) => Some(*c),
+                    _ => None,
+                };
                 match LlOp::from_name(&op.opname) {
+                    Some(LlOp::Getfield) => {
+                        let name = op.args[1].constant().and_then(|c| c.as_str()).unwrap_or_default();
+                        effects.reads.fields.extend(container(&op.args[0]).map(|c| (c, name.to_string())));
+                    }
+                    Some(LlOp::Getarrayitem) => effects.reads.items.extend(container(&op.args[0])),
+                    Some(LlOp::RtCall) => {
+                        effects.reads.extend(&runtime_writes(t, op.args[1..].iter().filter_map(container)))
+                    }
                     Some(LlOp::DirectCall) => match op.args[0].constant().map(|c| &c.value) {
                         Some(crate::flow::ConstValue::Func(callee)) => callees[id].push(*callee),
                         _ => unknown = true,
@@ -56,9 +75,9 @@ pub fn transitive_writes(t: &Translator) -> SecondaryMap<GraphId, Option<Written
                 }
             }
         }
-        own[id] = (!unknown).then_some(written);
+        own[id] = (!unknown).then_some(effects);
     }
-    // Until nothing changes: a graph writes what it and its callees write
+    // Until nothing changes: a graph does what it and its callees do
     // (recursive graphs included).
     let mut all = own.clone();
     loop {
@@ -67,7 +86,10 @@ pub fn transitive_writes(t: &Translator) -> SecondaryMap<GraphId, Option<Written
             let mut w = all[id].clone();
             for &c in &callees[id] {
                 match (&mut w, &all[c]) {
-                    (Some(w), Some(cw)) => w.extend(cw),
+                    (Some(w), Some(cw)) => {
+                        w.reads.extend(&cw.reads);
+                        w.writes.extend(&cw.writes);
+                    }
                     (w, None) => *w = None,
                     (None, _) => {}
                 }
@@ -85,7 +107,7 @@ pub fn transitive_writes(t: &Translator) -> SecondaryMap<GraphId, Option<Written
 
 /// Adds to `written` what `g` itself writes other than while building an object
 /// (what a runtime function is passed, all it reaches).
-pub fn writes(g: &FunctionGraph, t: &Translator, written: &mut Written) {
+pub fn writes(g: &FunctionGraph, t: &Translator, written: &mut Places) {
     let container = |v: &Value| match g.concretetype(v) {
         LlType::Ptr(c) => Some(*c),
         _ => None,
@@ -168,11 +190,11 @@ impl Building {
     }
 }
 
-/// What a runtime function passed objects of containers `args` may
-/// write: every field and item of what they reach (a string and the array
-/// of its bytes).
-pub fn runtime_writes(t: &Translator, args: impl Iterator<Item = ContainerId>) -> Written {
-    let mut w = Written::default();
+/// What a runtime function passed objects of containers `args` may read
+/// or write: every field and item of what they reach (a string and the
+/// array of its bytes).
+pub fn runtime_writes(t: &Translator, args: impl Iterator<Item = ContainerId>) -> Places {
+    let mut w = Places::default();
     for c in reachable(t, args) {
         if let Container::GcStruct { fields, .. } = &t.containers[c] {
             w.fields.extend(fields.iter().map(|(n, _)| (c, n.clone())));

@@ -16,7 +16,7 @@
 //! the jitcodes, when `make_jit` adds it to the translator.
 
 use super::JitData;
-use crate::backendopt::writeanalyze::{runtime_writes, transitive_writes, Written};
+use crate::backendopt::writeanalyze::{self, runtime_writes, transitive_effects, Places};
 use crate::entity::SecondaryMap;
 use crate::flow::JitDriverDef;
 use crate::flow::{FunctionGraph, GraphId, Value};
@@ -25,7 +25,7 @@ use crate::lloperation::LlOp;
 use crate::lltype::layout::{layout, size_align, struct_offsets};
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
-use rpy_jitcode::{Descr, Driver, Effect, Kind, Leaf};
+use rpy_jitcode::{Descr, Driver, Effect, Effects, Kind, Leaf};
 use std::collections::HashMap;
 
 /// The register file of scalar values of `ty` (`None` for `Void`).
@@ -127,8 +127,9 @@ pub struct ModuleBuilder<'t> {
     /// Per driver: the jitcode and instruction of its merge point and the
     /// kinds of its green and red leaves.
     pub merge_points: HashMap<usize, (u32, u32, Vec<Kind>, Vec<Kind>)>,
-    /// What each graph may write, with its callees (`None`: anything).
-    writes: SecondaryMap<GraphId, Option<Written>>,
+    /// What each graph may read and write, with its callees (`None`:
+    /// anything).
+    effects: SecondaryMap<GraphId, Option<writeanalyze::Effects>>,
 }
 
 impl<'t> ModuleBuilder<'t> {
@@ -144,7 +145,7 @@ impl<'t> ModuleBuilder<'t> {
             typeinfo_index: HashMap::new(),
             string_index: HashMap::new(),
             merge_points: HashMap::new(),
-            writes: transitive_writes(t),
+            effects: transitive_effects(t),
         }
     }
 
@@ -194,23 +195,25 @@ impl<'t> ModuleBuilder<'t> {
         let target = self.target(format!("graph {g:?}"), || Target::Graph(g));
         let effect = if graph.hints.elidable { Effect::Elidable } else { Effect::Random };
         let (args, results) = signature(graph);
-        let writes = self.writes[g].clone().map(|w| self.write_descrs(&w));
-        self.descr(Descr::Call { name: graph.name.clone(), target, args, results, effect, writes })
+        let effects = self.effects[g]
+            .clone()
+            .map(|e| Effects { reads: self.place_descrs(&e.reads), writes: self.place_descrs(&e.writes) });
+        self.descr(Descr::Call { name: graph.name.clone(), target, args, results, effect, effects })
     }
 
-    /// The descrs of what `w` says is written: each field's, leaf by leaf,
-    /// and each container's array and interior descrs, in a stable order.
-    fn write_descrs(&mut self, w: &Written) -> Vec<u32> {
+    /// The descrs of the places `w`: each field's, leaf by leaf, and each
+    /// container's array and interior descrs, sorted.
+    fn place_descrs(&mut self, w: &Places) -> Vec<u32> {
         let mut fields: Vec<&(ContainerId, String)> = w.fields.iter().collect();
         fields.sort();
         let mut items: Vec<ContainerId> = w.items.iter().copied().collect();
         items.sort();
         let mut descrs = Vec::new();
         for (c, f) in fields {
-            descrs.extend(self.field_descrs(*c, f).expect("a field the graphs write"));
+            descrs.extend(self.field_descrs(*c, f).expect("a field of the graphs"));
         }
         for c in items {
-            let (array, interior) = self.array_descr(c).expect("a container whose items the graphs write");
+            let (array, interior) = self.array_descr(c).expect("a container with items");
             descrs.push(array);
             descrs.extend(interior);
         }
@@ -252,18 +255,18 @@ impl<'t> ModuleBuilder<'t> {
         };
         let arg_kinds = param_tys.iter().flat_map(leaf_kinds).collect();
         let effect = if noreturn { Effect::Noreturn } else { Effect::Random };
-        // A runtime function writes what its arguments reach; a function
-        // pointer anything; a panic nothing (it does not return).
-        let writes = match op {
-            LlOp::RtCall => {
-                let args = param_tys.iter().filter_map(|t| if let LlType::Ptr(c) = t { Some(*c) } else { None });
-                let w = runtime_writes(self.t, args);
-                Some(self.write_descrs(&w))
-            }
+        // A runtime function reads and writes what its arguments reach; a
+        // function pointer anything; a panic reads what it prints.
+        let effects = match op {
             LlOp::IndirectCall => None,
-            _ => Some(vec![]),
+            _ => {
+                let args = param_tys.iter().filter_map(|t| if let LlType::Ptr(c) = t { Some(*c) } else { None });
+                let touched = self.place_descrs(&runtime_writes(self.t, args));
+                let writes = if op == LlOp::RtCall { touched.clone() } else { vec![] };
+                Some(Effects { reads: touched, writes })
+            }
         };
-        self.descr(Descr::Call { name, target, args: arg_kinds, results: leaf_kinds(&ret), effect, writes })
+        self.descr(Descr::Call { name, target, args: arg_kinds, results: leaf_kinds(&ret), effect, effects })
     }
 
     /// The descr of field `field` of the `GcStruct` `c`, leaf by leaf.

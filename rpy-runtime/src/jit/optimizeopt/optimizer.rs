@@ -289,18 +289,34 @@ impl<'m> Optimizer<'m> {
                     Value::Const(..) => {}
                 }
             }
-            // A residual call forgets what it may write (RPython's
-            // `EffectInfo`); what immutable fields hold stays known.
-            Op::CallI | Op::CallR | Op::CallF | Op::CallN => {
-                self.flush_lazy();
-                let writes = match op.descr.map(|d| &self.m.descrs[d as usize]) {
-                    Some(Descr::Call { writes: Some(ws), .. }) => Some(ws),
+            // A residual call (RPython's `EffectInfo`): the delayed writes
+            // it may read or write are done before it; it forgets what it
+            // may write; what immutable fields hold stays known. Elidable
+            // calls write nothing.
+            Op::CallI
+            | Op::CallR
+            | Op::CallF
+            | Op::CallN
+            | Op::CallPureI
+            | Op::CallPureR
+            | Op::CallPureF
+            | Op::CallPureN => {
+                let effects = match op.descr.map(|d| &self.m.descrs[d as usize]) {
+                    Some(Descr::Call { effects: Some(e), .. }) => Some(e),
                     _ => None,
                 };
-                self.heap.retain(|l, (.., d)| l.immutable || writes.is_some_and(|ws| ws.binary_search(d).is_err()));
+                let (now, later) = std::mem::take(&mut self.lazy).into_iter().partition(|(_, w): &(Loc, ResOp)| {
+                    effects.is_none_or(|e| e.touches(w.descr.expect("a write has a descr")))
+                });
+                self.lazy = later;
+                for (_, w) in now {
+                    self.push_write(w);
+                }
+                if matches!(op.op, Op::CallI | Op::CallR | Op::CallF | Op::CallN) {
+                    self.heap.retain(|l, (.., d)| l.immutable || effects.is_some_and(|e| !e.may_write(*d)));
+                }
             }
-            // Elidable calls write nothing, but may read.
-            Op::CallPureI | Op::CallPureR | Op::CallPureF | Op::CallPureN | Op::Jump => self.flush_lazy(),
+            Op::Jump => self.flush_lazy(),
             _ => {}
         }
         // An elidable call again with the same arguments gives the same

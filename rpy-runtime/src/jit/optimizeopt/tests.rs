@@ -6,20 +6,20 @@
 
 use super::{optimize, Env};
 use crate::jit::trace::Trace;
-use rpy_jitcode::{Descr, Effect, JitModule, Kind, Leaf};
+use rpy_jitcode::{Descr, Effect, Effects, JitModule, Kind, Leaf};
 
 /// The descrs the tests' traces use.
 fn module() -> JitModule {
     let int = |offset| Leaf { offset, size: 8, signed: true, kind: Kind::Int };
     let field = |name: &str, leaf| Descr::Field { name: name.into(), leaf, immutable: false };
     let pure_field = |name: &str, leaf| Descr::Field { name: name.into(), leaf, immutable: true };
-    let call_writing = |name: &str, effect, writes| Descr::Call {
+    let call_writing = |name: &str, effect, effects| Descr::Call {
         name: name.into(),
         target: 0,
         args: vec![Kind::Int],
         results: vec![Kind::Int],
         effect,
-        writes,
+        effects,
     };
     let call = |name: &str, effect| call_writing(name, effect, None);
     let descrs = vec![
@@ -50,8 +50,8 @@ fn module() -> JitModule {
         },
         pure_field("Op.tag", int(8)),
         pure_field("Op.arg", Leaf { offset: 16, size: 8, signed: false, kind: Kind::Ref }),
-        // Writes `Pair.b` (descr 1) and the items of `list` (descr 4), nothing else.
-        call_writing("h", Effect::Random, Some(vec![1, 4])),
+        // Writes `Pair.b` (descr 1) and the items of `list` (descr 4), reads `Pair.a` (0).
+        call_writing("h", Effect::Random, Some(Effects { reads: vec![0], writes: vec![1, 4] })),
     ];
     JitModule { descrs, ..JitModule::default() }
 }
@@ -984,6 +984,26 @@ fn a_write_is_done_before_a_call() {
         setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
         i3 = call_i(i2, descr=<Call f>)
         jump(p0, i3, descr=TargetToken(1))",
+    );
+}
+
+/// A pending write the callee neither reads nor writes waits past the call (`h` reads
+/// `Pair.a`, writes `Pair.b` and items of lists; not `Pair.next`).
+#[test]
+fn a_write_the_callee_does_not_touch_waits_past_the_call() {
+    check(
+        "
+        [p0, i1]
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p0, descr=<FieldP Pair.next 24>)
+        i2 = call_i(i1, descr=<Call h>)
+        jump(p0, i2, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        i2 = call_i(i1, descr=<Call h>)
+        setfield_gc(p0, p0, descr=<FieldP Pair.next 24>)
+        jump(p0, i2, descr=TargetToken(1))",
     );
 }
 
