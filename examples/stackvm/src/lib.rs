@@ -1,0 +1,953 @@
+//! A dynamically typed stack VM in rpy's dialect, with a JIT driver.
+//!
+//! Values are `nil`, 64-bit integers, floats, strings and immutable pairs;
+//! a program is a text of functions in a small assembly language (see
+//! `README.md`), parsed at run time into a `Program` of `Function`s, each a
+//! list of `Instr`s with its labels and callees resolved to indexes. The
+//! interpreter (`run`) executes one function with its own `Frame` (locals
+//! and an operand stack); `call` runs the callee by a recursive call of
+//! `run` with a new frame.
+//!
+//! The JIT hints: the position (`pc`), the function and the program are
+//! green, the frame and the call depth red. The fetch of an instruction and
+//! the lookup of a function are elidable, so with the greens constant they
+//! fold, and each `Instr` (built once, never changed) is a constant object
+//! of the trace: the dispatch leaves nothing in a loop. Backward jumps are
+//! where loops of the interpreted program close (`can_enter_jit!`).
+//!
+//! Errors (an unknown instruction, a stack underflow, an undefined
+//! function, a type error, ...) print one line on stderr starting with
+//! `stackvm: ` and exit with status 1.
+
+#[rpython::entry]
+pub mod vm {
+    use rpython::jit::{can_enter_jit, dont_look_inside, elidable, jit_merge_point, JitDriver};
+    use std::collections::HashMap;
+    use std::io::Write;
+    use std::rc::Rc;
+
+    static DRIVER: JitDriver = JitDriver::new(&["pc", "func", "program"], &["frame", "depth"])
+        .get_printable_location("location");
+
+    /// Calls nested deeper than this are an error (and not a crash of the
+    /// native stack, in any mode).
+    const MAX_DEPTH: usize = 1000;
+
+    // ---- values -------------------------------------------------------
+
+    #[derive(Clone)]
+    enum Value {
+        Nil,
+        Int(i64),
+        Float(f64),
+        Str(String),
+        Pair(Rc<Pair>),
+    }
+
+    /// A cons cell; never changed once built.
+    struct Pair {
+        head: Value,
+        tail: Value,
+    }
+
+    fn type_name(v: &Value) -> &'static str {
+        match v {
+            Value::Nil => "Nil",
+            Value::Int(_) => "Int",
+            Value::Float(_) => "Float",
+            Value::Str(_) => "Str",
+            Value::Pair(_) => "Pair",
+        }
+    }
+
+    /// `nil` and the integer 0 are false; everything else is true.
+    fn truthy(v: &Value) -> bool {
+        match v {
+            Value::Nil => false,
+            Value::Int(i) => *i != 0,
+            _ => true,
+        }
+    }
+
+    /// The text `print` shows: floats with Rust's `{:?}` (always a point or
+    /// an exponent), pairs as lists, `(1 2 3)` or `(1 . 2)`.
+    fn show(v: &Value) -> String {
+        match v {
+            Value::Nil => "nil".to_string(),
+            Value::Int(i) => format!("{}", i),
+            Value::Float(f) => format!("{:?}", f),
+            Value::Str(s) => s.clone(),
+            Value::Pair(p) => {
+                let mut out = String::from("(");
+                out.push_str(&show(&p.head));
+                let mut rest = p.tail.clone();
+                loop {
+                    let next = match &rest {
+                        Value::Nil => break,
+                        Value::Pair(q) => {
+                            out.push(' ');
+                            out.push_str(&show(&q.head));
+                            q.tail.clone()
+                        }
+                        other => {
+                            out.push_str(" . ");
+                            out.push_str(&show(other));
+                            break;
+                        }
+                    };
+                    rest = next;
+                }
+                out.push(')');
+                out
+            }
+        }
+    }
+
+    /// Whether `eq` holds: numbers by value (an Int equals the Float of
+    /// the same value), strings by contents, pairs by identity.
+    fn equal(a: &Value, b: &Value) -> bool {
+        match (a, b) {
+            (Value::Nil, Value::Nil) => true,
+            (Value::Int(x), Value::Int(y)) => *x == *y,
+            (Value::Float(x), Value::Float(y)) => *x == *y,
+            (Value::Int(x), Value::Float(y)) => (*x as f64) == *y,
+            (Value::Float(x), Value::Int(y)) => *x == (*y as f64),
+            (Value::Str(x), Value::Str(y)) => x == y,
+            (Value::Pair(x), Value::Pair(y)) => Rc::ptr_eq(x, y),
+            _ => false,
+        }
+    }
+
+    // ---- instructions and programs ------------------------------------
+
+    /// The binary operations on values.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Op {
+        Add,
+        Sub,
+        Mul,
+        Div,
+        Mod,
+        Lt,
+        Le,
+        Gt,
+        Ge,
+    }
+
+    fn op_name(op: Op) -> &'static str {
+        match op {
+            Op::Add => "add",
+            Op::Sub => "sub",
+            Op::Mul => "mul",
+            Op::Div => "div",
+            Op::Mod => "mod",
+            Op::Lt => "lt",
+            Op::Le => "le",
+            Op::Gt => "gt",
+            Op::Ge => "ge",
+        }
+    }
+
+    enum Instr {
+        PushInt(i64),
+        PushFloat(f64),
+        PushStr(String),
+        PushNil,
+        Pop,
+        Dup,
+        Swap,
+        Load(usize),
+        Store(usize),
+        Binary(Op),
+        Eq,
+        Ne,
+        Not,
+        Neg,
+        Jump(usize),
+        JumpIfFalse(usize),
+        JumpIfTrue(usize),
+        /// The callee's index and its number of arguments.
+        Call(usize, usize),
+        Ret,
+        Cons,
+        Head,
+        Tail,
+        Concat,
+        ToStr,
+        Len,
+        Print,
+        Halt,
+    }
+
+    fn instr_name(instr: &Instr) -> &'static str {
+        match instr {
+            Instr::PushInt(_) => "push",
+            Instr::PushFloat(_) => "push",
+            Instr::PushStr(_) => "push",
+            Instr::PushNil => "nil",
+            Instr::Pop => "pop",
+            Instr::Dup => "dup",
+            Instr::Swap => "swap",
+            Instr::Load(_) => "load",
+            Instr::Store(_) => "store",
+            Instr::Binary(op) => op_name(*op),
+            Instr::Eq => "eq",
+            Instr::Ne => "ne",
+            Instr::Not => "not",
+            Instr::Neg => "neg",
+            Instr::Jump(_) => "jump",
+            Instr::JumpIfFalse(_) => "jump_if_false",
+            Instr::JumpIfTrue(_) => "jump_if_true",
+            Instr::Call(_, _) => "call",
+            Instr::Ret => "ret",
+            Instr::Cons => "cons",
+            Instr::Head => "head",
+            Instr::Tail => "tail",
+            Instr::Concat => "concat",
+            Instr::ToStr => "str",
+            Instr::Len => "len",
+            Instr::Print => "print",
+            Instr::Halt => "halt",
+        }
+    }
+
+    struct Function {
+        name: String,
+        code: Vec<Instr>,
+        nargs: usize,
+        nlocals: usize,
+    }
+
+    struct Program {
+        functions: Vec<Function>,
+        /// Function names to indexes in `functions`.
+        names: HashMap<String, usize>,
+    }
+
+    /// Locals and operand stack of one call.
+    struct Frame {
+        locals: Vec<Value>,
+        stack: Vec<Value>,
+    }
+
+    // ---- parsing ------------------------------------------------------
+
+    /// One instruction's words (labels first, if any) and its line. A
+    /// quoted string is one word starting with `"`, its escapes undone.
+    struct Line {
+        number: usize,
+        words: Vec<String>,
+    }
+
+    fn is_separator(c: char) -> bool {
+        c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ';' || c == '#'
+    }
+
+    /// Splits the source into instructions: one per line or per `;`,
+    /// words separated by blanks, `#` comments to the end of the line.
+    fn split_source(source: &str) -> Result<Vec<Line>, String> {
+        let chars: Vec<char> = source.chars().collect();
+        let mut lines: Vec<Line> = Vec::new();
+        let mut words: Vec<String> = Vec::new();
+        let mut word = String::new();
+        let mut number = 1;
+        let mut i = 0;
+        while i <= chars.len() {
+            // A newline past the end closes the last instruction.
+            let c = if i < chars.len() { chars[i] } else { '\n' };
+            if c == '"' {
+                if !word.is_empty() {
+                    return Err(format!("line {}: unexpected '\"' in '{}'", number, word));
+                }
+                let mut s = String::from("\"");
+                i += 1;
+                loop {
+                    if i >= chars.len() || chars[i] == '\n' {
+                        return Err(format!("line {}: unterminated string", number));
+                    }
+                    let d = chars[i];
+                    if d == '"' {
+                        break;
+                    }
+                    if d == '\\' {
+                        i += 1;
+                        let e = if i < chars.len() { chars[i] } else { '\n' };
+                        if e == 'n' {
+                            s.push('\n');
+                        } else if e == 't' {
+                            s.push('\t');
+                        } else if e == '"' || e == '\\' {
+                            s.push(e);
+                        } else {
+                            return Err(format!("line {}: unknown escape in string", number));
+                        }
+                    } else {
+                        s.push(d);
+                    }
+                    i += 1;
+                }
+                i += 1;
+                if i < chars.len() && !is_separator(chars[i]) {
+                    return Err(format!("line {}: expected a blank after a string", number));
+                }
+                words.push(s);
+                continue;
+            }
+            if c == '#' {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            if c == ' ' || c == '\t' || c == '\r' || c == ';' || c == '\n' {
+                if !word.is_empty() {
+                    words.push(word);
+                    word = String::new();
+                }
+                if (c == ';' || c == '\n') && !words.is_empty() {
+                    lines.push(Line { number, words });
+                    words = Vec::new();
+                }
+                if c == '\n' {
+                    number += 1;
+                }
+            } else {
+                word.push(c);
+            }
+            i += 1;
+        }
+        Ok(lines)
+    }
+
+    /// What the first pass learns of a function: its signature and the
+    /// lines of its body (`start..end`).
+    struct Header {
+        name: String,
+        nargs: usize,
+        nlocals: usize,
+        start: usize,
+        end: usize,
+    }
+
+    fn parse_count(word: &str, what: &str, line: usize) -> Result<usize, String> {
+        match word.parse::<usize>() {
+            Ok(n) => Ok(n),
+            Err(_) => Err(format!("line {}: bad {} '{}'", line, what, word)),
+        }
+    }
+
+    /// A label's key in the table of all labels: the function's index and
+    /// the label's name.
+    fn label_key(function: usize, label: &str) -> String {
+        format!("{}:{}", function, label)
+    }
+
+    /// The number of words before the instruction of a line: its labels.
+    fn count_labels(words: &Vec<String>) -> usize {
+        let mut k = 0;
+        while k < words.len() && words[k].ends_with(':') && !words[k].starts_with('"') {
+            k += 1;
+        }
+        k
+    }
+
+    fn parse(source: &str) -> Result<Program, String> {
+        let lines = split_source(source)?;
+        // First pass: the functions' names and signatures, and where each
+        // label is, so that calls and jumps may refer forward.
+        let mut headers: Vec<Header> = Vec::new();
+        let mut names: HashMap<String, usize> = HashMap::new();
+        let mut labels: HashMap<String, usize> = HashMap::new();
+        let mut i = 0;
+        while i < lines.len() {
+            let line = &lines[i];
+            if line.words[0] != "func" {
+                return Err(format!("line {}: expected 'func', found '{}'", line.number, line.words[0]));
+            }
+            if line.words.len() != 4 {
+                return Err(format!("line {}: expected 'func NAME NARGS NLOCALS'", line.number));
+            }
+            let name = line.words[1].clone();
+            let nargs = parse_count(&line.words[2], "number of arguments", line.number)?;
+            let nlocals = parse_count(&line.words[3], "number of locals", line.number)?;
+            if nlocals < nargs {
+                return Err(format!("line {}: function '{}' has fewer locals than arguments", line.number, name));
+            }
+            if names.contains_key(&name) {
+                return Err(format!("line {}: function '{}' defined twice", line.number, name));
+            }
+            let index = headers.len();
+            names.insert(name.clone(), index);
+            let start = i + 1;
+            let mut pc = 0;
+            i += 1;
+            loop {
+                if i >= lines.len() {
+                    return Err(format!("function '{}' has no 'end'", name));
+                }
+                let words = &lines[i].words;
+                let number = lines[i].number;
+                if words[0] == "end" {
+                    if words.len() != 1 {
+                        return Err(format!("line {}: 'end' takes no operand", number));
+                    }
+                    break;
+                }
+                if words[0] == "func" {
+                    return Err(format!("line {}: 'func' inside function '{}'", number, name));
+                }
+                let k = count_labels(words);
+                let mut j = 0;
+                while j < k {
+                    let label = words[j].trim_end_matches(':');
+                    let key = label_key(index, label);
+                    if labels.contains_key(&key) {
+                        return Err(format!("line {}: label '{}' defined twice", number, label));
+                    }
+                    labels.insert(key, pc);
+                    j += 1;
+                }
+                if k < words.len() {
+                    pc += 1;
+                }
+                i += 1;
+            }
+            headers.push(Header { name, nargs, nlocals, start, end: i });
+            i += 1;
+        }
+        // Second pass: the instructions.
+        let mut functions: Vec<Function> = Vec::new();
+        let mut f = 0;
+        while f < headers.len() {
+            let h = &headers[f];
+            let mut code: Vec<Instr> = Vec::new();
+            let mut l = h.start;
+            while l < h.end {
+                let k = count_labels(&lines[l].words);
+                if k < lines[l].words.len() {
+                    let instr = parse_instr(&lines[l], k, f, &headers, &names, &labels)?;
+                    code.push(instr);
+                }
+                l += 1;
+            }
+            // Falling off the end returns nil.
+            code.push(Instr::PushNil);
+            code.push(Instr::Ret);
+            functions.push(Function { name: h.name.clone(), code, nargs: h.nargs, nlocals: h.nlocals });
+            f += 1;
+        }
+        Ok(Program { functions, names })
+    }
+
+    fn operands(line: &Line, k: usize, n: usize) -> Result<(), String> {
+        let found = line.words.len() - k - 1;
+        if found != n {
+            return Err(format!(
+                "line {}: '{}' takes {} operand(s), found {}",
+                line.number, line.words[k], n, found
+            ));
+        }
+        Ok(())
+    }
+
+    fn parse_local(line: &Line, k: usize, h: &Header) -> Result<usize, String> {
+        operands(line, k, 1)?;
+        let n = parse_count(&line.words[k + 1], "local", line.number)?;
+        if n >= h.nlocals {
+            return Err(format!(
+                "line {}: local {} out of range (function '{}' has {} locals)",
+                line.number, n, h.name, h.nlocals
+            ));
+        }
+        Ok(n)
+    }
+
+    fn parse_label(line: &Line, k: usize, f: usize, labels: &HashMap<String, usize>) -> Result<usize, String> {
+        operands(line, k, 1)?;
+        let label = &line.words[k + 1];
+        match labels.get(&label_key(f, label)) {
+            Some(pc) => Ok(*pc),
+            None => Err(format!("line {}: undefined label '{}'", line.number, label)),
+        }
+    }
+
+    fn parse_push(line: &Line, k: usize) -> Result<Instr, String> {
+        operands(line, k, 1)?;
+        let word = &line.words[k + 1];
+        if let Some(s) = word.strip_prefix('"') {
+            return Ok(Instr::PushStr(s.to_string()));
+        }
+        if word == "nil" {
+            return Ok(Instr::PushNil);
+        }
+        if let Ok(i) = word.parse::<i64>() {
+            return Ok(Instr::PushInt(i));
+        }
+        if word.contains('.') {
+            if let Ok(x) = word.parse::<f64>() {
+                return Ok(Instr::PushFloat(x));
+            }
+        }
+        Err(format!("line {}: bad operand '{}' for 'push'", line.number, word))
+    }
+
+    fn parse_call(line: &Line, k: usize, headers: &Vec<Header>, names: &HashMap<String, usize>) -> Result<Instr, String> {
+        operands(line, k, 2)?;
+        let name = &line.words[k + 1];
+        let nargs = parse_count(&line.words[k + 2], "number of arguments", line.number)?;
+        let index = match names.get(name) {
+            Some(index) => *index,
+            None => return Err(format!("line {}: call to undefined function '{}'", line.number, name)),
+        };
+        if headers[index].nargs != nargs {
+            return Err(format!(
+                "line {}: function '{}' takes {} argument(s), called with {}",
+                line.number, name, headers[index].nargs, nargs
+            ));
+        }
+        Ok(Instr::Call(index, nargs))
+    }
+
+    /// The instruction of `line`, whose first `k` words are labels; `f` is
+    /// the index of its function.
+    fn parse_instr(
+        line: &Line,
+        k: usize,
+        f: usize,
+        headers: &Vec<Header>,
+        names: &HashMap<String, usize>,
+        labels: &HashMap<String, usize>,
+    ) -> Result<Instr, String> {
+        let op = line.words[k].as_str();
+        let simple = match op {
+            "push" => return parse_push(line, k),
+            "load" => return Ok(Instr::Load(parse_local(line, k, &headers[f])?)),
+            "store" => return Ok(Instr::Store(parse_local(line, k, &headers[f])?)),
+            "jump" => return Ok(Instr::Jump(parse_label(line, k, f, labels)?)),
+            "jump_if_false" => return Ok(Instr::JumpIfFalse(parse_label(line, k, f, labels)?)),
+            "jump_if_true" => return Ok(Instr::JumpIfTrue(parse_label(line, k, f, labels)?)),
+            "call" => return parse_call(line, k, headers, names),
+            "nil" => Instr::PushNil,
+            "pop" => Instr::Pop,
+            "dup" => Instr::Dup,
+            "swap" => Instr::Swap,
+            "add" => Instr::Binary(Op::Add),
+            "sub" => Instr::Binary(Op::Sub),
+            "mul" => Instr::Binary(Op::Mul),
+            "div" => Instr::Binary(Op::Div),
+            "mod" => Instr::Binary(Op::Mod),
+            "lt" => Instr::Binary(Op::Lt),
+            "le" => Instr::Binary(Op::Le),
+            "gt" => Instr::Binary(Op::Gt),
+            "ge" => Instr::Binary(Op::Ge),
+            "eq" => Instr::Eq,
+            "ne" => Instr::Ne,
+            "not" => Instr::Not,
+            "neg" => Instr::Neg,
+            "ret" => Instr::Ret,
+            "cons" => Instr::Cons,
+            "head" => Instr::Head,
+            "tail" => Instr::Tail,
+            "concat" => Instr::Concat,
+            "str" => Instr::ToStr,
+            "len" => Instr::Len,
+            "print" => Instr::Print,
+            "halt" => Instr::Halt,
+            _ => return Err(format!("line {}: unknown instruction '{}'", line.number, op)),
+        };
+        operands(line, k, 0)?;
+        Ok(simple)
+    }
+
+    // ---- the interpreter ----------------------------------------------
+
+    /// Where the JIT's logs show a position: the function, the index and
+    /// the instruction. (Named by the driver only, so rustc sees no call.)
+    #[allow(dead_code)]
+    fn location(pc: usize, func: &Function, program: &Program) -> String {
+        let _ = program;
+        format!("{} #{} {}", func.name, pc, instr_name(&func.code[pc]))
+    }
+
+    /// The instruction at `pc`: the code never changes once parsed, so
+    /// with `pc` and the function green this is a constant of the trace.
+    #[elidable]
+    fn fetch(code: &Vec<Instr>, pc: usize) -> &Instr {
+        &code[pc]
+    }
+
+    /// The function of index `index`, a constant of the trace too.
+    #[elidable]
+    fn function(program: &Program, index: usize) -> &Function {
+        &program.functions[index]
+    }
+
+    /// Reports a runtime error and exits with status 1.
+    #[dont_look_inside]
+    fn fail(func: &Function, pc: usize, msg: &str) {
+        std::io::stdout().flush().unwrap();
+        eprintln!("stackvm: error in '{}' at {} ({}): {}", func.name, pc, instr_name(&func.code[pc]), msg);
+        std::process::exit(1);
+    }
+
+    #[dont_look_inside]
+    fn type_error(func: &Function, pc: usize, a: &Value, b: &Value) {
+        let msg = format!("cannot {} {} and {}", instr_name(&func.code[pc]), type_name(a), type_name(b));
+        fail(func, pc, &msg);
+    }
+
+    #[dont_look_inside]
+    fn type_error1(func: &Function, pc: usize, a: &Value) {
+        let msg = format!("cannot {} {}", instr_name(&func.code[pc]), type_name(a));
+        fail(func, pc, &msg);
+    }
+
+    #[dont_look_inside]
+    fn halt() {
+        std::io::stdout().flush().unwrap();
+        std::process::exit(0);
+    }
+
+    #[dont_look_inside]
+    fn print_value(v: &Value) {
+        println!("{}", show(v));
+    }
+
+    fn pop(frame: &mut Frame, func: &Function, pc: usize) -> Value {
+        match frame.stack.pop() {
+            Some(v) => v,
+            None => {
+                fail(func, pc, "stack underflow");
+                Value::Nil
+            }
+        }
+    }
+
+    fn int_test(op: Op, x: i64, y: i64) -> bool {
+        match op {
+            Op::Lt => x < y,
+            Op::Le => x <= y,
+            Op::Gt => x > y,
+            _ => x >= y,
+        }
+    }
+
+    fn float_test(op: Op, x: f64, y: f64) -> bool {
+        match op {
+            Op::Lt => x < y,
+            Op::Le => x <= y,
+            Op::Gt => x > y,
+            _ => x >= y,
+        }
+    }
+
+    fn str_test(op: Op, x: &str, y: &str) -> bool {
+        match op {
+            Op::Lt => x < y,
+            Op::Le => x <= y,
+            Op::Gt => x > y,
+            _ => x >= y,
+        }
+    }
+
+    fn bool_value(b: bool) -> Value {
+        if b {
+            Value::Int(1)
+        } else {
+            Value::Int(0)
+        }
+    }
+
+    fn int_op(op: Op, x: i64, y: i64, func: &Function, pc: usize) -> Value {
+        match op {
+            Op::Add => Value::Int(x.wrapping_add(y)),
+            Op::Sub => Value::Int(x.wrapping_sub(y)),
+            Op::Mul => Value::Int(x.wrapping_mul(y)),
+            Op::Div | Op::Mod => {
+                if y == 0 {
+                    fail(func, pc, "division by zero");
+                    return Value::Nil;
+                }
+                // i64::MIN / -1 wraps, as the other operations do.
+                if op == Op::Div {
+                    if y == -1 {
+                        Value::Int(x.wrapping_neg())
+                    } else {
+                        Value::Int(x / y)
+                    }
+                } else if y == -1 {
+                    Value::Int(0)
+                } else {
+                    Value::Int(x % y)
+                }
+            }
+            _ => bool_value(int_test(op, x, y)),
+        }
+    }
+
+    fn float_op(op: Op, x: f64, y: f64) -> Value {
+        match op {
+            Op::Add => Value::Float(x + y),
+            Op::Sub => Value::Float(x - y),
+            Op::Mul => Value::Float(x * y),
+            Op::Div => Value::Float(x / y),
+            Op::Mod => Value::Float(x % y),
+            _ => bool_value(float_test(op, x, y)),
+        }
+    }
+
+    /// `a op b`: integers stay integers (wrapping), an integer and a float
+    /// give a float; strings compare by contents.
+    fn binary(op: Op, a: &Value, b: &Value, func: &Function, pc: usize) -> Value {
+        match (a, b) {
+            (Value::Int(x), Value::Int(y)) => int_op(op, *x, *y, func, pc),
+            (Value::Float(x), Value::Float(y)) => float_op(op, *x, *y),
+            (Value::Int(x), Value::Float(y)) => float_op(op, *x as f64, *y),
+            (Value::Float(x), Value::Int(y)) => float_op(op, *x, *y as f64),
+            (Value::Str(x), Value::Str(y)) => {
+                if op == Op::Lt || op == Op::Le || op == Op::Gt || op == Op::Ge {
+                    bool_value(str_test(op, x, y))
+                } else {
+                    type_error(func, pc, a, b);
+                    Value::Nil
+                }
+            }
+            _ => {
+                type_error(func, pc, a, b);
+                Value::Nil
+            }
+        }
+    }
+
+    /// A new frame for `callee`, its `nargs` arguments popped from `caller`'s
+    /// stack (the last argument on top).
+    fn new_frame(caller: &mut Frame, callee: &Function, nargs: usize, func: &Function, pc: usize) -> Frame {
+        let mut locals: Vec<Value> = Vec::new();
+        let mut i = 0;
+        while i < callee.nlocals {
+            locals.push(Value::Nil);
+            i += 1;
+        }
+        let mut k = nargs;
+        while k > 0 {
+            k -= 1;
+            locals[k] = pop(caller, func, pc);
+        }
+        Frame { locals, stack: Vec::new() }
+    }
+
+    /// Runs `func` in `frame` until it returns; its result.
+    fn run(program: &Program, func: &Function, frame: &mut Frame, depth: usize) -> Value {
+        let mut pc: usize = 0;
+        loop {
+            jit_merge_point!(DRIVER; pc, func, program; frame, depth);
+            let here = pc;
+            pc += 1;
+            match fetch(&func.code, here) {
+                Instr::PushInt(i) => frame.stack.push(Value::Int(*i)),
+                Instr::PushFloat(x) => frame.stack.push(Value::Float(*x)),
+                Instr::PushStr(s) => frame.stack.push(Value::Str(s.clone())),
+                Instr::PushNil => frame.stack.push(Value::Nil),
+                Instr::Pop => {
+                    pop(frame, func, here);
+                }
+                Instr::Dup => {
+                    let v = pop(frame, func, here);
+                    frame.stack.push(v.clone());
+                    frame.stack.push(v);
+                }
+                Instr::Swap => {
+                    let b = pop(frame, func, here);
+                    let a = pop(frame, func, here);
+                    frame.stack.push(b);
+                    frame.stack.push(a);
+                }
+                Instr::Load(n) => {
+                    let v = frame.locals[*n].clone();
+                    frame.stack.push(v);
+                }
+                Instr::Store(n) => {
+                    let v = pop(frame, func, here);
+                    frame.locals[*n] = v;
+                }
+                Instr::Binary(op) => {
+                    let b = pop(frame, func, here);
+                    let a = pop(frame, func, here);
+                    let r = binary(*op, &a, &b, func, here);
+                    frame.stack.push(r);
+                }
+                Instr::Eq => {
+                    let b = pop(frame, func, here);
+                    let a = pop(frame, func, here);
+                    frame.stack.push(bool_value(equal(&a, &b)));
+                }
+                Instr::Ne => {
+                    let b = pop(frame, func, here);
+                    let a = pop(frame, func, here);
+                    frame.stack.push(bool_value(!equal(&a, &b)));
+                }
+                Instr::Not => {
+                    let a = pop(frame, func, here);
+                    frame.stack.push(bool_value(!truthy(&a)));
+                }
+                Instr::Neg => {
+                    let a = pop(frame, func, here);
+                    let r = match a {
+                        Value::Int(x) => Value::Int(x.wrapping_neg()),
+                        Value::Float(x) => Value::Float(-x),
+                        _ => {
+                            type_error1(func, here, &a);
+                            Value::Nil
+                        }
+                    };
+                    frame.stack.push(r);
+                }
+                Instr::Jump(target) => {
+                    pc = *target;
+                    if pc <= here {
+                        can_enter_jit!(DRIVER; pc, func, program; frame, depth);
+                    }
+                }
+                Instr::JumpIfFalse(target) => {
+                    let c = pop(frame, func, here);
+                    if !truthy(&c) {
+                        pc = *target;
+                        if pc <= here {
+                            can_enter_jit!(DRIVER; pc, func, program; frame, depth);
+                        }
+                    }
+                }
+                Instr::JumpIfTrue(target) => {
+                    let c = pop(frame, func, here);
+                    if truthy(&c) {
+                        pc = *target;
+                        if pc <= here {
+                            can_enter_jit!(DRIVER; pc, func, program; frame, depth);
+                        }
+                    }
+                }
+                Instr::Call(index, nargs) => {
+                    if depth + 1 >= MAX_DEPTH {
+                        fail(func, here, "too many nested calls");
+                    }
+                    let callee = function(program, *index);
+                    let mut callee_frame = new_frame(frame, callee, *nargs, func, here);
+                    let r = run(program, callee, &mut callee_frame, depth + 1);
+                    frame.stack.push(r);
+                }
+                Instr::Ret => return pop(frame, func, here),
+                Instr::Cons => {
+                    let tail = pop(frame, func, here);
+                    let head = pop(frame, func, here);
+                    frame.stack.push(Value::Pair(Rc::new(Pair { head, tail })));
+                }
+                Instr::Head => {
+                    let p = pop(frame, func, here);
+                    let r = match &p {
+                        Value::Pair(pair) => pair.head.clone(),
+                        _ => {
+                            type_error1(func, here, &p);
+                            Value::Nil
+                        }
+                    };
+                    frame.stack.push(r);
+                }
+                Instr::Tail => {
+                    let p = pop(frame, func, here);
+                    let r = match &p {
+                        Value::Pair(pair) => pair.tail.clone(),
+                        _ => {
+                            type_error1(func, here, &p);
+                            Value::Nil
+                        }
+                    };
+                    frame.stack.push(r);
+                }
+                Instr::Concat => {
+                    let b = pop(frame, func, here);
+                    let a = pop(frame, func, here);
+                    let r = match (&a, &b) {
+                        (Value::Str(x), Value::Str(y)) => {
+                            let mut s = x.clone();
+                            s.push_str(y);
+                            Value::Str(s)
+                        }
+                        _ => {
+                            type_error(func, here, &a, &b);
+                            Value::Nil
+                        }
+                    };
+                    frame.stack.push(r);
+                }
+                Instr::ToStr => {
+                    let a = pop(frame, func, here);
+                    frame.stack.push(Value::Str(show(&a)));
+                }
+                Instr::Len => {
+                    let a = pop(frame, func, here);
+                    let r = match &a {
+                        Value::Str(s) => Value::Int(s.len() as i64),
+                        _ => {
+                            type_error1(func, here, &a);
+                            Value::Nil
+                        }
+                    };
+                    frame.stack.push(r);
+                }
+                Instr::Print => {
+                    let a = pop(frame, func, here);
+                    print_value(&a);
+                }
+                Instr::Halt => {
+                    halt();
+                    return Value::Nil;
+                }
+            }
+        }
+    }
+
+    /// `stackvm PROGRAM`: parses the program and runs its `main`.
+    pub fn entry_point(argv: Vec<String>) -> i32 {
+        if argv.len() != 2 {
+            eprintln!("usage: stackvm PROGRAM");
+            return 2;
+        }
+        let path = &argv[1];
+        let source = match std::fs::read_to_string(path) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("stackvm: cannot read {}: {}", path, e);
+                return 1;
+            }
+        };
+        let program = match parse(&source) {
+            Ok(p) => p,
+            Err(msg) => {
+                eprintln!("stackvm: {}: {}", path, msg);
+                return 1;
+            }
+        };
+        let main = match program.names.get("main") {
+            Some(index) => *index,
+            None => {
+                eprintln!("stackvm: {}: no function 'main'", path);
+                return 1;
+            }
+        };
+        let main_fn = &program.functions[main];
+        if main_fn.nargs != 0 {
+            eprintln!("stackvm: {}: 'main' must take no arguments", path);
+            return 1;
+        }
+        let mut locals: Vec<Value> = Vec::new();
+        let mut i = 0;
+        while i < main_fn.nlocals {
+            locals.push(Value::Nil);
+            i += 1;
+        }
+        let mut frame = Frame { locals, stack: Vec::new() };
+        run(&program, main_fn, &mut frame, 0);
+        std::io::stdout().flush().unwrap();
+        0
+    }
+}
