@@ -26,8 +26,8 @@ pub mod vm {
     use std::io::Write;
     use std::rc::Rc;
 
-    static DRIVER: JitDriver = JitDriver::new(&["pc", "func", "program"], &["frame", "depth"])
-        .get_printable_location("location");
+    static DRIVER: JitDriver =
+        JitDriver::new(&["pc", "func", "program"], &["frame", "depth"]).get_printable_location("location");
 
     /// Calls nested deeper than this are an error (and not a crash of the
     /// native stack, in any mode).
@@ -214,6 +214,8 @@ pub mod vm {
     struct Function {
         name: String,
         code: Vec<Instr>,
+        /// The source line of each instruction, for error messages.
+        lines: Vec<usize>,
         nargs: usize,
         nlocals: usize,
     }
@@ -224,10 +226,12 @@ pub mod vm {
         names: HashMap<String, usize>,
     }
 
-    /// Locals and operand stack of one call.
+    /// Locals and operand stack of one call: the stack's values are
+    /// `stack[..sp]`.
     struct Frame {
         locals: Vec<Value>,
         stack: Vec<Value>,
+        sp: usize,
     }
 
     // ---- parsing ------------------------------------------------------
@@ -343,7 +347,7 @@ pub mod vm {
     }
 
     /// The number of words before the instruction of a line: its labels.
-    fn count_labels(words: &Vec<String>) -> usize {
+    fn count_labels(words: &[String]) -> usize {
         let mut k = 0;
         while k < words.len() && words[k].ends_with(':') && !words[k].starts_with('"') {
             k += 1;
@@ -421,19 +425,23 @@ pub mod vm {
         while f < headers.len() {
             let h = &headers[f];
             let mut code: Vec<Instr> = Vec::new();
+            let mut numbers: Vec<usize> = Vec::new();
             let mut l = h.start;
             while l < h.end {
                 let k = count_labels(&lines[l].words);
                 if k < lines[l].words.len() {
                     let instr = parse_instr(&lines[l], k, f, &headers, &names, &labels)?;
                     code.push(instr);
+                    numbers.push(lines[l].number);
                 }
                 l += 1;
             }
-            // Falling off the end returns nil.
+            // Falling off the end (the line of `end`) returns nil.
             code.push(Instr::PushNil);
             code.push(Instr::Ret);
-            functions.push(Function { name: h.name.clone(), code, nargs: h.nargs, nlocals: h.nlocals });
+            numbers.push(lines[h.end].number);
+            numbers.push(lines[h.end].number);
+            functions.push(Function { name: h.name.clone(), code, lines: numbers, nargs: h.nargs, nlocals: h.nlocals });
             f += 1;
         }
         Ok(Program { functions, names })
@@ -442,10 +450,7 @@ pub mod vm {
     fn operands(line: &Line, k: usize, n: usize) -> Result<(), String> {
         let found = line.words.len() - k - 1;
         if found != n {
-            return Err(format!(
-                "line {}: '{}' takes {} operand(s), found {}",
-                line.number, line.words[k], n, found
-            ));
+            return Err(format!("line {}: '{}' takes {} operand(s), found {}", line.number, line.words[k], n, found));
         }
         Ok(())
     }
@@ -483,7 +488,9 @@ pub mod vm {
         if let Ok(i) = word.parse::<i64>() {
             return Ok(Instr::PushInt(i));
         }
-        if word.contains('.') {
+        // A float has a point or an exponent (`inf` and `nan` are not
+        // literals).
+        if word.contains('.') || word.contains('e') || word.contains('E') {
             if let Ok(x) = word.parse::<f64>() {
                 return Ok(Instr::PushFloat(x));
             }
@@ -491,7 +498,7 @@ pub mod vm {
         Err(format!("line {}: bad operand '{}' for 'push'", line.number, word))
     }
 
-    fn parse_call(line: &Line, k: usize, headers: &Vec<Header>, names: &HashMap<String, usize>) -> Result<Instr, String> {
+    fn parse_call(line: &Line, k: usize, headers: &[Header], names: &HashMap<String, usize>) -> Result<Instr, String> {
         operands(line, k, 2)?;
         let name = &line.words[k + 1];
         let nargs = parse_count(&line.words[k + 2], "number of arguments", line.number)?;
@@ -514,7 +521,7 @@ pub mod vm {
         line: &Line,
         k: usize,
         f: usize,
-        headers: &Vec<Header>,
+        headers: &[Header],
         names: &HashMap<String, usize>,
         labels: &HashMap<String, usize>,
     ) -> Result<Instr, String> {
@@ -566,13 +573,13 @@ pub mod vm {
     #[allow(dead_code)]
     fn location(pc: usize, func: &Function, program: &Program) -> String {
         let _ = program;
-        format!("{} #{} {}", func.name, pc, instr_name(&func.code[pc]))
+        format!("{} #{} {} (line {})", func.name, pc, instr_name(&func.code[pc]), func.lines[pc])
     }
 
     /// The instruction at `pc`: the code never changes once parsed, so
     /// with `pc` and the function green this is a constant of the trace.
     #[elidable]
-    fn fetch(code: &Vec<Instr>, pc: usize) -> &Instr {
+    fn fetch(code: &[Instr], pc: usize) -> &Instr {
         &code[pc]
     }
 
@@ -586,7 +593,13 @@ pub mod vm {
     #[dont_look_inside]
     fn fail(func: &Function, pc: usize, msg: &str) {
         std::io::stdout().flush().unwrap();
-        eprintln!("stackvm: error in '{}' at {} ({}): {}", func.name, pc, instr_name(&func.code[pc]), msg);
+        eprintln!(
+            "stackvm: error at line {} ({} in '{}'): {}",
+            func.lines[pc],
+            instr_name(&func.code[pc]),
+            func.name,
+            msg
+        );
         std::process::exit(1);
     }
 
@@ -613,14 +626,30 @@ pub mod vm {
         println!("{}", show(v));
     }
 
-    fn pop(frame: &mut Frame, func: &Function, pc: usize) -> Value {
-        match frame.stack.pop() {
-            Some(v) => v,
-            None => {
-                fail(func, pc, "stack underflow");
-                Value::Nil
-            }
+    /// Pushes `v` on `frame`'s operand stack. Its list only grows: the
+    /// slots from `sp` on hold values popped already, which pushes
+    /// overwrite.
+    fn push(frame: &mut Frame, v: Value) {
+        let sp = frame.sp;
+        if sp < frame.stack.len() {
+            frame.stack[sp] = v;
+        } else {
+            frame.stack.push(v);
         }
+        frame.sp = sp + 1;
+    }
+
+    /// Fails unless the operand stack holds at least `n` values.
+    fn need(frame: &Frame, n: usize, func: &Function, pc: usize) {
+        if frame.sp < n {
+            fail(func, pc, "stack underflow");
+        }
+    }
+
+    /// Pops the top value (there is one: `need` said so).
+    fn take(frame: &mut Frame) -> Value {
+        frame.sp -= 1;
+        std::mem::replace(&mut frame.stack[frame.sp], Value::Nil)
     }
 
     fn int_test(op: Op, x: i64, y: i64) -> bool {
@@ -704,13 +733,8 @@ pub mod vm {
             (Value::Float(x), Value::Float(y)) => float_op(op, *x, *y),
             (Value::Int(x), Value::Float(y)) => float_op(op, *x as f64, *y),
             (Value::Float(x), Value::Int(y)) => float_op(op, *x, *y as f64),
-            (Value::Str(x), Value::Str(y)) => {
-                if op == Op::Lt || op == Op::Le || op == Op::Gt || op == Op::Ge {
-                    bool_value(str_test(op, x, y))
-                } else {
-                    type_error(func, pc, a, b);
-                    Value::Nil
-                }
+            (Value::Str(x), Value::Str(y)) if op == Op::Lt || op == Op::Le || op == Op::Gt || op == Op::Ge => {
+                bool_value(str_test(op, x, y))
             }
             _ => {
                 type_error(func, pc, a, b);
@@ -719,9 +743,10 @@ pub mod vm {
         }
     }
 
-    /// A new frame for `callee`, its `nargs` arguments popped from `caller`'s
-    /// stack (the last argument on top).
-    fn new_frame(caller: &mut Frame, callee: &Function, nargs: usize, func: &Function, pc: usize) -> Frame {
+    /// A new frame for `callee`, its `nargs` arguments popped from
+    /// `caller`'s stack (the last argument on top; `need` checked they are
+    /// there).
+    fn new_frame(caller: &mut Frame, callee: &Function, nargs: usize) -> Frame {
         let mut locals: Vec<Value> = Vec::new();
         let mut i = 0;
         while i < callee.nlocals {
@@ -731,9 +756,24 @@ pub mod vm {
         let mut k = nargs;
         while k > 0 {
             k -= 1;
-            locals[k] = pop(caller, func, pc);
+            locals[k] = take(caller);
         }
-        Frame { locals, stack: Vec::new() }
+        Frame { locals, stack: Vec::new(), sp: 0 }
+    }
+
+    /// `a concat b`, of two strings.
+    fn concat(a: &Value, b: &Value, func: &Function, pc: usize) -> Value {
+        match (a, b) {
+            (Value::Str(x), Value::Str(y)) => {
+                let mut s = x.clone();
+                s.push_str(y);
+                Value::Str(s)
+            }
+            _ => {
+                type_error(func, pc, a, b);
+                Value::Nil
+            }
+        }
     }
 
     /// Runs `func` in `frame` until it returns; its result.
@@ -744,63 +784,77 @@ pub mod vm {
             let here = pc;
             pc += 1;
             match fetch(&func.code, here) {
-                Instr::PushInt(i) => frame.stack.push(Value::Int(*i)),
-                Instr::PushFloat(x) => frame.stack.push(Value::Float(*x)),
-                Instr::PushStr(s) => frame.stack.push(Value::Str(s.clone())),
-                Instr::PushNil => frame.stack.push(Value::Nil),
+                Instr::PushInt(i) => push(frame, Value::Int(*i)),
+                Instr::PushFloat(x) => push(frame, Value::Float(*x)),
+                Instr::PushStr(s) => push(frame, Value::Str(s.clone())),
+                Instr::PushNil => push(frame, Value::Nil),
                 Instr::Pop => {
-                    pop(frame, func, here);
+                    need(frame, 1, func, here);
+                    frame.sp -= 1;
                 }
                 Instr::Dup => {
-                    let v = pop(frame, func, here);
-                    frame.stack.push(v.clone());
-                    frame.stack.push(v);
+                    need(frame, 1, func, here);
+                    let v = frame.stack[frame.sp - 1].clone();
+                    push(frame, v);
                 }
                 Instr::Swap => {
-                    let b = pop(frame, func, here);
-                    let a = pop(frame, func, here);
-                    frame.stack.push(b);
-                    frame.stack.push(a);
+                    need(frame, 2, func, here);
+                    let b = take(frame);
+                    let a = take(frame);
+                    push(frame, b);
+                    push(frame, a);
                 }
                 Instr::Load(n) => {
                     let v = frame.locals[*n].clone();
-                    frame.stack.push(v);
+                    push(frame, v);
                 }
                 Instr::Store(n) => {
-                    let v = pop(frame, func, here);
-                    frame.locals[*n] = v;
+                    // The local's old value goes to the dead slot: no
+                    // placeholder to allocate.
+                    need(frame, 1, func, here);
+                    frame.sp -= 1;
+                    let top = frame.sp;
+                    std::mem::swap(&mut frame.locals[*n], &mut frame.stack[top]);
                 }
                 Instr::Binary(op) => {
-                    let b = pop(frame, func, here);
-                    let a = pop(frame, func, here);
-                    let r = binary(*op, &a, &b, func, here);
-                    frame.stack.push(r);
+                    need(frame, 2, func, here);
+                    let sp = frame.sp;
+                    let r = binary(*op, &frame.stack[sp - 2], &frame.stack[sp - 1], func, here);
+                    frame.stack[sp - 2] = r;
+                    frame.sp = sp - 1;
                 }
                 Instr::Eq => {
-                    let b = pop(frame, func, here);
-                    let a = pop(frame, func, here);
-                    frame.stack.push(bool_value(equal(&a, &b)));
+                    need(frame, 2, func, here);
+                    let sp = frame.sp;
+                    let r = bool_value(equal(&frame.stack[sp - 2], &frame.stack[sp - 1]));
+                    frame.stack[sp - 2] = r;
+                    frame.sp = sp - 1;
                 }
                 Instr::Ne => {
-                    let b = pop(frame, func, here);
-                    let a = pop(frame, func, here);
-                    frame.stack.push(bool_value(!equal(&a, &b)));
+                    need(frame, 2, func, here);
+                    let sp = frame.sp;
+                    let r = bool_value(!equal(&frame.stack[sp - 2], &frame.stack[sp - 1]));
+                    frame.stack[sp - 2] = r;
+                    frame.sp = sp - 1;
                 }
                 Instr::Not => {
-                    let a = pop(frame, func, here);
-                    frame.stack.push(bool_value(!truthy(&a)));
+                    need(frame, 1, func, here);
+                    let top = frame.sp - 1;
+                    let r = bool_value(!truthy(&frame.stack[top]));
+                    frame.stack[top] = r;
                 }
                 Instr::Neg => {
-                    let a = pop(frame, func, here);
-                    let r = match a {
+                    need(frame, 1, func, here);
+                    let top = frame.sp - 1;
+                    let r = match &frame.stack[top] {
                         Value::Int(x) => Value::Int(x.wrapping_neg()),
-                        Value::Float(x) => Value::Float(-x),
-                        _ => {
-                            type_error1(func, here, &a);
+                        Value::Float(x) => Value::Float(-*x),
+                        other => {
+                            type_error1(func, here, other);
                             Value::Nil
                         }
                     };
-                    frame.stack.push(r);
+                    frame.stack[top] = r;
                 }
                 Instr::Jump(target) => {
                     pc = *target;
@@ -809,8 +863,9 @@ pub mod vm {
                     }
                 }
                 Instr::JumpIfFalse(target) => {
-                    let c = pop(frame, func, here);
-                    if !truthy(&c) {
+                    need(frame, 1, func, here);
+                    frame.sp -= 1;
+                    if !truthy(&frame.stack[frame.sp]) {
                         pc = *target;
                         if pc <= here {
                             can_enter_jit!(DRIVER; pc, func, program; frame, depth);
@@ -818,8 +873,9 @@ pub mod vm {
                     }
                 }
                 Instr::JumpIfTrue(target) => {
-                    let c = pop(frame, func, here);
-                    if truthy(&c) {
+                    need(frame, 1, func, here);
+                    frame.sp -= 1;
+                    if truthy(&frame.stack[frame.sp]) {
                         pc = *target;
                         if pc <= here {
                             can_enter_jit!(DRIVER; pc, func, program; frame, depth);
@@ -828,75 +884,77 @@ pub mod vm {
                 }
                 Instr::Call(index, nargs) => {
                     if depth + 1 >= MAX_DEPTH {
-                        fail(func, here, "too many nested calls");
+                        fail(func, here, "too many nested calls (the limit is 1000)");
                     }
+                    need(frame, *nargs, func, here);
                     let callee = function(program, *index);
-                    let mut callee_frame = new_frame(frame, callee, *nargs, func, here);
+                    let mut callee_frame = new_frame(frame, callee, *nargs);
                     let r = run(program, callee, &mut callee_frame, depth + 1);
-                    frame.stack.push(r);
+                    push(frame, r);
                 }
-                Instr::Ret => return pop(frame, func, here),
+                Instr::Ret => {
+                    need(frame, 1, func, here);
+                    return take(frame);
+                }
                 Instr::Cons => {
-                    let tail = pop(frame, func, here);
-                    let head = pop(frame, func, here);
-                    frame.stack.push(Value::Pair(Rc::new(Pair { head, tail })));
+                    need(frame, 2, func, here);
+                    let tail = take(frame);
+                    let head = take(frame);
+                    push(frame, Value::Pair(Rc::new(Pair { head, tail })));
                 }
                 Instr::Head => {
-                    let p = pop(frame, func, here);
-                    let r = match &p {
+                    need(frame, 1, func, here);
+                    let top = frame.sp - 1;
+                    let r = match &frame.stack[top] {
                         Value::Pair(pair) => pair.head.clone(),
-                        _ => {
-                            type_error1(func, here, &p);
+                        other => {
+                            type_error1(func, here, other);
                             Value::Nil
                         }
                     };
-                    frame.stack.push(r);
+                    frame.stack[top] = r;
                 }
                 Instr::Tail => {
-                    let p = pop(frame, func, here);
-                    let r = match &p {
+                    need(frame, 1, func, here);
+                    let top = frame.sp - 1;
+                    let r = match &frame.stack[top] {
                         Value::Pair(pair) => pair.tail.clone(),
-                        _ => {
-                            type_error1(func, here, &p);
+                        other => {
+                            type_error1(func, here, other);
                             Value::Nil
                         }
                     };
-                    frame.stack.push(r);
+                    frame.stack[top] = r;
                 }
                 Instr::Concat => {
-                    let b = pop(frame, func, here);
-                    let a = pop(frame, func, here);
-                    let r = match (&a, &b) {
-                        (Value::Str(x), Value::Str(y)) => {
-                            let mut s = x.clone();
-                            s.push_str(y);
-                            Value::Str(s)
-                        }
-                        _ => {
-                            type_error(func, here, &a, &b);
-                            Value::Nil
-                        }
-                    };
-                    frame.stack.push(r);
+                    need(frame, 2, func, here);
+                    let sp = frame.sp;
+                    let r = concat(&frame.stack[sp - 2], &frame.stack[sp - 1], func, here);
+                    frame.stack[sp - 2] = r;
+                    frame.sp = sp - 1;
                 }
                 Instr::ToStr => {
-                    let a = pop(frame, func, here);
-                    frame.stack.push(Value::Str(show(&a)));
+                    need(frame, 1, func, here);
+                    let top = frame.sp - 1;
+                    let r = Value::Str(show(&frame.stack[top]));
+                    frame.stack[top] = r;
                 }
                 Instr::Len => {
-                    let a = pop(frame, func, here);
-                    let r = match &a {
+                    need(frame, 1, func, here);
+                    let top = frame.sp - 1;
+                    let r = match &frame.stack[top] {
                         Value::Str(s) => Value::Int(s.len() as i64),
-                        _ => {
-                            type_error1(func, here, &a);
+                        other => {
+                            type_error1(func, here, other);
                             Value::Nil
                         }
                     };
-                    frame.stack.push(r);
+                    frame.stack[top] = r;
                 }
                 Instr::Print => {
-                    let a = pop(frame, func, here);
-                    print_value(&a);
+                    need(frame, 1, func, here);
+                    frame.sp -= 1;
+                    print_value(&frame.stack[frame.sp]);
                 }
                 Instr::Halt => {
                     halt();
@@ -945,7 +1003,7 @@ pub mod vm {
             locals.push(Value::Nil);
             i += 1;
         }
-        let mut frame = Frame { locals, stack: Vec::new() };
+        let mut frame = Frame { locals, stack: Vec::new(), sp: 0 };
         run(&program, main_fn, &mut frame, 0);
         std::io::stdout().flush().unwrap();
         0
