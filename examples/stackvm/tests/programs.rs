@@ -28,13 +28,9 @@ fn here(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
-/// Runs `program` in every mode (untranslated only when `untranslated`)
-/// and checks its output and status 0.
-fn check(program: &Path, expected: &str, untranslated: bool) {
+/// Runs `program` in every mode and checks its output and status 0.
+fn check(program: &Path, expected: &str) {
     for (name, arg, rpyjit) in MODES {
-        if arg.is_some() && !untranslated {
-            continue;
-        }
         let out = stackvm(*arg, rpyjit, program);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{} ({name}): {:?} {stderr}", program.display(), out.status);
@@ -51,15 +47,13 @@ const BUNDLED: &[(&str, &str)] = &[
     ("strings", "5999994\nab8ab9\n"),
 ];
 
-/// Each bundled program in every mode. They take seconds each untranslated
-/// in a debug build: there they run translated only. With the JIT forced
-/// hot, `calls` and `fib` take a minute each: every instruction of a
+/// Each bundled program in every mode. With the JIT forced hot, `calls` and `fib` take a minute each: every instruction of a
 /// function without a loop is a merge point whose trace gives up when the
 /// function returns, and from then on each such merge point found hot runs
 /// the JIT's own interpreter to the next one.
 fn bundled(name: &str) {
     let expected = BUNDLED.iter().find(|(n, _)| *n == name).unwrap().1;
-    check(&here(&format!("programs/{name}.svm")), expected, !cfg!(debug_assertions));
+    check(&here(&format!("programs/{name}.svm")), expected);
 }
 
 #[test]
@@ -106,7 +100,7 @@ fn every_bundled_program_is_checked() {
 #[test]
 fn features_give_the_same_output_in_all_modes() {
     let expected = std::fs::read_to_string(here("tests/svm/features.out")).unwrap();
-    check(&here("tests/svm/features.svm"), &expected, true);
+    check(&here("tests/svm/features.svm"), &expected);
 }
 
 /// Bad programs, each with the one line it prints on stderr (after
