@@ -207,17 +207,6 @@ pub struct Effects {
     pub writes: Vec<u32>,
 }
 
-impl Effects {
-    /// Whether the call may read or write what `descr` describes.
-    pub fn touches(&self, descr: u32) -> bool {
-        self.reads.binary_search(&descr).is_ok() || self.writes.binary_search(&descr).is_ok()
-    }
-
-    pub fn may_write(&self, descr: u32) -> bool {
-        self.writes.binary_search(&descr).is_ok()
-    }
-}
-
 /// What a call may do (RPython's `EffectInfo`, reduced).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {

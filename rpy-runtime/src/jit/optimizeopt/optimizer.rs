@@ -59,6 +59,28 @@ impl Loc {
             && self.size == other.size
             && self.kind == other.kind
     }
+
+    /// Whether a call that may read or write what the descrs `ds` describe
+    /// may touch this place: by bytes, as `may_alias` (an enum's tag
+    /// written through a variant's descr is read through its base's).
+    fn touched_by(&self, m: &JitModule, ds: &[u32]) -> bool {
+        ds.iter().any(|&d| {
+            let (items, leaf, base) = match &m.descrs[d as usize] {
+                Descr::Field { leaf, .. } => (false, *leaf, 0),
+                Descr::Array { item: Some(leaf), items_offset, .. } => (true, *leaf, *items_offset),
+                Descr::Interior { array, leaf } => match &m.descrs[*array as usize] {
+                    Descr::Array { items_offset, .. } => (true, *leaf, *items_offset),
+                    _ => return true,
+                },
+                Descr::Array { item: None, .. } => return false,
+                _ => return true,
+            };
+            self.index.is_some() == items
+                && self.offset == base + leaf.offset
+                && self.size == leaf.size
+                && self.kind == leaf.kind
+        })
+    }
 }
 
 /// The location of a heap access `op` (`None` for other operations).
@@ -105,10 +127,8 @@ pub struct Optimizer<'m> {
     read_field: &'m dyn Fn(u64, &Leaf) -> u64,
     subst: HashMap<u32, Value>,
     pure: HashMap<PureKey, (Value, Option<usize>)>,
-    /// What heap locations hold: the value, the outside fact it is, and
-    /// the descr it was read or written with (what a call may write is
-    /// said by descrs).
-    heap: HashMap<Loc, (Value, Option<usize>, u32)>,
+    /// What heap locations hold: the value, and the outside fact it is.
+    heap: HashMap<Loc, (Value, Option<usize>)>,
     /// The comparison that defined a variable (for the facts a guard on it
     /// gives about the other comparisons of the same operands).
     compares: HashMap<u32, (Op, Value, Value)>,
@@ -200,8 +220,8 @@ impl<'m> Optimizer<'m> {
         }
     }
 
-    pub fn know_heap(&mut self, loc: Loc, v: Value, origin: Option<usize>, descr: u32) {
-        self.heap.insert(loc, (v, origin, descr));
+    pub fn know_heap(&mut self, loc: Loc, v: Value, origin: Option<usize>) {
+        self.heap.insert(loc, (v, origin));
     }
 
     /// What the pure operation `key` is known to give.
@@ -212,7 +232,7 @@ impl<'m> Optimizer<'m> {
     }
 
     pub fn lookup_heap(&mut self, loc: &Loc) -> Option<Value> {
-        let (v, origin, _) = *self.heap.get(loc)?;
+        let (v, origin) = *self.heap.get(loc)?;
         self.used.extend(origin);
         Some(self.resolve(v))
     }
@@ -223,7 +243,7 @@ impl<'m> Optimizer<'m> {
     }
 
     pub fn peek_heap(&self, loc: &Loc) -> Option<Value> {
-        self.heap.get(loc).map(|(v, ..)| self.resolve(*v))
+        self.heap.get(loc).map(|(v, _)| self.resolve(*v))
     }
 
     /// Whether `index` is known to be within the array `array` (of array
@@ -305,15 +325,16 @@ impl<'m> Optimizer<'m> {
                     Some(Descr::Call { effects: Some(e), .. }) => Some(e),
                     _ => None,
                 };
-                let (now, later) = std::mem::take(&mut self.lazy).into_iter().partition(|(_, w): &(Loc, ResOp)| {
-                    effects.is_none_or(|e| e.touches(w.descr.expect("a write has a descr")))
+                let m = self.m;
+                let (now, later) = std::mem::take(&mut self.lazy).into_iter().partition(|(l, _): &(Loc, ResOp)| {
+                    effects.is_none_or(|e| l.touched_by(m, &e.reads) || l.touched_by(m, &e.writes))
                 });
                 self.lazy = later;
                 for (_, w) in now {
                     self.push_write(w);
                 }
                 if matches!(op.op, Op::CallI | Op::CallR | Op::CallF | Op::CallN) {
-                    self.heap.retain(|l, (.., d)| l.immutable || effects.is_some_and(|e| !e.may_write(*d)));
+                    self.heap.retain(|l, _| l.immutable || effects.is_some_and(|e| !l.touched_by(m, &e.writes)));
                 }
             }
             Op::Jump => self.flush_lazy(),
@@ -349,7 +370,7 @@ impl<'m> Optimizer<'m> {
                         || !loc.may_alias(l)
                         || matches!((l.index, loc.index), (Some(i), Some(j)) if distinct(offsets, i, j))
                 });
-                self.heap.insert(loc, (value, None, op.descr.expect("a write has a descr")));
+                self.heap.insert(loc, (value, None));
                 if op.op == Op::SetfieldGc {
                     // Writes that may be the same memory keep their order.
                     self.flush_aliasing(&loc);
@@ -365,8 +386,7 @@ impl<'m> Optimizer<'m> {
                 return;
             } else {
                 self.flush_aliasing(&loc);
-                let descr = op.descr.expect("a read has a descr");
-                self.heap.insert(loc, (Value::Var(op.result.expect("a read has a result")), None, descr));
+                self.heap.insert(loc, (Value::Var(op.result.expect("a read has a result")), None));
             }
         } else if op.op.is_pure() {
             let offset = self.fold_offset(&mut op);

@@ -52,6 +52,11 @@ fn module() -> JitModule {
         pure_field("Op.arg", Leaf { offset: 16, size: 8, signed: false, kind: Kind::Ref }),
         // Writes `Pair.b` (descr 1) and the items of `list` (descr 4), reads `Pair.a` (0).
         call_writing("h", Effect::Random, Some(Effects { reads: vec![0], writes: vec![1, 4] })),
+        // An enum's tag through its base (12) and through a variant (13); `r` reads the
+        // base's.
+        pure_field("V.tag", int(8)),
+        pure_field("V::I.tag", int(8)),
+        call_writing("r", Effect::Random, Some(Effects { reads: vec![12], writes: vec![] })),
     ];
     JitModule { descrs, ..JitModule::default() }
 }
@@ -1003,6 +1008,24 @@ fn a_write_the_callee_does_not_touch_waits_past_the_call() {
         setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
         i2 = call_i(i1, descr=<Call h>)
         setfield_gc(p0, p0, descr=<FieldP Pair.next 24>)
+        jump(p0, i2, descr=TargetToken(1))",
+    );
+}
+
+/// A call that reads an enum's tag through the base's descr sees a write of it through a
+/// variant's: the same bytes (a variant just built, then passed on, is read so).
+#[test]
+fn a_write_of_the_bytes_a_callee_reads_through_another_descr_is_done_first() {
+    check(
+        "
+        [p0, i1]
+        setfield_gc(p0, 1, descr=<FieldS V::I.tag 8 pure>)
+        i2 = call_i(i1, descr=<Call r>)
+        jump(p0, i2, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        setfield_gc(p0, 1, descr=<FieldS V::I.tag 8 pure>)
+        i2 = call_i(i1, descr=<Call r>)
         jump(p0, i2, descr=TargetToken(1))",
     );
 }

@@ -304,7 +304,7 @@ fn body(
             let k = fact_vals.len();
             if f.heap {
                 let loc = location(env.module, f.op, a, f.descr).expect("a read's location");
-                opt.know_heap(loc, v, Some(k), f.descr.expect("a read has a descr"));
+                opt.know_heap(loc, v, Some(k));
             } else {
                 opt.know_pure((f.op, a.clone(), f.descr), v, Some(k));
             }
