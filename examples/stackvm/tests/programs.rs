@@ -47,7 +47,9 @@ const BUNDLED: &[(&str, &str)] = &[
     ("strings", "5999994\nab8ab9\n"),
 ];
 
-/// Each bundled program in every mode. With the JIT forced hot, `calls` and `fib` take a minute each: every instruction of a
+/// Each bundled program in every mode; they are benchmarks, checked in
+/// release builds (`cargo test --release -p stackvm`, which CI runs: the
+/// untranslated runs of a debug build take minutes). With the JIT forced hot, `calls` and `fib` take a minute each: every instruction of a
 /// function without a loop is a merge point whose trace gives up when the
 /// function returns, and from then on each such merge point found hot runs
 /// the JIT's own interpreter to the next one.
@@ -57,31 +59,37 @@ fn bundled(name: &str) {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "a benchmark: run by `cargo test --release -p stackvm` (CI does)")]
 fn bundled_int_loop() {
     bundled("int_loop");
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "a benchmark: run by `cargo test --release -p stackvm` (CI does)")]
 fn bundled_float_loop() {
     bundled("float_loop");
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "a benchmark: run by `cargo test --release -p stackvm` (CI does)")]
 fn bundled_alloc() {
     bundled("alloc");
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "a benchmark: run by `cargo test --release -p stackvm` (CI does)")]
 fn bundled_calls() {
     bundled("calls");
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "a benchmark: run by `cargo test --release -p stackvm` (CI does)")]
 fn bundled_fib() {
     bundled("fib");
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "a benchmark: run by `cargo test --release -p stackvm` (CI does)")]
 fn bundled_strings() {
     bundled("strings");
 }
