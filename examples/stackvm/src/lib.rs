@@ -70,36 +70,61 @@ pub mod vm {
     }
 
     /// The text `print` shows: floats with Rust's `{:?}` (always a point or
-    /// an exponent), pairs as lists, `(1 2 3)` or `(1 . 2)`.
+    /// an exponent), pairs as lists, `(1 2 3)` or `(1 . 2)`. Without
+    /// recursion: lists nested a million deep in their heads are shown as
+    /// well as long ones.
     fn show(v: &Value) -> String {
+        let mut out = String::new();
+        // The rest of each list being shown, innermost last.
+        let mut rests: Vec<Value> = Vec::new();
+        let mut cur = v.clone();
+        loop {
+            let head = match &cur {
+                Value::Pair(p) => {
+                    out.push('(');
+                    rests.push(p.tail.clone());
+                    Some(p.head.clone())
+                }
+                other => {
+                    out.push_str(&show_atom(other));
+                    None
+                }
+            };
+            if let Some(h) = head {
+                cur = h;
+                continue;
+            }
+            // An atom is shown: go on with the innermost list not done.
+            let mut next: Option<Value> = None;
+            while next.is_none() {
+                match rests.pop() {
+                    None => return out,
+                    Some(Value::Nil) => out.push(')'),
+                    Some(Value::Pair(q)) => {
+                        out.push(' ');
+                        rests.push(q.tail.clone());
+                        next = Some(q.head.clone());
+                    }
+                    Some(other) => {
+                        out.push_str(" . ");
+                        out.push_str(&show_atom(&other));
+                        out.push(')');
+                    }
+                }
+            }
+            if let Some(n) = next {
+                cur = n;
+            }
+        }
+    }
+
+    /// The text of a value that is not a pair.
+    fn show_atom(v: &Value) -> String {
         match v {
-            Value::Nil => "nil".to_string(),
             Value::Int(i) => format!("{}", i),
             Value::Float(f) => format!("{:?}", f),
             Value::Str(s) => s.clone(),
-            Value::Pair(p) => {
-                let mut out = String::from("(");
-                out.push_str(&show(&p.head));
-                let mut rest = p.tail.clone();
-                loop {
-                    let next = match &rest {
-                        Value::Nil => break,
-                        Value::Pair(q) => {
-                            out.push(' ');
-                            out.push_str(&show(&q.head));
-                            q.tail.clone()
-                        }
-                        other => {
-                            out.push_str(" . ");
-                            out.push_str(&show(other));
-                            break;
-                        }
-                    };
-                    rest = next;
-                }
-                out.push(')');
-                out
-            }
+            _ => "nil".to_string(),
         }
     }
 
