@@ -86,7 +86,8 @@ fn run(exe: &Path, mode: Mode, program: &str, time_rss: bool) -> (f64, Option<u6
 
 /// Runs each bundled program untranslated, translated with `RPYJIT=off`
 /// and translated with the JIT (best of 3 each, alternating) and prints
-/// one line per program.
+/// one line per program: the times, the JIT's speedups and the peak RSS
+/// of the translated runs (the largest of the 3).
 fn bench() -> i32 {
     let exe = std::env::current_exe().expect("own path");
     let time_rss = Path::new("/usr/bin/time").exists();
@@ -105,12 +106,16 @@ fn bench() -> i32 {
             j_rss = j_rss.max(rss);
         }
         let rss = match (t_rss, j_rss) {
-            (Some(t), Some(j)) => format!(", peak RSS no JIT {} MiB, JIT {} MiB", t / 1024, j / 1024),
+            (Some(t), Some(j)) => {
+                format!(", peak RSS no JIT {:.1} MiB, JIT {:.1} MiB", t as f64 / 1024.0, j as f64 / 1024.0)
+            }
             _ => String::new(),
         };
         println!(
-            "{name}: untranslated {u:.3} s, no JIT {t:.3} s, JIT {j:.3} s, JIT speedup {:.2}x (no JIT / JIT){rss}",
-            t / j
+            "{name}: untranslated {u:.3} s, no JIT {t:.3} s, JIT {j:.3} s, \
+             JIT speedup {:.2}x (no JIT / JIT), {:.2}x (untranslated / JIT){rss}",
+            t / j,
+            u / j
         );
     }
     0
