@@ -117,6 +117,20 @@ fn bridges_enter_loops_at_their_label() {
     assert!(at_label > 0, "{bridges:?}");
 }
 
+/// Program 139's trace entering its inner loop from the instruction after
+/// it checks `2 < len` of the registers, which says `1 < len` and `0 < len`
+/// (integer bounds): the check of `1 < len` goes, and the jump enters the
+/// loop at its label, whose values include reads of register 0 (in bounds).
+#[test]
+fn bounds_known_from_one_check_drop_the_next_and_enter_the_label() {
+    let (loops, _) = jit_log("139_jit_loops", "jit-log-opt-loop");
+    let entering: Vec<&String> = loops.iter().filter(|l| l.trim_end().ends_with(", label))")).collect();
+    assert!(!entering.is_empty(), "{loops:?}");
+    for l in entering {
+        assert!(l.contains("= uint_ge(2, ") && !l.contains("= uint_ge(1, ") && !l.contains("= uint_ge(0, "), "{l}");
+    }
+}
+
 /// Program 139's driver has a `get_printable_location`: each
 /// `debug_merge_point` shows the position as it does (`#3 dec`).
 #[test]

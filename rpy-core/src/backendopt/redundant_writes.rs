@@ -9,6 +9,7 @@
 //! block and nothing in between may write a field `f`: no `setfield` of a
 //! field of that name, no call.
 
+use super::writeanalyze::field_name;
 use crate::flow::{FunctionGraph, Value, VarId};
 use crate::lloperation::LlOp;
 use std::collections::HashMap;
@@ -22,15 +23,14 @@ pub fn remove_redundant_writes(g: &mut FunctionGraph) -> bool {
         let mut read_from: HashMap<VarId, (VarId, String)> = HashMap::new();
         let mut redundant = Vec::new();
         for (i, op) in g.blocks[b].operations.iter().enumerate() {
-            let field = || op.args.get(1).and_then(|a| a.constant()).and_then(|c| c.as_str()).unwrap_or_default();
             match LlOp::from_name(&op.opname) {
                 Some(LlOp::Getfield) => {
                     if let Value::Var(o) = op.args[0] {
-                        read_from.insert(op.result, (o, field().to_string()));
+                        read_from.insert(op.result, (o, field_name(op).to_string()));
                     }
                 }
                 Some(LlOp::Setfield) => {
-                    let f = field();
+                    let f = field_name(op);
                     let same = match (&op.args[0], &op.args[2]) {
                         (Value::Var(o), Value::Var(v)) => read_from.get(v).is_some_and(|(o2, f2)| o2 == o && f2 == f),
                         _ => false,

@@ -15,7 +15,7 @@
 //! of the objects it is passed and of those they reach.
 
 use crate::entity::SecondaryMap;
-use crate::flow::{FunctionGraph, GraphId, Value, VarId};
+use crate::flow::{FunctionGraph, GraphId, SpaceOperation, Value, VarId};
 use crate::lloperation::LlOp;
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
@@ -51,20 +51,16 @@ pub fn transitive_effects(t: &Translator) -> SecondaryMap<GraphId, Option<Effect
         let mut effects = Effects::default();
         writes(g, t, &mut effects.writes);
         let mut unknown = false;
+        let container = |v: &Value| container_of(g, v);
         for b in g.iterblocks() {
             for op in &g.blocks[b].operations {
-                let container = |v: &Value| match g.concretetype(v) {
-                    LlType::Ptr(c) => Some(*c),
-                    _ => None,
-                };
                 match LlOp::from_name(&op.opname) {
                     Some(LlOp::Getfield) => {
-                        let name = op.args[1].constant().and_then(|c| c.as_str()).unwrap_or_default();
-                        effects.reads.fields.extend(container(&op.args[0]).map(|c| (c, name.to_string())));
+                        effects.reads.fields.extend(container(&op.args[0]).map(|c| (c, field_name(op).to_string())));
                     }
                     Some(LlOp::Getarrayitem) => effects.reads.items.extend(container(&op.args[0])),
                     Some(LlOp::RtCall) => {
-                        effects.reads.extend(&runtime_writes(t, op.args[1..].iter().filter_map(container)))
+                        effects.reads.extend(&runtime_places(t, op.args[1..].iter().filter_map(container)))
                     }
                     Some(LlOp::DirectCall) => match op.args[0].constant().map(|c| &c.value) {
                         Some(crate::flow::ConstValue::Func(callee)) => callees[id].push(*callee),
@@ -108,10 +104,7 @@ pub fn transitive_effects(t: &Translator) -> SecondaryMap<GraphId, Option<Effect
 /// Adds to `written` what `g` itself writes other than while building an object
 /// (what a runtime function is passed, all it reaches).
 pub fn writes(g: &FunctionGraph, t: &Translator, written: &mut Places) {
-    let container = |v: &Value| match g.concretetype(v) {
-        LlType::Ptr(c) => Some(*c),
-        _ => None,
-    };
+    let container = |v: &Value| container_of(g, v);
     for b in g.iterblocks() {
         let mut building = Building::default();
         for (i, op) in g.blocks[b].operations.iter().enumerate() {
@@ -130,8 +123,7 @@ pub fn writes(g: &FunctionGraph, t: &Translator, written: &mut Places) {
                     let (obj, value) = (building.of(&op.args[0]), building.of(&op.args[2]));
                     match (obj, container(&op.args[0])) {
                         (None, Some(c)) if llop == LlOp::Setfield => {
-                            let name = op.args[1].constant().and_then(|c| c.as_str()).unwrap_or_default();
-                            written.fields.insert((c, name.to_string()));
+                            written.fields.insert((c, field_name(op).to_string()));
                         }
                         (None, Some(c)) => {
                             written.items.insert(c);
@@ -148,7 +140,7 @@ pub fn writes(g: &FunctionGraph, t: &Translator, written: &mut Places) {
                     }
                     continue;
                 }
-                Some(LlOp::RtCall) => written.extend(&runtime_writes(t, op.args[1..].iter().filter_map(container))),
+                Some(LlOp::RtCall) => written.extend(&runtime_places(t, op.args[1..].iter().filter_map(container))),
                 _ => {}
             }
             for a in &op.args {
@@ -190,10 +182,23 @@ impl Building {
     }
 }
 
+/// The container of the objects `v` points to (`None`: not a pointer).
+fn container_of(g: &FunctionGraph, v: &Value) -> Option<ContainerId> {
+    match g.concretetype(v) {
+        LlType::Ptr(c) => Some(*c),
+        _ => None,
+    }
+}
+
+/// The field a `getfield` or `setfield` names.
+pub(super) fn field_name(op: &SpaceOperation) -> &str {
+    op.args[1].constant().and_then(|c| c.as_str()).unwrap_or_default()
+}
+
 /// What a runtime function passed objects of containers `args` may read
 /// or write: every field and item of what they reach (a string and the
 /// array of its bytes).
-pub fn runtime_writes(t: &Translator, args: impl Iterator<Item = ContainerId>) -> Places {
+pub fn runtime_places(t: &Translator, args: impl Iterator<Item = ContainerId>) -> Places {
     let mut w = Places::default();
     for c in reachable(t, args) {
         if let Container::GcStruct { fields, .. } = &t.containers[c] {

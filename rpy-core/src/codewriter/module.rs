@@ -16,7 +16,7 @@
 //! the jitcodes, when `make_jit` adds it to the translator.
 
 use super::JitData;
-use crate::backendopt::writeanalyze::{self, runtime_writes, transitive_effects, Places};
+use crate::backendopt::writeanalyze::{self, runtime_places, transitive_effects, Places};
 use crate::entity::SecondaryMap;
 use crate::flow::JitDriverDef;
 use crate::flow::{FunctionGraph, GraphId, Value};
@@ -261,7 +261,7 @@ impl<'t> ModuleBuilder<'t> {
             LlOp::IndirectCall => None,
             _ => {
                 let args = param_tys.iter().filter_map(|t| if let LlType::Ptr(c) = t { Some(*c) } else { None });
-                let touched = self.place_descrs(&runtime_writes(self.t, args));
+                let touched = self.place_descrs(&runtime_places(self.t, args));
                 let writes = if op == LlOp::RtCall { touched.clone() } else { vec![] };
                 Some(Effects { reads: touched, writes })
             }

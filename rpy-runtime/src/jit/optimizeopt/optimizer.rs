@@ -64,22 +64,32 @@ impl Loc {
     /// may touch this place: by bytes, as `may_alias` (an enum's tag
     /// written through a variant's descr is read through its base's).
     fn touched_by(&self, m: &JitModule, ds: &[u32]) -> bool {
-        ds.iter().any(|&d| {
-            let (items, leaf, base) = match &m.descrs[d as usize] {
-                Descr::Field { leaf, .. } => (false, *leaf, 0),
-                Descr::Array { item: Some(leaf), items_offset, .. } => (true, *leaf, *items_offset),
-                Descr::Interior { array, leaf } => match &m.descrs[*array as usize] {
-                    Descr::Array { items_offset, .. } => (true, *leaf, *items_offset),
-                    _ => return true,
-                },
-                Descr::Array { item: None, .. } => return false,
-                _ => return true,
-            };
-            self.index.is_some() == items
-                && self.offset == base + leaf.offset
-                && self.size == leaf.size
-                && self.kind == leaf.kind
+        ds.iter().any(|&d| match bytes_of(m, d) {
+            Some((items, leaf)) => {
+                self.index.is_some() == items
+                    && self.offset == leaf.offset
+                    && self.size == leaf.size
+                    && self.kind == leaf.kind
+            }
+            // An array of by-value structs is its interior descrs.
+            None => !matches!(m.descrs[d as usize], Descr::Array { item: None, .. }),
         })
+    }
+}
+
+/// The bytes descr `d` reads or writes: whether they are items, and the
+/// leaf at its offset from the object (a field's) or from the item (an
+/// item's, counted from the array's start). `None` for other descrs.
+fn bytes_of(m: &JitModule, d: u32) -> Option<(bool, Leaf)> {
+    let at = |leaf: &Leaf, base: u32| Leaf { offset: base + leaf.offset, ..*leaf };
+    match &m.descrs[d as usize] {
+        Descr::Field { leaf, .. } => Some((false, *leaf)),
+        Descr::Array { item: Some(leaf), items_offset, .. } => Some((true, at(leaf, *items_offset))),
+        Descr::Interior { array, leaf } => match &m.descrs[*array as usize] {
+            Descr::Array { items_offset, .. } => Some((true, at(leaf, *items_offset))),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -91,19 +101,13 @@ pub fn location(m: &JitModule, op: Op, args: &[Value], descr: Option<u32>) -> Op
     if !items && !field {
         return None;
     }
-    let d = &m.descrs[descr? as usize];
-    let immutable = m.is_immutable(descr?);
-    let (index, leaf, base) = match d {
-        Descr::Field { leaf, .. } if field => (None, *leaf, 0),
-        Descr::Array { item: Some(leaf), items_offset, .. } if items => (Some(args[1]), *leaf, *items_offset),
-        Descr::Interior { array, leaf } if items => match &m.descrs[*array as usize] {
-            Descr::Array { items_offset, .. } => (Some(args[1]), *leaf, *items_offset),
-            _ => return None,
-        },
-        _ => return None,
-    };
-    let (offset, size, kind, signed) = (base + leaf.offset, leaf.size, leaf.kind, leaf.signed);
-    Some(Loc { obj: args[0], index, offset, size, kind, signed, immutable })
+    let (of_items, leaf) = bytes_of(m, descr?)?;
+    if of_items != items {
+        return None;
+    }
+    let index = items.then(|| args[1]);
+    let (offset, size, kind, signed) = (leaf.offset, leaf.size, leaf.kind, leaf.signed);
+    Some(Loc { obj: args[0], index, offset, size, kind, signed, immutable: m.is_immutable(descr?) })
 }
 
 /// What the optimizer knows of the world outside the trace: the module's
@@ -275,7 +279,8 @@ impl<'m> Optimizer<'m> {
                 *v = self.resolve(*v);
             }
         }
-        if op.op.is_heap_read() || op.op == Op::ArraylenGc || location(self.m, op.op, &op.args, op.descr).is_some() {
+        let writes = matches!(op.op, Op::SetfieldGc | Op::SetarrayitemGc | Op::SetinteriorfieldGc);
+        if op.op.is_heap_read() || op.op == Op::ArraylenGc || writes {
             self.dereferenced.insert(op.args[0]);
         }
         if self.virtualize(&op) {
