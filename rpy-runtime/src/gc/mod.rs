@@ -197,6 +197,14 @@ impl AllocStateCell {
 pub static rpy_gc_alloc_state: AllocStateCell =
     AllocStateCell(UnsafeCell::new(AllocState { runs: [Run { free: 0, limit: 0 }; NUM_SIZE_CLASSES] }));
 
+/// The address of size class `class`'s run, which the JIT's compiled code
+/// bumps inline.
+pub fn alloc_run(class: usize) -> *mut Run {
+    assert!(class < NUM_SIZE_CLASSES);
+    // SAFETY: in bounds of the array.
+    unsafe { alloc_runs().add(class) }
+}
+
 #[inline]
 fn alloc_runs() -> *mut Run {
     // SAFETY: only computes the address of the array.

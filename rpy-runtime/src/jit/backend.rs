@@ -31,7 +31,7 @@ use cranelift_codegen::isa::{CallConv, OwnedTargetIsa};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::{Mutex, OnceLock};
 
 /// The slots of the frame compiled code reads its inputs from and writes
@@ -189,6 +189,10 @@ struct Lower<'a, 'b> {
     fail_blocks: Vec<(ir::Block, Vec<ir::Value>)>,
     /// The leaves of the last call returning a by-value struct.
     call_results: Vec<ir::Value>,
+    /// Objects allocated since the last operation that can collect: a
+    /// collection makes survivors old, so until then they are young and
+    /// stores into them need no write barrier (module gc).
+    fresh: HashSet<ir::Value>,
 }
 
 fn flags() -> MemFlagsData {
@@ -227,7 +231,7 @@ impl Lower<'_, '_> {
     /// (for the write barrier of pointer stores).
     fn store_leaf(&mut self, obj: ir::Value, addr: ir::Value, leaf: &Leaf, v: ir::Value) {
         let off = leaf.offset as i32;
-        if leaf.kind == Kind::Ref {
+        if leaf.kind == Kind::Ref && !self.fresh.contains(&obj) {
             self.write_barrier(obj);
         }
         let ins = self.b.ins();
@@ -240,6 +244,60 @@ impl Lower<'_, '_> {
         };
     }
 
+    /// A new zeroed object of type `ti` (of `length` items when varsize):
+    /// the GC's allocation fast path inline (a bump in its size class's
+    /// run, the header and length stored), its slow path called when the
+    /// run is exhausted or the object is large. Nothing between the bump
+    /// and the stores can collect.
+    fn malloc(&mut self, ti: *const gc::TypeInfo, length: Option<usize>) -> ir::Value {
+        // SAFETY: the module's type infos are static.
+        let info = unsafe { &*ti };
+        let size = info.size_for_length(length.unwrap_or(0));
+        let class = size.map_or(gc::LARGE_CLASS, gc::size_class);
+        let tiv = self.b.ins().iconst(types::I64, ti as i64);
+        let slow_call = |this: &mut Self, tiv: ir::Value| match length {
+            None => this.call_addr(gc::rpy_gc_malloc as *const u8 as u64, &[tiv], &[types::I64], Some(types::I64)),
+            Some(n) => {
+                let n = this.b.ins().iconst(types::I64, n as i64);
+                this.call_addr(
+                    gc::rpy_gc_malloc_varsize as *const u8 as u64,
+                    &[tiv, n],
+                    &[types::I64, types::I64],
+                    Some(types::I64),
+                )
+            }
+        };
+        if class >= gc::NUM_SIZE_CLASSES {
+            return slow_call(self, tiv).expect("a result");
+        }
+        let run = gc::alloc_run(class) as i64;
+        let run = self.b.ins().iconst(types::I64, run);
+        let p = self.b.ins().load(types::I64, flags(), run, 0);
+        let end = self.b.ins().iadd_imm_s(p, gc::CLASS_SIZES[class] as i64);
+        let limit = self.b.ins().load(types::I64, flags(), run, 8);
+        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+        let (fast, slow, done) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(slow);
+        let obj = self.b.append_block_param(done, types::I64);
+        self.b.ins().brif(fits, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        self.b.seal_block(fast);
+        self.b.ins().store(flags(), end, run, 0);
+        self.b.ins().store(flags(), tiv, p, 0);
+        if let Some(n) = length {
+            let n = self.b.ins().iconst(types::I64, n as i64);
+            self.b.ins().store(flags(), n, p, info.length_offset as i32);
+        }
+        self.b.ins().jump(done, &[BlockArg::Value(p)]);
+        self.b.switch_to_block(slow);
+        self.b.seal_block(slow);
+        let q = slow_call(self, tiv).expect("a result");
+        self.b.ins().jump(done, &[BlockArg::Value(q)]);
+        self.b.switch_to_block(done);
+        self.b.seal_block(done);
+        obj
+    }
+
     /// The write barrier's test of the header, and its slow path.
     fn write_barrier(&mut self, obj: ir::Value) {
         let header = self.b.ins().load(types::I64, flags(), obj, 0);
@@ -249,14 +307,27 @@ impl Lower<'_, '_> {
         self.b.ins().brif(bit, slow, &[], done, &[]);
         self.b.switch_to_block(slow);
         self.b.seal_block(slow);
-        self.call_addr(gc::rpy_gc_write_barrier as *const u8 as u64, &[obj], &[types::I64], None);
+        self.call_no_collect(gc::rpy_gc_write_barrier as *const u8 as u64, &[obj], &[types::I64], None);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.b.seal_block(done);
     }
 
-    /// Calls the C function at `addr` with `args` (of types `params`).
+    /// Calls the C function at `addr` with `args` (of types `params`),
+    /// which may collect.
     fn call_addr(
+        &mut self,
+        addr: u64,
+        args: &[ir::Value],
+        params: &[ir::Type],
+        ret: Option<ir::Type>,
+    ) -> Option<ir::Value> {
+        self.fresh.clear();
+        self.call_no_collect(addr, args, params, ret)
+    }
+
+    /// Calls the C function at `addr`, which never collects.
+    fn call_no_collect(
         &mut self,
         addr: u64,
         args: &[ir::Value],
@@ -274,6 +345,7 @@ impl Lower<'_, '_> {
 
     /// A call through wrapper `target` with the argument leaves `args`.
     fn call_wrapper(&mut self, target: u32, args: &[ir::Value], results: &[Kind]) -> Vec<ir::Value> {
+        self.fresh.clear();
         let n = args.len().max(1) + results.len().max(1);
         let slot = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8 * n as u32, 3));
         for (i, a) in args.iter().enumerate() {
@@ -523,19 +595,29 @@ impl Lower<'_, '_> {
             }
             New => {
                 let Some(Descr::Size { typeinfo, .. }) = d.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
-                let ti = self.b.ins().iconst(types::I64, self.t.typeinfos[*typeinfo as usize] as i64);
-                self.call_addr(gc::rpy_gc_malloc as *const u8 as u64, &[ti], &[types::I64], Some(types::I64))
+                let p = self.malloc(self.t.typeinfos[*typeinfo as usize], None);
+                self.fresh.insert(p);
+                Some(p)
             }
             NewArray => {
                 let Some(Descr::Array { typeinfo, .. }) = d.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
-                let n = self.value(&a[0]);
-                let ti = self.b.ins().iconst(types::I64, self.t.typeinfos[*typeinfo as usize] as i64);
-                self.call_addr(
-                    gc::rpy_gc_malloc_varsize as *const u8 as u64,
-                    &[ti, n],
-                    &[types::I64, types::I64],
-                    Some(types::I64),
-                )
+                let ti = self.t.typeinfos[*typeinfo as usize];
+                let p = match a[0] {
+                    Value::Const(n, _) => self.malloc(ti, Some(n as usize)),
+                    _ => {
+                        let n = self.value(&a[0]);
+                        let ti = self.b.ins().iconst(types::I64, ti as i64);
+                        let p = self.call_addr(
+                            gc::rpy_gc_malloc_varsize as *const u8 as u64,
+                            &[ti, n],
+                            &[types::I64, types::I64],
+                            Some(types::I64),
+                        );
+                        p.expect("a result")
+                    }
+                };
+                self.fresh.insert(p);
+                Some(p)
             }
             CallI | CallR | CallF | CallN | CallPureI | CallPureR | CallPureF | CallPureN => {
                 let Some(Descr::Call { target, results, .. }) = d.map(|d| &self.m.descrs[d as usize]) else {
@@ -707,7 +789,7 @@ pub fn compile_loop(
     for (i, var) in vars.iter_mut().enumerate().take(trace.ninputs as usize) {
         *var = Some(b.append_block_param(header, clif_type(trace.kinds[i])));
     }
-    let mut l = Lower { b, m, t, trace, vars, wrapper_sig, native, fail_blocks: Vec::new(), call_results: Vec::new() };
+    let mut l = Lower { b, m, t, trace, vars, wrapper_sig, native, fail_blocks: Vec::new(), call_results: Vec::new(), fresh: HashSet::new() };
     let turns = counter.map(|c| c.wrapping_add(1));
     l.count_turn(counter);
     if label.is_none() {
