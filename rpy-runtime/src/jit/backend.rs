@@ -789,7 +789,18 @@ pub fn compile_loop(
     for (i, var) in vars.iter_mut().enumerate().take(trace.ninputs as usize) {
         *var = Some(b.append_block_param(header, clif_type(trace.kinds[i])));
     }
-    let mut l = Lower { b, m, t, trace, vars, wrapper_sig, native, fail_blocks: Vec::new(), call_results: Vec::new(), fresh: HashSet::new() };
+    let mut l = Lower {
+        b,
+        m,
+        t,
+        trace,
+        vars,
+        wrapper_sig,
+        native,
+        fail_blocks: Vec::new(),
+        call_results: Vec::new(),
+        fresh: HashSet::new(),
+    };
     let turns = counter.map(|c| c.wrapping_add(1));
     l.count_turn(counter);
     if label.is_none() {
@@ -1050,5 +1061,113 @@ mod tests {
                 Err(e) => assert!(!fits && e.contains("values in the frame"), "{n}: {e}"),
             }
         }
+    }
+
+    /// `Cell { value: i64, next: Cell }`, for the allocation tests.
+    static CELL: gc::TypeInfo = gc::TypeInfo::fixed("Cell", 24, &[16]);
+
+    /// A loop that conses two cells per turn onto the list in `p0`:
+    /// `p1 = new; p2 = new; p2.value = i0; p2.next = p0; p1.value = -i0;
+    /// p1.next = p2`, until `i0` reaches `n`. The stores into `p2` need no
+    /// write barrier (nothing could collect since it was allocated); those
+    /// into `p1` do, since `p2`'s allocation may have collected and made it
+    /// old. Returns the values of the list from its head.
+    fn cons_loop(n: i64, cfg: gc::Config) -> (Vec<i64>, gc::GcStats) {
+        let leaf = |offset, kind| Leaf { offset, size: 8, signed: true, kind };
+        let module = JitModule {
+            descrs: vec![
+                Descr::Size { name: "Cell".into(), typeinfo: 0 },
+                Descr::Field { name: "Cell.value".into(), leaf: leaf(8, Kind::Int), immutable: false },
+                Descr::Field { name: "Cell.next".into(), leaf: leaf(16, Kind::Ref), immutable: false },
+            ],
+            ..JitModule::default()
+        };
+        let typeinfos = [&CELL as *const gc::TypeInfo];
+        let tables = Tables { calls: &[], typeinfos: &typeinfos, strings: &[] };
+        let mut trace = Trace::new(&[Kind::Int, Kind::Ref]);
+        let (p1, p2, neg, i1, more) = (
+            trace.new_var(Kind::Ref),
+            trace.new_var(Kind::Ref),
+            trace.new_var(Kind::Int),
+            trace.new_var(Kind::Int),
+            trace.new_var(Kind::Int),
+        );
+        let set = |obj, field, v| ResOp {
+            op: Op::SetfieldGc,
+            args: vec![Value::Var(obj), Value::Var(v)],
+            descr: Some(field),
+            result: None,
+            snapshot: None,
+        };
+        let new = |result| ResOp { op: Op::New, args: vec![], descr: Some(0), result: Some(result), snapshot: None };
+        trace.ops = vec![
+            new(p1),
+            new(p2),
+            set(p2, 1, 0),
+            set(p2, 2, 1),
+            op(Op::IntNeg, vec![Value::Var(0)], neg),
+            set(p1, 1, neg),
+            set(p1, 2, p2),
+            op(Op::IntAdd, vec![Value::Var(0), Value::Const(1, Kind::Int)], i1),
+            op(Op::IntLt, vec![Value::Var(i1), Value::Const(n as u64, Kind::Int)], more),
+            guard(Op::GuardTrue, more, &[i1, p1]),
+            ResOp {
+                op: Op::Jump,
+                args: vec![Value::Var(i1), Value::Var(p1)],
+                descr: None,
+                result: None,
+                snapshot: None,
+            },
+        ];
+        let code = compile_loop(&trace, &module, &tables, 0, &|_| std::ptr::null(), None).unwrap();
+        gc::with_gc(|| {
+            let old = gc::set_config(cfg);
+            let before = gc::stats();
+            let mut frame = [0u64; FRAME_SLOTS];
+            // SAFETY: inside with_gc; the code allocates cells and writes the frame.
+            unsafe { enter(code.entry, &mut frame) };
+            let mut values = vec![];
+            let mut p = frame[1] as *const i64;
+            // Bounded: a freed cell may have been reused into a cycle.
+            while !p.is_null() && values.len() <= 2 * n as usize {
+                // SAFETY: a live cell (the frame is on the stack, a root).
+                unsafe {
+                    values.push(*p.add(1));
+                    p = *p.add(2) as *const i64;
+                }
+            }
+            let mut stats = gc::stats();
+            stats.collections -= before.collections;
+            gc::set_config(old);
+            (values, stats)
+        })
+    }
+
+    fn expected_cells(n: i64) -> Vec<i64> {
+        (0..n).rev().flat_map(|i| [-i, i]).collect()
+    }
+
+    /// Compiled code allocates with the GC's fast path, and what it builds
+    /// survives the collections its allocations start.
+    #[test]
+    fn compiled_allocations_survive_collections() {
+        let n = 200_000;
+        let cfg = gc::Config { min_heap: 1 << 20, ..gc::Config::from_env() };
+        let (values, stats) = cons_loop(n, cfg);
+        assert!(values == expected_cells(n), "{} cells, starting {:?}", values.len(), &values[..values.len().min(8)]);
+        assert!(stats.collections > 0, "{stats:?}");
+    }
+
+    /// With a collection at every allocation (each takes the slow path),
+    /// the first cell of a turn is old when the second is stored into it:
+    /// only its write barrier keeps the second alive.
+    #[test]
+    fn a_store_after_another_allocation_runs_the_write_barrier() {
+        let n = 300;
+        let cfg = gc::Config { collect_every: 1, min_heap: 0, ..gc::Config::from_env() };
+        let (values, stats) = cons_loop(n, cfg);
+        assert!(values == expected_cells(n), "{} cells, starting {:?}", values.len(), &values[..values.len().min(8)]);
+        assert!(stats.collections >= 2 * (n as u64 - 1), "{stats:?}");
+        assert!(stats.write_barrier_calls > 0, "{stats:?}");
     }
 }
