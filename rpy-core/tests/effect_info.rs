@@ -87,3 +87,30 @@ fn a_call_reads_what_its_callees_read() {
     assert!(!reads.iter().any(|n| n.starts_with("<Field M.seen ")), "{reads:?}");
     assert_eq!(effects(&m, "fresh").unwrap().0, Vec::<String>::new());
 }
+
+/// An enum's tag is one memory whether a trace reaches it through the enum or through a
+/// variant (built with its tag, read by a `match`): one descr, the enum's, so the
+/// optimizer, which tells places apart by descr, sees the write and the reads meet.
+#[test]
+fn an_enums_tag_has_one_descr() {
+    let src = "
+        use rpython::jit::{jit_merge_point, JitDriver};
+        static DRIVER: JitDriver = JitDriver::new(&[\"pc\"], &[\"acc\", \"n\"]);
+        pub enum V { A(i64), B(i64) }
+        pub fn run(n: i64) -> i64 {
+            let mut acc = 0;
+            let mut pc = 0;
+            while pc < n {
+                jit_merge_point!(DRIVER; pc; acc, n);
+                let v = if pc % 2 == 0 { V::A(pc) } else { V::B(pc) };
+                acc += match v { V::A(x) => x, V::B(x) => -x };
+                pc += 1;
+            }
+            acc
+        }
+    ";
+    let m = translate_source(src, "tags.rs").unwrap_or_else(|e| panic!("{e:?}")).jit.expect("a JitDriver").module;
+    let tags: Vec<String> = m.descrs.iter().map(|d| d.to_string()).filter(|d| d.contains("#tag")).collect();
+    assert_eq!(tags.len(), 1, "{tags:?}");
+    assert!(tags[0].starts_with("<Field V.#tag "), "{tags:?}");
+}

@@ -269,8 +269,17 @@ impl<'t> ModuleBuilder<'t> {
         self.descr(Descr::Call { name, target, args: arg_kinds, results: leaf_kinds(&ret), effect, effects })
     }
 
-    /// The descr of field `field` of the `GcStruct` `c`, leaf by leaf.
-    pub fn field_descrs(&mut self, c: ContainerId, field: &str) -> Result<Vec<u32>, String> {
+    /// The descr of field `field` of the `GcStruct` `c`, leaf by leaf. A
+    /// field a variant shares with its enum's base (the tag) is the base's:
+    /// one memory, one descr, whichever type the trace reaches it through
+    /// (the optimizer tells places apart by descr).
+    pub fn field_descrs(&mut self, mut c: ContainerId, field: &str) -> Result<Vec<u32>, String> {
+        while let Some(&base) = self.t.containers[c].field(field).and(self.t.container_bases.get(&c)) {
+            if self.t.containers[base].field(field).is_none() {
+                break;
+            }
+            c = base;
+        }
         let container = &self.t.containers[c];
         let (i, ty) = container.field(field).ok_or_else(|| format!("{} has no field {field}", container.name()))?;
         let base = layout(&self.t.containers, c).fields[i];

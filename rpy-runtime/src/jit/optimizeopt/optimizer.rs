@@ -29,50 +29,34 @@ use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Where a heap read or write goes: the object, the index for items, and
-/// the bytes (offset from the object or the item, size, kind). Different
-/// descriptions of the same bytes (the tag of an enum read through its
-/// base struct and through a variant's) are the same location.
-/// `immutable`: a field never written once its object is built (the
-/// same bytes are never a field that changes: structs share a prefix only
-/// with the same types).
+/// the descr of the field or of the items. Descrs are the memory's: the
+/// codewriter gives a field one descr whichever type it is reached
+/// through (an enum's tag through its base or a variant), so two places
+/// are the same memory only when their descrs are the same (RPython's heap
+/// cache, by descr). `immutable`: a field never written once its object is
+/// built.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Loc {
     obj: Value,
     index: Option<Value>,
-    offset: u32,
-    size: u8,
-    kind: Kind,
-    signed: bool,
+    descr: u32,
     immutable: bool,
 }
 
 impl Loc {
     /// Whether a write to `self` may change what a read of `other` gives
-    /// when their objects (or indexes) are not known to differ. A field
-    /// and an item are never the same memory (an object is a struct or an
-    /// array); two fields or two items are when they cover the same bytes
-    /// with the same kind (structs share a prefix only with the same
-    /// types: an enum's tag).
+    /// when their objects (or indexes) are not known to differ.
     fn may_alias(&self, other: &Loc) -> bool {
-        self.index.is_some() == other.index.is_some()
-            && self.offset == other.offset
-            && self.size == other.size
-            && self.kind == other.kind
+        self.descr == other.descr
     }
 
     /// Whether a call that may read or write what the descrs `ds` describe
-    /// may touch this place: by bytes, as `may_alias` (an enum's tag
-    /// written through a variant's descr is read through its base's).
+    /// may touch this place.
     fn touched_by(&self, m: &JitModule, ds: &[u32]) -> bool {
-        ds.iter().any(|&d| match bytes_of(m, d) {
-            Some((items, leaf)) => {
-                self.index.is_some() == items
-                    && self.offset == leaf.offset
-                    && self.size == leaf.size
-                    && self.kind == leaf.kind
-            }
-            // An array of by-value structs is its interior descrs.
-            None => !matches!(m.descrs[d as usize], Descr::Array { item: None, .. }),
+        ds.iter().any(|&d| {
+            d == self.descr
+                // An array of by-value structs is its interior descrs.
+                || (bytes_of(m, d).is_none() && !matches!(m.descrs[d as usize], Descr::Array { item: None, .. }))
         })
     }
 }
@@ -101,13 +85,13 @@ pub fn location(m: &JitModule, op: Op, args: &[Value], descr: Option<u32>) -> Op
     if !items && !field {
         return None;
     }
-    let (of_items, leaf) = bytes_of(m, descr?)?;
+    let descr = descr?;
+    let (of_items, _) = bytes_of(m, descr)?;
     if of_items != items {
         return None;
     }
     let index = items.then(|| args[1]);
-    let (offset, size, kind, signed) = (leaf.offset, leaf.size, leaf.kind, leaf.signed);
-    Some(Loc { obj: args[0], index, offset, size, kind, signed, immutable: m.is_immutable(descr?) })
+    Some(Loc { obj: args[0], index, descr, immutable: m.is_immutable(descr) })
 }
 
 /// What the optimizer knows of the world outside the trace: the module's
@@ -386,7 +370,7 @@ impl<'m> Optimizer<'m> {
             } else if let Some(v) = self.lookup_heap(&loc) {
                 self.subst.insert(op.result.expect("a read has a result"), v);
                 return;
-            } else if let Some(v) = self.read_constant(&loc, op.descr.expect("a read has a descr")) {
+            } else if let Some(v) = self.read_constant(&loc) {
                 self.subst.insert(op.result.expect("a read has a result"), v);
                 return;
             } else {
@@ -424,13 +408,15 @@ impl<'m> Optimizer<'m> {
     /// An immutable field of a constant object, or an immutable item at a
     /// constant index within its array: a constant, what the memory holds
     /// (RPython's pure descrs).
-    fn read_constant(&self, loc: &Loc, descr: u32) -> Option<Value> {
+    fn read_constant(&self, loc: &Loc) -> Option<Value> {
         let Value::Const(obj, _) = loc.obj else { return None };
         if !loc.immutable || obj == 0 {
             return None;
         }
+        let descr = loc.descr;
+        let (_, leaf) = bytes_of(self.m, descr)?;
         let offset = match (loc.index, &self.m.descrs[descr as usize]) {
-            (None, _) => loc.offset,
+            (None, _) => leaf.offset,
             (Some(Value::Const(i, _)), Descr::Array { .. } | Descr::Interior { .. }) => {
                 let array = match &self.m.descrs[descr as usize] {
                     Descr::Interior { array, .. } => *array,
@@ -443,12 +429,12 @@ impl<'m> Optimizer<'m> {
                 if i >= (self.read_field)(obj, &length) {
                     return None;
                 }
-                loc.offset + i as u32 * item_size
+                leaf.offset + i as u32 * item_size
             }
             _ => return None,
         };
-        let leaf = Leaf { offset, size: loc.size, signed: loc.signed, kind: loc.kind };
-        Some(Value::Const((self.read_field)(obj, &leaf), loc.kind))
+        let leaf = Leaf { offset, ..leaf };
+        Some(Value::Const((self.read_field)(obj, &leaf), leaf.kind))
     }
 
     /// Allocation removal (RPython's `virtualize`): an object the trace

@@ -52,10 +52,10 @@ fn module() -> JitModule {
         pure_field("Op.arg", Leaf { offset: 16, size: 8, signed: false, kind: Kind::Ref }),
         // Writes `Pair.b` (descr 1) and the items of `list` (descr 4), reads `Pair.a` (0).
         call_writing("h", Effect::Random, Some(Effects { reads: vec![0], writes: vec![1, 4] })),
-        // An enum's tag through its base (12) and through a variant (13); `r` reads the
-        // base's.
+        // An enum's tag (12), another type's field at the same offset (13); `r` reads
+        // the tag.
         pure_field("V.tag", int(8)),
-        pure_field("V::I.tag", int(8)),
+        field("Q.n", int(8)),
         call_writing("r", Effect::Random, Some(Effects { reads: vec![12], writes: vec![] })),
     ];
     JitModule { descrs, ..JitModule::default() }
@@ -1012,21 +1012,43 @@ fn a_write_the_callee_does_not_touch_waits_past_the_call() {
     );
 }
 
-/// A call that reads an enum's tag through the base's descr sees a write of it through a
-/// variant's: the same bytes (a variant just built, then passed on, is read so).
+/// A call that reads a field sees a delayed write of it (an enum's tag: a variant just
+/// built, then passed on).
 #[test]
-fn a_write_of_the_bytes_a_callee_reads_through_another_descr_is_done_first() {
+fn a_write_of_a_field_a_callee_reads_is_done_first() {
     check(
         "
         [p0, i1]
-        setfield_gc(p0, 1, descr=<FieldS V::I.tag 8 pure>)
+        setfield_gc(p0, 1, descr=<FieldS V.tag 8 pure>)
         i2 = call_i(i1, descr=<Call r>)
         jump(p0, i2, descr=TargetToken(1))",
         "
         [p0, i1]
-        setfield_gc(p0, 1, descr=<FieldS V::I.tag 8 pure>)
+        setfield_gc(p0, 1, descr=<FieldS V.tag 8 pure>)
         i2 = call_i(i1, descr=<Call r>)
         jump(p0, i2, descr=TargetToken(1))",
+    );
+}
+
+/// Fields of different types are different memory even at the same offset (an object
+/// has one type; an enum's variants share their base's descr for the tag): a write of
+/// one keeps what a read of the other gave.
+#[test]
+fn a_write_of_another_types_field_at_the_same_offset_keeps_a_read() {
+    check(
+        "
+        [p0, p1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        setfield_gc(p1, 5, descr=<FieldS Q.n 8>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i2, i3)
+        jump(p0, p1, i4, descr=TargetToken(1))",
+        "
+        [p0, p1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i2, i2)
+        setfield_gc(p1, 5, descr=<FieldS Q.n 8>)
+        jump(p0, p1, i3, descr=TargetToken(1))",
     );
 }
 
