@@ -66,13 +66,24 @@ fn string_lit(e: &syn::Expr) -> Option<String> {
 
 /// The graph holding each driver's `jit_merge_point!` (the portal).
 pub fn portals(t: &Translator) -> Vec<Vec<GraphId>> {
+    graphs_with_marker(t, "jit_merge_point")
+}
+
+/// Per driver, whether it has a `can_enter_jit!`: then its loops are
+/// counted there, where the interpreted program jumps backwards, and its
+/// merge points call the JIT only when one was just passed (RPython's
+/// `can_enter_jit`); without one, every merge point counts.
+pub fn counts_at_can_enter_jit(t: &Translator) -> Vec<bool> {
+    graphs_with_marker(t, "can_enter_jit").iter().map(|g| !g.is_empty()).collect()
+}
+
+/// Per driver, the graphs with a `jit_marker` of `kind` for it.
+fn graphs_with_marker(t: &Translator, kind: &str) -> Vec<Vec<GraphId>> {
     let mut out = vec![Vec::new(); t.jitdrivers.len()];
     for (id, g) in t.graphs.iter() {
         for b in g.iterblocks() {
             for op in &g.blocks[b].operations {
-                if op.opname != "jit_marker"
-                    || op.args[0].constant().and_then(|c| c.as_str()) != Some("jit_merge_point")
-                {
+                if op.opname != "jit_marker" || op.args[0].constant().and_then(|c| c.as_str()) != Some(kind) {
                     continue;
                 }
                 if let Some(ConstValue::Int(d)) = op.args[1].constant().map(|c| &c.value) {

@@ -86,6 +86,7 @@ pub fn build_module<'ctx>(
         type_infos: HashMap::new(),
         prebuilt_strs: HashMap::new(),
         jit_module: None,
+        counts_at_can_enter_jit: rpy_core::jit::counts_at_can_enter_jit(t),
     };
     cg.build(exports, opts).map_err(|e| e.0)?;
     if let Err(e) = cg.module.verify() {
@@ -114,6 +115,8 @@ struct Codegen<'ctx, 'a> {
     prebuilt_strs: HashMap<String, PointerValue<'ctx>>,
     /// The JIT's record of the module, if it has a driver (`jit.rs`).
     jit_module: Option<GlobalValue<'ctx>>,
+    /// Per driver, whether its loops are counted at its `can_enter_jit!`.
+    counts_at_can_enter_jit: Vec<bool>,
 }
 
 /// The per-function state: values of the graph's variables and the phi
@@ -691,8 +694,10 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             LlOp::SameAs | LlOp::CastPointer | LlOp::Hint => return self.value(st, arg(0)?),
             // The JIT's hints: nothing in the interpreter.
             LlOp::JitMarker => {
-                if op.args[0].constant().and_then(|c| c.as_str()) == Some("jit_merge_point") {
-                    self.merge_point(st, op)?;
+                match op.args[0].constant().and_then(|c| c.as_str()) {
+                    Some("jit_merge_point") => self.merge_point(st, op)?,
+                    Some("can_enter_jit") => self.can_enter_jit()?,
+                    _ => {}
                 }
                 return Ok(None);
             }

@@ -111,7 +111,7 @@ pub unsafe extern "C" fn rpy_rt_panic_index(
 /// The runtime symbols generated code refers to, for the linker: each
 /// translated module references this static, which references them all, so
 /// they are linked in even though only assembly calls them.
-pub struct KeepLinked(#[allow(dead_code)] [*const (); 27]);
+pub struct KeepLinked(#[allow(dead_code)] [*const (); 28]);
 
 // Only addresses of functions and statics, never dereferenced.
 unsafe impl Sync for KeepLinked {}
@@ -124,6 +124,7 @@ pub static KEEP_LINKED: KeepLinked = KeepLinked([
     crate::gc::rpy_gc_malloc as *const (),
     crate::jit::hook::rpy_jit_merge_point as *const (),
     &crate::jit::hook::rpy_jit_hook as *const _ as *const (),
+    &crate::jit::hook::rpy_jit_entering as *const _ as *const (),
     crate::gc::rpy_gc_malloc_varsize as *const (),
     crate::gc::rpy_gc_write_barrier as *const (),
     &crate::gc::rpy_gc_alloc_state as *const _ as *const (),

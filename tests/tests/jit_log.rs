@@ -324,3 +324,19 @@ fn immutable_reads_fold_and_calls_forget_only_what_they_write() {
         assert_eq!(body.matches("descr=<FieldS Frame.pushes").count(), 1, "{l}");
     }
 }
+
+/// Program 153's driver has a `can_enter_jit!`: only where it jumps back
+/// counts (RPython's `can_enter_jit`). The function its loop calls through
+/// the interpreter runs as often, but is no loop: nothing is traced from
+/// it; the one trace is the loop's, from its start.
+#[test]
+fn a_driver_with_can_enter_jit_traces_only_its_loops() {
+    let (summary, out) = jit_log("153_jit_can_enter_jit", "jit-summary");
+    assert_eq!(out, "11977\n");
+    assert_eq!(summary_numbers(&summary, "Tracing:")[0], 1.0, "{summary:?}");
+    assert_eq!(summary_count(&summary, "Total # of loops:"), 1, "{summary:?}");
+    let (noopt, _) = jit_log("153_jit_can_enter_jit", "jit-log-noopt-loop");
+    let points: Vec<&str> =
+        noopt.iter().flat_map(|l| l.lines()).filter(|l| l.starts_with("debug_merge_point")).collect();
+    assert!(points.first().is_some_and(|p| p.contains("'pc 0 of 8'")), "{noopt:?}");
+}

@@ -15,13 +15,20 @@
 //! through one.
 //!
 //! At a `jit_merge_point`, the code tests the runtime's byte
-//! `rpy_jit_hook`; when set, it stores the green and red leaves in a
+//! `rpy_jit_hook` (for a driver with a `can_enter_jit!`: `rpy_jit_entering`,
+//! which its `can_enter_jit!` sets from `rpy_jit_hook`); when set, it stores the green and red leaves in a
 //! buffer and calls `rpy_jit_merge_point(module, driver, buffer)`. A result
 //! of 0 means: go on from the merge point with the (possibly new) values in
 //! the buffer; 1 means: the JIT ran the portal to its end, return the
 //! result leaves in the buffer.
 
 use super::{leaves, var_type, CgError, Codegen, FnState, R};
+
+/// The runtime's byte that is set while the JIT is on.
+const JIT_HOOK: &str = "rpy_jit_hook";
+/// The runtime's byte a `can_enter_jit!` sets (when the JIT is on) for
+/// the merge point it jumps back to, which clears it.
+const JIT_ENTERING: &str = "rpy_jit_entering";
 use crate::gc;
 use inkwell::module::Linkage;
 use inkwell::values::{BasicValue, BasicValueEnum, PointerValue};
@@ -177,15 +184,15 @@ impl<'ctx> Codegen<'ctx, '_> {
         let buf = self.builder.build_pointer_cast(buf, self.i64().ptr_type(AddressSpace::default()), "")?;
         self.builder.position_at_end(here);
 
-        let flag = match self.module.get_global("rpy_jit_hook") {
-            Some(f) => f,
-            None => {
-                let f = self.module.add_global(self.ctx.i8_type(), None, "rpy_jit_hook");
-                f.set_linkage(Linkage::External);
-                f
-            }
+        let driver = match op.args[1].constant().map(|c| &c.value) {
+            Some(rpy_core::flow::ConstValue::Int(d)) => *d as u64,
+            _ => return Err(CgError("a jit_merge_point without its driver".into())),
         };
-        let flag = self.builder.build_load(flag.as_pointer_value(), "")?.into_int_value();
+        let flag = match self.counts_at_can_enter_jit.get(driver as usize) {
+            Some(true) => JIT_ENTERING,
+            _ => JIT_HOOK,
+        };
+        let flag = self.builder.build_load(self.flag(flag).as_pointer_value(), "")?.into_int_value();
         let on = self.builder.build_int_compare(IntPredicate::NE, flag, self.ctx.i8_type().const_zero(), "")?;
         let hook = self.ctx.append_basic_block(st.func, "jit_hook");
         let reload = self.ctx.append_basic_block(st.func, "jit_continue");
@@ -201,10 +208,6 @@ impl<'ctx> Codegen<'ctx, '_> {
             }
         }
         let f = self.jit_merge_point_fn();
-        let driver = match op.args[1].constant().map(|c| &c.value) {
-            Some(rpy_core::flow::ConstValue::Int(d)) => *d as u64,
-            _ => return Err(CgError("a jit_merge_point without its driver".into())),
-        };
         let status = self
             .builder
             .build_call(
@@ -259,6 +262,26 @@ impl<'ctx> Codegen<'ctx, '_> {
             st.values.insert(*x, Some(phi.as_basic_value()));
         }
         Ok(())
+    }
+
+    /// A `can_enter_jit!`: the merge point it jumps back to is to call the
+    /// JIT when the JIT is on (`rpy_jit_entering = rpy_jit_hook`).
+    pub(super) fn can_enter_jit(&mut self) -> R<()> {
+        if self.jit_module.is_none() {
+            return Ok(());
+        }
+        let on = self.builder.build_load(self.flag(JIT_HOOK).as_pointer_value(), "")?;
+        self.builder.build_store(self.flag(JIT_ENTERING).as_pointer_value(), on)?;
+        Ok(())
+    }
+
+    /// The runtime's byte `name`.
+    fn flag(&self, name: &str) -> inkwell::values::GlobalValue<'ctx> {
+        self.module.get_global(name).unwrap_or_else(|| {
+            let f = self.module.add_global(self.ctx.i8_type(), None, name);
+            f.set_linkage(Linkage::External);
+            f
+        })
     }
 
     fn jit_merge_point_fn(&self) -> inkwell::values::FunctionValue<'ctx> {

@@ -34,6 +34,14 @@ use std::time::{Duration, Instant};
 #[unsafe(no_mangle)]
 pub static rpy_jit_hook: AtomicU8 = AtomicU8::new(1);
 
+/// Set by a `can_enter_jit!` (to `rpy_jit_hook`) for the merge point it
+/// jumps back to: the merge points of a driver with a `can_enter_jit!`
+/// call the JIT only then, so only the loops of the interpreted program
+/// count (RPython's `can_enter_jit`), and an interpreted instruction costs
+/// a load and a branch. Cleared by the call.
+#[unsafe(no_mangle)]
+pub static rpy_jit_entering: AtomicU8 = AtomicU8::new(0);
+
 /// A translated module's record, as rpy-llvm emits it.
 #[repr(C)]
 pub struct JitModuleRecord {
@@ -296,6 +304,7 @@ fn stack_low() -> Option<usize> {
 /// module's record and a buffer as large as its driver needs.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, driver: i64, buf: *mut u64) -> i64 {
+    rpy_jit_entering.store(0, Ordering::Relaxed);
     let params = params();
     if !params.enabled {
         rpy_jit_hook.store(0, Ordering::Relaxed);
