@@ -899,8 +899,23 @@ unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[
             }
         }
     }
-    for (obj, d, v) in &snapshot.pending {
-        store(real(&values, obj) as *mut u8, 0, &field(*d), real(&values, v));
+    for w in &snapshot.pending {
+        let obj = real(&values, &w.obj) as *mut u8;
+        let (base, leaf) = match (w.index, &m.descrs[w.descr as usize]) {
+            (None, _) => (0, field(w.descr)),
+            (Some(i), d) => {
+                let (array, leaf) = match d {
+                    Descr::Interior { array, leaf } => (*array, *leaf),
+                    Descr::Array { item: Some(leaf), .. } => (w.descr, *leaf),
+                    _ => panic!("rpy JIT: an array or interior descr expected"),
+                };
+                let Descr::Array { items_offset, item_size, .. } = &m.descrs[array as usize] else {
+                    panic!("rpy JIT: an array descr expected")
+                };
+                (*items_offset as usize + real(&values, &i) as usize * *item_size as usize, leaf)
+            }
+        };
+        store(obj, base, &leaf, real(&values, &w.value));
     }
     refs().truncate(base);
     values
@@ -979,9 +994,10 @@ impl Interp<'_> {
             }
         }
         // And the writes the guard's trace had not done.
-        for (obj, d, v) in &snapshot.pending {
-            let args = vec![boxed_value(&box_of, obj), boxed_value(&box_of, v)];
-            self.record(Op::SetfieldGc, args, Some(*d), None, false);
+        for w in &snapshot.pending {
+            let (op, args) = w.op(self.m);
+            let args = args.iter().map(|v| boxed_value(&box_of, v)).collect();
+            self.record(op, args, Some(w.descr), None, false);
         }
         self.rebuild(snapshot, |v| real(&value_of, v), |v| Some(boxed_value(&box_of, v)));
         self.run(buf)

@@ -24,7 +24,7 @@
 use super::facts::{mirror, negation, step};
 use super::intbounds::{self, IntBound};
 use crate::jit::eval::{pure_value, returns_float};
-use crate::jit::trace::{allocation, initialization, ResOp, Value, VirtualObject};
+use crate::jit::trace::{allocation, initialization, PendingWrite, ResOp, Value, VirtualObject};
 use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -349,24 +349,17 @@ impl<'m> Optimizer<'m> {
                     return; // writes what is there
                 }
                 // Any other object (or index) may be the same memory,
-                // unless the indexes differ (items of different arrays, or
-                // different items of the same array), or the field is
-                // immutable (written only while its object is built, which
-                // is no object read before).
-                let offsets = &self.offsets;
-                self.heap.retain(|l, _| {
-                    l.immutable
-                        || !loc.may_alias(l)
-                        || matches!((l.index, loc.index), (Some(i), Some(j)) if distinct(offsets, i, j))
-                });
+                // unless the field is immutable (written only while its
+                // object is built, which is no object read before).
+                let heap = std::mem::take(&mut self.heap);
+                self.heap = heap.into_iter().filter(|(l, _)| l.immutable || !self.may_be_same(&loc, l)).collect();
                 self.heap.insert(loc, (value, None));
-                if op.op == Op::SetfieldGc {
-                    // Writes that may be the same memory keep their order.
-                    self.flush_aliasing(&loc);
-                    self.lazy.retain(|(l, _)| *l != loc);
-                    self.lazy.push((loc, op));
-                    return;
-                }
+                // Done later, or never when written again first; writes
+                // that may be the same memory keep their order.
+                self.flush_aliasing(&loc);
+                self.lazy.retain(|(l, _)| *l != loc);
+                self.lazy.push((loc, op));
+                return;
             } else if let Some(v) = self.lookup_heap(&loc) {
                 self.subst.insert(op.result.expect("a read has a result"), v);
                 return;
@@ -564,6 +557,13 @@ impl<'m> Optimizer<'m> {
         }
     }
 
+    /// Whether `a` and `b` may be the same memory: the same field or items
+    /// of objects not known to differ, unless at indexes known to differ
+    /// (different items of one array, or items of different arrays).
+    fn may_be_same(&self, a: &Loc, b: &Loc) -> bool {
+        a.may_alias(b) && !matches!((a.index, b.index), (Some(i), Some(j)) if distinct(&self.offsets, i, j))
+    }
+
     /// Does the lazy writes now.
     pub fn flush_lazy(&mut self) {
         for (_, op) in std::mem::take(&mut self.lazy) {
@@ -574,7 +574,8 @@ impl<'m> Optimizer<'m> {
     /// Does the lazy writes of places other than `loc` that may be the
     /// same memory.
     fn flush_aliasing(&mut self, loc: &Loc) {
-        let (now, later) = std::mem::take(&mut self.lazy).into_iter().partition(|(l, _)| l != loc && l.may_alias(loc));
+        let lazy = std::mem::take(&mut self.lazy);
+        let (now, later) = lazy.into_iter().partition(|(l, _)| l != loc && self.may_be_same(l, loc));
         self.lazy = later;
         for (_, op) in now {
             self.push_write(op);
@@ -593,7 +594,11 @@ impl<'m> Optimizer<'m> {
     fn push(&mut self, mut op: ResOp) {
         if let Some(s) = &mut op.snapshot {
             s.pending = (self.lazy.iter())
-                .map(|(_, w)| (self.resolve(w.args[0]), w.descr.expect("a field descr"), self.resolve(w.args[1])))
+                .map(|(_, w)| {
+                    let mut w = PendingWrite::of(w);
+                    w.values_mut().for_each(|v| *v = self.resolve(*v));
+                    w
+                })
                 .collect();
             let mut todo: Vec<u32> = (s.values())
                 .filter_map(|v| match v {

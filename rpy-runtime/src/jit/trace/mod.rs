@@ -21,13 +21,51 @@ pub enum Value {
 /// live there (RPython's resume data, not yet compressed); the objects
 /// the optimizer removed from the trace that those values refer to, made
 /// when the guard fails (RPython's virtuals in resume data); and the
-/// writes of fields the trace had not done yet (`pendingfields`): object,
-/// field descr, value.
+/// writes of fields and items the trace had not done yet
+/// (`pendingfields`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Snapshot {
     pub frames: Vec<FrameSnapshot>,
     pub virtuals: Vec<VirtualObject>,
-    pub pending: Vec<(Value, u32, Value)>,
+    pub pending: Vec<PendingWrite>,
+}
+
+/// A write the trace had not done when a guard failed: `value` into the
+/// field `descr` of `obj`, or into its item `index` (`descr` the array's,
+/// or an interior descr).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PendingWrite {
+    pub obj: Value,
+    pub index: Option<Value>,
+    pub descr: u32,
+    pub value: Value,
+}
+
+impl PendingWrite {
+    /// The write of a `setfield_gc`, `setarrayitem_gc` or
+    /// `setinteriorfield_gc`.
+    pub fn of(op: &ResOp) -> PendingWrite {
+        let (obj, value) = (op.args[0], op.args[op.args.len() - 1]);
+        let index = (op.args.len() == 3).then(|| op.args[1]);
+        PendingWrite { obj, index, descr: op.descr.expect("a write has a descr"), value }
+    }
+
+    /// That operation: its name, its arguments.
+    pub fn op(&self, m: &JitModule) -> (Op, Vec<Value>) {
+        match (self.index, &m.descrs[self.descr as usize]) {
+            (None, _) => (Op::SetfieldGc, vec![self.obj, self.value]),
+            (Some(i), Descr::Interior { .. }) => (Op::SetinteriorfieldGc, vec![self.obj, i, self.value]),
+            (Some(i), _) => (Op::SetarrayitemGc, vec![self.obj, i, self.value]),
+        }
+    }
+
+    fn values(&self) -> impl Iterator<Item = &Value> {
+        std::iter::once(&self.obj).chain(self.index.as_ref()).chain(std::iter::once(&self.value))
+    }
+
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
+        std::iter::once(&mut self.obj).chain(self.index.as_mut()).chain(std::iter::once(&mut self.value))
+    }
 }
 
 /// An object the trace does not allocate: the variable standing for it,
@@ -66,13 +104,13 @@ impl Snapshot {
     pub fn values(&self) -> impl Iterator<Item = &Value> {
         let live = self.frames.iter().flat_map(|f| f.live.iter().map(|(_, v)| v));
         let fields = self.virtuals.iter().flat_map(|o| o.fields.iter().map(|(_, v)| v));
-        live.chain(fields).chain(self.pending.iter().flat_map(|(o, _, v)| [o, v]))
+        live.chain(fields).chain(self.pending.iter().flat_map(PendingWrite::values))
     }
 
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
         let live = self.frames.iter_mut().flat_map(|f| f.live.iter_mut().map(|(_, v)| v));
         let fields = self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v));
-        live.chain(fields).chain(self.pending.iter_mut().flat_map(|(o, _, v)| [o, v]))
+        live.chain(fields).chain(self.pending.iter_mut().flat_map(PendingWrite::values_mut))
     }
 
     /// The guard's fail arguments: the variables of its values that the
@@ -147,7 +185,7 @@ impl Trace {
             size_of::<Snapshot>()
                 + s.frames.iter().map(|f| size_of::<FrameSnapshot>() + f.live.len() * (value + 8)).sum::<usize>()
                 + s.virtuals.iter().map(|o| size_of::<VirtualObject>() + o.fields.len() * (value + 8)).sum::<usize>()
-                + s.pending.len() * (2 * value + 8)
+                + s.pending.len() * size_of::<PendingWrite>()
         };
         self.kinds.len() + self.ops.iter().filter_map(|op| op.snapshot.as_deref()).map(snapshot).sum::<usize>()
     }
@@ -305,8 +343,10 @@ impl Trace {
                 }
             })
             .collect();
-        for (obj, d, v) in &s.pending {
-            extra.push(format!("setfield_gc({}, {}, descr={})", val(obj), val(v), descr(*d)));
+        for w in &s.pending {
+            let (op, args) = w.op(m);
+            let args: Vec<String> = args.iter().map(val).collect();
+            extra.push(format!("{}({}, descr={})", op.name(), args.join(", "), descr(w.descr)));
         }
         if !extra.is_empty() {
             out.push_str(&format!(" {{{}}}", extra.join(" | ")));
