@@ -516,8 +516,12 @@ impl<'m> Optimizer<'m> {
             }
             _ => {}
         }
-        // Any other use: the object escapes.
-        for a in &op.args {
+        // Any other use: the object escapes. The value a write into an
+        // object that is not virtual stores escapes only when the write is
+        // done: it waits with the write (`push_write`).
+        let writes = matches!(op.op, Op::SetfieldGc | Op::SetarrayitemGc | Op::SetinteriorfieldGc);
+        let escaping = if writes { &op.args[..op.args.len() - 1] } else { &op.args[..] };
+        for a in escaping {
             if let Value::Var(n) = a {
                 self.force(*n);
             }
@@ -536,8 +540,14 @@ impl<'m> Optimizer<'m> {
             if let Value::Var(m) = value {
                 self.force(m);
             }
+            // Done now: the writes into a new object are no other place's
+            // (nothing else known changes, nothing waiting goes there), and
+            // whoever the object escapes to may read them.
             let (op, args, descr) = initialization(v.size, v.length, Value::Var(n), d, value);
-            self.emit(ResOp { op, args, descr: Some(descr), result: None, snapshot: None });
+            if let Some(loc) = location(self.m, op, &args, Some(descr)) {
+                self.heap.insert(loc, (value, None));
+            }
+            self.out.push(ResOp { op, args, descr: Some(descr), result: None, snapshot: None });
         }
     }
 
@@ -582,7 +592,9 @@ impl<'m> Optimizer<'m> {
         }
     }
 
+    /// Does the write `op` that waited: what it stores escapes now.
     fn push_write(&mut self, mut op: ResOp) {
+        self.force_value(op.args[op.args.len() - 1]);
         for a in &mut op.args {
             *a = self.resolve(*a);
         }

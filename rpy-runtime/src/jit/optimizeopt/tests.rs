@@ -1115,6 +1115,52 @@ fn a_read_of_an_item_that_may_be_written_does_the_write_first() {
     );
 }
 
+/// An object the trace made, stored into one it did not, stays virtual while the write
+/// waits: read back through the field, its fields are known; written over before the
+/// write is done, it is never allocated.
+#[test]
+fn a_virtual_stored_by_a_waiting_write_is_not_allocated_yet() {
+    check(
+        "
+        [p0, i1]
+        p2 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p2, i1, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p2, descr=<FieldP Pair.next 24>)
+        p3 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i4 = getfield_gc_i(p3, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p0, descr=<FieldP Pair.next 24>)
+        jump(p0, i4, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        setfield_gc(p0, p0, descr=<FieldP Pair.next 24>)
+        jump(p0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// A guard before such a write makes the object and does the write when it fails; the
+/// write done at the end allocates it then.
+#[test]
+fn a_guard_makes_the_virtual_a_waiting_write_stores() {
+    check(
+        "
+        [p0, i1]
+        p2 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p2, i1, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p2, descr=<FieldP Pair.next 24>)
+        i3 = int_lt(i1, 10)
+        guard_true(i3, descr=<Guard0x0>) [p0]
+        jump(p0, i1, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = int_lt(i1, 10)
+        guard_true(i2, descr=<Guard0x0>) [p0] {p3=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i1) | setfield_gc(p0, p3, descr=<FieldP Pair.next 24>)}
+        p3 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p3, i1, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p3, descr=<FieldP Pair.next 24>)
+        jump(p0, i1, descr=TargetToken(1))",
+    );
+}
+
 /// A write of the value the field is known to hold is dropped.
 #[test]
 fn writing_what_is_there_is_no_write() {
