@@ -22,6 +22,10 @@ pub struct StructDef {
     pub copy: bool,
     /// In declaration order; a tuple struct's fields are named `0`, `1`, ...
     pub fields: Vec<(String, Ty)>,
+    /// The fields that own what they hold: declared `Vec<_>`, `String` or
+    /// `Box<_>` (not a reference, not an `Rc`). Two of them never hold the
+    /// same object unless one was moved out of.
+    pub owned: Vec<String>,
     /// For the payload of a variant of an enum with data: the enum and the
     /// variant's index (its tag).
     pub variant: Option<(EnumId, usize)>,

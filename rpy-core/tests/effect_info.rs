@@ -114,3 +114,43 @@ fn an_enums_tag_has_one_descr() {
     assert_eq!(tags.len(), 1, "{tags:?}");
     assert!(tags[0].starts_with("<Field V.#tag "), "{tags:?}");
 }
+
+/// What fields say of the objects they hold: a `Vec` or `Box` field set only when its
+/// object is built owns it; a reference, an `Rc`, or a field assigned again says
+/// nothing; a list's items are private to their list.
+#[test]
+fn fields_say_what_they_own() {
+    let src = "
+        use rpython::jit::{jit_merge_point, JitDriver};
+        use std::rc::Rc;
+        static DRIVER: JitDriver = JitDriver::new(&[\"pc\"], &[\"f\", \"n\"]);
+        pub struct S { v: i64 }
+        pub struct F { locals: Vec<i64>, stack: Vec<i64>, boxed: Box<S>, shared: Rc<S>, log: Vec<i64> }
+        pub fn run(n: i64) -> i64 {
+            let mut f = F { locals: vec![0], stack: vec![0], boxed: Box::new(S { v: 1 }), shared: Rc::new(S { v: 2 }), log: vec![] };
+            let mut pc = 0;
+            while pc < n {
+                jit_merge_point!(DRIVER; pc; f, n);
+                f.stack[0] += f.locals[0] + f.boxed.v + f.shared.v + f.log.len() as i64;
+                if pc % 100 == 99 { f.log = vec![pc]; }
+                f.stack.push(pc);
+                pc += 1;
+            }
+            f.stack[0]
+        }
+    ";
+    let m = translate_source(src, "owned.rs").unwrap_or_else(|e| panic!("{e:?}")).jit.expect("a JitDriver").module;
+    let field = |name: &str| {
+        let d = m.descrs.iter().map(|d| d.to_string()).find(|d| d.starts_with(&format!("<Field {name} ")));
+        d.unwrap_or_else(|| {
+            panic!("no descr of {name}: {:?}", m.descrs.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+        })
+    };
+    for owned in ["F.locals", "F.stack", "F.boxed"] {
+        assert!(field(owned).ends_with(" immutable owned>"), "{}", field(owned));
+    }
+    for shared in ["F.shared", "F.log"] {
+        assert!(!field(shared).contains("owned"), "{}", field(shared));
+    }
+    assert!(field("list<i64>.items").ends_with(" private>"), "{}", field("list<i64>.items"));
+}

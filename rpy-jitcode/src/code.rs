@@ -121,6 +121,23 @@ pub struct Leaf {
     pub kind: Kind,
 }
 
+/// What a field of references says of the objects it holds, from Rust's
+/// ownership: what lets the optimizer tell two objects apart (so a write
+/// through one is no write through the other).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
+    /// Nothing: any object, maybe held elsewhere too.
+    Shared,
+    /// An object the field owns and is never reassigned (a `Vec`,
+    /// `String` or `Box` set when its object is built): different from what
+    /// the object's other `Owned` fields hold.
+    Owned,
+    /// An object only this field of this object holds (a list's items:
+    /// only new arrays are stored there): the field of two different
+    /// objects holds different objects.
+    Private,
+}
+
 /// What an operation needs to know about the heap, a call or a type
 /// (RPython's descrs).
 #[derive(Clone, Debug, PartialEq)]
@@ -129,7 +146,8 @@ pub enum Descr {
     /// `immutable`: never written once its object is built (RPython's
     /// pure field descrs), so a read of it on a constant object is a
     /// constant, and what a read gave holds across calls and writes.
-    Field { name: String, leaf: Leaf, immutable: bool },
+    /// `holds`: what a field of references says of the objects in it.
+    Field { name: String, leaf: Leaf, immutable: bool, holds: Holds },
     /// A variable-sized container: a `GcArray` or a `GcStruct` with items.
     /// `item` is `None` when the items are by-value structs (read and
     /// written leaf by leaf through `Interior` descrs). `immutable`: the
@@ -266,8 +284,13 @@ impl fmt::Display for Leaf {
 impl fmt::Display for Descr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Descr::Field { name, leaf, immutable } => {
-                write!(f, "<Field {name} {leaf}{}>", if *immutable { " immutable" } else { "" })
+            Descr::Field { name, leaf, immutable, holds } => {
+                let holds = match holds {
+                    Holds::Shared => "",
+                    Holds::Owned => " owned",
+                    Holds::Private => " private",
+                };
+                write!(f, "<Field {name} {leaf}{}{holds}>", if *immutable { " immutable" } else { "" })
             }
             Descr::Array { name, length_offset, items_offset, item_size, item, immutable, .. } => {
                 write!(f, "<Array {name} len@{length_offset} items@{items_offset}x{item_size}")?;

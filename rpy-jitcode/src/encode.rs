@@ -6,7 +6,7 @@
 use crate::code::*;
 use crate::ops::Op;
 
-const MAGIC: &[u8; 4] = b"rpj3";
+const MAGIC: &[u8; 4] = b"rpj4";
 
 #[derive(Default)]
 struct Writer(Vec<u8>);
@@ -107,11 +107,12 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
     w.u(m.descrs.len() as u64);
     for d in &m.descrs {
         match d {
-            Descr::Field { name, leaf, immutable } => {
+            Descr::Field { name, leaf, immutable, holds } => {
                 w.u(0);
                 w.s(name);
                 w.leaf(leaf);
                 w.b(*immutable);
+                w.u(*holds as u64);
             }
             Descr::Array { name, length_offset, items_offset, item_size, typeinfo, item, immutable } => {
                 w.u(1);
@@ -286,7 +287,17 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
     }
     for _ in 0..r.len()? {
         m.descrs.push(match r.u()? {
-            0 => Descr::Field { name: r.s()?, leaf: r.leaf()?, immutable: r.b()? },
+            0 => Descr::Field {
+                name: r.s()?,
+                leaf: r.leaf()?,
+                immutable: r.b()?,
+                holds: match r.u()? {
+                    0 => Holds::Shared,
+                    1 => Holds::Owned,
+                    2 => Holds::Private,
+                    h => return Err(format!("unknown field holds {h}")),
+                },
+            },
             1 => Descr::Array {
                 name: r.s()?,
                 length_offset: r.u32()?,
@@ -401,6 +412,7 @@ mod tests {
                     name: "T.x".into(),
                     leaf: Leaf { offset: 8, size: 4, signed: true, kind: Kind::Int },
                     immutable: true,
+                    holds: Holds::Owned,
                 },
                 Descr::Call {
                     name: "g".into(),
@@ -447,7 +459,7 @@ mod tests {
         let text = sample().full_text();
         assert!(text.contains("residual_call_ir_s <Call g elidable>, [], [%r0] -> [%i1, %i2]"), "{text}");
         assert!(text.contains("L5:\n    int_return %i1"), "{text}");
-        assert!(text.contains("getfield_gc_i %r0, <Field T.x @8 i4s immutable> -> %i2"), "{text}");
+        assert!(text.contains("getfield_gc_i %r0, <Field T.x @8 i4s immutable owned> -> %i2"), "{text}");
     }
 
     #[test]

@@ -25,7 +25,7 @@ use crate::lloperation::LlOp;
 use crate::lltype::layout::{layout, size_align, struct_offsets};
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
-use rpy_jitcode::{Descr, Driver, Effect, Effects, Kind, Leaf};
+use rpy_jitcode::{Descr, Driver, Effect, Effects, Holds, Kind, Leaf};
 use std::collections::HashMap;
 
 /// The register file of scalar values of `ty` (`None` for `Void`).
@@ -284,13 +284,22 @@ impl<'t> ModuleBuilder<'t> {
         let (i, ty) = container.field(field).ok_or_else(|| format!("{} has no field {field}", container.name()))?;
         let base = layout(&self.t.containers, c).fields[i];
         let name = format!("{}.{field}", container.name());
-        let immutable = self.t.immutable_fields.contains(&(c, field.to_string()));
+        let key = (c, field.to_string());
+        let immutable = self.t.immutable_fields.contains(&key);
+        let holds = if self.t.private_fields.contains(&key) {
+            Holds::Private
+        } else if immutable && self.t.owned_fields.contains(&key) {
+            // (A field assigned again may have been moved out of.)
+            Holds::Owned
+        } else {
+            Holds::Shared
+        };
         Ok(leaves(ty)
             .into_iter()
             .map(|(t, o)| mem_leaf(&t, base + o))
             .collect::<Vec<_>>()
             .into_iter()
-            .map(|leaf| self.descr(Descr::Field { name: name.clone(), leaf, immutable }))
+            .map(|leaf| self.descr(Descr::Field { name: name.clone(), leaf, immutable, holds }))
             .collect())
     }
 

@@ -117,7 +117,13 @@ impl<'a> ModuleBuilder<'a> {
                 )),
                 syn::Item::Struct(s) => {
                     let copy = derives_copy(&s.attrs);
-                    let def = StructDef { name: s.ident.to_string(), copy, fields: Vec::new(), variant: None };
+                    let def = StructDef {
+                        name: s.ident.to_string(),
+                        copy,
+                        fields: Vec::new(),
+                        owned: Vec::new(),
+                        variant: None,
+                    };
                     let id = self.t.structs.push(def);
                     if !copy {
                         self.scope.heap_structs.insert(id);
@@ -139,14 +145,25 @@ impl<'a> ModuleBuilder<'a> {
         if e.variants.iter().any(|v| !v.fields.is_empty()) {
             let mut payloads = Vec::new();
             for (i, (v, _)) in variants.iter().enumerate() {
-                let payload =
-                    StructDef { name: format!("{name}::{v}"), copy: false, fields: Vec::new(), variant: Some((id, i)) };
+                let payload = StructDef {
+                    name: format!("{name}::{v}"),
+                    copy: false,
+                    fields: Vec::new(),
+                    owned: Vec::new(),
+                    variant: Some((id, i)),
+                };
                 let s = t.structs.push(payload);
                 scope.heap_structs.insert(s);
                 scope.variant_structs.insert((name.clone(), v.clone()), s);
                 payloads.push(s);
             }
-            let base = t.structs.push(StructDef { name: name.clone(), copy: false, fields: Vec::new(), variant: None });
+            let base = t.structs.push(StructDef {
+                name: name.clone(),
+                copy: false,
+                fields: Vec::new(),
+                owned: Vec::new(),
+                variant: None,
+            });
             scope.heap_structs.insert(base);
             def.data = Some(EnumData { base, payloads });
             scope.data_enums.insert(id);
@@ -182,6 +199,12 @@ impl<'a> ModuleBuilder<'a> {
     fn add_fields(&mut self, id: StructId, fields: &syn::Fields) {
         for (i, field) in fields.iter().enumerate() {
             let name = field.ident.as_ref().map(|f| f.to_string()).unwrap_or_else(|| i.to_string());
+            let owns = matches!(&field.ty, syn::Type::Path(p)
+                if p.qself.is_none()
+                    && p.path.segments.last().is_some_and(|s| ["Vec", "String", "Box"].contains(&s.ident.to_string().as_str())));
+            if owns {
+                self.t.structs[id].owned.push(name.clone());
+            }
             match self.scope.parse_item_type(&field.ty, None) {
                 Ok(ty) => self.t.structs[id].fields.push((name, ty)),
                 Err(e) => self.errors.push(e),

@@ -292,6 +292,9 @@ fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, Conta
     for (c, container) in filled {
         t.containers[c] = container;
     }
+    for (sid, &c) in &map {
+        t.owned_fields.extend(t.structs[*sid].owned.iter().map(|f| (c, f.clone())));
+    }
     for data in t.enums.values().filter_map(|e| e.data.as_ref()) {
         for p in &data.payloads {
             t.container_bases.insert(map[p], map[&data.base]);

@@ -453,6 +453,8 @@ pub fn list_containers(
             fields: vec![("length".into(), SIGNED), ("items".into(), LlType::Ptr(array))],
             varsize: None,
         });
+        // Only `new_list`, `clear` and `ll_grow` set the items: new arrays.
+        t.private_fields.insert((list, "items".into()));
         lists.insert(item, ListContainers { list, array });
     }
     lists

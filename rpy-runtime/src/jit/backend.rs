@@ -997,7 +997,7 @@ fn install(bytes: &[u8]) -> Result<(usize, usize), String> {
 mod tests {
     use super::*;
     use crate::jit::trace::{FrameSnapshot, Snapshot};
-    use rpy_jitcode::Reg;
+    use rpy_jitcode::{Holds, Reg};
 
     fn tables() -> Tables<'static> {
         Tables { calls: &[], typeinfos: &[], strings: &[] }
@@ -1077,8 +1077,18 @@ mod tests {
         let module = JitModule {
             descrs: vec![
                 Descr::Size { name: "Cell".into(), typeinfo: 0 },
-                Descr::Field { name: "Cell.value".into(), leaf: leaf(8, Kind::Int), immutable: false },
-                Descr::Field { name: "Cell.next".into(), leaf: leaf(16, Kind::Ref), immutable: false },
+                Descr::Field {
+                    name: "Cell.value".into(),
+                    leaf: leaf(8, Kind::Int),
+                    immutable: false,
+                    holds: Holds::Shared,
+                },
+                Descr::Field {
+                    name: "Cell.next".into(),
+                    leaf: leaf(16, Kind::Ref),
+                    immutable: false,
+                    holds: Holds::Shared,
+                },
             ],
             ..JitModule::default()
         };

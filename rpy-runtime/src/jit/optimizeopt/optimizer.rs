@@ -25,7 +25,7 @@ use super::facts::{mirror, negation, step};
 use super::intbounds::{self, IntBound};
 use crate::jit::eval::{pure_value, returns_float};
 use crate::jit::trace::{allocation, initialization, PendingWrite, ResOp, Value, VirtualObject};
-use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
+use rpy_jitcode::{Descr, Holds, JitModule, Kind, Leaf, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Where a heap read or write goes: the object, the index for items, and
@@ -131,6 +131,9 @@ pub struct Optimizer<'m> {
     lazy: Vec<(Loc, ResOp)>,
     /// The objects an operation read or wrote through: not null.
     dereferenced: HashSet<Value>,
+    /// Where objects were read from, when the field says something of what
+    /// it holds (`Holds`): the object and the field's descr.
+    origins: HashMap<Value, (Value, u32)>,
     /// The outside facts that operations used.
     pub used: HashSet<usize>,
     pub out: Vec<ResOp>,
@@ -151,6 +154,7 @@ impl<'m> Optimizer<'m> {
             virtuals: HashMap::default(),
             lazy: Vec::new(),
             dereferenced: HashSet::default(),
+            origins: HashMap::default(),
             used: HashSet::default(),
             out: Vec::new(),
         }
@@ -209,7 +213,39 @@ impl<'m> Optimizer<'m> {
     }
 
     pub fn know_heap(&mut self, loc: Loc, v: Value, origin: Option<usize>) {
+        self.note_origin(&loc, v);
         self.heap.insert(loc, (v, origin));
+    }
+
+    /// `v` was read from `loc`: where it came from, when that tells it
+    /// apart from other objects.
+    fn note_origin(&mut self, loc: &Loc, v: Value) {
+        if let Descr::Field { holds: Holds::Owned | Holds::Private, .. } = self.m.descrs[loc.descr as usize] {
+            self.origins.entry(v).or_insert((loc.obj, loc.descr));
+        }
+    }
+
+    /// Whether `a` and `b` are known to be different objects: different
+    /// constants; what two owned fields of one object hold; what the
+    /// private field of two different objects holds (Rust's ownership).
+    fn distinct_objects(&self, a: Value, b: Value, depth: u32) -> bool {
+        let (a, b) = (self.resolve(a), self.resolve(b));
+        if a == b || depth == 0 {
+            return false;
+        }
+        if let (Value::Const(..), Value::Const(..)) = (a, b) {
+            return true;
+        }
+        let (Some(&(x, f)), Some(&(y, g))) = (self.origins.get(&a), self.origins.get(&b)) else { return false };
+        let holds = |d: u32| match self.m.descrs[d as usize] {
+            Descr::Field { holds, .. } => holds,
+            _ => Holds::Shared,
+        };
+        match (holds(f), holds(g)) {
+            (Holds::Private, Holds::Private) if f == g => self.distinct_objects(x, y, depth - 1),
+            (Holds::Owned, Holds::Owned) => f != g && self.resolve(x) == self.resolve(y),
+            _ => false,
+        }
     }
 
     /// What the pure operation `key` is known to give.
@@ -368,7 +404,9 @@ impl<'m> Optimizer<'m> {
                 return;
             } else {
                 self.flush_aliasing(&loc);
-                self.heap.insert(loc, (Value::Var(op.result.expect("a read has a result")), None));
+                let v = Value::Var(op.result.expect("a read has a result"));
+                self.note_origin(&loc, v);
+                self.heap.insert(loc, (v, None));
             }
         } else if op.op.is_pure() {
             let offset = self.fold_offset(&mut op);
@@ -571,7 +609,9 @@ impl<'m> Optimizer<'m> {
     /// of objects not known to differ, unless at indexes known to differ
     /// (different items of one array, or items of different arrays).
     fn may_be_same(&self, a: &Loc, b: &Loc) -> bool {
-        a.may_alias(b) && !matches!((a.index, b.index), (Some(i), Some(j)) if distinct(&self.offsets, i, j))
+        a.may_alias(b)
+            && !matches!((a.index, b.index), (Some(i), Some(j)) if distinct(&self.offsets, i, j))
+            && !self.distinct_objects(a.obj, b.obj, 4)
     }
 
     /// Does the lazy writes now.

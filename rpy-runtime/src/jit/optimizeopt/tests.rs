@@ -6,13 +6,13 @@
 
 use super::{optimize, Env};
 use crate::jit::trace::Trace;
-use rpy_jitcode::{Descr, Effect, Effects, JitModule, Kind, Leaf};
+use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf};
 
 /// The descrs the tests' traces use.
 fn module() -> JitModule {
     let int = |offset| Leaf { offset, size: 8, signed: true, kind: Kind::Int };
-    let field = |name: &str, leaf| Descr::Field { name: name.into(), leaf, immutable: false };
-    let pure_field = |name: &str, leaf| Descr::Field { name: name.into(), leaf, immutable: true };
+    let field = |name: &str, leaf| Descr::Field { name: name.into(), leaf, immutable: false, holds: Holds::Shared };
+    let pure_field = |name: &str, leaf| Descr::Field { name: name.into(), leaf, immutable: true, holds: Holds::Shared };
     let call_writing = |name: &str, effect, effects| Descr::Call {
         name: name.into(),
         target: 0,
@@ -22,6 +22,8 @@ fn module() -> JitModule {
         effects,
     };
     let call = |name: &str, effect| call_writing(name, effect, None);
+    let ref_at = |offset| Leaf { offset, size: 8, signed: false, kind: Kind::Ref };
+    let holding = |name: &str, leaf, holds| Descr::Field { name: name.into(), leaf, immutable: true, holds };
     let descrs = vec![
         field("Pair.a", int(8)),
         field("Pair.b", int(16)),
@@ -57,6 +59,20 @@ fn module() -> JitModule {
         pure_field("V.tag", int(8)),
         field("Q.n", int(8)),
         call_writing("r", Effect::Random, Some(Effects { reads: vec![12], writes: vec![] })),
+        // A frame's two lists (owned, never reassigned: 15, 16), a list's items (private:
+        // 17), and the items of those arrays (18).
+        holding("F.locals", ref_at(8), Holds::Owned),
+        holding("F.stack", ref_at(16), Holds::Owned),
+        Descr::Field { name: "L.items".into(), leaf: ref_at(16), immutable: false, holds: Holds::Private },
+        Descr::Array {
+            name: "items".into(),
+            length_offset: 8,
+            items_offset: 16,
+            item_size: 8,
+            typeinfo: 3,
+            item: Some(ref_at(0)),
+            immutable: false,
+        },
     ];
     JitModule { descrs, ..JitModule::default() }
 }
@@ -1159,6 +1175,49 @@ fn a_guard_makes_the_virtual_a_waiting_write_stores() {
         setfield_gc(p0, p3, descr=<FieldP Pair.next 24>)
         jump(p0, i1, descr=TargetToken(1))",
     );
+}
+
+/// Two lists a frame owns are different objects, and so are their items arrays (a
+/// list's items are its own): a read of one's item does not wait for a write of the
+/// other's, which stays delayed.
+#[test]
+fn items_of_lists_owned_by_different_fields_do_not_alias() {
+    check(
+        "
+        [p0, i1, p2]
+        p3 = getfield_gc_r(p0, descr=<FieldP F.locals 8 pure>)
+        p4 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+        p5 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+        p6 = getfield_gc_r(p4, descr=<FieldP L.items 16>)
+        setarrayitem_gc(p6, i1, p2, descr=<ArrayP 8>)
+        p7 = getarrayitem_gc_r(p5, 0, descr=<ArrayP 8>)
+        jump(p0, i1, p7, descr=TargetToken(1))",
+        "
+        [p0, i1, p2]
+        p3 = getfield_gc_r(p0, descr=<FieldP F.locals 8 pure>)
+        p4 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+        p5 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+        p6 = getfield_gc_r(p4, descr=<FieldP L.items 16>)
+        p7 = getarrayitem_gc_r(p5, 0, descr=<ArrayP 8>)
+        setarrayitem_gc(p6, i1, p2, descr=<ArrayP 8>)
+        jump(p0, i1, p7, descr=TargetToken(1))",
+    );
+}
+
+/// Lists reached through fields that own nothing may be one list: the read waits for
+/// the write.
+#[test]
+fn items_of_lists_from_other_fields_may_alias() {
+    let trace = "
+        [p0, p1, i2, p3]
+        p4 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        p5 = getfield_gc_r(p1, descr=<FieldP Pair.next 24>)
+        p6 = getfield_gc_r(p4, descr=<FieldP L.items 16>)
+        p7 = getfield_gc_r(p5, descr=<FieldP L.items 16>)
+        setarrayitem_gc(p7, i2, p3, descr=<ArrayP 8>)
+        p8 = getarrayitem_gc_r(p6, 0, descr=<ArrayP 8>)
+        jump(p0, p1, i2, p8, descr=TargetToken(1))";
+    check(trace, trace);
 }
 
 /// A write of the value the field is known to hold is dropped.

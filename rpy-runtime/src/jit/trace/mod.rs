@@ -373,7 +373,7 @@ pub fn descr_text(d: &Descr) -> String {
         Kind::Int => 'U',
     };
     match d {
-        Descr::Field { name, leaf, immutable } => {
+        Descr::Field { name, leaf, immutable, .. } => {
             format!("<Field{} {name} {}{}>", letter(leaf), leaf.offset, if *immutable { " pure" } else { "" })
         }
         Descr::Array { item, item_size, immutable, .. } => {
