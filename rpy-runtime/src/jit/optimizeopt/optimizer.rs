@@ -644,6 +644,21 @@ impl<'m> Optimizer<'m> {
     /// Keeps `op`; a guard's snapshot gets the virtual objects its values
     /// refer to, as they are now, and the lazy writes.
     fn push(&mut self, mut op: ResOp) {
+        if op.snapshot.is_some() {
+            // A waiting write of an item costs the guard three values to
+            // keep; it is done before the guard unless what it stores is
+            // virtual (RPython's `force_lazy_sets_for_guard`). Field writes
+            // (a frame's stack pointer, written at every instruction) wait.
+            let lazy = std::mem::take(&mut self.lazy);
+            let (now, later) = lazy.into_iter().partition(|(l, w): &(Loc, ResOp)| {
+                l.index.is_some()
+                    && !matches!(self.resolve(w.args[w.args.len() - 1]), Value::Var(n) if self.virtuals.contains_key(&n))
+            });
+            self.lazy = later;
+            for (_, w) in now {
+                self.push_write(w);
+            }
+        }
         if let Some(s) = &mut op.snapshot {
             s.pending = (self.lazy.iter())
                 .map(|(_, w)| {
