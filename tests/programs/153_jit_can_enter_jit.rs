@@ -20,6 +20,8 @@ enum Op {
     Return,
 }
 
+// Named by the driver, called by the JIT's logs only.
+#[allow(dead_code)]
 fn location(pc: usize, code: &[Op]) -> String {
     format!("pc {pc} of {}", code.len())
 }
