@@ -86,7 +86,7 @@ pub fn build_module<'ctx>(
         type_infos: HashMap::new(),
         prebuilt_strs: HashMap::new(),
         jit_module: None,
-        counts_at_can_enter_jit: rpy_core::jit::counts_at_can_enter_jit(t),
+        counts_at_can_enter_jit: if jit.is_some() { rpy_core::jit::counts_at_can_enter_jit(t) } else { Vec::new() },
     };
     cg.build(exports, opts).map_err(|e| e.0)?;
     if let Err(e) = cg.module.verify() {

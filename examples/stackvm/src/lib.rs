@@ -787,6 +787,18 @@ pub mod vm {
     }
 
     /// `a concat b`, of two strings.
+    /// The head (or the tail) of the pair `v`; an error if it is no pair.
+    fn pair_part(v: &Value, head: bool, func: &Function, pc: usize) -> Value {
+        match v {
+            Value::Pair(pair) if head => pair.head.clone(),
+            Value::Pair(pair) => pair.tail.clone(),
+            other => {
+                type_error1(func, pc, other);
+                Value::Nil
+            }
+        }
+    }
+
     fn concat(a: &Value, b: &Value, func: &Function, pc: usize) -> Value {
         match (a, b) {
             (Value::Str(x), Value::Str(y)) => {
@@ -930,26 +942,12 @@ pub mod vm {
                 Instr::Head => {
                     need(frame, 1, func, here);
                     let top = frame.sp - 1;
-                    let r = match &frame.stack[top] {
-                        Value::Pair(pair) => pair.head.clone(),
-                        other => {
-                            type_error1(func, here, other);
-                            Value::Nil
-                        }
-                    };
-                    frame.stack[top] = r;
+                    frame.stack[top] = pair_part(&frame.stack[top], true, func, here);
                 }
                 Instr::Tail => {
                     need(frame, 1, func, here);
                     let top = frame.sp - 1;
-                    let r = match &frame.stack[top] {
-                        Value::Pair(pair) => pair.tail.clone(),
-                        other => {
-                            type_error1(func, here, other);
-                            Value::Nil
-                        }
-                    };
-                    frame.stack[top] = r;
+                    frame.stack[top] = pair_part(&frame.stack[top], false, func, here);
                 }
                 Instr::Concat => {
                     need(frame, 2, func, here);

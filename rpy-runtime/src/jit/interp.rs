@@ -809,16 +809,22 @@ impl<'a> Interp<'a> {
     /// The address of item `index` of `obj` and the leaf to read there,
     /// for an array or interior descr.
     fn item(&self, d: usize, obj: *mut u8, index: i64) -> (*mut u8, Leaf) {
-        let (array, leaf) = match &self.m.descrs[d] {
-            Descr::Array { item: Some(leaf), .. } => (d, *leaf),
-            Descr::Interior { array, leaf } => (*array as usize, *leaf),
-            other => panic!("rpy JIT: an array descr expected, got {other}"),
-        };
-        let Descr::Array { items_offset, item_size, .. } = &self.m.descrs[array] else { panic!("an array descr") };
+        let (offset, leaf) = item_offset(self.m, d as u32, index as u64);
         // SAFETY: the codewriter put the bounds checks of the graph before.
-        let base = unsafe { obj.add(*items_offset as usize + index as usize * *item_size as usize) };
-        (base, leaf)
+        (unsafe { obj.add(offset) }, leaf)
     }
+}
+
+/// Where item `index` of an object of array or interior descr `d` starts,
+/// from the object's start, and the leaf to read or write there.
+fn item_offset(m: &JitModule, d: u32, index: u64) -> (usize, Leaf) {
+    let (array, leaf) = match &m.descrs[d as usize] {
+        Descr::Array { item: Some(leaf), .. } => (d, *leaf),
+        Descr::Interior { array, leaf } => (*array, *leaf),
+        other => panic!("rpy JIT: an array descr expected, got {other}"),
+    };
+    let Descr::Array { items_offset, item_size, .. } = &m.descrs[array as usize] else { panic!("an array descr") };
+    (*items_offset as usize + index as usize * *item_size as usize, leaf)
 }
 
 /// Runs driver `driver`'s portal from its merge point with the green and
@@ -890,32 +896,19 @@ unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[
     for o in &snapshot.virtuals {
         let obj = values[&o.var] as *mut u8;
         for (d, v) in &o.fields {
-            match (o.length, &m.descrs[o.size as usize]) {
-                (None, _) => store(obj, 0, &field(*d), real(&values, v)),
-                (Some(_), Descr::Array { items_offset, item_size, item: Some(leaf), .. }) => {
-                    store(obj, (*items_offset + *d * *item_size) as usize, leaf, real(&values, v))
-                }
-                _ => panic!("rpy JIT: an array of words expected"),
-            }
+            let (base, leaf) = match o.length {
+                None => (0, field(*d)),
+                Some(_) => item_offset(m, o.size, *d as u64),
+            };
+            store(obj, base, &leaf, real(&values, v));
         }
     }
     for w in &snapshot.pending {
-        let obj = real(&values, &w.obj) as *mut u8;
-        let (base, leaf) = match (w.index, &m.descrs[w.descr as usize]) {
-            (None, _) => (0, field(w.descr)),
-            (Some(i), d) => {
-                let (array, leaf) = match d {
-                    Descr::Interior { array, leaf } => (*array, *leaf),
-                    Descr::Array { item: Some(leaf), .. } => (w.descr, *leaf),
-                    _ => panic!("rpy JIT: an array or interior descr expected"),
-                };
-                let Descr::Array { items_offset, item_size, .. } = &m.descrs[array as usize] else {
-                    panic!("rpy JIT: an array descr expected")
-                };
-                (*items_offset as usize + real(&values, &i) as usize * *item_size as usize, leaf)
-            }
+        let (base, leaf) = match w.index {
+            None => (0, field(w.descr)),
+            Some(i) => item_offset(m, w.descr, real(&values, &i)),
         };
-        store(obj, base, &leaf, real(&values, &w.value));
+        store(real(&values, &w.obj) as *mut u8, base, &leaf, real(&values, &w.value));
     }
     refs().truncate(base);
     values

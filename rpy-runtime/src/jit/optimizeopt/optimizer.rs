@@ -487,18 +487,16 @@ impl<'m> Optimizer<'m> {
             }
             (Op::SetfieldGc, Some(n)) => {
                 let d = op.descr.expect("a field descr");
-                let key = field_key_of(self.m, d);
                 let fields = &mut self.virtuals.get_mut(&n).expect("virtual").fields;
-                fields.retain(|(f, _)| field_key_of(self.m, *f) != key);
+                fields.retain(|(f, _)| *f != d);
                 fields.push((d, op.args[1]));
                 return true;
             }
             (Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF, Some(n)) => {
-                let key = field_key_of(self.m, op.descr.expect("a field descr"));
-                let fields = &self.virtuals[&n].fields;
-                let v = match fields.iter().find(|(f, _)| field_key_of(self.m, *f) == key) {
+                let d = op.descr.expect("a field descr");
+                let v = match self.virtuals[&n].fields.iter().find(|(f, _)| *f == d) {
                     Some((_, v)) => *v,
-                    None => Value::Const(0, key.2),
+                    None => Value::Const(0, bytes_of(self.m, d).expect("a field descr").1.kind),
                 };
                 self.subst.insert(op.result.expect("a read has a result"), v);
                 return true;
@@ -799,12 +797,3 @@ struct Virtual {
 /// The longest array kept virtual (its items are in every snapshot that
 /// sees it).
 const MAX_VIRTUAL_ITEMS: u64 = 16;
-
-/// The bytes a field descr covers (two descrs of the same bytes, an enum's
-/// tag through its base and through a variant, are one field).
-fn field_key_of(m: &JitModule, d: u32) -> (u32, u8, Kind) {
-    match &m.descrs[d as usize] {
-        Descr::Field { leaf, .. } => (leaf.offset, leaf.size, leaf.kind),
-        other => panic!("rpy JIT: a field descr expected, got {other}"),
-    }
-}
