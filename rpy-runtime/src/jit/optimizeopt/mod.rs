@@ -8,6 +8,7 @@
 //! Architecture invariant: the passes know traces and the module's descrs,
 //! nothing of how traces are recorded, compiled or run.
 
+mod carry;
 mod facts;
 mod guards;
 mod intbounds;

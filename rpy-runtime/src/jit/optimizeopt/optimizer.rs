@@ -37,8 +37,8 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 /// built.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Loc {
-    obj: Value,
-    index: Option<Value>,
+    pub(super) obj: Value,
+    pub(super) index: Option<Value>,
     descr: u32,
     immutable: bool,
 }
@@ -617,6 +617,68 @@ impl<'m> Optimizer<'m> {
         for (_, op) in std::mem::take(&mut self.lazy) {
             self.push_write(op);
         }
+    }
+
+    /// `loc` with what its object and index are known to be now.
+    fn resolved(&self, loc: &Loc) -> Loc {
+        Loc { obj: self.resolve(loc.obj), index: loc.index.map(|i| self.resolve(i)), ..*loc }
+    }
+
+    /// The writes waiting, in order: where each goes and what it stores.
+    pub fn lazy_writes(&self) -> Vec<(Loc, PendingWrite)> {
+        (self.lazy.iter())
+            .map(|(l, w)| {
+                let mut w = PendingWrite::of(w);
+                w.values_mut().for_each(|v| *v = self.resolve(*v));
+                (self.resolved(l), w)
+            })
+            .collect()
+    }
+
+    /// Does the lazy writes now but those to `keep`.
+    pub fn flush_lazy_except(&mut self, keep: &[Loc]) {
+        let lazy = std::mem::take(&mut self.lazy);
+        let (later, now) = lazy.into_iter().partition(|(l, _)| keep.contains(&self.resolved(l)));
+        self.lazy = later;
+        for (_, op) in now {
+            self.push_write(op);
+        }
+    }
+
+    /// What the write waiting to go to `loc` stores.
+    pub fn waiting_at(&self, loc: &Loc) -> Option<Value> {
+        let (_, w) = self.lazy.iter().find(|(l, _)| self.resolved(l) == *loc)?;
+        Some(self.resolve(w.args[w.args.len() - 1]))
+    }
+
+    /// Forgets the writes waiting to go to `locs` without doing them
+    /// (the code jumped to does them: a loop's label carries them).
+    pub fn drop_waiting(&mut self, locs: &[Loc]) {
+        let lazy = std::mem::take(&mut self.lazy);
+        self.lazy = lazy.into_iter().filter(|(l, _)| !locs.contains(&self.resolved(l))).collect();
+    }
+
+    /// A write of `w` waits from the start (a loop's body, whose label
+    /// carries it): reads of its place see its value.
+    pub fn carry_write(&mut self, w: PendingWrite) {
+        let (op, args) = w.op(self.m);
+        let loc = location(self.m, op, &args, Some(w.descr)).expect("a write's place");
+        self.heap.insert(loc, (w.value, None));
+        self.lazy.push((loc, ResOp { op, args, descr: Some(w.descr), result: None, snapshot: None }));
+    }
+
+    /// The virtual object `v` is: its size descr, its length (arrays) and
+    /// its fields (`None`: `v` is not virtual).
+    pub fn virtual_object(&self, v: Value) -> Option<(u32, Option<u64>, Vec<(u32, Value)>)> {
+        let Value::Var(n) = self.resolve(v) else { return None };
+        let o = self.virtuals.get(&n)?;
+        Some((o.size, o.length, o.fields.iter().map(|(d, x)| (*d, self.resolve(*x))).collect()))
+    }
+
+    /// `n` is a virtual object from the start (a loop's body, whose label
+    /// carries it by its fields).
+    pub fn add_virtual(&mut self, n: u32, size: u32, length: Option<u64>, fields: Vec<(u32, Value)>) {
+        self.virtuals.insert(n, Virtual { size, length, fields });
     }
 
     /// Does the lazy writes of places other than `loc` that may be the

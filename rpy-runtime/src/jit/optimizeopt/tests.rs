@@ -1556,8 +1556,9 @@ fn a_loop_checks_an_invariant_guard_once() {
     );
 }
 
-/// Unrolling with lazy writes: a field read and written every turn is read once, written every
-/// turn.
+/// Unrolling with lazy writes: a field read and written every turn is read once and never
+/// written in the loop: the label carries the write (its value a label variable), the
+/// guards do it when they fail.
 #[test]
 fn a_loop_keeps_a_written_field_in_a_register() {
     check(
@@ -1566,16 +1567,222 @@ fn a_loop_keeps_a_written_field_in_a_register() {
         i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
         i3 = int_add(i2, i1)
         setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)
+        i4 = int_lt(i3, 100)
+        guard_true(i4, descr=<Guard0x0>) [p0]
         jump(p0, i1, descr=TargetToken(0))",
         "
         [p0, i1]
         i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
         i3 = int_add(i2, i1)
-        setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)
+        i4 = int_lt(i3, 100)
+        guard_true(i4, descr=<Guard0x0>) [p0] {setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)}
         label(p0, i1, i3, descr=TargetToken(0))
-        i4 = int_add(i3, i1)
+        i5 = int_add(i3, i1)
+        i6 = int_lt(i5, 100)
+        guard_true(i6, descr=<Guard0x1>) [p0] {setfield_gc(p0, i5, descr=<FieldS Pair.a 8>)}
+        jump(p0, i1, i5, descr=TargetToken(0))",
+    );
+}
+
+/// A carried write's value that is a virtual object crosses the label by its fields: an
+/// interpreter's local holding a boxed integer is never allocated in the loop.
+#[test]
+fn a_loop_keeps_a_boxed_value_written_every_turn_virtual() {
+    check(
+        "
+        [p0, i1]
+        p2 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i3 = getfield_gc_i(p2, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i3, 1)
+        p5 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p5, i4, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p5, descr=<FieldP Pair.next 24>)
+        i6 = int_lt(i4, i1)
+        guard_true(i6, descr=<Guard0x0>) [p0]
+        jump(p0, i1, descr=TargetToken(0))",
+        "
+        [p0, i1]
+        p2 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i3 = getfield_gc_i(p2, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i3, 1)
+        i6 = int_lt(i4, i1)
+        guard_true(i6, descr=<Guard0x0>) [p0] {p5=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i4) | setfield_gc(p0, p5, descr=<FieldP Pair.next 24>)}
+        label(p0, i1, i4, descr=TargetToken(0))
+        i7 = int_add(i4, 1)
+        i8 = int_lt(i7, i1)
+        guard_true(i8, descr=<Guard0x1>) [p0] {p9=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i7) | setfield_gc(p0, p9, descr=<FieldP Pair.next 24>)}
+        jump(p0, i1, i7, descr=TargetToken(0))",
+    );
+}
+
+/// One virtual object stored in two carried places is one object when a guard makes it.
+#[test]
+fn a_virtual_carried_in_two_places_stays_one_object() {
+    check(
+        "
+        [p0, p1, i2]
+        p3 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i4 = getfield_gc_i(p3, descr=<FieldS Pair.a 8>)
+        i5 = int_add(i4, i2)
+        p6 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p6, i5, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p6, descr=<FieldP Pair.next 24>)
+        setarrayitem_gc(p1, 0, p6, descr=<ArrayP 8>)
+        i7 = int_lt(i5, 100)
+        guard_true(i7, descr=<Guard0x0>) [p0]
+        jump(p0, p1, i2, descr=TargetToken(0))",
+        "
+        [p0, p1, i2]
+        p3 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i4 = getfield_gc_i(p3, descr=<FieldS Pair.a 8>)
+        i5 = int_add(i4, i2)
+        i7 = int_lt(i5, 100)
+        guard_true(i7, descr=<Guard0x0>) [p0] {p6=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i5) | setfield_gc(p0, p6, descr=<FieldP Pair.next 24>) | setarrayitem_gc(p1, 0, p6, descr=<ArrayP 8>)}
+        label(p0, p1, i2, i5, descr=TargetToken(0))
+        i8 = int_add(i5, i2)
+        i9 = int_lt(i8, 100)
+        guard_true(i9, descr=<Guard0x1>) [p0] {p10=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i8) | setfield_gc(p0, p10, descr=<FieldP Pair.next 24>) | setarrayitem_gc(p1, 0, p10, descr=<ArrayP 8>)}
+        jump(p0, p1, i2, i8, descr=TargetToken(0))",
+    );
+}
+
+/// A carried write is done where the body first needs it in memory: before a call that
+/// may read it, every turn; it waits again after the write that follows.
+#[test]
+fn a_carried_write_is_done_before_a_call_that_may_read_it() {
+    check(
+        "
+        [p0, i1]
+        i2 = call_i(i1, descr=<Call f>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i3, i2)
         setfield_gc(p0, i4, descr=<FieldS Pair.a 8>)
-        jump(p0, i1, i4, descr=TargetToken(0))",
+        jump(p0, i2, descr=TargetToken(0))",
+        "
+        [p0, i1]
+        i2 = call_i(i1, descr=<Call f>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i3, i2)
+        label(p0, i2, i4, descr=TargetToken(0))
+        setfield_gc(p0, i4, descr=<FieldS Pair.a 8>)
+        i5 = call_i(i2, descr=<Call f>)
+        i6 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i7 = int_add(i6, i5)
+        jump(p0, i5, i7, descr=TargetToken(0))",
+    );
+}
+
+/// The loop of the tests of entering a label that carries a write: `p0.a` waits at the
+/// label.
+const LOOP_CARRYING_A_WRITE: &str = "
+    [p0, i1]
+    i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+    i3 = int_add(i2, i1)
+    setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)
+    i4 = int_lt(i3, 100)
+    guard_true(i4, descr=<Guard0x0>) [p0]
+    jump(p0, i1, descr=TargetToken(0))";
+
+/// A trace with the label's carried write waiting enters the body, passing the write's value
+/// instead of doing it.
+#[test]
+fn a_trace_with_the_carried_write_waiting_enters_the_body() {
+    check_entering(
+        LOOP_CARRYING_A_WRITE,
+        "
+        [p0, i1]
+        i2 = int_add(i1, 1)
+        setfield_gc(p0, i2, descr=<FieldS Pair.a 8>)
+        jump(p0, 3, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = int_add(i1, 1)
+        jump(p0, 3, i2, descr=TargetToken(1, label))",
+    );
+}
+
+/// A trace that did the carried write (a call may have read it) enters the body with what the
+/// place holds (the label's write writes it again).
+#[test]
+fn a_trace_that_did_the_carried_write_enters_the_body_with_what_is_there() {
+    check_entering(
+        LOOP_CARRYING_A_WRITE,
+        "
+        [p0, i1]
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        i2 = call_i(i1, descr=<Call f>)
+        jump(p0, i2, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        i2 = call_i(i1, descr=<Call f>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        jump(p0, i2, i3, descr=TargetToken(1, label))",
+    );
+}
+
+/// A trace that cannot tell what the carried write's place holds (it never read or wrote
+/// through the object, which might be null) jumps to the loop's preamble.
+#[test]
+fn a_trace_not_knowing_the_carried_place_enters_the_preamble() {
+    check_entering(
+        LOOP_CARRYING_A_WRITE,
+        "
+        [p0, i1]
+        i2 = int_add(i1, 1)
+        jump(p0, i2, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = int_add(i1, 1)
+        jump(p0, i2, descr=TargetToken(1))",
+    );
+}
+
+/// The loop of the tests of entering a label that carries a virtual: `p0.next` holds a
+/// virtual `Pair` at the label.
+const LOOP_CARRYING_A_BOX: &str = "
+    [p0, i1]
+    p2 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+    i3 = getfield_gc_i(p2, descr=<FieldS Pair.a 8>)
+    i4 = int_add(i3, 1)
+    p5 = new(descr=<SizeDescr Pair>)
+    setfield_gc(p5, i4, descr=<FieldS Pair.a 8>)
+    setfield_gc(p0, p5, descr=<FieldP Pair.next 24>)
+    i6 = int_lt(i4, i1)
+    guard_true(i6, descr=<Guard0x0>) [p0]
+    jump(p0, i1, descr=TargetToken(0))";
+
+/// A trace storing a virtual of the label's shape in the carried place enters the body with
+/// its field.
+#[test]
+fn a_trace_with_a_virtual_of_the_labels_shape_enters_the_body() {
+    check_entering(
+        LOOP_CARRYING_A_BOX,
+        "
+        [p0, i1]
+        p2 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p2, i1, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p2, descr=<FieldP Pair.next 24>)
+        jump(p0, 5, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        jump(p0, 5, i1, descr=TargetToken(1, label))",
+    );
+}
+
+/// A trace storing an object where the label carries a virtual jumps to the preamble.
+#[test]
+fn a_trace_with_an_object_where_the_label_has_a_virtual_enters_the_preamble() {
+    check_entering(
+        LOOP_CARRYING_A_BOX,
+        "
+        [p0, p1]
+        setfield_gc(p0, p1, descr=<FieldP Pair.next 24>)
+        jump(p0, 5, descr=TargetToken(1))",
+        "
+        [p0, p1]
+        setfield_gc(p0, p1, descr=<FieldP Pair.next 24>)
+        jump(p0, 5, descr=TargetToken(1))",
     );
 }
 

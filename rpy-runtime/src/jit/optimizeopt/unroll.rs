@@ -19,18 +19,21 @@
 //! and the body optimized again without it: the optimizer's knowledge is a
 //! guess that gets smaller until it holds (`Mode`).
 
+use super::carry::{Ask, Carried, Mismatch};
 use super::optimizer::{location, Env, Optimizer};
-use crate::jit::trace::{ResOp, Trace, Value};
+use crate::jit::trace::{PendingWrite, ResOp, Trace, Value};
 use rpy_jitcode::{JitModule, Kind, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// A value the body can know in terms of the loop's values: an input of the
-/// loop (by position in the jump), a fact (by number) or a constant.
+/// loop (by position in the jump), a fact (by number), a constant, or a
+/// leaf of what the label carries (`carry`; no fact is about one).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-enum Expr {
+pub(super) enum Expr {
     Input(usize),
     Fact(usize),
     Const(Value),
+    Leaf(usize),
 }
 
 /// What the preamble knows at its end that the body may use: `op(args)`
@@ -66,6 +69,8 @@ pub struct ShortPreamble {
     /// Facts the body uses as constants.
     constants: Vec<(usize, u64)>,
     label: Vec<Expr>,
+    /// The writes the label carries.
+    carried: Carried,
 }
 
 /// Unrolls the loop `trace` (its last operation jumps back to its start);
@@ -81,9 +86,13 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
     for v in &jump.args {
         pre.force_value(*v);
     }
-    pre.flush_lazy();
     let entering: Vec<Value> = jump.args.iter().map(|v| pre.resolve(*v)).collect();
-    let facts = export(&pre, &entering, trace);
+    let (facts, exprs) = export(&pre, &entering, trace);
+    let as_expr = |v: Value| match pre.resolve(v) {
+        Value::Var(n) => exprs.get(&n).copied(),
+        c => Some(Expr::Const(c)),
+    };
+    let mut carried = Carried::capture(&pre, &trace.kinds, &as_expr);
     let mut inputs: Vec<Mode> =
         entering.iter().map(|v| if let Value::Const(c, _) = v { Mode::Const(*c) } else { Mode::Var }).collect();
     let mut modes: Vec<Mode> =
@@ -91,22 +100,24 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
     let nkinds = trace.kinds.len();
     for _ in 0..MAX_ROUNDS {
         trace.kinds.truncate(nkinds);
-        match body(trace, env, body_ops, jump, &facts, &inputs, &modes) {
+        carried.settle(&mut pre, &trace.kinds);
+        match body(trace, env, body_ops, jump, &facts, &inputs, &modes, &carried) {
             Ok(body) => {
                 let constants = (body.used.iter())
                     .filter_map(|&k| if let Mode::Const(c) = modes[k] { Some((k, c)) } else { None })
                     .collect();
                 let label = body.label.iter().map(|(_, e)| *e).collect();
-                trace.ops = assemble(trace, pre.out, body, &entering, &facts);
-                return Some(ShortPreamble { facts, inputs, constants, label });
+                trace.ops = assemble(trace, pre.out, body, &entering, &facts, &carried);
+                return Some(ShortPreamble { facts, inputs, constants, label, carried });
             }
-            Err((bad_inputs, bad_facts)) => {
-                for i in bad_inputs {
+            Err(d) => {
+                for i in d.inputs {
                     inputs[i] = Mode::Var;
                 }
-                for k in bad_facts {
+                for k in d.facts {
                     modes[k] = if let Mode::Const(_) = modes[k] { Mode::Var } else { Mode::Dropped };
                 }
+                carried.give_up(&trace.kinds, d.carried);
             }
         }
     }
@@ -157,19 +168,37 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
             return None;
         }
     }
-    (sp.label.iter())
+    let mut ask = |opt: &mut Optimizer, a: Ask| match a {
+        Ask::Expr(Expr::Input(i)) => Some(args[i]),
+        Ask::Expr(Expr::Fact(k)) => value_of(opt, trace, &sp.facts, args, k, &safe, &mut memo),
+        Ask::Expr(Expr::Const(c)) => Some(c),
+        Ask::Expr(Expr::Leaf(_)) => unreachable!("leaves are the carried writes'"),
+        Ask::Place(w) => read_place(opt, trace, &w),
+    };
+    let mut label: Vec<Option<Value>> = (sp.label.iter())
         .map(|e| match e {
-            Expr::Input(i) => Some(args[*i]),
-            Expr::Fact(k) => value_of(opt, trace, &sp.facts, args, *k, &safe, &mut memo),
-            Expr::Const(c) => Some(*c),
+            Expr::Leaf(_) => Some(None),
+            e => ask(opt, Ask::Expr(*e)).map(Some),
         })
-        .collect()
+        .collect::<Option<_>>()?;
+    // Last: the jumping trace must have the carried writes waiting, of the
+    // label's shape (or what their places hold known); then its jump does
+    // them no more.
+    let needed = |l: usize| sp.label.contains(&Expr::Leaf(l));
+    let (leaves, places) = sp.carried.finish(opt, &mut ask, &needed).ok()?;
+    opt.drop_waiting(&places);
+    for (v, e) in label.iter_mut().zip(&sp.label) {
+        if let Expr::Leaf(l) = e {
+            *v = leaves[*l];
+        }
+    }
+    label.into_iter().collect()
 }
 
 /// The preamble's facts at its end, expressed in the loop's inputs (the
 /// jump's `entering` values), in an order where a fact's operands come
 /// before it.
-fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> Vec<Fact> {
+fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> (Vec<Fact>, HashMap<u32, Expr>) {
     let mut expr: HashMap<u32, Expr> = HashMap::default();
     for (i, v) in entering.iter().enumerate() {
         if let Value::Var(n) = v {
@@ -184,7 +213,7 @@ fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> Vec<Fact> {
     let mut exported = HashSet::default();
     for op in &pre.out {
         // A write is a fact about the read of the same place.
-        let (read, args, result) = match (read_of(pre.module(), op), op.result) {
+        let (read, args, result) = match (read_of(pre.module(), op.op, op.descr), op.result) {
             (Some(read), _) => (read, &op.args[..op.args.len() - 1], op.args[op.args.len() - 1]),
             (None, Some(r)) if op.op.is_heap_read() || op.op.is_pure() => (op.op, &op.args[..], Value::Var(r)),
             _ => continue,
@@ -226,17 +255,17 @@ fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> Vec<Fact> {
             facts.push(Fact { op, args, descr, kind: Kind::Int, value, heap: false });
         }
     }
-    facts
+    (facts, expr)
 }
 
 /// The read of what the write `op` writes (`None` for other operations).
-fn read_of(m: &JitModule, op: &ResOp) -> Option<Op> {
-    let kind = match &m.descrs[op.descr? as usize] {
+fn read_of(m: &JitModule, op: Op, descr: Option<u32>) -> Option<Op> {
+    let kind = match &m.descrs[descr? as usize] {
         rpy_jitcode::Descr::Field { leaf, .. } | rpy_jitcode::Descr::Interior { leaf, .. } => leaf.kind,
         rpy_jitcode::Descr::Array { item: Some(leaf), .. } => leaf.kind,
         _ => return None,
     };
-    let [i, r, f] = match op.op {
+    let [i, r, f] = match op {
         Op::SetfieldGc => [Op::GetfieldGcI, Op::GetfieldGcR, Op::GetfieldGcF],
         Op::SetarrayitemGc => [Op::GetarrayitemGcI, Op::GetarrayitemGcR, Op::GetarrayitemGcF],
         Op::SetinteriorfieldGc => [Op::GetinteriorfieldGcI, Op::GetinteriorfieldGcR, Op::GetinteriorfieldGcF],
@@ -260,11 +289,19 @@ struct Body {
     used: Vec<usize>,
 }
 
-type Demotions = (Vec<usize>, Vec<usize>);
+/// The guesses that did not hold: inputs and facts, by number, and what the
+/// label carries.
+struct Demotions {
+    inputs: Vec<usize>,
+    facts: Vec<usize>,
+    carried: Mismatch,
+}
 
 /// Optimizes a copy of the loop's operations as its body, knowing `facts`
-/// as `modes` says and the inputs as `inputs` says; `Err` names the
-/// guesses that did not hold at the body's end.
+/// as `modes` says and the inputs as `inputs` says, with the `carried`
+/// writes waiting; `Err` names the guesses that did not hold at the body's
+/// end.
+#[allow(clippy::too_many_arguments)]
 fn body(
     trace: &mut Trace,
     env: Env,
@@ -273,6 +310,7 @@ fn body(
     facts: &[Fact],
     inputs: &[Mode],
     modes: &[Mode],
+    carried: &Carried,
 ) -> Result<Body, Demotions> {
     let mut opt = Optimizer::new(env);
     let fresh = |trace: &mut Trace, kind: Kind| Value::Var(trace.new_var(kind));
@@ -293,6 +331,7 @@ fn body(
                 Expr::Input(i) => Some(input_vals[*i]),
                 Expr::Fact(j) => fact_vals[*j],
                 Expr::Const(c) => Some(*c),
+                Expr::Leaf(_) => unreachable!("no fact is about a leaf"),
             })
             .collect();
         let value = match (mode, &args) {
@@ -312,6 +351,20 @@ fn body(
         fact_vals.push(value);
         fact_args.push(args);
     }
+    // The writes the label carries wait from the start; the facts they
+    // take their places and values from are used.
+    let mut at_start = |opt: &mut Optimizer, e: Expr| match e {
+        Expr::Input(i) => Some(input_vals[i]),
+        Expr::Fact(k) => {
+            opt.used.insert(k);
+            fact_vals[k]
+        }
+        Expr::Const(c) => Some(c),
+        Expr::Leaf(_) => unreachable!("leaves are the carried writes'"),
+    };
+    let start = carried
+        .start(&mut opt, &mut at_start, &mut |kind| trace.new_var(kind))
+        .map_err(|m| Demotions { inputs: vec![], facts: vec![], carried: m })?;
     // The loop's operations on the body's values.
     let mut rename: HashMap<u32, Value> = HashMap::default();
     for (i, v) in input_vals.iter().enumerate() {
@@ -373,8 +426,30 @@ fn body(
         }
     }
     if !bad_inputs.is_empty() || !bad_facts.is_empty() {
-        return Err((bad_inputs, bad_facts));
+        return Err(Demotions { inputs: bad_inputs, facts: bad_facts, carried: Mismatch::default() });
     }
+    let mut ask = |opt: &mut Optimizer, a: Ask| match a {
+        Ask::Expr(Expr::Input(i)) => Some(end[i]),
+        Ask::Expr(Expr::Fact(k)) => {
+            let safe = |_: &Optimizer, f: &Fact, args: &[Value], k: usize| {
+                fact_args[k].as_deref() == Some(args) || (!f.heap && can_hoist(f.op))
+            };
+            value_of(opt, trace, facts, &end, k, &safe, &mut at_end)
+        }
+        Ask::Expr(Expr::Const(c)) => Some(c),
+        Ask::Expr(Expr::Leaf(_)) => unreachable!("leaves are the carried writes'"),
+        Ask::Place(w) => read_place(opt, trace, &w),
+    };
+    let uses: HashSet<u32> = opt.out.iter().flat_map(ResOp::uses).collect();
+    let needed = |l: usize| matches!(start.leaves[l], Some(Value::Var(n)) if uses.contains(&n));
+    let (end_leaves, places) = carried
+        .finish(&mut opt, &mut ask, &needed)
+        .map_err(|m| Demotions { inputs: vec![], facts: vec![], carried: m })?;
+    let made = carried.made_in_body(&opt, &start);
+    if !made.is_empty() {
+        return Err(Demotions { inputs: vec![], facts: vec![], carried: Mismatch { writes: vec![], slots: made } });
+    }
+    opt.drop_waiting(&places);
     let mut used: Vec<usize> = opt.used.iter().copied().collect();
     used.sort();
     let mut label = Vec::new();
@@ -389,6 +464,13 @@ fn body(
         if let (Mode::Var, Some(Value::Var(n))) = (modes[k], fact_vals[k]) {
             label.push((n, Expr::Fact(k)));
             jump_args.push(at_end[&k].expect("checked"));
+        }
+    }
+    for (l, v) in start.leaves.iter().enumerate() {
+        if let Some(Value::Var(n)) = v {
+            label.push((*n, Expr::Leaf(l)));
+            // (Nothing: a leaf the body does not use, dropped below.)
+            jump_args.push(end_leaves[l].unwrap_or(Value::Const(0, trace.kinds[*n as usize])));
         }
     }
     opt.flush_lazy();
@@ -435,6 +517,7 @@ fn value_of(
             Expr::Input(i) => inputs[*i],
             Expr::Fact(j) => value_of(opt, trace, facts, inputs, *j, safe, memo)?,
             Expr::Const(c) => *c,
+            Expr::Leaf(_) => unreachable!("no fact is about a leaf"),
         });
     }
     let known = if f.heap {
@@ -454,6 +537,38 @@ fn value_of(
     value
 }
 
+/// What the place the write `w` goes to holds where `opt` is, when a write
+/// the label carries is not waiting there: what `opt` knows it holds, or
+/// a read of it when that is safe (through an object the trace read or
+/// wrote through, at an index known in bounds). The carried write then
+/// writes what is there.
+fn read_place(opt: &mut Optimizer, trace: &mut Trace, w: &PendingWrite) -> Option<Value> {
+    let (op, args) = w.op(opt.module());
+    let read = read_of(opt.module(), op, Some(w.descr))?;
+    let args = &args[..args.len() - 1];
+    let loc = location(opt.module(), read, args, Some(w.descr))?;
+    if let Some(v) = opt.lookup_heap(&loc) {
+        return Some(v);
+    }
+    let safe = opt.is_dereferenced(w.obj)
+        && match (op, w.index) {
+            (Op::SetfieldGc, _) => true,
+            (Op::SetarrayitemGc, Some(i)) => opt.in_bounds(w.obj, i, Some(w.descr)),
+            _ => false,
+        };
+    if !safe {
+        return None;
+    }
+    let kind = match read {
+        Op::GetfieldGcI | Op::GetarrayitemGcI => Kind::Int,
+        Op::GetfieldGcF | Op::GetarrayitemGcF => Kind::Float,
+        _ => Kind::Ref,
+    };
+    let r = trace.new_var(kind);
+    opt.emit(ResOp { op: read, args: args.to_vec(), descr: Some(w.descr), result: Some(r), snapshot: None });
+    Some(opt.resolve(Value::Var(r)))
+}
+
 /// Whether fact `k` may be computed by the trace `opt` optimizes, with
 /// these operands, when `opt` does not know it.
 type Safe<'a> = dyn Fn(&Optimizer, &Fact, &[Value], usize) -> bool + 'a;
@@ -467,7 +582,14 @@ fn can_hoist(op: Op) -> bool {
 /// The preamble, the label (each of its variables set from the preamble's
 /// value: the variable itself when it has one of its own, else through a
 /// `same_as`), the body and its jump back to the label.
-fn assemble(trace: &Trace, preamble: Vec<ResOp>, body: Body, entering: &[Value], facts: &[Fact]) -> Vec<ResOp> {
+fn assemble(
+    trace: &Trace,
+    preamble: Vec<ResOp>,
+    body: Body,
+    entering: &[Value],
+    facts: &[Fact],
+    carried: &Carried,
+) -> Vec<ResOp> {
     let mut ops = preamble;
     let mut rename: HashMap<u32, u32> = HashMap::default();
     let mut taken = HashSet::default();
@@ -477,6 +599,7 @@ fn assemble(trace: &Trace, preamble: Vec<ResOp>, body: Body, entering: &[Value],
             Expr::Input(i) => entering[*i],
             Expr::Fact(k) => facts[*k].value,
             Expr::Const(c) => *c,
+            Expr::Leaf(l) => carried.leaf_value(*l),
         };
         match value {
             Value::Var(n) if taken.insert(n) => {

@@ -149,13 +149,15 @@ pub struct ResOp {
 
 impl ResOp {
     /// The variables the operation uses: its operands', and its
-    /// snapshot's (a failing guard needs them).
+    /// snapshot's fail arguments (a failing guard needs them; the
+    /// snapshot's virtual objects it makes itself, though the trace may
+    /// make the same object later under the same name).
     pub fn uses(&self) -> impl Iterator<Item = u32> + '_ {
-        let snapshot = self.snapshot.iter().flat_map(|s| s.values());
-        self.args.iter().chain(snapshot).filter_map(|v| match v {
+        let args = self.args.iter().filter_map(|v| match v {
             Value::Var(n) => Some(*n),
             Value::Const(..) => None,
-        })
+        });
+        args.chain(self.snapshot.iter().flat_map(|s| s.fail_args()))
     }
 }
 
