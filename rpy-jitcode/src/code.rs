@@ -347,8 +347,9 @@ impl JitModule {
     /// (`residual_call_ir_i`).
     pub fn insn_name(&self, insn: &Insn) -> String {
         match insn.op {
-            Op::ResidualCall | Op::InlineCall => {
-                let kinds = call_kinds(&insn.args[1..]);
+            Op::ResidualCall | Op::InlineCall | Op::RecursiveCall => {
+                let fixed = if insn.op == Op::RecursiveCall { 2 } else { 1 };
+                let kinds = call_kinds(&insn.args[fixed..]);
                 let res = match insn.results.as_slice() {
                     [] => "v".to_string(),
                     [r] => r.kind.letter().to_string(),
@@ -396,8 +397,8 @@ impl JitModule {
             }
             let mut args = insn.args.as_slice();
             // Calls print only the argument lists up to the last one used.
-            if matches!(insn.op, Op::ResidualCall | Op::InlineCall | Op::PanicIf | Op::Panic) {
-                let fixed = if insn.op == Op::PanicIf { 2 } else { 1 };
+            if matches!(insn.op, Op::ResidualCall | Op::InlineCall | Op::RecursiveCall | Op::PanicIf | Op::Panic) {
+                let fixed = if matches!(insn.op, Op::PanicIf | Op::RecursiveCall) { 2 } else { 1 };
                 let kinds = call_kinds(&args[fixed..]).len();
                 args = &args[..fixed + kinds];
             }

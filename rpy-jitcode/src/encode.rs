@@ -6,7 +6,7 @@
 use crate::code::*;
 use crate::ops::Op;
 
-const MAGIC: &[u8; 4] = b"rpj4";
+const MAGIC: &[u8; 4] = b"rpj5";
 
 #[derive(Default)]
 struct Writer(Vec<u8>);

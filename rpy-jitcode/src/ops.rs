@@ -148,6 +148,10 @@ ops! {
     ResidualCall = "residual_call",
     /// `inline_call <JitCode f>, [ints], [refs], [floats] -> results`.
     InlineCall = "inline_call",
+    /// `recursive_call <JitCode f>, <Call f>, [ints], [refs], [floats] ->
+    /// results`: a call of a driver's portal (an interpreter calling
+    /// itself), traced into or residual as the tracer decides.
+    RecursiveCall = "recursive_call",
     /// `panic_if %cond, <Call stub>, [ints], [refs], [floats]`: calls the
     /// stub, which panics, when `cond` is true.
     PanicIf = "panic_if",

@@ -21,7 +21,7 @@
 
 #[rpython::entry]
 pub mod vm {
-    use rpython::jit::{can_enter_jit, dont_look_inside, elidable, jit_merge_point, JitDriver};
+    use rpython::jit::{can_enter_jit, dont_look_inside, elidable, jit_merge_point, unroll_safe, JitDriver};
     use std::collections::HashMap;
     use std::io::Write;
     use std::rc::Rc;
@@ -32,6 +32,8 @@ pub mod vm {
     /// Calls nested deeper than this are an error (and not a crash of the
     /// native stack, in any mode).
     const MAX_DEPTH: usize = 1000;
+    /// The operand stack a frame starts with room for (it grows past that).
+    const FRAME_STACK: usize = 8;
 
     // ---- values -------------------------------------------------------
 
@@ -770,9 +772,12 @@ pub mod vm {
 
     /// A new frame for `callee`, its `nargs` arguments popped from
     /// `caller`'s stack (the last argument on top; `need` checked they are
-    /// there).
+    /// there). Traced into, its loops unrolled (the callee, so its number
+    /// of locals, is a constant of the trace): a call the JIT traces into
+    /// makes a frame it can keep virtual, lists of a known capacity.
+    #[unroll_safe]
     fn new_frame(caller: &mut Frame, callee: &Function, nargs: usize) -> Frame {
-        let mut locals: Vec<Value> = Vec::new();
+        let mut locals: Vec<Value> = Vec::with_capacity(callee.nlocals);
         let mut i = 0;
         while i < callee.nlocals {
             locals.push(Value::Nil);
@@ -783,7 +788,7 @@ pub mod vm {
             k -= 1;
             locals[k] = take(caller);
         }
-        Frame { locals, stack: Vec::new(), sp: 0 }
+        Frame { locals, stack: Vec::with_capacity(FRAME_STACK), sp: 0 }
     }
 
     /// `a concat b`, of two strings.

@@ -141,6 +141,7 @@ const TRANSPARENT: &[&str] = &[
     "setitem",
     "newlist",
     "newlist_repeat",
+    "newlist_hint",
     "newsome",
     "is_some",
     "some_payload",

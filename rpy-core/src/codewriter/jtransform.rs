@@ -352,11 +352,21 @@ impl Flattener<'_, '_> {
             _ => return Err("a direct_call of a non-constant".into()),
         };
         // A call of a graph with a jitcode is traced into; the others
-        // are residual: the tracer records the call.
-        let traced_into = self.m.jitcode_of.get(&f).filter(|_| !self.m.portals.contains(&f));
-        if let Some(&index) = traced_into {
+        // are residual: the tracer records the call. A call of a portal
+        // (an interpreter calling itself) is either, as the tracer
+        // decides (RPython's `recursive_call`).
+        let jitcode = self.m.jitcode_of.get(&f).copied();
+        if let Some(index) = jitcode {
             let d = self.m.descr(Descr::JitCode { name: self.m.t.graphs[f].name.clone(), index });
-            self.call(Op::InlineCall, d, &args[1..], res)
+            if !self.m.portals.contains(&f) {
+                return self.call(Op::InlineCall, d, &args[1..], res);
+            }
+            let c = self.m.call_graph(f);
+            let mut all = vec![Arg::Descr(d), Arg::Descr(c)];
+            all.extend(self.call_lists(&args[1..])?);
+            self.live();
+            self.emit(Op::RecursiveCall, all, res);
+            Ok(())
         } else {
             let d = self.m.call_graph(f);
             self.call(Op::ResidualCall, d, &args[1..], res)

@@ -92,11 +92,21 @@ impl HighLevelOps<'_> {
 
     /// A new list of `n` (a `usize` value) zeroed items.
     fn new_list(&mut self, list_ty: &Ty, n: Value) -> (Value, Value) {
+        self.new_list_with_room(list_ty, n, None)
+    }
+
+    /// A new list of length `n` whose items array has room for `room`
+    /// items (`None`: `n`).
+    fn new_list_with_room(&mut self, list_ty: &Ty, n: Value, room: Option<Value>) -> (Value, Value) {
         let c = self.list_containers(list_ty);
         let n = self.genop(LlOp::CastPrimitive, vec![n], SIGNED);
+        let room = match room {
+            Some(r) => self.genop(LlOp::CastPrimitive, vec![r], SIGNED),
+            None => n.clone(),
+        };
         let items = self.genop(
             LlOp::MallocVarsize,
-            vec![void_const(ConstValue::Container(c.array)), n.clone()],
+            vec![void_const(ConstValue::Container(c.array)), room],
             LlType::Ptr(c.array),
         );
         if let Ty::Array(_) = list_ty {
@@ -127,6 +137,12 @@ impl HighLevelOps<'_> {
                     self.genop(LlOp::Setarrayitem, vec![items.clone(), i, a.clone()], LlType::Void);
                 }
                 l
+            }
+            "newlist_hint" => {
+                // A list never resized is the empty array.
+                let zero = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::Usize));
+                let room = if let Ty::List(_) = res_ty { Some(args[0].clone()) } else { None };
+                self.new_list_with_room(res_ty, zero, room).0
             }
             "newlist_repeat" => {
                 let (l, items) = self.new_list(res_ty, args[1].clone());

@@ -17,7 +17,7 @@
 
 use super::backend::{code_bytes, compile_loop, enter, exit_parts, CompiledLoop, Frame, FRAME_SLOTS};
 use super::counter::{increment, JitCounter};
-use super::interp::{for_each_root, resume, run_from_merge_point, Abort, CallWrapper, Interp, Outcome, Tables};
+use super::interp::{for_each_root, resume, run_from_merge_point, Abort, CallSite, CallWrapper, Interp, Outcome, Tables};
 use super::log;
 use super::memory::{self, key_hash, KeyState};
 use super::optimizeopt::{optimize, Env, ShortPreamble};
@@ -69,6 +69,9 @@ struct State {
     free: Vec<u32>,
     /// How many traces were compiled: the numbers the logs give them.
     compiled: u32,
+    /// The recursive calls the tracer does not go into (it did, and gave
+    /// up).
+    not_inlined: rustc_hash::FxHashSet<CallSite>,
 }
 
 /// A compiled trace (a loop or a bridge) and what its guards do.
@@ -230,7 +233,8 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
         gc::set_marking_hook(mark_jit_roots);
         let id = memory::add_module(params().loop_longevity);
         let counter = JitCounter::new(1 << 12);
-        let s = Box::new(State { module, id, counter, codes: Vec::new(), free: Vec::new(), compiled: 0 });
+        let not_inlined = Default::default();
+        let s = Box::new(State { module, id, counter, codes: Vec::new(), free: Vec::new(), compiled: 0, not_inlined });
         p = Box::into_raw(s) as usize;
         record.state.store(p, Ordering::Relaxed);
     }
@@ -342,7 +346,7 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     let mut hash = hash;
     let limit = params.trace_limit as usize;
     let pins = memory::pins();
-    let (outcome, closed, aborted) = trace_with(st, &tables, driver as usize, |interp| unsafe {
+    let traced = trace_with(st, &tables, driver as usize, |interp| unsafe {
         let outcome = interp.trace(driver as usize, buf, limit);
         // An inner loop is its own key's; this key stays as it was.
         if let Some(inner) = interp.closed_at.take() {
@@ -354,13 +358,17 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     let kinds = &st.module.drivers[driver as usize].greens;
     let key: Vec<u64> = (greens.iter().zip(kinds)).filter(|(_, k)| **k == Kind::Ref).map(|(g, _)| *g).collect();
     let what = format!("Loop {} ({}) : loop", st.compiled, st.module.drivers[driver as usize].name);
-    let state = match add_code(st, &tables, closed, aborted, &what, &key) {
-        Some(c) => KeyState::Code(c),
-        None => KeyState::Aborted,
+    let state = match add_code(st, &tables, traced.closed, traced.aborted, &what, &key) {
+        Some(c) => Some(KeyState::Code(c)),
+        // (Counted again, and traced again when hot.)
+        None if traced.retry => None,
+        None => Some(KeyState::Aborted),
     };
-    memory::set_cell(st.id, hash, &greens, &st.module.drivers[driver as usize].greens, state);
+    if let Some(state) = state {
+        memory::set_cell(st.id, hash, &greens, &st.module.drivers[driver as usize].greens, state);
+    }
     memory::unpin(pins);
-    status(outcome)
+    status(traced.outcome)
 }
 
 /// Driver `d`'s position `greens` as its `get_printable_location` shows
@@ -384,13 +392,10 @@ unsafe fn printable_location(m: &JitModule, t: &Tables, d: usize, greens: &[u64]
 /// Traces with `run` (a loop from a merge point, or a bridge from a
 /// guard), the tracer jumping into the code of the keys that have some
 /// (pinned until the caller's `memory::unpin`, as are the references the
-/// trace holds); counts the time in `jit-summary`.
-fn trace_with(
-    st: &State,
-    t: &Tables,
-    driver: usize,
-    run: impl FnOnce(&mut Interp) -> Outcome,
-) -> (Outcome, Option<Trace>, Option<Abort>) {
+/// trace holds); counts the time in `jit-summary`. A recursive call the
+/// trace went into and gave up on is not gone into again: then the trace
+/// may be tried again (`Traced::retry`).
+fn trace_with(st: &mut State, t: &Tables, driver: usize, run: impl FnOnce(&mut Interp) -> Outcome) -> Traced {
     let entry_of = |g: &[u64]| match memory::lookup(st.id, key_hash(driver as i64, g), g) {
         Some(KeyState::Code(c)) => {
             memory::pin_code(st.id, c);
@@ -398,14 +403,29 @@ fn trace_with(
         }
         _ => None,
     };
-    let (traced, own) = timed(|| {
+    let p = params();
+    let ((outcome, closed, aborted, refused), own) = timed(|| {
         let mut interp = Interp::new(&st.module, t);
         interp.entry_of = Some(&entry_of);
+        interp.max_portal_frames = if p.inlining { p.max_unroll_recursion as usize + 1 } else { 1 };
+        interp.not_inlined = Some(&st.not_inlined);
         let outcome = run(&mut interp);
-        (outcome, interp.closed.take(), interp.aborted)
+        (outcome, interp.closed.take(), interp.aborted, interp.refused.take())
     });
     stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += own;
-    traced
+    let retry = refused.is_some();
+    st.not_inlined.extend(refused);
+    Traced { outcome, closed, aborted, retry }
+}
+
+/// What tracing gave.
+struct Traced {
+    outcome: Outcome,
+    closed: Option<Trace>,
+    aborted: Option<Abort>,
+    /// The trace gave up on a recursive call it went into: tracing again,
+    /// without going into it, may do.
+    retry: bool,
 }
 
 thread_local! {
@@ -571,11 +591,15 @@ unsafe fn run_entered(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *m
     let snapshot = &code.snapshots[k];
     let limit = params().trace_limit as usize;
     let pins = memory::pins();
-    let (outcome, closed, aborted) = trace_with(st, t, driver, |interp| unsafe {
-        interp.trace_bridge(driver, snapshot, &code.kinds, frame, buf, limit)
+    let snapshot = snapshot.clone();
+    let kinds = code.kinds.clone();
+    let name = code.name;
+    let traced = trace_with(st, t, driver, |interp| unsafe {
+        interp.trace_bridge(driver, &snapshot, &kinds, frame, buf, limit)
     });
-    let what = format!("bridge out of Guard 0x{k:x} of Loop {}", code.name);
-    let bridge = add_code(st, t, closed, aborted, &what, &[]).ok_or(());
+    let what = format!("bridge out of Guard 0x{k:x} of Loop {name}");
+    let (outcome, retry) = (traced.outcome, traced.retry);
+    let bridge = add_code(st, t, traced.closed, traced.aborted, &what, &[]).ok_or(());
     if let Ok(b) = bridge {
         // Alive while its parent is, before the guard goes on into it.
         memory::add_bridge(st.id, c, b);
@@ -583,6 +607,6 @@ unsafe fn run_entered(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *m
         st.code_mut(c).compiled.bridge_slots[k] = entry as u64;
     }
     memory::unpin(pins);
-    st.code_mut(c).bridges[k] = Some(bridge);
+    st.code_mut(c).bridges[k] = if bridge.is_err() && retry { None } else { Some(bridge) };
     outcome
 }

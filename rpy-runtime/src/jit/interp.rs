@@ -21,7 +21,7 @@ use super::memory;
 use super::trace::{allocation, initialization, FrameSnapshot, ResOp, Snapshot, Trace, Value};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::{Arg, Descr, Effect, JitModule, Kind, Leaf, Op, RefConst, Reg};
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cell::UnsafeCell;
 
 /// A call wrapper of the translated module (see rpy-llvm's `codegen/jit.rs`).
@@ -66,6 +66,20 @@ struct Frame {
     results: Vec<Reg>,
     /// While tracing: the trace value of each register, per kind.
     boxes: [Vec<Value>; 3],
+    /// While tracing, a portal's frame: the green keys of the merge
+    /// points it went through, in order.
+    keys: Vec<Vec<u64>>,
+    /// A portal's frame the tracer is inside of (a recursive call traced
+    /// into): where it was called from, when known.
+    inlined: Option<Option<CallSite>>,
+}
+
+/// Where a portal is called from: the green key of the caller's position
+/// (the interpreted call instruction) and the call in the portal's jitcode.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CallSite {
+    pub greens: Vec<u64>,
+    pub pc: u32,
 }
 
 /// The tracer's state: the trace so far and where it started.
@@ -86,6 +100,8 @@ pub enum Abort {
     TooLong,
     /// The portal returned before the loop closed.
     Returned,
+    /// A recursive call traced into went through a loop of its own.
+    CalleeLoops,
 }
 
 /// How a run ended.
@@ -175,11 +191,31 @@ pub struct Interp<'a> {
     /// none.
     pub closed: Option<Trace>,
     pub aborted: Option<Abort>,
+    /// How many frames of a portal the tracer may be inside of at once
+    /// (RPython's `max_unroll_recursion`; 1: recursive calls are residual).
+    pub max_portal_frames: usize,
+    /// The calls of a portal not to trace into.
+    pub not_inlined: Option<&'a HashSet<CallSite>>,
+    /// After an abort: a call of a portal that the trace went into and
+    /// should not have (its callee loops, or it made the trace too long).
+    pub refused: Option<CallSite>,
 }
 
 impl<'a> Interp<'a> {
     pub fn new(m: &'a JitModule, t: &'a Tables<'a>) -> Interp<'a> {
-        Interp { m, t, frames: Vec::new(), rec: None, entry_of: None, closed: None, closed_at: None, aborted: None }
+        Interp {
+            m,
+            t,
+            frames: Vec::new(),
+            rec: None,
+            entry_of: None,
+            closed: None,
+            closed_at: None,
+            aborted: None,
+            max_portal_frames: 1,
+            not_inlined: None,
+            refused: None,
+        }
     }
 
     fn push_frame(&mut self, code: usize, results: Vec<Reg>) -> &mut Frame {
@@ -200,6 +236,8 @@ impl<'a> Interp<'a> {
             ref_base,
             results,
             boxes,
+            keys: Vec::new(),
+            inlined: None,
         });
         self.frames.last_mut().unwrap()
     }
@@ -256,6 +294,12 @@ impl<'a> Interp<'a> {
     fn abort(&mut self, why: Abort) {
         if self.rec.take().is_some() {
             self.aborted = Some(why);
+            // Too long inside recursive calls traced into: the outermost
+            // is not traced into again (RPython disables the inlining of
+            // the biggest function).
+            if why == Abort::TooLong {
+                self.refused = self.frames.iter().find_map(|f| f.inlined.clone().flatten());
+            }
             for f in &mut self.frames {
                 f.boxes = Default::default();
             }
@@ -522,6 +566,7 @@ impl<'a> Interp<'a> {
                     | Op::Panic
                     | Op::PanicIf
                     | Op::InlineCall
+                    | Op::RecursiveCall
             );
             match insn.op {
                 Op::Live => {}
@@ -561,6 +606,10 @@ impl<'a> Interp<'a> {
                     )
                 }
                 Op::JitMergePoint => {
+                    if tracing && depth > 1 {
+                        self.inside_recursive_call(a);
+                        continue;
+                    }
                     if tracing && depth == 1 && self.at_merge_point(a) {
                         continue;
                     }
@@ -674,8 +723,59 @@ impl<'a> Interp<'a> {
                         self.guard_on(&a[0], Op::GuardFalse);
                     }
                 }
+                Op::RecursiveCall => {
+                    let results = insn.results.clone();
+                    match self.call_site(depth) {
+                        Some(site) => {
+                            self.inline_call(descr(&a[0]), &a[2..5], results);
+                            self.frames.last_mut().unwrap().inlined = Some(Some(site));
+                        }
+                        None => {
+                            self.call(descr(&a[1]), &a[2..5], &results);
+                            if tracing {
+                                self.record_call(descr(&a[1]), &a[2..5], &results);
+                            }
+                        }
+                    }
+                }
                 Op::InlineCall => {
-                    let Descr::JitCode { index, .. } = &self.m.descrs[descr(&a[0])] else { panic!("a jitcode descr") };
+                    let results = insn.results.clone();
+                    self.inline_call(descr(&a[0]), &a[1..4], results);
+                }
+                // The resoperations only traces have.
+                other => panic!("rpy JIT: the trace operation {} in a jitcode", other.name()),
+            }
+            if tracing && !special && self.rec.is_some() {
+                self.record_plain(insn);
+            }
+        }
+    }
+
+    /// Where the recursive call being run is, when the tracer goes into it
+    /// (`None`: a residual call): while tracing, inside fewer frames of the
+    /// portal than `max_portal_frames`, and not a call refused before.
+    fn call_site(&self, depth: usize) -> Option<CallSite> {
+        self.rec.as_ref()?;
+        let portal_frames = self.frames.iter().filter(|f| f.inlined.is_some()).count() + 1;
+        if portal_frames >= self.max_portal_frames {
+            return None;
+        }
+        let frame = &self.frames[depth - 1];
+        let greens = self.frames.iter().rev().find_map(|f| f.keys.last())?.clone();
+        let site = CallSite { greens, pc: frame.pc as u32 - 1 };
+        match self.not_inlined {
+            Some(refused) if refused.contains(&site) => None,
+            _ => Some(site),
+        }
+    }
+
+    /// Pushes the frame of the jitcode of descr `d` for a call with the
+    /// argument lists `lists`, its results going to `results`.
+    fn inline_call(&mut self, d: usize, lists: &[Arg], results: Vec<Reg>) {
+        let tracing = self.rec.is_some();
+        let a = lists;
+        {
+                    let Descr::JitCode { index, .. } = &self.m.descrs[d] else { panic!("a jitcode descr") };
                     let index = *index as usize;
                     let params = self.m.jitcodes[index].params.clone();
                     let mut next = [0usize; 3];
@@ -683,7 +783,7 @@ impl<'a> Interp<'a> {
                         .iter()
                         .map(|p| {
                             let k = p.kind as usize;
-                            let r = regs(&a[1 + k])[next[k]];
+                            let r = regs(&a[k])[next[k]];
                             next[k] += 1;
                             slot_of(p.kind, self.frames.last().unwrap(), r)
                         })
@@ -694,7 +794,7 @@ impl<'a> Interp<'a> {
                             .iter()
                             .map(|p| {
                                 let k = p.kind as usize;
-                                let r = regs(&a[1 + k])[next[k]];
+                                let r = regs(&a[k])[next[k]];
                                 next[k] += 1;
                                 self.frames.last().unwrap().boxes[k][r.index as usize]
                             })
@@ -702,7 +802,6 @@ impl<'a> Interp<'a> {
                     } else {
                         vec![]
                     };
-                    let results = insn.results.clone();
                     let callee = self.push_frame(index, results);
                     for (p, v) in params.iter().zip(values) {
                         set_slot(callee, *p, v);
@@ -710,13 +809,6 @@ impl<'a> Interp<'a> {
                     for (p, b) in params.iter().zip(boxes) {
                         callee.boxes[p.kind as usize][p.index as usize] = b;
                     }
-                }
-                // The resoperations only traces have.
-                other => panic!("rpy JIT: the trace operation {} in a jitcode", other.name()),
-            }
-            if tracing && !special && self.rec.is_some() {
-                self.record_plain(insn);
-            }
         }
     }
 
@@ -730,8 +822,10 @@ impl<'a> Interp<'a> {
             self.guard_on(&Arg::Reg(*r), Op::GuardValue);
         }
         let Some(rec) = self.rec.as_ref() else { return false };
-        let frame = self.frames.last().unwrap();
+        let frame = self.frames.last_mut().unwrap();
         let greens: Vec<u64> = regs(&a[1]).iter().map(|r| slot_of(r.kind, frame, *r)).collect();
+        frame.keys = vec![greens.clone()];
+        let frame = self.frames.last().unwrap();
         // Back where the loop started: it closes on itself; at a key with
         // code already: the trace jumps there.
         let target = if rec.start_greens.as_ref() == Some(&greens) {
@@ -773,6 +867,28 @@ impl<'a> Interp<'a> {
         args.extend(regs(&a[1]).iter().zip(&greens).map(|(r, g)| Value::Const(*g, r.kind)));
         self.record(Op::DebugMergePoint, args, None, None, false);
         true
+    }
+
+    /// The tracer at a merge point of a portal's frame it is inside of (a
+    /// recursive call traced into): the position in the log; a key the
+    /// frame went through before is a loop of the callee's, which the
+    /// trace does not unroll: it gives up, and the call is not traced
+    /// into again (RPython makes it a `call_assembler` there).
+    fn inside_recursive_call(&mut self, a: &[Arg]) {
+        let frame = self.frames.last().unwrap();
+        let greens: Vec<u64> = regs(&a[1]).iter().map(|r| slot_of(r.kind, frame, *r)).collect();
+        if frame.keys.contains(&greens) {
+            let site = frame.inlined.clone().flatten();
+            self.abort(Abort::CalleeLoops);
+            self.refused = site;
+            return;
+        }
+        let depth = self.frames.iter().filter(|f| f.inlined.is_some()).count();
+        self.frames.last_mut().unwrap().keys.push(greens.clone());
+        let Some(rec) = self.rec.as_ref() else { return };
+        let mut args = vec![Value::Const(rec.driver as u64, Kind::Int), Value::Const(depth as u64, Kind::Int)];
+        args.extend(regs(&a[1]).iter().zip(&greens).map(|(r, g)| Value::Const(*g, r.kind)));
+        self.record(Op::DebugMergePoint, args, None, None, false);
     }
 
     /// Back at a key the loop's trace went through since it started, not
@@ -930,7 +1046,11 @@ impl Interp<'_> {
                     m.jitcodes[caller.jitcode as usize].insns[caller.pc as usize].results.clone()
                 }
             };
+            let portal = i > 0 && m.drivers.iter().any(|d| d.portal == f.jitcode);
             let frame = self.push_frame(f.jitcode as usize, results);
+            if portal {
+                frame.inlined = Some(None);
+            }
             for (r, v) in &f.live {
                 set_slot(frame, *r, value(v));
                 if let Some(b) = boxed(v) {
@@ -1041,6 +1161,7 @@ impl Interp<'_> {
             limit,
         });
         self.start(driver, buf);
+        self.frames[0].keys = vec![std::slice::from_raw_parts(buf, d.greens.len()).to_vec()];
         // As PyPy's, a trace starts with the position it starts from.
         self.record(Op::DebugMergePoint, dmp, None, None, false);
         self.run(buf)

@@ -25,7 +25,9 @@ pub(super) fn apply_rule(
             operator_rule(u, opname, args, res)
         }
         "ascribe" | "same_type" | "cast" => ascription_rule(u, opname, vals, args, res),
-        "newtuple" | "newlist" | "newlist_repeat" | "setitem" | "newdict" => container_rule(u, opname, args, res),
+        "newtuple" | "newlist" | "newlist_repeat" | "newlist_hint" | "setitem" | "newdict" => {
+            container_rule(u, opname, args, res)
+        }
         "getitem" => index_rule(u, vals, args, res),
         "iter_list" | "collect" => iteration_rule(u, opname, vals, args, res),
         "getattr" | "setattr" => field_rule(u, t, opname, vals, args, res),
@@ -114,6 +116,11 @@ fn container_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Re
             for a in args {
                 u.unify(*a, item)?;
             }
+            u.unify_term(res, Term::List(item))?;
+        }
+        "newlist_hint" => {
+            u.unify_term(args[0], Term::Int(IntTy::Usize))?;
+            let item = u.fresh(Term::Unknown);
             u.unify_term(res, Term::List(item))?;
         }
         "newlist_repeat" => {

@@ -88,7 +88,9 @@ impl FnBuilder<'_> {
                     pos,
                 )));
             }
-            (["Vec", "new"], 0) | (["Vec", "with_capacity"], 1) => return Ok(Some(self.emit("newlist", vec![], pos))),
+            (["Vec", "new"], 0) => return Ok(Some(self.emit("newlist", vec![], pos))),
+            // (RPython's `newlist_hint`: empty, with room for `n` items.)
+            (["Vec", "with_capacity"], 1) => return Ok(Some(self.emit("newlist_hint", args, pos))),
             (["String", "new"], 0) | (["String", "with_capacity"], 1) => {
                 let empty = Value::Const(Constant::new(ConstValue::Str(String::new()), Ty::Str));
                 return Ok(Some(self.emit("call_method", vec![meta_str("to_string".into()), empty], pos)));
