@@ -340,3 +340,24 @@ fn a_driver_with_can_enter_jit_traces_only_its_loops() {
         noopt.iter().flat_map(|l| l.lines()).filter(|l| l.starts_with("debug_merge_point")).collect();
     assert!(points.first().is_some_and(|p| p.contains("'pc 0 of 8'")), "{noopt:?}");
 }
+
+/// Program 154's loop runs the interpreter again for three functions:
+/// the call of the one without a loop is traced into (its merge points at
+/// depth 1 in the log, no call of the interpreter left); the tracer finds
+/// the second one's loop, gives up once (`CalleeLoops`) and calls it from
+/// then on; the recursive third is traced into seven levels deep
+/// (`max_unroll_recursion`), and called below.
+#[test]
+fn recursive_calls_are_traced_into_unless_they_loop() {
+    let (loops, out) = jit_log("154_jit_recursive_calls", "jit-log-opt-loop");
+    assert_eq!(out, "727814\n");
+    let main = loops.iter().find(|l| l.contains("'pc 6 of 20'")).expect("the main loop");
+    let calls: Vec<&str> = main.lines().filter(|l| l.contains("<Call interpret>")).collect();
+    assert!(!calls.iter().any(|c| c.contains("), 6, ")), "{main}");
+    assert!(calls.iter().any(|c| c.contains("), 10, ")), "{main}");
+    assert!(calls.iter().any(|c| c.contains("), 14, ")), "{main}");
+    assert!(main.contains("debug_merge_point(0, 7, 'pc 17 of 20')"), "{main}");
+    assert!(!main.contains("debug_merge_point(0, 8, "), "{main}");
+    let (aborts, _) = jit_log("154_jit_recursive_calls", "jit-abort");
+    assert_eq!(aborts.iter().filter(|a| a.contains("CalleeLoops")).count(), 1, "{aborts:?}");
+}

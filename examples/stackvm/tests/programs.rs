@@ -241,30 +241,53 @@ fn usage() {
     }
 }
 
-/// The hot loop of `int_loop` (`i < n`, `sum += i`, `i += 1`: nine values
-/// pushed and popped per turn) as the JIT optimizes it: what is pushed and
-/// popped in a turn stays in registers, never allocated nor read back (the
-/// stack's and the locals' lists are different objects: fields that own
-/// them); no call. What the frame holds at the turn's end is still
-/// allocated (the two locals and one stale stack slot) until the frame's
-/// lists are kept in registers across turns.
-#[test]
-#[cfg_attr(debug_assertions, ignore = "runs a benchmark: checked by `cargo test --release -p stackvm` (CI does)")]
-fn the_integer_loop_keeps_its_operands_in_registers() {
-    let log = std::env::temp_dir().join(format!("stackvm-int-loop-{}.log", std::process::id()));
+/// The optimized body of the loop of `program` (from `label(` to `jump(`).
+fn loop_body(program: &str) -> Vec<String> {
+    let log = std::env::temp_dir().join(format!("stackvm-{program}-{}.log", std::process::id()));
     let out = Command::new(env!("CARGO_BIN_EXE_stackvm"))
-        .arg(here("programs/int_loop.svm"))
+        .arg(here(&format!("programs/{program}.svm")))
         .env("RPYLOG", format!("jit-log-opt-loop:{}", log.display()))
         .output()
         .expect("run stackvm");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = std::fs::read_to_string(&log).expect("the JIT's log");
     std::fs::remove_file(&log).ok();
-    let body: Vec<&str> =
-        text.lines().skip_while(|l| !l.starts_with("label(")).take_while(|l| !l.starts_with("jump(")).collect();
+    let body: Vec<String> = (text.lines())
+        .skip_while(|l| !l.starts_with("label("))
+        .take_while(|l| !l.starts_with("jump("))
+        .filter(|l| !l.starts_with("debug_merge_point"))
+        .map(String::from)
+        .collect();
     assert!(!body.is_empty(), "no loop body:\n{text}");
+    body
+}
+
+/// The optimized loop of `int_loop.svm` is the program's arithmetic: its
+/// tags are known, the stack and the locals stay in registers across
+/// turns (the label carries the frame's writes), and the boxed integers
+/// written there are never allocated: no call, no memory access, no
+/// allocation, one guard (the loop's condition).
+#[test]
+#[cfg_attr(debug_assertions, ignore = "runs a benchmark: checked by `cargo test --release -p stackvm` (CI does)")]
+fn the_integer_loop_keeps_its_operands_in_registers() {
+    let body = loop_body("int_loop");
     let count = |op: &str| body.iter().filter(|l| l.contains(op)).count();
-    assert_eq!(count("call"), 0, "{body:#?}");
-    assert_eq!(count("getarrayitem_gc"), 0, "{body:#?}");
-    assert!(count("= new(") <= 3, "{body:#?}");
+    for op in ["call", "new", "getfield", "setfield", "getarrayitem", "setarrayitem"] {
+        assert_eq!(count(op), 0, "{op}: {body:#?}");
+    }
+    assert_eq!(count("guard_"), 1, "{body:#?}");
+}
+
+/// The interpreted call in `calls.svm`'s loop is traced into (a
+/// recursive call of the interpreter), the callee's frame is virtual: the
+/// loop is the callee's arithmetic, without a call or an allocation.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "runs a benchmark: checked by `cargo test --release -p stackvm` (CI does)")]
+fn the_loop_calling_a_function_inlines_it() {
+    let body = loop_body("calls");
+    let count = |op: &str| body.iter().filter(|l| l.contains(op)).count();
+    for op in ["call", "new", "setarrayitem"] {
+        assert_eq!(count(op), 0, "{op}: {body:#?}");
+    }
+    assert_eq!(count("int_mod"), 1, "{body:#?}");
 }
