@@ -77,6 +77,16 @@ pub fn counts_at_can_enter_jit(t: &Translator) -> Vec<bool> {
     graphs_with_marker(t, "can_enter_jit").iter().map(|g| !g.is_empty()).collect()
 }
 
+/// The portals (the functions with a driver's `jit_merge_point!`) whose
+/// entries count towards tracing the function from its start (RPython's
+/// `function_threshold`): those of drivers that count their loops at a
+/// `can_enter_jit!` (the others count at every merge point already).
+pub fn portals_counting_entries(t: &Translator) -> Vec<GraphId> {
+    let counting = counts_at_can_enter_jit(t);
+    let portals = graphs_with_marker(t, "jit_merge_point");
+    portals.into_iter().zip(counting).filter(|(_, c)| *c).flat_map(|(p, _)| p).collect()
+}
+
 /// Per driver, the graphs with a `jit_marker` of `kind` for it.
 fn graphs_with_marker(t: &Translator, kind: &str) -> Vec<Vec<GraphId>> {
     let mut out = vec![Vec::new(); t.jitdrivers.len()];

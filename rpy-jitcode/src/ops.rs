@@ -163,6 +163,10 @@ ops! {
     GuardFalse = "guard_false",
     GuardValue = "guard_value",
     Jump = "jump",
+    /// `finish(results...)`: the portal returns these leaves (a trace
+    /// that reached the portal's end: RPython's `finish` with
+    /// `done_with_this_frame`).
+    Finish = "finish",
     Label = "label",
     DebugMergePoint = "debug_merge_point",
     /// `same_as_i(x)`: x (a loop's label needs a variable of its own for

@@ -87,6 +87,7 @@ pub fn build_module<'ctx>(
         prebuilt_strs: HashMap::new(),
         jit_module: None,
         counts_at_can_enter_jit: if jit.is_some() { rpy_core::jit::counts_at_can_enter_jit(t) } else { Vec::new() },
+        counting_entries: if jit.is_some() { rpy_core::jit::portals_counting_entries(t) } else { Vec::new() },
     };
     cg.build(exports, opts).map_err(|e| e.0)?;
     if let Err(e) = cg.module.verify() {
@@ -117,6 +118,8 @@ struct Codegen<'ctx, 'a> {
     jit_module: Option<GlobalValue<'ctx>>,
     /// Per driver, whether its loops are counted at its `can_enter_jit!`.
     counts_at_can_enter_jit: Vec<bool>,
+    /// The portals whose entries count (`function_entry`).
+    counting_entries: Vec<GraphId>,
 }
 
 /// The per-function state: values of the graph's variables and the phi
@@ -506,6 +509,9 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         }
         // The entry block passes the parameters to the start block's phis.
         self.builder.position_at_end(entry);
+        if self.counting_entries.contains(&gid) {
+            self.function_entry()?;
+        }
         self.builder.build_unconditional_branch(st.bbs[&g.startblock])?;
         let mut params = func.get_param_iter();
         for phi in st.phis[&g.startblock].iter().flatten() {

@@ -275,6 +275,18 @@ impl<'ctx> Codegen<'ctx, '_> {
         Ok(())
     }
 
+    /// The entry of a portal whose driver has a `can_enter_jit!`: its first
+    /// merge point is to call the JIT, saying it is a function's entry
+    /// (`rpy_jit_entering = 2 * rpy_jit_hook`), counted towards tracing
+    /// the function from its start.
+    pub(super) fn function_entry(&mut self) -> R<()> {
+        let on = self.builder.build_load(self.flag(JIT_HOOK).as_pointer_value(), "")?.into_int_value();
+        let two = self.ctx.i8_type().const_int(1, false);
+        let entering = self.builder.build_left_shift(on, two, "")?;
+        self.builder.build_store(self.flag(JIT_ENTERING).as_pointer_value(), entering)?;
+        Ok(())
+    }
+
     /// The runtime's byte `name`.
     fn flag(&self, name: &str) -> inkwell::values::GlobalValue<'ctx> {
         self.module.get_global(name).unwrap_or_else(|| {

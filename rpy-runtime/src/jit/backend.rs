@@ -50,6 +50,10 @@ pub fn exit(code: u32, guard: u32) -> u64 {
     ((code as u64) << 32) | guard as u64
 }
 
+/// The "guard" of the exit of a `finish`: the portal's result leaves are
+/// in the frame.
+pub const FINISHED: u32 = u32::MAX;
+
 /// The code and the guard of an exit.
 pub fn exit_parts(r: u64) -> (u32, usize) {
     ((r >> 32) as u32, (r & 0xffff_ffff) as usize)
@@ -400,7 +404,7 @@ impl Lower<'_, '_> {
         use Op::*;
         let result: Option<ir::Value> = match op.op {
             DebugMergePoint => None,
-            Jump | Label => unreachable!("handled by the caller"),
+            Jump | Label | Finish => unreachable!("handled by the caller"),
             SameAsI | SameAsR | SameAsF => Some(self.value(&a[0])),
             GuardTrue | GuardFalse | GuardValue => {
                 let x = self.value(&a[0]);
@@ -820,6 +824,14 @@ pub fn compile_loop(
             }
             l.count_turn(turns);
             continue;
+        }
+        if op.op == Op::Finish {
+            let args: Vec<ir::Value> = op.args.iter().map(|v| l.value(v)).collect();
+            l.store_frame(frame, &args);
+            frame_size = frame_size.max(args.len());
+            let r = l.b.ins().iconst(types::I64, exit(index, FINISHED) as i64);
+            l.b.ins().return_(&[r]);
+            break;
         }
         if op.op == Op::Jump {
             let args: Vec<ir::Value> = op.args.iter().map(|v| l.value(v)).collect();

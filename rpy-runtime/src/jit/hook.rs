@@ -15,7 +15,7 @@
 //! whose tracing or compiling gave up runs in the blackhole interpreter to
 //! the next merge point.
 
-use super::backend::{code_bytes, compile_loop, enter, exit_parts, CompiledLoop, Frame, FRAME_SLOTS};
+use super::backend::{code_bytes, compile_loop, enter, exit_parts, CompiledLoop, Frame, FINISHED, FRAME_SLOTS};
 use super::counter::{increment, JitCounter};
 use super::interp::{for_each_root, resume, run_from_merge_point, Abort, CallSite, CallWrapper, Interp, Outcome, Tables};
 use super::log;
@@ -308,7 +308,8 @@ fn stack_low() -> Option<usize> {
 /// module's record and a buffer as large as its driver needs.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, driver: i64, buf: *mut u64) -> i64 {
-    rpy_jit_entering.store(0, Ordering::Relaxed);
+    // 2: the first merge point of a portal just entered (`function_entry`).
+    let entry = rpy_jit_entering.swap(0, Ordering::Relaxed) == 2;
     let params = params();
     if !params.enabled {
         rpy_jit_hook.store(0, Ordering::Relaxed);
@@ -334,7 +335,8 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     if let Some(KeyState::Code(c)) = known {
         return status(run_code(st, &tables, c, driver as usize, buf));
     }
-    if !st.counter.tick(hash, increment(params.threshold)) {
+    let threshold = if entry { params.function_threshold } else { params.threshold };
+    if !st.counter.tick(hash, increment(threshold)) {
         return 0;
     }
     st.counter.reset(hash);
@@ -579,6 +581,11 @@ unsafe fn run_entered(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *m
     // run the portal again (a recursive interpreter), which may add code
     // to `st.codes` or free dead code.
     let (c, k) = exit_parts(enter(st.code(c).compiled.entry, frame));
+    if k == FINISHED as usize {
+        let n = st.module.drivers[driver].result.len();
+        std::ptr::copy_nonoverlapping(frame.as_ptr(), buf, n);
+        return Outcome::Return;
+    }
     // (A field of `st`: `st.module` is borrowed too.)
     let code = st.codes[c as usize].as_mut().expect("a live code");
     code.fails[k] += 1;

@@ -8,8 +8,8 @@
 //! records each one whose operands are not all constants into a `Trace`,
 //! guards where the path taken depends on a value, until it is back at the
 //! merge point with the green key it started from (the loop closes), or
-//! the trace gets too long, or the portal returns (the trace is aborted and
-//! the run goes on unrecorded). One interpreter for both means the tracer
+//! the portal returns (the trace ends with a `finish`), or the trace gets
+//! too long (it is given up and the run goes on unrecorded). One interpreter for both means the tracer
 //! and the blackhole cannot disagree on what an instruction does.
 //!
 //! Integer registers hold 64-bit words normalized as the codewriter keeps
@@ -98,8 +98,6 @@ pub struct Recorder {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Abort {
     TooLong,
-    /// The portal returned before the loop closed.
-    Returned,
     /// A recursive call traced into went through a loop of its own.
     CalleeLoops,
 }
@@ -627,7 +625,14 @@ impl<'a> Interp<'a> {
                     let boxes: Vec<Value> = if tracing { a.iter().map(|x| self.boxed(x)).collect() } else { vec![] };
                     let frame = self.pop_frame();
                     if self.frames.is_empty() {
-                        self.abort(Abort::Returned);
+                        // The portal returned: the trace ends there (RPython's
+                        // `compile_done_with_this_frame`).
+                        if tracing {
+                            self.record(Op::Finish, boxes, None, None, false);
+                            if let Some(rec) = self.rec.take() {
+                                self.closed = Some(rec.trace);
+                            }
+                        }
                         for (i, v) in values.into_iter().enumerate() {
                             *buf.add(i) = v;
                         }

@@ -362,7 +362,7 @@ impl<'m> Optimizer<'m> {
                     self.heap.retain(|l, _| l.immutable || effects.is_some_and(|e| !l.touched_by(m, &e.writes)));
                 }
             }
-            Op::Jump => self.flush_lazy(),
+            Op::Jump | Op::Finish => self.flush_lazy(),
             _ => {}
         }
         // An elidable call again with the same arguments gives the same
