@@ -361,3 +361,20 @@ fn recursive_calls_are_traced_into_unless_they_loop() {
     let (aborts, _) = jit_log("154_jit_recursive_calls", "jit-abort");
     assert_eq!(aborts.iter().filter(|a| a.contains("CalleeLoops")).count(), 1, "{aborts:?}");
 }
+
+/// Program 155's function has no loop and recurses: its entries get hot
+/// and it is traced from its start; the trace ends where the interpreter
+/// returns, with a `finish` of the result, and so do the bridges of its
+/// guards (with the recursive calls traced into).
+#[test]
+fn a_function_without_a_loop_is_traced_from_its_start_to_its_return() {
+    let (loops, out) = jit_log("155_jit_function_trace", "jit-log-opt-loop");
+    assert_eq!(out, "6765\n");
+    let first = loops.first().expect("a trace");
+    assert!(first.contains("debug_merge_point(0, 0, 'pc 0 of 5')"), "{first}");
+    assert!(first.trim_end().lines().last().is_some_and(|l| l.starts_with("finish(")), "{first}");
+    let (bridges, _) = jit_log("155_jit_function_trace", "jit-log-opt-bridge");
+    let finishing = bridges.iter().filter(|b| b.contains("\nfinish(")).count();
+    assert!(finishing >= 2, "{bridges:?}");
+    assert!(bridges.iter().any(|b| b.contains("debug_merge_point(0, 1, ")), "{bridges:?}");
+}
