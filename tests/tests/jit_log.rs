@@ -378,3 +378,16 @@ fn a_function_without_a_loop_is_traced_from_its_start_to_its_return() {
     assert!(finishing >= 2, "{bridges:?}");
     assert!(bridges.iter().any(|b| b.contains("debug_merge_point(0, 1, ")), "{bridges:?}");
 }
+
+/// `RPYJIT=inlining=0`: recursive calls are never traced into; program
+/// 154's loop calls the interpreter for each of its three functions.
+#[test]
+fn inlining_off_makes_every_recursive_call_residual() {
+    let (loops, out) = jit_log_with("154_jit_recursive_calls", "jit-log-opt-loop", "threshold=1,inlining=0");
+    assert_eq!(out, "727814\n");
+    assert!(loops.iter().all(|l| !l.contains("debug_merge_point(0, 1, ")), "{loops:?}");
+    let main = loops.iter().find(|l| l.contains("'pc 0 of 20'")).expect("the main loop");
+    for f in [6, 10, 14] {
+        assert!(main.contains(&format!("), {f}, ")), "{f}: {main}");
+    }
+}
