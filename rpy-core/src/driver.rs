@@ -126,7 +126,9 @@ pub fn translate_items(
         .time("rtype_lltype", || rtype(&mut t, &ann))
         .map_err(|es| es.into_iter().map(TranslationError::Stage).collect::<Vec<_>>())?;
     dumper.dump("rtype_lltype", &t);
-    timings.time("backendopt", || crate::backendopt::run(&mut t));
+    timings
+        .time("backendopt", || crate::backendopt::run(&mut t))
+        .map_err(|es| es.into_iter().map(TranslationError::Stage).collect::<Vec<_>>())?;
     dumper.dump("backendopt", &t);
     let jit = timings.time("codewriter", || crate::codewriter::make_jit(&mut t)).map_err(|message| {
         let graph = t.jitdrivers.first().map(|d| d.name.clone()).unwrap_or_default();

@@ -50,6 +50,9 @@ pub struct Translator {
     /// The variable-sized containers whose items are never written once
     /// their object is built (the same analysis).
     pub immutable_items: std::collections::HashSet<ContainerId>,
+    /// The fields declared immutable (`StructDef::declared_immutable`), with
+    /// their struct's name.
+    pub declared_immutable: std::collections::HashMap<(ContainerId, String), String>,
     /// The fields of `GcStruct`s that own what they hold (`StructDef::owned`).
     pub owned_fields: std::collections::HashSet<(ContainerId, String)>,
     /// The fields no two objects hold the same object in: a list's items,

@@ -26,6 +26,9 @@ pub struct StructDef {
     /// `Box<_>` (not a reference, not an `Rc`). Two of them never hold the
     /// same object unless one was moved out of.
     pub owned: Vec<String>,
+    /// The fields declared `#[rpython::jit::immutable]`: the translator
+    /// checks that nothing assigns them once their object is built.
+    pub declared_immutable: Vec<String>,
     /// For the payload of a variant of an enum with data: the enum and the
     /// variant's index (its tag).
     pub variant: Option<(EnumId, usize)>,

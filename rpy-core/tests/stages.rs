@@ -113,7 +113,7 @@ fn stage_snapshots() {
         if stage == Stage::Rtype {
             continue;
         }
-        rpy_core::backendopt::run(&mut t);
+        rpy_core::backendopt::run(&mut t).expect("the hints hold");
         check("opt", t.text());
     }
     assert!(failures.is_empty(), "{}\n(RPY_BLESS=1 writes them)", failures.join("\n"));

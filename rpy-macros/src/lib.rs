@@ -72,9 +72,26 @@ pub fn entry(attr: TokenStream, item: TokenStream) -> TokenStream {
         Ok(tokens) => tokens.into(),
         Err(errors) => {
             let errors = errors.iter().map(syn::Error::to_compile_error);
+            let module = without_field_hints(&module);
             quote!(#module #(#errors)*).into()
         }
     }
+}
+
+/// The module without the translator's hints on fields
+/// (`#[rpython::jit::immutable]`), which Rust has no attribute for: rustc
+/// compiles the module as it is otherwise.
+fn without_field_hints(module: &syn::ItemMod) -> syn::ItemMod {
+    struct Strip;
+    impl syn::visit_mut::VisitMut for Strip {
+        fn visit_field_mut(&mut self, f: &mut syn::Field) {
+            f.attrs.retain(|a| !rpy_core::flow::is_immutable_hint(a));
+            syn::visit_mut::visit_field_mut(self, f);
+        }
+    }
+    let mut module = module.clone();
+    syn::visit_mut::VisitMut::visit_item_mod_mut(&mut Strip, &mut module);
+    module
 }
 
 fn expand(attr: proc_macro2::TokenStream, module: &syn::ItemMod) -> Result<proc_macro2::TokenStream, Vec<syn::Error>> {
@@ -114,7 +131,9 @@ fn expand(attr: proc_macro2::TokenStream, module: &syn::ItemMod) -> Result<proc_
         })
         .collect();
     let translated = wrappers::translated_module(t, &exports, &asm, &timings, &spans);
-    let syn::ItemMod { attrs, vis, mod_token, ident, .. } = module;
+    let module = without_field_hints(module);
+    let Some((_, items)) = &module.content else { unreachable!("checked above") };
+    let syn::ItemMod { attrs, vis, mod_token, ident, .. } = &module;
     Ok(quote! {
         #(#attrs)* #vis #mod_token #ident {
             #(#items)*

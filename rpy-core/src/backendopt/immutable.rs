@@ -7,16 +7,23 @@
 //! They are what no graph writes (`writeanalyze::writes`: writes other
 //! than those building their object). A field written through an enum's
 //! variant is written through its base too (the tag they share).
+//!
+//! A field the program declares `#[rpython::jit::immutable]` must be one
+//! of them: the hint is checked, not trusted (RPython trusts
+//! `_immutable_fields_`, and a wrong one miscompiles); an assignment of it
+//! after its object is built is an error there.
 
 use super::writeanalyze::{writes, Places};
+use crate::diagnostic::Diagnostic;
 use crate::lltype::{Container, ContainerId};
 use crate::translator::Translator;
 use std::collections::HashSet;
 
 /// The fields of `GcStruct`s in `t` that no operation writes after the
-/// object is built, as `(container, field name)`, and the variable-sized
-/// containers whose items none does.
-pub fn immutable(t: &Translator) -> (HashSet<(ContainerId, String)>, HashSet<ContainerId>) {
+/// object is built, as `(container, field name)`, the variable-sized
+/// containers whose items none does, and an error per field declared
+/// immutable that is not.
+pub fn immutable(t: &Translator) -> (HashSet<(ContainerId, String)>, HashSet<ContainerId>, Vec<Diagnostic>) {
     let mut written = Places::default();
     for (_, g) in t.graphs.iter() {
         writes(g, t, &mut written);
@@ -25,13 +32,17 @@ pub fn immutable(t: &Translator) -> (HashSet<(ContainerId, String)>, HashSet<Con
         .filter(|(c, container)| container.item().is_some() && !written.items.contains(c))
         .map(|(c, _)| c)
         .collect();
-    let mut written = written.fields;
+    let Places { fields: mut written, sites, .. } = written;
     // A field written through a variant is the same memory as its base's.
+    let mut sites = sites;
     for (c, f) in written.clone() {
-        let mut c = c;
-        while let Some(&base) = t.container_bases.get(&c) {
+        let mut c0 = c;
+        while let Some(&base) = t.container_bases.get(&c0) {
             written.insert((base, f.clone()));
-            c = base;
+            if let Some(site) = sites.get(&(c, f.clone())).cloned() {
+                sites.entry((base, f.clone())).or_insert(site);
+            }
+            c0 = base;
         }
     }
     let mut immutable = HashSet::new();
@@ -44,7 +55,22 @@ pub fn immutable(t: &Translator) -> (HashSet<(ContainerId, String)>, HashSet<Con
             }
         }
     }
-    (immutable, items)
+    let mut errors: Vec<Diagnostic> = (t.declared_immutable.iter())
+        .filter(|(place, _)| written.contains(*place))
+        .map(|((c, f), name)| {
+            let (graph, pos) = sites.get(&(*c, f.clone())).cloned().unwrap_or_default();
+            Diagnostic::rtyping(
+                &graph,
+                pos,
+                format!(
+                    "the field `{name}.{f}` is declared `#[rpython::jit::immutable]`, but this assigns it after \
+                     its object is built; assign it only where the object is made, or remove the hint"
+                ),
+            )
+        })
+        .collect();
+    errors.sort_by_key(|d| (d.graph.clone(), d.pos.map(|p| (p.line, p.col))));
+    (immutable, items, errors)
 }
 
 #[cfg(test)]

@@ -14,12 +14,14 @@ pub mod merge_if_blocks;
 pub mod redundant_writes;
 pub mod writeanalyze;
 
+use crate::diagnostic::Diagnostic;
 use crate::flow::checkgraph;
 use crate::translator::Translator;
 
 /// Runs every pass on every graph of `t`, checking each graph a pass
-/// changed, then the analyses whose results the backends read.
-pub fn run(t: &mut Translator) {
+/// changed, then the analyses whose results the backends read; the errors
+/// of the hints they check (`immutable`).
+pub fn run(t: &mut Translator) -> Result<(), Vec<Diagnostic>> {
     for (_, g) in t.graphs.iter_mut() {
         let mut changed = redundant_writes::remove_redundant_writes(g);
         changed |= merge_if_blocks::merge_if_blocks(g);
@@ -27,5 +29,11 @@ pub fn run(t: &mut Translator) {
             checkgraph(g, true);
         }
     }
-    (t.immutable_fields, t.immutable_items) = immutable::immutable(t);
+    let errors;
+    (t.immutable_fields, t.immutable_items, errors) = immutable::immutable(t);
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
 }

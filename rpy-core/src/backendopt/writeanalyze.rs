@@ -15,7 +15,7 @@
 //! of the objects it is passed and of those they reach.
 
 use crate::entity::SecondaryMap;
-use crate::flow::{FunctionGraph, GraphId, SpaceOperation, Value, VarId};
+use crate::flow::{FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId};
 use crate::lloperation::LlOp;
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
@@ -26,6 +26,9 @@ use std::collections::{HashMap, HashSet};
 pub struct Places {
     pub fields: HashSet<(ContainerId, String)>,
     pub items: HashSet<ContainerId>,
+    /// Where each field is first written (by `writes`): the graph and the
+    /// operation's position.
+    pub sites: HashMap<(ContainerId, String), (String, Option<Pos>)>,
 }
 
 impl Places {
@@ -123,7 +126,9 @@ pub fn writes(g: &FunctionGraph, t: &Translator, written: &mut Places) {
                     let (obj, value) = (building.of(&op.args[0]), building.of(&op.args[2]));
                     match (obj, container(&op.args[0])) {
                         (None, Some(c)) if llop == LlOp::Setfield => {
-                            written.fields.insert((c, field_name(op).to_string()));
+                            let place = (c, field_name(op).to_string());
+                            written.sites.entry(place.clone()).or_insert_with(|| (g.name.clone(), op.pos));
+                            written.fields.insert(place);
                         }
                         (None, Some(c)) => {
                             written.items.insert(c);

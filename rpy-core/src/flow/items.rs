@@ -122,6 +122,7 @@ impl<'a> ModuleBuilder<'a> {
                         copy,
                         fields: Vec::new(),
                         owned: Vec::new(),
+                        declared_immutable: Vec::new(),
                         variant: None,
                     };
                     let id = self.t.structs.push(def);
@@ -150,6 +151,7 @@ impl<'a> ModuleBuilder<'a> {
                     copy: false,
                     fields: Vec::new(),
                     owned: Vec::new(),
+                    declared_immutable: Vec::new(),
                     variant: Some((id, i)),
                 };
                 let s = t.structs.push(payload);
@@ -162,6 +164,7 @@ impl<'a> ModuleBuilder<'a> {
                 copy: false,
                 fields: Vec::new(),
                 owned: Vec::new(),
+                declared_immutable: Vec::new(),
                 variant: None,
             });
             scope.heap_structs.insert(base);
@@ -204,6 +207,9 @@ impl<'a> ModuleBuilder<'a> {
                     && p.path.segments.last().is_some_and(|s| ["Vec", "String", "Box"].contains(&s.ident.to_string().as_str())));
             if owns {
                 self.t.structs[id].owned.push(name.clone());
+            }
+            if field.attrs.iter().any(is_immutable_hint) {
+                self.t.structs[id].declared_immutable.push(name.clone());
             }
             match self.scope.parse_item_type(&field.ty, None) {
                 Ok(ty) => self.t.structs[id].fields.push((name, ty)),
@@ -617,4 +623,15 @@ fn unsupported_item(item: &syn::Item) -> syn::Error {
         _ => ("this item", "it is outside the dialect", "use `fn`, `const` and immutable `static` items"),
     };
     unsupported(item, what, why, instead)
+}
+
+/// `#[rpython::jit::immutable]` (or `#[immutable]`) on a field: the field
+/// is never assigned once its object is built (RPython's
+/// `_immutable_fields_`; checked here, not trusted).
+pub fn is_immutable_hint(attr: &syn::Attribute) -> bool {
+    let path: Vec<String> = attr.path().segments.iter().map(|s| s.ident.to_string()).collect();
+    matches!(
+        path.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
+        ["rpython", "jit", "immutable"] | ["immutable"]
+    )
 }

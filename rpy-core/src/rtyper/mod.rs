@@ -293,7 +293,9 @@ fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, Conta
         t.containers[c] = container;
     }
     for (sid, &c) in &map {
-        t.owned_fields.extend(t.structs[*sid].owned.iter().map(|f| (c, f.clone())));
+        let def = &t.structs[*sid];
+        t.owned_fields.extend(def.owned.iter().map(|f| (c, f.clone())));
+        t.declared_immutable.extend(def.declared_immutable.iter().map(|f| ((c, f.clone()), def.name.clone())));
     }
     for data in t.enums.values().filter_map(|e| e.data.as_ref()) {
         for p in &data.payloads {
