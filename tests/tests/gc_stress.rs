@@ -69,10 +69,20 @@ fn strings_with_constant_collections() {
 /// the loops whose objects and arrays are virtual (made when a guard fails, while the
 /// guard's other values are only in the frame the compiled code left):
 /// the collections happen while compiled loops, bridges and the JIT's
-/// interpreters run, and must find the objects only they hold.
+/// interpreters run, and must find the objects only they hold. Also:
+/// writes and virtual objects a loop's label carries (made when a guard
+/// fails), recursive calls traced into, traces that return.
 #[test]
 fn jit_loops_with_constant_collections() {
-    jit_stress(&["139_jit_loops", "142_jit_virtuals", "145_jit_virtual_arrays"], &["1", "7", "300"]);
+    let programs = [
+        "139_jit_loops",
+        "142_jit_virtuals",
+        "145_jit_virtual_arrays",
+        "152_jit_immutable_and_effects",
+        "154_jit_recursive_calls",
+        "155_jit_function_trace",
+    ];
+    jit_stress(&programs, &["1", "7", "300"]);
 }
 
 /// Compiled code refers to objects the program drops: code objects of

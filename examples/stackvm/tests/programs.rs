@@ -117,6 +117,32 @@ fn test_programs_give_their_output_in_all_modes() {
     assert!(n >= 2);
 }
 
+/// The same with a collection every few allocations and the JIT forced
+/// hot: the objects the JIT keeps virtual (boxed values in the frame its
+/// loops carry, frames of calls traced into) are made when a guard fails,
+/// while collections run.
+#[test]
+fn test_programs_under_constant_collections() {
+    for entry in std::fs::read_dir(here("tests/svm")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "svm") {
+            let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
+            for every in ["1", "7"] {
+                let out = Command::new(env!("CARGO_BIN_EXE_stackvm"))
+                    .arg(&path)
+                    .env("RPYJIT", "threshold=1,trace_eagerness=2")
+                    .env("RPY_GC_COLLECT_EVERY", every)
+                    .env("RPY_GC_MIN", "0")
+                    .output()
+                    .expect("run stackvm");
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                assert!(out.status.success(), "{} (every {every}): {stderr}", path.display());
+                assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{} (every {every})", path.display());
+            }
+        }
+    }
+}
+
 /// Bad programs, each with the one line it prints on stderr (after
 /// `stackvm: `; `{}` stands for its path).
 const BAD: &[(&str, &str, &str)] = &[
