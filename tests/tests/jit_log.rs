@@ -1,72 +1,10 @@
 //! The JIT's logs of the suite's JIT programs, read as a PyPy user reads
 //! `PYPYLOG`: what the optimizer did to their loops.
 
+mod support;
+
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// The sections `name` of the log of program `name` run translated with
-/// the JIT forced hot (every merge point traced, bridges after two
-/// failures), and its output.
-fn jit_log(program: &str, section: &str) -> (Vec<String>, String) {
-    jit_log_with(program, section, "threshold=1,trace_eagerness=2")
-}
-
-fn jit_log_with(program: &str, section: &str, rpyjit: &str) -> (Vec<String>, String) {
-    let run = jit_run(program, section, rpyjit, &[], "");
-    (run.sections, run.stdout)
-}
-
-/// What a run with the JIT logged and printed.
-struct JitRun {
-    sections: Vec<String>,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `program` translated with `RPYJIT=rpyjit`, the variables `env` and
-/// `stdin` as its input; the sections `section` of its log.
-fn jit_run(program: &str, section: &str, rpyjit: &str, env: &[(&str, &str)], stdin: &str) -> JitRun {
-    use std::io::Write;
-    use std::process::Stdio;
-    // One file per run: the tests run in parallel.
-    static RUNS: AtomicUsize = AtomicUsize::new(0);
-    let run = RUNS.fetch_add(1, Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!("rpy-jit-log-{program}-{}-{run}.log", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
-        .args([program, "translated"])
-        .env("RPYJIT", rpyjit)
-        .env("RPYLOG", format!("{section}:{}", path.display()))
-        .envs(env.iter().copied())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run rpy-programs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().expect("wait for rpy-programs");
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(out.status.success(), "{stderr}");
-    let log = std::fs::read_to_string(&path).unwrap();
-    let _ = std::fs::remove_file(&path);
-    let open = format!("] {{{section}\n");
-    let sections = log.split(&open).skip(1).map(|s| {
-        // The body ends before the timestamp of the closing line.
-        let body = &s[..s.find(&format!("] {section}}}")).expect("a closed section")];
-        body[..body.rfind('\n').map_or(0, |i| i + 1)].to_string()
-    });
-    JitRun { sections: sections.collect(), stdout: String::from_utf8_lossy(&out.stdout).into_owned(), stderr }
-}
-
-/// The numbers on the line of `jit-summary` starting with `name`.
-fn summary_numbers(summary: &[String], name: &str) -> Vec<f64> {
-    let line = summary[0].lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{summary:?}"));
-    line[name.len()..].split('\t').filter(|f| !f.trim().is_empty()).map(|f| f.trim().parse().unwrap()).collect()
-}
-
-/// The last number on that line (a count).
-fn summary_count(summary: &[String], name: &str) -> u64 {
-    *summary_numbers(summary, name).last().unwrap() as u64
-}
+use support::{jit_log, jit_log_with, jit_run, summary_count, summary_numbers};
 
 /// Program 142 makes two objects every turn: the loop as traced allocates
 /// them, the loop as optimized does not (they are virtual); the bridge of
@@ -390,4 +328,181 @@ fn inlining_off_makes_every_recursive_call_residual() {
     for f in [6, 10, 14] {
         assert!(main.contains(&format!("), {f}, ")), "{f}: {main}");
     }
+}
+
+/// `RPYJIT=decay=...`: every 32 collections, every count decays. Program
+/// 142 allocates every turn of its loop (300 turns); collecting at every
+/// allocation, with a threshold of 250: with no decay the loop gets hot;
+/// with `decay=1000` its count is gone every 32 collections, and nothing
+/// is traced.
+#[test]
+fn decay_forgets_counts_every_32_collections() {
+    let loops = |decay: u32| {
+        let env = [("RPY_GC_COLLECT_EVERY", "1"), ("RPY_GC_MIN", "0")];
+        let run = jit_run("142_jit_virtuals", "jit-summary", &format!("threshold=250,decay={decay}"), &env, "");
+        assert!(run.stdout.contains("acc=202735 escapes=60"), "{}", run.stdout);
+        // (No summary when nothing was traced.)
+        if run.sections.is_empty() {
+            0
+        } else {
+            summary_count(&run.sections, "Total # of loops:")
+        }
+    };
+    assert_eq!((loops(0), loops(1000)), (1, 0));
+}
+
+/// `RPYJIT=enable_opts=...` without `unroll`: program 151's loops have no
+/// preamble, no `label` (with it, they have: `bridges_enter_loops_at_their_label`).
+#[test]
+fn enable_opts_without_unroll_leaves_loops_without_a_label() {
+    let rpyjit = "threshold=1,trace_eagerness=2,enable_opts=intbounds:rewrite:virtualize:string:pure:earlyforce:heap";
+    let (loops, out) = jit_log_with("151_jit_switch_dispatch", "jit-log-opt-loop", rpyjit);
+    assert!(out.contains("acc=90300 odd=300 ops=2108 kinds=300"), "{out}");
+    assert!(!loops.is_empty() && loops.iter().all(|l| !l.contains("label(")), "{loops:?}");
+}
+
+/// `RPYJIT=disable_unrolling=1`: program 151's loops, longer than one
+/// operation, are not unrolled.
+#[test]
+fn disable_unrolling_leaves_longer_loops_without_a_label() {
+    let (loops, out) = jit_log_with(
+        "151_jit_switch_dispatch",
+        "jit-log-opt-loop",
+        "threshold=1,trace_eagerness=2,disable_unrolling=1",
+    );
+    assert!(out.contains("acc=90300 odd=300 ops=2108 kinds=300"), "{out}");
+    assert!(!loops.is_empty() && loops.iter().all(|l| !l.contains("label(")), "{loops:?}");
+}
+
+/// `RPYJIT=enable_opts=...` without `virtualize`: program 142's loops
+/// allocate the objects they make (with it, none:
+/// `virtuals_are_not_allocated_until_they_escape`).
+#[test]
+fn enable_opts_without_virtualize_allocates_every_object() {
+    let rpyjit = "threshold=1,trace_eagerness=2,enable_opts=intbounds:rewrite:string:pure:earlyforce:heap:unroll";
+    let (loops, out) = jit_log_with("142_jit_virtuals", "jit-log-opt-loop", rpyjit);
+    assert!(out.contains("acc=202735 escapes=60 sum=9150 kept=3 keeps=43 f=2316"), "{out}");
+    assert!(!loops.is_empty() && loops.iter().all(|l| l.contains("= new(")), "{loops:?}");
+}
+
+/// `RPYJIT=enable_opts=...` without `heap`: program 152's loops read the
+/// frame's `stack` again and again (with it, once:
+/// `immutable_reads_fold_and_calls_forget_only_what_they_write`).
+#[test]
+fn enable_opts_without_heap_reads_fields_again() {
+    let rpyjit = "threshold=1,trace_eagerness=2,enable_opts=intbounds:rewrite:virtualize:string:pure:earlyforce:unroll";
+    let (loops, out) = jit_log_with("152_jit_immutable_and_effects", "jit-log-opt-loop", rpyjit);
+    assert!(out.contains("total=45150 calls=300 pushes=901 depth=1"), "{out}");
+    assert!(!loops.is_empty() && loops.iter().all(|l| l.matches("Frame.stack").count() > 1), "{loops:?}");
+}
+
+/// The integer operations computed more than once with the same operands
+/// between two labels of the traces `logs`.
+fn repeated_operations(logs: &[String]) -> Vec<&str> {
+    let mut repeated = Vec::new();
+    for stretch in logs.iter().flat_map(|l| l.split("\nlabel(")) {
+        let mut seen = std::collections::HashSet::new();
+        for (_, op) in stretch.lines().filter_map(|l| l.split_once(" = ")) {
+            if (op.starts_with("int_") || op.starts_with("uint_")) && !seen.insert(op) {
+                repeated.push(op);
+            }
+        }
+    }
+    repeated
+}
+
+/// `RPYJIT=enable_opts=...` without `pure`: program 151's loops compute
+/// the same operation on the same operands more than once; with it, never.
+#[test]
+fn enable_opts_without_pure_computes_operations_again() {
+    let (all, _) = jit_log("151_jit_switch_dispatch", "jit-log-opt-loop");
+    assert_eq!(repeated_operations(&all), Vec::<&str>::new());
+    let rpyjit = "threshold=1,trace_eagerness=2,enable_opts=intbounds:rewrite:virtualize:string:earlyforce:heap:unroll";
+    let (loops, out) = jit_log_with("151_jit_switch_dispatch", "jit-log-opt-loop", rpyjit);
+    assert!(out.contains("acc=90300 odd=300 ops=2108 kinds=300"), "{out}");
+    assert!(!repeated_operations(&loops).is_empty(), "{loops:?}");
+}
+
+/// `RPYJIT=enable_opts=...` without `intbounds`: program 139's traces that
+/// check `2 < len` of the registers check `1 < len` too (with it, the
+/// trace entering the inner loop does not:
+/// `bounds_known_from_one_check_drop_the_next_and_enter_the_label`).
+#[test]
+fn enable_opts_without_intbounds_keeps_bounds_checks_known_to_hold() {
+    let rpyjit = "threshold=1,trace_eagerness=2,enable_opts=rewrite:virtualize:string:pure:earlyforce:heap:unroll";
+    let (loops, out) = jit_log_with("139_jit_loops", "jit-log-opt-loop", rpyjit);
+    assert!(out.contains("acc=4813428 bytes=156 f=1000 nodes=820 sum=11480 small=8"), "{out}");
+    let checking: Vec<&String> = loops.iter().filter(|l| l.contains("= uint_ge(2, ")).collect();
+    assert!(!checking.is_empty(), "{loops:?}");
+    for l in checking {
+        assert!(l.contains("= uint_ge(1, "), "{l}");
+    }
+}
+
+/// The integer operations of the traces `logs` whose operands are all
+/// constants (`i3 = int_eq(7, 7)`).
+fn operations_on_constants(logs: &[String]) -> Vec<&str> {
+    (logs.iter().flat_map(|l| l.lines()))
+        .filter(|l| {
+            let Some((_, op)) = l.split_once(" = ") else { return false };
+            let Some((name, args)) = op.strip_suffix(')').and_then(|o| o.split_once('(')) else { return false };
+            (name.starts_with("int_") || name.starts_with("uint_"))
+                && args.split(", ").all(|a| a.parse::<i64>().is_ok())
+        })
+        .collect()
+}
+
+/// `RPYJIT=enable_opts=...` without `rewrite`: program 141's loops keep
+/// operations on constants (the comparisons of its instructions' tags,
+/// constants); with it, they fold.
+#[test]
+fn enable_opts_without_rewrite_leaves_operations_on_constants() {
+    let (all, _) = jit_log("141_jit_unroll", "jit-log-opt-loop");
+    assert_eq!(operations_on_constants(&all), Vec::<&str>::new());
+    let rpyjit = "threshold=1,trace_eagerness=2,enable_opts=intbounds:virtualize:string:pure:earlyforce:heap:unroll";
+    let (loops, out) = jit_log_with("141_jit_unroll", "jit-log-opt-loop", rpyjit);
+    assert!(out.contains("sum=4530 laps=3 q=5013 k=60 total=1860 mode=7 steps=60"), "{out}");
+    assert!(!operations_on_constants(&loops).is_empty(), "{loops:?}");
+}
+
+/// `RPYJIT=enable_opts=...` without `string` and `earlyforce`: nothing
+/// changes (rpy's optimizer has no pass of theirs). Program 151's loops
+/// are the same but for the addresses of constants.
+#[test]
+fn enable_opts_without_string_and_earlyforce_changes_nothing() {
+    let text = |rpyjit: &str| {
+        let (loops, _) = jit_log_with("151_jit_switch_dispatch", "jit-log-opt-loop", rpyjit);
+        let mut text = String::new();
+        for word in loops.concat().split_inclusive(|c: char| !c.is_ascii_alphanumeric()) {
+            text.push_str(if word.starts_with("0x") { "0x" } else { word });
+        }
+        text
+    };
+    let without = text("threshold=1,trace_eagerness=2,enable_opts=intbounds:rewrite:virtualize:pure:heap:unroll");
+    assert!(without.contains("label("), "{without}");
+    assert_eq!(without, text("threshold=1,trace_eagerness=2"));
+}
+
+/// What rpy does not do (retrace loops, unroll them more than once) takes
+/// only RPython's defaults: another value stops the program at its first
+/// merge point, with status 2 and a message saying why.
+#[test]
+fn parameters_rpy_does_not_honor_stop_the_program() {
+    for (rpyjit, message) in [
+        ("retrace_limit=5", "`retrace_limit` must be 0: rpy does not retrace loops"),
+        ("max_retrace_guards=3", "`max_retrace_guards` must be 15: rpy does not retrace loops"),
+        ("max_unroll_loops=1", "`max_unroll_loops` must be 0: rpy does not unroll a loop more than once"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
+            .args(["152_jit_immutable_and_effects", "translated"])
+            .env("RPYJIT", rpyjit)
+            .output()
+            .expect("run rpy-programs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{rpyjit}: {stderr}");
+        assert!(stderr.contains(&format!("rpy: bad RPYJIT=\"{rpyjit}\": {message}")), "{rpyjit}: {stderr}");
+    }
+    let defaults = "threshold=1,retrace_limit=0,max_retrace_guards=15,max_unroll_loops=0";
+    let (_, out) = jit_log_with("152_jit_immutable_and_effects", "jit-summary", defaults);
+    assert!(out.contains("total=45150 calls=300 pushes=901 depth=1"), "{out}");
 }

@@ -85,8 +85,8 @@ impl JitCounter {
     }
 
     /// Every count shrinks by `decay` thousandths (RPython's
-    /// `decay_all_counters`, run regularly), so positions that ran often
-    /// long ago are not hot forever.
+    /// `decay_all_counters`; the hook runs it whenever a loop starts being
+    /// traced), so positions that ran often long ago do not get hot.
     pub fn decay_all(&mut self, decay: u32) {
         let keep = 1.0 - decay.min(1000) as f64 * 0.001;
         for bucket in &mut self.buckets {
@@ -160,5 +160,24 @@ mod tests {
         }
         c.reset(h);
         assert_eq!(c.progress(h), 0.0);
+    }
+
+    /// Two positions warm in turn; the first gets hot, then the counts
+    /// decay (`decay_all`, as the hook does every 32 collections). With no
+    /// decay the second is hot at its next tick; with all of it, only
+    /// after `threshold` more.
+    #[test]
+    fn a_decay_cools_the_other_positions() {
+        let (first, second, inc) = (hash(2, 1), hash(5, 1), increment(20));
+        for (decay, ticks_to_hot) in [(0, 1), (1000, 20)] {
+            let mut c = JitCounter::default();
+            for _ in 0..19 {
+                assert!(!c.tick(first, inc) && !c.tick(second, inc));
+            }
+            assert!(c.tick(first, inc));
+            c.decay_all(decay);
+            let ticks = (1..=20).find(|_| c.tick(second, inc));
+            assert_eq!(ticks, Some(ticks_to_hot), "decay {decay}");
+        }
     }
 }

@@ -20,7 +20,7 @@ use super::counter::{increment, JitCounter};
 use super::interp::{for_each_root, resume, run_from_merge_point, Abort, CallSite, CallWrapper, Interp, Outcome, Tables};
 use super::log;
 use super::memory::{self, key_hash, KeyState};
-use super::optimizeopt::{optimize, Env, ShortPreamble};
+use super::optimizeopt::{optimize, Env, Opts, ShortPreamble};
 use super::params::JitParams;
 use super::trace::{Snapshot, Trace};
 use crate::gc::{self, TypeInfo};
@@ -72,6 +72,8 @@ struct State {
     /// The recursive calls the tracer does not go into (it did, and gave
     /// up).
     not_inlined: rustc_hash::FxHashSet<CallSite>,
+    /// `COLLECTIONS / 32` when the counters last decayed.
+    decayed_at: usize,
 }
 
 /// A compiled trace (a loop or a bridge) and what its guards do.
@@ -234,16 +236,30 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
         let id = memory::add_module(params().loop_longevity);
         let counter = JitCounter::new(1 << 12);
         let not_inlined = Default::default();
-        let s = Box::new(State { module, id, counter, codes: Vec::new(), free: Vec::new(), compiled: 0, not_inlined });
+        let s = Box::new(State {
+            module,
+            id,
+            counter,
+            codes: Vec::new(),
+            free: Vec::new(),
+            compiled: 0,
+            not_inlined,
+            decayed_at: 0,
+        });
         p = Box::into_raw(s) as usize;
         record.state.store(p, Ordering::Relaxed);
     }
     &mut *(p as *mut State)
 }
 
+/// The collections so far (the marking hook counts them): the clock of the
+/// counters' decay.
+static COLLECTIONS: AtomicUsize = AtomicUsize::new(0);
+
 /// The GC's marking hook: what the JIT's interpreters hold, then what
 /// compiled code keeps alive (which needs every other root marked first).
 fn mark_jit_roots(m: &mut gc::Marking) {
+    COLLECTIONS.fetch_add(1, Ordering::Relaxed);
     for_each_root(|p| m.mark(p));
     memory::collect(m);
 }
@@ -336,6 +352,16 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
         return status(run_code(st, &tables, c, driver as usize, buf));
     }
     let threshold = if entry { params.function_threshold } else { params.threshold };
+    // Every 32 collections, every count decays (RPython decays them after
+    // every 32 minor collections), so positions warm long ago do not get
+    // hot. (RPython also decays them whenever tracing starts; with every
+    // merge point counting, as a driver without `can_enter_jit!` does,
+    // that kept mandel.b's loops interpreted twice as long.)
+    let epoch = COLLECTIONS.load(Ordering::Relaxed) / 32;
+    if epoch != st.decayed_at {
+        st.decayed_at = epoch;
+        st.counter.decay_all(params.decay);
+    }
     if !st.counter.tick(hash, increment(threshold)) {
         return 0;
     }
@@ -502,7 +528,8 @@ fn add_code(
     let ((short, compiled), own) = timed(|| {
         // Constant objects are alive: the trace pins them.
         let read_field = |obj: u64, leaf: &rpy_jitcode::Leaf| unsafe { super::interp::load(obj as *const u8, leaf) };
-        let env = Env { module: &st.module, read_field: &read_field };
+        let opts = Opts::new(&params().enable_opts, params().disable_unrolling);
+        let env = Env { module: &st.module, read_field: &read_field, opts };
         let short = optimize(&mut trace, env, &|c| st.code(c).short.as_ref());
         let entries = |code: u32| st.code(code).compiled.entry;
         (short, compile_loop(&trace, &st.module, t, n, &entries, counter.map(|c| c.cast::<u64>())))

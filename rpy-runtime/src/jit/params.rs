@@ -3,9 +3,33 @@
 //! (`set_user_param`): `off`, `default`, or `name=value,name=value`, as in
 //! PyPy's `--jit threshold=200,trace_limit=10000`. The translated
 //! interpreter reads it from `RPYJIT`.
+//!
+//! Every parameter accepted does what it says. rpy never retraces a loop
+//! nor unrolls one more than once, so `retrace_limit`, `max_retrace_guards`
+//! and `max_unroll_loops` accept only their defaults; any other value is
+//! an error that says so.
 
 /// The optimizations of the trace optimizer, in the order they run
-/// (RPython's `ENABLE_ALL_OPTS`).
+/// (RPython's `ENABLE_ALL_OPTS`). Each one left out of `enable_opts` is off
+/// (the optimizer's `Opts`):
+/// - `intbounds`: no ranges of integers (no comparison decided by them, no
+///   bounds check dropped, no fusion of guards into a range check);
+/// - `rewrite`: no constant folding, no identities (`x + 0`, `x - x`), no
+///   chains of steps by constants made one step (a guard on a value known
+///   from an earlier guard still goes);
+/// - `virtualize`: every `new` and `new_array` is done where it is traced;
+/// - `pure`: no operation or elidable call computed once for the same
+///   operands, no comparison known from a guard on another;
+/// - `heap`: no heap cache and no lazy writes: every read is done (even
+///   of an immutable field of a constant), every write where it is traced;
+/// - `unroll`: loops have no preamble (no `label`): the trace is optimized
+///   once, its `jump` going back to its start.
+///
+/// `string` and `earlyforce` are accepted, and their absence changes
+/// nothing: rpy's optimizer has no string optimizations (strings are
+/// objects and arrays as any other, `virtualize` and `heap` see them) and
+/// no early forcing pass (a virtual is forced where it escapes, in
+/// `virtualize`).
 pub const ALL_OPTS: &[&str] = &["intbounds", "rewrite", "virtualize", "string", "pure", "earlyforce", "heap", "unroll"];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,16 +42,28 @@ pub struct JitParams {
     pub function_threshold: u32,
     /// How many times a guard fails before a bridge is traced from it.
     pub trace_eagerness: u32,
-    /// How much the counters decay regularly (0: none, 1000: all).
+    /// How many thousandths of their counts all counters lose every 32
+    /// collections (0: none, 1000: all), so that positions that ran often
+    /// long ago do not get hot. (RPython also decays them whenever tracing
+    /// starts; rpy does not: see `rpy_jit_merge_point`.)
     pub decay: u32,
     /// How many operations a trace may record before tracing aborts.
     pub trace_limit: u32,
+    /// Whether the tracer goes into recursive calls of the portal.
     pub inlining: bool,
+    /// How many collections a loop may go unused before it is freed.
     pub loop_longevity: u32,
+    /// Always 0: rpy does not retrace loops.
     pub retrace_limit: u32,
+    /// Always 15: rpy does not retrace loops.
     pub max_retrace_guards: u32,
+    /// Always 0: rpy does not unroll a loop more than once.
     pub max_unroll_loops: u32,
+    /// A loop of more operations than this, once optimized (its
+    /// preamble), is not unrolled: it is left as optimized once, with no
+    /// preamble.
     pub disable_unrolling: u32,
+    /// How many levels of recursive calls the tracer goes into.
     pub max_unroll_recursion: u32,
     /// The optimizations to run, a subset of `ALL_OPTS` in that order.
     pub enable_opts: Vec<&'static str>,
@@ -110,7 +146,25 @@ impl JitParams {
             }
             _ => return Err(format!("unknown JIT parameter `{name}`; the parameters are {NAMES}")),
         };
+        // What rpy does not do accepts only the value that asks for none
+        // of it (RPython's default: PyPy users pass it).
+        let d = JitParams::default();
         match name {
+            "retrace_limit" if n != d.retrace_limit => {
+                return Err(format!("`retrace_limit` must be {}: rpy does not retrace loops", d.retrace_limit))
+            }
+            "max_retrace_guards" if n != d.max_retrace_guards => {
+                return Err(format!(
+                    "`max_retrace_guards` must be {}: rpy does not retrace loops",
+                    d.max_retrace_guards
+                ))
+            }
+            "max_unroll_loops" if n != d.max_unroll_loops => {
+                return Err(format!(
+                    "`max_unroll_loops` must be {}: rpy does not unroll a loop more than once",
+                    d.max_unroll_loops
+                ))
+            }
             "decay" if n > 1000 => return Err(format!("`decay` is at most 1000, not {n}")),
             "trace_limit" if n > 100_000_000 => return Err(format!("`trace_limit` is at most 100000000, not {n}")),
             "threshold" | "function_threshold" | "trace_eagerness" if n == 0 => {
@@ -175,9 +229,22 @@ mod tests {
             ("trace_limit=100000001", "at most 100000000"),
             ("decay=1001", "at most 1000"),
             ("enable_opts=heap:fast", "unknown optimization `fast`"),
+            ("retrace_limit=5", "`retrace_limit` must be 0: rpy does not retrace loops"),
+            ("max_retrace_guards=3", "`max_retrace_guards` must be 15: rpy does not retrace loops"),
+            ("max_unroll_loops=1", "`max_unroll_loops` must be 0: rpy does not unroll a loop more than once"),
         ] {
             let e = JitParams::parse(text).unwrap_err();
             assert!(e.contains(msg), "{text}: {e}");
         }
+    }
+
+    /// What rpy does not do accepts the value that asks for none of it:
+    /// PyPy's users pass RPython's defaults.
+    #[test]
+    fn defaults_of_what_rpy_does_not_do_are_accepted() {
+        let p = JitParams::parse("retrace_limit=0,max_retrace_guards=15,max_unroll_loops=0").unwrap();
+        assert_eq!(p, JitParams::default());
+        let q = JitParams::parse("disable_unrolling=5,enable_opts=intbounds:rewrite:string:earlyforce").unwrap();
+        assert_eq!((q.disable_unrolling, q.enable_opts.len()), (5, 4));
     }
 }

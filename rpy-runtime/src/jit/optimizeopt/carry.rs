@@ -350,10 +350,7 @@ impl Carried {
         let mut exprs: HashMap<Expr, Option<Value>> = HashMap::default();
         for (_, s) in self.slots() {
             if let Slot::Value(e @ (Expr::Input(_) | Expr::Fact(_) | Expr::Const(_))) = s {
-                if !exprs.contains_key(&e) {
-                    let v = ask(opt, Ask::Expr(e));
-                    exprs.insert(e, v);
-                }
+                exprs.entry(e).or_insert_with(|| ask(opt, Ask::Expr(e)));
             }
         }
         let locs: Vec<Loc> = places.iter().map(|(_, l)| *l).collect();
@@ -365,7 +362,8 @@ impl Carried {
             for &(i, loc) in &places {
                 match opt.waiting_at(&loc).or_else(|| held.get(&i).copied()) {
                     Some(v) => {
-                        if !self.matches(opt, SlotId::Write(i), self.writes[i].value, v, &exprs, needed, &mut m) {
+                        let at_end = AtEnd { exprs: &exprs, needed };
+                        if !self.matches(opt, SlotId::Write(i), self.writes[i].value, v, &at_end, &mut m) {
                             bad.writes.push(i);
                         }
                     }
@@ -394,13 +392,12 @@ impl Carried {
         id: SlotId,
         s: Slot,
         v: Value,
-        exprs: &HashMap<Expr, Option<Value>>,
-        needed: &dyn Fn(usize) -> bool,
+        at_end: &AtEnd,
         m: &mut Matching,
     ) -> bool {
         let virtual_object = opt.virtual_object(v);
         match s {
-            Slot::Value(Expr::Leaf(l)) if !needed(l) => true,
+            Slot::Value(Expr::Leaf(l)) if !(at_end.needed)(l) => true,
             Slot::Value(_) if virtual_object.is_some() => {
                 m.to_force.push(v);
                 true
@@ -410,7 +407,7 @@ impl Carried {
                 true
             }
             Slot::Value(e) => {
-                if exprs.get(&e).copied().flatten() != Some(v) {
+                if at_end.exprs.get(&e).copied().flatten() != Some(v) {
                     m.slots.push(id);
                 }
                 true
@@ -434,11 +431,18 @@ impl Carried {
                 }
                 shape.fields.iter().enumerate().all(|(f, (d, s, _))| {
                     let x = fields.iter().find(|(e, _)| e == d).expect("same fields").1;
-                    self.matches(opt, SlotId::Field(j, f), *s, x, exprs, needed, m)
+                    self.matches(opt, SlotId::Field(j, f), *s, x, at_end, m)
                 })
             }
         }
     }
+}
+
+/// What a matching at a trace's end compares with: the values of the
+/// label's `Expr`s there, and which leaves the body uses.
+struct AtEnd<'a> {
+    exprs: &'a HashMap<Expr, Option<Value>>,
+    needed: &'a dyn Fn(usize) -> bool,
 }
 
 /// A matching of values with the shape under way.

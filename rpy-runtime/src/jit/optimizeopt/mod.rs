@@ -22,6 +22,62 @@ use rpy_jitcode::Op;
 use rustc_hash::FxHashSet as HashSet;
 pub use unroll::ShortPreamble;
 
+/// The optimizations that run (RPython's `enable_opts` and
+/// `disable_unrolling`). Each switch turns its optimization off where it
+/// starts (nothing known, nothing kept waiting), so that any combination
+/// optimizes correctly, if less. Always on: substituting what guards
+/// make known, dropping guards on known values, and removing what nothing
+/// uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opts {
+    /// Ranges of integers: comparisons they decide fold, guards of
+    /// consecutive steps fuse into one range check.
+    pub intbounds: bool,
+    /// Constant folding, identities (`x + 0`), chains of steps made one.
+    pub rewrite: bool,
+    /// Allocation removal.
+    pub virtualize: bool,
+    /// Pure operations and elidable calls computed once per operands.
+    pub pure: bool,
+    /// The heap cache and lazy writes.
+    pub heap: bool,
+    /// Loop unrolling: a preamble, and a body knowing what it knew.
+    pub unroll: bool,
+    /// Loops of more operations than this once optimized (without
+    /// unrolling) are not unrolled.
+    pub unroll_limit: usize,
+}
+
+impl Opts {
+    /// Everything on, loops of any length unrolled.
+    pub const ALL: Opts = Opts {
+        intbounds: true,
+        rewrite: true,
+        virtualize: true,
+        pure: true,
+        heap: true,
+        unroll: true,
+        unroll_limit: usize::MAX,
+    };
+
+    /// The optimizations named in `enabled` (RPython's names, as
+    /// `enable_opts` gives them), unrolling loops of at most
+    /// `disable_unrolling` operations once optimized. (`string` and
+    /// `earlyforce` have no switch: nothing of rpy's optimizer is theirs.)
+    pub fn new(enabled: &[&str], disable_unrolling: u32) -> Opts {
+        let on = |name: &str| enabled.contains(&name);
+        Opts {
+            intbounds: on("intbounds"),
+            rewrite: on("rewrite"),
+            virtualize: on("virtualize"),
+            pure: on("pure"),
+            heap: on("heap"),
+            unroll: on("unroll"),
+            unroll_limit: disable_unrolling as usize,
+        }
+    }
+}
+
 /// Optimizes `trace` in `env`; `short_of` tells how to enter the code a jump goes
 /// to at its label. Returns how to enter `trace` itself so, when it is an
 /// unrolled loop.
@@ -32,34 +88,62 @@ pub fn optimize<'s>(
 ) -> Option<ShortPreamble> {
     let closes_loop = trace.ops.last().is_some_and(|op| op.op == Op::Jump && op.descr.is_none());
     let mut short = None;
-    if closes_loop {
-        short = unroll::unroll(trace, env);
+    if closes_loop && env.opts.unroll {
+        // A loop is not unrolled when its preamble, the loop optimized
+        // once, is longer than `disable_unrolling` (RPython's test: a
+        // preamble that long makes a body as long again). Optimizing
+        // keeps at most the operations recorded: a loop recorded short
+        // enough needs no trial.
+        let once = (trace.ops.len() > env.opts.unroll_limit)
+            .then(|| {
+                let mut once = trace.clone();
+                optimize_once(&mut once, env, short_of);
+                once.ops = remove_unused(once.ops);
+                once
+            })
+            .filter(|once| once.ops.len() > env.opts.unroll_limit);
+        match once {
+            Some(once) => *trace = once,
+            None => short = unroll::unroll(trace, env),
+        }
     } else {
-        let mut ops = std::mem::take(&mut trace.ops);
-        let jump = ops.pop_if(|op| op.op == Op::Jump);
-        let mut opt = Optimizer::new(env);
-        for op in ops {
-            opt.emit(op);
-        }
-        if let Some(mut jump) = jump {
-            // Into the other loop's body when this trace knows enough.
-            for v in &jump.args {
-                opt.force_value(*v);
-            }
-            let args: Vec<Value> = jump.args.iter().map(|v| opt.resolve(*v)).collect();
-            let target = jump.descr.and_then(short_of);
-            if let Some(label) = target.and_then(|sp| unroll::label_args(sp, &mut opt, trace, &args)) {
-                jump.args = label;
-                trace.enters_label = true;
-            }
-            opt.emit(jump);
-        }
-        trace.ops = opt.out;
+        // A loop not unrolled is optimized once, as any trace: its jump
+        // (no descr) goes back to its start, with no short preamble.
+        optimize_once(trace, env, short_of);
     }
-    guards::fuse_equalities(trace);
+    // (Range checks: integer bounds' reasoning.)
+    if env.opts.intbounds {
+        guards::fuse_equalities(trace);
+    }
     guards::known_at_failure(trace);
     trace.ops = remove_unused(std::mem::take(&mut trace.ops));
     short
+}
+
+/// Optimizes `trace` with one optimizer, without unrolling: a final jump
+/// to other code enters it at its label when `short_of` says how and the
+/// trace knows enough.
+fn optimize_once<'s>(trace: &mut Trace, env: Env, short_of: &dyn Fn(u32) -> Option<&'s ShortPreamble>) {
+    let mut ops = std::mem::take(&mut trace.ops);
+    let jump = ops.pop_if(|op| op.op == Op::Jump);
+    let mut opt = Optimizer::new(env);
+    for op in ops {
+        opt.emit(op);
+    }
+    if let Some(mut jump) = jump {
+        // Into the other loop's body when this trace knows enough.
+        for v in &jump.args {
+            opt.force_value(*v);
+        }
+        let args: Vec<Value> = jump.args.iter().map(|v| opt.resolve(*v)).collect();
+        let target = jump.descr.and_then(short_of);
+        if let Some(label) = target.and_then(|sp| unroll::label_args(sp, &mut opt, trace, &args)) {
+            jump.args = label;
+            trace.enters_label = true;
+        }
+        opt.emit(jump);
+    }
+    trace.ops = opt.out;
 }
 
 /// Drops pure operations and reads whose results nothing uses (backward),

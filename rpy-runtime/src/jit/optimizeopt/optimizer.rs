@@ -18,11 +18,16 @@
 //!   a guard failing in between does the pending writes when it resumes;
 //! - *allocation removal* (`virtualize`, below);
 //!
+//! `Env::opts` turns each of them off (`Opts`): then it knows nothing
+//! (no range, no pure operation, no heap location, no virtual object)
+//! and keeps nothing waiting, so the operations go out as they came.
+//!
 //! Guards' snapshots and the final `jump` see the same substitutions, so a
 //! guard failing still resumes with the right values.
 
 use super::facts::{mirror, negation, step};
 use super::intbounds::{self, IntBound};
+use super::Opts;
 use crate::jit::eval::{pure_value, returns_float};
 use crate::jit::trace::{allocation, initialization, PendingWrite, ResOp, Value, VirtualObject};
 use rpy_jitcode::{Descr, Holds, JitModule, Kind, Leaf, Op};
@@ -96,15 +101,20 @@ pub fn location(m: &JitModule, op: Op, args: &[Value], descr: Option<u32>) -> Op
 
 /// What the optimizer knows of the world outside the trace: the module's
 /// descrs, and how to read a field of a constant object (the program's
-/// memory while it runs; made up by the tests).
+/// memory while it runs; made up by the tests); and what it may do.
 #[derive(Clone, Copy)]
 pub struct Env<'m> {
     pub module: &'m JitModule,
     pub read_field: &'m dyn Fn(u64, &Leaf) -> u64,
+    /// The optimizations that run (`RPYJIT`'s `enable_opts`).
+    pub opts: Opts,
 }
 
 /// A pure operation's key: the operation, its operands, its descr.
 pub type PureKey = (Op, Vec<Value>, Option<u32>);
+
+/// A virtual object's size descr, length (arrays) and fields.
+pub type VirtualParts = (u32, Option<u64>, Vec<(u32, Value)>);
 
 /// The optimizer's state part way through a trace. What it knows comes
 /// from the operations it has seen, or from outside (`unroll` gives a
@@ -113,6 +123,7 @@ pub type PureKey = (Op, Vec<Value>, Option<u32>);
 pub struct Optimizer<'m> {
     m: &'m JitModule,
     read_field: &'m dyn Fn(u64, &Leaf) -> u64,
+    opts: Opts,
     subst: HashMap<u32, Value>,
     pure: HashMap<PureKey, (Value, Option<usize>)>,
     /// What heap locations hold: the value, and the outside fact it is.
@@ -136,6 +147,9 @@ pub struct Optimizer<'m> {
     origins: HashMap<Value, (Value, u32)>,
     /// The outside facts that operations used.
     pub used: HashSet<usize>,
+    /// The variables that stand for outside facts, and which: an operation
+    /// rewritten to use one (`fold_offset`) uses the fact.
+    fact_vars: HashMap<u32, usize>,
     pub out: Vec<ResOp>,
 }
 
@@ -144,6 +158,7 @@ impl<'m> Optimizer<'m> {
         Optimizer {
             m: env.module,
             read_field: env.read_field,
+            opts: env.opts,
             subst: HashMap::default(),
             pure: HashMap::default(),
             heap: HashMap::default(),
@@ -156,6 +171,7 @@ impl<'m> Optimizer<'m> {
             dereferenced: HashSet::default(),
             origins: HashMap::default(),
             used: HashSet::default(),
+            fact_vars: HashMap::default(),
             out: Vec::new(),
         }
     }
@@ -178,6 +194,12 @@ impl<'m> Optimizer<'m> {
     /// Records that the pure operation `key` gives `v` (fact `origin` from
     /// outside the trace).
     pub fn know_pure(&mut self, key: PureKey, v: Value, origin: Option<usize>) {
+        if let (Value::Var(n), Some(k)) = (v, origin) {
+            self.fact_vars.insert(n, k);
+        }
+        if !self.opts.pure {
+            return;
+        }
         if let (Value::Var(n), Some(form)) = (v, self.offset_form(key.0, &key.1)) {
             self.offsets.insert(n, form);
         }
@@ -188,6 +210,9 @@ impl<'m> Optimizer<'m> {
 
     /// The range the integer `v` is known to lie in.
     pub fn bound(&self, v: Value) -> IntBound {
+        if !self.opts.intbounds {
+            return IntBound::FULL;
+        }
         match self.resolve(v) {
             Value::Const(c, Kind::Int) => IntBound::constant(c as i64),
             Value::Var(n) => self.bounds.get(&n).copied().unwrap_or(IntBound::FULL),
@@ -198,6 +223,9 @@ impl<'m> Optimizer<'m> {
     /// `cmp(a, b)` is `holds`: what that says of the ranges of `a` and `b`,
     /// and of the variables they are steps by constants from.
     fn narrow(&mut self, cmp: Op, a: Value, b: Value, holds: bool) {
+        if !self.opts.intbounds {
+            return;
+        }
         let (na, nb) = intbounds::narrow(cmp, holds, self.bound(a), self.bound(b));
         for (v, bound) in [(a, na), (b, nb)] {
             let Value::Var(n) = self.resolve(v) else { continue };
@@ -213,6 +241,12 @@ impl<'m> Optimizer<'m> {
     }
 
     pub fn know_heap(&mut self, loc: Loc, v: Value, origin: Option<usize>) {
+        if let (Value::Var(n), Some(k)) = (v, origin) {
+            self.fact_vars.insert(n, k);
+        }
+        if !self.opts.heap {
+            return;
+        }
         self.note_origin(&loc, v);
         self.heap.insert(loc, (v, origin));
     }
@@ -368,7 +402,7 @@ impl<'m> Optimizer<'m> {
         // An elidable call again with the same arguments gives the same
         // result (RPython's `pure` does this for `call_pure` too). Not a
         // pure operation otherwise: never computed again elsewhere.
-        if let (Op::CallPureI | Op::CallPureR | Op::CallPureF, Some(r)) = (op.op, op.result) {
+        if let (Op::CallPureI | Op::CallPureR | Op::CallPureF, Some(r), true) = (op.op, op.result, self.opts.pure) {
             let key = (op.op, op.args.clone(), op.descr);
             if let Some(v) = self.lookup_pure(&key) {
                 self.subst.insert(r, v);
@@ -376,9 +410,15 @@ impl<'m> Optimizer<'m> {
             }
             self.pure.insert(key, (Value::Var(r), None));
         }
-        if let Some(loc) = location(self.m, op.op, &op.args, op.descr) {
-            let is_write = matches!(op.op, Op::SetfieldGc | Op::SetarrayitemGc | Op::SetinteriorfieldGc);
-            if is_write {
+        if writes && !self.opts.heap {
+            // Done now (what it stores escapes now).
+            self.push_write(op);
+            return;
+        }
+        // (Without `heap`, reads are no location: they are done.)
+        let loc = if self.opts.heap { location(self.m, op.op, &op.args, op.descr) } else { None };
+        if let Some(loc) = loc {
+            if writes {
                 let value = op.args[op.args.len() - 1];
                 if self.peek_heap(&loc) == Some(value) {
                     self.lookup_heap(&loc); // (a use of what is known)
@@ -409,14 +449,17 @@ impl<'m> Optimizer<'m> {
                 self.heap.insert(loc, (v, None));
             }
         } else if op.op.is_pure() {
-            let offset = self.fold_offset(&mut op);
+            // Without `rewrite`, the operation stays as it is, but what
+            // it is (a step from a variable) is still known: the heap
+            // cache's aliasing and the ranges use it.
+            let offset = if self.opts.rewrite { self.fold_offset(&mut op) } else { self.offset_form(op.op, &op.args) };
             if let (Some(r), Some(v)) = (op.result, self.fold(&op)) {
                 self.subst.insert(r, v);
                 return;
             }
             if let Some(r) = op.result {
                 let key = (op.op, op.args.clone(), op.descr);
-                if let Some(v) = self.lookup_pure(&key) {
+                if let Some(v) = self.lookup_pure(&key).filter(|_| self.opts.pure) {
                     self.subst.insert(r, v);
                     return;
                 }
@@ -427,10 +470,12 @@ impl<'m> Optimizer<'m> {
                     self.offsets.insert(r, form);
                 }
                 let args: Vec<IntBound> = op.args.iter().map(|a| self.bound(*a)).collect();
-                if let Some(bound) = intbounds::result(op.op, &args) {
+                if let Some(bound) = intbounds::result(op.op, &args).filter(|_| self.opts.intbounds) {
                     self.bounds.insert(r, bound);
                 }
-                self.pure.insert(key, (Value::Var(r), None));
+                if self.opts.pure {
+                    self.pure.insert(key, (Value::Var(r), None));
+                }
             }
         }
         self.push(op);
@@ -474,6 +519,10 @@ impl<'m> Optimizer<'m> {
     /// uses it; then it is *forced*: allocated and its fields written
     /// where that use is. True when `op` was taken care of.
     fn virtualize(&mut self, op: &ResOp) -> bool {
+        if !self.opts.virtualize {
+            // (No object is virtual: none escapes.)
+            return false;
+        }
         let virtual_arg = |k: usize| match op.args.get(k) {
             Some(Value::Var(n)) if self.virtuals.contains_key(n) => Some(*n),
             _ => None,
@@ -580,7 +629,7 @@ impl<'m> Optimizer<'m> {
             // (nothing else known changes, nothing waiting goes there), and
             // whoever the object escapes to may read them.
             let (op, args, descr) = initialization(v.size, v.length, Value::Var(n), d, value);
-            if let Some(loc) = location(self.m, op, &args, Some(descr)) {
+            if let (Some(loc), true) = (location(self.m, op, &args, Some(descr)), self.opts.heap) {
                 self.heap.insert(loc, (value, None));
             }
             self.out.push(ResOp { op, args, descr: Some(descr), result: None, snapshot: None });
@@ -669,7 +718,7 @@ impl<'m> Optimizer<'m> {
 
     /// The virtual object `v` is: its size descr, its length (arrays) and
     /// its fields (`None`: `v` is not virtual).
-    pub fn virtual_object(&self, v: Value) -> Option<(u32, Option<u64>, Vec<(u32, Value)>)> {
+    pub fn virtual_object(&self, v: Value) -> Option<VirtualParts> {
         let Value::Var(n) = self.resolve(v) else { return None };
         let o = self.virtuals.get(&n)?;
         Some((o.size, o.length, o.fields.iter().map(|(d, x)| (*d, self.resolve(*x))).collect()))
@@ -757,8 +806,14 @@ impl<'m> Optimizer<'m> {
     /// tape's position moved cell by cell) become one step each from the
     /// same variable, which CSE and the comparisons then see through; a
     /// step of 0 is `y` itself (`fold`). Returns the operation's form.
-    fn fold_offset(&self, op: &mut ResOp) -> Option<(Value, i64)> {
+    fn fold_offset(&mut self, op: &mut ResOp) -> Option<(Value, i64)> {
         let (y, c) = self.offset_form(op.op, &op.args)?;
+        // `y` may be a fact the operation did not name: it uses it now.
+        if let Value::Var(n) = y {
+            if let Some(&k) = self.fact_vars.get(&n) {
+                self.used.insert(k);
+            }
+        }
         // Written as a step up, or down when negative (as traced).
         (op.op, op.args) = match c {
             c if c < 0 && c != i64::MIN => (Op::IntSub, vec![y, Value::Const(c.wrapping_neg() as u64, Kind::Int)]),
@@ -788,16 +843,19 @@ impl<'m> Optimizer<'m> {
                 Value::Var(_) => None,
             })
             .collect();
-        if let Some(args) = consts {
+        if let (Some(args), true) = (consts, self.opts.rewrite) {
             if op.op != ArraylenGc {
                 return pure_value(self.m, op.op, &args).map(|x| Value::Const(x, kind));
             }
         }
         let (a, b) = (op.args[0], op.args.get(1).copied());
-        if let (Some(_), Some(b)) = (mirror(op.op), b) {
+        if let (Some(_), Some(b), true) = (mirror(op.op), b, self.opts.intbounds) {
             if let Some(holds) = intbounds::compare(op.op, self.bound(a), self.bound(b)) {
                 return Some(Value::Const(holds as u64, Kind::Int));
             }
+        }
+        if !self.opts.rewrite {
+            return None;
         }
         let is = |v: Option<Value>, c: i64| matches!(v, Some(Value::Const(x, Kind::Int)) if x as i64 == c);
         let zero = Value::Const(0, Kind::Int);
@@ -817,6 +875,9 @@ impl<'m> Optimizer<'m> {
 
     /// `cmp(a, b)` is `holds`: so are its negation and its mirror.
     fn know_comparison(&mut self, cmp: Op, a: Value, b: Value, holds: bool) {
+        if !self.opts.pure {
+            return;
+        }
         let bool_const = |x: bool| Value::Const(x as u64, Kind::Int);
         let (neg, mir) = (negation(cmp).expect("a comparison"), mirror(cmp).expect("a comparison"));
         let neg_mir = negation(mir).expect("a comparison");

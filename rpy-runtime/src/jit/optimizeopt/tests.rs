@@ -4,7 +4,7 @@
 //! expected trace is compared with the optimized one's `snapshot_text`
 //! with the variables renumbered in order of appearance.
 
-use super::{optimize, Env};
+use super::{optimize, Env, Opts};
 use crate::jit::trace::Trace;
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf};
 
@@ -114,7 +114,7 @@ fn renumbered(text: &str) -> String {
 /// The memory the tests' constant objects have: a field of the object at
 /// `p` holds `p` plus the field's offset.
 fn env(m: &JitModule) -> Env<'_> {
-    Env { module: m, read_field: &|p, leaf| p + leaf.offset as u64 }
+    Env { module: m, read_field: &|p, leaf| p + leaf.offset as u64, opts: Opts::ALL }
 }
 
 /// Optimizes the trace `input`; its text must be `expected`'s.
@@ -123,6 +123,18 @@ fn check(input: &str, expected: &str) {
     let m = module();
     let mut trace = Trace::parse(input, &m).unwrap_or_else(|e| panic!("input: {e}"));
     optimize(&mut trace, env(&m), &|_| None);
+    let got = renumbered(&trace.snapshot_text(&m));
+    let want = renumbered(expected);
+    assert!(got == want, "optimized:\n{got}\n\nexpected:\n{want}\n");
+}
+
+/// Optimizes the trace `input` with only the optimizations `opts`; its
+/// text must be `expected`'s.
+#[track_caller]
+fn check_with(opts: Opts, input: &str, expected: &str) {
+    let m = module();
+    let mut trace = Trace::parse(input, &m).unwrap_or_else(|e| panic!("input: {e}"));
+    optimize(&mut trace, Env { opts, ..env(&m) }, &|_| None);
     let got = renumbered(&trace.snapshot_text(&m));
     let want = renumbered(expected);
     assert!(got == want, "optimized:\n{got}\n\nexpected:\n{want}\n");
@@ -1843,5 +1855,210 @@ fn a_bridge_enters_another_loop_at_its_start() {
         [i0]
         i1 = int_add(i0, 1)
         jump(i1, descr=TargetToken(3))",
+    );
+}
+
+/// `enable_opts` without `virtualize`: an object made is allocated, though
+/// the guard that sees it is all that uses it (with `virtualize`, the
+/// guard makes it when it fails: `a_virtual_in_a_snapshot_is_made_when_the_guard_fails`).
+#[test]
+fn without_virtualize_an_object_is_allocated() {
+    check_with(
+        Opts { virtualize: false, ..Opts::ALL },
+        "
+        [i0]
+        p1 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p1, i0, descr=<FieldS Pair.a 8>)
+        i2 = int_lt(i0, 10)
+        guard_true(i2, descr=<Guard0x0>) [i0, p1]
+        jump(i0, descr=TargetToken(1))",
+        "
+        [i0]
+        p1 = new(descr=<SizeDescr Pair>)
+        i2 = int_lt(i0, 10)
+        guard_true(i2, descr=<Guard0x0>) [i0, p1] {setfield_gc(p1, i0, descr=<FieldS Pair.a 8>)}
+        setfield_gc(p1, i0, descr=<FieldS Pair.a 8>)
+        jump(i0, descr=TargetToken(1))",
+    );
+}
+
+/// `enable_opts` without `heap`: a field read twice is read twice, and a
+/// write is done where it was traced, not after the guard (compare
+/// `a_field_read_twice_is_read_once`, `a_guard_does_the_pending_writes_when_it_fails`).
+#[test]
+fn without_heap_reads_and_writes_are_done_where_traced() {
+    let opts = Opts { heap: false, ..Opts::ALL };
+    let read_twice = "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i1, i2)
+        jump(i3, descr=TargetToken(1))";
+    check_with(opts, read_twice, read_twice);
+    let written = "
+        [p0, i1]
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        i2 = int_lt(i1, 10)
+        guard_true(i2, descr=<Guard0x0>) [p0, i1]
+        setfield_gc(p0, 5, descr=<FieldS Pair.b 16>)
+        jump(p0, i1, descr=TargetToken(1))";
+    check_with(opts, written, written);
+}
+
+/// `enable_opts` without `heap`, a virtual stored into an object: the
+/// write is done at once, so the virtual is allocated first.
+#[test]
+fn without_heap_a_stored_virtual_is_allocated_before_the_write() {
+    check_with(
+        Opts { heap: false, ..Opts::ALL },
+        "
+        [p0, i1]
+        p2 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p2, i1, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p2, descr=<FieldP Pair.next 24>)
+        i3 = int_lt(i1, 10)
+        guard_true(i3, descr=<Guard0x0>) [p0, i1]
+        jump(p0, i1, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        p2 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p2, i1, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p2, descr=<FieldP Pair.next 24>)
+        i3 = int_lt(i1, 10)
+        guard_true(i3, descr=<Guard0x0>) [p0, i1]
+        jump(p0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// `enable_opts` without `pure`: the same operation, or elidable call, on
+/// the same operands is computed again (compare
+/// `pure_operations_are_computed_once`, `elidable_calls_are_computed_once`).
+#[test]
+fn without_pure_operations_are_computed_again() {
+    let opts = Opts { pure: false, ..Opts::ALL };
+    let twice = "
+        [i0, i1]
+        i2 = int_add(i0, i1)
+        i3 = int_add(i0, i1)
+        i4 = int_mul(i2, i3)
+        jump(i4, i1, descr=TargetToken(1))";
+    check_with(opts, twice, twice);
+    let calls = "
+        [i0]
+        i1 = call_pure_i(i0, descr=<Call g>)
+        i2 = call_pure_i(i0, descr=<Call g>)
+        i3 = int_add(i1, i2)
+        jump(i3, descr=TargetToken(1))";
+    check_with(opts, calls, calls);
+}
+
+/// `enable_opts` without `intbounds`: bounds checks that `2 < len` implies
+/// stay (compare `a_bounds_check_known_to_hold_goes`), and guards on
+/// consecutive steps are not fused into a range check.
+#[test]
+fn without_intbounds_bounds_checks_known_to_hold_stay() {
+    let opts = Opts { intbounds: false, ..Opts::ALL };
+    let checks = "
+        [p0]
+        i1 = arraylen_gc(p0, descr=<ArrayS 8>)
+        i2 = uint_ge(2, i1)
+        guard_false(i2, descr=<Guard0x0>) [p0]
+        i3 = uint_ge(1, i1)
+        guard_false(i3, descr=<Guard0x1>) [p0]
+        i4 = int_lt(0, i1)
+        guard_true(i4, descr=<Guard0x2>) [p0]
+        jump(p0, descr=TargetToken(1))";
+    check_with(opts, checks, checks);
+    let steps = "
+        [i0, i1]
+        i2 = int_eq(i0, i1)
+        guard_false(i2, descr=<Guard0x0>) [i0, i1]
+        i3 = int_add(i0, 1)
+        i4 = int_eq(i3, i1)
+        guard_false(i4, descr=<Guard0x1>) [i0, i1]
+        i5 = int_add(i0, 2)
+        i6 = int_eq(i5, i1)
+        guard_false(i6, descr=<Guard0x2>) [i0, i1]
+        jump(i5, i1, descr=TargetToken(1))";
+    check_with(opts, steps, steps);
+}
+
+/// `enable_opts` without `rewrite`: no constant folding, no identity, no
+/// chain of steps made one step; a guard on a value an earlier guard made
+/// known still goes.
+#[test]
+fn without_rewrite_nothing_folds_but_known_guards_go() {
+    let opts = Opts { rewrite: false, ..Opts::ALL };
+    let folds = "
+        [i0]
+        i1 = int_add(3, 4)
+        i2 = int_mul(i0, i1)
+        i3 = int_add(i2, 0)
+        i4 = int_add(i3, 1)
+        i5 = int_add(i4, 1)
+        jump(i5, descr=TargetToken(1))";
+    check_with(opts, folds, folds);
+    check_with(
+        opts,
+        "
+        [i0]
+        i1 = int_lt(i0, 10)
+        guard_true(i1, descr=<Guard0x0>) [i0]
+        guard_true(i1, descr=<Guard0x1>) [i0]
+        jump(i0, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_lt(i0, 10)
+        guard_true(i1, descr=<Guard0x0>) [i0]
+        jump(i0, descr=TargetToken(1))",
+    );
+}
+
+/// The loop of the tests of not unrolling: with unrolling, the field is read
+/// in the preamble only (`a_loop_reads_an_invariant_field_once`).
+const LOOP_OF_THREE_OPS: &str = "
+    [p0, i1]
+    i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+    i3 = int_add(i1, i2)
+    jump(p0, i3, descr=TargetToken(0))";
+
+/// `enable_opts` without `unroll`: a loop has no preamble, no label; its
+/// jump goes back to its start.
+#[test]
+fn without_unroll_a_loop_has_no_label() {
+    check_with(Opts { unroll: false, ..Opts::ALL }, LOOP_OF_THREE_OPS, LOOP_OF_THREE_OPS);
+}
+
+/// `disable_unrolling`: a loop of more operations than that, once
+/// optimized, is not unrolled; of that many, it is, however many it
+/// recorded (here the second read goes).
+#[test]
+fn a_loop_longer_than_disable_unrolling_has_no_label() {
+    check_with(Opts { unroll_limit: 2, ..Opts::ALL }, LOOP_OF_THREE_OPS, LOOP_OF_THREE_OPS);
+    let unrolled = "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i1, i2)
+        label(i3, i2, descr=TargetToken(0))
+        i4 = int_add(i3, i2)
+        jump(i4, i2, descr=TargetToken(0))";
+    check_with(Opts { unroll_limit: 3, ..Opts::ALL }, LOOP_OF_THREE_OPS, unrolled);
+    let reading_twice = "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i1, i3)
+        jump(p0, i4, descr=TargetToken(0))";
+    check_with(Opts { unroll_limit: 3, ..Opts::ALL }, reading_twice, unrolled);
+}
+
+/// `Opts::new` reads RPython's names: everything on but what is left out.
+#[test]
+fn opts_follow_enable_opts() {
+    assert_eq!(Opts::new(crate::jit::params::ALL_OPTS, 200), Opts { unroll_limit: 200, ..Opts::ALL });
+    let some = Opts::new(&["rewrite", "heap"], 7);
+    assert_eq!(
+        some,
+        Opts { intbounds: false, virtualize: false, pure: false, unroll: false, unroll_limit: 7, ..Opts::ALL }
     );
 }
