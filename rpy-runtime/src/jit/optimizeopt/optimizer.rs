@@ -869,8 +869,17 @@ impl<'m> Optimizer<'m> {
             IntAnd if is(b, -1) => a,
             IntAnd if is(Some(a), -1) => b?,
             IntSub | IntXor if Some(a) == b => zero,
+            // A comparison's result is 0 or 1: `x != 0` and `x == 1` are `x`
+            // (an interpreter's `if cond != 0` on a boolean it computed).
+            IntNe if is(b, 0) && self.is_comparison(a) => a,
+            IntEq if is(b, 1) && self.is_comparison(a) => a,
             _ => return None,
         })
+    }
+
+    /// Whether `v` is the result of a comparison in the trace (0 or 1).
+    fn is_comparison(&self, v: Value) -> bool {
+        matches!(v, Value::Var(n) if self.compares.contains_key(&n))
     }
 
     /// `cmp(a, b)` is `holds`: so are its negation and its mirror.

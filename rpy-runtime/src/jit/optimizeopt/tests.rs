@@ -1271,6 +1271,30 @@ fn writing_what_is_there_is_no_write() {
     );
 }
 
+/// A comparison's result is 0 or 1: testing it against 0 (or 1) is the comparison, which the
+/// guard then takes directly.
+#[test]
+fn a_comparison_tested_against_zero_is_the_comparison() {
+    check(
+        "
+        [i0, i1]
+        i2 = int_lt(i0, i1)
+        i3 = int_ne(i2, 0)
+        guard_true(i3, descr=<Guard0x0>) [i0]
+        i4 = int_eq(i0, i1)
+        i5 = int_eq(i4, 1)
+        guard_false(i5, descr=<Guard0x1>) [i0]
+        jump(i0, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = int_lt(i0, i1)
+        guard_true(i2, descr=<Guard0x0>) [i0]
+        i3 = int_eq(i0, i1)
+        guard_false(i3, descr=<Guard0x1>) [i0]
+        jump(i0, i1, descr=TargetToken(1))",
+    );
+}
+
 /// Virtuals: an object made, written and read is never made.
 #[test]
 fn an_object_that_does_not_escape_is_not_allocated() {
