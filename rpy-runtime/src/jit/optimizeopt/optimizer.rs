@@ -42,8 +42,8 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 /// built.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Loc {
-    pub(super) obj: Value,
-    pub(super) index: Option<Value>,
+    obj: Value,
+    index: Option<Value>,
     descr: u32,
     immutable: bool,
 }
