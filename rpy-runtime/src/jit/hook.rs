@@ -17,7 +17,9 @@
 
 use super::backend::{code_bytes, compile_loop, enter, exit_parts, CompiledLoop, Frame, FINISHED, FRAME_SLOTS};
 use super::counter::{increment, JitCounter};
-use super::interp::{for_each_root, resume, run_from_merge_point, Abort, CallSite, CallWrapper, Interp, Outcome, Tables};
+use super::interp::{
+    for_each_root, resume, run_from_merge_point, Abort, CallSite, CallWrapper, Interp, Outcome, Tables,
+};
 use super::log;
 use super::memory::{self, key_hash, KeyState};
 use super::optimizeopt::{optimize, Env, Opts, ShortPreamble};

@@ -151,9 +151,7 @@ impl Carried {
         let j = self.virtuals.len();
         memo.insert(var, j);
         self.virtuals.push(VirtualShape { var, size, length, fields: Vec::new() });
-        let fields = (fields.into_iter())
-            .map(|(d, x)| (d, self.slot_of(pre, kinds, as_expr, x, memo), x))
-            .collect();
+        let fields = (fields.into_iter()).map(|(d, x)| (d, self.slot_of(pre, kinds, as_expr, x, memo), x)).collect();
         self.virtuals[j].fields = fields;
         Slot::Virtual(j)
     }
@@ -292,8 +290,9 @@ impl Carried {
                 let n = (make.var)(Kind::Ref);
                 make.st.objects.insert(j, n);
                 let v = &self.virtuals[j];
-                let fields =
-                    (v.fields.iter().enumerate()).map(|(f, (d, s, _))| (*d, self.materialize(make, SlotId::Field(j, f), *s))).collect();
+                let fields = (v.fields.iter().enumerate())
+                    .map(|(f, (d, s, _))| (*d, self.materialize(make, SlotId::Field(j, f), *s)))
+                    .collect();
                 make.opt.add_virtual(n, v.size, v.length, fields);
                 Value::Var(n)
             }
@@ -386,15 +385,7 @@ impl Carried {
 
     /// Whether `v`, in `opt`, has the shape of slot `s`; slots whose value
     /// differs from the label's are noted in `m`.
-    fn matches(
-        &self,
-        opt: &Optimizer,
-        id: SlotId,
-        s: Slot,
-        v: Value,
-        at_end: &AtEnd,
-        m: &mut Matching,
-    ) -> bool {
+    fn matches(&self, opt: &Optimizer, id: SlotId, s: Slot, v: Value, at_end: &AtEnd, m: &mut Matching) -> bool {
         let virtual_object = opt.virtual_object(v);
         match s {
             Slot::Value(Expr::Leaf(l)) if !(at_end.needed)(l) => true,

@@ -362,9 +362,11 @@ fn body(
         Expr::Const(c) => Some(c),
         Expr::Leaf(_) => unreachable!("leaves are the carried writes'"),
     };
-    let start = carried
-        .start(&mut opt, &mut at_start, &mut |kind| trace.new_var(kind))
-        .map_err(|m| Demotions { inputs: vec![], facts: vec![], carried: m })?;
+    let start = carried.start(&mut opt, &mut at_start, &mut |kind| trace.new_var(kind)).map_err(|m| Demotions {
+        inputs: vec![],
+        facts: vec![],
+        carried: m,
+    })?;
     // The loop's operations on the body's values.
     let mut rename: HashMap<u32, Value> = HashMap::default();
     for (i, v) in input_vals.iter().enumerate() {
@@ -442,9 +444,11 @@ fn body(
     };
     let uses: HashSet<u32> = opt.out.iter().flat_map(ResOp::uses).collect();
     let needed = |l: usize| matches!(start.leaves[l], Some(Value::Var(n)) if uses.contains(&n));
-    let (end_leaves, places) = carried
-        .finish(&mut opt, &mut ask, &needed)
-        .map_err(|m| Demotions { inputs: vec![], facts: vec![], carried: m })?;
+    let (end_leaves, places) = carried.finish(&mut opt, &mut ask, &needed).map_err(|m| Demotions {
+        inputs: vec![],
+        facts: vec![],
+        carried: m,
+    })?;
     let made = carried.made_in_body(&opt, &start);
     if !made.is_empty() {
         return Err(Demotions { inputs: vec![], facts: vec![], carried: Mismatch { writes: vec![], slots: made } });
