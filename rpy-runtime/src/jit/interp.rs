@@ -777,43 +777,32 @@ impl<'a> Interp<'a> {
     /// Pushes the frame of the jitcode of descr `d` for a call with the
     /// argument lists `lists`, its results going to `results`.
     fn inline_call(&mut self, d: usize, lists: &[Arg], results: Vec<Reg>) {
+        let Descr::JitCode { index, .. } = &self.m.descrs[d] else { panic!("a jitcode descr") };
+        let index = *index as usize;
+        let params = self.m.jitcodes[index].params.clone();
+        // The caller's register of each parameter, in the callee's order.
+        let mut next = [0usize; 3];
+        let args: Vec<Reg> = (params.iter())
+            .map(|p| {
+                let k = p.kind as usize;
+                next[k] += 1;
+                regs(&lists[k])[next[k] - 1]
+            })
+            .collect();
+        let caller = self.frames.last().unwrap();
+        let values: Vec<u64> = args.iter().map(|r| slot_of(r.kind, caller, *r)).collect();
         let tracing = self.rec.is_some();
-        let a = lists;
-        {
-            let Descr::JitCode { index, .. } = &self.m.descrs[d] else { panic!("a jitcode descr") };
-            let index = *index as usize;
-            let params = self.m.jitcodes[index].params.clone();
-            let mut next = [0usize; 3];
-            let values: Vec<u64> = params
-                .iter()
-                .map(|p| {
-                    let k = p.kind as usize;
-                    let r = regs(&a[k])[next[k]];
-                    next[k] += 1;
-                    slot_of(p.kind, self.frames.last().unwrap(), r)
-                })
-                .collect();
-            let mut next = [0usize; 3];
-            let boxes: Vec<Value> = if tracing {
-                params
-                    .iter()
-                    .map(|p| {
-                        let k = p.kind as usize;
-                        let r = regs(&a[k])[next[k]];
-                        next[k] += 1;
-                        self.frames.last().unwrap().boxes[k][r.index as usize]
-                    })
-                    .collect()
-            } else {
-                vec![]
-            };
-            let callee = self.push_frame(index, results);
-            for (p, v) in params.iter().zip(values) {
-                set_slot(callee, *p, v);
-            }
-            for (p, b) in params.iter().zip(boxes) {
-                callee.boxes[p.kind as usize][p.index as usize] = b;
-            }
+        let boxes: Vec<Value> = if tracing {
+            args.iter().map(|r| caller.boxes[r.kind as usize][r.index as usize]).collect()
+        } else {
+            vec![]
+        };
+        let callee = self.push_frame(index, results);
+        for (p, v) in params.iter().zip(values) {
+            set_slot(callee, *p, v);
+        }
+        for (p, b) in params.iter().zip(boxes) {
+            callee.boxes[p.kind as usize][p.index as usize] = b;
         }
     }
 
