@@ -447,6 +447,21 @@ pub fn with_gc<R>(f: impl FnOnce() -> R) -> R {
     call_below(f)
 }
 
+/// Runs `f` holding the GIL (reentrantly) without entering the GC: for
+/// work that must not overlap running translated or compiled code, such as
+/// making a page of compiled code writable. `f` must not allocate.
+pub fn holding_gil<R>(f: impl FnOnce() -> R) -> R {
+    struct Leave;
+    impl Drop for Leave {
+        fn drop(&mut self) {
+            roots::leave();
+        }
+    }
+    roots::enter();
+    let _leave = Leave;
+    f()
+}
+
 #[inline(never)]
 fn call_below<R>(f: impl FnOnce() -> R) -> R {
     f()

@@ -93,27 +93,34 @@ pub unsafe fn enter(entry: *const u8, frame: &mut Frame) -> u64 {
 /// the platform's convention. Its address: it is never freed.
 fn trampoline() -> Result<usize, String> {
     static T: OnceLock<Result<usize, String>> = OnceLock::new();
-    T.get_or_init(|| {
-        let isa = isa()?;
-        let cc = isa.default_call_conv();
-        let mut sig = Signature::new(cc);
-        sig.params.extend([AbiParam::new(types::I64), AbiParam::new(types::I64)]);
-        sig.returns.push(AbiParam::new(types::I64));
-        let mut func = ir::Function::with_name_signature(UserFuncName::default(), sig);
-        let mut fctx = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut fctx);
-        let code_sig = b.import_signature(code_signature());
-        let block = b.create_block();
-        b.append_block_params_for_function_params(block);
-        b.switch_to_block(block);
-        b.seal_block(block);
-        let (code, frame) = (b.block_params(block)[0], b.block_params(block)[1]);
-        let at_start = b.ins().iconst(types::I64, 0);
-        let call = b.ins().call_indirect(code_sig, code, &[frame, at_start]);
-        let r = b.inst_results(call)[0];
-        b.ins().return_(&[r]);
-        b.finalize(isa.frontend_config());
-        Ok(install(&finish(func)?)?.0)
+    if let Some(t) = T.get() {
+        return t.clone();
+    }
+    // Made holding the GIL, which `install` takes: a thread holding it
+    // must not wait for another making the trampoline without it.
+    gc::holding_gil(|| {
+        T.get_or_init(|| {
+            let isa = isa()?;
+            let cc = isa.default_call_conv();
+            let mut sig = Signature::new(cc);
+            sig.params.extend([AbiParam::new(types::I64), AbiParam::new(types::I64)]);
+            sig.returns.push(AbiParam::new(types::I64));
+            let mut func = ir::Function::with_name_signature(UserFuncName::default(), sig);
+            let mut fctx = FunctionBuilderContext::new();
+            let mut b = FunctionBuilder::new(&mut func, &mut fctx);
+            let code_sig = b.import_signature(code_signature());
+            let block = b.create_block();
+            b.append_block_params_for_function_params(block);
+            b.switch_to_block(block);
+            b.seal_block(block);
+            let (code, frame) = (b.block_params(block)[0], b.block_params(block)[1]);
+            let at_start = b.ins().iconst(types::I64, 0);
+            let call = b.ins().call_indirect(code_sig, code, &[frame, at_start]);
+            let r = b.inst_results(call)[0];
+            b.ins().return_(&[r]);
+            b.finalize(isa.frontend_config());
+            Ok(install(&finish(func)?)?.0)
+        })
     })
     .clone()
 }
@@ -979,12 +986,19 @@ fn page() -> usize {
 
 /// Copies machine code into executable memory; its address and size.
 fn install(bytes: &[u8]) -> Result<(usize, usize), String> {
+    // Compiled code runs holding the GIL: holding it here, no code runs on
+    // a page while it is writable (a page holds other codes too).
+    gc::holding_gil(|| install_holding_gil(bytes))
+}
+
+fn install_holding_gil(bytes: &[u8]) -> Result<(usize, usize), String> {
     let mut arena = arena();
     let len = bytes.len().next_multiple_of(64);
     // SAFETY: private mappings; a page is writable only while code is
-    // copied into it (no compiled code runs then: the caller holds the
-    // GC's lock, which running code holds too), executable again after.
-    // The bytes written are a hole's or never used: no code runs there.
+    // copied into it (no compiled code runs then: this thread holds the
+    // GIL, which running code holds too, and runs no code), executable
+    // again after. The bytes written are a hole's or never used: no code
+    // runs there.
     unsafe {
         let start = arena.take(len)?;
         let p = start as *mut u8;
