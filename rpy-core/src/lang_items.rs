@@ -197,6 +197,9 @@ lang_items! {
     StrBytes = "__str_bytes", Kind::Intrinsic { op: "str_bytes", arity: 1 };
     /// The prelude's view of bytes (`Vec<u8>`) as a string, the same object.
     StrFromBytes = "__str_from_bytes", Kind::Intrinsic { op: "str_from_bytes", arity: 1 };
+    /// The prelude's copy of a list's items (`__list_extend(v, src, start,
+    /// end)` appends `src[start..end]`, in bounds, to `v`): one `memmove`.
+    ListExtend = "__list_extend", Kind::Intrinsic { op: "list_extend", arity: 4 };
     /// Rust's own `f64::from_str`, run by the runtime: 0 for a number, 1
     /// for an empty string, 2 for anything else.
     StrParseF64Status = "__str_parse_f64_status", Kind::Intrinsic { op: "parse_f64_status", arity: 1 };

@@ -604,6 +604,25 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation, name: LlOp) -> R
             LlValue::Void
         }
         LlOp::Getarraysize => LlValue::Int(arg(0).object().borrow().items.len() as i128),
+        LlOp::Arraycopy => {
+            let (n, src_start, dst_start) = (arg(4).int(), arg(2).int(), arg(3).int());
+            if n < 0 {
+                bug(format!("arraycopy of {n} items"));
+            }
+            // Through a buffer: the source may be the destination.
+            let items: Vec<LlValue> = {
+                let src = arg(0);
+                let obj = src.object().borrow();
+                (0..n).map(|k| obj.items[item_index(&obj, src_start + k)].clone()).collect()
+            };
+            let dst = arg(1);
+            let mut obj = dst.object().borrow_mut();
+            for (k, v) in items.into_iter().enumerate() {
+                let i = item_index(&obj, dst_start + k as i128);
+                obj.items[i] = v;
+            }
+            LlValue::Void
+        }
         LlOp::PtrEq | LlOp::PtrNe | LlOp::PtrIszero | LlOp::PtrNonzero => {
             let ptr = |i: usize| match arg(i) {
                 LlValue::Ptr(p) => p,

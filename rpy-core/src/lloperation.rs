@@ -145,6 +145,11 @@ ll_ops! {
     MallocVarsize = "malloc_varsize": EFFECT,
     Setfield = "setfield": EFFECT,
     Setarrayitem = "setarrayitem": EFFECT,
+    // `arraycopy(src, dst, src_start, dst_start, n)`: the items
+    // `src[src_start..src_start + n]` into `dst` from `dst_start`, both
+    // ranges in bounds (the caller checked), as if through a buffer
+    // (RPython's `ll_arraycopy`: a write barrier, then `memmove`).
+    Arraycopy = "arraycopy": EFFECT,
     // JIT hints stay where they are: the codewriter reads them.
     JitMarker = "jit_marker": EFFECT,
     Hint = "hint": PURE,

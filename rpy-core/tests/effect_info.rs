@@ -154,3 +154,48 @@ fn fields_say_what_they_own() {
     }
     assert!(field("list<i64>.items").ends_with(" private>"), "{}", field("list<i64>.items"));
 }
+
+/// A copy of a list's items (`extend_from_slice`, a string's `clone`) is a
+/// call that reads the items of its source's array type and writes those of
+/// its destination's, nothing else: the trace keeps what it knows of
+/// fields and of other arrays across it.
+#[test]
+fn a_copy_of_items_writes_only_its_destinations_items() {
+    let src = "
+        use rpython::jit::{jit_merge_point, JitDriver};
+        static DRIVER: JitDriver = JitDriver::new(&[\"pc\"], &[\"v\", \"s\", \"n\"]);
+        pub fn run(n: i64) -> i64 {
+            let mut v: Vec<i64> = vec![1, 2];
+            let mut s = String::from(\"ab\");
+            let mut pc = 0;
+            while pc < n {
+                jit_merge_point!(DRIVER; pc; v, s, n);
+                let w = vec![pc, pc + 1];
+                v.extend_from_slice(&w);
+                s = s.clone();
+                pc += 1;
+            }
+            v.len() as i64 + s.len() as i64
+        }
+    ";
+    let m = translate_source(src, "copies.rs").unwrap_or_else(|e| panic!("{e:?}")).jit.expect("a JitDriver").module;
+    let copies: Vec<String> = m
+        .descrs
+        .iter()
+        .filter_map(|d| match d {
+            Descr::Call { name, .. } if name.starts_with("__jit_arraycopy") => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(copies.len(), 2, "one copy per item type: {copies:?}");
+    let mut arrays = Vec::new();
+    for name in &copies {
+        let (reads, writes) = effects(&m, name).unwrap();
+        assert_eq!(reads.len(), 1, "{name} reads {reads:?}");
+        assert_eq!(writes, reads, "{name}");
+        arrays.push(writes[0].clone());
+    }
+    arrays.sort();
+    assert!(arrays[0].starts_with("<Array GcArray(Signed) "), "{arrays:?}");
+    assert!(arrays[1].starts_with("<Array GcArray(rffi.UCHAR) "), "{arrays:?}");
+}

@@ -860,6 +860,24 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 }
                 return Ok(None);
             }
+            LlOp::Arraycopy => {
+                let (src, c) = self.ptr_arg(st, op)?;
+                let dst = self.val(st, arg(1)?)?.into_pointer_value();
+                let (v, item) = self.varsize(c)?;
+                let size = self.i64().const_int(v.item_size, false);
+                let at = |s: &Self, p, i| -> R<PointerValue<'ctx>> {
+                    let scaled = s.builder.build_int_mul(i, size, "")?;
+                    let offset = s.builder.build_int_add(scaled, s.i64().const_int(v.items_offset, false), "")?;
+                    s.address(p, offset, s.ctx.i8_type().into())
+                };
+                let (from, to) = (at(self, src, self.signed(st, op, 2)?)?, at(self, dst, self.signed(st, op, 3)?)?);
+                let bytes = b.build_int_mul(self.signed(st, op, 4)?, size, "")?;
+                // One barrier for every item: it remembers the whole array.
+                self.write_barrier_any(st, dst, item)?;
+                let align = size_align(item).1.max(1) as u32;
+                b.build_memmove(to, align, from, align, bytes).map_err(|e| CgError(format!("memmove: {e}")))?;
+                return Ok(None);
+            }
             LlOp::Getarraysize => {
                 let (p, c) = self.ptr_arg(st, op)?;
                 let offset = self.i64().const_int(self.varsize(c)?.0.length_offset, false);
@@ -1122,8 +1140,16 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
     /// `rpy_gc_write_barrier`. A constant null needs none: it can't make an
     /// old object point to a young one.
     fn write_barrier(&self, st: &FnState<'ctx, '_>, obj: PointerValue<'ctx>, t: &LlType, value: &Value) -> R<()> {
-        let null = value.constant().is_some_and(|c| matches!(c.value, ConstValue::Null));
-        if null || gc_ptr_offsets(t).is_empty() {
+        if value.constant().is_some_and(|c| matches!(c.value, ConstValue::Null)) {
+            return Ok(());
+        }
+        self.write_barrier_any(st, obj, t)
+    }
+
+    /// The write barrier before values of type `t`, which may be anything,
+    /// are stored into `obj`.
+    fn write_barrier_any(&self, st: &FnState<'ctx, '_>, obj: PointerValue<'ctx>, t: &LlType) -> R<()> {
+        if gc_ptr_offsets(t).is_empty() {
             return Ok(());
         }
         let b = &self.builder;

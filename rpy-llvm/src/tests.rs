@@ -307,6 +307,7 @@ fn simple_signature(name: &str, heap: &Heap) -> Option<Signature> {
         "getarrayitem" => (vec![array, SIGNED], SIGNED, vec![]),
         "setarrayitem" => (vec![array, SIGNED, SIGNED], void, vec![]),
         "getarraysize" => (vec![array], SIGNED, vec![]),
+        "arraycopy" => (vec![array.clone(), array, SIGNED, SIGNED, SIGNED], void, vec![]),
         "ptr_eq" | "ptr_ne" => (vec![node.clone(), node], b, vec![]),
         "ptr_iszero" | "ptr_nonzero" => (vec![node], b, vec![]),
         "indirect_call" => (vec![LlType::FuncPtr(vec![SIGNED], Box::new(SIGNED)), SIGNED], SIGNED, vec![]),
@@ -586,6 +587,28 @@ fn write_barrier_before_stores_of_gc_pointers() {
     assert_eq!(asm.x86_64.matches("\ttestb\t$2, (%").count(), 2, "{}", asm.x86_64);
     assert_eq!(asm.x86_64.matches("rpy_gc_write_barrier@PLT").count(), 2, "{}", asm.x86_64);
     assert_eq!(asm.aarch64.matches("bl\trpy_gc_write_barrier").count(), 2, "{}", asm.aarch64);
+}
+
+#[test]
+fn arraycopy_is_a_memmove_after_one_write_barrier() {
+    // Copies between arrays of integers and of GC pointers: the second
+    // needs the barrier (the copied pointers may be young), once.
+    let mut t = Translator::default();
+    let heap = Heap::new(&mut t);
+    let nodes = gc_array(&mut t, LlType::Ptr(heap.node));
+    let (ip, np) = (LlType::Ptr(heap.array), LlType::Ptr(nodes));
+    let mut b = LlGraphBuilder::new("copies", &[ip.clone(), ip, np.clone(), np], SIGNED);
+    let a = b.params();
+    let s = b.start();
+    let (from, to, n) = (c_int(1, SIGNED), c_int(2, SIGNED), c_int(3, SIGNED));
+    let ints = vec![a[0].into(), a[1].into(), from.clone(), to.clone(), n.clone()];
+    b.op(s, LlOp::Arraycopy, ints, LlType::Void);
+    b.op(s, LlOp::Arraycopy, vec![a[2].into(), a[3].into(), from, to, n], LlType::Void);
+    b.ret(s, c_int(0, SIGNED));
+    let g = t.graphs.push(b.finish());
+    let text = ir(&t, &[export(g, "rpy_copies")]);
+    assert_eq!(text.matches("call void @llvm.memmove").count(), 2, "{text}");
+    assert_eq!(text.matches("call void @rpy_gc_write_barrier(i8* ").count(), 1, "{text}");
 }
 
 #[test]

@@ -59,10 +59,12 @@ fn lists_with_constant_collections() {
 }
 
 /// Strings built by appending, formatting and concatenation, most of them
-/// dropped at once.
+/// dropped at once; items copied from list to list (new objects into old
+/// lists: the copy's write barrier).
 #[test]
 fn strings_with_constant_collections() {
     stress("93_string_building", &["1", "300"], 32 * 1024);
+    stress("162_list_copies", &["1", "7", "300"], 32 * 1024);
 }
 
 /// The JIT's machine with a linked list growing in its inner loop, and
@@ -71,7 +73,8 @@ fn strings_with_constant_collections() {
 /// the collections happen while compiled loops, bridges and the JIT's
 /// interpreters run, and must find the objects only they hold. Also:
 /// writes and virtual objects a loop's label carries (made when a guard
-/// fails), recursive calls traced into, traces that return.
+/// fails), recursive calls traced into, traces that return, items copied
+/// between lists by residual calls.
 #[test]
 fn jit_loops_with_constant_collections() {
     let programs = [
@@ -81,6 +84,7 @@ fn jit_loops_with_constant_collections() {
         "152_jit_immutable_and_effects",
         "154_jit_recursive_calls",
         "155_jit_function_trace",
+        "162_list_copies",
     ];
     jit_stress(&programs, &["1", "7", "300"]);
 }

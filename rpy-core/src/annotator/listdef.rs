@@ -263,6 +263,15 @@ pub fn fix_lists(t: &mut Translator, types: &mut ProgramTypes, reached: &[GraphI
                         all.push(res);
                         d.merge_same_types(&all);
                     }
+                    // Resizes its destination and reads its source; the
+                    // lists inside the items flow from one to the other.
+                    "list_extend" => {
+                        let (dst, src) = (&args[0], &args[1]);
+                        if let (Some(&(n, _)), Some(_)) = (dst.first(), src.first()) {
+                            d.mark(n);
+                            d.merge_same_types(&[dst[1..].to_vec(), src[1..].to_vec()]);
+                        }
+                    }
                     opname if TRANSPARENT.contains(&opname) => {
                         let mut all = args.clone();
                         all.push(res);

@@ -61,7 +61,9 @@ pub fn transitive_effects(t: &Translator) -> SecondaryMap<GraphId, Option<Effect
                     Some(LlOp::Getfield) => {
                         effects.reads.fields.extend(container(&op.args[0]).map(|c| (c, field_name(op).to_string())));
                     }
-                    Some(LlOp::Getarrayitem) => effects.reads.items.extend(container(&op.args[0])),
+                    Some(LlOp::Getarrayitem | LlOp::Arraycopy) => {
+                        effects.reads.items.extend(container(&op.args[0]))
+                    }
                     Some(LlOp::RtCall) => {
                         effects.reads.extend(&runtime_places(t, op.args[1..].iter().filter_map(container)))
                     }
@@ -146,6 +148,20 @@ pub fn writes(g: &FunctionGraph, t: &Translator, written: &mut Places) {
                     continue;
                 }
                 Some(LlOp::RtCall) => written.extend(&runtime_places(t, op.args[1..].iter().filter_map(container))),
+                // Filling an array being built is building it; what a
+                // source being built holds goes where the copy goes.
+                Some(LlOp::Arraycopy) => {
+                    let (src, dst) = (building.of(&op.args[0]), building.of(&op.args[1]));
+                    match (src, dst) {
+                        (Some(s), Some(d)) => building.inside.push((s, d)),
+                        (Some(s), None) => building.escape(s),
+                        _ => {}
+                    }
+                    if dst.is_none() {
+                        written.items.extend(container(&op.args[1]));
+                    }
+                    continue;
+                }
                 _ => {}
             }
             for a in &op.args {

@@ -102,7 +102,7 @@ impl Flattener<'_, '_> {
                 let d = self.m.call_stub(self.g, opname, args, res_ty, &params);
                 self.call(Op::ResidualCall, d, &args[1..], res)?;
             }
-            LlOp::IndirectCall => {
+            LlOp::IndirectCall | LlOp::Arraycopy => {
                 let params: Vec<usize> = (0..args.len()).collect();
                 let d = self.m.call_stub(self.g, opname, args, res_ty, &params);
                 self.call(Op::ResidualCall, d, args, res)?;

@@ -235,8 +235,12 @@ impl<'t> ModuleBuilder<'t> {
             (LlOp::RtCall, Some(c)) => c.as_str().unwrap_or_default().to_string(),
             (other, _) => other.name(),
         };
-        // Stubs of panics differ by their constants; the others by types.
-        let key = format!("{name} {param_tys:?} {ret} {args:?} {}", g.file);
+        // Stubs differ by their constants (a panic's message and place),
+        // then by types.
+        let key = match params.len() == args.len() {
+            true => format!("{name} {param_tys:?} {ret}"),
+            false => format!("{name} {param_tys:?} {ret} {args:?} {}", g.file),
+        };
         let stub_name = format!("__jit_{name}_{}", self.targets.len());
         let target = self.target(key, || {
             Target::Stub(Stub {
@@ -259,6 +263,14 @@ impl<'t> ModuleBuilder<'t> {
         // function pointer anything; a panic reads what it prints.
         let effects = match op {
             LlOp::IndirectCall => None,
+            // The items of one array into another's.
+            LlOp::Arraycopy => {
+                let mut items = |i: usize| {
+                    let LlType::Ptr(c) = g.concretetype(&args[i]) else { panic!("arraycopy of a non-pointer") };
+                    self.place_descrs(&Places { items: [*c].into(), ..Places::default() })
+                };
+                Some(Effects { reads: items(0), writes: items(1) })
+            }
             _ => {
                 let args = param_tys.iter().filter_map(|t| if let LlType::Ptr(c) = t { Some(*c) } else { None });
                 let touched = self.place_descrs(&runtime_places(self.t, args));

@@ -77,15 +77,10 @@ fn __vec_swap_remove<T>(v: &mut Vec<T>, i: usize) -> T {
     x
 }
 
-// `v.extend(w)` and `v.extend_from_slice(&w)`, with `w` a list; `v` may be
-// `w` itself, so the length is read once.
+// `v.extend(w)` and `v.extend_from_slice(&w)`, with `w` a list (which may
+// be `v` itself).
 fn __vec_extend<T>(v: &mut Vec<T>, other: &[T]) {
-    let n = other.len();
-    let mut i = 0;
-    while i < n {
-        v.push(other[i]);
-        i += 1;
-    }
+    __list_extend(v, other, 0, other.len());
 }
 
 fn __vec_extend_from_slice<T>(v: &mut Vec<T>, other: &[T]) {
@@ -105,11 +100,7 @@ fn __vec_slice<T>(v: &[T], start: usize, end: usize) -> Vec<T> {
         panic!("range end index {} out of range for slice of length {}", end, v.len());
     }
     let mut out: Vec<T> = Vec::with_capacity(end - start);
-    let mut i = start;
-    while i < end {
-        out.push(v[i]);
-        i += 1;
-    }
+    __list_extend(&mut out, v, start, end);
     out
 }
 

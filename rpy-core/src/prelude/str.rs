@@ -31,9 +31,7 @@ impl str {
     fn to_string(&self) -> String {
         let src = __str_bytes(self);
         let mut out: Vec<u8> = Vec::with_capacity(src.len());
-        for b in src.iter() {
-            out.push(*b);
-        }
+        __list_extend(&mut out, &src, 0, src.len());
         __str_from_bytes(out)
     }
 
@@ -52,13 +50,7 @@ impl str {
     fn push_str(&mut self, other: &str) {
         let dst = __str_bytes(self);
         let src = __str_bytes(other);
-        // `s.push_str(&s)` would see its own growth: fix the length first.
-        let n = src.len();
-        let mut i = 0;
-        while i < n {
-            dst.push(src[i]);
-            i += 1;
-        }
+        __list_extend(&mut dst, &src, 0, src.len());
     }
 
     fn push(&mut self, c: char) {

@@ -169,6 +169,22 @@ impl HighLevelOps<'_> {
                 self.genop(LlOp::Setarrayitem, vec![items, i, args[2].clone()], LlType::Void);
                 self.ll(&args[0])
             }
+            "list_extend" => {
+                let c = self.list_containers(&ty0);
+                let src_ty = self.ty(&args[1]);
+                let src = match src_ty {
+                    Ty::Array(_) => self.ll(&args[1]),
+                    _ => self.genop(LlOp::Getfield, vec![args[1].clone(), field("items")], LlType::Ptr(c.array)),
+                };
+                let start = self.genop(LlOp::CastPrimitive, vec![args[2].clone()], SIGNED);
+                let end = self.genop(LlOp::CastPrimitive, vec![args[3].clone()], SIGNED);
+                let n = self.genop(LlOp::Int(IntOp::Sub), vec![end, start.clone()], SIGNED);
+                let grow = self.helpers.get("ll_grow", c.array, || ll_grow(c));
+                let g = self.helpers.get("ll_extend", c.array, || ll_extend(c, grow));
+                let f = void_const(ConstValue::Func(g));
+                self.genop(LlOp::DirectCall, vec![f, args[0].clone(), src, start, n], LlType::Void);
+                self.constant(ConstValue::Unit, Ty::Unit)
+            }
             "call_method" if matches!(args.get(1).map(|a| self.ty(a)), Some(Ty::List(_) | Ty::Array(_))) => {
                 let name = args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
                 return self.list_method(&name, &args[1], &args[2..], res_ty).map(Some);
@@ -199,7 +215,7 @@ impl HighLevelOps<'_> {
                 return Err(format!("`Vec::{other}` of a list never resized"))
             }
             "push" => {
-                let grow = self.helpers.get("ll_grow", c.array, || ll_grow(&item, c));
+                let grow = self.helpers.get("ll_grow", c.array, || ll_grow(c));
                 let g = self.helpers.get("ll_append", c.array, || ll_append(&item, c, grow));
                 call(self, g, vec![l.clone(), args[0].clone()], LlType::Void)
             }
@@ -283,7 +299,8 @@ fn ll_append(item: &LlType, c: ListContainers, grow: GraphId) -> FunctionGraph {
     let (store, sv) = b.block(&[lt.clone(), item.clone(), SIGNED]);
     let args = vec![p[0].into(), p[1].into(), len.into()];
     b.branch(start, full.into(), (grow_block, args.clone()), (store, args));
-    b.op(grow_block, LlOp::DirectCall, vec![c_func(grow), gv[0].into(), gv[2].into()], LlType::Void);
+    let grown = vec![c_func(grow), gv[0].into(), gv[2].into(), c_int(0, SIGNED)];
+    b.op(grow_block, LlOp::DirectCall, grown, LlType::Void);
     b.goto(grow_block, store, vec![gv[0].into(), gv[1].into(), gv[2].into()]);
     // store: items[len] = x; length = len + 1.
     let items = b.op(store, LlOp::Getfield, vec![sv[0].into(), field("items")], at);
@@ -294,32 +311,53 @@ fn ll_append(item: &LlType, c: ListContainers, grow: GraphId) -> FunctionGraph {
     b.finish()
 }
 
-/// `ll_grow(l, len)`: replaces the full items array of `l` (its `len`
-/// items) by one twice the size plus 4 (like CPython) with the same items.
-fn ll_grow(item: &LlType, c: ListContainers) -> FunctionGraph {
+/// `ll_grow(l, len, need)`: replaces the items array of `l` (its `len`
+/// items) by one with room for twice as many plus 4 (like CPython), or
+/// for `need` if that is more, with the same items.
+fn ll_grow(c: ListContainers) -> FunctionGraph {
     let (lt, at) = (LlType::Ptr(c.list), LlType::Ptr(c.array));
-    let mut b = LlGraphBuilder::new("ll_grow", &[lt.clone(), SIGNED], LlType::Void);
+    let mut b = LlGraphBuilder::new("ll_grow", &[lt, SIGNED, SIGNED], LlType::Void);
     let p = b.params();
     let start = b.start();
     let items = b.op(start, LlOp::Getfield, vec![p[0].into(), field("items")], at.clone());
     let twice = b.op(start, LlOp::Int(IntOp::Mul), vec![p[1].into(), c_int(2, SIGNED)], SIGNED);
-    let newcap = b.op(start, LlOp::Int(IntOp::Add), vec![twice.into(), c_int(4, SIGNED)], SIGNED);
-    let new =
-        b.op(start, LlOp::MallocVarsize, vec![void_const(ConstValue::Container(c.array)), newcap.into()], at.clone());
-    let copy_types = [lt.clone(), SIGNED, at.clone(), at.clone(), SIGNED];
-    let (copy, cv) = b.block(&copy_types);
-    b.goto(start, copy, vec![p[0].into(), p[1].into(), items.into(), new.into(), c_int(0, SIGNED)]);
-    let more = b.op(copy, LlOp::Int(IntOp::Lt), vec![cv[4].into(), cv[1].into()], LlType::Bool);
-    let (body, bv) = b.block(&copy_types);
-    let (done, dv) = b.block(&[lt, at]);
-    let cargs: Vec<Value> = cv.iter().map(|v| (*v).into()).collect();
-    b.branch(copy, more.into(), (body, cargs), (done, vec![cv[0].into(), cv[3].into()]));
-    let v = b.op(body, LlOp::Getarrayitem, vec![bv[2].into(), bv[4].into()], item.clone());
-    b.op(body, LlOp::Setarrayitem, vec![bv[3].into(), bv[4].into(), v.into()], LlType::Void);
-    let next = b.op(body, LlOp::Int(IntOp::Add), vec![bv[4].into(), c_int(1, SIGNED)], SIGNED);
-    b.goto(body, copy, vec![bv[0].into(), bv[1].into(), bv[2].into(), bv[3].into(), next.into()]);
-    b.op(done, LlOp::Setfield, vec![dv[0].into(), field("items"), dv[1].into()], LlType::Void);
-    b.ret(done, crate::llbuild::c_unit());
+    let room = b.op(start, LlOp::Int(IntOp::Add), vec![twice.into(), c_int(4, SIGNED)], SIGNED);
+    let newcap = b.op(start, LlOp::Int(IntOp::Max), vec![room.into(), p[2].into()], SIGNED);
+    let new = b.op(start, LlOp::MallocVarsize, vec![void_const(ConstValue::Container(c.array)), newcap.into()], at);
+    let zero = c_int(0, SIGNED);
+    b.op(start, LlOp::Arraycopy, vec![items.into(), new.into(), zero.clone(), zero, p[1].into()], LlType::Void);
+    b.op(start, LlOp::Setfield, vec![p[0].into(), field("items"), new.into()], LlType::Void);
+    b.ret(start, crate::llbuild::c_unit());
+    b.finish()
+}
+
+/// `ll_extend(l, src, start, n)`: appends the `n` items of the array `src`
+/// from `start` (in bounds) to `l`, growing its items array if they do not
+/// fit. `src` may be the items of `l`: growing copies them to a new array
+/// and leaves them where they are.
+fn ll_extend(c: ListContainers, grow: GraphId) -> FunctionGraph {
+    let (lt, at) = (LlType::Ptr(c.list), LlType::Ptr(c.array));
+    let params = [lt.clone(), at.clone(), SIGNED, SIGNED];
+    let mut b = LlGraphBuilder::new("ll_extend", &params, LlType::Void);
+    let p = b.params();
+    let start = b.start();
+    let len = b.op(start, LlOp::Getfield, vec![p[0].into(), field("length")], SIGNED);
+    let items = b.op(start, LlOp::Getfield, vec![p[0].into(), field("items")], at.clone());
+    let cap = b.op(start, LlOp::Getarraysize, vec![items.into()], SIGNED);
+    let need = b.op(start, LlOp::Int(IntOp::Add), vec![len.into(), p[3].into()], SIGNED);
+    let full = b.op(start, LlOp::Int(IntOp::Gt), vec![need.into(), cap.into()], LlType::Bool);
+    let types = [lt, at.clone(), SIGNED, SIGNED, SIGNED, SIGNED];
+    let (grow_block, gv) = b.block(&types);
+    let (copy, cv) = b.block(&types);
+    let args: Vec<Value> = vec![p[0].into(), p[1].into(), p[2].into(), p[3].into(), len.into(), need.into()];
+    b.branch(start, full.into(), (grow_block, args.clone()), (copy, args));
+    b.op(grow_block, LlOp::DirectCall, vec![c_func(grow), gv[0].into(), gv[4].into(), gv[5].into()], LlType::Void);
+    b.goto(grow_block, copy, gv.iter().map(|v| (*v).into()).collect());
+    let items = b.op(copy, LlOp::Getfield, vec![cv[0].into(), field("items")], at);
+    let copied = vec![cv[1].into(), items.into(), cv[2].into(), cv[4].into(), cv[3].into()];
+    b.op(copy, LlOp::Arraycopy, copied, LlType::Void);
+    b.op(copy, LlOp::Setfield, vec![cv[0].into(), field("length"), cv[5].into()], LlType::Void);
+    b.ret(copy, crate::llbuild::c_unit());
     b.finish()
 }
 

@@ -80,26 +80,16 @@ block0(n_0: Signed):
     v21: Signed = int_add(v19, v20)
     return(v21)
 
-graph ll_grow(v0: (), v1: i64) -> ()
-block0(v0: Ptr(T1), v1: Signed):
-    v5: Ptr(T0) = getfield(v0, "items")
-    v6: Signed = int_mul(v1, 2)
-    v7: Signed = int_add(v6, 4)
-    v8: Ptr(T0) = malloc_varsize(<T0>, v7)
-    block3(v0, v1, v5, v8, 0)
-block3(v9: Ptr(T1), v10: Signed, v11: Ptr(T0), v12: Ptr(T0), v13: Signed):
-    v14: Bool = int_lt(v13, v10)
-    exitswitch v14
-    false -> block5(v9, v12)
-    true -> block4(v9, v10, v11, v12, v13)
-block5(v20: Ptr(T1), v21: Ptr(T0)):
-    v25: Void = setfield(v20, "items", v21)
+graph ll_grow(v0: (), v1: i64, v2: i64) -> ()
+block0(v0: Ptr(T1), v1: Signed, v2: Signed):
+    v6: Ptr(T0) = getfield(v0, "items")
+    v7: Signed = int_mul(v1, 2)
+    v8: Signed = int_add(v7, 4)
+    v9: Signed = int_max(v8, v2)
+    v10: Ptr(T0) = malloc_varsize(<T0>, v9)
+    v11: Void = arraycopy(v6, v10, 0, 0, v1)
+    v12: Void = setfield(v0, "items", v10)
     return(())
-block4(v15: Ptr(T1), v16: Signed, v17: Ptr(T0), v18: Ptr(T0), v19: Signed):
-    v22: Signed = getarrayitem(v17, v19)
-    v23: Void = setarrayitem(v18, v19, v22)
-    v24: Signed = int_add(v19, 1)
-    block3(v15, v16, v17, v18, v24)
 
 graph ll_append(v0: (), v1: i64) -> ()
 block0(v0: Ptr(T1), v1: Signed):
@@ -117,5 +107,5 @@ block4(v12: Ptr(T1), v13: Signed, v14: Signed):
     v19: Void = setfield(v12, "length", v18)
     return(())
 block3(v9: Ptr(T1), v10: Signed, v11: Signed):
-    v15: Void = direct_call(<graph3>, v9, v11)
+    v15: Void = direct_call(<graph3>, v9, v11, 0)
     block4(v9, v10, v11)

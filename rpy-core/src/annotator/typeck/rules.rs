@@ -25,7 +25,7 @@ pub(super) fn apply_rule(
             operator_rule(u, opname, args, res)
         }
         "ascribe" | "same_type" | "cast" => ascription_rule(u, opname, vals, args, res),
-        "newtuple" | "newlist" | "newlist_repeat" | "newlist_hint" | "setitem" | "newdict" => {
+        "newtuple" | "newlist" | "newlist_repeat" | "newlist_hint" | "setitem" | "newdict" | "list_extend" => {
             container_rule(u, opname, args, res)
         }
         "getitem" => index_rule(u, vals, args, res),
@@ -106,8 +106,8 @@ fn ascription_rule(u: &mut Unifier, opname: &str, vals: &[Value], args: &[Node],
     Ok(true)
 }
 
-/// The literals of tuples, lists and dicts, and the assignment to a list's
-/// item.
+/// The literals of tuples, lists and dicts, the assignment to a list's
+/// item, and the prelude's copy of items from one list to another.
 fn container_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Result<bool, String> {
     match opname {
         "newtuple" => u.unify_term(res, Term::Tuple(args.to_vec()))?,
@@ -122,6 +122,14 @@ fn container_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Re
             u.unify_term(args[0], Term::Int(IntTy::Usize))?;
             let item = u.fresh(Term::Unknown);
             u.unify_term(res, Term::List(item))?;
+        }
+        "list_extend" => {
+            let item = u.fresh(Term::Unknown);
+            u.unify_term(args[0], Term::List(item))?;
+            u.unify_term(args[1], Term::List(item))?;
+            u.unify_term(args[2], Term::Int(IntTy::Usize))?;
+            u.unify_term(args[3], Term::Int(IntTy::Usize))?;
+            u.unify_term(res, Term::Unit)?;
         }
         "newlist_repeat" => {
             u.unify_term(args[1], Term::Int(IntTy::Usize))?;
