@@ -61,9 +61,7 @@ pub fn transitive_effects(t: &Translator) -> SecondaryMap<GraphId, Option<Effect
                     Some(LlOp::Getfield) => {
                         effects.reads.fields.extend(container(&op.args[0]).map(|c| (c, field_name(op).to_string())));
                     }
-                    Some(LlOp::Getarrayitem | LlOp::Arraycopy) => {
-                        effects.reads.items.extend(container(&op.args[0]))
-                    }
+                    Some(LlOp::Getarrayitem | LlOp::Arraycopy) => effects.reads.items.extend(container(&op.args[0])),
                     Some(LlOp::RtCall) => {
                         effects.reads.extend(&runtime_places(t, op.args[1..].iter().filter_map(container)))
                     }
