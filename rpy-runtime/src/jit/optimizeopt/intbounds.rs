@@ -36,6 +36,11 @@ impl IntBound {
         }
     }
 
+    /// Whether every integer of `other` is in `self`.
+    pub fn contains(self, other: IntBound) -> bool {
+        self.lo <= other.lo && other.hi <= self.hi
+    }
+
     fn nonneg(self) -> bool {
         self.lo >= 0
     }

@@ -135,6 +135,12 @@ pub struct Optimizer<'m> {
     offsets: HashMap<u32, (Value, i64)>,
     /// The ranges integer variables are known to lie in (`intbounds`).
     bounds: HashMap<u32, IntBound>,
+    /// The outside ranges (`know_bound`, by number) each variable's range
+    /// rests on: a decision relying on the range uses them.
+    bound_origins: HashMap<u32, Vec<usize>>,
+    /// What is known below what (`know_relation`): `x + k < y` by `(x, y)`,
+    /// `x` a variable that is not itself a step.
+    below: HashMap<(Value, Value), Vec<Below>>,
     /// The keys `know_comparison` added to `pure`, in order.
     derived: Vec<PureKey>,
     virtuals: HashMap<u32, Virtual>,
@@ -147,6 +153,8 @@ pub struct Optimizer<'m> {
     origins: HashMap<Value, (Value, u32)>,
     /// The outside facts that operations used.
     pub used: HashSet<usize>,
+    /// The outside ranges that decisions used.
+    pub used_bounds: HashSet<usize>,
     /// The variables that stand for outside facts, and which: an operation
     /// rewritten to use one (`fold_offset`) uses the fact.
     fact_vars: HashMap<u32, usize>,
@@ -165,12 +173,15 @@ impl<'m> Optimizer<'m> {
             compares: HashMap::default(),
             offsets: HashMap::default(),
             bounds: HashMap::default(),
+            bound_origins: HashMap::default(),
+            below: HashMap::default(),
             derived: Vec::new(),
             virtuals: HashMap::default(),
             lazy: Vec::new(),
             dereferenced: HashSet::default(),
             origins: HashMap::default(),
             used: HashSet::default(),
+            used_bounds: HashSet::default(),
             fact_vars: HashMap::default(),
             out: Vec::new(),
         }
@@ -203,9 +214,48 @@ impl<'m> Optimizer<'m> {
         if let (Value::Var(n), Some(form)) = (v, self.offset_form(key.0, &key.1)) {
             self.offsets.insert(n, form);
         }
-        // (No ranges from outside facts: a fold relying on one would not
-        // count as a use of the fact, which unrolling checks only then.)
+        // A comparison known from outside relates its operands. (A fact's
+        // range comes separately, `know_bound`, with uses of its own.)
+        if let (Value::Const(c, _), [a, b]) = (v, &key.1[..]) {
+            self.know_relation(key.0, *a, *b, c != 0, origin);
+        }
         self.pure.insert(key, (v, origin));
+    }
+
+    /// The integer `v` lies in `bound`, the outside range number `origin`
+    /// (a loop's label's): the decisions relying on it count as its uses.
+    pub fn know_bound(&mut self, v: Value, bound: IntBound, origin: usize) {
+        let (Value::Var(n), true) = (self.resolve(v), self.opts.intbounds) else { return };
+        self.bounds.insert(n, self.bound(v).intersect(bound));
+        self.bound_origins.entry(n).or_default().push(origin);
+    }
+
+    /// The outside ranges the ranges of `vs` rest on, each once.
+    fn origins_of(&self, vs: &[Value]) -> Vec<usize> {
+        let mut out: Vec<usize> = (vs.iter())
+            .filter_map(|v| match self.resolve(*v) {
+                Value::Var(n) => self.bound_origins.get(&n),
+                Value::Const(..) => None,
+            })
+            .flatten()
+            .copied()
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// A decision relied on the ranges of `vs`.
+    fn use_bounds(&mut self, vs: &[Value]) {
+        let origins = self.origins_of(vs);
+        self.used_bounds.extend(origins);
+    }
+
+    /// The range of `v`, counting a use of the outside ranges it rests on
+    /// (a loop's body checking at its end that a value is in a range).
+    pub fn bound_used(&mut self, v: Value) -> IntBound {
+        self.use_bounds(&[v]);
+        self.bound(v)
     }
 
     /// The range the integer `v` is known to lie in.
@@ -227,16 +277,124 @@ impl<'m> Optimizer<'m> {
             return;
         }
         let (na, nb) = intbounds::narrow(cmp, holds, self.bound(a), self.bound(b));
+        // Each narrowed range rests on what both operands' ranges did.
+        let origins = self.origins_of(&[a, b]);
         for (v, bound) in [(a, na), (b, nb)] {
             let Value::Var(n) = self.resolve(v) else { continue };
-            self.bounds.insert(n, bound);
+            self.set_bound(n, bound, &origins);
             // `n` is `y + c` (wrapping): `y` is `n - c` where that does not wrap.
             if let Some(&(Value::Var(y), c)) = self.offsets.get(&n) {
                 if let (Some(lo), Some(hi)) = (bound.lo.checked_sub(c), bound.hi.checked_sub(c)) {
                     let narrowed = self.bound(Value::Var(y)).intersect(IntBound { lo, hi });
-                    self.bounds.insert(y, narrowed);
+                    self.set_bound(y, narrowed, &origins);
                 }
             }
+        }
+    }
+
+    /// `n` lies in `bound`, which rests on the outside ranges `origins`
+    /// (besides those `n`'s range already rested on).
+    fn set_bound(&mut self, n: u32, bound: IntBound, origins: &[usize]) {
+        self.bounds.insert(n, bound);
+        if !origins.is_empty() {
+            let all = self.bound_origins.entry(n).or_default();
+            all.extend_from_slice(origins);
+            all.sort_unstable();
+            all.dedup();
+        }
+    }
+
+    /// `cmp(a, b)` is `holds`: when that says `x + k < y` (signed or
+    /// unsigned), it is known below, from the outside fact `origin`.
+    fn know_relation(&mut self, cmp: Op, a: Value, b: Value, holds: bool, origin: Option<usize>) {
+        use Op::*;
+        let cmp = if holds { Some(cmp) } else { negation(cmp) };
+        let (lower, upper, signed) = match cmp {
+            Some(IntLt) => (a, b, true),
+            Some(IntGt) => (b, a, true),
+            Some(UintLt) => (a, b, false),
+            Some(UintGt) => (b, a, false),
+            _ => return,
+        };
+        if !self.opts.intbounds {
+            return;
+        }
+        let (x, k) = self.step_form(lower);
+        self.below.entry((x, self.resolve(upper))).or_default().push(Below { k, signed, origin });
+    }
+
+    /// `v` as `x + k`, `x` not itself a step (`k` 0 when `v` is no step).
+    fn step_form(&self, v: Value) -> (Value, i64) {
+        let v = self.resolve(v);
+        match v {
+            Value::Var(n) => self.offsets.get(&n).copied().unwrap_or((v, 0)),
+            Value::Const(..) => (v, 0),
+        }
+    }
+
+    /// Whether `a < b` (signed or not) is known from what is known below
+    /// `b` (relational facts; RPython's ranges have none): a check that
+    /// `x + k < b` covers `x + j` for `j <= k` when neither sum wraps
+    /// (signed), or when `x + j` is not negative (unsigned: `x + j` is then
+    /// `x + k` less `k - j` without a borrow). And `x + (j - 1) < b` with
+    /// `x + j != b` is `x + j < b` (a tape's growth check, then its bounds
+    /// check). Counts the uses of what it relies on.
+    fn known_below(&mut self, a: Value, b: Value, signed: bool) -> bool {
+        let (x, j) = self.step_form(a);
+        let key = (x, self.resolve(b));
+        let Some(known) = self.below.get(&key) else { return false };
+        let xb = self.bound(x);
+        let covers = |r: &&Below| {
+            r.signed == signed
+                && (r.k == j
+                    || (r.k > j
+                        && if signed {
+                            xb.hi.checked_add(r.k).is_some() && xb.lo.checked_add(j).is_some()
+                        } else {
+                            xb.lo.checked_add(j).is_some_and(|s| s >= 0)
+                        }))
+        };
+        if let Some(r) = known.iter().find(covers) {
+            let (exact, origin) = (r.k == j, r.origin);
+            self.used.extend(origin);
+            if !exact {
+                self.use_bounds(&[x]);
+            }
+            return true;
+        }
+        let step = known.iter().find(|r| r.signed == signed && Some(r.k) == j.checked_sub(1)).map(|r| r.origin);
+        let ne = (Op::IntNe, vec![self.resolve(a), key.1], None);
+        if let (Some(origin), Some(Value::Const(1, _))) = (step, self.peek_pure(&ne)) {
+            self.lookup_pure(&ne); // (a use of what is known)
+            self.used.extend(origin);
+            // Known now, for the step after (a run of moves).
+            self.below.entry(key).or_default().push(Below { k: j, signed, origin });
+            return true;
+        }
+        false
+    }
+
+    /// What is known below decides `cmp(a, b)` (`None`: it does not).
+    fn related(&mut self, cmp: Op, a: Value, b: Value) -> Option<bool> {
+        use Op::*;
+        // cmp(a, b) holds when `lower < upper`, not when `upper < lower`.
+        let (lower, upper, signed) = match cmp {
+            IntLt | IntLe => (a, b, true),
+            IntGt | IntGe => (b, a, true),
+            UintLt | UintLe => (a, b, false),
+            UintGt | UintGe => (b, a, false),
+            IntEq | IntNe => {
+                let differ = [true, false].into_iter().any(|s| self.known_below(a, b, s) || self.known_below(b, a, s));
+                return differ.then_some(cmp == IntNe);
+            }
+            _ => return None,
+        };
+        if self.known_below(lower, upper, signed) {
+            Some(true)
+        } else if self.known_below(upper, lower, signed) {
+            Some(false)
+        } else {
+            None
         }
     }
 
@@ -305,10 +463,20 @@ impl<'m> Optimizer<'m> {
     }
 
     /// Whether `index` is known to be within the array `array` (of array
-    /// descr `descr`), whose length the trace read.
-    pub fn in_bounds(&self, array: Value, index: Value, descr: Option<u32>) -> bool {
-        let Some(len) = self.peek_pure(&(Op::ArraylenGc, vec![self.resolve(array)], descr)) else { return false };
-        intbounds::compare(Op::UintLt, self.bound(index), self.bound(len)) == Some(true)
+    /// descr `descr`), whose length the trace read (a use of what that
+    /// relies on when it is).
+    pub fn in_bounds(&mut self, array: Value, index: Value, descr: Option<u32>) -> bool {
+        let key = (Op::ArraylenGc, vec![self.resolve(array)], descr);
+        let Some(len) = self.peek_pure(&key) else { return false };
+        let by_ranges = intbounds::compare(Op::UintLt, self.bound(index), self.bound(len)) == Some(true);
+        if by_ranges {
+            self.use_bounds(&[index, len]);
+        }
+        let holds = by_ranges || self.known_below(index, len, false);
+        if holds {
+            self.lookup_pure(&key); // (a use of the length)
+        }
+        holds
     }
 
     /// Whether the trace read or wrote through `v` (it is not null).
@@ -362,6 +530,7 @@ impl<'m> Optimizer<'m> {
                         if let (Some(&(cmp, a, b)), Value::Const(known, _)) = (self.compares.get(&n), want) {
                             self.know_comparison(cmp, a, b, known != 0);
                             self.narrow(cmp, a, b, known != 0);
+                            self.know_relation(cmp, a, b, known != 0, None);
                         }
                         return;
                     }
@@ -471,7 +640,8 @@ impl<'m> Optimizer<'m> {
                 }
                 let args: Vec<IntBound> = op.args.iter().map(|a| self.bound(*a)).collect();
                 if let Some(bound) = intbounds::result(op.op, &args).filter(|_| self.opts.intbounds) {
-                    self.bounds.insert(r, bound);
+                    let origins = self.origins_of(&op.args);
+                    self.set_bound(r, bound, &origins);
                 }
                 if self.opts.pure {
                     self.pure.insert(key, (Value::Var(r), None));
@@ -834,7 +1004,7 @@ impl<'m> Optimizer<'m> {
     }
 
     /// The value of a pure operation when its operands make it known.
-    fn fold(&self, op: &ResOp) -> Option<Value> {
+    fn fold(&mut self, op: &ResOp) -> Option<Value> {
         use Op::*;
         let kind = if returns_float(op.op) { Kind::Float } else { Kind::Int };
         let consts: Option<Vec<u64>> = (op.args.iter())
@@ -851,6 +1021,10 @@ impl<'m> Optimizer<'m> {
         let (a, b) = (op.args[0], op.args.get(1).copied());
         if let (Some(_), Some(b), true) = (mirror(op.op), b, self.opts.intbounds) {
             if let Some(holds) = intbounds::compare(op.op, self.bound(a), self.bound(b)) {
+                self.use_bounds(&[a, b]);
+                return Some(Value::Const(holds as u64, Kind::Int));
+            }
+            if let Some(holds) = self.related(op.op, a, b) {
                 return Some(Value::Const(holds as u64, Kind::Int));
             }
         }
@@ -915,6 +1089,14 @@ fn distinct(offsets: &HashMap<u32, (Value, i64)>, a: Value, b: Value) -> bool {
             x == y && i != j
         }
     }
+}
+
+/// `x + k < y` (signed or not) for the `(x, y)` it is kept under, from
+/// the outside fact `origin`.
+struct Below {
+    k: i64,
+    signed: bool,
+    origin: Option<usize>,
 }
 
 /// An object the trace has not allocated (yet): its size descr, and the

@@ -755,6 +755,111 @@ fn a_bounds_check_known_to_hold_goes() {
     );
 }
 
+/// Relations: after `guard_true(int_lt(i + 2, len))`, `i + 1 < len` and `i < len` hold
+/// (`i` is a byte: none of the sums wraps); ranges alone do not say it.
+#[test]
+fn a_check_of_a_step_covers_the_smaller_steps() {
+    check(
+        "
+        [i0, i1]
+        i2 = int_and(i0, 255)
+        i3 = int_add(i2, 2)
+        i4 = int_lt(i3, i1)
+        guard_true(i4, descr=<Guard0x0>) [i0]
+        i5 = int_add(i2, 1)
+        i6 = int_lt(i5, i1)
+        guard_true(i6, descr=<Guard0x1>) [i0]
+        i7 = int_lt(i2, i1)
+        guard_true(i7, descr=<Guard0x2>) [i0]
+        jump(i0, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = int_and(i0, 255)
+        i3 = int_add(i2, 2)
+        i4 = int_lt(i3, i1)
+        guard_true(i4, descr=<Guard0x0>) [i0]
+        jump(i0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// An unsigned bounds check of `i + 2` says nothing of `i + 1` when `i` may be negative
+/// (`i = -2`: `i + 2` is 0, `i + 1` the largest unsigned): both checks stay.
+#[test]
+fn an_unsigned_check_of_a_step_says_nothing_of_a_negative_base() {
+    check(
+        "
+        [i0, i1]
+        i2 = int_add(i0, 2)
+        i3 = uint_ge(i2, i1)
+        guard_false(i3, descr=<Guard0x0>) [i0]
+        i4 = int_add(i0, 1)
+        i5 = uint_ge(i4, i1)
+        guard_false(i5, descr=<Guard0x1>) [i0]
+        jump(i0, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = int_add(i0, 2)
+        i3 = uint_ge(i2, i1)
+        guard_false(i3, descr=<Guard0x0>) [i0]
+        i4 = int_add(i0, 1)
+        i5 = uint_ge(i4, i1)
+        guard_false(i5, descr=<Guard0x1>) [i0]
+        jump(i0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// Not negative, `i + 2 < len` (unsigned) says `i + 1 < len` and `i < len`.
+#[test]
+fn an_unsigned_check_of_a_step_covers_the_smaller_steps_of_a_nonnegative_base() {
+    check(
+        "
+        [i0, i1]
+        i2 = int_and(i0, 255)
+        i3 = int_add(i2, 2)
+        i4 = uint_ge(i3, i1)
+        guard_false(i4, descr=<Guard0x0>) [i0]
+        i5 = int_add(i2, 1)
+        i6 = uint_ge(i5, i1)
+        guard_false(i6, descr=<Guard0x1>) [i0]
+        i7 = uint_lt(i2, i1)
+        guard_true(i7, descr=<Guard0x2>) [i0]
+        jump(i0, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = int_and(i0, 255)
+        i3 = int_add(i2, 2)
+        i4 = uint_ge(i3, i1)
+        guard_false(i4, descr=<Guard0x0>) [i0]
+        jump(i0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// A tape's move right: once `i < len`, the growth check `i + 1 != len` makes the bounds
+/// check `i + 1 < len` known.
+#[test]
+fn a_growth_check_after_a_bounds_check_is_the_next_bounds_check() {
+    check(
+        "
+        [i0, i1]
+        i2 = uint_ge(i0, i1)
+        guard_false(i2, descr=<Guard0x0>) [i0]
+        i3 = int_add(i0, 1)
+        i4 = int_eq(i3, i1)
+        guard_false(i4, descr=<Guard0x1>) [i0]
+        i5 = uint_ge(i3, i1)
+        guard_false(i5, descr=<Guard0x2>) [i0]
+        jump(i0, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = uint_ge(i0, i1)
+        guard_false(i2, descr=<Guard0x0>) [i0]
+        i3 = int_add(i0, 1)
+        i4 = int_eq(i3, i1)
+        guard_false(i4, descr=<Guard0x1>) [i0]
+        jump(i0, i1, descr=TargetToken(1))",
+    );
+}
+
 /// `x & 7` is in `0..=7`, and a step by a constant from it in a range too.
 #[test]
 fn ranges_of_masks_and_sums_decide_comparisons() {
@@ -1281,7 +1386,7 @@ fn a_comparison_tested_against_zero_is_the_comparison() {
         i2 = int_lt(i0, i1)
         i3 = int_ne(i2, 0)
         guard_true(i3, descr=<Guard0x0>) [i0]
-        i4 = int_eq(i0, i1)
+        i4 = int_eq(i0, 0)
         i5 = int_eq(i4, 1)
         guard_false(i5, descr=<Guard0x1>) [i0]
         jump(i0, i1, descr=TargetToken(1))",
@@ -1289,7 +1394,7 @@ fn a_comparison_tested_against_zero_is_the_comparison() {
         [i0, i1]
         i2 = int_lt(i0, i1)
         guard_true(i2, descr=<Guard0x0>) [i0]
-        i3 = int_eq(i0, i1)
+        i3 = int_eq(i0, 0)
         guard_false(i3, descr=<Guard0x1>) [i0]
         jump(i0, i1, descr=TargetToken(1))",
     );
@@ -1589,6 +1694,108 @@ fn a_loop_checks_an_invariant_guard_once() {
         label(i3, descr=TargetToken(0))
         i4 = int_add(i3, 1)
         jump(i4, descr=TargetToken(0))",
+    );
+}
+
+/// Unrolling: the preamble's check that `3 < len` of an array that stays the same says the
+/// length is at least 4 in the body too (the label's range of it), where the check of
+/// `1 < len` goes: the preamble folded it, so it is no fact the body could look up.
+#[test]
+fn a_loop_knows_the_range_its_preamble_checked() {
+    check(
+        "
+        [p0, i1]
+        i2 = arraylen_gc(p0, descr=<ArrayS 8>)
+        i3 = uint_ge(3, i2)
+        guard_false(i3, descr=<Guard0x0>) [p0, i1]
+        i4 = uint_ge(1, i2)
+        guard_false(i4, descr=<Guard0x1>) [p0, i1]
+        i5 = int_add(i1, 1)
+        jump(p0, i5, descr=TargetToken(0))",
+        "
+        [p0, i1]
+        i2 = arraylen_gc(p0, descr=<ArrayS 8>)
+        i3 = uint_ge(3, i2)
+        guard_false(i3, descr=<Guard0x0>) [p0, i1]
+        i5 = int_add(i1, 1)
+        label(i5, descr=TargetToken(0))
+        i6 = int_add(i5, 1)
+        jump(i6, descr=TargetToken(0))",
+    );
+}
+
+/// A comparison between the label's values crosses it (the preamble's bounds check that
+/// `i < len`) and relates them in the body: after the growth check that `i + 1 != len`,
+/// the bounds check of `i + 1` goes (it holds again at the body's end, for the next turn).
+#[test]
+fn a_loop_knows_a_relation_its_preamble_checked() {
+    check(
+        "
+        [p0, i1]
+        i2 = arraylen_gc(p0, descr=<ArrayS 8>)
+        i3 = int_add(i1, 1)
+        i4 = int_eq(i3, i2)
+        guard_false(i4, descr=<Guard0x0>) [p0, i1]
+        i5 = uint_ge(i3, i2)
+        guard_false(i5, descr=<Guard0x1>) [p0, i1]
+        jump(p0, i3, descr=TargetToken(0))",
+        "
+        [p0, i1]
+        i2 = arraylen_gc(p0, descr=<ArrayS 8>)
+        i3 = int_add(i1, 1)
+        i4 = int_eq(i3, i2)
+        guard_false(i4, descr=<Guard0x0>) [p0, i1]
+        i5 = uint_ge(i3, i2)
+        guard_false(i5, descr=<Guard0x1>) [p0, i1]
+        label(p0, i3, i2, descr=TargetToken(0))
+        i6 = int_add(i3, 1)
+        i7 = int_eq(i6, i2)
+        guard_false(i7, descr=<Guard0x2>) [p0, i3]
+        jump(p0, i6, i2, descr=TargetToken(0))",
+    );
+}
+
+/// The loop of the tests of entering a label whose body relies on a range: its first input
+/// is in `0..=7` at the label (the preamble's `x & 7`), so the body's check that it is
+/// below 8 goes.
+const LOOP_CHECKING_A_MASKED_INPUT: &str = "
+    [i0, i1]
+    i2 = int_lt(i0, 8)
+    guard_true(i2, descr=<Guard0x0>) [i0, i1]
+    i3 = int_add(i1, 1)
+    i4 = int_and(i3, 7)
+    jump(i4, i3, descr=TargetToken(0))";
+
+/// A trace passing a value in the range the body relies on enters the body (which needs
+/// nothing of that input but its range: it is no label variable).
+#[test]
+fn a_trace_within_the_labels_range_enters_the_body() {
+    check_entering(
+        LOOP_CHECKING_A_MASKED_INPUT,
+        "
+        [i0, i1]
+        i2 = int_and(i0, 3)
+        jump(i2, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        jump(i1, descr=TargetToken(1, label))",
+    );
+}
+
+/// Soundness: a trace that does not know its value in the range the body relies on (the
+/// body does not check it) enters the preamble, which checks.
+#[test]
+fn a_trace_not_within_the_labels_range_enters_the_preamble() {
+    check_entering(
+        LOOP_CHECKING_A_MASKED_INPUT,
+        "
+        [i0, i1]
+        i2 = int_add(i0, 1)
+        jump(i2, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = int_add(i0, 1)
+        jump(i2, i1, descr=TargetToken(1))",
     );
 }
 

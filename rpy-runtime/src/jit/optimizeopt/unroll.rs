@@ -18,8 +18,17 @@
 //! or a constant that is not the same constant at the end, is given up
 //! and the body optimized again without it: the optimizer's knowledge is a
 //! guess that gets smaller until it holds (`Mode`).
+//!
+//! The ranges the preamble knew its integers at the label to lie in are
+//! such guesses too (RPython's virtual state keeps the label's integer
+//! bounds): the body starts knowing them, and each range a decision of the
+//! body used (a bounds check it dropped) must hold of the value the jump
+//! passes, or it is given up. Another trace jumping to the label enters
+//! the body only when it knows each used range to hold; else it enters the
+//! preamble, which checks.
 
 use super::carry::{Ask, Carried, Mismatch};
+use super::intbounds::IntBound;
 use super::optimizer::{location, Env, Optimizer};
 use crate::jit::trace::{PendingWrite, ResOp, Trace, Value};
 use rpy_jitcode::{JitModule, Kind, Op};
@@ -56,6 +65,9 @@ enum Mode {
     Dropped,
 }
 
+/// A range the preamble knew an input or a fact to lie in at its end.
+type Range = (Expr, IntBound);
+
 /// Rounds of guessing before the loop is left without a preamble.
 const MAX_ROUNDS: usize = 12;
 
@@ -69,6 +81,8 @@ pub struct ShortPreamble {
     /// Facts the body uses as constants.
     constants: Vec<(usize, u64)>,
     label: Vec<Expr>,
+    /// The ranges the body relies on.
+    ranges: Vec<Range>,
     /// The writes the label carries.
     carried: Carried,
 }
@@ -97,18 +111,22 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
         entering.iter().map(|v| if let Value::Const(c, _) = v { Mode::Const(*c) } else { Mode::Var }).collect();
     let mut modes: Vec<Mode> =
         facts.iter().map(|f| if let Value::Const(c, _) = f.value { Mode::Const(c) } else { Mode::Var }).collect();
+    let ranges = export_ranges(&pre, &entering, &facts);
+    let mut kept_ranges = vec![true; ranges.len()];
     let nkinds = trace.kinds.len();
     for _ in 0..MAX_ROUNDS {
         trace.kinds.truncate(nkinds);
         carried.settle(&mut pre, &trace.kinds);
-        match body(trace, env, body_ops, jump, &facts, &inputs, &modes, &carried) {
+        let guess = Guess { inputs: &inputs, modes: &modes, ranges: &ranges, kept_ranges: &kept_ranges };
+        match body(trace, env, body_ops, jump, &facts, &guess, &carried) {
             Ok(body) => {
                 let constants = (body.used.iter())
                     .filter_map(|&k| if let Mode::Const(c) = modes[k] { Some((k, c)) } else { None })
                     .collect();
                 let label = body.label.iter().map(|(_, e)| *e).collect();
+                let ranges = body.used_ranges.iter().map(|&j| ranges[j]).collect();
                 trace.ops = assemble(trace, pre.out, body, &entering, &facts, &carried);
-                return Some(ShortPreamble { facts, inputs, constants, label, carried });
+                return Some(ShortPreamble { facts, inputs, constants, label, ranges, carried });
             }
             Err(d) => {
                 for i in d.inputs {
@@ -116,6 +134,9 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
                 }
                 for k in d.facts {
                     modes[k] = if let Mode::Const(_) = modes[k] { Mode::Var } else { Mode::Dropped };
+                }
+                for j in d.ranges {
+                    kept_ranges[j] = false;
                 }
                 carried.give_up(&trace.kinds, d.carried);
             }
@@ -151,7 +172,7 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
     // known in bounds through objects the jumping trace read or wrote
     // through itself (not null; the read is where the label's would be:
     // it gives the value the preamble would have read there).
-    let safe = |opt: &Optimizer, f: &Fact, args: &[Value], _: usize| {
+    let safe = |opt: &mut Optimizer, f: &Fact, args: &[Value], _: usize| {
         use Op::*;
         let through_known_object = match f.op {
             GetfieldGcI | GetfieldGcR | GetfieldGcF | ArraylenGc => opt.is_dereferenced(args[0]),
@@ -181,6 +202,13 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
             e => ask(opt, Ask::Expr(*e)).map(Some),
         })
         .collect::<Option<_>>()?;
+    // The body's guards that the ranges made go are this trace's to pass.
+    for &(e, range) in &sp.ranges {
+        let v = ask(opt, Ask::Expr(e))?;
+        if !range.contains(opt.bound(v)) {
+            return None;
+        }
+    }
     // Last: the jumping trace must have the carried writes waiting, of the
     // label's shape (or what their places hold known); then its jump does
     // them no more.
@@ -258,6 +286,18 @@ fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> (Vec<Fact>, Has
     (facts, expr)
 }
 
+/// The ranges the preamble `pre` knew its values at the label (`entering`,
+/// the facts' values) to lie in, where it knew any.
+fn export_ranges(pre: &Optimizer, entering: &[Value], facts: &[Fact]) -> Vec<Range> {
+    let inputs = entering.iter().enumerate().map(|(i, v)| (Expr::Input(i), *v));
+    let facts = facts.iter().enumerate().map(|(k, f)| (Expr::Fact(k), f.value));
+    (inputs.chain(facts))
+        .filter(|(_, v)| matches!(v, Value::Var(_)))
+        .map(|(e, v)| (e, pre.bound(v)))
+        .filter(|(_, range)| *range != IntBound::FULL)
+        .collect()
+}
+
 /// The read of what the write `op` writes (`None` for other operations).
 fn read_of(m: &JitModule, op: Op, descr: Option<u32>) -> Option<Op> {
     let kind = match &m.descrs[descr? as usize] {
@@ -287,31 +327,42 @@ struct Body {
     jump: Vec<Value>,
     /// The facts the body used.
     used: Vec<usize>,
+    /// The ranges it used.
+    used_ranges: Vec<usize>,
 }
 
-/// The guesses that did not hold: inputs and facts, by number, and what the
-/// label carries.
+/// What a body is optimized knowing: how it takes the inputs and the
+/// facts, and the ranges (those not given up).
+struct Guess<'a> {
+    inputs: &'a [Mode],
+    modes: &'a [Mode],
+    ranges: &'a [Range],
+    kept_ranges: &'a [bool],
+}
+
+/// The guesses that did not hold: inputs, facts and ranges, by number, and
+/// what the label carries.
+#[derive(Default)]
 struct Demotions {
     inputs: Vec<usize>,
     facts: Vec<usize>,
+    ranges: Vec<usize>,
     carried: Mismatch,
 }
 
-/// Optimizes a copy of the loop's operations as its body, knowing `facts`
-/// as `modes` says and the inputs as `inputs` says, with the `carried`
-/// writes waiting; `Err` names the guesses that did not hold at the body's
-/// end.
-#[allow(clippy::too_many_arguments)]
+/// Optimizes a copy of the loop's operations as its body, knowing the
+/// inputs, `facts` and ranges as `guess` says, with the `carried` writes
+/// waiting; `Err` names the guesses that did not hold at the body's end.
 fn body(
     trace: &mut Trace,
     env: Env,
     ops: &[ResOp],
     jump: &ResOp,
     facts: &[Fact],
-    inputs: &[Mode],
-    modes: &[Mode],
+    guess: &Guess,
     carried: &Carried,
 ) -> Result<Body, Demotions> {
+    let Guess { inputs, modes, ranges, kept_ranges } = *guess;
     let mut opt = Optimizer::new(env);
     let fresh = |trace: &mut Trace, kind: Kind| Value::Var(trace.new_var(kind));
     let mut input_vals = Vec::with_capacity(inputs.len());
@@ -351,6 +402,16 @@ fn body(
         fact_vals.push(value);
         fact_args.push(args);
     }
+    let at_label = |e: Expr| match e {
+        Expr::Input(i) => Some(input_vals[i]),
+        Expr::Fact(k) => fact_vals[k],
+        _ => None,
+    };
+    for (j, &(e, range)) in ranges.iter().enumerate().filter(|(j, _)| kept_ranges[*j]) {
+        if let Some(v @ Value::Var(_)) = at_label(e) {
+            opt.know_bound(v, range, j);
+        }
+    }
     // The writes the label carries wait from the start; the facts they
     // take their places and values from are used.
     let mut at_start = |opt: &mut Optimizer, e: Expr| match e {
@@ -362,11 +423,9 @@ fn body(
         Expr::Const(c) => Some(c),
         Expr::Leaf(_) => unreachable!("leaves are the carried writes'"),
     };
-    let start = carried.start(&mut opt, &mut at_start, &mut |kind| trace.new_var(kind)).map_err(|m| Demotions {
-        inputs: vec![],
-        facts: vec![],
-        carried: m,
-    })?;
+    let start = carried
+        .start(&mut opt, &mut at_start, &mut |kind| trace.new_var(kind))
+        .map_err(|m| Demotions { carried: m, ..Demotions::default() })?;
     // The loop's operations on the body's values.
     let mut rename: HashMap<u32, Value> = HashMap::default();
     for (i, v) in input_vals.iter().enumerate() {
@@ -405,54 +464,39 @@ fn body(
         .filter(|(i, mode)| matches!(mode, Mode::Const(c) if !matches!(end[*i], Value::Const(x, _) if x == *c)))
         .map(|(i, _)| i)
         .collect();
-    let mut at_end: HashMap<usize, Option<Value>> = HashMap::default();
-    let mut checked = HashSet::default();
-    let mut bad_facts = Vec::new();
-    // Computing a fact's value at the end may use other facts.
-    while let Some(k) = opt.used.iter().copied().filter(|k| !checked.contains(k)).min() {
-        checked.insert(k);
-        // The same operands as at the start: the preamble did this, so
-        // doing it again is safe (a read of the same object, which may
-        // have changed). Other operands: only operations that cannot fail.
-        let safe = |_: &Optimizer, f: &Fact, args: &[Value], k: usize| {
-            fact_args[k].as_deref() == Some(args) || (!f.heap && can_hoist(f.op))
-        };
-        let end_value = value_of(&mut opt, trace, facts, &end, k, &safe, &mut at_end);
-        let holds = match (modes[k], end_value) {
-            (Mode::Const(c), Some(Value::Const(x, _))) => x == c,
-            (Mode::Var, Some(_)) => true,
-            _ => false,
-        };
-        if !holds {
-            bad_facts.push(k);
-        }
+    // The same operands as at the start: the preamble did this, so doing
+    // it again is safe (a read of the same object, which may have
+    // changed). Other operands: only operations that cannot fail.
+    let safe = |_: &mut Optimizer, f: &Fact, args: &[Value], k: usize| {
+        fact_args[k].as_deref() == Some(args) || (!f.heap && can_hoist(f.op))
+    };
+    let mut check = Check::default();
+    check.run(&mut opt, trace, facts, modes, ranges, &end, &safe);
+    if !bad_inputs.is_empty() || !check.bad.facts.is_empty() || !check.bad.ranges.is_empty() {
+        return Err(Demotions { inputs: bad_inputs, ..check.bad });
     }
-    if !bad_inputs.is_empty() || !bad_facts.is_empty() {
-        return Err(Demotions { inputs: bad_inputs, facts: bad_facts, carried: Mismatch::default() });
-    }
+    let at_end = &mut check.at_end;
     let mut ask = |opt: &mut Optimizer, a: Ask| match a {
         Ask::Expr(Expr::Input(i)) => Some(end[i]),
-        Ask::Expr(Expr::Fact(k)) => {
-            let safe = |_: &Optimizer, f: &Fact, args: &[Value], k: usize| {
-                fact_args[k].as_deref() == Some(args) || (!f.heap && can_hoist(f.op))
-            };
-            value_of(opt, trace, facts, &end, k, &safe, &mut at_end)
-        }
+        Ask::Expr(Expr::Fact(k)) => value_of(opt, trace, facts, &end, k, &safe, at_end),
         Ask::Expr(Expr::Const(c)) => Some(c),
         Ask::Expr(Expr::Leaf(_)) => unreachable!("leaves are the carried writes'"),
         Ask::Place(w) => read_place(opt, trace, &w),
     };
     let uses: HashSet<u32> = opt.out.iter().flat_map(ResOp::uses).collect();
     let needed = |l: usize| matches!(start.leaves[l], Some(Value::Var(n)) if uses.contains(&n));
-    let (end_leaves, places) = carried.finish(&mut opt, &mut ask, &needed).map_err(|m| Demotions {
-        inputs: vec![],
-        facts: vec![],
-        carried: m,
-    })?;
+    let (end_leaves, places) =
+        carried.finish(&mut opt, &mut ask, &needed).map_err(|m| Demotions { carried: m, ..Demotions::default() })?;
     let made = carried.made_in_body(&opt, &start);
     if !made.is_empty() {
-        return Err(Demotions { inputs: vec![], facts: vec![], carried: Mismatch { writes: vec![], slots: made } });
+        return Err(Demotions { carried: Mismatch { writes: vec![], slots: made }, ..Demotions::default() });
     }
+    // Reading what a carried place holds may have relied on more ranges.
+    check.run(&mut opt, trace, facts, modes, ranges, &end, &safe);
+    if !check.bad.facts.is_empty() || !check.bad.ranges.is_empty() {
+        return Err(check.bad);
+    }
+    let at_end = &check.at_end;
     opt.drop_waiting(&places);
     let mut used: Vec<usize> = opt.used.iter().copied().collect();
     used.sort();
@@ -479,9 +523,69 @@ fn body(
     }
     opt.flush_lazy();
     let used = opt.used.iter().copied().collect();
-    let mut body = Body { ops: opt.out, label, jump: jump_args, used };
+    let used_ranges = check.ranges_checked.into_iter().collect();
+    let mut body = Body { ops: opt.out, label, jump: jump_args, used, used_ranges };
     drop_dead_label_args(&mut body);
     Ok(body)
+}
+
+/// The checks at a body's end that what it used of the label still holds
+/// there: each fact and range it used, and those that checking them used
+/// (computing a fact's value may use other facts, deciding a range ranges).
+#[derive(Default)]
+struct Check {
+    /// The facts' values at the end.
+    at_end: HashMap<usize, Option<Value>>,
+    facts_checked: HashSet<usize>,
+    ranges_checked: HashSet<usize>,
+    bad: Demotions,
+}
+
+impl Check {
+    /// Checks what `opt` used that is not checked yet (`end`: the inputs'
+    /// values at the end).
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &mut self,
+        opt: &mut Optimizer,
+        trace: &mut Trace,
+        facts: &[Fact],
+        modes: &[Mode],
+        ranges: &[Range],
+        end: &[Value],
+        safe: &Safe,
+    ) {
+        loop {
+            if let Some(k) = opt.used.iter().copied().filter(|k| !self.facts_checked.contains(k)).min() {
+                self.facts_checked.insert(k);
+                let end_value = value_of(opt, trace, facts, end, k, safe, &mut self.at_end);
+                let holds = match (modes[k], end_value) {
+                    (Mode::Const(c), Some(Value::Const(x, _))) => x == c,
+                    (Mode::Var, Some(_)) => true,
+                    _ => false,
+                };
+                if !holds {
+                    self.bad.facts.push(k);
+                }
+            } else if let Some(j) = opt.used_bounds.iter().copied().filter(|j| !self.ranges_checked.contains(j)).min() {
+                self.ranges_checked.insert(j);
+                let (e, range) = ranges[j];
+                let end_value = match e {
+                    Expr::Input(i) => Some(end[i]),
+                    Expr::Fact(k) => {
+                        opt.used.insert(k);
+                        value_of(opt, trace, facts, end, k, safe, &mut self.at_end)
+                    }
+                    _ => unreachable!("ranges are of inputs and facts"),
+                };
+                if !end_value.is_some_and(|v| range.contains(opt.bound_used(v))) {
+                    self.bad.ranges.push(j);
+                }
+            } else {
+                return;
+            }
+        }
+    }
 }
 
 /// Drops the label's variables that nothing in the body uses but the jump
@@ -575,7 +679,7 @@ fn read_place(opt: &mut Optimizer, trace: &mut Trace, w: &PendingWrite) -> Optio
 
 /// Whether fact `k` may be computed by the trace `opt` optimizes, with
 /// these operands, when `opt` does not know it.
-type Safe<'a> = dyn Fn(&Optimizer, &Fact, &[Value], usize) -> bool + 'a;
+type Safe<'a> = dyn Fn(&mut Optimizer, &Fact, &[Value], usize) -> bool + 'a;
 
 /// Pure operations that cannot trap or fail whatever their operands.
 fn can_hoist(op: Op) -> bool {
