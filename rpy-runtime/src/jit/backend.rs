@@ -309,6 +309,64 @@ impl Lower<'_, '_> {
         obj
     }
 
+    /// `malloc_varsize(ti, n)` of a length known only when the code runs:
+    /// the bump of the run of the size class the length gives, when the
+    /// array is at most 128 bytes (classes of 8-byte steps, the class is
+    /// the size over 8); else, and when the run is full, the call.
+    fn malloc_array(&mut self, ti: *const gc::TypeInfo, n: ir::Value) -> ir::Value {
+        // SAFETY: the module's type infos are static.
+        let info = unsafe { &*ti };
+        const STEPPED: usize = 128;
+        let tiv = self.b.ins().iconst(types::I64, ti as i64);
+        let slow_call = |this: &mut Self| {
+            let args = [tiv, n];
+            let addr = gc::rpy_gc_malloc_varsize as *const u8 as u64;
+            this.call_addr(addr, &args, &[types::I64, types::I64], Some(types::I64)).expect("a result")
+        };
+        // The largest length of the stepped classes (unsigned: a negative
+        // length is the call's error).
+        let room = STEPPED.checked_sub(info.items_offset).filter(|_| info.fixed_size <= STEPPED);
+        let Some(room) = room else { return slow_call(self) };
+        let max = room.checked_div(info.item_size).unwrap_or(room);
+        let (check, fast, slow, done) =
+            (self.b.create_block(), self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(slow);
+        let obj = self.b.append_block_param(done, types::I64);
+        let small = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThanOrEqual, n, max as i64);
+        self.b.ins().brif(small, check, &[], slow, &[]);
+        self.b.switch_to_block(check);
+        self.b.seal_block(check);
+        // The size rounded up to 8 (the slot's), at least the fixed part.
+        let items = self.b.ins().imul_imm_u(n, info.item_size as i64);
+        let end = self.b.ins().iadd_imm_s(items, info.items_offset as i64 + 7);
+        let fixed = self.b.ins().iconst(types::I64, info.fixed_size as i64 + 7);
+        let end = self.b.ins().umax(end, fixed);
+        let slot = self.b.ins().band_imm_s(end, !7);
+        // Class `slot / 8 - 1`: its run is at `runs + (slot / 8 - 1) * 16`.
+        let offset = self.b.ins().iadd_imm_s(slot, -8);
+        let offset = self.b.ins().ishl_imm_u(offset, 1);
+        let runs = self.b.ins().iconst(types::I64, gc::alloc_run(0) as i64);
+        let run = self.b.ins().iadd(runs, offset);
+        let p = self.b.ins().load(types::I64, flags(), run, 0);
+        let next = self.b.ins().iadd(p, slot);
+        let limit = self.b.ins().load(types::I64, flags(), run, 8);
+        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, next, limit);
+        self.b.ins().brif(fits, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        self.b.seal_block(fast);
+        self.b.ins().store(flags(), next, run, 0);
+        self.b.ins().store(flags(), tiv, p, 0);
+        self.b.ins().store(flags(), n, p, info.length_offset as i32);
+        self.b.ins().jump(done, &[BlockArg::Value(p)]);
+        self.b.switch_to_block(slow);
+        self.b.seal_block(slow);
+        let q = slow_call(self);
+        self.b.ins().jump(done, &[BlockArg::Value(q)]);
+        self.b.switch_to_block(done);
+        self.b.seal_block(done);
+        obj
+    }
+
     /// The write barrier's test of the header, and its slow path.
     fn write_barrier(&mut self, obj: ir::Value) {
         let header = self.b.ins().load(types::I64, flags(), obj, 0);
@@ -617,14 +675,7 @@ impl Lower<'_, '_> {
                     Value::Const(n, _) => self.malloc(ti, Some(n as usize)),
                     _ => {
                         let n = self.value(&a[0]);
-                        let ti = self.b.ins().iconst(types::I64, ti as i64);
-                        let p = self.call_addr(
-                            gc::rpy_gc_malloc_varsize as *const u8 as u64,
-                            &[ti, n],
-                            &[types::I64, types::I64],
-                            Some(types::I64),
-                        );
-                        p.expect("a result")
+                        self.malloc_array(ti, n)
                     }
                 };
                 self.fresh.insert(p);
@@ -1177,6 +1228,93 @@ mod tests {
             gc::set_config(old);
             (values, stats)
         })
+    }
+
+    /// `GcArray(Ptr)`: the arrays of `chain_loop`.
+    static REFS: gc::TypeInfo = gc::TypeInfo::varsize("Refs", 16, &[], 8, 16, 8, &[0]);
+
+    /// A loop that chains arrays of lengths known only when it runs:
+    /// `p1 = new_array(i0 % 20 + 1); p1[0] = p0`, until `i0` reaches `n`
+    /// (the short ones bump a run of their size class inline, the long ones
+    /// call the GC). The lengths of the chain from its head.
+    fn chain_loop(n: i64, cfg: gc::Config) -> Vec<i64> {
+        let module = JitModule {
+            descrs: vec![Descr::Array {
+                name: "Refs".into(),
+                length_offset: 8,
+                items_offset: 16,
+                item_size: 8,
+                typeinfo: 0,
+                item: Some(Leaf { offset: 0, size: 8, signed: false, kind: Kind::Ref }),
+                immutable: false,
+            }],
+            ..JitModule::default()
+        };
+        let typeinfos = [&REFS as *const gc::TypeInfo];
+        let tables = Tables { calls: &[], typeinfos: &typeinfos, strings: &[] };
+        let mut trace = Trace::new(&[Kind::Int, Kind::Ref]);
+        let (m, len, p1, i1, more) = (
+            trace.new_var(Kind::Int),
+            trace.new_var(Kind::Int),
+            trace.new_var(Kind::Ref),
+            trace.new_var(Kind::Int),
+            trace.new_var(Kind::Int),
+        );
+        let int = |c: i64| Value::Const(c as u64, Kind::Int);
+        trace.ops = vec![
+            op(Op::IntMod, vec![Value::Var(0), int(20)], m),
+            op(Op::IntAdd, vec![Value::Var(m), int(1)], len),
+            ResOp { op: Op::NewArray, args: vec![Value::Var(len)], descr: Some(0), result: Some(p1), snapshot: None },
+            ResOp {
+                op: Op::SetarrayitemGc,
+                args: vec![Value::Var(p1), int(0), Value::Var(1)],
+                descr: Some(0),
+                result: None,
+                snapshot: None,
+            },
+            op(Op::IntAdd, vec![Value::Var(0), int(1)], i1),
+            op(Op::IntLt, vec![Value::Var(i1), int(n)], more),
+            guard(Op::GuardTrue, more, &[i1, p1]),
+            ResOp {
+                op: Op::Jump,
+                args: vec![Value::Var(i1), Value::Var(p1)],
+                descr: None,
+                result: None,
+                snapshot: None,
+            },
+        ];
+        let code = compile_loop(&trace, &module, &tables, 0, &|_| std::ptr::null(), None).unwrap();
+        gc::with_gc(|| {
+            let old = gc::set_config(cfg);
+            let mut frame = [0u64; FRAME_SLOTS];
+            // SAFETY: inside with_gc; the code allocates arrays and writes the frame.
+            unsafe { enter(code.entry, &mut frame) };
+            let mut lengths = vec![];
+            let mut p = frame[1] as *const i64;
+            while !p.is_null() && lengths.len() <= n as usize {
+                // SAFETY: a live array (the frame is on the stack, a root).
+                unsafe {
+                    lengths.push(*p.add(1));
+                    p = *p.add(2) as *const i64;
+                }
+            }
+            gc::set_config(old);
+            lengths
+        })
+    }
+
+    /// Arrays whose lengths the code computes are allocated inline when
+    /// small, by a call when not, and survive the collections they start.
+    #[test]
+    fn arrays_of_lengths_known_at_run_time_survive_collections() {
+        for (n, cfg) in [
+            (100_000, gc::Config { min_heap: 1 << 20, ..gc::Config::from_env() }),
+            (2_000, gc::Config { collect_every: 7, min_heap: 0, ..gc::Config::from_env() }),
+        ] {
+            let lengths = chain_loop(n, cfg);
+            let want: Vec<i64> = (0..n).rev().map(|i| i % 20 + 1).collect();
+            assert!(lengths == want, "{} arrays, starting {:?}", lengths.len(), &lengths[..lengths.len().min(8)]);
+        }
     }
 
     fn expected_cells(n: i64) -> Vec<i64> {
