@@ -234,6 +234,10 @@ pub enum Effect {
     Random,
     /// Never returns (a panic stub).
     Noreturn,
+    /// Copies items between arrays (RPython's `OS_ARRAYCOPY`): its
+    /// arguments are `(src, dst, src_start, dst_start, n)`; it reads and
+    /// writes only items, as its effects say.
+    Arraycopy,
 }
 
 /// A `JitDriver` of the module.
@@ -308,10 +312,11 @@ impl fmt::Display for Descr {
                     Effect::Random => {}
                     Effect::Elidable => write!(f, " elidable")?,
                     Effect::Noreturn => write!(f, " noreturn")?,
+                    Effect::Arraycopy => write!(f, " arraycopy")?,
                 }
                 let list = |ds: &[u32]| ds.iter().map(|d| format!("#{d}")).collect::<Vec<_>>().join(", ");
                 match effects {
-                    Some(e) if *effect == Effect::Random => {
+                    Some(e) if matches!(effect, Effect::Random | Effect::Arraycopy) => {
                         write!(f, " reads [{}] writes [{}]>", list(&e.reads), list(&e.writes))
                     }
                     _ => write!(f, ">"),

@@ -6,7 +6,7 @@
 use crate::code::*;
 use crate::ops::Op;
 
-const MAGIC: &[u8; 4] = b"rpj5";
+const MAGIC: &[u8; 4] = b"rpj6";
 
 #[derive(Default)]
 struct Writer(Vec<u8>);
@@ -318,6 +318,7 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
                     0 => Effect::Elidable,
                     1 => Effect::Random,
                     2 => Effect::Noreturn,
+                    3 => Effect::Arraycopy,
                     e => return Err(format!("unknown call effect {e}")),
                 },
                 effects: match r.b()? {

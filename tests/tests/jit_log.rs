@@ -4,7 +4,9 @@
 mod support;
 
 use std::process::Command;
-use support::{jit_log, jit_log_with, jit_run, summary_count, summary_numbers};
+use support::{
+    count_ops, hot_body, is_unrolled, jit_log, jit_log_with, jit_run, ops_named, summary_count, summary_numbers,
+};
 
 /// Program 142 makes two objects every turn: the loop as traced allocates
 /// them, the loop as optimized does not (they are virtual); the bridge of
@@ -505,4 +507,25 @@ fn parameters_rpy_does_not_honor_stop_the_program() {
     let defaults = "threshold=1,retrace_limit=0,max_retrace_guards=15,max_unroll_loops=0";
     let (_, out) = jit_log_with("152_jit_immutable_and_effects", "jit-summary", defaults);
     assert!(out.contains("total=45150 calls=300 pushes=901 depth=1"), "{out}");
+}
+
+/// Program 162's loop clones a string, appends to the clone and formats a
+/// number into a fresh string: the copies of items are `arraycopy` calls
+/// inline in the trace (no call of `to_string`, `push_str` or the list
+/// helpers), and the clone that is copied again at once is never made:
+/// the body copies each string's bytes once into the array it ends in
+/// (one `new_array` of bytes for the grown clone, one for the number's
+/// text, and the copy of the string kept).
+#[test]
+fn copies_of_strings_are_copies_of_their_bytes_made_once() {
+    let (loops, out) = jit_log("162_list_copies", "jit-log-opt-loop");
+    assert!(out.contains("(16868, \"ab2996ab2997ab2998ab2999ab\")"), "{out}");
+    let l = loops.iter().find(|l| is_unrolled(l)).expect("an unrolled loop");
+    let body = hot_body(l);
+    for name in ["to_string", "push_str", "ll_extend", "ll_grow", "__vec_slice"] {
+        assert!(!body.contains(name), "{name}: {l}");
+    }
+    let byte_arrays = ops_named(body, "new_array").iter().filter(|op| op.contains("<ArrayU 1>")).count();
+    assert!(byte_arrays <= 3, "{byte_arrays} arrays of bytes:\n{l}");
+    assert!(count_ops(body, "call_n") >= 3, "{l}");
 }

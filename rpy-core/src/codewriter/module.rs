@@ -258,7 +258,11 @@ impl<'t> ModuleBuilder<'t> {
             Target::Graph(g) => self.t.graphs[*g].name.clone(),
         };
         let arg_kinds = param_tys.iter().flat_map(leaf_kinds).collect();
-        let effect = if noreturn { Effect::Noreturn } else { Effect::Random };
+        let effect = match op {
+            _ if noreturn => Effect::Noreturn,
+            LlOp::Arraycopy => Effect::Arraycopy,
+            _ => Effect::Random,
+        };
         // A runtime function reads and writes what its arguments reach; a
         // function pointer anything; a panic reads what it prints.
         let effects = match op {

@@ -1085,7 +1085,7 @@ mod tests {
         let live =
             live.iter().enumerate().map(|(i, n)| (Reg { kind: Kind::Int, index: i as u32 }, Value::Var(*n))).collect();
         let frame = FrameSnapshot { jitcode: 0, pc: 0, live };
-        let snapshot = Snapshot { frames: vec![frame], virtuals: vec![], pending: vec![] };
+        let snapshot = Snapshot { frames: vec![frame], virtuals: vec![], arrays: vec![], pending: vec![] };
         ResOp { op, args: vec![Value::Var(cond)], descr: None, result: None, snapshot: Some(Box::new(snapshot)) }
     }
 

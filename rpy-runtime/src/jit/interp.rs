@@ -323,7 +323,7 @@ impl<'a> Interp<'a> {
                 FrameSnapshot { jitcode: f.code as u32, pc: pc as u32, live }
             })
             .collect();
-        Snapshot { frames, virtuals: Vec::new(), pending: Vec::new() }
+        Snapshot { frames, virtuals: Vec::new(), arrays: Vec::new(), pending: Vec::new() }
     }
 
     /// Records an ordinary operation just run: heap accesses, allocations
@@ -1003,6 +1003,20 @@ unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[
         refs().push(p as usize);
         values.insert(o.var, p as u64);
     }
+    for a in &snapshot.arrays {
+        let Descr::Array { typeinfo, .. } = &m.descrs[a.descr as usize] else {
+            panic!("rpy JIT: an array descr expected")
+        };
+        let p = gc::rpy_gc_malloc_varsize(t.typeinfos[*typeinfo as usize], real(&values, &a.length) as usize);
+        refs().push(p as usize);
+        values.insert(a.var, p as u64);
+    }
+    for a in &snapshot.arrays {
+        let Some(c) = a.copy else { continue };
+        let Descr::Call { target, .. } = &m.descrs[c.call as usize] else { panic!("rpy JIT: a call descr expected") };
+        let args = [real(&values, &c.src), values[&a.var], real(&values, &c.start), 0, real(&values, &a.length)];
+        (t.calls[*target as usize])(args.as_ptr(), [0u64].as_mut_ptr());
+    }
     for o in &snapshot.virtuals {
         let obj = values[&o.var] as *mut u8;
         for (d, v) in &o.fields {
@@ -1094,6 +1108,17 @@ impl Interp<'_> {
             Value::Var(n) => box_of[n],
             c => *c,
         };
+        for a in &snapshot.arrays {
+            let length = boxed_value(&box_of, &a.length);
+            let b = self.record(Op::NewArray, vec![length], Some(a.descr), Some(Kind::Ref), false);
+            box_of.insert(a.var, b.expect("a short trace"));
+        }
+        for a in &snapshot.arrays {
+            let Some(c) = a.copy else { continue };
+            let v = |v: &Value| boxed_value(&box_of, v);
+            let args = vec![v(&c.src), box_of[&a.var], v(&c.start), Value::Const(0, Kind::Int), v(&a.length)];
+            self.record(Op::CallN, args, Some(c.call), None, false);
+        }
         for o in &snapshot.virtuals {
             for (d, v) in &o.fields {
                 let (op, args, descr) = initialization(o.size, o.length, box_of[&o.var], *d, boxed_value(&box_of, v));

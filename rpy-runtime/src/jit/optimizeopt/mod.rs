@@ -18,7 +18,7 @@ mod unroll;
 use crate::jit::trace::{ResOp, Trace, Value};
 pub use optimizer::Env;
 use optimizer::Optimizer;
-use rpy_jitcode::Op;
+use rpy_jitcode::{Descr, Effect, JitModule, Op};
 use rustc_hash::FxHashSet as HashSet;
 pub use unroll::ShortPreamble;
 
@@ -98,7 +98,7 @@ pub fn optimize<'s>(
             .then(|| {
                 let mut once = trace.clone();
                 optimize_once(&mut once, env, short_of);
-                once.ops = remove_unused(once.ops);
+                once.ops = remove_unused(env.module, once.ops);
                 once
             })
             .filter(|once| once.ops.len() > env.opts.unroll_limit);
@@ -116,7 +116,7 @@ pub fn optimize<'s>(
         guards::fuse_equalities(trace);
     }
     guards::known_at_failure(trace);
-    trace.ops = remove_unused(std::mem::take(&mut trace.ops));
+    trace.ops = remove_unused(env.module, std::mem::take(&mut trace.ops));
     short
 }
 
@@ -130,6 +130,7 @@ fn optimize_once<'s>(trace: &mut Trace, env: Env, short_of: &dyn Fn(u32) -> Opti
     for op in ops {
         opt.emit(op);
     }
+    opt.force_arrays();
     if let Some(mut jump) = jump {
         // Into the other loop's body when this trace knows enough.
         for v in &jump.args {
@@ -148,9 +149,11 @@ fn optimize_once<'s>(trace: &mut Trace, env: Env, short_of: &dyn Fn(u32) -> Opti
 
 /// Drops pure operations and reads whose results nothing uses (backward),
 /// and objects the trace allocates that nothing reads, with the writes
-/// into them (a virtual made at the label only to pass a field on).
-fn remove_unused(ops: Vec<ResOp>) -> Vec<ResOp> {
-    let dead = dead_allocations(&ops);
+/// into them (a virtual made at the label only to pass a field on, a copy
+/// of a string made before a call that might have changed its source).
+fn remove_unused(m: &JitModule, ops: Vec<ResOp>) -> Vec<ResOp> {
+    let is_dead_allocation = |op: &ResOp, dead: &HashSet<u32>| is_dead_allocation(m, op, dead);
+    let dead = dead_allocations(&ops, &is_dead_allocation);
     let mut used: HashSet<u32> = HashSet::default();
     let mut keep = vec![true; ops.len()];
     for (i, op) in ops.iter().enumerate().rev() {
@@ -166,7 +169,7 @@ fn remove_unused(ops: Vec<ResOp>) -> Vec<ResOp> {
 
 /// The objects allocated by `ops` that nothing uses but writes into them
 /// (which are dead too).
-fn dead_allocations(ops: &[ResOp]) -> HashSet<u32> {
+fn dead_allocations(ops: &[ResOp], is_dead_allocation: &dyn Fn(&ResOp, &HashSet<u32>) -> bool) -> HashSet<u32> {
     let mut dead: HashSet<u32> =
         ops.iter().filter(|op| matches!(op.op, Op::New | Op::NewArray)).filter_map(|op| op.result).collect();
     loop {
@@ -182,8 +185,14 @@ fn dead_allocations(ops: &[ResOp]) -> HashSet<u32> {
     }
 }
 
-/// Whether `op` allocates one of `dead` or writes into one.
-fn is_dead_allocation(op: &ResOp, dead: &HashSet<u32>) -> bool {
+/// Whether `op` allocates one of `dead` or writes into one (an
+/// `arraycopy` writes into its second argument).
+fn is_dead_allocation(m: &JitModule, op: &ResOp, dead: &HashSet<u32>) -> bool {
+    let copies = op.op == Op::CallN
+        && matches!(op.descr.map(|d| &m.descrs[d as usize]), Some(Descr::Call { effect: Effect::Arraycopy, .. }));
+    if copies {
+        return matches!(op.args[1], Value::Var(n) if dead.contains(&n));
+    }
     let writes = matches!(op.op, Op::SetfieldGc | Op::SetarrayitemGc | Op::SetinteriorfieldGc);
     match (writes, op.args.first(), op.result) {
         (true, Some(Value::Var(n)), _) => dead.contains(n),

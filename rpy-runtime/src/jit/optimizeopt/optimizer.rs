@@ -29,8 +29,8 @@ use super::facts::{mirror, negation, step};
 use super::intbounds::{self, IntBound};
 use super::Opts;
 use crate::jit::eval::{pure_value, returns_float};
-use crate::jit::trace::{allocation, initialization, PendingWrite, ResOp, Value, VirtualObject};
-use rpy_jitcode::{Descr, Holds, JitModule, Kind, Leaf, Op};
+use crate::jit::trace::{allocation, initialization, CopyOf, LazyArray, PendingWrite, ResOp, Value, VirtualObject};
+use rpy_jitcode::{Descr, Effect, Holds, JitModule, Kind, Leaf, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Where a heap read or write goes: the object, the index for items, and
@@ -144,6 +144,14 @@ pub struct Optimizer<'m> {
     /// The keys `know_comparison` added to `pure`, in order.
     derived: Vec<PureKey>,
     virtuals: HashMap<u32, Virtual>,
+    /// The arrays of lengths known only when the code runs that the trace
+    /// allocates and has not yet (`lazy_array`).
+    arrays: HashMap<u32, Lazy>,
+    /// The arrays the optimized trace allocates, by when (`clock`).
+    allocated: HashMap<u32, u64>,
+    /// Counts the lazy arrays' copies and the allocations: an array
+    /// allocated after a copy was due is not its source.
+    clock: u64,
     /// The writes of fields not done yet, in order, and where they go.
     lazy: Vec<(Loc, ResOp)>,
     /// The objects an operation read or wrote through: not null.
@@ -177,6 +185,9 @@ impl<'m> Optimizer<'m> {
             below: HashMap::default(),
             derived: Vec::new(),
             virtuals: HashMap::default(),
+            arrays: HashMap::default(),
+            allocated: HashMap::default(),
+            clock: 0,
             lazy: Vec::new(),
             dereferenced: HashSet::default(),
             origins: HashMap::default(),
@@ -505,6 +516,9 @@ impl<'m> Optimizer<'m> {
         if op.op.is_heap_read() || op.op == Op::ArraylenGc || writes {
             self.dereferenced.insert(op.args[0]);
         }
+        if self.opts.virtualize && self.lazy_array(&mut op) {
+            return;
+        }
         if self.virtualize(&op) {
             return;
         }
@@ -565,7 +579,10 @@ impl<'m> Optimizer<'m> {
                     self.heap.retain(|l, _| l.immutable || effects.is_some_and(|e| !l.touched_by(m, &e.writes)));
                 }
             }
-            Op::Jump | Op::Finish => self.flush_lazy(),
+            Op::Jump | Op::Finish => {
+                self.force_arrays();
+                self.flush_lazy();
+            }
             _ => {}
         }
         // An elidable call again with the same arguments gives the same
@@ -648,7 +665,164 @@ impl<'m> Optimizer<'m> {
                 }
             }
         }
+        if let (Op::NewArray, Some(r)) = (op.op, op.result) {
+            self.note_allocation(r, op.args[0], op.descr);
+        }
         self.push(op);
+    }
+
+    /// The array `r` of length `length` (array descr `descr`) is allocated
+    /// now: its length is known, and it is no array that existed before.
+    fn note_allocation(&mut self, r: u32, length: Value, descr: Option<u32>) {
+        self.clock += 1;
+        self.allocated.insert(r, self.clock);
+        if self.opts.pure {
+            self.pure.insert((Op::ArraylenGc, vec![Value::Var(r)], descr), (length, None));
+        }
+    }
+
+    /// Arrays whose lengths the trace computes (a string's, a list's) are
+    /// allocated only where something needs them (RPython's virtual
+    /// strings, for the copies strings and lists are made of): until then
+    /// the trace knows their length and, once an `arraycopy` filled one
+    /// whole, that it is a copy of the items of another array, which a
+    /// copy of it then copies directly. The copy that nothing else uses is
+    /// never made. A write that may go to the source first makes the
+    /// copies of it; a guard makes those it sees when it fails. True when
+    /// `op` was taken care of; `op`'s source may be rewritten.
+    fn lazy_array(&mut self, op: &mut ResOp) -> bool {
+        let lazy = |o: &Self, v: Option<&Value>| match v {
+            Some(Value::Var(n)) if o.arrays.contains_key(n) => Some(*n),
+            _ => None,
+        };
+        // (Only these operations' descrs are the module's.)
+        let descr = match op.op {
+            Op::NewArray | Op::CallN => op.descr.map(|d| &self.m.descrs[d as usize]),
+            _ => None,
+        };
+        match (op.op, descr) {
+            (Op::NewArray, Some(Descr::Array { item: Some(_), .. })) => {
+                if !matches!(op.args[0], Value::Const(n, _) if n <= MAX_VIRTUAL_ITEMS) {
+                    let r = op.result.expect("new_array has a result");
+                    let d = op.descr.expect("an array descr");
+                    self.arrays.insert(r, Lazy { descr: d, length: op.args[0], copy: None, since: 0 });
+                    return true;
+                }
+            }
+            (Op::ArraylenGc, _) => {
+                if let Some(n) = lazy(self, op.args.first()) {
+                    self.subst.insert(op.result.expect("arraylen has a result"), self.arrays[&n].length);
+                    return true;
+                }
+            }
+            (Op::PtrNonzero | Op::PtrIszero, _) => {
+                if lazy(self, op.args.first()).is_some() {
+                    let nonzero = op.op == Op::PtrNonzero;
+                    self.subst.insert(op.result.expect("a test has a result"), Value::Const(nonzero as u64, Kind::Int));
+                    return true;
+                }
+            }
+            (Op::CallN, Some(Descr::Call { effect: Effect::Arraycopy, .. })) => {
+                if self.arraycopy(op) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        self.before_writing_items(op);
+        false
+    }
+
+    /// `arraycopy(src, dst, src_start, dst_start, n)`: from the source of
+    /// a lazy copy, and into a lazy array it fills whole (true: it is then
+    /// a copy, not done yet).
+    fn arraycopy(&mut self, op: &mut ResOp) -> bool {
+        let (mut src, mut start) = (op.args[0], op.args[2]);
+        if let Value::Var(n) = src {
+            if let Some(l) = self.arrays.get(&n) {
+                // Copied from what it copies when the offsets add up.
+                let from = l.copy.and_then(|c| match (c.start, start) {
+                    (Value::Const(a, k), Value::Const(b, _)) => Some((c.src, Value::Const(a.wrapping_add(b), k))),
+                    (a, Value::Const(0, _)) | (Value::Const(0, _), a) => Some((c.src, a)),
+                    _ => None,
+                });
+                match from {
+                    Some((s, k)) => (src, start) = (s, k),
+                    None => self.force(n),
+                }
+            } else {
+                // A virtual array is made before anything copies it.
+                self.force(n);
+            }
+        }
+        (op.args[0], op.args[2]) = (src, start);
+        let Value::Var(dst) = op.args[1] else { return false };
+        let Some(length) = self.arrays.get(&dst).map(|l| self.resolve(l.length)) else { return false };
+        let whole = op.args[3] == Value::Const(0, Kind::Int) && length == op.args[4];
+        let l = self.arrays.get_mut(&dst).expect("a lazy array");
+        if l.copy.is_none() && whole && src != Value::Var(dst) {
+            self.clock += 1;
+            l.copy = Some(CopyOf { src, start, call: op.descr.expect("a call descr") });
+            l.since = self.clock;
+            return true;
+        }
+        false
+    }
+
+    /// Makes the lazy copies whose source `op` may write: an item write,
+    /// a call that may write items of the sources' type (an `arraycopy`
+    /// into an array allocated after the copy was due writes no source).
+    fn before_writing_items(&mut self, op: &ResOp) {
+        let (descrs, target): (Option<Vec<u32>>, Option<Value>) = match op.op {
+            Op::SetarrayitemGc | Op::SetinteriorfieldGc => {
+                let d = op.descr.expect("a write has a descr");
+                let array = match &self.m.descrs[d as usize] {
+                    Descr::Interior { array, .. } => *array,
+                    _ => d,
+                };
+                (Some(vec![array]), Some(op.args[0]))
+            }
+            Op::CallI | Op::CallR | Op::CallF | Op::CallN => match op.descr.map(|d| &self.m.descrs[d as usize]) {
+                Some(Descr::Call { effect, effects, .. }) => {
+                    let target = (*effect == Effect::Arraycopy).then(|| op.args[1]);
+                    (effects.as_ref().map(|e| e.writes.clone()), target)
+                }
+                _ => (None, None),
+            },
+            _ => return,
+        };
+        match target {
+            _ if self.arrays.is_empty() => return,
+            // A virtual object is no copy's source (those are made).
+            Some(Value::Var(n)) if self.virtuals.contains_key(&n) => return,
+            // A lazy array written is made first.
+            Some(Value::Var(n)) if self.arrays.contains_key(&n) => self.force(n),
+            _ => {}
+        }
+        let made_after = |o: &Self, since: u64| match target {
+            Some(Value::Var(n)) => o.allocated.get(&n).is_some_and(|&at| at > since),
+            _ => false,
+        };
+        let mut doomed: Vec<u32> = (self.arrays.iter())
+            .filter(|(_, l)| {
+                l.copy.is_some() && descrs.as_ref().is_none_or(|ds| ds.contains(&l.descr)) && !made_after(self, l.since)
+            })
+            .map(|(n, _)| *n)
+            .collect();
+        doomed.sort_unstable();
+        for n in doomed {
+            self.force(n);
+        }
+    }
+
+    /// Makes every lazy array (a loop's label and a trace's end take
+    /// objects).
+    pub fn force_arrays(&mut self) {
+        let mut lazy: Vec<u32> = self.arrays.keys().copied().collect();
+        lazy.sort_unstable();
+        for n in lazy {
+            self.force(n);
+        }
     }
 
     /// An immutable field of a constant object, or an immutable item at a
@@ -787,6 +961,23 @@ impl<'m> Optimizer<'m> {
     /// Allocates the virtual object `n` (if it still is one) and writes
     /// its fields, forcing the virtual objects they hold first.
     pub fn force(&mut self, n: u32) {
+        if let Some(l) = self.arrays.remove(&n) {
+            let length = self.resolve(l.length);
+            self.out.push(ResOp {
+                op: Op::NewArray,
+                args: vec![length],
+                descr: Some(l.descr),
+                result: Some(n),
+                snapshot: None,
+            });
+            self.note_allocation(n, length, Some(l.descr));
+            if let Some(c) = l.copy {
+                let args =
+                    vec![self.resolve(c.src), Value::Var(n), self.resolve(c.start), Value::Const(0, Kind::Int), length];
+                self.out.push(ResOp { op: Op::CallN, args, descr: Some(c.call), result: None, snapshot: None });
+            }
+            return;
+        }
         let Some(v) = self.virtuals.remove(&n) else { return };
         let (new, args) = allocation(v.length);
         self.out.push(ResOp { op: new, args, descr: Some(v.size), result: Some(n), snapshot: None });
@@ -946,25 +1137,23 @@ impl<'m> Optimizer<'m> {
                     w
                 })
                 .collect();
-            let mut todo: Vec<u32> = (s.values())
-                .filter_map(|v| match v {
-                    Value::Var(n) if self.virtuals.contains_key(n) => Some(*n),
-                    _ => None,
-                })
-                .collect();
+            let made = |o: &Self, v: &Value| match v {
+                Value::Var(n) if o.virtuals.contains_key(n) || o.arrays.contains_key(n) => Some(*n),
+                _ => None,
+            };
+            let mut todo: Vec<u32> = s.values().filter_map(|v| made(self, v)).collect();
             while let Some(n) = todo.pop() {
-                if s.virtuals.iter().any(|o| o.var == n) {
+                if s.makes(n) {
+                    continue;
+                }
+                if let Some(l) = self.arrays.get(&n) {
+                    let copy = l.copy.map(|c| CopyOf { src: self.resolve(c.src), start: self.resolve(c.start), ..c });
+                    s.arrays.push(LazyArray { var: n, descr: l.descr, length: self.resolve(l.length), copy });
                     continue;
                 }
                 let v = &self.virtuals[&n];
                 let fields: Vec<(u32, Value)> = v.fields.iter().map(|(d, x)| (*d, self.resolve(*x))).collect();
-                for (_, x) in &fields {
-                    if let Value::Var(m) = x {
-                        if self.virtuals.contains_key(m) {
-                            todo.push(*m);
-                        }
-                    }
-                }
+                todo.extend(fields.iter().filter_map(|(_, x)| made(self, x)));
                 s.virtuals.push(VirtualObject { var: n, size: v.size, length: v.length, fields });
             }
         }
@@ -1043,6 +1232,10 @@ impl<'m> Optimizer<'m> {
             IntAnd if is(b, -1) => a,
             IntAnd if is(Some(a), -1) => b?,
             IntSub | IntXor if Some(a) == b => zero,
+            // An integer compared with itself (a list's room checked
+            // against the length it was made with).
+            IntLt | IntGt | IntNe | UintLt | UintGt if Some(a) == b => zero,
+            IntLe | IntGe | IntEq | UintLe | UintGe if Some(a) == b => Value::Const(1, Kind::Int),
             // A comparison's result is 0 or 1: `x != 0` and `x == 1` are `x`
             // (an interpreter's `if cond != 0` on a boolean it computed).
             IntNe if is(b, 0) && self.is_comparison(a) => a,
@@ -1106,6 +1299,15 @@ struct Virtual {
     size: u32,
     length: Option<u64>,
     fields: Vec<(u32, Value)>,
+}
+
+/// An array not allocated yet (`lazy_array`): its descr, its length, what
+/// it is a copy of (`None`: zeroes), and when the copy was due (`clock`).
+struct Lazy {
+    descr: u32,
+    length: Value,
+    copy: Option<CopyOf>,
+    since: u64,
 }
 
 /// The longest array kept virtual (its items are in every snapshot that

@@ -73,6 +73,26 @@ fn module() -> JitModule {
             item: Some(ref_at(0)),
             immutable: false,
         },
+        // A string's bytes (19), the copy of bytes between two such arrays (20), and
+        // a call writing bytes (21).
+        Descr::Array {
+            name: "bytes".into(),
+            length_offset: 8,
+            items_offset: 16,
+            item_size: 1,
+            typeinfo: 4,
+            item: Some(Leaf { offset: 0, size: 1, signed: false, kind: Kind::Int }),
+            immutable: false,
+        },
+        Descr::Call {
+            name: "copy".into(),
+            target: 1,
+            args: vec![Kind::Ref, Kind::Ref, Kind::Int, Kind::Int, Kind::Int],
+            results: vec![],
+            effect: Effect::Arraycopy,
+            effects: Some(Effects { reads: vec![19], writes: vec![19] }),
+        },
+        call_writing("fill", Effect::Random, Some(Effects { reads: vec![], writes: vec![19] })),
     ];
     JitModule { descrs, ..JitModule::default() }
 }
@@ -2291,5 +2311,110 @@ fn opts_follow_enable_opts() {
     assert_eq!(
         some,
         Opts { intbounds: false, virtualize: false, pure: false, unroll: false, unroll_limit: 7, ..Opts::ALL }
+    );
+}
+
+/// An array of a length the trace computes is made only where something
+/// needs it: its length is known, and a copy of a copy (a string cloned
+/// twice) copies the original; the copy nothing else uses is never made.
+#[test]
+fn a_copy_of_a_copy_copies_the_original() {
+    check(
+        "
+        [p0, i1]
+        p2 = new_array(i1, descr=<ArrayU 1>)
+        i3 = arraylen_gc(p2, descr=<ArrayU 1>)
+        call_n(p0, p2, 0, 0, i3, descr=<Call copy>)
+        p4 = new_array(i1, descr=<ArrayU 1>)
+        call_n(p2, p4, 0, 0, i1, descr=<Call copy>)
+        i5 = int_add(i1, 2)
+        p6 = new_array(i5, descr=<ArrayU 1>)
+        call_n(p4, p6, 0, 0, i1, descr=<Call copy>)
+        i7 = getarrayitem_gc_i(p6, 0, descr=<ArrayU 1>)
+        jump(p0, i7, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = int_add(i1, 2)
+        p3 = new_array(i2, descr=<ArrayU 1>)
+        call_n(p0, p3, 0, 0, i1, descr=<Call copy>)
+        i4 = getarrayitem_gc_i(p3, 0, descr=<ArrayU 1>)
+        jump(p0, i4, descr=TargetToken(1))",
+    );
+}
+
+/// A write that may go to a copy's source makes the copy first, with the
+/// items it had; an array allocated after the copy was due is not the
+/// source, and a call writing no bytes changes nothing.
+#[test]
+fn a_write_to_the_source_makes_the_copies_first() {
+    check(
+        "
+        [p0, i1]
+        p2 = new_array(i1, descr=<ArrayU 1>)
+        call_n(p0, p2, 0, 0, i1, descr=<Call copy>)
+        p3 = new_array(i1, descr=<ArrayU 1>)
+        setarrayitem_gc(p3, 0, 7, descr=<ArrayU 1>)
+        i4 = call_i(i1, descr=<Call h>)
+        setarrayitem_gc(p0, 0, 7, descr=<ArrayU 1>)
+        i5 = getarrayitem_gc_i(p2, 0, descr=<ArrayU 1>)
+        i6 = getarrayitem_gc_i(p3, 0, descr=<ArrayU 1>)
+        i7 = int_add(i5, i6)
+        jump(p0, i7, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        p2 = new_array(i1, descr=<ArrayU 1>)
+        i3 = call_i(i1, descr=<Call h>)
+        p4 = new_array(i1, descr=<ArrayU 1>)
+        call_n(p0, p4, 0, 0, i1, descr=<Call copy>)
+        setarrayitem_gc(p2, 0, 7, descr=<ArrayU 1>)
+        setarrayitem_gc(p0, 0, 7, descr=<ArrayU 1>)
+        i5 = getarrayitem_gc_i(p4, 0, descr=<ArrayU 1>)
+        i6 = getarrayitem_gc_i(p2, 0, descr=<ArrayU 1>)
+        i7 = int_add(i5, i6)
+        jump(p0, i7, descr=TargetToken(1))",
+    );
+}
+
+/// A call that may write bytes makes every copy first; one that nothing
+/// uses after is dropped with its allocation.
+#[test]
+fn a_call_writing_items_makes_the_copies_first() {
+    check(
+        "
+        [p0, i1]
+        p2 = new_array(i1, descr=<ArrayU 1>)
+        call_n(p0, p2, 0, 0, i1, descr=<Call copy>)
+        p3 = new_array(i1, descr=<ArrayU 1>)
+        call_n(p0, p3, 0, 0, i1, descr=<Call copy>)
+        i4 = call_i(i1, descr=<Call fill>)
+        i5 = getarrayitem_gc_i(p2, 0, descr=<ArrayU 1>)
+        jump(p0, i5, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        p2 = new_array(i1, descr=<ArrayU 1>)
+        call_n(p0, p2, 0, 0, i1, descr=<Call copy>)
+        i3 = call_i(i1, descr=<Call fill>)
+        i4 = getarrayitem_gc_i(p2, 0, descr=<ArrayU 1>)
+        jump(p0, i4, descr=TargetToken(1))",
+    );
+}
+
+/// A guard that sees a copy not made yet makes it when it fails, from its
+/// source as it is then (nothing wrote it since).
+#[test]
+fn a_guard_makes_the_copies_it_sees() {
+    check(
+        "
+        [p0, i1]
+        p2 = new_array(i1, descr=<ArrayU 1>)
+        call_n(p0, p2, 0, 0, i1, descr=<Call copy>)
+        i3 = int_lt(i1, 10)
+        guard_true(i3, descr=<Guard0x0>) [p0, p2]
+        jump(p0, i1, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = int_lt(i1, 10)
+        guard_true(i2, descr=<Guard0x0>) [p0, p3] {p3=new_array(i1, <ArrayU 1>; p0[0..])}
+        jump(p0, i1, descr=TargetToken(1))",
     );
 }

@@ -96,6 +96,7 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
     for op in body_ops {
         pre.emit(op.clone());
     }
+    pre.force_arrays();
     // The label takes objects, not virtual ones.
     for v in &jump.args {
         pre.force_value(*v);
@@ -451,6 +452,7 @@ fn body(
         }
         opt.emit(op);
     }
+    opt.force_arrays();
     let end: Vec<Value> = (jump.args.iter())
         .map(|v| {
             let mut v = *v;

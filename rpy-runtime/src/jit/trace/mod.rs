@@ -27,6 +27,7 @@ pub enum Value {
 pub struct Snapshot {
     pub frames: Vec<FrameSnapshot>,
     pub virtuals: Vec<VirtualObject>,
+    pub arrays: Vec<LazyArray>,
     pub pending: Vec<PendingWrite>,
 }
 
@@ -80,6 +81,40 @@ pub struct VirtualObject {
     pub fields: Vec<(u32, Value)>,
 }
 
+/// An array the trace had not allocated yet when a guard failed (its
+/// length is known only when the code runs): the variable standing for
+/// it, its array descr, its length, and what it is a copy of (`None`:
+/// zeroes).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LazyArray {
+    pub var: u32,
+    pub descr: u32,
+    pub length: Value,
+    pub copy: Option<CopyOf>,
+}
+
+/// The items `src[start..start + length]` of another array (not written
+/// since the copy was due), copied by the call of descr `call` (an
+/// `arraycopy`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CopyOf {
+    pub src: Value,
+    pub start: Value,
+    pub call: u32,
+}
+
+impl LazyArray {
+    fn values(&self) -> impl Iterator<Item = &Value> {
+        let copy = self.copy.as_ref().map(|c| [&c.src, &c.start]);
+        std::iter::once(&self.length).chain(copy.into_iter().flatten())
+    }
+
+    fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
+        let copy = self.copy.as_mut().map(|c| [&mut c.src, &mut c.start]);
+        std::iter::once(&mut self.length).chain(copy.into_iter().flatten())
+    }
+}
+
 /// The operation allocating a virtual object (an array when it has a
 /// `length`; its descr is the object's) and its arguments.
 pub fn allocation(length: Option<u64>) -> (Op, Vec<Value>) {
@@ -99,18 +134,26 @@ pub fn initialization(size: u32, length: Option<u64>, obj: Value, key: u32, valu
 }
 
 impl Snapshot {
-    /// Every value the snapshot holds: the registers' and the virtual
-    /// objects' fields.
+    /// Every value the snapshot holds: the registers', the virtual
+    /// objects' fields, the lazy arrays' lengths and sources.
     pub fn values(&self) -> impl Iterator<Item = &Value> {
         let live = self.frames.iter().flat_map(|f| f.live.iter().map(|(_, v)| v));
         let fields = self.virtuals.iter().flat_map(|o| o.fields.iter().map(|(_, v)| v));
-        live.chain(fields).chain(self.pending.iter().flat_map(PendingWrite::values))
+        let arrays = self.arrays.iter().flat_map(LazyArray::values);
+        live.chain(fields).chain(arrays).chain(self.pending.iter().flat_map(PendingWrite::values))
     }
 
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
         let live = self.frames.iter_mut().flat_map(|f| f.live.iter_mut().map(|(_, v)| v));
         let fields = self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v));
-        live.chain(fields).chain(self.pending.iter_mut().flat_map(PendingWrite::values_mut))
+        let arrays = self.arrays.iter_mut().flat_map(LazyArray::values_mut);
+        live.chain(fields).chain(arrays).chain(self.pending.iter_mut().flat_map(PendingWrite::values_mut))
+    }
+
+    /// Whether `n` stands for an object the guard makes (a virtual object
+    /// or a lazy array), not a value the trace computed.
+    pub fn makes(&self, n: u32) -> bool {
+        self.virtuals.iter().any(|o| o.var == n) || self.arrays.iter().any(|a| a.var == n)
     }
 
     /// The guard's fail arguments: the variables of its values that the
@@ -119,7 +162,7 @@ impl Snapshot {
     pub fn fail_args(&self) -> impl Iterator<Item = u32> + '_ {
         let mut seen = Vec::new();
         self.values().filter_map(move |v| match v {
-            Value::Var(n) if !seen.contains(n) && !self.virtuals.iter().any(|o| o.var == *n) => {
+            Value::Var(n) if !seen.contains(n) && !self.makes(*n) => {
                 seen.push(*n);
                 Some(*n)
             }
@@ -187,6 +230,7 @@ impl Trace {
             size_of::<Snapshot>()
                 + s.frames.iter().map(|f| size_of::<FrameSnapshot>() + f.live.len() * (value + 8)).sum::<usize>()
                 + s.virtuals.iter().map(|o| size_of::<VirtualObject>() + o.fields.len() * (value + 8)).sum::<usize>()
+                + s.arrays.len() * size_of::<LazyArray>()
                 + s.pending.len() * size_of::<PendingWrite>()
         };
         self.kinds.len() + self.ops.iter().filter_map(|op| op.snapshot.as_deref()).map(snapshot).sum::<usize>()
@@ -345,6 +389,10 @@ impl Trace {
                 }
             })
             .collect();
+        for a in &s.arrays {
+            let copy = a.copy.map_or(String::new(), |c| format!("; {}[{}..]", val(&c.src), val(&c.start)));
+            extra.push(format!("{}=new_array({}, {}{copy})", val(&Value::Var(a.var)), val(&a.length), descr(a.descr)));
+        }
         for w in &s.pending {
             let (op, args) = w.op(m);
             let args: Vec<String> = args.iter().map(val).collect();
