@@ -1195,24 +1195,9 @@ mod tests {
             op(Op::IntNeg, vec![Value::Var(0)], neg),
             set(p1, 1, neg),
             set(p1, 2, p2),
-            op(Op::IntAdd, vec![Value::Var(0), Value::Const(1, Kind::Int)], i1),
-            op(Op::IntLt, vec![Value::Var(i1), Value::Const(n as u64, Kind::Int)], more),
-            guard(Op::GuardTrue, more, &[i1, p1]),
-            ResOp {
-                op: Op::Jump,
-                args: vec![Value::Var(i1), Value::Var(p1)],
-                descr: None,
-                result: None,
-                snapshot: None,
-            },
         ];
-        let code = compile_loop(&trace, &module, &tables, 0, &|_| std::ptr::null(), None).unwrap();
-        gc::with_gc(|| {
-            let old = gc::set_config(cfg);
-            let before = gc::stats();
-            let mut frame = [0u64; FRAME_SLOTS];
-            // SAFETY: inside with_gc; the code allocates cells and writes the frame.
-            unsafe { enter(code.entry, &mut frame) };
+        trace.ops.extend(next_turn(i1, more, p1, n));
+        run_in_gc(&trace, &module, &tables, cfg, |frame, stats| {
             let mut values = vec![];
             let mut p = frame[1] as *const i64;
             // Bounded: a freed cell may have been reused into a cycle.
@@ -1223,10 +1208,46 @@ mod tests {
                     p = *p.add(2) as *const i64;
                 }
             }
+            (values, stats)
+        })
+    }
+
+    /// The end of the tests' loops: `i1 = i0 + 1`, and on with `(i1, p)`
+    /// while `i1 < n`.
+    fn next_turn(i1: u32, more: u32, p: u32, n: i64) -> Vec<ResOp> {
+        let int = |c: i64| Value::Const(c as u64, Kind::Int);
+        let (i1v, pv) = (Value::Var(i1), Value::Var(p));
+        vec![
+            op(Op::IntAdd, vec![Value::Var(0), int(1)], i1),
+            op(Op::IntLt, vec![i1v, int(n)], more),
+            guard(Op::GuardTrue, more, &[i1, p]),
+            ResOp { op: Op::Jump, args: vec![i1v, pv], descr: None, result: None, snapshot: None },
+        ]
+    }
+
+    /// Compiles the loop `trace` and runs it on a zeroed frame inside the
+    /// GC configured by `cfg`; what `read` makes of the frame it leaves
+    /// (inside the GC: the frame is on the stack, a root) and of the GC's
+    /// statistics (`collections`: those of the run).
+    fn run_in_gc<R>(
+        trace: &Trace,
+        module: &JitModule,
+        tables: &Tables,
+        cfg: gc::Config,
+        read: impl FnOnce(&Frame, gc::GcStats) -> R,
+    ) -> R {
+        let code = compile_loop(trace, module, tables, 0, &|_| std::ptr::null(), None).unwrap();
+        gc::with_gc(|| {
+            let old = gc::set_config(cfg);
+            let before = gc::stats();
+            let mut frame = [0u64; FRAME_SLOTS];
+            // SAFETY: inside with_gc; the code allocates and writes the frame.
+            unsafe { enter(code.entry, &mut frame) };
             let mut stats = gc::stats();
             stats.collections -= before.collections;
+            let r = read(&frame, stats);
             gc::set_config(old);
-            (values, stats)
+            r
         })
     }
 
@@ -1272,23 +1293,9 @@ mod tests {
                 result: None,
                 snapshot: None,
             },
-            op(Op::IntAdd, vec![Value::Var(0), int(1)], i1),
-            op(Op::IntLt, vec![Value::Var(i1), int(n)], more),
-            guard(Op::GuardTrue, more, &[i1, p1]),
-            ResOp {
-                op: Op::Jump,
-                args: vec![Value::Var(i1), Value::Var(p1)],
-                descr: None,
-                result: None,
-                snapshot: None,
-            },
         ];
-        let code = compile_loop(&trace, &module, &tables, 0, &|_| std::ptr::null(), None).unwrap();
-        gc::with_gc(|| {
-            let old = gc::set_config(cfg);
-            let mut frame = [0u64; FRAME_SLOTS];
-            // SAFETY: inside with_gc; the code allocates arrays and writes the frame.
-            unsafe { enter(code.entry, &mut frame) };
+        trace.ops.extend(next_turn(i1, more, p1, n));
+        run_in_gc(&trace, &module, &tables, cfg, |frame, _| {
             let mut lengths = vec![];
             let mut p = frame[1] as *const i64;
             while !p.is_null() && lengths.len() <= n as usize {
@@ -1298,7 +1305,6 @@ mod tests {
                     p = *p.add(2) as *const i64;
                 }
             }
-            gc::set_config(old);
             lengths
         })
     }
