@@ -36,8 +36,9 @@ fn main() {
     std::process::exit(status);
 }
 
-/// The median time of the log's `jit-backend` sections (optimizing and
-/// compiling one trace), from their opening and closing timestamps.
+/// The median time of the log's `jit-backend` sections (compiling one
+/// optimized trace, as RPython's), from their opening and closing
+/// timestamps.
 fn median_backend_ms(log: &str) -> f64 {
     let stamp = |l: &str| u128::from_str_radix(l.strip_prefix('[')?.split(']').next()?, 16).ok();
     let mut opened = None;

@@ -107,8 +107,8 @@ fn test_b_loops_have_no_bracket_lookup_and_no_pc_arithmetic() {
         .and_then(|n| n.trim().parse().ok())
         .expect("a loop count");
     assert_eq!(n, loops.len());
-    // A `jit-backend` section per compiled loop, spanning its optimization
-    // and compilation (its timestamps), naming where its code is.
+    // A `jit-backend` section per compiled loop, spanning its compilation
+    // (its timestamps, as RPython's), naming where its code is.
     let backend = sections(&log, "jit-backend");
     assert_eq!(backend.len(), n, "{log}");
     for (k, b) in backend.iter().enumerate() {

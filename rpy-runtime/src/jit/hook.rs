@@ -525,21 +525,26 @@ fn add_code(
     };
     log_trace(&format!("jit-log-noopt-{kind}"), &trace);
     let mut trace = trace;
-    let logged_at = log::now();
     let counter = log::enabled("jit-backend-counts").then(|| Box::leak(Box::new([0u64; 2])) as *mut [u64; 2]);
-    let ((short, compiled), own) = timed(|| {
+    // As RPython's profile counts them: the optimizer's time is tracing's,
+    // the backend's is the compilation's.
+    let (short, own) = timed(|| {
         // Constant objects are alive: the trace pins them.
         let read_field = |obj: u64, leaf: &rpy_jitcode::Leaf| unsafe { super::interp::load(obj as *const u8, leaf) };
         let opts = Opts::new(&params().enable_opts, params().disable_unrolling);
         let env = Env { module: &st.module, read_field: &read_field, opts };
-        let short = optimize(&mut trace, env, &|c| st.code(c).short.as_ref());
+        optimize(&mut trace, env, &|c| st.code(c).short.as_ref())
+    });
+    s.tracing_time += own;
+    let logged_at = log::now();
+    let (compiled, own) = timed(|| {
         let entries = |code: u32| st.code(code).compiled.entry;
-        (short, compile_loop(&trace, &st.module, t, n, &entries, counter.map(|c| c.cast::<u64>())))
+        compile_loop(&trace, &st.module, t, n, &entries, counter.map(|c| c.cast::<u64>()))
     });
     s.backend_time += own;
     s.opt_ops += trace.ops.len() as u64;
     s.opt_guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
-    // As PyPy's: the section spans the optimizer and the backend.
+    // As PyPy's: the section spans the backend's compilation.
     if let (Some(start), Ok(code)) = (logged_at, &compiled) {
         let (from, to) = (code.entry as usize, code.entry as usize + code.size);
         let name = what.split(" :").next().unwrap_or(what);
