@@ -327,7 +327,13 @@ fn stack_low() -> Option<usize> {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, driver: i64, buf: *mut u64) -> i64 {
     // 2: the first merge point of a portal just entered (`function_entry`).
-    let entry = rpy_jit_entering.swap(0, Ordering::Relaxed) == 2;
+    // (A load and a store, not a swap: only the thread holding the GIL
+    // runs translated code, and a swap is a locked instruction.)
+    let entering = rpy_jit_entering.load(Ordering::Relaxed);
+    if entering != 0 {
+        rpy_jit_entering.store(0, Ordering::Relaxed);
+    }
+    let entry = entering == 2;
     let params = params();
     if !params.enabled {
         rpy_jit_hook.store(0, Ordering::Relaxed);
