@@ -5,10 +5,13 @@
 // expect: (604, "w299", "w299", 600, 89700)
 // call: jitted(3000)
 // expect: (16868, "ab2996ab2997ab2998ab2999ab")
+// call: written_then_copied(2000)
+// expect: 0
 
 use rpython::jit::{jit_merge_point, JitDriver};
 
 static DRIVER: JitDriver = JitDriver::new(&[], &["i", "n", "total", "s", "parts"]);
+static WRITES: JitDriver = JitDriver::new(&[], &["i", "n", "total", "buf"]);
 
 pub fn plain(n: i64) -> (i64, i64, i64, usize, String, usize) {
     let mut v: Vec<i64> = Vec::new();
@@ -84,4 +87,24 @@ pub fn jitted(n: i64) -> (i64, String) {
     let mut last = s.clone();
     last.push_str("ab");
     (total + parts.len() as i64, last)
+}
+
+/// A list written, then copied, the copy read on one path only (a guard
+/// that sees the copy not made yet): the copy has what was written.
+pub fn written_then_copied(n: i64) -> i64 {
+    let mut buf: Vec<i64> = vec![0; 8];
+    let mut total = 0;
+    let mut i = 0;
+    while i < n {
+        jit_merge_point!(WRITES; ; i, n, total, buf);
+        let k = (i % 8) as usize;
+        buf[k] = i;
+        let copy = buf.clone();
+        if i % 7 == 0 {
+            total += copy[k] - i;
+        }
+        total += copy.len() as i64 - 8;
+        i += 1;
+    }
+    total
 }

@@ -264,6 +264,10 @@ fn clone_body(t: &Translator, ty: &Ty) -> Result<String, String> {
             let items: Vec<String> = (0..items.len()).map(|i| format!("a.{i}.clone()")).collect();
             format!("({},)", items.join(", "))
         }
+        // Plain values' clones are copies: one copy of the items.
+        Ty::List(item) if is_plain_value(t, item) => {
+            "let mut r = Vec::with_capacity(a.len()); __list_extend(&mut r, a, 0, a.len()); r".into()
+        }
         Ty::List(_) => "let mut r = Vec::new(); for x in a.iter() { r.push(x.clone()); } r".into(),
         Ty::Option(_) => "match a { Some(x) => Some(x.clone()), None => None }".into(),
         Ty::Result(..) => "match a { Ok(x) => Ok(x.clone()), Err(x) => Err(x.clone()) }".into(),

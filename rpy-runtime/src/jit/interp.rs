@@ -1011,12 +1011,6 @@ unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[
         refs().push(p as usize);
         values.insert(a.var, p as u64);
     }
-    for a in &snapshot.arrays {
-        let Some(c) = a.copy else { continue };
-        let Descr::Call { target, .. } = &m.descrs[c.call as usize] else { panic!("rpy JIT: a call descr expected") };
-        let args = [real(&values, &c.src), values[&a.var], real(&values, &c.start), 0, real(&values, &a.length)];
-        (t.calls[*target as usize])(args.as_ptr(), [0u64].as_mut_ptr());
-    }
     for o in &snapshot.virtuals {
         let obj = values[&o.var] as *mut u8;
         for (d, v) in &o.fields {
@@ -1033,6 +1027,14 @@ unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[
             Some(i) => item_offset(m, w.descr, real(&values, &i)),
         };
         store(real(&values, &w.obj) as *mut u8, base, &leaf, real(&values, &w.value));
+    }
+    // The copies last: the writes the trace had not done were before them
+    // (a write to a copy's source after it made the copy).
+    for a in &snapshot.arrays {
+        let Some(c) = a.copy else { continue };
+        let Descr::Call { target, .. } = &m.descrs[c.call as usize] else { panic!("rpy JIT: a call descr expected") };
+        let args = [real(&values, &c.src), values[&a.var], real(&values, &c.start), 0, real(&values, &a.length)];
+        (t.calls[*target as usize])(args.as_ptr(), [0u64].as_mut_ptr());
     }
     refs().truncate(base);
     values
@@ -1113,23 +1115,23 @@ impl Interp<'_> {
             let b = self.record(Op::NewArray, vec![length], Some(a.descr), Some(Kind::Ref), false);
             box_of.insert(a.var, b.expect("a short trace"));
         }
-        for a in &snapshot.arrays {
-            let Some(c) = a.copy else { continue };
-            let v = |v: &Value| boxed_value(&box_of, v);
-            let args = vec![v(&c.src), box_of[&a.var], v(&c.start), Value::Const(0, Kind::Int), v(&a.length)];
-            self.record(Op::CallN, args, Some(c.call), None, false);
-        }
         for o in &snapshot.virtuals {
             for (d, v) in &o.fields {
                 let (op, args, descr) = initialization(o.size, o.length, box_of[&o.var], *d, boxed_value(&box_of, v));
                 self.record(op, args, Some(descr), None, false);
             }
         }
-        // And the writes the guard's trace had not done.
+        // And the writes the guard's trace had not done, then the copies.
         for w in &snapshot.pending {
             let (op, args) = w.op(self.m);
             let args = args.iter().map(|v| boxed_value(&box_of, v)).collect();
             self.record(op, args, Some(w.descr), None, false);
+        }
+        for a in &snapshot.arrays {
+            let Some(c) = a.copy else { continue };
+            let v = |v: &Value| boxed_value(&box_of, v);
+            let args = vec![v(&c.src), box_of[&a.var], v(&c.start), Value::Const(0, Kind::Int), v(&a.length)];
+            self.record(Op::CallN, args, Some(c.call), None, false);
         }
         self.rebuild(snapshot, |v| real(&value_of, v), |v| Some(boxed_value(&box_of, v)));
         self.run(buf)

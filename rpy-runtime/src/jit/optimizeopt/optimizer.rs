@@ -30,7 +30,7 @@ use super::intbounds::{self, IntBound};
 use super::Opts;
 use crate::jit::eval::{pure_value, returns_float};
 use crate::jit::trace::{allocation, initialization, CopyOf, LazyArray, PendingWrite, ResOp, Value, VirtualObject};
-use rpy_jitcode::{Descr, Effect, Holds, JitModule, Kind, Leaf, Op};
+use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Where a heap read or write goes: the object, the index for items, and
@@ -563,18 +563,9 @@ impl<'m> Optimizer<'m> {
             | Op::CallPureR
             | Op::CallPureF
             | Op::CallPureN => {
-                let effects = match op.descr.map(|d| &self.m.descrs[d as usize]) {
-                    Some(Descr::Call { effects: Some(e), .. }) => Some(e),
-                    _ => None,
-                };
+                let effects = self.effects_of(op.descr);
+                self.flush_touched(effects);
                 let m = self.m;
-                let (now, later) = std::mem::take(&mut self.lazy).into_iter().partition(|(l, _): &(Loc, ResOp)| {
-                    effects.is_none_or(|e| l.touched_by(m, &e.reads) || l.touched_by(m, &e.writes))
-                });
-                self.lazy = later;
-                for (_, w) in now {
-                    self.push_write(w);
-                }
                 if matches!(op.op, Op::CallI | Op::CallR | Op::CallF | Op::CallN) {
                     self.heap.retain(|l, _| l.immutable || effects.is_some_and(|e| !l.touched_by(m, &e.writes)));
                 }
@@ -972,6 +963,9 @@ impl<'m> Optimizer<'m> {
             });
             self.note_allocation(n, length, Some(l.descr));
             if let Some(c) = l.copy {
+                // The writes waiting to go to the source were before the
+                // copy was due.
+                self.flush_touched(self.effects_of(Some(c.call)));
                 let args =
                     vec![self.resolve(c.src), Value::Var(n), self.resolve(c.start), Value::Const(0, Kind::Int), length];
                 self.out.push(ResOp { op: Op::CallN, args, descr: Some(c.call), result: None, snapshot: None });
@@ -1020,6 +1014,26 @@ impl<'m> Optimizer<'m> {
         a.may_alias(b)
             && !matches!((a.index, b.index), (Some(i), Some(j)) if distinct(&self.offsets, i, j))
             && !self.distinct_objects(a.obj, b.obj, 4)
+    }
+
+    /// The effects of the call of descr `descr` (`None`: anything).
+    fn effects_of(&self, descr: Option<u32>) -> Option<&'m Effects> {
+        match descr.map(|d| &self.m.descrs[d as usize]) {
+            Some(Descr::Call { effects: Some(e), .. }) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Does the lazy writes a call with `effects` may read or write.
+    fn flush_touched(&mut self, effects: Option<&Effects>) {
+        let m = self.m;
+        let (now, later) = std::mem::take(&mut self.lazy).into_iter().partition(|(l, _): &(Loc, ResOp)| {
+            effects.is_none_or(|e| l.touched_by(m, &e.reads) || l.touched_by(m, &e.writes))
+        });
+        self.lazy = later;
+        for (_, w) in now {
+            self.push_write(w);
+        }
     }
 
     /// Does the lazy writes now.

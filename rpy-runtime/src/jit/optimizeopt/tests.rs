@@ -2365,8 +2365,8 @@ fn a_write_to_the_source_makes_the_copies_first() {
         p2 = new_array(i1, descr=<ArrayU 1>)
         i3 = call_i(i1, descr=<Call h>)
         p4 = new_array(i1, descr=<ArrayU 1>)
-        call_n(p0, p4, 0, 0, i1, descr=<Call copy>)
         setarrayitem_gc(p2, 0, 7, descr=<ArrayU 1>)
+        call_n(p0, p4, 0, 0, i1, descr=<Call copy>)
         setarrayitem_gc(p0, 0, 7, descr=<ArrayU 1>)
         i5 = getarrayitem_gc_i(p4, 0, descr=<ArrayU 1>)
         i6 = getarrayitem_gc_i(p2, 0, descr=<ArrayU 1>)
@@ -2416,5 +2416,27 @@ fn a_guard_makes_the_copies_it_sees() {
         i2 = int_lt(i1, 10)
         guard_true(i2, descr=<Guard0x0>) [p0, p3] {p3=new_array(i1, <ArrayU 1>; p0[0..])}
         jump(p0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// A write to the source waiting when the copy was due is done before the
+/// copy is made: the copy has the item written.
+#[test]
+fn a_copy_made_later_sees_the_writes_before_it() {
+    check(
+        "
+        [p0, i1]
+        setarrayitem_gc(p0, 0, 7, descr=<ArrayU 1>)
+        p2 = new_array(i1, descr=<ArrayU 1>)
+        call_n(p0, p2, 0, 0, i1, descr=<Call copy>)
+        i3 = getarrayitem_gc_i(p2, 0, descr=<ArrayU 1>)
+        jump(p0, i3, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        p2 = new_array(i1, descr=<ArrayU 1>)
+        setarrayitem_gc(p0, 0, 7, descr=<ArrayU 1>)
+        call_n(p0, p2, 0, 0, i1, descr=<Call copy>)
+        i3 = getarrayitem_gc_i(p2, 0, descr=<ArrayU 1>)
+        jump(p0, i3, descr=TargetToken(1))",
     );
 }
