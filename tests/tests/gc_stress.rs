@@ -5,15 +5,12 @@
 //! program in the same binary (the binary itself, which holds the whole
 //! suite, and under qemu the emulator).
 
-use std::process::Command;
+mod support;
 
 fn run(name: &str, mode: &str, env: &[(&str, &str)]) -> (String, String, Option<i32>) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rpy-programs"));
-    cmd.args([name, mode]).env_remove("RUST_BACKTRACE").env("RPY_PROGRAMS_PEAK_RSS", "1");
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let out = cmd.output().expect("run rpy-programs");
+    let mut env = env.to_vec();
+    env.push(("RPY_PROGRAMS_PEAK_RSS", "1"));
+    let out = support::run_program(name, mode, &env, "");
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),

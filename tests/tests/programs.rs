@@ -7,7 +7,7 @@
 //! message and status 101).
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+mod support;
 
 const MODES: &[&str] = &["untranslated", "llinterp", "translated", "jit"];
 
@@ -18,24 +18,12 @@ struct Outcome {
 }
 
 fn run(name: &str, mode: &str, stdin: &str) -> Outcome {
-    use std::io::Write;
     let (mode, rpyjit) = match mode {
         // Every merge point hot, and a bridge for every guard failing twice.
-        "jit" => ("translated", "threshold=1,trace_eagerness=2"),
+        "jit" => ("translated", support::HOT),
         other => (other, "off"),
     };
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
-        .args([name, mode])
-        .env_remove("RUST_BACKTRACE")
-        .env("RPYJIT", rpyjit)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run rpy-programs");
-    // The program may stop reading early: a closed pipe is not an error here.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let out = child.wait_with_output().expect("wait for rpy-programs");
+    let out = support::run_program(name, mode, &[("RPYJIT", rpyjit)], stdin);
     Outcome {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: normalize_thread_id(&String::from_utf8_lossy(&out.stderr)),

@@ -23,16 +23,29 @@ pub struct JitRun {
 /// `stdin` as its input; the sections `section` of its log. Panics when
 /// the program fails.
 pub fn jit_run(program: &str, section: &str, rpyjit: &str, env: &[(&str, &str)], stdin: &str) -> JitRun {
-    use std::io::Write;
-    use std::process::Stdio;
     // One file per run: the tests run in parallel.
     static RUNS: AtomicUsize = AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, Ordering::Relaxed);
     let path = std::env::temp_dir().join(format!("rpy-jit-log-{program}-{}-{run}.log", std::process::id()));
+    let log = format!("{section}:{}", path.display());
+    let mut env = env.to_vec();
+    env.extend([("RPYJIT", rpyjit), ("RPYLOG", log.as_str())]);
+    let out = run_program(program, "translated", &env, stdin);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{program} failed ({:?}):\n{stderr}", out.status);
+    let log = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_file(&path);
+    JitRun { sections: sections(&log, section), stdout: String::from_utf8_lossy(&out.stdout).into_owned(), stderr }
+}
+
+/// Runs `program` of the suite in `mode` (`untranslated`, `llinterp`,
+/// `translated`) with the variables `env` and `stdin` as its input.
+pub fn run_program(program: &str, mode: &str, env: &[(&str, &str)], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
-        .args([program, "translated"])
-        .env("RPYJIT", rpyjit)
-        .env("RPYLOG", format!("{section}:{}", path.display()))
+        .args([program, mode])
+        .env_remove("RUST_BACKTRACE")
         .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -41,12 +54,7 @@ pub fn jit_run(program: &str, section: &str, rpyjit: &str, env: &[(&str, &str)],
         .expect("run rpy-programs");
     // The program may stop reading early: a closed pipe is not an error here.
     let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let out = child.wait_with_output().expect("wait for rpy-programs");
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(out.status.success(), "{program} failed ({:?}):\n{stderr}", out.status);
-    let log = std::fs::read_to_string(&path).unwrap_or_default();
-    let _ = std::fs::remove_file(&path);
-    JitRun { sections: sections(&log, section), stdout: String::from_utf8_lossy(&out.stdout).into_owned(), stderr }
+    child.wait_with_output().expect("wait for rpy-programs")
 }
 
 /// The bodies of the sections `section` of a log, in order. Each section

@@ -764,6 +764,9 @@ impl<'m> Optimizer<'m> {
     /// a call that may write items of the sources' type (an `arraycopy`
     /// into an array allocated after the copy was due writes no source).
     fn before_writing_items(&mut self, op: &ResOp) {
+        if self.arrays.is_empty() {
+            return;
+        }
         let (descrs, target): (Option<Vec<u32>>, Option<Value>) = match op.op {
             Op::SetarrayitemGc | Op::SetinteriorfieldGc => {
                 let d = op.descr.expect("a write has a descr");
@@ -783,7 +786,6 @@ impl<'m> Optimizer<'m> {
             _ => return,
         };
         match target {
-            _ if self.arrays.is_empty() => return,
             // A virtual object is no copy's source (those are made).
             Some(Value::Var(n)) if self.virtuals.contains_key(&n) => return,
             // A lazy array written is made first.
