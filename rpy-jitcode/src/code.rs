@@ -256,6 +256,11 @@ pub struct Driver {
     pub result: Vec<Kind>,
     /// The call descr of `get_printable_location`, if given.
     pub printable_location: Option<u32>,
+    /// The call descr of the portal. Called with `rpy_jit_resume` set to
+    /// a buffer of green and red leaves, it goes on from its merge point
+    /// with them (RPython's portal runner; its code before the merge
+    /// point does not run).
+    pub call: u32,
 }
 
 /// Everything the JIT needs of one translated module, but for addresses

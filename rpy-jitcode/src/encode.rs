@@ -6,7 +6,7 @@
 use crate::code::*;
 use crate::ops::Op;
 
-const MAGIC: &[u8; 4] = b"rpj6";
+const MAGIC: &[u8; 4] = b"rpj7";
 
 #[derive(Default)]
 struct Writer(Vec<u8>);
@@ -178,6 +178,7 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
         w.kinds(&d.result);
         w.b(d.printable_location.is_some());
         w.u(d.printable_location.unwrap_or(0) as u64);
+        w.u(d.call as u64);
     }
     w.0
 }
@@ -356,6 +357,7 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
         let result = r.kinds()?;
         let has_loc = r.b()?;
         let loc = r.u32()?;
+        let call = r.u32()?;
         m.drivers.push(Driver {
             name,
             portal,
@@ -364,6 +366,7 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
             reds,
             result,
             printable_location: has_loc.then_some(loc),
+            call,
         });
     }
     if r.pos != bytes.len() {
@@ -433,6 +436,7 @@ mod tests {
                 reds: vec![Kind::Ref],
                 result: vec![],
                 printable_location: Some(1),
+                call: 0,
             }],
         }
     }

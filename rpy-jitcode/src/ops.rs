@@ -191,6 +191,16 @@ ops! {
     SetfieldGc = "setfield_gc",
     SetarrayitemGc = "setarrayitem_gc",
     SetinteriorfieldGc = "setinteriorfield_gc",
+    /// `call_assembler_r(token, reds...)`: runs a driver's portal from its
+    /// merge point at the green key of `token` (a constant: the number of
+    /// the key's token in the JIT's memory), with those reds: the key's
+    /// compiled code, called directly, or the interpreter when it has none
+    /// or a guard of it fails; the portal's result (RPython's
+    /// `call_assembler`).
+    CallAssemblerI = "call_assembler_i",
+    CallAssemblerR = "call_assembler_r",
+    CallAssemblerF = "call_assembler_f",
+    CallAssemblerN = "call_assembler_n",
 }
 
 impl Op {
@@ -280,6 +290,12 @@ impl Op {
                 | PtrNonzero
                 | ArraylenGc
         )
+    }
+
+    /// `call_assembler_*`.
+    pub fn is_call_assembler(self) -> bool {
+        use Op::*;
+        matches!(self, CallAssemblerI | CallAssemblerR | CallAssemblerF | CallAssemblerN)
     }
 
     /// Reads of the heap (the optimizer caches them, and drops unused ones).

@@ -88,6 +88,7 @@ pub fn build_module<'ctx>(
         jit_module: None,
         counts_at_can_enter_jit: if jit.is_some() { rpy_core::jit::counts_at_can_enter_jit(t) } else { Vec::new() },
         counting_entries: if jit.is_some() { rpy_core::jit::portals_counting_entries(t) } else { Vec::new() },
+        portals: if jit.is_some() { rpy_core::jit::portals(t).concat() } else { Vec::new() },
     };
     cg.build(exports, opts).map_err(|e| e.0)?;
     if let Err(e) = cg.module.verify() {
@@ -120,6 +121,9 @@ struct Codegen<'ctx, 'a> {
     counts_at_can_enter_jit: Vec<bool>,
     /// The portals whose entries count (`function_entry`).
     counting_entries: Vec<GraphId>,
+    /// The functions with a driver's merge point, which may be called to
+    /// go on from it (`jit::resume_at_merge_point`).
+    portals: Vec<GraphId>,
 }
 
 /// The per-function state: values of the graph's variables and the phi
@@ -132,6 +136,12 @@ struct FnState<'ctx, 'g> {
     phis: HashMap<BlockId, Vec<Option<PhiValue<'ctx>>>>,
     /// `None` for `Void` variables.
     values: HashMap<VarId, Option<BasicValueEnum<'ctx>>>,
+    /// A portal's block that goes on from its merge point (entered from
+    /// its entry block when the JIT asks for it), and the buffer the JIT
+    /// gave, read in the entry block.
+    resume: Option<(BasicBlock<'ctx>, PointerValue<'ctx>)>,
+    /// The block being compiled and the index of its operation.
+    at: (BlockId, usize),
 }
 
 /// Whether an lltype is passed in an integer register by the exported ABI.
@@ -484,7 +494,15 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let g = &t.graphs[gid];
         let func = self.funcs[&gid];
         let entry = self.ctx.append_basic_block(func, "entry");
-        let mut st = FnState { g, func, bbs: HashMap::new(), phis: HashMap::new(), values: HashMap::new() };
+        let mut st = FnState {
+            g,
+            func,
+            bbs: HashMap::new(),
+            phis: HashMap::new(),
+            values: HashMap::new(),
+            resume: None,
+            at: (g.startblock, 0),
+        };
         let blocks = g.iterblocks();
         for &b in &blocks {
             let bb = self.ctx.append_basic_block(func, &g.block_name(b));
@@ -509,14 +527,18 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         }
         // The entry block passes the parameters to the start block's phis.
         self.builder.position_at_end(entry);
+        if self.portals.contains(&gid) {
+            st.resume = Some(self.resume_at_merge_point(func)?);
+        }
         if self.counting_entries.contains(&gid) {
             self.function_entry()?;
         }
+        let from = self.builder.get_insert_block().expect("positioned");
         self.builder.build_unconditional_branch(st.bbs[&g.startblock])?;
         let mut params = func.get_param_iter();
         for phi in st.phis[&g.startblock].iter().flatten() {
             let p = params.next().expect("parameter count");
-            phi.add_incoming(&[(&p, entry)]);
+            phi.add_incoming(&[(&p, from)]);
         }
         for &b in &blocks {
             self.builder.position_at_end(st.bbs[&b]);
@@ -534,7 +556,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 continue;
             }
             let mut ended = false;
-            for op in &g.blocks[b].operations {
+            for (k, op) in g.blocks[b].operations.iter().enumerate() {
+                st.at = (b, k);
                 let v = self.op(&mut st, op)?;
                 st.values.insert(op.result, v);
                 if LlOp::from_name(&op.opname).is_some_and(|op| op.info().noreturn) {
@@ -546,6 +569,11 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             if !ended {
                 self.exits(&mut st, b)?;
             }
+        }
+        if let Some((resume, _)) = st.resume {
+            // (A portal whose merge point was not compiled: never asked.)
+            self.builder.position_at_end(resume);
+            self.builder.build_unreachable()?;
         }
         Ok(())
     }

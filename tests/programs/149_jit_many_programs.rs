@@ -1,4 +1,4 @@
-// A long-running interpreter of many short-lived programs: it reads how many from stdin, parses a fresh code object for each (its constants folded into its compiled loop), runs it and drops it, with garbage in between; the loops of dead programs are freed, so the JIT's memory stays bounded however many programs run (tests/jit_log.rs runs it with 250 and 2500)
+// A long-running interpreter of many short-lived programs: it reads how many from stdin, parses a fresh code object for each (its constants folded into its compiled loop), runs it and drops it, with garbage in between; the loops of dead programs are freed, so the JIT's memory stays bounded however many programs run (tests/jit_log.rs runs it with 1000 and 5000)
 // stdin: 60
 // call: run_from_stdin()
 // expect: programs 60, checksum 184972

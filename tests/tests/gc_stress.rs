@@ -70,8 +70,8 @@ fn strings_with_constant_collections() {
 /// the collections happen while compiled loops, bridges and the JIT's
 /// interpreters run, and must find the objects only they hold. Also:
 /// writes and virtual objects a loop's label carries (made when a guard
-/// fails), recursive calls traced into, traces that return, items copied
-/// between lists by residual calls.
+/// fails), recursive calls traced into or run by `call_assembler`, traces
+/// that return, items copied between lists by residual calls.
 #[test]
 fn jit_loops_with_constant_collections() {
     let programs = [
@@ -82,6 +82,7 @@ fn jit_loops_with_constant_collections() {
         "154_jit_recursive_calls",
         "155_jit_function_trace",
         "162_list_copies",
+        "163_jit_call_assembler",
     ];
     jit_stress(&programs, &["1", "7", "300"]);
 }

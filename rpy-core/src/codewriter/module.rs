@@ -372,6 +372,7 @@ impl<'t> ModuleBuilder<'t> {
             .ok_or_else(|| format!("the merge point of {} has no jitcode", def.name))?;
         let (_, result) = signature(&self.t.graphs[portal]);
         let printable_location = printable.map(|g| self.call_graph(g));
+        let call = self.call_graph(portal);
         self.data.module.drivers.push(Driver {
             name: def.name.clone(),
             portal: jitcode,
@@ -380,6 +381,7 @@ impl<'t> ModuleBuilder<'t> {
             reds,
             result,
             printable_location,
+            call,
         });
         Ok(())
     }

@@ -21,6 +21,13 @@
 //! of 0 means: go on from the merge point with the (possibly new) values in
 //! the buffer; 1 means: the JIT ran the portal to its end, return the
 //! result leaves in the buffer.
+//!
+//! A portal's entry reads the runtime's word `rpy_jit_resume`: when it is
+//! not 0 (the JIT sets it to a buffer of green and red leaves just before
+//! calling the portal), the portal clears it and goes on from its merge
+//! point with those values, past the call of the runtime there (RPython's
+//! portal runner, which starts at the merge point). Only greens and reds
+//! are live at a merge point, so nothing else is missing there.
 
 use super::{leaves, var_type, CgError, Codegen, FnState, R};
 
@@ -29,11 +36,14 @@ const JIT_HOOK: &str = "rpy_jit_hook";
 /// The runtime's byte a `can_enter_jit!` sets (when the JIT is on) for
 /// the merge point it jumps back to, which clears it.
 const JIT_ENTERING: &str = "rpy_jit_entering";
+/// The runtime's word: a buffer of green and red leaves to go on from a
+/// portal's merge point with, or 0.
+const JIT_RESUME: &str = "rpy_jit_resume";
 use crate::gc;
 use inkwell::module::Linkage;
 use inkwell::values::{BasicValue, BasicValueEnum, PointerValue};
 use inkwell::{AddressSpace, IntPredicate};
-use rpy_core::flow::{SpaceOperation, Value};
+use rpy_core::flow::{SpaceOperation, Value, VarId};
 use rpy_core::lltype::LlType;
 
 impl<'ctx> Codegen<'ctx, '_> {
@@ -183,6 +193,22 @@ impl<'ctx> Codegen<'ctx, '_> {
         let buf = self.builder.build_alloca(buf_ty, "jitbuf")?;
         let buf = self.builder.build_pointer_cast(buf, self.i64().ptr_type(AddressSpace::default()), "")?;
         self.builder.position_at_end(here);
+        let reload = self.ctx.append_basic_block(st.func, "jit_continue");
+        if let Some((resume, given)) = st.resume.take() {
+            // Going on from here with the JIT's values: they are copied to
+            // the buffer the call of the runtime would have left them in.
+            self.builder.position_at_end(resume);
+            for slot in 0..nslots as u64 {
+                let idx = self.i64().const_int(slot, false);
+                // SAFETY (of the IR): both buffers have `nslots` words.
+                let from = unsafe { self.builder.build_gep(given, &[idx], "")? };
+                let to = unsafe { self.builder.build_gep(buf, &[idx], "")? };
+                let v = self.builder.build_load(from, "")?;
+                self.builder.build_store(to, v)?;
+            }
+            self.builder.build_unconditional_branch(reload)?;
+            self.builder.position_at_end(here);
+        }
 
         let driver = match op.args[1].constant().map(|c| &c.value) {
             Some(rpy_core::flow::ConstValue::Int(d)) => *d as u64,
@@ -195,7 +221,6 @@ impl<'ctx> Codegen<'ctx, '_> {
         let flag = self.builder.build_load(self.flag(flag).as_pointer_value(), "")?.into_int_value();
         let on = self.builder.build_int_compare(IntPredicate::NE, flag, self.ctx.i8_type().const_zero(), "")?;
         let hook = self.ctx.append_basic_block(st.func, "jit_hook");
-        let reload = self.ctx.append_basic_block(st.func, "jit_continue");
         let done = self.ctx.append_basic_block(st.func, "jit_return");
         let cont = self.ctx.append_basic_block(st.func, "after_merge_point");
         self.builder.build_conditional_branch(on, hook, cont)?;
@@ -254,14 +279,64 @@ impl<'ctx> Codegen<'ctx, '_> {
         self.builder.build_unconditional_branch(cont)?;
 
         self.builder.position_at_end(cont);
+        // The block's other variables (its inputargs, the results of the
+        // operations before the merge point) may still be passed on though
+        // dead (the check of the merge point allows no other use): going
+        // on from the JIT's values, they are zero, or the new value of the
+        // listed variable of the same name (a copy of it).
+        let (b, k) = st.at;
+        let block = &g.blocks[b];
+        let listed: Vec<VarId> = vars.iter().filter_map(|(v, _)| v.var()).collect();
+        let others = (block.inputargs.iter().copied())
+            .chain(block.operations[..k].iter().map(|o| o.result))
+            .filter(|v| !listed.contains(v))
+            .collect::<Vec<_>>();
+        let mut rebound = Vec::new();
         for ((v, _), new) in vars.iter().zip(new_values) {
             let (Value::Var(x), Some(new)) = (v, new) else { continue };
             let old = self.val(st, v)?;
             let phi = self.builder.build_phi(old.get_type(), "")?;
             phi.add_incoming(&[(&old, here), (&new, reload)]);
+            rebound.push((*x, new));
             st.values.insert(*x, Some(phi.as_basic_value()));
         }
+        for v in others {
+            let Some(Some(old)) = st.values.get(&v).copied() else { continue };
+            let name = g.vars[v].name.as_deref();
+            let same_name = (rebound.iter()).find(|(x, new)| {
+                name.is_some() && g.vars[*x].name.as_deref() == name && new.get_type() == old.get_type()
+            });
+            let new = same_name.map_or_else(|| old.get_type().const_zero(), |(_, new)| *new);
+            let phi = self.builder.build_phi(old.get_type(), "")?;
+            phi.add_incoming(&[(&old, here), (&new, reload)]);
+            st.values.insert(v, Some(phi.as_basic_value()));
+        }
         Ok(())
+    }
+
+    /// In a portal's entry block (positioned there): when `rpy_jit_resume`
+    /// is set, it is cleared and the code goes to the block returned,
+    /// which the merge point fills (it goes on from there with the values
+    /// in the buffer returned); else on in a new block, positioned at.
+    pub(super) fn resume_at_merge_point(
+        &mut self,
+        func: inkwell::values::FunctionValue<'ctx>,
+    ) -> R<(inkwell::basic_block::BasicBlock<'ctx>, PointerValue<'ctx>)> {
+        let word = self.module.get_global(JIT_RESUME).unwrap_or_else(|| {
+            let g = self.module.add_global(self.i64(), None, JIT_RESUME);
+            g.set_linkage(Linkage::External);
+            g
+        });
+        let given = self.builder.build_load(word.as_pointer_value(), "")?.into_int_value();
+        let set = self.builder.build_int_compare(IntPredicate::NE, given, self.i64().const_zero(), "")?;
+        let (resume, start) =
+            (self.ctx.append_basic_block(func, "jit_resume"), self.ctx.append_basic_block(func, "portal_start"));
+        self.builder.build_conditional_branch(set, resume, start)?;
+        self.builder.position_at_end(resume);
+        self.builder.build_store(word.as_pointer_value(), self.i64().const_zero())?;
+        let buf = self.builder.build_int_to_ptr(given, self.i64().ptr_type(AddressSpace::default()), "")?;
+        self.builder.position_at_end(start);
+        Ok((resume, buf))
     }
 
     /// A `can_enter_jit!`: the merge point it jumps back to is to call the

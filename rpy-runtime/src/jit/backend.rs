@@ -54,6 +54,24 @@ pub fn exit(code: u32, guard: u32) -> u64 {
 /// in the frame.
 pub const FINISHED: u32 = u32::MAX;
 
+/// What `call_assembler` hands its helper as the exit when it did not go
+/// into the callee's code (its key has none, or the stack is low).
+pub const NOT_ENTERED: u64 = ((u32::MAX as u64) << 32) | (u32::MAX - 1) as u64;
+
+/// What compiled code is linked to besides the module's tables.
+pub struct Links<'a> {
+    /// The entry of the code a jump goes to.
+    pub entries: &'a dyn Fn(u32) -> *const u8,
+    /// The token a `call_assembler` calls through (`memory::Token`: its
+    /// first word the entry of its key's code, 0 when none).
+    pub tokens: &'a dyn Fn(u32) -> *const super::memory::Token,
+    /// `u64 helper(token, exit, frame)`: runs the callee's portal on when
+    /// its code was not entered or exited other than by finishing.
+    pub assembler_helper: usize,
+    /// Where the lowest stack pointer a call of other code may run at is.
+    pub stack_limit: usize,
+}
+
 /// The code and the guard of an exit.
 pub fn exit_parts(r: u64) -> (u32, usize) {
     ((r >> 32) as u32, (r & 0xffff_ffff) as usize)
@@ -200,6 +218,10 @@ struct Lower<'a, 'b> {
     fail_blocks: Vec<(ir::Block, Vec<ir::Value>)>,
     /// The leaves of the last call returning a by-value struct.
     call_results: Vec<ir::Value>,
+    links: &'a Links<'a>,
+    code_sig: ir::SigRef,
+    /// The frame `call_assembler`s give the code they call.
+    assembler_frame: Option<ir::StackSlot>,
     /// Objects allocated since the last operation that can collect: a
     /// collection makes survivors old, so until then they are young and
     /// stores into them need no write barrier (module gc).
@@ -431,6 +453,80 @@ impl Lower<'_, '_> {
             .enumerate()
             .map(|(i, k)| self.b.ins().stack_load(types::I64, clif_type(*k), slot, res_off + 8 * i as i32))
             .collect()
+    }
+
+    /// `call_assembler(token, reds...)` (RPython's, `llsupport/assembler.py`):
+    /// the reds in a frame of the callee's own on the machine stack, a call
+    /// of the entry the token holds; when the code finished, its result is
+    /// in the frame's first slot, else (a guard without a bridge failed, or
+    /// the token has no code, or the stack is low) the helper runs the
+    /// portal on and gives it.
+    fn call_assembler(&mut self, op: &ResOp) -> Option<ir::Value> {
+        self.fresh.clear();
+        let token = op.assembler_token().expect("a call_assembler's token is a constant");
+        let token = (self.links.tokens)(token) as i64;
+        // One frame for all the calls of the code (one runs at a time).
+        let slot = *self.assembler_frame.get_or_insert_with(|| {
+            let data = StackSlotData::new(StackSlotKind::ExplicitSlot, 8 * FRAME_SLOTS as u32, 3);
+            self.b.create_sized_stack_slot(data)
+        });
+        let reds: Vec<ir::Value> = op.args[1..].iter().map(|v| self.value(v)).collect();
+        let frame = self.b.ins().stack_addr(types::I64, slot, 0);
+        self.store_frame(frame, &reds);
+        let token = self.b.ins().iconst(types::I64, token);
+        let entry = self.b.ins().load(types::I64, MemFlagsData::new(), token, 0);
+        let limit = self.b.ins().iconst(types::I64, self.links.stack_limit as i64);
+        let limit = self.b.ins().load(types::I64, MemFlagsData::new(), limit, 0);
+        let sp = self.b.ins().get_stack_pointer(types::I64);
+        let room = self.b.ins().icmp(IntCC::UnsignedGreaterThan, sp, limit);
+        let has_code = self.b.ins().icmp_imm_u(IntCC::NotEqual, entry, 0);
+        let go = self.b.ins().band(room, has_code);
+        let (call, not_entered, exited, slow, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.set_cold_block(not_entered);
+        self.b.set_cold_block(slow);
+        let exit = self.b.append_block_param(exited, types::I64);
+        self.b.ins().brif(go, call, &[], not_entered, &[]);
+        self.b.switch_to_block(call);
+        self.b.seal_block(call);
+        let at_start = self.b.ins().iconst(types::I64, 0);
+        let code_sig = self.code_sig;
+        let inst = self.b.ins().call_indirect(code_sig, entry, &[frame, at_start]);
+        let r = self.b.inst_results(inst)[0];
+        self.b.ins().jump(exited, &[BlockArg::Value(r)]);
+        self.b.switch_to_block(not_entered);
+        self.b.seal_block(not_entered);
+        let r = self.b.ins().iconst(types::I64, NOT_ENTERED as i64);
+        self.b.ins().jump(exited, &[BlockArg::Value(r)]);
+        self.b.switch_to_block(exited);
+        self.b.seal_block(exited);
+        let guard = self.b.ins().band_imm_u(exit, 0xffff_ffff);
+        let finished = self.b.ins().icmp_imm_u(IntCC::Equal, guard, FINISHED as i64);
+        let fast = self.b.create_block();
+        self.b.ins().brif(finished, fast, &[], slow, &[]);
+        let result = self.b.append_block_param(done, types::I64);
+        self.b.switch_to_block(fast);
+        self.b.seal_block(fast);
+        let r = self.b.ins().load(types::I64, flags(), frame, 0);
+        self.b.ins().jump(done, &[BlockArg::Value(r)]);
+        self.b.switch_to_block(slow);
+        self.b.seal_block(slow);
+        let helper = self.links.assembler_helper as u64;
+        let types = [types::I64; 3];
+        let r = self.call_no_collect(helper, &[token, exit, frame], &types, Some(types::I64)).expect("a result");
+        self.b.ins().jump(done, &[BlockArg::Value(r)]);
+        self.b.switch_to_block(done);
+        self.b.seal_block(done);
+        match op.op {
+            Op::CallAssemblerN => None,
+            Op::CallAssemblerF => Some(self.b.ins().bitcast(types::F64, MemFlagsData::new(), result)),
+            _ => Some(result),
+        }
     }
 
     /// A guard: go on when `ok` is non-zero, else leave through a fail
@@ -699,6 +795,7 @@ impl Lower<'_, '_> {
                 }
                 values.first().copied()
             }
+            CallAssemblerI | CallAssemblerR | CallAssemblerF | CallAssemblerN => self.call_assembler(op),
             CallResultI | CallResultR | CallResultF => {
                 let Value::Const(k, _) = a[0] else { unreachable!("a leaf's index is a constant") };
                 Some(self.call_results[k as usize])
@@ -782,7 +879,7 @@ extern "C" fn float_powi(x: f64, n: i64) -> f64 {
 }
 
 /// Compiles a trace (its last operation is `jump`) as code number
-/// `index`; `entries` gives the entry of the code a jump goes to. With
+/// `index`, linked to `links`. With
 /// `counter` (`jit-backend-counts`), each entry into the code adds one to
 /// the word there, each start of the loop's body to the next one.
 pub fn compile_loop(
@@ -790,7 +887,7 @@ pub fn compile_loop(
     m: &JitModule,
     t: &Tables,
     index: u32,
-    entries: &dyn Fn(u32) -> *const u8,
+    links: &Links,
     counter: Option<*mut u64>,
 ) -> Result<CompiledLoop, String> {
     let isa = isa()?;
@@ -861,6 +958,9 @@ pub fn compile_loop(
         native,
         fail_blocks: Vec::new(),
         call_results: Vec::new(),
+        links,
+        code_sig,
+        assembler_frame: None,
         fresh: HashSet::new(),
     };
     let turns = counter.map(|c| c.wrapping_add(1));
@@ -903,7 +1003,7 @@ pub fn compile_loop(
                 Some(code) => {
                     l.store_frame(frame, &args);
                     frame_size = frame_size.max(args.len());
-                    let callee = l.b.ins().iconst(types::I64, entries(code) as i64);
+                    let callee = l.b.ins().iconst(types::I64, (links.entries)(code) as i64);
                     let at_label = l.b.ins().iconst(types::I64, trace.enters_label as i64);
                     l.b.ins().return_call_indirect(code_sig, callee, &[frame, at_label]);
                 }
@@ -1080,6 +1180,11 @@ mod tests {
         Tables { calls: &[], typeinfos: &[], strings: &[] }
     }
 
+    /// Links for code that jumps nowhere and calls no other code.
+    fn no_links() -> Links<'static> {
+        Links { entries: &|_| std::ptr::null(), tokens: &|_| std::ptr::null(), assembler_helper: 0, stack_limit: 0 }
+    }
+
     /// A guard whose failure resumes with the given variables.
     fn guard(op: Op, cond: u32, live: &[u32]) -> ResOp {
         let live =
@@ -1105,12 +1210,62 @@ mod tests {
             guard(Op::GuardTrue, i2, &[i1]),
             ResOp { op: Op::Jump, args: vec![Value::Var(i1)], descr: None, result: None, snapshot: None },
         ];
-        let code = compile_loop(&trace, &JitModule::default(), &tables(), 7, &|_| std::ptr::null(), None).unwrap();
+        let code = compile_loop(&trace, &JitModule::default(), &tables(), 7, &no_links(), None).unwrap();
         let mut frame = [0u64; FRAME_SLOTS];
         // SAFETY: the code reads and writes the frame only.
         let exit = unsafe { enter(code.entry, &mut frame) };
         assert_eq!(exit_parts(exit), (7, 0));
         assert_eq!(frame[0], 10);
+    }
+
+    /// `i1 = call_assembler_i(token, i0); finish(i1 * 10)` calling code
+    /// that finishes with `i0 + 1` (a frame of its own, the result from its
+    /// first slot), or, when the token has no code or the stack is below
+    /// the limit, the helper (which gets the reds in the frame).
+    #[test]
+    fn call_assembler_calls_the_tokens_code_or_the_helper() {
+        let mut callee = Trace::new(&[Kind::Int]);
+        let r = callee.new_var(Kind::Int);
+        callee.ops = vec![
+            op(Op::IntAdd, vec![Value::Var(0), Value::Const(1, Kind::Int)], r),
+            ResOp { op: Op::Finish, args: vec![Value::Var(r)], descr: None, result: None, snapshot: None },
+        ];
+        let callee = compile_loop(&callee, &JitModule::default(), &tables(), 3, &no_links(), None).unwrap();
+        let mut caller = Trace::new(&[Kind::Int]);
+        let (r, s) = (caller.new_var(Kind::Int), caller.new_var(Kind::Int));
+        caller.ops = vec![
+            op(Op::CallAssemblerI, vec![Value::Const(0, Kind::Int), Value::Var(0)], r),
+            op(Op::IntMul, vec![Value::Var(r), Value::Const(10, Kind::Int)], s),
+            ResOp { op: Op::Finish, args: vec![Value::Var(s)], descr: None, result: None, snapshot: None },
+        ];
+        extern "C" fn helper(token: *const super::super::memory::Token, exit: u64, frame: *mut u64) -> u64 {
+            assert_eq!(exit, NOT_ENTERED);
+            // SAFETY: the caller's frame, its first slot the red.
+            let red = unsafe { *frame };
+            // SAFETY: the test's token.
+            1000 * red + unsafe { (*token).entry }
+        }
+        let run = |entry: u64, limit: usize, red: u64| {
+            let token = super::super::memory::Token::detached(entry);
+            let tokens = |_| &token as *const _;
+            let links = Links {
+                entries: &|_| std::ptr::null(),
+                tokens: &tokens,
+                assembler_helper: helper as *const () as usize,
+                stack_limit: &limit as *const usize as usize,
+            };
+            let code = compile_loop(&caller, &JitModule::default(), &tables(), 4, &links, None).unwrap();
+            let mut frame = [0u64; FRAME_SLOTS];
+            frame[0] = red;
+            // SAFETY: the codes read and write their frames, the helper
+            // the caller's frame.
+            let exit = unsafe { enter(code.entry, &mut frame) };
+            assert_eq!(exit_parts(exit), (4, FINISHED as usize));
+            frame[0]
+        };
+        assert_eq!(run(callee.entry as u64, 0, 41), 420);
+        assert_eq!(run(0, 0, 41), 410_000);
+        assert_eq!(run(callee.entry as u64, usize::MAX, 41), 410_000 + 10 * callee.entry as u64);
     }
 
     /// A trace whose guard needs more values than the frame has slots
@@ -1132,7 +1287,7 @@ mod tests {
                     snapshot: None,
                 },
             ];
-            let compiled = compile_loop(&trace, &JitModule::default(), &tables(), 0, &|_| std::ptr::null(), None);
+            let compiled = compile_loop(&trace, &JitModule::default(), &tables(), 0, &no_links(), None);
             match compiled {
                 Ok(_) => assert!(fits, "{n} values compiled"),
                 Err(e) => assert!(!fits && e.contains("values in the frame"), "{n}: {e}"),
@@ -1236,7 +1391,7 @@ mod tests {
         cfg: gc::Config,
         read: impl FnOnce(&Frame, gc::GcStats) -> R,
     ) -> R {
-        let code = compile_loop(trace, module, tables, 0, &|_| std::ptr::null(), None).unwrap();
+        let code = compile_loop(trace, module, tables, 0, &no_links(), None).unwrap();
         gc::with_gc(|| {
             let old = gc::set_config(cfg);
             let before = gc::stats();

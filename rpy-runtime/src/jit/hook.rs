@@ -15,10 +15,13 @@
 //! whose tracing or compiling gave up runs in the blackhole interpreter to
 //! the next merge point.
 
-use super::backend::{code_bytes, compile_loop, enter, exit_parts, CompiledLoop, Frame, FINISHED, FRAME_SLOTS};
+use super::backend::{
+    code_bytes, compile_loop, enter, exit_parts, CompiledLoop, Frame, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
+};
 use super::counter::{increment, JitCounter};
 use super::interp::{
     for_each_root, resume, run_from_merge_point, Abort, CallSite, CallWrapper, Interp, Outcome, Tables,
+    MAX_PORTAL_LEAVES,
 };
 use super::log;
 use super::memory::{self, key_hash, KeyState};
@@ -44,6 +47,12 @@ pub static rpy_jit_hook: AtomicU8 = AtomicU8::new(1);
 #[unsafe(no_mangle)]
 pub static rpy_jit_entering: AtomicU8 = AtomicU8::new(0);
 
+/// A buffer of green and red leaves a portal called now goes on from its
+/// merge point with (0: none), which the portal clears (see rpy-llvm's
+/// `codegen/jit.rs`).
+#[unsafe(no_mangle)]
+pub static rpy_jit_resume: AtomicUsize = AtomicUsize::new(0);
+
 /// A translated module's record, as rpy-llvm emits it.
 #[repr(C)]
 pub struct JitModuleRecord {
@@ -61,6 +70,8 @@ pub struct JitModuleRecord {
 
 struct State {
     module: JitModule,
+    /// The module's record (which `call_assembler`'s tokens name).
+    record: *const JitModuleRecord,
     /// The module's number for the JIT's memory manager, which holds what
     /// tracing from each green key gave (`memory::lookup`).
     id: u32,
@@ -240,6 +251,7 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
         let not_inlined = Default::default();
         let s = Box::new(State {
             module,
+            record,
             id,
             counter,
             codes: Vec::new(),
@@ -277,21 +289,33 @@ const STACK_MARGIN: usize = 1 << 20;
 /// keeps the JIT from overflowing the stack), so the program overflows
 /// where it would without the JIT, not sooner.
 fn stack_has_room() -> bool {
+    let limit = stack_limit();
+    // Compiled code's calls of other code (`call_assembler`) check it too.
+    STACK_LIMIT.store(limit, Ordering::Relaxed);
+    let marker = 0u8;
+    let here = std::hint::black_box(&marker) as *const u8 as usize;
+    here > limit
+}
+
+/// The lowest address of the machine stack compiled code may call other
+/// code at (`STACK_MARGIN` above the bottom of the stack of the thread
+/// that last entered the JIT: only the thread holding the GIL runs it).
+pub static STACK_LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+/// This thread's stack limit (see `stack_has_room`).
+fn stack_limit() -> usize {
     thread_local! {
         static LIMIT: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
     }
-    let marker = 0u8;
-    let here = std::hint::black_box(&marker) as *const u8 as usize;
     // Once per thread: glibc reads /proc/self/maps for the main thread.
-    let limit = LIMIT.with(|l| match l.get() {
+    LIMIT.with(|l| match l.get() {
         Some(limit) => limit,
         None => {
             let limit = stack_low().map_or(0, |low| low + STACK_MARGIN);
             l.set(Some(limit));
             limit
         }
-    });
-    here > limit
+    })
 }
 
 /// The lowest address of this thread's stack (glibc's view: the main
@@ -333,7 +357,14 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     if entering != 0 {
         rpy_jit_entering.store(0, Ordering::Relaxed);
     }
-    let entry = entering == 2;
+    merge_point(&*record, driver as usize, buf, entering == 2, true)
+}
+
+/// The merge point of `rpy_jit_merge_point` and of `run_portal`: `entry`
+/// when it is the first of a portal just entered; it counts towards
+/// tracing only when `count`.
+unsafe fn merge_point(record: &JitModuleRecord, driver: usize, buf: *mut u64, entry: bool, count: bool) -> i64 {
+    let driver = driver as i64;
     let params = params();
     if !params.enabled {
         rpy_jit_hook.store(0, Ordering::Relaxed);
@@ -342,22 +373,20 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     if !stack_has_room() {
         return 0;
     }
-    let record = &*record;
     let st = state(record);
     if memory::has_dead(st.id) {
         st.free_dead();
     }
     let ngreens = st.module.drivers[driver as usize].greens.len();
     let greens = std::slice::from_raw_parts(buf, ngreens);
-    let tables = Tables {
-        calls: std::slice::from_raw_parts(record.calls, record.ncalls),
-        typeinfos: std::slice::from_raw_parts(record.typeinfos, record.ntypeinfos),
-        strings: std::slice::from_raw_parts(record.strings, record.nstrings),
-    };
+    let tables = tables(record);
     let hash = key_hash(driver, greens);
     let known = memory::lookup(st.id, hash, greens);
     if let Some(KeyState::Code(c)) = known {
         return status(run_code(st, &tables, c, driver as usize, buf));
+    }
+    if !count {
+        return 0;
     }
     let threshold = if entry { params.function_threshold } else { params.threshold };
     // Every 32 collections, every count decays (RPython decays them after
@@ -407,6 +436,72 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     status(traced.outcome)
 }
 
+/// The addresses a module's descrs index.
+unsafe fn tables(record: &JitModuleRecord) -> Tables<'static> {
+    Tables {
+        calls: std::slice::from_raw_parts(record.calls, record.ncalls),
+        typeinfos: std::slice::from_raw_parts(record.typeinfos, record.ntypeinfos),
+        strings: std::slice::from_raw_parts(record.strings, record.nstrings),
+    }
+}
+
+/// Runs driver `driver`'s portal from its merge point, the green and red
+/// leaves in `buf` (`entry`: the portal was just entered), to its end,
+/// the result leaves then in `buf` (RPython's portal runner: here the
+/// portal's code before its merge point has run already): what the merge
+/// point does (compiled code if the key has some; counted towards tracing
+/// at an entry), then the translated portal goes on from there.
+///
+/// # Safety
+/// As `rpy_jit_merge_point`; `buf` is on the machine stack (the reds may
+/// be the only references to their objects) and has room for the
+/// portal's result leaves.
+#[inline(never)]
+unsafe fn run_portal(record: &JitModuleRecord, driver: usize, buf: *mut u64, entry: bool) {
+    if merge_point(record, driver, buf, entry, true) == 1 {
+        return;
+    }
+    let st = state(record);
+    let Descr::Call { target, args, results, .. } = &st.module.descrs[st.module.drivers[driver].call as usize] else {
+        unreachable!("a portal's call descr")
+    };
+    // The portal's parameters are not read: it goes on from its merge point.
+    let argv = vec![0u64; args.len()];
+    let mut res = [0u64; MAX_PORTAL_LEAVES];
+    let wrapper = tables(record).calls[*target as usize];
+    rpy_jit_resume.store(buf as usize, Ordering::Relaxed);
+    wrapper(argv.as_ptr(), res.as_mut_ptr());
+    std::ptr::copy_nonoverlapping(res.as_ptr(), buf, results.len());
+}
+
+/// `call_assembler`'s slow path (RPython's `assembler_helper`): the code
+/// of `token`'s key exited at `exit` with its frame in `frame`, or was not
+/// entered (`NOT_ENTERED`: the reds are in `frame`); runs the portal on
+/// to its end. Its result leaf (0 without one).
+///
+/// # Safety
+/// Called by compiled code only, holding the GC's lock, `frame` a frame
+/// on the machine stack.
+pub unsafe extern "C" fn assembler_helper(token: *const memory::Token, exit: u64, frame: *mut u64) -> u64 {
+    let token = &*token;
+    let [record, driver] = token.owner;
+    let record = &*(record as *const JitModuleRecord);
+    let st = state(record);
+    let d = &st.module.drivers[driver];
+    let (ngreens, nreds) = (d.greens.len(), d.reds.len());
+    let mut buf = [0u64; MAX_PORTAL_LEAVES];
+    let frame = &mut *(frame as *mut Frame);
+    if exit == NOT_ENTERED {
+        // At the callee's first merge point (its entry).
+        buf[..ngreens].copy_from_slice(&token.greens);
+        buf[ngreens..ngreens + nreds].copy_from_slice(&frame[..nreds]);
+        run_portal(record, driver, buf.as_mut_ptr(), true);
+    } else if after_exit(st, &tables(record), exit, driver, buf.as_mut_ptr(), frame) == Outcome::MergePoint {
+        run_portal(record, driver, buf.as_mut_ptr(), false);
+    }
+    buf[0]
+}
+
 /// Driver `d`'s position `greens` as its `get_printable_location` shows
 /// it (`None` without one).
 ///
@@ -439,10 +534,23 @@ fn trace_with(st: &mut State, t: &Tables, driver: usize, run: impl FnOnce(&mut I
         }
         _ => None,
     };
+    let record = unsafe { &*st.record };
+    // (A driver's leaves go through buffers of `MAX_PORTAL_LEAVES`, and
+    // its result into one register.)
+    let token_of = |driver: usize, greens: &[u64]| {
+        let d = &st.module.drivers[driver];
+        let fits = d.greens.len() + d.reds.len() <= MAX_PORTAL_LEAVES && d.result.len() <= 1;
+        let owner = [record as *const JitModuleRecord as usize, driver];
+        fits.then(|| memory::token(st.id, key_hash(driver as i64, greens), greens, &d.greens, owner))
+    };
+    let run_callee = |driver: usize, buf: *mut u64| unsafe { run_portal(record, driver, buf, true) };
     let p = params();
     let ((outcome, closed, aborted, refused), own) = timed(|| {
         let mut interp = Interp::new(&st.module, t);
         interp.entry_of = Some(&entry_of);
+        if p.inlining {
+            interp.assembler = Some((&token_of, &run_callee));
+        }
         interp.max_portal_frames = if p.inlining { p.max_unroll_recursion as usize + 1 } else { 1 };
         interp.not_inlined = Some(&st.not_inlined);
         let outcome = run(&mut interp);
@@ -545,7 +653,14 @@ fn add_code(
     let logged_at = log::now();
     let (compiled, own) = timed(|| {
         let entries = |code: u32| st.code(code).compiled.entry;
-        compile_loop(&trace, &st.module, t, n, &entries, counter.map(|c| c.cast::<u64>()))
+        let tokens = |token: u32| memory::token_ptr(st.id, token);
+        let links = Links {
+            entries: &entries,
+            tokens: &tokens,
+            assembler_helper: assembler_helper as *const () as usize,
+            stack_limit: STACK_LIMIT.as_ptr() as usize,
+        };
+        compile_loop(&trace, &st.module, t, n, &links, counter.map(|c| c.cast::<u64>()))
     });
     s.backend_time += own;
     s.opt_ops += trace.ops.len() as u64;
@@ -572,7 +687,7 @@ fn add_code(
             }
             let (fails, bridges) = (vec![0; n_guards], vec![None; n_guards]);
             let bytes = compiled.size + trace.kept_bytes();
-            memory::add_code(st.id, n, &trace, key, kind == "bridge", bytes);
+            memory::add_code(st.id, n, compiled.entry as u64, &trace, key, kind == "bridge", bytes);
             let Trace { kinds, ops, .. } = trace;
             let snapshots = ops.into_iter().filter_map(|o| o.snapshot.map(|s| *s)).collect();
             let code = Some(Code { name, snapshots, kinds, short, compiled, fails, bridges });
@@ -620,7 +735,22 @@ unsafe fn run_entered(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *m
     // No reference into `st` lives across the call: the code's calls may
     // run the portal again (a recursive interpreter), which may add code
     // to `st.codes` or free dead code.
-    let (c, k) = exit_parts(enter(st.code(c).compiled.entry, frame));
+    let exit = enter(st.code(c).compiled.entry, frame);
+    after_exit(st, t, exit, driver, buf, frame)
+}
+
+/// What follows code's `exit` (`frame` its frame): the portal's result to
+/// hand over, or a guard's failure: the blackhole interpreter resumes from
+/// the guard's snapshot, or a bridge is traced from it.
+unsafe fn after_exit(
+    st: &mut State,
+    t: &Tables,
+    exit: u64,
+    driver: usize,
+    buf: *mut u64,
+    frame: &mut Frame,
+) -> Outcome {
+    let (c, k) = exit_parts(exit);
     if k == FINISHED as usize {
         let n = st.module.drivers[driver].result.len();
         std::ptr::copy_nonoverlapping(frame.as_ptr(), buf, n);

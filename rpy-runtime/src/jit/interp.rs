@@ -72,6 +72,9 @@ struct Frame {
     /// A portal's frame the tracer is inside of (a recursive call traced
     /// into): where it was called from, when known.
     inlined: Option<Option<CallSite>>,
+    /// A portal's frame called where the tracer goes no deeper: at its
+    /// first merge point, the call becomes a `call_assembler`.
+    assembler: bool,
 }
 
 /// Where a portal is called from: the green key of the caller's position
@@ -174,6 +177,18 @@ unsafe fn store(obj: *mut u8, base: usize, leaf: &Leaf, v: u64) {
 /// Which compiled code, if any, is entered at a green key.
 pub type EntryOf<'a> = dyn Fn(&[u64]) -> Option<u32> + 'a;
 
+/// The token through which a trace calls driver `driver`'s portal at a
+/// green key (`call_assembler`), if it may.
+pub type TokenOf<'a> = dyn Fn(usize, &[u64]) -> Option<u32> + 'a;
+
+/// Runs driver `driver`'s portal from its merge point (the green and red
+/// leaves in the buffer) to its end (its result leaves then there).
+pub type RunPortal<'a> = dyn Fn(usize, *mut u64) + 'a;
+
+/// The most green and red leaves a driver may have for its portal to be
+/// called through a token (they go through a buffer of this size).
+pub const MAX_PORTAL_LEAVES: usize = 64;
+
 pub struct Interp<'a> {
     m: &'a JitModule,
     t: &'a Tables<'a>,
@@ -193,10 +208,15 @@ pub struct Interp<'a> {
     /// (RPython's `max_unroll_recursion`; 1: recursive calls are residual).
     pub max_portal_frames: usize,
     /// The calls of a portal not to trace into.
+    /// The calls of a portal not to trace into.
     pub not_inlined: Option<&'a HashSet<CallSite>>,
     /// After an abort: a call of a portal that the trace went into and
     /// should not have (its callee loops, or it made the trace too long).
     pub refused: Option<CallSite>,
+    /// Calls of a portal the tracer goes no deeper into become
+    /// `call_assembler`s when their key has a token; without, they are
+    /// residual calls of the translated portal.
+    pub assembler: Option<(&'a TokenOf<'a>, &'a RunPortal<'a>)>,
 }
 
 impl<'a> Interp<'a> {
@@ -213,6 +233,7 @@ impl<'a> Interp<'a> {
             max_portal_frames: 1,
             not_inlined: None,
             refused: None,
+            assembler: None,
         }
     }
 
@@ -236,6 +257,7 @@ impl<'a> Interp<'a> {
             boxes,
             keys: Vec::new(),
             inlined: None,
+            assembler: false,
         });
         self.frames.last_mut().unwrap()
     }
@@ -604,6 +626,9 @@ impl<'a> Interp<'a> {
                     )
                 }
                 Op::JitMergePoint => {
+                    if tracing && depth > 1 && self.frames[depth - 1].assembler && self.call_assembler(a) {
+                        continue;
+                    }
                     if tracing && depth > 1 {
                         self.inside_recursive_call(a);
                         continue;
@@ -731,11 +756,13 @@ impl<'a> Interp<'a> {
                 Op::RecursiveCall => {
                     let results = insn.results.clone();
                     match self.call_site(depth) {
-                        Some(site) => {
+                        Some((site, deeper)) if deeper || self.assembler.is_some() => {
                             self.inline_call(descr(&a[0]), &a[2..5], results);
-                            self.frames.last_mut().unwrap().inlined = Some(Some(site));
+                            let callee = self.frames.last_mut().unwrap();
+                            callee.inlined = Some(site);
+                            callee.assembler = !deeper;
                         }
-                        None => {
+                        _ => {
                             self.call(descr(&a[1]), &a[2..5], &results);
                             if tracing {
                                 self.record_call(descr(&a[1]), &a[2..5], &results);
@@ -756,22 +783,76 @@ impl<'a> Interp<'a> {
         }
     }
 
-    /// Where the recursive call being run is, when the tracer goes into it
-    /// (`None`: a residual call): while tracing, inside fewer frames of the
-    /// portal than `max_portal_frames`, and not a call refused before.
-    fn call_site(&self, depth: usize) -> Option<CallSite> {
+    /// Where the recursive call being run is (when known: a bridge's
+    /// frames went through no merge point yet), while tracing, and whether
+    /// the tracer goes deeper into it (inside fewer frames of the portal
+    /// than `max_portal_frames`, and not a call refused before), else it is
+    /// traced to the callee's merge point only, where it becomes a
+    /// `call_assembler` (RPython's assembler call). `None`: a residual
+    /// call (not tracing, or `call_assembler`s are off, and the site is
+    /// unknown or refused).
+    fn call_site(&self, depth: usize) -> Option<(Option<CallSite>, bool)> {
         self.rec.as_ref()?;
         let portal_frames = self.frames.iter().filter(|f| f.inlined.is_some()).count() + 1;
-        if portal_frames >= self.max_portal_frames {
+        let frame = &self.frames[depth - 1];
+        let greens = self.frames.iter().rev().find_map(|f| f.keys.last()).cloned();
+        let site = greens.map(|greens| CallSite { greens, pc: frame.pc as u32 - 1 });
+        if site.is_none() && self.assembler.is_none() {
             return None;
         }
-        let frame = &self.frames[depth - 1];
-        let greens = self.frames.iter().rev().find_map(|f| f.keys.last())?.clone();
-        let site = CallSite { greens, pc: frame.pc as u32 - 1 };
-        match self.not_inlined {
-            Some(refused) if refused.contains(&site) => None,
-            _ => Some(site),
+        let refused = site.as_ref().is_some_and(|s| self.not_inlined.is_some_and(|refused| refused.contains(s)));
+        match portal_frames < self.max_portal_frames && !refused {
+            true => Some((site, true)),
+            false => self.assembler.map(|_| (site, false)),
         }
+    }
+
+    /// The tracer at the first merge point of a portal's frame it goes no
+    /// deeper into (RPython's `do_recursive_call` with an assembler call):
+    /// the greens are promoted, the callee runs to its end for real
+    /// (`RunPortal`: its key's code, or the interpreter), and the trace
+    /// gets `call_assembler(token, reds...)` for the frame. False when the
+    /// key has no token: the tracer goes on into the call.
+    fn call_assembler(&mut self, a: &[Arg]) -> bool {
+        let Some((token_of, run)) = self.assembler else { return false };
+        let Arg::Int(driver) = a[0] else { unreachable!("a merge point names its driver") };
+        let driver = driver as usize;
+        let frame = self.frames.last_mut().unwrap();
+        frame.assembler = false;
+        let greens: Vec<u64> = regs(&a[1]).iter().map(|r| slot_of(r.kind, frame, *r)).collect();
+        let Some(token) = token_of(driver, &greens) else { return false };
+        for r in regs(&a[1]) {
+            self.guard_on(&Arg::Reg(*r), Op::GuardValue);
+        }
+        if self.rec.is_none() {
+            return false;
+        }
+        let frame = self.frames.last().unwrap();
+        let reds: Vec<Value> = regs(&a[2]).iter().map(|r| frame.boxes[r.kind as usize][r.index as usize]).collect();
+        // On the machine stack: the reds may be the only references to
+        // their objects while the callee runs.
+        let mut buf = [0u64; MAX_PORTAL_LEAVES];
+        for (slot, r) in buf.iter_mut().zip(regs(&a[1]).iter().chain(regs(&a[2]))) {
+            *slot = slot_of(r.kind, frame, *r);
+        }
+        let callee = self.pop_frame();
+        run(driver, buf.as_mut_ptr());
+        let kind = callee.results.first().map(|r| r.kind);
+        let op = match kind {
+            None => Op::CallAssemblerN,
+            Some(Kind::Int) => Op::CallAssemblerI,
+            Some(Kind::Ref) => Op::CallAssemblerR,
+            Some(Kind::Float) => Op::CallAssemblerF,
+        };
+        let args = std::iter::once(Value::Const(token as u64, Kind::Int)).chain(reds).collect();
+        let result = self.record(op, args, None, kind, false);
+        if let Some(&r) = callee.results.first() {
+            self.set(r, buf[0]);
+            if let Some(v) = result {
+                self.set_box(r, v);
+            }
+        }
+        true
     }
 
     /// Pushes the frame of the jitcode of descr `d` for a call with the

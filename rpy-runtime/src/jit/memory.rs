@@ -29,6 +29,12 @@
 //! While a trace is recorded, the references it holds as constants are
 //! pinned (`pin_ref`) until its code has its roots or the trace is dropped.
 //!
+//! Code calls other code through a green key's *token* (`call_assembler`,
+//! RPython's `JitCellToken`): the token holds the key's code while it has
+//! some, and a live code keeps the code of the tokens it calls alive. A
+//! token outlives its code: when the code dies its entry is cleared in the
+//! same collection, and calls through it go through the interpreter.
+//!
 //! Architecture invariant: only the thread holding the GC's lock touches
 //! this state, and no function here allocates GC objects, so a collection
 //! never finds it half changed.
@@ -70,6 +76,10 @@ struct CodeRoots {
     entered: u64,
     /// Registered since the last collection: its roots may be young.
     young: bool,
+    /// The tokens it calls (`call_assembler`), whose codes it keeps alive.
+    calls: Vec<u32>,
+    /// Its entry, which the tokens of its key hold.
+    entry: u64,
     /// Found alive by the collection running now.
     live: bool,
     /// The memory it holds (machine code and trace), counted by the GC's
@@ -88,6 +98,26 @@ struct Module {
     codes: Vec<Option<CodeRoots>>,
     /// Codes found dead, which the module's state has not freed yet.
     dead: Vec<u32>,
+    /// Boxed: compiled code reads their entries at fixed addresses.
+    tokens: Vec<Box<Token>>,
+    /// Tokens by the hash of their key.
+    token_of: HashMap<u64, Vec<u32>, BuildHasherDefault<KeyHasher>>,
+}
+
+/// A green key as compiled code calls it (`call_assembler`).
+#[repr(C)]
+pub struct Token {
+    /// The entry of the key's code, or 0 while it has none. Compiled code
+    /// reads it here (offset 0).
+    pub entry: u64,
+    code: Option<u32>,
+    pub greens: Vec<u64>,
+    /// The references among them, which a code calling the token keeps
+    /// alive (the helper may run the portal at the key).
+    refs: Vec<usize>,
+    /// The module's record and the driver, for the helper that runs the
+    /// key's portal when the call does not go into code (opaque here).
+    pub owner: [usize; 2],
 }
 
 enum Pin {
@@ -129,7 +159,14 @@ fn memory() -> &'static mut Memory {
 /// A new module's number; `longevity` is `loop_longevity`.
 pub fn add_module(longevity: u32) -> u32 {
     let mem = memory();
-    let module = Module { longevity: longevity as u64, cells: Cells::default(), codes: Vec::new(), dead: Vec::new() };
+    let module = Module {
+        longevity: longevity as u64,
+        cells: Cells::default(),
+        codes: Vec::new(),
+        dead: Vec::new(),
+        tokens: Vec::new(),
+        token_of: HashMap::default(),
+    };
     mem.modules.push(module);
     mem.modules.len() as u32 - 1
 }
@@ -174,32 +211,85 @@ pub fn lookup(module: u32, hash: u64, greens: &[u64]) -> Option<KeyState> {
 
 /// Records what tracing gave at a green key (`kinds` the greens' kinds).
 pub fn set_cell(module: u32, hash: u64, greens: &[u64], kinds: &[Kind], state: KeyState) {
-    let refs =
-        (greens.iter().zip(kinds)).filter(|(g, k)| **k == Kind::Ref && **g != 0).map(|(g, _)| *g as usize).collect();
-    let cells = memory().modules[module as usize].cells.entry(hash).or_default();
+    let refs = ref_leaves(greens, kinds);
+    let md = &mut memory().modules[module as usize];
+    let cells = md.cells.entry(hash).or_default();
     cells.retain(|c| c.greens != greens);
     cells.push(Cell { greens: greens.to_vec(), refs, state, young: true });
+    if let (KeyState::Code(c), Some(t)) = (state, find_token(md, hash, greens)) {
+        let entry = md.codes[c as usize].as_ref().expect("a cell's code is registered").entry;
+        let token = &mut md.tokens[t as usize];
+        (token.code, token.entry) = (Some(c), entry);
+    }
 }
 
-/// Registers compiled code `code` of `module` with the references its
-/// trace holds and the code its trace jumps to (if any); a loop entered at
+/// The references among a green key's leaves.
+fn ref_leaves(greens: &[u64], kinds: &[Kind]) -> Vec<usize> {
+    (greens.iter().zip(kinds)).filter(|(g, k)| **k == Kind::Ref && **g != 0).map(|(g, _)| *g as usize).collect()
+}
+
+fn find_token(md: &Module, hash: u64, greens: &[u64]) -> Option<u32> {
+    md.token_of.get(&hash)?.iter().copied().find(|&t| md.tokens[t as usize].greens == greens)
+}
+
+/// The token of the green key `greens` (of hash `hash`, `kinds` the
+/// greens' kinds) of module `module`, made if there is none; `owner` as
+/// `Token::owner`. Tokens are never freed: one per key some trace calls.
+pub fn token(module: u32, hash: u64, greens: &[u64], kinds: &[Kind], owner: [usize; 2]) -> u32 {
+    let md = &mut memory().modules[module as usize];
+    if let Some(t) = find_token(md, hash, greens) {
+        return t;
+    }
+    let code =
+        md.cells.get(&hash).and_then(|cells| cells.iter().find(|c| c.greens == greens)).and_then(|c| match c.state {
+            KeyState::Code(code) => Some(code),
+            KeyState::Aborted => None,
+        });
+    let entry = code.map_or(0, |c| md.codes[c as usize].as_ref().expect("a cell's code is registered").entry);
+    let refs = ref_leaves(greens, kinds);
+    md.tokens.push(Box::new(Token { entry, code, greens: greens.to_vec(), refs, owner }));
+    let t = md.tokens.len() as u32 - 1;
+    md.token_of.entry(hash).or_default().push(t);
+    t
+}
+
+impl Token {
+    /// A token of no module, whose key's code is at `entry` (0: none).
+    #[cfg(test)]
+    pub fn detached(entry: u64) -> Token {
+        Token { entry, code: None, greens: Vec::new(), refs: Vec::new(), owner: [0, 0] }
+    }
+}
+
+/// Token `t` of `module`, at an address that does not change.
+pub fn token_ptr(module: u32, t: u32) -> *const Token {
+    &*memory().modules[module as usize].tokens[t as usize]
+}
+
+/// Registers compiled code `code` of `module` (at `entry`) with the
+/// references its trace holds, the code its trace jumps to (if any) and
+/// the tokens it calls; a loop entered at
 /// a green key also keeps the key's references. `bytes` is the memory the
 /// code holds, which the GC's policy counts as its objects' until it is
 /// freed: a program making code objects faster than the heap grows has
 /// collections that free their loops all the same.
-pub fn add_code(module: u32, code: u32, trace: &Trace, key: &[u64], bridge: bool, bytes: usize) {
-    let mut roots: Vec<usize> = trace_refs(trace).chain(key.iter().map(|g| *g as usize)).collect();
+pub fn add_code(module: u32, code: u32, entry: u64, trace: &Trace, key: &[u64], bridge: bool, bytes: usize) {
+    let mem = memory();
+    let calls: Vec<u32> = trace.ops.iter().filter_map(|op| op.assembler_token()).collect();
+    let tokens = &mem.modules[module as usize].tokens;
+    let called_keys = calls.iter().flat_map(|&t| tokens[t as usize].refs.iter().copied());
+    let mut roots: Vec<usize> = trace_refs(trace).chain(key.iter().map(|g| *g as usize)).chain(called_keys).collect();
     roots.sort_unstable();
     roots.dedup();
     let targets = trace.ops.last().and_then(|op| op.descr.filter(|_| op.op == rpy_jitcode::Op::Jump));
-    let mem = memory();
     let codes = &mut mem.modules[module as usize].codes;
     if codes.len() <= code as usize {
         codes.resize_with(code as usize + 1, || None);
     }
     let entered = mem.collections;
     let targets = targets.into_iter().collect();
-    codes[code as usize] = Some(CodeRoots { roots, targets, bridge, entered, young: true, live: false, bytes });
+    let roots = CodeRoots { roots, targets, calls, entry, bridge, entered, young: true, live: false, bytes };
+    codes[code as usize] = Some(roots);
     mem.bytes += bytes;
     mem.peak_bytes = mem.peak_bytes.max(mem.bytes);
     gc::add_memory_pressure(bytes);
@@ -330,6 +420,9 @@ pub fn collect(m: &mut Marking) {
                 }
             }
             work.extend(c.targets.iter().map(|&t| (module, t)));
+            let md = &mem.modules[module as usize];
+            let called = md.codes[code as usize].as_ref().expect("alive").calls.iter();
+            work.extend(called.filter_map(|&t| md.tokens[t as usize].code).map(|c| (module, c)));
         }
         m.drain();
         // Loops whose keys are alive, not alive yet.
@@ -359,6 +452,11 @@ pub fn collect(m: &mut Marking) {
             }
         }
         md.cells.retain(|_, cells| !cells.is_empty());
+        for token in &mut md.tokens {
+            if token.code.is_some_and(|c| !codes[c as usize].as_ref().is_some_and(|c| c.live)) {
+                (token.code, token.entry) = (None, 0);
+            }
+        }
         for (n, slot) in md.codes.iter_mut().enumerate() {
             match slot {
                 Some(c) if c.live => c.young = false,

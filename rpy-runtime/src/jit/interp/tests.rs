@@ -54,6 +54,7 @@ fn module(on: u32, default: bool) -> JitModule {
             reds: vec![Kind::Int],
             result: vec![Kind::Int],
             printable_location: None,
+            call: 0,
         }],
     }
 }
@@ -216,6 +217,7 @@ fn a_trace_too_long_at_a_merge_point_stops_there() {
             reds: vec![Kind::Int],
             result: vec![Kind::Int],
             printable_location: None,
+            call: 0,
         }],
     };
     // Every limit up to the whole iteration: stopping at each operation.

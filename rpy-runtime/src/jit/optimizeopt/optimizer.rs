@@ -562,11 +562,16 @@ impl<'m> Optimizer<'m> {
             | Op::CallPureI
             | Op::CallPureR
             | Op::CallPureF
-            | Op::CallPureN => {
+            | Op::CallPureN
+            | Op::CallAssemblerI
+            | Op::CallAssemblerR
+            | Op::CallAssemblerF
+            | Op::CallAssemblerN => {
+                // (A `call_assembler` runs a whole interpreter: anything.)
                 let effects = self.effects_of(op.descr);
                 self.flush_touched(effects);
                 let m = self.m;
-                if matches!(op.op, Op::CallI | Op::CallR | Op::CallF | Op::CallN) {
+                if !matches!(op.op, Op::CallPureI | Op::CallPureR | Op::CallPureF | Op::CallPureN) {
                     self.heap.retain(|l, _| l.immutable || effects.is_some_and(|e| !l.touched_by(m, &e.writes)));
                 }
             }
@@ -783,6 +788,7 @@ impl<'m> Optimizer<'m> {
                 }
                 _ => (None, None),
             },
+            op if op.is_call_assembler() => (None, None),
             _ => return,
         };
         match target {

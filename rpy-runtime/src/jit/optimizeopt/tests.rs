@@ -2440,3 +2440,51 @@ fn a_copy_made_later_sees_the_writes_before_it() {
         jump(p0, i3, descr=TargetToken(1))",
     );
 }
+
+/// A `call_assembler` runs an interpreter, which may read and write
+/// anything: the writes waiting are done before it, and what the heap
+/// held is read again after it.
+#[test]
+fn a_call_assembler_does_the_waiting_writes_and_forgets_the_heap() {
+    check(
+        "
+        [p0, i1]
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
+        i3 = call_assembler_i(0, p0, i2)
+        i4 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
+        i5 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
+        i6 = int_add(i3, i4)
+        i7 = int_add(i6, i5)
+        finish(i7)",
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        i3 = call_assembler_i(0, p0, i2)
+        i4 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
+        i5 = int_add(i3, i4)
+        i6 = int_add(i5, i4)
+        finish(i6)",
+    );
+}
+
+/// The reds a `call_assembler` passes are the callee's frame: a virtual
+/// one is allocated, its fields written, before the call.
+#[test]
+fn a_virtual_red_of_a_call_assembler_is_allocated() {
+    check(
+        "
+        [i0]
+        p1 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p1, i0, descr=<FieldS Pair.a 8>)
+        i2 = call_assembler_i(0, p1, i0)
+        finish(i2)",
+        "
+        [i0]
+        p1 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p1, i0, descr=<FieldS Pair.a 8>)
+        i2 = call_assembler_i(0, p1, i0)
+        finish(i2)",
+    );
+}

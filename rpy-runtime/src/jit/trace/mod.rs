@@ -202,6 +202,14 @@ impl ResOp {
         });
         args.chain(self.snapshot.iter().flat_map(|s| s.fail_args()))
     }
+
+    /// The token a `call_assembler` calls through.
+    pub fn assembler_token(&self) -> Option<u32> {
+        match (self.op.is_call_assembler(), self.args.first()) {
+            (true, Some(Value::Const(t, Kind::Int))) => Some(*t as u32),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
