@@ -53,6 +53,9 @@ pub struct Translator {
     /// The fields declared immutable (`StructDef::declared_immutable`), with
     /// their struct's name.
     pub declared_immutable: std::collections::HashMap<(ContainerId, String), String>,
+    /// The fields declared quasi-immutable (`StructDef::quasi_immutable`):
+    /// translated code tells the JIT when it writes one.
+    pub quasi_immutable_fields: std::collections::HashSet<(ContainerId, String)>,
     /// The fields of `GcStruct`s that own what they hold (`StructDef::owned`).
     pub owned_fields: std::collections::HashSet<(ContainerId, String)>,
     /// The fields no two objects hold the same object in: a list's items,

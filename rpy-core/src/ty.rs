@@ -29,6 +29,8 @@ pub struct StructDef {
     /// The fields declared `#[rpython::jit::immutable]`: the translator
     /// checks that nothing assigns them once their object is built.
     pub declared_immutable: Vec<String>,
+    /// The fields declared `#[rpython::jit::quasi_immutable]`.
+    pub quasi_immutable: Vec<String>,
     /// For the payload of a variant of an enum with data: the enum and the
     /// variant's index (its tag).
     pub variant: Option<(EnumId, usize)>,

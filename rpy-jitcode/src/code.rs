@@ -147,7 +147,10 @@ pub enum Descr {
     /// pure field descrs), so a read of it on a constant object is a
     /// constant, and what a read gave holds across calls and writes.
     /// `holds`: what a field of references says of the objects in it.
-    Field { name: String, leaf: Leaf, immutable: bool, holds: Holds },
+    /// `quasi`: declared quasi-immutable (`#[rpython::jit::quasi_immutable]`):
+    /// written rarely, so a trace reading it on a constant object takes
+    /// its value as a constant and is invalidated when it is written.
+    Field { name: String, leaf: Leaf, immutable: bool, holds: Holds, quasi: bool },
     /// A variable-sized container: a `GcArray` or a `GcStruct` with items.
     /// `item` is `None` when the items are by-value structs (read and
     /// written leaf by leaf through `Interior` descrs). `immutable`: the
@@ -293,13 +296,14 @@ impl fmt::Display for Leaf {
 impl fmt::Display for Descr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Descr::Field { name, leaf, immutable, holds } => {
+            Descr::Field { name, leaf, immutable, holds, quasi } => {
                 let holds = match holds {
                     Holds::Shared => "",
                     Holds::Owned => " owned",
                     Holds::Private => " private",
                 };
-                write!(f, "<Field {name} {leaf}{}{holds}>", if *immutable { " immutable" } else { "" })
+                let quasi = if *quasi { " quasi-immutable" } else { "" };
+                write!(f, "<Field {name} {leaf}{}{holds}{quasi}>", if *immutable { " immutable" } else { "" })
             }
             Descr::Array { name, length_offset, items_offset, item_size, item, immutable, .. } => {
                 write!(f, "<Array {name} len@{length_offset} items@{items_offset}x{item_size}")?;
@@ -350,6 +354,11 @@ impl JitModule {
             Descr::Interior { array, .. } => self.is_immutable(*array),
             _ => false,
         }
+    }
+
+    /// Whether descr `d` is a quasi-immutable field's.
+    pub fn is_quasi_immutable(&self, d: u32) -> bool {
+        matches!(&self.descrs[d as usize], Descr::Field { quasi: true, .. })
     }
 
     /// The name of an instruction as RPython prints it: calls get the

@@ -6,7 +6,7 @@
 use crate::code::*;
 use crate::ops::Op;
 
-const MAGIC: &[u8; 4] = b"rpj7";
+const MAGIC: &[u8; 4] = b"rpj8";
 
 #[derive(Default)]
 struct Writer(Vec<u8>);
@@ -107,12 +107,13 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
     w.u(m.descrs.len() as u64);
     for d in &m.descrs {
         match d {
-            Descr::Field { name, leaf, immutable, holds } => {
+            Descr::Field { name, leaf, immutable, holds, quasi } => {
                 w.u(0);
                 w.s(name);
                 w.leaf(leaf);
                 w.b(*immutable);
                 w.u(*holds as u64);
+                w.b(*quasi);
             }
             Descr::Array { name, length_offset, items_offset, item_size, typeinfo, item, immutable } => {
                 w.u(1);
@@ -298,6 +299,7 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
                     2 => Holds::Private,
                     h => return Err(format!("unknown field holds {h}")),
                 },
+                quasi: r.b()?,
             },
             1 => Descr::Array {
                 name: r.s()?,
@@ -417,6 +419,7 @@ mod tests {
                     leaf: Leaf { offset: 8, size: 4, signed: true, kind: Kind::Int },
                     immutable: true,
                     holds: Holds::Owned,
+                    quasi: false,
                 },
                 Descr::Call {
                     name: "g".into(),

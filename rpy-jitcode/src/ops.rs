@@ -201,6 +201,9 @@ ops! {
     CallAssemblerR = "call_assembler_r",
     CallAssemblerF = "call_assembler_f",
     CallAssemblerN = "call_assembler_n",
+    /// `guard_not_invalidated()`: fails once a quasi-immutable field the
+    /// trace read as a constant was written (RPython's).
+    GuardNotInvalidated = "guard_not_invalidated",
 }
 
 impl Op {

@@ -869,6 +869,9 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 if let Some(v) = self.value(st, arg(2)?)? {
                     self.write_barrier(st, p, ft, arg(2)?)?;
                     self.store(p, offset, ft, v)?;
+                    if self.jit.is_some() && self.t.quasi_immutable_fields.contains(&(c, field.to_string())) {
+                        self.quasi_immutable_written(st, p, offset, size_align(ft).0)?;
+                    }
                 }
                 return Ok(None);
             }

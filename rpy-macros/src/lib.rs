@@ -79,13 +79,14 @@ pub fn entry(attr: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 /// The module without the translator's hints on fields
-/// (`#[rpython::jit::immutable]`), which Rust has no attribute for: rustc
+/// (`#[rpython::jit::immutable]`, `#[rpython::jit::quasi_immutable]`),
+/// which Rust has no attribute for: rustc
 /// compiles the module as it is otherwise.
 fn without_field_hints(module: &syn::ItemMod) -> syn::ItemMod {
     struct Strip;
     impl syn::visit_mut::VisitMut for Strip {
         fn visit_field_mut(&mut self, f: &mut syn::Field) {
-            f.attrs.retain(|a| !rpy_core::flow::is_immutable_hint(a));
+            f.attrs.retain(|a| !rpy_core::flow::is_immutable_hint(a) && !rpy_core::flow::is_quasi_immutable_hint(a));
             syn::visit_mut::visit_field_mut(self, f);
         }
     }

@@ -83,6 +83,7 @@ fn jit_loops_with_constant_collections() {
         "155_jit_function_trace",
         "162_list_copies",
         "163_jit_call_assembler",
+        "164_jit_quasi_immutable",
     ];
     jit_stress(&programs, &["1", "7", "300"]);
 }

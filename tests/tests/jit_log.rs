@@ -338,6 +338,26 @@ fn inlining_off_makes_no_call_assembler() {
     assert!(loops.iter().any(|l| l.contains("<Call interpret>")), "{loops:?}");
 }
 
+/// Program 164's loop reads a quasi-immutable field of a promoted object:
+/// the read is a constant in the loop, guarded by `guard_not_invalidated`
+/// (once per stretch without calls). Each write of the field invalidates
+/// the loop, which is traced again with the new value: loops multiply by
+/// 3, then by 4, ...; the run computes what it computes untranslated.
+#[test]
+fn quasi_immutable_fields_are_constants_until_written() {
+    let (loops, out) = jit_log("164_jit_quasi_immutable", "jit-log-opt-loop");
+    assert_eq!(out, "20383250\n");
+    for l in &loops {
+        assert!(!l.contains("Config.step"), "{l}");
+        assert!(hot_body(l).matches("guard_not_invalidated(").count() <= 1, "{l}");
+    }
+    for step in 3..=8 {
+        let multiplies = format!(", {step})\n");
+        let reading = |l: &&String| l.contains("guard_not_invalidated(") && l.contains(&multiplies);
+        assert!(loops.iter().any(|l| reading(&l)), "step {step}: {loops:?}");
+    }
+}
+
 /// Program 155's function has no loop and recurses: its entries get hot
 /// and it is traced from its start; the trace ends where the interpreter
 /// returns, with a `finish` of the result, and so do the bridges of its

@@ -294,6 +294,11 @@ impl Flattener<'_, '_> {
         let obj = self.one(&args[0])?;
         if opname == LlOp::Getfield {
             for (d, r) in descrs.into_iter().zip(res) {
+                if self.m.data.module.is_quasi_immutable(d) {
+                    // A trace reading it guards that it was not written
+                    // since (`guard_not_invalidated`), resuming here.
+                    self.live();
+                }
                 let op = [Op::GetfieldGcI, Op::GetfieldGcR, Op::GetfieldGcF][r.kind as usize];
                 self.emit(op, vec![obj.clone(), Arg::Descr(d)], vec![r]);
             }

@@ -302,6 +302,8 @@ impl<'t> ModuleBuilder<'t> {
         let name = format!("{}.{field}", container.name());
         let key = (c, field.to_string());
         let immutable = self.t.immutable_fields.contains(&key);
+        // (A quasi-immutable field never written is immutable.)
+        let quasi = !immutable && self.t.quasi_immutable_fields.contains(&key);
         let holds = if self.t.private_fields.contains(&key) {
             Holds::Private
         } else if immutable && self.t.owned_fields.contains(&key) {
@@ -315,7 +317,7 @@ impl<'t> ModuleBuilder<'t> {
             .map(|(t, o)| mem_leaf(&t, base + o))
             .collect::<Vec<_>>()
             .into_iter()
-            .map(|leaf| self.descr(Descr::Field { name: name.clone(), leaf, immutable, holds }))
+            .map(|leaf| self.descr(Descr::Field { name: name.clone(), leaf, immutable, holds, quasi }))
             .collect())
     }
 

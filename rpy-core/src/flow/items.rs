@@ -123,6 +123,7 @@ impl<'a> ModuleBuilder<'a> {
                         fields: Vec::new(),
                         owned: Vec::new(),
                         declared_immutable: Vec::new(),
+                        quasi_immutable: Vec::new(),
                         variant: None,
                     };
                     let id = self.t.structs.push(def);
@@ -152,6 +153,7 @@ impl<'a> ModuleBuilder<'a> {
                     fields: Vec::new(),
                     owned: Vec::new(),
                     declared_immutable: Vec::new(),
+                    quasi_immutable: Vec::new(),
                     variant: Some((id, i)),
                 };
                 let s = t.structs.push(payload);
@@ -165,6 +167,7 @@ impl<'a> ModuleBuilder<'a> {
                 fields: Vec::new(),
                 owned: Vec::new(),
                 declared_immutable: Vec::new(),
+                quasi_immutable: Vec::new(),
                 variant: None,
             });
             scope.heap_structs.insert(base);
@@ -210,6 +213,9 @@ impl<'a> ModuleBuilder<'a> {
             }
             if field.attrs.iter().any(is_immutable_hint) {
                 self.t.structs[id].declared_immutable.push(name.clone());
+            }
+            if field.attrs.iter().any(is_quasi_immutable_hint) {
+                self.t.structs[id].quasi_immutable.push(name.clone());
             }
             match self.scope.parse_item_type(&field.ty, None) {
                 Ok(ty) => self.t.structs[id].fields.push((name, ty)),
@@ -623,6 +629,18 @@ fn unsupported_item(item: &syn::Item) -> syn::Error {
         _ => ("this item", "it is outside the dialect", "use `fn`, `const` and immutable `static` items"),
     };
     unsupported(item, what, why, instead)
+}
+
+/// `#[rpython::jit::quasi_immutable]` (or `#[quasi_immutable]`) on a field:
+/// the field is written rarely (RPython's `_immutable_fields_ = ['x?']`):
+/// traces take its value on a constant object as a constant, and writing
+/// it invalidates them.
+pub fn is_quasi_immutable_hint(attr: &syn::Attribute) -> bool {
+    let path: Vec<String> = attr.path().segments.iter().map(|s| s.ident.to_string()).collect();
+    matches!(
+        path.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
+        ["rpython", "jit", "quasi_immutable"] | ["quasi_immutable"]
+    )
 }
 
 /// `#[rpython::jit::immutable]` (or `#[immutable]`) on a field: the field

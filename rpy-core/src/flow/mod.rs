@@ -12,5 +12,5 @@ pub mod text;
 
 pub use checkgraph::checkgraph;
 pub use hints::{FnHints, JitDriverDef};
-pub use items::is_immutable_hint;
+pub use items::{is_immutable_hint, is_quasi_immutable_hint};
 pub use model::*;

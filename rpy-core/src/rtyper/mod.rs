@@ -296,6 +296,7 @@ fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, Conta
         let def = &t.structs[*sid];
         t.owned_fields.extend(def.owned.iter().map(|f| (c, f.clone())));
         t.declared_immutable.extend(def.declared_immutable.iter().map(|f| ((c, f.clone()), def.name.clone())));
+        t.quasi_immutable_fields.extend(def.quasi_immutable.iter().map(|f| (c, f.clone())));
     }
     for data in t.enums.values().filter_map(|e| e.data.as_ref()) {
         for p in &data.payloads {

@@ -39,6 +39,10 @@ const JIT_ENTERING: &str = "rpy_jit_entering";
 /// The runtime's word: a buffer of green and red leaves to go on from a
 /// portal's merge point with, or 0.
 const JIT_RESUME: &str = "rpy_jit_resume";
+/// The runtime's byte set once traces depend on quasi-immutable fields.
+const QUASI_WATCHED: &str = "rpy_jit_quasi_watched";
+/// The runtime's function told of a write of a quasi-immutable field.
+const QUASI_WRITE: &str = "rpy_jit_quasi_write";
 use crate::gc;
 use inkwell::module::Linkage;
 use inkwell::values::{BasicValue, BasicValueEnum, PointerValue};
@@ -337,6 +341,36 @@ impl<'ctx> Codegen<'ctx, '_> {
         let buf = self.builder.build_int_to_ptr(given, self.i64().ptr_type(AddressSpace::default()), "")?;
         self.builder.position_at_end(start);
         Ok((resume, buf))
+    }
+
+    /// After a write of the quasi-immutable field at `obj + offset` (of
+    /// `size` bytes): once traces depend on such fields (the runtime's
+    /// byte `rpy_jit_quasi_watched`), the runtime is told
+    /// (`rpy_jit_quasi_write(address, size)`), which invalidates the code
+    /// that took the field's old value as a constant.
+    pub(super) fn quasi_immutable_written(
+        &mut self,
+        st: &FnState<'ctx, '_>,
+        obj: PointerValue<'ctx>,
+        offset: inkwell::values::IntValue<'ctx>,
+        size: u64,
+    ) -> R<()> {
+        let watched = self.builder.build_load(self.flag(QUASI_WATCHED).as_pointer_value(), "")?.into_int_value();
+        let on = self.builder.build_int_compare(IntPredicate::NE, watched, self.ctx.i8_type().const_zero(), "")?;
+        let (tell, done) =
+            (self.ctx.append_basic_block(st.func, "quasi.write"), self.ctx.append_basic_block(st.func, "quasi.done"));
+        self.builder.build_conditional_branch(on, tell, done)?;
+        self.builder.position_at_end(tell);
+        let base = self.builder.build_ptr_to_int(obj, self.i64(), "")?;
+        let address = self.builder.build_int_add(base, offset, "")?;
+        let f = self.module.get_function(QUASI_WRITE).unwrap_or_else(|| {
+            let fty = self.ctx.void_type().fn_type(&[self.i64().into(), self.i64().into()], false);
+            self.module.add_function(QUASI_WRITE, fty, Some(Linkage::External))
+        });
+        self.builder.build_call(f, &[address.into(), self.i64().const_int(size, false).into()], "")?;
+        self.builder.build_unconditional_branch(done)?;
+        self.builder.position_at_end(done);
+        Ok(())
     }
 
     /// A `can_enter_jit!`: the merge point it jumps back to is to call the

@@ -88,6 +88,9 @@ pub struct CompiledLoop {
     /// which the guard's failure path reads (at this address, which moving
     /// the box does not change).
     pub bridge_slots: Box<[u64]>,
+    /// Its invalidation word: set when a quasi-immutable field it took as
+    /// a constant is written; its `guard_not_invalidated`s fail then.
+    pub invalidated: Box<std::sync::atomic::AtomicU64>,
 }
 
 impl Drop for CompiledLoop {
@@ -222,6 +225,8 @@ struct Lower<'a, 'b> {
     code_sig: ir::SigRef,
     /// The frame `call_assembler`s give the code they call.
     assembler_frame: Option<ir::StackSlot>,
+    /// The address of the code's invalidation word.
+    invalidated: usize,
     /// Objects allocated since the last operation that can collect: a
     /// collection makes survivors old, so until then they are young and
     /// stores into them need no write barrier (module gc).
@@ -581,6 +586,13 @@ impl Lower<'_, '_> {
                         }
                     }
                 };
+                self.guard(op, ok);
+                None
+            }
+            GuardNotInvalidated => {
+                let word = self.b.ins().iconst(types::I64, self.invalidated as i64);
+                let set = self.b.ins().load(types::I64, MemFlagsData::new(), word, 0);
+                let ok = self.b.ins().icmp_imm_s(IntCC::Equal, set, 0);
                 self.guard(op, ok);
                 None
             }
@@ -948,6 +960,7 @@ pub fn compile_loop(
     for (i, var) in vars.iter_mut().enumerate().take(trace.ninputs as usize) {
         *var = Some(b.append_block_param(header, clif_type(trace.kinds[i])));
     }
+    let invalidated = Box::new(std::sync::atomic::AtomicU64::new(0));
     let mut l = Lower {
         b,
         m,
@@ -961,6 +974,7 @@ pub fn compile_loop(
         links,
         code_sig,
         assembler_frame: None,
+        invalidated: &*invalidated as *const _ as usize,
         fresh: HashSet::new(),
     };
     let turns = counter.map(|c| c.wrapping_add(1));
@@ -1055,7 +1069,7 @@ pub fn compile_loop(
         return Err(format!("{frame_size} values in the frame (at most {FRAME_SLOTS})"));
     }
     let (entry, size) = install(&finish(func)?)?;
-    Ok(CompiledLoop { size, entry: entry as *const u8, bridge_slots })
+    Ok(CompiledLoop { size, entry: entry as *const u8, bridge_slots, invalidated })
 }
 
 /// Where `install` puts code: chunks of executable memory filled one code
@@ -1314,12 +1328,14 @@ mod tests {
                     leaf: leaf(8, Kind::Int),
                     immutable: false,
                     holds: Holds::Shared,
+                    quasi: false,
                 },
                 Descr::Field {
                     name: "Cell.next".into(),
                     leaf: leaf(16, Kind::Ref),
                     immutable: false,
                     holds: Holds::Shared,
+                    quasi: false,
                 },
             ],
             ..JitModule::default()

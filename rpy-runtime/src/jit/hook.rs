@@ -27,6 +27,7 @@ use super::log;
 use super::memory::{self, key_hash, KeyState};
 use super::optimizeopt::{optimize, Env, Opts, ShortPreamble};
 use super::params::JitParams;
+use super::quasi;
 use super::trace::{Snapshot, Trace};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::{Descr, JitModule, Kind};
@@ -105,6 +106,8 @@ struct Code {
     /// tracing one gave up).
     fails: Vec<u32>,
     bridges: Vec<Option<Result<u32, ()>>>,
+    /// The quasi-immutable fields it took as constants (`quasi`).
+    quasi: Vec<u64>,
 }
 
 impl State {
@@ -121,7 +124,9 @@ impl State {
     /// any more: their cells are gone, and no live code goes on to them).
     fn free_dead(&mut self) {
         for c in memory::take_dead(self.id) {
-            self.codes[c as usize] = None;
+            if let Some(code) = self.codes[c as usize].take() {
+                quasi::forget(self.id, c, &code.quasi);
+            }
             self.free.push(c);
         }
     }
@@ -557,7 +562,12 @@ fn trace_with(st: &mut State, t: &Tables, driver: usize, run: impl FnOnce(&mut I
         (outcome, interp.closed.take(), interp.aborted, interp.refused.take())
     });
     stats().lock().unwrap_or_else(|e| e.into_inner()).tracing_time += own;
-    let retry = refused.is_some();
+    // A trace during which a quasi-immutable field was written may hold
+    // its old value (RPython's tracer aborts when it sees the write): it
+    // is dropped, and the key traced again.
+    let stale = closed.as_ref().is_some_and(|t| !t.quasi.is_empty() && quasi::writes() != t.quasi_since);
+    let (closed, aborted) = if stale { (None, Some(Abort::QuasiImmutableWrite)) } else { (closed, aborted) };
+    let retry = refused.is_some() || stale;
     st.not_inlined.extend(refused);
     Traced { outcome, closed, aborted, retry }
 }
@@ -688,9 +698,10 @@ fn add_code(
             let (fails, bridges) = (vec![0; n_guards], vec![None; n_guards]);
             let bytes = compiled.size + trace.kept_bytes();
             memory::add_code(st.id, n, compiled.entry as u64, &trace, key, kind == "bridge", bytes);
-            let Trace { kinds, ops, .. } = trace;
+            let Trace { kinds, ops, quasi, .. } = trace;
+            quasi::depend(st.id, n, &*compiled.invalidated as *const _ as usize, &quasi);
             let snapshots = ops.into_iter().filter_map(|o| o.snapshot.map(|s| *s)).collect();
-            let code = Some(Code { name, snapshots, kinds, short, compiled, fails, bridges });
+            let code = Some(Code { name, snapshots, kinds, short, compiled, fails, bridges, quasi });
             match st.codes.get_mut(n as usize) {
                 Some(slot) => *slot = code,
                 None => st.codes.push(code),

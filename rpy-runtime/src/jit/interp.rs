@@ -103,6 +103,9 @@ pub enum Abort {
     TooLong,
     /// A recursive call traced into went through a loop of its own.
     CalleeLoops,
+    /// The trace wrote a quasi-immutable field (compiled code never
+    /// does: writing one invalidates code).
+    QuasiImmutableWrite,
 }
 
 /// How a run ended.
@@ -369,7 +372,18 @@ impl<'a> Interp<'a> {
         // A field or item that never changes, of a constant object, is a
         // constant too (RPython's `opimpl_getfield_gc_*` with a pure descr).
         let immutable_read = op.is_heap_read() && descr.is_some_and(|d| self.m.is_immutable(d));
-        if (op.is_pure() || immutable_read) && args.iter().all(|v| matches!(v, Value::Const(..))) {
+        let constant = args.iter().all(|v| matches!(v, Value::Const(..)));
+        // A quasi-immutable one too, while the field is not written
+        // (RPython's `record_quasiimmut_field`).
+        let field_read = matches!(op, Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF);
+        if let (Some(d), true, true) = (descr, field_read, constant) {
+            if self.m.is_quasi_immutable(d) {
+                let r = insn.results[0];
+                self.quasi_read(d, args[0], r);
+                return;
+            }
+        }
+        if (op.is_pure() || immutable_read) && constant {
             if let Some(r) = res {
                 let v = slot_of(r.kind, self.frames.last().unwrap(), r);
                 self.set_box(r, Value::Const(v, r.kind));
@@ -381,6 +395,29 @@ impl<'a> Interp<'a> {
         }
         if let Some(v) = self.record(op, args, descr, res.map(|r| r.kind), false) {
             self.set_box(res.unwrap(), v);
+        }
+    }
+
+    /// The tracer reads the quasi-immutable field of descr `d` of the
+    /// constant object `obj`: the trace depends on the field (its address),
+    /// guarded by `guard_not_invalidated` (resuming at the read); the
+    /// result (in `r`) is the value read, a constant.
+    fn quasi_read(&mut self, d: u32, obj: Value, r: Reg) {
+        let (Value::Const(obj, _), Descr::Field { leaf, .. }) = (obj, &self.m.descrs[d as usize]) else {
+            unreachable!("a quasi-immutable field of a constant object")
+        };
+        let address = obj + leaf.offset as u64;
+        let Some(rec) = self.rec.as_mut() else { return };
+        if rec.trace.quasi.is_empty() {
+            rec.trace.quasi_since = super::quasi::watch();
+        }
+        if !rec.trace.quasi.contains(&address) {
+            rec.trace.quasi.push(address);
+        }
+        self.record(Op::GuardNotInvalidated, vec![], None, None, true);
+        if self.rec.is_some() {
+            let v = slot_of(r.kind, self.frames.last().unwrap(), r);
+            self.set_box(r, Value::Const(v, r.kind));
         }
     }
 
@@ -698,8 +735,17 @@ impl<'a> Interp<'a> {
                     self.set(res.unwrap(), v);
                 }
                 Op::SetfieldGcI | Op::SetfieldGcR | Op::SetfieldGcF => {
-                    let Descr::Field { leaf, .. } = &self.m.descrs[descr(&a[2])] else { panic!("a field descr") };
-                    store(self.ptr(&a[0]), 0, leaf, self.slot(&a[1]));
+                    let Descr::Field { leaf, quasi, .. } = &self.m.descrs[descr(&a[2])] else {
+                        panic!("a field descr")
+                    };
+                    let obj = self.ptr(&a[0]);
+                    store(obj, 0, leaf, self.slot(&a[1]));
+                    if *quasi {
+                        super::quasi::rpy_jit_quasi_write(obj as u64 + leaf.offset as u64, leaf.size as u64);
+                        if tracing {
+                            self.abort(Abort::QuasiImmutableWrite);
+                        }
+                    }
                 }
                 Op::GetarrayitemGcI
                 | Op::GetarrayitemGcR

@@ -217,9 +217,30 @@ pub fn set_cell(module: u32, hash: u64, greens: &[u64], kinds: &[Kind], state: K
     cells.retain(|c| c.greens != greens);
     cells.push(Cell { greens: greens.to_vec(), refs, state, young: true });
     if let (KeyState::Code(c), Some(t)) = (state, find_token(md, hash, greens)) {
-        let entry = md.codes[c as usize].as_ref().expect("a cell's code is registered").entry;
+        let code = md.codes[c as usize].as_mut().expect("a cell's code is registered");
         let token = &mut md.tokens[t as usize];
-        (token.code, token.entry) = (Some(c), entry);
+        // The code the token held (invalidated) may still run, called
+        // through it: it lives while the new code does.
+        if let Some(old) = token.code.filter(|&old| old != c) {
+            code.targets.push(old);
+        }
+        (token.code, token.entry) = (Some(c), code.entry);
+    }
+}
+
+/// Code `code` of `module` is invalidated (a quasi-immutable field it took
+/// as a constant was written): its key is traced again, and calls through
+/// its key's token go through the interpreter until the key has new code.
+/// (The code may still run: it stays alive as before, and its guards
+/// `guard_not_invalidated` fail.)
+pub fn invalidate(module: u32, code: u32) {
+    let md = &mut memory().modules[module as usize];
+    for cells in md.cells.values_mut() {
+        cells.retain(|c| c.state != KeyState::Code(code));
+    }
+    md.cells.retain(|_, cells| !cells.is_empty());
+    for token in md.tokens.iter_mut().filter(|t| t.code == Some(code)) {
+        token.entry = 0;
     }
 }
 

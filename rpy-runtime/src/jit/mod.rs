@@ -2,7 +2,13 @@
 //! and the JIT itself in the submodules: `hook` (where translated code
 //! meets it), `interp` (the tracer and blackhole interpreter), `trace`,
 //! `optimize`, `unroll`, `guards`, `backend` (Cranelift), `counter`, `params` (`RPYJIT`),
-//! `log` (`RPYLOG`), `memory` (what compiled code keeps alive, and for how long).
+//! `log` (`RPYLOG`), `memory` (what compiled code keeps alive, and for how long),
+//! `quasi` (quasi-immutable fields: the code that depends on them).
+//!
+//! Fields take two hints, which the translator reads and rustc never sees:
+//! `#[rpython::jit::immutable]` (never assigned once its object is built:
+//! checked) and `#[rpython::jit::quasi_immutable]` (assigned rarely: traces
+//! take its value as a constant, and assigning it invalidates them).
 //!
 //! Untranslated the hints do nothing: the program runs as plain Rust. The
 //! translator reads them from the module's tokens (the flow space checks
@@ -89,4 +95,5 @@ pub mod log;
 pub mod memory;
 pub mod optimizeopt;
 pub mod params;
+pub mod quasi;
 pub mod trace;

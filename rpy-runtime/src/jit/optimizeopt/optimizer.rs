@@ -166,6 +166,9 @@ pub struct Optimizer<'m> {
     /// The variables that stand for outside facts, and which: an operation
     /// rewritten to use one (`fold_offset`) uses the fact.
     fact_vars: HashMap<u32, usize>,
+    /// A `guard_not_invalidated` is in `out` since the last call that
+    /// may write a quasi-immutable field: the next is redundant.
+    not_invalidated: bool,
     pub out: Vec<ResOp>,
 }
 
@@ -194,6 +197,7 @@ impl<'m> Optimizer<'m> {
             used: HashSet::default(),
             used_bounds: HashSet::default(),
             fact_vars: HashMap::default(),
+            not_invalidated: false,
             out: Vec::new(),
         }
     }
@@ -572,9 +576,14 @@ impl<'m> Optimizer<'m> {
                 self.flush_touched(effects);
                 let m = self.m;
                 if !matches!(op.op, Op::CallPureI | Op::CallPureR | Op::CallPureF | Op::CallPureN) {
+                    self.not_invalidated = false;
                     self.heap.retain(|l, _| l.immutable || effects.is_some_and(|e| !l.touched_by(m, &e.writes)));
                 }
             }
+            // Only the first since the last call that may write a
+            // quasi-immutable field (RPython's `optimize_GUARD_NOT_INVALIDATED`).
+            Op::GuardNotInvalidated if self.not_invalidated => return,
+            Op::GuardNotInvalidated => self.not_invalidated = true,
             Op::Jump | Op::Finish => {
                 self.force_arrays();
                 self.flush_lazy();

@@ -11,8 +11,20 @@ use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf};
 /// The descrs the tests' traces use.
 fn module() -> JitModule {
     let int = |offset| Leaf { offset, size: 8, signed: true, kind: Kind::Int };
-    let field = |name: &str, leaf| Descr::Field { name: name.into(), leaf, immutable: false, holds: Holds::Shared };
-    let pure_field = |name: &str, leaf| Descr::Field { name: name.into(), leaf, immutable: true, holds: Holds::Shared };
+    let field = |name: &str, leaf| Descr::Field {
+        name: name.into(),
+        leaf,
+        immutable: false,
+        holds: Holds::Shared,
+        quasi: false,
+    };
+    let pure_field = |name: &str, leaf| Descr::Field {
+        name: name.into(),
+        leaf,
+        immutable: true,
+        holds: Holds::Shared,
+        quasi: false,
+    };
     let call_writing = |name: &str, effect, effects| Descr::Call {
         name: name.into(),
         target: 0,
@@ -23,7 +35,8 @@ fn module() -> JitModule {
     };
     let call = |name: &str, effect| call_writing(name, effect, None);
     let ref_at = |offset| Leaf { offset, size: 8, signed: false, kind: Kind::Ref };
-    let holding = |name: &str, leaf, holds| Descr::Field { name: name.into(), leaf, immutable: true, holds };
+    let holding =
+        |name: &str, leaf, holds| Descr::Field { name: name.into(), leaf, immutable: true, holds, quasi: false };
     let descrs = vec![
         field("Pair.a", int(8)),
         field("Pair.b", int(16)),
@@ -63,7 +76,13 @@ fn module() -> JitModule {
         // 17), and the items of those arrays (18).
         holding("F.locals", ref_at(8), Holds::Owned),
         holding("F.stack", ref_at(16), Holds::Owned),
-        Descr::Field { name: "L.items".into(), leaf: ref_at(16), immutable: false, holds: Holds::Private },
+        Descr::Field {
+            name: "L.items".into(),
+            leaf: ref_at(16),
+            immutable: false,
+            holds: Holds::Private,
+            quasi: false,
+        },
         Descr::Array {
             name: "items".into(),
             length_offset: 8,
@@ -2485,6 +2504,30 @@ fn a_virtual_red_of_a_call_assembler_is_allocated() {
         p1 = new(descr=<SizeDescr Pair>)
         setfield_gc(p1, i0, descr=<FieldS Pair.a 8>)
         i2 = call_assembler_i(0, p1, i0)
+        finish(i2)",
+    );
+}
+
+/// `guard_not_invalidated` once per stretch of the trace without calls:
+/// only a call may write a quasi-immutable field the trace read.
+#[test]
+fn a_guard_not_invalidated_is_kept_once_until_a_call() {
+    check(
+        "
+        [i0]
+        guard_not_invalidated(descr=<Guard0x0>) [i0]
+        guard_not_invalidated(descr=<Guard0x1>) [i0]
+        i1 = call_i(i0, descr=<Call f>)
+        guard_not_invalidated(descr=<Guard0x2>) [i1]
+        i2 = call_pure_i(i1, descr=<Call g>)
+        guard_not_invalidated(descr=<Guard0x3>) [i2]
+        finish(i2)",
+        "
+        [i0]
+        guard_not_invalidated(descr=<Guard0x0>) [i0]
+        i1 = call_i(i0, descr=<Call f>)
+        guard_not_invalidated(descr=<Guard0x1>) [i1]
+        i2 = call_pure_i(i1, descr=<Call g>)
         finish(i2)",
     );
 }

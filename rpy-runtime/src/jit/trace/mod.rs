@@ -221,11 +221,23 @@ pub struct Trace {
     /// Whether the final jump (to other code) goes to the other code's
     /// label, with its label's arguments, rather than to its start.
     pub enters_label: bool,
+    /// The addresses of the quasi-immutable fields the trace took as
+    /// constants, and the count of their writes when it first did
+    /// (`quasi::watch`).
+    pub quasi: Vec<u64>,
+    pub quasi_since: u64,
 }
 
 impl Trace {
     pub fn new(inputs: &[Kind]) -> Trace {
-        Trace { kinds: inputs.to_vec(), ninputs: inputs.len() as u32, ops: Vec::new(), enters_label: false }
+        Trace {
+            kinds: inputs.to_vec(),
+            ninputs: inputs.len() as u32,
+            ops: Vec::new(),
+            enters_label: false,
+            quasi: Vec::new(),
+            quasi_since: 0,
+        }
     }
 
     /// About the memory of what compiled code keeps of its trace: its
