@@ -199,3 +199,43 @@ fn a_copy_of_items_writes_only_its_destinations_items() {
     assert!(arrays[0].starts_with("<Array GcArray(Signed) "), "{arrays:?}");
     assert!(arrays[1].starts_with("<Array GcArray(rffi.UCHAR) "), "{arrays:?}");
 }
+
+/// What a call does to objects its callee allocates itself (a list made
+/// and filled there, the arrays of its items) no caller can know of: it
+/// is no effect. Pushing to a list the caller passes still writes.
+#[test]
+fn writes_into_objects_the_callee_makes_are_not_effects() {
+    let src = "
+        use rpython::jit::{dont_look_inside, jit_merge_point, JitDriver};
+        static DRIVER: JitDriver = JitDriver::new(&[\"pc\"], &[\"v\", \"n\"]);
+        #[dont_look_inside]
+        fn scratch(n: i64) -> i64 {
+            let mut w: Vec<i64> = Vec::new();
+            w.push(n);
+            w.push(n + 1);
+            w.pop().unwrap_or(0) + w.len() as i64
+        }
+        #[dont_look_inside]
+        fn append(v: &mut Vec<i64>, n: i64) {
+            let mut w: Vec<i64> = Vec::new();
+            w.push(n);
+            v.push(w[0]);
+        }
+        pub fn run(n: i64) -> i64 {
+            let mut v: Vec<i64> = vec![1];
+            let mut pc = 0;
+            while pc < n {
+                jit_merge_point!(DRIVER; pc; v, n);
+                let k = scratch(pc);
+                append(&mut v, k);
+                pc += 1;
+            }
+            v.len() as i64
+        }
+    ";
+    let m = translate_source(src, "fresh.rs").unwrap_or_else(|e| panic!("{e:?}")).jit.expect("a JitDriver").module;
+    assert_eq!(effects(&m, "scratch").unwrap(), (Vec::new(), Vec::new()));
+    let writes = writes(&m, "append").unwrap();
+    assert!(writes.iter().any(|n| n.starts_with("<Field list<i64>.length ")), "{writes:?}");
+    assert!(writes.iter().any(|n| n.starts_with("<Array GcArray(Signed) ")), "{writes:?}");
+}

@@ -1,9 +1,12 @@
 //! What graphs read and write (RPython's `backendopt/writeanalyze.py`):
-//! the fields and the containers' items each graph reads, and writes other
-//! than while building an object, itself or through the graphs it calls.
-//! The JIT's residual calls forget only what their callee may write, and
-//! do before them only the delayed writes their callee may read or write
-//! (`EffectInfo`); what no graph writes is immutable (`immutable`).
+//! the fields and the containers' items each graph reads and writes,
+//! itself or through the graphs it calls, of the objects that exist when
+//! it is called (`transitive_effects`: objects it allocates, and the arrays
+//! their private fields hold, are no caller's concern). The JIT's residual
+//! calls forget only what their callee may write, and do before them only
+//! the delayed writes their callee may read or write (`EffectInfo`). What
+//! no graph writes other than while building an object is immutable
+//! (`writes`, for `immutable`).
 //!
 //! A write builds its object when the object was allocated in the same
 //! block and nothing but other such writes and `cast_pointer` used it in
@@ -45,63 +48,224 @@ pub struct Effects {
     pub writes: Places,
 }
 
-/// What each graph of a program may read and write, with its callees:
-/// `None` when it calls a function pointer (anything).
+/// What each graph of a program may read and write, with its callees, of
+/// the objects that exist when it is called: `None` when it calls a
+/// function pointer (anything). What it does to objects it allocates
+/// itself (and to the arrays their private fields hold, which were new
+/// when stored) no caller can know of: a caller's delayed writes never go
+/// there, and nothing it knows of the heap is there.
 pub fn transitive_effects(t: &Translator) -> SecondaryMap<GraphId, Option<Effects>> {
-    let mut own: SecondaryMap<GraphId, Option<Effects>> = SecondaryMap::with_len(t.graphs.len(), None);
-    let mut callees: SecondaryMap<GraphId, Vec<GraphId>> = SecondaryMap::with_len(t.graphs.len(), Vec::new());
+    let fresh = fresh_results(t);
+    let mut summaries: SecondaryMap<GraphId, Option<Summary>> = SecondaryMap::with_len(t.graphs.len(), None);
     for (id, g) in t.graphs.iter() {
-        let mut effects = Effects::default();
-        writes(g, t, &mut effects.writes);
-        let mut unknown = false;
-        let container = |v: &Value| container_of(g, v);
-        for b in g.iterblocks() {
-            for op in &g.blocks[b].operations {
-                match LlOp::from_name(&op.opname) {
-                    Some(LlOp::Getfield) => {
-                        effects.reads.fields.extend(container(&op.args[0]).map(|c| (c, field_name(op).to_string())));
-                    }
-                    Some(LlOp::Getarrayitem | LlOp::Arraycopy) => effects.reads.items.extend(container(&op.args[0])),
-                    Some(LlOp::RtCall) => {
-                        effects.reads.extend(&runtime_places(t, op.args[1..].iter().filter_map(container)))
-                    }
-                    Some(LlOp::DirectCall) => match op.args[0].constant().map(|c| &c.value) {
-                        Some(crate::flow::ConstValue::Func(callee)) => callees[id].push(*callee),
-                        _ => unknown = true,
-                    },
-                    Some(LlOp::IndirectCall) => unknown = true,
-                    _ => {}
-                }
-            }
-        }
-        own[id] = (!unknown).then_some(effects);
+        summaries[id] = Some(Summary { any: Effects::default(), on_param: vec![Effects::default(); params(g)] });
     }
     // Until nothing changes: a graph does what it and its callees do
     // (recursive graphs included).
-    let mut all = own.clone();
     loop {
         let mut changed = false;
-        for (id, _) in t.graphs.iter() {
-            let mut w = all[id].clone();
-            for &c in &callees[id] {
-                match (&mut w, &all[c]) {
-                    (Some(w), Some(cw)) => {
-                        w.reads.extend(&cw.reads);
-                        w.writes.extend(&cw.writes);
-                    }
-                    (w, None) => *w = None,
-                    (None, _) => {}
-                }
-            }
-            if w != all[id] {
-                all[id] = w;
+        for (id, g) in t.graphs.iter() {
+            let s = summarize(t, g, &fresh, &summaries);
+            if s != summaries[id] {
+                summaries[id] = s;
                 changed = true;
             }
         }
         if !changed {
-            return all;
+            break;
         }
     }
+    let mut all = SecondaryMap::with_len(t.graphs.len(), None);
+    for (id, _) in t.graphs.iter() {
+        all[id] = summaries[id].as_ref().map(|s| {
+            let mut e = s.any.clone();
+            for p in &s.on_param {
+                e.reads.extend(&p.reads);
+                e.writes.extend(&p.writes);
+            }
+            e
+        });
+    }
+    all
+}
+
+/// What a graph does, with its callees, to the objects that existed when
+/// it was called: through its parameters (each object a parameter points
+/// to, and the arrays of its private fields), and to any other.
+#[derive(Clone, Debug, PartialEq)]
+struct Summary {
+    any: Effects,
+    on_param: Vec<Effects>,
+}
+
+/// Where the object a pointer variable holds comes from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Base {
+    /// Allocated while the graph runs (by it or a callee returning a new
+    /// object), or an array a private field of such an object holds.
+    Fresh,
+    /// What parameter `k` points to, or an array its private field holds.
+    Param(usize),
+    Any,
+}
+
+fn params(g: &FunctionGraph) -> usize {
+    g.blocks[g.startblock].inputargs.len()
+}
+
+/// Per graph, whether it returns an object it allocated (as `Base`):
+/// least fixpoint, so a recursion says so only when it does.
+fn fresh_results(t: &Translator) -> SecondaryMap<GraphId, bool> {
+    let mut fresh = SecondaryMap::with_len(t.graphs.len(), false);
+    loop {
+        let mut changed = false;
+        for (id, g) in t.graphs.iter() {
+            let bases = bases(t, g, &fresh);
+            let ret = g.blocks[g.returnblock].inputargs[0];
+            if !fresh[id] && bases.get(&ret) == Some(&Base::Fresh) {
+                fresh[id] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return fresh;
+        }
+    }
+}
+
+/// The base of each variable of `g` (`fresh`: which graphs return new
+/// objects). A block's inputarg has the base all its incoming values have.
+fn bases(t: &Translator, g: &FunctionGraph, fresh: &SecondaryMap<GraphId, bool>) -> HashMap<VarId, Base> {
+    let mut base: HashMap<VarId, Base> = HashMap::new();
+    for (k, v) in g.blocks[g.startblock].inputargs.iter().enumerate() {
+        base.insert(*v, Base::Param(k));
+    }
+    let of = |base: &HashMap<VarId, Base>, v: &Value| match v {
+        Value::Var(v) => base.get(v).copied(),
+        Value::Const(_) => Some(Base::Any),
+    };
+    loop {
+        let mut changed = false;
+        for b in g.iterblocks() {
+            for op in &g.blocks[b].operations {
+                let new = match LlOp::from_name(&op.opname) {
+                    Some(LlOp::Malloc | LlOp::MallocVarsize) => Some(Base::Fresh),
+                    Some(LlOp::CastPointer | LlOp::SameAs) => of(&base, &op.args[0]),
+                    Some(LlOp::Getfield) => {
+                        let private = container_of(g, &op.args[0])
+                            .is_some_and(|c| t.private_fields.contains(&(c, field_name(op).to_string())));
+                        match of(&base, &op.args[0]) {
+                            Some(b @ (Base::Fresh | Base::Param(_))) if private => Some(b),
+                            None if private => None,
+                            _ => Some(Base::Any),
+                        }
+                    }
+                    Some(LlOp::DirectCall) => match op.args[0].constant().map(|c| &c.value) {
+                        Some(crate::flow::ConstValue::Func(callee)) if fresh[*callee] => Some(Base::Fresh),
+                        _ => Some(Base::Any),
+                    },
+                    _ => Some(Base::Any),
+                };
+                if let Some(new) = new {
+                    if base.insert(op.result, new) != Some(new) {
+                        changed = true;
+                    }
+                }
+            }
+            for link in &g.blocks[b].exits {
+                for (a, v) in link.args.iter().zip(&g.blocks[link.target].inputargs) {
+                    let Some(incoming) = of(&base, a) else { continue };
+                    let joined = match base.get(v) {
+                        None => incoming,
+                        Some(&old) if old == incoming => old,
+                        Some(_) => Base::Any,
+                    };
+                    if base.insert(*v, joined) != Some(joined) {
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            return base;
+        }
+    }
+}
+
+/// `g`'s summary from its own operations and its callees' summaries
+/// (`None`: it calls a function pointer, or a callee does).
+fn summarize(
+    t: &Translator,
+    g: &FunctionGraph,
+    fresh: &SecondaryMap<GraphId, bool>,
+    summaries: &SecondaryMap<GraphId, Option<Summary>>,
+) -> Option<Summary> {
+    let base = bases(t, g, fresh);
+    let mut s = Summary { any: Effects::default(), on_param: vec![Effects::default(); params(g)] };
+    let base_of = |v: &Value| match v {
+        Value::Var(v) => base.get(v).copied().unwrap_or(Base::Any),
+        Value::Const(_) => Base::Any,
+    };
+    // The effects on objects of base `b` (none on fresh ones).
+    fn at(s: &mut Summary, b: Base) -> Option<&mut Effects> {
+        match b {
+            Base::Fresh => None,
+            Base::Param(k) => Some(&mut s.on_param[k]),
+            Base::Any => Some(&mut s.any),
+        }
+    }
+    let container = |v: &Value| container_of(g, v);
+    for b in g.iterblocks() {
+        for op in &g.blocks[b].operations {
+            match LlOp::from_name(&op.opname) {
+                Some(llop @ (LlOp::Getfield | LlOp::Setfield)) => {
+                    let (Some(c), Some(e)) = (container(&op.args[0]), at(&mut s, base_of(&op.args[0]))) else {
+                        continue;
+                    };
+                    let places = if llop == LlOp::Getfield { &mut e.reads } else { &mut e.writes };
+                    places.fields.insert((c, field_name(op).to_string()));
+                }
+                Some(llop @ (LlOp::Getarrayitem | LlOp::Setarrayitem)) => {
+                    let (Some(c), Some(e)) = (container(&op.args[0]), at(&mut s, base_of(&op.args[0]))) else {
+                        continue;
+                    };
+                    let places = if llop == LlOp::Getarrayitem { &mut e.reads } else { &mut e.writes };
+                    places.items.insert(c);
+                }
+                Some(LlOp::Arraycopy) => {
+                    if let (Some(c), Some(e)) = (container(&op.args[0]), at(&mut s, base_of(&op.args[0]))) {
+                        e.reads.items.insert(c);
+                    }
+                    if let (Some(c), Some(e)) = (container(&op.args[1]), at(&mut s, base_of(&op.args[1]))) {
+                        e.writes.items.insert(c);
+                    }
+                }
+                Some(LlOp::RtCall) => {
+                    let places = runtime_places(t, op.args[1..].iter().filter_map(container));
+                    s.any.reads.extend(&places);
+                    s.any.writes.extend(&places);
+                }
+                Some(LlOp::DirectCall) => {
+                    let Some(crate::flow::ConstValue::Func(callee)) = op.args[0].constant().map(|c| &c.value) else {
+                        return None;
+                    };
+                    let callee = summaries[*callee].as_ref()?;
+                    s.any.reads.extend(&callee.any.reads);
+                    s.any.writes.extend(&callee.any.writes);
+                    for (k, e) in callee.on_param.iter().enumerate() {
+                        let arg = op.args.get(k + 1).map_or(Base::Any, base_of);
+                        if let Some(to) = at(&mut s, arg) {
+                            to.reads.extend(&e.reads);
+                            to.writes.extend(&e.writes);
+                        }
+                    }
+                }
+                Some(LlOp::IndirectCall) => return None,
+                _ => {}
+            }
+        }
+    }
+    Some(s)
 }
 
 /// Adds to `written` what `g` itself writes other than while building an object
