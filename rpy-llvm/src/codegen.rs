@@ -1239,8 +1239,107 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let known = n_arg.constant().and_then(|c| c.as_int()).and_then(|k| u64::try_from(k).ok());
         match known.and_then(|k| info.size_for_length(k)) {
             Some(size) if size <= gc::SMALL_MAX => self.alloc_inline(st, ti, size, Some((info.length_offset, n))),
-            _ => self.gc_call(ti, Some(n)),
+            Some(_) => self.gc_call(ti, Some(n)),
+            None => self.alloc_inline_varsize(st, ti, &info, n),
         }
+    }
+
+    /// `alloc_inline` of a variable-sized object whose length `n` is known
+    /// only at run time: when its size is at most `INLINE_VARSIZE_MAX`, the
+    /// class's run (the word of the allocation state) and slot size come
+    /// from a table by eighths of the size; else, and when the run is
+    /// full, `rpy_gc_malloc_varsize`.
+    fn alloc_inline_varsize(
+        &mut self,
+        st: &FnState<'ctx, '_>,
+        ti: PointerValue<'ctx>,
+        info: &gc::TypeInfo,
+        n: IntValue<'ctx>,
+    ) -> R<PointerValue<'ctx>> {
+        let room =
+            gc::INLINE_VARSIZE_MAX.checked_sub(info.items_offset).filter(|_| info.fixed_size <= gc::INLINE_VARSIZE_MAX);
+        let Some(room) = room else { return self.gc_call(ti, Some(n)) };
+        let max = room.checked_div(info.item_size).unwrap_or(room);
+        let i64t = self.i64();
+        let (check, fast, slow, done) = (
+            self.ctx.append_basic_block(st.func, "alloc.check"),
+            self.ctx.append_basic_block(st.func, "alloc.fast"),
+            self.ctx.append_basic_block(st.func, "alloc.slow"),
+            self.ctx.append_basic_block(st.func, "alloc.done"),
+        );
+        let b = &self.builder;
+        // (Unsigned: a negative length is the call's error.)
+        let small = b.build_int_compare(IntPredicate::ULE, n, i64t.const_int(max, false), "")?;
+        b.build_conditional_branch(small, check, slow)?;
+        b.position_at_end(check);
+        let items = b.build_int_mul(n, i64t.const_int(info.item_size, false), "")?;
+        let size = b.build_int_add(items, i64t.const_int(info.items_offset, false), "")?;
+        let fixed = i64t.const_int(info.fixed_size, false);
+        let bigger = b.build_int_compare(IntPredicate::UGT, size, fixed, "")?;
+        let size = b.build_select(bigger, size, fixed, "")?.into_int_value();
+        let eighth = b.build_int_sub(size, i64t.const_int(1, false), "")?;
+        let eighth = b.build_right_shift(eighth, i64t.const_int(3, false), false, "")?;
+        let at = b.build_int_mul(eighth, i64t.const_int(2, false), "")?;
+        let table = self.inline_classes().as_pointer_value();
+        let entry = |s: &Self, k: u64| -> R<IntValue<'ctx>> {
+            let i = s.builder.build_int_add(at, i64t.const_int(k, false), "")?;
+            // SAFETY: `at + k` is inside the table (the size is at most
+            // `INLINE_VARSIZE_MAX`).
+            let p = unsafe { s.builder.build_in_bounds_gep(table, &[i64t.const_zero(), i], "")? };
+            Ok(s.builder.build_load(p, "")?.into_int_value())
+        };
+        let (word, slot) = (entry(self, 0)?, entry(self, 1)?);
+        let state = self.alloc_state().as_pointer_value();
+        let b = &self.builder;
+        let word_p = |s: &Self, k: u64| -> R<PointerValue<'ctx>> {
+            let i = s.builder.build_int_add(word, i64t.const_int(k, false), "")?;
+            // SAFETY: a class's two words are inside the allocation state.
+            Ok(unsafe { s.builder.build_in_bounds_gep(state, &[i64t.const_zero(), i], "")? })
+        };
+        let (free_p, limit_p) = (word_p(self, 0)?, word_p(self, 1)?);
+        let free = b.build_load(free_p, "gc.free")?.into_pointer_value();
+        let limit = b.build_load(limit_p, "gc.limit")?.into_pointer_value();
+        // SAFETY: an address computation only (see `alloc_inline`).
+        let next = unsafe { b.build_gep(free, &[slot], "gc.next")? };
+        let fits = b.build_int_compare(IntPredicate::ULE, next, limit, "")?;
+        b.build_conditional_branch(fits, fast, slow)?;
+        b.position_at_end(fast);
+        b.build_store(free_p, next)?;
+        let header = b.build_pointer_cast(free, self.i8ptr().ptr_type(AddressSpace::default()), "")?;
+        b.build_store(header, ti)?;
+        self.store(free, i64t.const_int(info.length_offset, false), &SIGNED, n.into())?;
+        self.builder.build_unconditional_branch(done)?;
+        self.builder.position_at_end(slow);
+        let called = self.gc_call(ti, Some(n))?;
+        let b = &self.builder;
+        b.build_unconditional_branch(done)?;
+        b.position_at_end(done);
+        let p = b.build_phi(self.i8ptr(), "obj")?;
+        p.add_incoming(&[(&free, fast), (&called, slow)]);
+        Ok(p.as_basic_value().into_pointer_value())
+    }
+
+    /// The module's table of the sizes up to `INLINE_VARSIZE_MAX` by
+    /// eighths (`(size - 1) / 8`): per eighth, the index of its class's
+    /// first word in the allocation state and the class's slot size.
+    fn inline_classes(&self) -> GlobalValue<'ctx> {
+        const NAME: &str = "rpy_gc_inline_classes";
+        self.module.get_global(NAME).unwrap_or_else(|| {
+            let i64t = self.i64();
+            let words: Vec<IntValue<'ctx>> = (0..gc::INLINE_VARSIZE_MAX / 8)
+                .flat_map(|e| {
+                    let class = gc::size_class(8 * e + 1);
+                    [2 * class as u64, gc::class_size(class)]
+                })
+                .map(|w| i64t.const_int(w, false))
+                .collect();
+            let table = i64t.const_array(&words);
+            let g = self.module.add_global(table.get_type(), None, NAME);
+            g.set_linkage(Linkage::Private);
+            g.set_constant(true);
+            g.set_initializer(&table);
+            g
+        })
     }
 
     /// Allocates `size` bytes (at most `SMALL_MAX`) for an object of type

@@ -40,6 +40,9 @@ pub const HDR_TRACK: u64 = 2;
 pub const NUM_SIZE_CLASSES: usize = 64;
 /// The largest object allocated in a size class (and so inline).
 pub const SMALL_MAX: u64 = 8192;
+/// The largest variable-sized object of a length known only at run time
+/// allocated inline (its class from a table by eighths of its size).
+pub const INLINE_VARSIZE_MAX: u64 = 1024;
 
 /// `TypeInfo::flags` of a type whose objects end in a variable number of
 /// items.

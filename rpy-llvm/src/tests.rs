@@ -486,13 +486,23 @@ fn varsize_allocation() {
             || text.contains("call i8* @rpy_gc_malloc_varsize(i8* bitcast"),
         "{text}"
     );
-    // A length known only at run time, or too big for a size class: a call.
-    for len in [None, Some(2000)] {
-        let g = mk_varsize(&mut t, heap.array, len);
-        let text = ir(&t, &[export(g, "mk")]);
-        assert!(text.contains("@rpy_gc_malloc_varsize(i8* bitcast"), "{text}");
-        assert!(!text.contains("rpy_gc_alloc_state") && !text.contains("@rpy_gc_malloc("), "{text}");
-    }
+    // A length known only at run time: inline when at most 1024 bytes (126
+    // items), its class's words from the table by eighths of the size,
+    // else a call.
+    let g = mk_varsize(&mut t, heap.array, None);
+    let text = ir(&t, &[export(g, "mk")]);
+    assert!(text.contains("icmp ule i64 %") && text.contains(", 126"), "{text}");
+    assert!(
+        text.contains("@rpy_gc_inline_classes = private constant [256 x i64] [i64 0, i64 8, i64 2, i64 16,"),
+        "{text}"
+    );
+    assert!(text.contains("@rpy_gc_alloc_state, i64 0, i64 %"), "{text}");
+    assert!(text.contains("@rpy_gc_malloc_varsize(i8* bitcast"), "{text}");
+    // A constant length too big for a size class: a call.
+    let g = mk_varsize(&mut t, heap.array, Some(2000));
+    let text = ir(&t, &[export(g, "mk")]);
+    assert!(text.contains("@rpy_gc_malloc_varsize(i8* bitcast"), "{text}");
+    assert!(!text.contains("rpy_gc_alloc_state") && !text.contains("@rpy_gc_malloc("), "{text}");
     // A fixed-size struct bigger than the largest size class.
     let big = gc_struct(&mut t, "big", |_| vec![("a", LlType::Struct(vec![SIGNED; 1100]))], None);
     let mut b = LlGraphBuilder::new("mkbig", &[], LlType::Ptr(big));

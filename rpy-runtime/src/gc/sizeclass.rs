@@ -71,6 +71,33 @@ pub const CLASS_SIZES: [usize; NUM_SIZE_CLASSES] = {
     t
 };
 
+/// The sizes compiled code allocates inline, whatever the class: up to
+/// this, [`CLASS_BY_EIGHTHS`] gives the class.
+pub const INLINE_MAX: usize = 1024;
+
+/// The class of sizes `8 * i + 1 ..= 8 * i + 8` (one class: classes above
+/// 128 bytes are 16 bytes apart or more), for sizes up to [`INLINE_MAX`].
+pub static CLASS_BY_EIGHTHS: [u8; INLINE_MAX / 8] = {
+    let mut t = [0; INLINE_MAX / 8];
+    let mut i = 0;
+    while i < INLINE_MAX / 8 {
+        t[i] = size_class(8 * i + 1) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// [`CLASS_SIZES`] where compiled code reads it.
+pub static CLASS_SLOTS: [u64; NUM_SIZE_CLASSES] = {
+    let mut t = [0; NUM_SIZE_CLASSES];
+    let mut c = 0;
+    while c < NUM_SIZE_CLASSES {
+        t[c] = CLASS_SIZES[c] as u64;
+        c += 1;
+    }
+    t
+};
+
 /// Bytes of a block's header before its mark bitmap.
 pub(crate) const BLOCK_HEADER: usize = 64;
 
@@ -141,6 +168,9 @@ mod tests {
         }
         assert_eq!(size_class(SMALL_MAX + 1), LARGE_CLASS);
         assert_eq!(CLASS_SIZES[NUM_SIZE_CLASSES - 1], SMALL_MAX);
+        for size in 1..=INLINE_MAX {
+            assert_eq!(CLASS_BY_EIGHTHS[(size - 1) / 8] as usize, size_class(size), "size {size}");
+        }
         for c in 0..NUM_SIZE_CLASSES {
             assert_eq!(size_class(class_size(c)), c);
             assert_eq!(class_size(c) % 8, 0);

@@ -337,13 +337,13 @@ impl Lower<'_, '_> {
     }
 
     /// `malloc_varsize(ti, n)` of a length known only when the code runs:
-    /// the bump of the run of the size class the length gives, when the
-    /// array is at most 128 bytes (classes of 8-byte steps, the class is
-    /// the size over 8); else, and when the run is full, the call.
+    /// the bump of the run of the size class the length gives (from the
+    /// GC's table of classes by eighths), when the array is at most
+    /// `INLINE_MAX` bytes; else, and when the run is full, the call.
     fn malloc_array(&mut self, ti: *const gc::TypeInfo, n: ir::Value) -> ir::Value {
         // SAFETY: the module's type infos are static.
         let info = unsafe { &*ti };
-        const STEPPED: usize = 128;
+        const STEPPED: usize = gc::sizeclass::INLINE_MAX;
         let tiv = self.b.ins().iconst(types::I64, ti as i64);
         let slow_call = |this: &mut Self| {
             let args = [tiv, n];
@@ -363,15 +363,23 @@ impl Lower<'_, '_> {
         self.b.ins().brif(small, check, &[], slow, &[]);
         self.b.switch_to_block(check);
         self.b.seal_block(check);
-        // The size rounded up to 8 (the slot's), at least the fixed part.
+        // The size, at least the fixed part; its class from its eighth
+        // (`(size - 1) / 8`), the class's slot size, and its run at
+        // `runs + class * 16`.
         let items = self.b.ins().imul_imm_u(n, info.item_size as i64);
-        let end = self.b.ins().iadd_imm_s(items, info.items_offset as i64 + 7);
-        let fixed = self.b.ins().iconst(types::I64, info.fixed_size as i64 + 7);
-        let end = self.b.ins().umax(end, fixed);
-        let slot = self.b.ins().band_imm_s(end, !7);
-        // Class `slot / 8 - 1`: its run is at `runs + (slot / 8 - 1) * 16`.
-        let offset = self.b.ins().iadd_imm_s(slot, -8);
-        let offset = self.b.ins().ishl_imm_u(offset, 1);
+        let size = self.b.ins().iadd_imm_s(items, info.items_offset as i64);
+        let fixed = self.b.ins().iconst(types::I64, info.fixed_size as i64);
+        let size = self.b.ins().umax(size, fixed);
+        let eighth = self.b.ins().iadd_imm_s(size, -1);
+        let eighth = self.b.ins().ushr_imm_u(eighth, 3);
+        let classes = self.b.ins().iconst(types::I64, gc::sizeclass::CLASS_BY_EIGHTHS.as_ptr() as i64);
+        let at = self.b.ins().iadd(classes, eighth);
+        let class = self.b.ins().uload8(types::I64, flags(), at, 0);
+        let slots = self.b.ins().iconst(types::I64, gc::sizeclass::CLASS_SLOTS.as_ptr() as i64);
+        let at = self.b.ins().ishl_imm_u(class, 3);
+        let at = self.b.ins().iadd(slots, at);
+        let slot = self.b.ins().load(types::I64, flags(), at, 0);
+        let offset = self.b.ins().ishl_imm_u(class, 4);
         let runs = self.b.ins().iconst(types::I64, gc::alloc_run(0) as i64);
         let run = self.b.ins().iadd(runs, offset);
         let p = self.b.ins().load(types::I64, flags(), run, 0);
@@ -1426,9 +1434,10 @@ mod tests {
     static REFS: gc::TypeInfo = gc::TypeInfo::varsize("Refs", 16, &[], 8, 16, 8, &[0]);
 
     /// A loop that chains arrays of lengths known only when it runs:
-    /// `p1 = new_array(i0 % 20 + 1); p1[0] = p0`, until `i0` reaches `n`
-    /// (the short ones bump a run of their size class inline, the long ones
-    /// call the GC). The lengths of the chain from its head.
+    /// `p1 = new_array(i0 % 150 + 1); p1[0] = p0`, until `i0` reaches `n`
+    /// (up to 1024 bytes they bump a run of their size class inline, in
+    /// classes 8 and 16 to 128 bytes apart; the longer ones call the GC).
+    /// The lengths of the chain from its head.
     fn chain_loop(n: i64, cfg: gc::Config) -> Vec<i64> {
         let module = JitModule {
             descrs: vec![Descr::Array {
@@ -1454,7 +1463,7 @@ mod tests {
         );
         let int = |c: i64| Value::Const(c as u64, Kind::Int);
         trace.ops = vec![
-            op(Op::IntMod, vec![Value::Var(0), int(20)], m),
+            op(Op::IntMod, vec![Value::Var(0), int(150)], m),
             op(Op::IntAdd, vec![Value::Var(m), int(1)], len),
             ResOp { op: Op::NewArray, args: vec![Value::Var(len)], descr: Some(0), result: Some(p1), snapshot: None },
             ResOp {
@@ -1489,7 +1498,7 @@ mod tests {
             (2_000, gc::Config { collect_every: 7, min_heap: 0, ..gc::Config::from_env() }),
         ] {
             let lengths = chain_loop(n, cfg);
-            let want: Vec<i64> = (0..n).rev().map(|i| i % 20 + 1).collect();
+            let want: Vec<i64> = (0..n).rev().map(|i| i % 150 + 1).collect();
             assert!(lengths == want, "{} arrays, starting {:?}", lengths.len(), &lengths[..lengths.len().min(8)]);
         }
     }
