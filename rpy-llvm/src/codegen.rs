@@ -1261,12 +1261,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let Some(room) = room else { return self.gc_call(ti, Some(n)) };
         let max = room.checked_div(info.item_size).unwrap_or(room);
         let i64t = self.i64();
-        let (check, fast, slow, done) = (
-            self.ctx.append_basic_block(st.func, "alloc.check"),
-            self.ctx.append_basic_block(st.func, "alloc.fast"),
-            self.ctx.append_basic_block(st.func, "alloc.slow"),
-            self.ctx.append_basic_block(st.func, "alloc.done"),
-        );
+        let (check, slow) =
+            (self.ctx.append_basic_block(st.func, "alloc.check"), self.ctx.append_basic_block(st.func, "alloc.slow"));
         let b = &self.builder;
         // (Unsigned: a negative length is the call's error.)
         let small = b.build_int_compare(IntPredicate::ULE, n, i64t.const_int(max, false), "")?;
@@ -1290,33 +1286,13 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         };
         let (word, slot) = (entry(self, 0)?, entry(self, 1)?);
         let state = self.alloc_state().as_pointer_value();
-        let b = &self.builder;
         let word_p = |s: &Self, k: u64| -> R<PointerValue<'ctx>> {
             let i = s.builder.build_int_add(word, i64t.const_int(k, false), "")?;
             // SAFETY: a class's two words are inside the allocation state.
             Ok(unsafe { s.builder.build_in_bounds_gep(state, &[i64t.const_zero(), i], "")? })
         };
         let (free_p, limit_p) = (word_p(self, 0)?, word_p(self, 1)?);
-        let free = b.build_load(free_p, "gc.free")?.into_pointer_value();
-        let limit = b.build_load(limit_p, "gc.limit")?.into_pointer_value();
-        // SAFETY: an address computation only (see `alloc_inline`).
-        let next = unsafe { b.build_gep(free, &[slot], "gc.next")? };
-        let fits = b.build_int_compare(IntPredicate::ULE, next, limit, "")?;
-        b.build_conditional_branch(fits, fast, slow)?;
-        b.position_at_end(fast);
-        b.build_store(free_p, next)?;
-        let header = b.build_pointer_cast(free, self.i8ptr().ptr_type(AddressSpace::default()), "")?;
-        b.build_store(header, ti)?;
-        self.store(free, i64t.const_int(info.length_offset, false), &SIGNED, n.into())?;
-        self.builder.build_unconditional_branch(done)?;
-        self.builder.position_at_end(slow);
-        let called = self.gc_call(ti, Some(n))?;
-        let b = &self.builder;
-        b.build_unconditional_branch(done)?;
-        b.position_at_end(done);
-        let p = b.build_phi(self.i8ptr(), "obj")?;
-        p.add_incoming(&[(&free, fast), (&called, slow)]);
-        Ok(p.as_basic_value().into_pointer_value())
+        self.bump_or_call(st, ti, Some((info.length_offset, n)), (free_p, limit_p, slot), slow)
     }
 
     /// The module's table of the sizes up to `INLINE_VARSIZE_MAX` by
@@ -1363,6 +1339,22 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             unsafe { state.const_in_bounds_gep(&i) }
         };
         let (free_p, limit_p) = (word(2 * class), word(2 * class + 1));
+        let slow = self.ctx.append_basic_block(st.func, "alloc.slow");
+        self.bump_or_call(st, ti, length, (free_p, limit_p, slot), slow)
+    }
+
+    /// The bump of a run (its free and limit words, the slot size) for an
+    /// object of type `ti` (with `length`): its header (and length) stored
+    /// when the run has room, else the call, in block `slow` (which the
+    /// caller may branch to too).
+    fn bump_or_call(
+        &mut self,
+        st: &FnState<'ctx, '_>,
+        ti: PointerValue<'ctx>,
+        length: Option<(u64, IntValue<'ctx>)>,
+        (free_p, limit_p, slot): (PointerValue<'ctx>, PointerValue<'ctx>, IntValue<'ctx>),
+        slow: BasicBlock<'ctx>,
+    ) -> R<PointerValue<'ctx>> {
         let b = &self.builder;
         let free = b.build_load(free_p, "gc.free")?.into_pointer_value();
         let limit = b.build_load(limit_p, "gc.limit")?.into_pointer_value();
@@ -1378,8 +1370,8 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             )?
             .into_int_value();
         let fast = self.ctx.append_basic_block(st.func, "alloc.fast");
-        let slow = self.ctx.append_basic_block(st.func, "alloc.slow");
         let done = self.ctx.append_basic_block(st.func, "alloc.done");
+        let b = &self.builder;
         b.build_conditional_branch(fits, fast, slow)?;
         b.position_at_end(fast);
         b.build_store(free_p, next)?;
@@ -1388,6 +1380,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         if let Some((offset, n)) = length {
             self.store(free, self.i64().const_int(offset, false), &SIGNED, n.into())?;
         }
+        let b = &self.builder;
         b.build_unconditional_branch(done)?;
         b.position_at_end(slow);
         let called = self.gc_call(ti, length.map(|(_, n)| n))?;
