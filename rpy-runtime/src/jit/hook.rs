@@ -362,13 +362,12 @@ pub unsafe extern "C" fn rpy_jit_merge_point(record: *mut JitModuleRecord, drive
     if entering != 0 {
         rpy_jit_entering.store(0, Ordering::Relaxed);
     }
-    merge_point(&*record, driver as usize, buf, entering == 2, true)
+    merge_point(&*record, driver as usize, buf, entering == 2)
 }
 
 /// The merge point of `rpy_jit_merge_point` and of `run_portal`: `entry`
-/// when it is the first of a portal just entered; it counts towards
-/// tracing only when `count`.
-unsafe fn merge_point(record: &JitModuleRecord, driver: usize, buf: *mut u64, entry: bool, count: bool) -> i64 {
+/// when it is the first of a portal just entered.
+unsafe fn merge_point(record: &JitModuleRecord, driver: usize, buf: *mut u64, entry: bool) -> i64 {
     let driver = driver as i64;
     let params = params();
     if !params.enabled {
@@ -389,9 +388,6 @@ unsafe fn merge_point(record: &JitModuleRecord, driver: usize, buf: *mut u64, en
     let known = memory::lookup(st.id, hash, greens);
     if let Some(KeyState::Code(c)) = known {
         return status(run_code(st, &tables, c, driver as usize, buf));
-    }
-    if !count {
-        return 0;
     }
     let threshold = if entry { params.function_threshold } else { params.threshold };
     // Every 32 collections, every count decays (RPython decays them after
@@ -453,9 +449,10 @@ unsafe fn tables(record: &JitModuleRecord) -> Tables<'static> {
 /// Runs driver `driver`'s portal from its merge point, the green and red
 /// leaves in `buf` (`entry`: the portal was just entered), to its end,
 /// the result leaves then in `buf` (RPython's portal runner: here the
-/// portal's code before its merge point has run already): what the merge
-/// point does (compiled code if the key has some; counted towards tracing
-/// at an entry), then the translated portal goes on from there.
+/// portal's code before its merge point has run already): at an entry,
+/// what the merge point does (compiled code if the key has some, else
+/// counted towards tracing the function), then the translated portal goes
+/// on from there (as it does after the dispatcher resumed a guard).
 ///
 /// # Safety
 /// As `rpy_jit_merge_point`; `buf` is on the machine stack (the reds may
@@ -463,7 +460,7 @@ unsafe fn tables(record: &JitModuleRecord) -> Tables<'static> {
 /// portal's result leaves.
 #[inline(never)]
 unsafe fn run_portal(record: &JitModuleRecord, driver: usize, buf: *mut u64, entry: bool) {
-    if merge_point(record, driver, buf, entry, true) == 1 {
+    if entry && merge_point(record, driver, buf, true) == 1 {
         return;
     }
     let st = state(record);
