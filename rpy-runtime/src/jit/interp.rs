@@ -217,8 +217,10 @@ pub struct Interp<'a> {
     /// should not have (its callee loops, or it made the trace too long).
     pub refused: Option<CallSite>,
     /// Calls of a portal the tracer goes no deeper into become
-    /// `call_assembler`s when their key has a token; without, they are
-    /// residual calls of the translated portal.
+    /// `call_assembler`s (`None`: residual calls of the translated portal,
+    /// as with `inlining=0`). A key with no token (a driver with more
+    /// leaves than `MAX_PORTAL_LEAVES`, or a result of several) is traced
+    /// into instead.
     pub assembler: Option<(&'a TokenOf<'a>, &'a RunPortal<'a>)>,
 }
 
