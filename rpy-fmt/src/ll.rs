@@ -76,9 +76,47 @@ fn with_plus(text: String, o: &Opts, nonneg: bool) -> String {
     }
 }
 
+/// The text of a number under a plain `{}` or `{:?}` (no flags, width or
+/// precision; for integers the two agree), written at the end of `buf`
+/// without allocating: the common case of `format!("{}", n)`. `None` under
+/// any other spec.
+pub fn plain(
+    buf: &mut [u8; 20],
+    magnitude: u64,
+    negative: bool,
+    spec: u64,
+    width: i64,
+    precision: i64,
+) -> Option<&[u8]> {
+    let display = Spec::default();
+    let debug = Spec { ty: FmtType::Debug, ..Spec::default() };
+    if width >= 0 || precision >= 0 || (spec != display.encode() && spec != debug.encode()) {
+        return None;
+    }
+    let mut at = buf.len();
+    let mut m = magnitude;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    if negative {
+        at -= 1;
+        buf[at] = b'-';
+    }
+    Some(&buf[at..])
+}
+
 /// Integers (`bits` wide, signed): Display, Debug, hex/octal/binary (two's
 /// complement at the width), exponent forms.
 pub fn int(out: &mut Vec<u8>, v: i64, bits: u32, spec: u64, width: i64, precision: i64) {
+    if let Some(text) = plain(&mut [0; 20], v.unsigned_abs(), v < 0, spec, width, precision) {
+        out.extend_from_slice(text);
+        return;
+    }
     let o = opts(spec, width, precision);
     let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
     match o.spec.ty {
@@ -90,6 +128,10 @@ pub fn int(out: &mut Vec<u8>, v: i64, bits: u32, spec: u64, width: i64, precisio
 
 /// Unsigned integers, as `int`.
 pub fn uint(out: &mut Vec<u8>, v: u64, _bits: u32, spec: u64, width: i64, precision: i64) {
+    if let Some(text) = plain(&mut [0; 20], v, false, spec, width, precision) {
+        out.extend_from_slice(text);
+        return;
+    }
     let o = opts(spec, width, precision);
     match o.spec.ty {
         FmtType::Display | FmtType::Debug => pad_number(out, &with_plus(v.to_string(), &o, true), &o),

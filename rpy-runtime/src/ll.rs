@@ -55,6 +55,9 @@ unsafe fn append(s: *mut u8, bytes: &[u8]) {
 /// `s` is a live string object.
 #[no_mangle]
 pub unsafe extern "C" fn rpy_str_fmt_int(s: *mut u8, v: i64, spec: u64, width: i64, precision: i64, bits: i64) {
+    if let Some(text) = rpy_fmt::ll::plain(&mut [0; 20], v.unsigned_abs(), v < 0, spec, width, precision) {
+        return append(s, text);
+    }
     let mut out = Vec::new();
     rpy_fmt::ll::int(&mut out, v, bits as u32, spec, width, precision);
     append(s, &out);
@@ -64,6 +67,9 @@ pub unsafe extern "C" fn rpy_str_fmt_int(s: *mut u8, v: i64, spec: u64, width: i
 /// `s` is a live string object.
 #[no_mangle]
 pub unsafe extern "C" fn rpy_str_fmt_uint(s: *mut u8, v: u64, spec: u64, width: i64, precision: i64, bits: i64) {
+    if let Some(text) = rpy_fmt::ll::plain(&mut [0; 20], v, false, spec, width, precision) {
+        return append(s, text);
+    }
     let mut out = Vec::new();
     rpy_fmt::ll::uint(&mut out, v, bits as u32, spec, width, precision);
     append(s, &out);

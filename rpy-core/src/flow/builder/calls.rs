@@ -91,9 +91,10 @@ impl FnBuilder<'_> {
             (["Vec", "new"], 0) => return Ok(Some(self.emit("newlist", vec![], pos))),
             // (RPython's `newlist_hint`: empty, with room for `n` items.)
             (["Vec", "with_capacity"], 1) => return Ok(Some(self.emit("newlist_hint", args, pos))),
+            // A new list of bytes viewed as a string (not a copy of "").
             (["String", "new"], 0) | (["String", "with_capacity"], 1) => {
-                let empty = Value::Const(Constant::new(ConstValue::Str(String::new()), Ty::Str));
-                return Ok(Some(self.emit("call_method", vec![meta_str("to_string".into()), empty], pos)));
+                let bytes = self.emit(if args.is_empty() { "newlist" } else { "newlist_hint" }, args, pos);
+                return Ok(Some(self.emit("str_from_bytes", vec![bytes], pos)));
             }
             (["String", "from"], 1) => {
                 let s = args.remove(0);
