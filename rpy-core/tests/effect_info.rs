@@ -239,3 +239,40 @@ fn writes_into_objects_the_callee_makes_are_not_effects() {
     assert!(writes.iter().any(|n| n.starts_with("<Field list<i64>.length ")), "{writes:?}");
     assert!(writes.iter().any(|n| n.starts_with("<Array GcArray(Signed) ")), "{writes:?}");
 }
+
+/// What a runtime function does to a string the callee made (formatting a
+/// number into it) is no effect of the callee; into a string it was passed,
+/// it is.
+#[test]
+fn runtime_functions_on_the_callees_own_strings_are_not_effects() {
+    let src = "
+        use rpython::jit::{dont_look_inside, jit_merge_point, JitDriver};
+        static DRIVER: JitDriver = JitDriver::new(&[\"pc\"], &[\"s\", \"n\"]);
+        #[dont_look_inside]
+        fn show(n: i64) -> String {
+            let mut out = String::new();
+            out.push_str(&format!(\"{}\", n));
+            out
+        }
+        #[dont_look_inside]
+        fn show_into(s: &mut String, n: i64) {
+            s.push_str(&format!(\"{}\", n));
+        }
+        pub fn run(n: i64) -> i64 {
+            let mut s = String::new();
+            let mut pc = 0;
+            while pc < n {
+                jit_merge_point!(DRIVER; pc; s, n);
+                let t = show(pc);
+                show_into(&mut s, t.len() as i64);
+                pc += 1;
+            }
+            s.len() as i64
+        }
+    ";
+    let m =
+        translate_source(src, "fresh_strings.rs").unwrap_or_else(|e| panic!("{e:?}")).jit.expect("a JitDriver").module;
+    assert_eq!(writes(&m, "show").unwrap(), Vec::<String>::new());
+    let writes = writes(&m, "show_into").unwrap();
+    assert!(writes.iter().any(|n| n.starts_with("<Field list<u8>.length ")), "{writes:?}");
+}

@@ -20,6 +20,7 @@
 use crate::entity::SecondaryMap;
 use crate::flow::{FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId};
 use crate::lloperation::LlOp;
+use crate::lltype::layout::gc_ptr_offsets;
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
 use std::collections::{HashMap, HashSet};
@@ -240,10 +241,18 @@ fn summarize(
                         e.writes.items.insert(c);
                     }
                 }
+                // What an argument reaches is its base's when that is only
+                // itself and its private arrays (a string); else anything's.
                 Some(LlOp::RtCall) => {
-                    let places = runtime_places(t, op.args[1..].iter().filter_map(container));
-                    s.any.reads.extend(&places);
-                    s.any.writes.extend(&places);
+                    for a in &op.args[1..] {
+                        let Some(c) = container(a) else { continue };
+                        let b = if self_contained(t, c) { base_of(a) } else { Base::Any };
+                        if let Some(e) = at(&mut s, b) {
+                            let places = runtime_places(t, std::iter::once(c));
+                            e.reads.extend(&places);
+                            e.writes.extend(&places);
+                        }
+                    }
                 }
                 Some(LlOp::DirectCall) => {
                     let Some(crate::flow::ConstValue::Func(callee)) = op.args[0].constant().map(|c| &c.value) else {
@@ -392,6 +401,27 @@ pub fn runtime_places(t: &Translator, args: impl Iterator<Item = ContainerId>) -
         }
     }
     w
+}
+
+/// Whether an object of `c` reaches no object but the arrays of plain
+/// items its private fields hold (a string, a list of numbers).
+fn self_contained(t: &Translator, c: ContainerId) -> bool {
+    let plain = |ty: &LlType| gc_ptr_offsets(ty).is_empty();
+    let container = &t.containers[c];
+    match container {
+        Container::GcStruct { fields, .. } => {
+            container.item().is_none_or(plain)
+                && fields.iter().all(|(name, ty)| match ty {
+                    LlType::Ptr(p) => {
+                        t.private_fields.contains(&(c, name.clone()))
+                            && matches!(t.containers[*p], Container::GcArray { .. })
+                            && t.containers[*p].item().is_some_and(plain)
+                    }
+                    ty => plain(ty),
+                })
+        }
+        Container::GcArray { .. } => container.item().is_some_and(plain),
+    }
 }
 
 /// The containers of objects reachable from objects of `roots`.

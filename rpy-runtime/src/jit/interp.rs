@@ -1159,10 +1159,9 @@ unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[
     }
     // The copies last: the writes the trace had not done were before them
     // (a write to a copy's source after it made the copy).
-    for a in &snapshot.arrays {
-        let Some(c) = a.copy else { continue };
-        let Descr::Call { target, .. } = &m.descrs[c.call as usize] else { panic!("rpy JIT: a call descr expected") };
-        let args = [real(&values, &c.src), values[&a.var], real(&values, &c.start), 0, real(&values, &a.length)];
+    for (a, p) in snapshot.arrays.iter().flat_map(|a| a.pieces.iter().map(move |p| (a, p))) {
+        let Descr::Call { target, .. } = &m.descrs[p.call as usize] else { panic!("rpy JIT: a call descr expected") };
+        let args: Vec<u64> = p.args(Value::Var(a.var)).iter().map(|v| real(&values, v)).collect();
         (t.calls[*target as usize])(args.as_ptr(), [0u64].as_mut_ptr());
     }
     refs().truncate(base);
@@ -1257,10 +1256,10 @@ impl Interp<'_> {
             self.record(op, args, Some(w.descr), None, false);
         }
         for a in &snapshot.arrays {
-            let Some(c) = a.copy else { continue };
-            let v = |v: &Value| boxed_value(&box_of, v);
-            let args = vec![v(&c.src), box_of[&a.var], v(&c.start), Value::Const(0, Kind::Int), v(&a.length)];
-            self.record(Op::CallN, args, Some(c.call), None, false);
+            for p in &a.pieces {
+                let args = p.args(Value::Var(a.var)).iter().map(|v| boxed_value(&box_of, v)).collect();
+                self.record(Op::CallN, args, Some(p.call), None, false);
+            }
         }
         self.rebuild(snapshot, |v| real(&value_of, v), |v| Some(boxed_value(&box_of, v)));
         self.run(buf)

@@ -29,7 +29,7 @@ use super::facts::{mirror, negation, step};
 use super::intbounds::{self, IntBound};
 use super::Opts;
 use crate::jit::eval::{pure_value, returns_float};
-use crate::jit::trace::{allocation, initialization, CopyOf, LazyArray, PendingWrite, ResOp, Value, VirtualObject};
+use crate::jit::trace::{allocation, initialization, LazyArray, PendingWrite, Piece, ResOp, Value, VirtualObject};
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -689,12 +689,13 @@ impl<'m> Optimizer<'m> {
     /// Arrays whose lengths the trace computes (a string's, a list's) are
     /// allocated only where something needs them (RPython's virtual
     /// strings, for the copies strings and lists are made of): until then
-    /// the trace knows their length and, once an `arraycopy` filled one
-    /// whole, that it is a copy of the items of another array, which a
-    /// copy of it then copies directly. The copy that nothing else uses is
-    /// never made. A write that may go to the source first makes the
-    /// copies of it; a guard makes those it sees when it fails. True when
-    /// `op` was taken care of; `op`'s source may be rewritten.
+    /// the trace knows their length and the copies of items of other
+    /// arrays they are made of, one after the other from item 0 (a string
+    /// built as `a + b + c`), which a copy of them then copies directly.
+    /// The array that nothing else uses is never made. A write that may
+    /// go to a source first makes the copies of it; a guard makes those it
+    /// sees when it fails. True when `op` was taken care of; `op`'s source
+    /// may be rewritten.
     fn lazy_array(&mut self, op: &mut ResOp) -> bool {
         let lazy = |o: &Self, v: Option<&Value>| match v {
             Some(Value::Var(n)) if o.arrays.contains_key(n) => Some(*n),
@@ -710,7 +711,8 @@ impl<'m> Optimizer<'m> {
                 if !matches!(op.args[0], Value::Const(n, _) if n <= MAX_VIRTUAL_ITEMS) {
                     let r = op.result.expect("new_array has a result");
                     let d = op.descr.expect("an array descr");
-                    self.arrays.insert(r, Lazy { descr: d, length: op.args[0], copy: None, since: 0 });
+                    self.arrays
+                        .insert(r, Lazy { descr: d, length: op.args[0], pieces: vec![], end: Some(ZERO), since: 0 });
                     return true;
                 }
             }
@@ -738,40 +740,61 @@ impl<'m> Optimizer<'m> {
         false
     }
 
-    /// `arraycopy(src, dst, src_start, dst_start, n)`: from the source of
-    /// a lazy copy, and into a lazy array it fills whole (true: it is then
-    /// a copy, not done yet).
+    /// `arraycopy(src, dst, src_start, dst_start, n)`: its source
+    /// rewritten when it is a lazy array (the array it is a whole copy of,
+    /// or, copied whole into a lazy array, its pieces; else it is made),
+    /// and kept as the next piece of a lazy destination when it starts
+    /// where the pieces end (true: it is then not done yet).
     fn arraycopy(&mut self, op: &mut ResOp) -> bool {
-        let (mut src, mut start) = (op.args[0], op.args[2]);
-        if let Value::Var(n) = src {
-            if let Some(l) = self.arrays.get(&n) {
-                // Copied from what it copies when the offsets add up.
-                let from = l.copy.and_then(|c| match (c.start, start) {
-                    (Value::Const(a, k), Value::Const(b, _)) => Some((c.src, Value::Const(a.wrapping_add(b), k))),
-                    (a, Value::Const(0, _)) | (Value::Const(0, _), a) => Some((c.src, a)),
-                    _ => None,
-                });
-                match from {
-                    Some((s, k)) => (src, start) = (s, k),
-                    None => self.force(n),
+        let [src, dst, start, at, n] = op.args[..] else { panic!("arraycopy has five operands") };
+        let call = op.descr.expect("a call descr");
+        let appending = match dst {
+            Value::Var(d) => {
+                src != dst && self.arrays.get(&d).is_some_and(|l| l.end.map(|e| self.resolve(e)) == Some(at))
+            }
+            _ => false,
+        };
+        let mut pieces = vec![Piece { src, start, at, n, call }];
+        if let Value::Var(s) = src {
+            if let Some(l) = self.arrays.get(&s) {
+                if let Some(p) = l.whole_copy(|v| self.resolve(v)) {
+                    // Copied from what it copies when the offsets add up.
+                    let from = match (p.start, start) {
+                        (Value::Const(a, k), Value::Const(b, _)) => Some(Value::Const(a.wrapping_add(b), k)),
+                        (a, ZERO) | (ZERO, a) => Some(a),
+                        _ => None,
+                    };
+                    match from {
+                        Some(from) => pieces[0] = Piece { src: p.src, start: from, ..pieces[0] },
+                        None => self.force(s),
+                    }
+                } else if appending && at == ZERO && start == ZERO && l.end.map(|e| self.resolve(e)) == Some(n) {
+                    pieces = l.pieces.clone();
+                } else {
+                    self.force(s);
                 }
             } else {
                 // A virtual array is made before anything copies it.
-                self.force(n);
+                self.force(s);
             }
         }
-        (op.args[0], op.args[2]) = (src, start);
-        let Value::Var(dst) = op.args[1] else { return false };
-        let Some(length) = self.arrays.get(&dst).map(|l| self.resolve(l.length)) else { return false };
-        let whole = op.args[3] == Value::Const(0, Kind::Int) && length == op.args[4];
-        let l = self.arrays.get_mut(&dst).expect("a lazy array");
-        if l.copy.is_none() && whole && src != Value::Var(dst) {
-            self.clock += 1;
-            l.copy = Some(CopyOf { src, start, call: op.descr.expect("a call descr") });
-            l.since = self.clock;
-            return true;
+        if !appending {
+            (op.args[0], op.args[2]) = (pieces[0].src, pieces[0].start);
+            return false;
         }
-        false
+        let Value::Var(d) = dst else { unreachable!("a lazy destination") };
+        let end = match at {
+            ZERO => Some(n),
+            _ => self
+                .lookup_pure(&(Op::IntAdd, vec![at, n], None))
+                .or_else(|| self.lookup_pure(&(Op::IntAdd, vec![n, at], None))),
+        };
+        self.clock += 1;
+        let l = self.arrays.get_mut(&d).expect("a lazy array");
+        l.pieces.extend(pieces);
+        l.end = end;
+        l.since = self.clock;
+        true
     }
 
     /// Makes the lazy copies whose source `op` may write: an item write,
@@ -813,7 +836,9 @@ impl<'m> Optimizer<'m> {
         };
         let mut doomed: Vec<u32> = (self.arrays.iter())
             .filter(|(_, l)| {
-                l.copy.is_some() && descrs.as_ref().is_none_or(|ds| ds.contains(&l.descr)) && !made_after(self, l.since)
+                !l.pieces.is_empty()
+                    && descrs.as_ref().is_none_or(|ds| ds.contains(&l.descr))
+                    && !made_after(self, l.since)
             })
             .map(|(n, _)| *n)
             .collect();
@@ -979,13 +1004,12 @@ impl<'m> Optimizer<'m> {
                 snapshot: None,
             });
             self.note_allocation(n, length, Some(l.descr));
-            if let Some(c) = l.copy {
+            for p in &l.pieces {
                 // The writes waiting to go to the source were before the
                 // copy was due.
-                self.flush_touched(self.effects_of(Some(c.call)));
-                let args =
-                    vec![self.resolve(c.src), Value::Var(n), self.resolve(c.start), Value::Const(0, Kind::Int), length];
-                self.out.push(ResOp { op: Op::CallN, args, descr: Some(c.call), result: None, snapshot: None });
+                self.flush_touched(self.effects_of(Some(p.call)));
+                let args = p.args(Value::Var(n)).into_iter().map(|v| self.resolve(v)).collect();
+                self.out.push(ResOp { op: Op::CallN, args, descr: Some(p.call), result: None, snapshot: None });
             }
             return;
         }
@@ -1178,8 +1202,9 @@ impl<'m> Optimizer<'m> {
                     continue;
                 }
                 if let Some(l) = self.arrays.get(&n) {
-                    let copy = l.copy.map(|c| CopyOf { src: self.resolve(c.src), start: self.resolve(c.start), ..c });
-                    s.arrays.push(LazyArray { var: n, descr: l.descr, length: self.resolve(l.length), copy });
+                    let mut a = LazyArray { var: n, descr: l.descr, length: l.length, pieces: l.pieces.clone() };
+                    a.values_mut().for_each(|v| *v = self.resolve(*v));
+                    s.arrays.push(a);
                     continue;
                 }
                 let v = &self.virtuals[&n];
@@ -1332,14 +1357,31 @@ struct Virtual {
     fields: Vec<(u32, Value)>,
 }
 
-/// An array not allocated yet (`lazy_array`): its descr, its length, what
-/// it is a copy of (`None`: zeroes), and when the copy was due (`clock`).
+/// An array not allocated yet (`lazy_array`): its descr, its length, the
+/// copies it is made of (zeroes after them), where they end (`None`: not
+/// known as one value of the trace) and when the last was due (`clock`).
 struct Lazy {
     descr: u32,
     length: Value,
-    copy: Option<CopyOf>,
+    pieces: Vec<Piece>,
+    end: Option<Value>,
     since: u64,
 }
+
+impl Lazy {
+    /// Its one piece when it fills the array, resolved by `resolve`.
+    fn whole_copy(&self, resolve: impl Fn(Value) -> Value) -> Option<Piece> {
+        match self.pieces[..] {
+            [p] if resolve(p.at) == ZERO && resolve(p.n) == resolve(self.length) => {
+                Some(Piece { src: resolve(p.src), start: resolve(p.start), ..p })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The integer 0.
+const ZERO: Value = Value::Const(0, Kind::Int);
 
 /// The longest array kept virtual (its items are in every snapshot that
 /// sees it).

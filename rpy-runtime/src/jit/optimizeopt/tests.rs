@@ -2433,8 +2433,99 @@ fn a_guard_makes_the_copies_it_sees() {
         "
         [p0, i1]
         i2 = int_lt(i1, 10)
-        guard_true(i2, descr=<Guard0x0>) [p0, p3] {p3=new_array(i1, <ArrayU 1>; p0[0..])}
+        guard_true(i2, descr=<Guard0x0>) [p0, p3] {p3=new_array(i1, <ArrayU 1>; p0[0..+i1]@0)}
         jump(p0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// A string built as `a + b + c` (each `+` a new array with room to
+/// spare, the copies of its two parts into it) is one array: the arrays
+/// between are never made, the last is made of the three copies, in
+/// order, from the original parts.
+#[test]
+fn copies_one_after_another_are_pieces_of_one_array() {
+    check(
+        "
+        [p0, p1, i2, i3]
+        i4 = int_add(i2, i3)
+        i5 = int_mul(i4, 2)
+        p6 = new_array(i5, descr=<ArrayU 1>)
+        call_n(p0, p6, 0, 0, i2, descr=<Call copy>)
+        call_n(p1, p6, 0, i2, i3, descr=<Call copy>)
+        i7 = int_add(i4, i2)
+        p8 = new_array(i7, descr=<ArrayU 1>)
+        call_n(p6, p8, 0, 0, i4, descr=<Call copy>)
+        call_n(p0, p8, 0, i4, i2, descr=<Call copy>)
+        i9 = getarrayitem_gc_i(p8, 1, descr=<ArrayU 1>)
+        jump(p0, p1, i9, i3, descr=TargetToken(1))",
+        "
+        [p0, p1, i2, i3]
+        i4 = int_add(i2, i3)
+        i5 = int_add(i4, i2)
+        p6 = new_array(i5, descr=<ArrayU 1>)
+        call_n(p0, p6, 0, 0, i2, descr=<Call copy>)
+        call_n(p1, p6, 0, i2, i3, descr=<Call copy>)
+        call_n(p0, p6, 0, i4, i2, descr=<Call copy>)
+        i7 = getarrayitem_gc_i(p6, 1, descr=<ArrayU 1>)
+        jump(p0, p1, i7, i3, descr=TargetToken(1))",
+    );
+}
+
+/// Pieces are kept only while each starts where the last ends: a copy
+/// elsewhere makes the array, and a copy of part of it (not its whole
+/// filled part) copies from the array made.
+#[test]
+fn a_copy_not_after_the_pieces_makes_the_array() {
+    check(
+        "
+        [p0, p1, i2, i3]
+        p4 = new_array(100, descr=<ArrayU 1>)
+        call_n(p0, p4, 0, 0, i2, descr=<Call copy>)
+        call_n(p1, p4, 0, i3, i2, descr=<Call copy>)
+        p5 = new_array(100, descr=<ArrayU 1>)
+        call_n(p1, p5, 0, 0, i2, descr=<Call copy>)
+        call_n(p0, p5, 0, i2, i3, descr=<Call copy>)
+        p6 = new_array(100, descr=<ArrayU 1>)
+        call_n(p5, p6, 0, 0, i3, descr=<Call copy>)
+        i7 = getarrayitem_gc_i(p4, 1, descr=<ArrayU 1>)
+        i8 = getarrayitem_gc_i(p6, 1, descr=<ArrayU 1>)
+        i9 = int_add(i7, i8)
+        jump(p0, p1, i9, i3, descr=TargetToken(1))",
+        "
+        [p0, p1, i2, i3]
+        p4 = new_array(100, descr=<ArrayU 1>)
+        call_n(p0, p4, 0, 0, i2, descr=<Call copy>)
+        call_n(p1, p4, 0, i3, i2, descr=<Call copy>)
+        p5 = new_array(100, descr=<ArrayU 1>)
+        call_n(p1, p5, 0, 0, i2, descr=<Call copy>)
+        call_n(p0, p5, 0, i2, i3, descr=<Call copy>)
+        i6 = getarrayitem_gc_i(p4, 1, descr=<ArrayU 1>)
+        p7 = new_array(100, descr=<ArrayU 1>)
+        call_n(p5, p7, 0, 0, i3, descr=<Call copy>)
+        i8 = getarrayitem_gc_i(p7, 1, descr=<ArrayU 1>)
+        i9 = int_add(i6, i8)
+        jump(p0, p1, i9, i3, descr=TargetToken(1))",
+    );
+}
+
+/// A guard that sees an array of pieces makes it when it fails: each copy
+/// at its place.
+#[test]
+fn a_guard_makes_the_pieces_it_sees() {
+    check(
+        "
+        [p0, p1, i2, i3]
+        p4 = new_array(100, descr=<ArrayU 1>)
+        call_n(p0, p4, 0, 0, i2, descr=<Call copy>)
+        call_n(p1, p4, 2, i2, i3, descr=<Call copy>)
+        i5 = int_lt(i2, 10)
+        guard_true(i5, descr=<Guard0x0>) [p4]
+        jump(p0, p1, i2, i3, descr=TargetToken(1))",
+        "
+        [p0, p1, i2, i3]
+        i4 = int_lt(i2, 10)
+        guard_true(i4, descr=<Guard0x0>) [p5] {p5=new_array(100, <ArrayU 1>; p0[0..+i2]@0; p1[2..+i3]@i2)}
+        jump(p0, p1, i2, i3, descr=TargetToken(1))",
     );
 }
 

@@ -83,35 +83,45 @@ pub struct VirtualObject {
 
 /// An array the trace had not allocated yet when a guard failed (its
 /// length is known only when the code runs): the variable standing for
-/// it, its array descr, its length, and what it is a copy of (`None`:
-/// zeroes).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// it, its array descr, its length, and the copies of items of other
+/// arrays it is made of (one after the other from item 0; zeroes after
+/// the last).
+#[derive(Clone, Debug, PartialEq)]
 pub struct LazyArray {
     pub var: u32,
     pub descr: u32,
     pub length: Value,
-    pub copy: Option<CopyOf>,
+    pub pieces: Vec<Piece>,
 }
 
-/// The items `src[start..start + length]` of another array (not written
-/// since the copy was due), copied by the call of descr `call` (an
-/// `arraycopy`).
+/// The items `src[start..start + n]` of another array (not written since
+/// the copy was due), at `at` in the array they are copied into, by the
+/// call of descr `call` (an `arraycopy`).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CopyOf {
+pub struct Piece {
     pub src: Value,
     pub start: Value,
+    pub at: Value,
+    pub n: Value,
     pub call: u32,
+}
+
+impl Piece {
+    /// The `arraycopy` arguments that copy the piece into `dst`.
+    pub fn args(&self, dst: Value) -> Vec<Value> {
+        vec![self.src, dst, self.start, self.at, self.n]
+    }
 }
 
 impl LazyArray {
     fn values(&self) -> impl Iterator<Item = &Value> {
-        let copy = self.copy.as_ref().map(|c| [&c.src, &c.start]);
-        std::iter::once(&self.length).chain(copy.into_iter().flatten())
+        let pieces = self.pieces.iter().flat_map(|p| [&p.src, &p.start, &p.at, &p.n]);
+        std::iter::once(&self.length).chain(pieces)
     }
 
-    fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
-        let copy = self.copy.as_mut().map(|c| [&mut c.src, &mut c.start]);
-        std::iter::once(&mut self.length).chain(copy.into_iter().flatten())
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
+        let pieces = self.pieces.iter_mut().flat_map(|p| [&mut p.src, &mut p.start, &mut p.at, &mut p.n]);
+        std::iter::once(&mut self.length).chain(pieces)
     }
 }
 
@@ -250,7 +260,7 @@ impl Trace {
             size_of::<Snapshot>()
                 + s.frames.iter().map(|f| size_of::<FrameSnapshot>() + f.live.len() * (value + 8)).sum::<usize>()
                 + s.virtuals.iter().map(|o| size_of::<VirtualObject>() + o.fields.len() * (value + 8)).sum::<usize>()
-                + s.arrays.len() * size_of::<LazyArray>()
+                + s.arrays.iter().map(|a| size_of::<LazyArray>() + a.pieces.len() * size_of::<Piece>()).sum::<usize>()
                 + s.pending.len() * size_of::<PendingWrite>()
         };
         self.kinds.len() + self.ops.iter().filter_map(|op| op.snapshot.as_deref()).map(snapshot).sum::<usize>()
@@ -410,8 +420,15 @@ impl Trace {
             })
             .collect();
         for a in &s.arrays {
-            let copy = a.copy.map_or(String::new(), |c| format!("; {}[{}..]", val(&c.src), val(&c.start)));
-            extra.push(format!("{}=new_array({}, {}{copy})", val(&Value::Var(a.var)), val(&a.length), descr(a.descr)));
+            let pieces: String = (a.pieces.iter())
+                .map(|p| format!("; {}[{}..+{}]@{}", val(&p.src), val(&p.start), val(&p.n), val(&p.at)))
+                .collect();
+            extra.push(format!(
+                "{}=new_array({}, {}{pieces})",
+                val(&Value::Var(a.var)),
+                val(&a.length),
+                descr(a.descr)
+            ));
         }
         for w in &s.pending {
             let (op, args) = w.op(m);
