@@ -8,11 +8,13 @@ use crate::ops::Op;
 
 const MAGIC: &[u8; 4] = b"rpj8";
 
+/// LEB128 numbers and the module's small types, appended to bytes (also
+/// the runtime's packed snapshots).
 #[derive(Default)]
-struct Writer(Vec<u8>);
+pub struct Writer(pub Vec<u8>);
 
 impl Writer {
-    fn u(&mut self, mut v: u64) {
+    pub fn u(&mut self, mut v: u64) {
         loop {
             let b = (v & 0x7f) as u8;
             v >>= 7;
@@ -23,7 +25,7 @@ impl Writer {
             self.0.push(b | 0x80);
         }
     }
-    fn i(&mut self, v: i64) {
+    pub fn i(&mut self, v: i64) {
         self.u(((v << 1) ^ (v >> 63)) as u64);
     }
     fn b(&mut self, v: bool) {
@@ -33,14 +35,14 @@ impl Writer {
         self.u(s.len() as u64);
         self.0.extend_from_slice(s.as_bytes());
     }
-    fn kind(&mut self, k: Kind) {
+    pub fn kind(&mut self, k: Kind) {
         self.u(k as u64);
     }
     fn kinds(&mut self, ks: &[Kind]) {
         self.u(ks.len() as u64);
         ks.iter().for_each(|k| self.kind(*k));
     }
-    fn reg(&mut self, r: Reg) {
+    pub fn reg(&mut self, r: Reg) {
         self.u(((r.index as u64) << 2) | r.kind as u64);
     }
     fn regs(&mut self, rs: &[Reg]) {
@@ -184,15 +186,19 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
     w.0
 }
 
-struct Reader<'a> {
+/// Reads what a `Writer` wrote.
+pub struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
 }
 
 type R<T> = Result<T, String>;
 
-impl Reader<'_> {
-    fn u(&mut self) -> R<u64> {
+impl<'a> Reader<'a> {
+    pub fn new(bytes: &'a [u8]) -> Reader<'a> {
+        Reader { bytes, pos: 0 }
+    }
+    pub fn u(&mut self) -> R<u64> {
         let mut v = 0u64;
         let mut shift = 0;
         loop {
@@ -208,17 +214,17 @@ impl Reader<'_> {
             }
         }
     }
-    fn u32(&mut self) -> R<u32> {
+    pub fn u32(&mut self) -> R<u32> {
         u32::try_from(self.u()?).map_err(|_| "a number of the jitcode data is out of range".to_string())
     }
-    fn i(&mut self) -> R<i64> {
+    pub fn i(&mut self) -> R<i64> {
         let v = self.u()?;
         Ok(((v >> 1) as i64) ^ -((v & 1) as i64))
     }
     fn b(&mut self) -> R<bool> {
         Ok(self.u()? != 0)
     }
-    fn len(&mut self) -> R<usize> {
+    pub fn len(&mut self) -> R<usize> {
         let n = self.u()? as usize;
         if n > self.bytes.len() {
             return Err("a length of the jitcode data is too large".into());
@@ -234,13 +240,13 @@ impl Reader<'_> {
         self.pos = end;
         Ok(s.to_string())
     }
-    fn kind(&mut self) -> R<Kind> {
+    pub fn kind(&mut self) -> R<Kind> {
         Kind::ALL.get(self.u()? as usize).copied().ok_or_else(|| "a bad register kind in the jitcode data".to_string())
     }
     fn kinds(&mut self) -> R<Vec<Kind>> {
         (0..self.len()?).map(|_| self.kind()).collect()
     }
-    fn reg(&mut self) -> R<Reg> {
+    pub fn reg(&mut self) -> R<Reg> {
         let v = self.u()?;
         let kind = Kind::ALL.get((v & 3) as usize).copied().ok_or("a bad register kind in the jitcode data")?;
         Ok(Reg { kind, index: u32::try_from(v >> 2).map_err(|_| "a register index is out of range")? })

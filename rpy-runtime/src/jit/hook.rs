@@ -28,7 +28,7 @@ use super::memory::{self, key_hash, KeyState};
 use super::optimizeopt::{optimize, Env, Opts, ShortPreamble};
 use super::params::JitParams;
 use super::quasi;
-use super::trace::{Snapshot, Trace};
+use super::trace::{Snapshot, Snapshots, Trace};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::{Descr, JitModule, Kind};
 use std::cell::Cell;
@@ -78,7 +78,7 @@ struct State {
     id: u32,
     counter: JitCounter,
     /// By code number; `None` for a number not in use (the code was freed).
-    codes: Vec<Option<Code>>,
+    codes: Vec<Option<Box<Code>>>,
     /// The numbers not in use.
     free: Vec<u32>,
     /// How many traces were compiled: the numbers the logs give them.
@@ -97,7 +97,10 @@ struct Code {
     /// What is kept of the trace once compiled: each guard's snapshot, in
     /// order, and the kinds of the trace's variables (what a guard failing
     /// resumes from, and a bridge starts from); not its operations.
-    snapshots: Vec<Snapshot>,
+    snapshots: Snapshots,
+    /// Per guard that failed and has no bridge: its snapshot unpacked
+    /// (a guard fails up to `trace_eagerness` times before its bridge).
+    unpacked: Vec<Option<Box<Snapshot>>>,
     kinds: Vec<Kind>,
     compiled: CompiledLoop,
     /// How other code enters the loop at its label.
@@ -692,13 +695,14 @@ fn add_code(
                 let name = if kind == "loop" { format!("Loop {name}") } else { format!("bridge {name}") };
                 counts().lock().unwrap_or_else(|e| e.into_inner()).push((name, c as usize));
             }
-            let (fails, bridges) = (vec![0; n_guards], vec![None; n_guards]);
-            let bytes = compiled.size + trace.kept_bytes();
+            let (fails, bridges, unpacked) = (vec![0; n_guards], vec![None; n_guards], vec![None; n_guards]);
+            let snapshots = Snapshots::pack(trace.ops.iter().filter_map(|o| o.snapshot.as_deref()));
+            let bytes = compiled.size + trace.kinds.len() + snapshots.size();
             memory::add_code(st.id, n, compiled.entry as u64, &trace, key, kind == "bridge", bytes);
-            let Trace { kinds, ops, quasi, .. } = trace;
+            let Trace { kinds, quasi, .. } = trace;
             quasi::depend(st.id, n, &*compiled.invalidated as *const _ as usize, &quasi);
-            let snapshots = ops.into_iter().filter_map(|o| o.snapshot.map(|s| *s)).collect();
-            let code = Some(Code { name, snapshots, kinds, short, compiled, fails, bridges, quasi });
+            let code =
+                Some(Box::new(Code { name, snapshots, unpacked, kinds, short, compiled, fails, bridges, quasi }));
             match st.codes.get_mut(n as usize) {
                 Some(slot) => *slot = code,
                 None => st.codes.push(code),
@@ -767,16 +771,16 @@ unsafe fn after_exit(
     // (A field of `st`: `st.module` is borrowed too.)
     let code = st.codes[c as usize].as_mut().expect("a live code");
     code.fails[k] += 1;
-    let snapshot = &code.snapshots[k];
     let want_bridge = code.bridges[k].is_none() && code.fails[k] > params().trace_eagerness;
     if !want_bridge {
+        let snapshots = &code.snapshots;
+        let snapshot = code.unpacked[k].get_or_insert_with(|| Box::new(snapshots.get(k)));
         return resume(&st.module, t, snapshot, frame, buf);
     }
-    let code = st.code(c);
-    let snapshot = &code.snapshots[k];
+    let code = st.code_mut(c);
+    let snapshot = code.unpacked[k].take().map_or_else(|| code.snapshots.get(k), |s| *s);
     let limit = params().trace_limit as usize;
     let pins = memory::pins();
-    let snapshot = snapshot.clone();
     let kinds = code.kinds.clone();
     let name = code.name;
     let traced = trace_with(st, t, driver, |interp| unsafe {

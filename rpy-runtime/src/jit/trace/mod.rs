@@ -6,7 +6,10 @@
 //! variable of the trace, numbered in order of definition: the loop's
 //! input arguments first, then the results of operations.
 
+mod packed;
 mod parse;
+
+pub use packed::Snapshots;
 
 use rpy_jitcode::{Descr, JitModule, Kind, Op};
 
@@ -248,22 +251,6 @@ impl Trace {
             quasi: Vec::new(),
             quasi_since: 0,
         }
-    }
-
-    /// About the memory of what compiled code keeps of its trace: its
-    /// guards' snapshots and the kinds of its variables (for the GC's
-    /// policy, which counts compiled code with the objects that keep it).
-    pub fn kept_bytes(&self) -> usize {
-        use std::mem::size_of;
-        let value = size_of::<Value>();
-        let snapshot = |s: &Snapshot| {
-            size_of::<Snapshot>()
-                + s.frames.iter().map(|f| size_of::<FrameSnapshot>() + f.live.len() * (value + 8)).sum::<usize>()
-                + s.virtuals.iter().map(|o| size_of::<VirtualObject>() + o.fields.len() * (value + 8)).sum::<usize>()
-                + s.arrays.iter().map(|a| size_of::<LazyArray>() + a.pieces.len() * size_of::<Piece>()).sum::<usize>()
-                + s.pending.len() * size_of::<PendingWrite>()
-        };
-        self.kinds.len() + self.ops.iter().filter_map(|op| op.snapshot.as_deref()).map(snapshot).sum::<usize>()
     }
 
     /// The trace of operations `start..` alone, its input arguments the
