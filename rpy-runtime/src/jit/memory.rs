@@ -302,6 +302,7 @@ pub fn add_code(module: u32, code: u32, entry: u64, trace: &Trace, key: &[u64], 
     let mut roots: Vec<usize> = trace_refs(trace).chain(key.iter().map(|g| *g as usize)).chain(called_keys).collect();
     roots.sort_unstable();
     roots.dedup();
+    roots.shrink_to_fit();
     let targets = trace.ops.last().and_then(|op| op.descr.filter(|_| op.op == rpy_jitcode::Op::Jump));
     let codes = &mut mem.modules[module as usize].codes;
     if codes.len() <= code as usize {
