@@ -130,6 +130,10 @@ pub fn translate_items(
         .time("backendopt", || crate::backendopt::run(&mut t))
         .map_err(|es| es.into_iter().map(TranslationError::Stage).collect::<Vec<_>>())?;
     dumper.dump("backendopt", &t);
+    let vables = crate::jit::check_virtualizables(&t);
+    if !vables.is_empty() {
+        return Err(vables.into_iter().map(TranslationError::Stage).collect());
+    }
     let jit = timings.time("codewriter", || crate::codewriter::make_jit(&mut t)).map_err(|message| {
         let graph = t.jitdrivers.first().map(|d| d.name.clone()).unwrap_or_default();
         vec![TranslationError::Stage(Diagnostic::rtyping(

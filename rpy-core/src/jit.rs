@@ -17,26 +17,31 @@ pub fn is_driver_type(ty: &syn::Type) -> bool {
 
 /// The driver a `static` declares, read from its initializer:
 /// `JitDriver::new(&["a", ...], &["b", ...])`, optionally followed by
-/// `.get_printable_location("f")`.
+/// `.get_printable_location("f")` and `.virtualizables(&["b"])`.
 pub fn parse_driver(s: &syn::ItemStatic) -> syn::Result<JitDriverDef> {
-    let form = "rpy: a JIT driver is declared as `static NAME: JitDriver = JitDriver::new(&[\"green\", ...], &[\"red\", ...]);`, optionally followed by `.get_printable_location(\"function\")`, with string literals";
+    let form = "rpy: a JIT driver is declared as `static NAME: JitDriver = JitDriver::new(&[\"green\", ...], &[\"red\", ...]);`, optionally followed by `.get_printable_location(\"function\")` and `.virtualizables(&[\"red\"])`, with string literals";
     let bad = |tokens: &dyn quote::ToTokens| syn::Error::new_spanned(tokens, form);
-    let (call, printable) = match &*s.expr {
-        syn::Expr::MethodCall(m) if m.method == "get_printable_location" && m.args.len() == 1 => {
-            (&*m.receiver, Some(string_lit(&m.args[0]).ok_or_else(|| bad(&m.args[0]))?))
-        }
-        e => (e, None),
-    };
-    let syn::Expr::Call(c) = call else { return Err(bad(call)) };
-    let is_new = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "new"));
-    if !is_new || c.args.len() != 2 {
-        return Err(bad(c));
-    }
     let names = |e: &syn::Expr| -> syn::Result<Vec<String>> {
         let syn::Expr::Reference(r) = e else { return Err(bad(e)) };
         let syn::Expr::Array(a) = &*r.expr else { return Err(bad(e)) };
         a.elems.iter().map(|x| string_lit(x).ok_or_else(|| bad(x))).collect()
     };
+    let (mut call, mut printable, mut vables) = (&*s.expr, None, None);
+    while let syn::Expr::MethodCall(m) = call {
+        match (m.method.to_string().as_str(), m.args.len()) {
+            ("get_printable_location", 1) if printable.is_none() => {
+                printable = Some(string_lit(&m.args[0]).ok_or_else(|| bad(&m.args[0]))?);
+            }
+            ("virtualizables", 1) if vables.is_none() => vables = Some((names(&m.args[0])?, &m.args[0])),
+            _ => return Err(bad(m)),
+        }
+        call = &m.receiver;
+    }
+    let syn::Expr::Call(c) = call else { return Err(bad(call)) };
+    let is_new = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "new"));
+    if !is_new || c.args.len() != 2 {
+        return Err(bad(c));
+    }
     let (greens, reds) = (names(&c.args[0])?, names(&c.args[1])?);
     if reds.is_empty() {
         return Err(syn::Error::new_spanned(
@@ -54,7 +59,28 @@ pub fn parse_driver(s: &syn::ItemStatic) -> syn::Result<JitDriverDef> {
             ));
         }
     }
-    Ok(JitDriverDef { name: s.ident.to_string(), greens, reds, printable_location: printable, printable_graph: None })
+    let virtualizable = match vables {
+        None => None,
+        Some((names, e)) => match names.as_slice() {
+            [n] => Some(reds.iter().position(|r| r == n).ok_or_else(|| {
+                syn::Error::new_spanned(e, format!("rpy: the virtualizable `{n}` is not one of the driver's reds"))
+            })?),
+            _ => {
+                return Err(syn::Error::new_spanned(
+                    e,
+                    "rpy: a JIT driver has one virtualizable: the red that is the interpreter's frame",
+                ))
+            }
+        },
+    };
+    Ok(JitDriverDef {
+        name: s.ident.to_string(),
+        greens,
+        reds,
+        printable_location: printable,
+        printable_graph: None,
+        virtualizable,
+    })
 }
 
 fn string_lit(e: &syn::Expr) -> Option<String> {
@@ -149,6 +175,78 @@ pub fn check_drivers(
                     &item.expr,
                     format!("rpy: `get_printable_location` names `{f}`, which must be a function of the module taking the {} greens ({}) and returning a `String`", def.greens.len(), def.greens.join(", ")),
                 )),
+            }
+        }
+    }
+    errors
+}
+
+/// The checks of a driver's virtualizable (`.virtualizables(&["frame"])`),
+/// on the low-level graphs: the red is a reference to a struct, and no
+/// object of that struct is ever stored in another object (a field, an
+/// item, a value stored whole), cast to another type or prebuilt. So code
+/// reaches a frame only through the arguments it was given: what a call not
+/// given the frame (nor a list the frame owns) does leaves the frame's
+/// fields and its lists' items as they were, which the JIT relies on.
+pub fn check_virtualizables(t: &Translator) -> Vec<crate::diagnostic::Diagnostic> {
+    use crate::diagnostic::Diagnostic;
+    use crate::lloperation::LlOp;
+    use crate::lltype::{Container, LlType};
+    let mut errors = Vec::new();
+    for ((def, portals), d) in t.jitdrivers.iter().zip(portals(t)).zip(0..) {
+        let (Some(k), Some(&portal)) = (def.virtualizable, portals.first()) else { continue };
+        let g = &t.graphs[portal];
+        let marker = g.iterblocks().into_iter().flat_map(|b| g.blocks[b].operations.iter()).find(|op| {
+            op.opname == "jit_marker"
+                && op.args[0].constant().and_then(|c| c.as_str()) == Some("jit_merge_point")
+                && op.args[1].constant().and_then(|c| c.as_int()) == Some(d)
+        });
+        let Some(marker) = marker else { continue };
+        let name = &def.reds[k];
+        let frame = match g.concretetype(&marker.args[2 + def.greens.len() + k]) {
+            LlType::Ptr(c) if matches!(t.containers[*c], Container::GcStruct { .. }) => *c,
+            _ => {
+                errors.push(Diagnostic::rtyping(
+                    &g.name,
+                    marker.pos,
+                    format!("the virtualizable `{name}` must be a reference to a struct (the interpreter's frame)"),
+                ));
+                continue;
+            }
+        };
+        let ty = t.containers[frame].name();
+        fn holds(ty: &LlType, c: crate::lltype::ContainerId) -> bool {
+            match ty {
+                LlType::Ptr(p) => *p == c,
+                LlType::Struct(fields) => fields.iter().any(|f| holds(f, c)),
+                _ => false,
+            }
+        }
+        for (_, h) in t.graphs.iter() {
+            // (Constants naming fields and the like have no low-level type.)
+            let holds_frame = |v: &Value| match v {
+                Value::Var(x) => h.vars[*x].concretetype.as_ref().is_some_and(|ty| holds(ty, frame)),
+                Value::Const(c) => {
+                    !matches!(c.value, ConstValue::Null) && c.concretetype.as_ref().is_some_and(|ty| holds(ty, frame))
+                }
+            };
+            for b in h.iterblocks() {
+                for op in &h.blocks[b].operations {
+                    let stored = match LlOp::from_name(&op.opname) {
+                        Some(LlOp::Setfield | LlOp::Setarrayitem) => op.args.last().is_some_and(holds_frame),
+                        Some(LlOp::CastPointer) => holds_frame(&op.args[0]) && !holds_frame(&Value::Var(op.result)),
+                        _ => false,
+                    };
+                    let prebuilt = op.args.iter().any(|a| matches!(a, Value::Const(_)) && holds_frame(a));
+                    if stored || prebuilt {
+                        let what = if stored { "stored in another object" } else { "a prebuilt object" };
+                        errors.push(Diagnostic::rtyping(
+                            &h.name,
+                            op.pos,
+                            format!("`{name}` is the JIT driver `{}`'s virtualizable: a `{ty}` may only be passed to functions (the JIT keeps its fields across calls not given it), and here one is {what}; keep the frame in a local variable and pass it by `&mut`", def.name),
+                        ));
+                    }
+                }
             }
         }
     }

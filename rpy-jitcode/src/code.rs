@@ -264,6 +264,11 @@ pub struct Driver {
     /// with them (RPython's portal runner; its code before the merge
     /// point does not run).
     pub call: u32,
+    /// The red leaf that is the interpreter's frame, declared by
+    /// `.virtualizables(&["frame"])`: an object only ever passed to
+    /// functions (the translator checked it), so a call not given it (nor
+    /// a list it owns) leaves its fields and its lists' items as they were.
+    pub virtualizable: Option<u32>,
 }
 
 /// Everything the JIT needs of one translated module, but for addresses

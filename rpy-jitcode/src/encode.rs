@@ -6,7 +6,7 @@
 use crate::code::*;
 use crate::ops::Op;
 
-const MAGIC: &[u8; 4] = b"rpj8";
+const MAGIC: &[u8; 4] = b"rpj9";
 
 /// LEB128 numbers and the module's small types, appended to bytes (also
 /// the runtime's packed snapshots).
@@ -182,6 +182,8 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
         w.b(d.printable_location.is_some());
         w.u(d.printable_location.unwrap_or(0) as u64);
         w.u(d.call as u64);
+        w.b(d.virtualizable.is_some());
+        w.u(d.virtualizable.unwrap_or(0) as u64);
     }
     w.0
 }
@@ -366,6 +368,8 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
         let has_loc = r.b()?;
         let loc = r.u32()?;
         let call = r.u32()?;
+        let has_vable = r.b()?;
+        let vable = r.u32()?;
         m.drivers.push(Driver {
             name,
             portal,
@@ -375,6 +379,7 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
             result,
             printable_location: has_loc.then_some(loc),
             call,
+            virtualizable: has_vable.then_some(vable),
         });
     }
     if r.pos != bytes.len() {
@@ -446,6 +451,7 @@ mod tests {
                 result: vec![],
                 printable_location: Some(1),
                 call: 0,
+                virtualizable: Some(0),
             }],
         }
     }

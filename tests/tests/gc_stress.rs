@@ -84,6 +84,7 @@ fn jit_loops_with_constant_collections() {
         "162_list_copies",
         "163_jit_call_assembler",
         "164_jit_quasi_immutable",
+        "165_jit_virtualizable",
     ];
     jit_stress(&programs, &["1", "7", "300"]);
 }

@@ -358,6 +358,21 @@ fn quasi_immutable_fields_are_constants_until_written() {
     }
 }
 
+/// Program 165's frame is the driver's virtualizable: the helper its loop
+/// calls may write any frame and any stack's items, but it is not given
+/// the loop's frame, so the loop's body neither writes the stack before
+/// the call nor reads it again after (without the declaration it does
+/// both); its frame's fields are never read in the body.
+#[test]
+fn a_call_not_given_the_virtualizable_frame_leaves_it_in_registers() {
+    let (loops, out) = jit_log("165_jit_virtualizable", "jit-log-opt-loop");
+    assert_eq!(out, "9006000\n");
+    let body = loops.iter().map(|l| hot_body(l)).find(|b| b.contains("<Call twice>")).expect("a loop calling twice");
+    let ops: Vec<&str> = body.lines().filter(|l| !l.starts_with("debug_merge_point")).collect();
+    assert!(ops[1].contains("<Call twice>"), "{body}");
+    assert!(!body.contains("getarrayitem_gc") && !body.contains("getfield_gc"), "{body}");
+}
+
 /// Program 155's function has no loop and recurses: its entries get hot
 /// and it is traced from its start; the trace ends where the interpreter
 /// returns, with a `finish` of the result, and so do the bridges of its

@@ -26,8 +26,9 @@ pub mod vm {
     use std::io::Write;
     use std::rc::Rc;
 
-    static DRIVER: JitDriver =
-        JitDriver::new(&["pc", "func", "program"], &["frame", "depth"]).get_printable_location("location");
+    static DRIVER: JitDriver = JitDriver::new(&["pc", "func", "program"], &["frame", "depth"])
+        .get_printable_location("location")
+        .virtualizables(&["frame"]);
 
     /// Calls nested deeper than this are an error (and not a crash of the
     /// native stack, in any mode).

@@ -216,8 +216,14 @@ impl Flattener<'_, '_> {
         }
         let driver = args[1].constant().and_then(|c| c.as_int()).unwrap_or(0) as usize;
         let ngreens = self.m.t.jitdrivers[driver].greens.len();
+        let vable = self.m.t.jitdrivers[driver].virtualizable.map(|k| ngreens + k);
         let mut lists = [Vec::new(), Vec::new()];
+        // The virtualizable's leaf among the reds' (it is one pointer).
+        let mut vable_leaf = None;
         for (i, a) in args[2..].iter().enumerate() {
+            if vable == Some(i) {
+                vable_leaf = Some(lists[1].len() as u32);
+            }
             for leaf in self.leaves_of(a)? {
                 let r = self.in_reg(leaf);
                 lists[(i >= ngreens) as usize].push(r);
@@ -228,7 +234,7 @@ impl Flattener<'_, '_> {
         self.live();
         let pc = self.pc();
         let jitcode = self.m.jitcode_of[&self.gid];
-        self.m.merge_points.insert(driver, (jitcode, pc, kinds(&greens), kinds(&reds)));
+        self.m.merge_points.insert(driver, (jitcode, pc, kinds(&greens), kinds(&reds), vable_leaf));
         self.emit(Op::JitMergePoint, vec![Arg::Int(driver as i64), Arg::Regs(greens), Arg::Regs(reds)], vec![]);
         Ok(())
     }

@@ -126,7 +126,7 @@ pub struct ModuleBuilder<'t> {
     string_index: HashMap<String, u32>,
     /// Per driver: the jitcode and instruction of its merge point and the
     /// kinds of its green and red leaves.
-    pub merge_points: HashMap<usize, (u32, u32, Vec<Kind>, Vec<Kind>)>,
+    pub merge_points: HashMap<usize, (u32, u32, Vec<Kind>, Vec<Kind>, Option<u32>)>,
     /// What each graph may read and write, with its callees (`None`:
     /// anything).
     effects: SecondaryMap<GraphId, Option<writeanalyze::Effects>>,
@@ -367,7 +367,7 @@ impl<'t> ModuleBuilder<'t> {
         portal: GraphId,
         printable: Option<GraphId>,
     ) -> Result<(), String> {
-        let (jitcode, pc, greens, reds) = self
+        let (jitcode, pc, greens, reds, virtualizable) = self
             .merge_points
             .get(&d)
             .cloned()
@@ -384,6 +384,7 @@ impl<'t> ModuleBuilder<'t> {
             result,
             printable_location,
             call,
+            virtualizable,
         });
         Ok(())
     }

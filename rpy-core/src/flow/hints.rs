@@ -15,6 +15,10 @@ pub struct JitDriverDef {
     pub printable_location: Option<String>,
     /// Its graph, once the module's functions are known.
     pub printable_graph: Option<GraphId>,
+    /// `.virtualizables(&["frame"])`: the index of the red that is the
+    /// interpreter's frame (an object only passed to functions, never
+    /// stored in another: `jit::check_virtualizables`).
+    pub virtualizable: Option<usize>,
 }
 
 /// The hints on a function (`#[elidable]`, ...), for the codewriter.

@@ -957,6 +957,14 @@ impl<'a> Interp<'a> {
             self.entry_of.and_then(|f| f(&greens)).map(Some)
         };
         let reds: Vec<Value> = regs(&a[2]).iter().map(|r| frame.boxes[r.kind as usize][r.index as usize]).collect();
+        if let Some(k) = self.m.drivers[rec.driver].virtualizable {
+            let rec = self.rec.as_mut().expect("tracing");
+            rec.trace.vable = match rec.trace.vable {
+                None => Some(Some(reds[k as usize])),
+                Some(v) if v != Some(reds[k as usize]) => Some(None),
+                same => same,
+            };
+        }
         if let Some(target) = target {
             self.record(Op::Jump, reds, target, None, false);
             if let Some(rec) = self.rec.take() {

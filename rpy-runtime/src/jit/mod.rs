@@ -32,11 +32,22 @@ pub struct JitDriver {
     /// The name of the module's function that shows a position (it takes
     /// the greens, returns a `String`), for the JIT's logs.
     pub printable_location: Option<&'static str>,
+    /// The red whose object is the interpreter's frame (RPython's
+    /// virtualizable): the JIT keeps what it knows of the frame's fields
+    /// and of its lists' items across calls not given it.
+    pub virtualizables: &'static [&'static str],
 }
 
 impl JitDriver {
     pub const fn new(greens: &'static [&'static str], reds: &'static [&'static str]) -> JitDriver {
-        JitDriver { greens, reds, printable_location: None }
+        JitDriver { greens, reds, printable_location: None, virtualizables: &[] }
+    }
+
+    /// `.virtualizables(&["frame"])`: the red `frame` is the interpreter's
+    /// frame, an object only ever passed to functions, never stored in
+    /// another object (the translator checks it).
+    pub const fn virtualizables(self, reds: &'static [&'static str]) -> JitDriver {
+        JitDriver { virtualizables: reds, ..self }
     }
 
     /// `get_printable_location`: the function named `f` shows a position.

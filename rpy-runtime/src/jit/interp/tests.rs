@@ -55,6 +55,7 @@ fn module(on: u32, default: bool) -> JitModule {
             result: vec![Kind::Int],
             printable_location: None,
             call: 0,
+            virtualizable: None,
         }],
     }
 }
@@ -218,6 +219,7 @@ fn a_trace_too_long_at_a_merge_point_stops_there() {
             result: vec![Kind::Int],
             printable_location: None,
             call: 0,
+            virtualizable: None,
         }],
     };
     // Every limit up to the whole iteration: stopping at each operation.

@@ -127,6 +127,7 @@ fn optimize_once<'s>(trace: &mut Trace, env: Env, short_of: &dyn Fn(u32) -> Opti
     let mut ops = std::mem::take(&mut trace.ops);
     let jump = ops.pop_if(|op| op.op == Op::Jump);
     let mut opt = Optimizer::new(env);
+    opt.set_virtualizable(trace.vable.flatten());
     for op in ops {
         opt.emit(op);
     }

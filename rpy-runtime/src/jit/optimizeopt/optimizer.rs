@@ -159,6 +159,8 @@ pub struct Optimizer<'m> {
     /// Where objects were read from, when the field says something of what
     /// it holds (`Holds`): the object and the field's descr.
     origins: HashMap<Value, (Value, u32)>,
+    /// The driver's virtualizable (`Optimizer::set_virtualizable`).
+    vable: Option<Value>,
     /// The outside facts that operations used.
     pub used: HashSet<usize>,
     /// The outside ranges that decisions used.
@@ -194,6 +196,7 @@ impl<'m> Optimizer<'m> {
             lazy: Vec::new(),
             dereferenced: HashSet::default(),
             origins: HashMap::default(),
+            vable: None,
             used: HashSet::default(),
             used_bounds: HashSet::default(),
             fact_vars: HashMap::default(),
@@ -426,6 +429,31 @@ impl<'m> Optimizer<'m> {
 
     /// `v` was read from `loc`: where it came from, when that tells it
     /// apart from other objects.
+    /// The trace's virtualizable: an object only ever passed to functions,
+    /// never stored in another (the translator checked it), so a call not
+    /// given it, nor an object it owns, cannot reach them.
+    pub fn set_virtualizable(&mut self, v: Option<Value>) {
+        self.vable = v;
+    }
+
+    /// Whether `v` is the virtualizable or an object only it reaches: what
+    /// an owned or private field of such an object holds (Rust's
+    /// ownership: a frame's `Vec`, a list's items).
+    fn confined(&self, v: Value) -> bool {
+        let Some(vable) = self.vable else { return false };
+        let mut v = self.resolve(v);
+        for _ in 0..4 {
+            if v == self.resolve(vable) {
+                return true;
+            }
+            match self.origins.get(&v) {
+                Some(&(obj, _)) => v = self.resolve(obj),
+                None => return false,
+            }
+        }
+        false
+    }
+
     fn note_origin(&mut self, loc: &Loc, v: Value) {
         if let Descr::Field { holds: Holds::Owned | Holds::Private, .. } = self.m.descrs[loc.descr as usize] {
             self.origins.entry(v).or_insert((loc.obj, loc.descr));
@@ -572,12 +600,22 @@ impl<'m> Optimizer<'m> {
             | Op::CallAssemblerF
             | Op::CallAssemblerN => {
                 // (A `call_assembler` runs a whole interpreter: anything.)
+                // A call given no object of the virtualizable's cannot
+                // reach them: what they hold stays, and waits.
                 let effects = self.effects_of(op.descr);
-                self.flush_touched(effects);
+                let shielded = self.vable.is_some() && !op.args.iter().any(|a| self.confined(*a));
+                self.flush_touched(effects, shielded);
                 let m = self.m;
                 if !matches!(op.op, Op::CallPureI | Op::CallPureR | Op::CallPureF | Op::CallPureN) {
                     self.not_invalidated = false;
-                    self.heap.retain(|l, _| l.immutable || effects.is_some_and(|e| !l.touched_by(m, &e.writes)));
+                    let heap = std::mem::take(&mut self.heap);
+                    self.heap = (heap.into_iter())
+                        .filter(|(l, _)| {
+                            l.immutable
+                                || (shielded && self.confined(l.obj))
+                                || effects.is_some_and(|e| !l.touched_by(m, &e.writes))
+                        })
+                        .collect();
                 }
             }
             // Only the first since the last call that may write a
@@ -1007,7 +1045,7 @@ impl<'m> Optimizer<'m> {
             for p in &l.pieces {
                 // The writes waiting to go to the source were before the
                 // copy was due.
-                self.flush_touched(self.effects_of(Some(p.call)));
+                self.flush_touched(self.effects_of(Some(p.call)), false);
                 let args = p.args(Value::Var(n)).into_iter().map(|v| self.resolve(v)).collect();
                 self.out.push(ResOp { op: Op::CallN, args, descr: Some(p.call), result: None, snapshot: None });
             }
@@ -1065,11 +1103,15 @@ impl<'m> Optimizer<'m> {
         }
     }
 
-    /// Does the lazy writes a call with `effects` may read or write.
-    fn flush_touched(&mut self, effects: Option<&Effects>) {
+    /// Does the lazy writes a call with `effects` may read or write (but
+    /// those to the virtualizable's objects when the call is `shielded`
+    /// from them).
+    fn flush_touched(&mut self, effects: Option<&Effects>, shielded: bool) {
         let m = self.m;
-        let (now, later) = std::mem::take(&mut self.lazy).into_iter().partition(|(l, _): &(Loc, ResOp)| {
-            effects.is_none_or(|e| l.touched_by(m, &e.reads) || l.touched_by(m, &e.writes))
+        let lazy = std::mem::take(&mut self.lazy);
+        let (now, later) = lazy.into_iter().partition(|(l, _): &(Loc, ResOp)| {
+            !(shielded && self.confined(l.obj))
+                && effects.is_none_or(|e| l.touched_by(m, &e.reads) || l.touched_by(m, &e.writes))
         });
         self.lazy = later;
         for (_, w) in now {

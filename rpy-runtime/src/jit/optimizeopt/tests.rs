@@ -2622,3 +2622,94 @@ fn a_guard_not_invalidated_is_kept_once_until_a_call() {
         finish(i2)",
     );
 }
+
+/// Optimizes `input` whose virtualizable (the driver's frame) is `vable`.
+#[track_caller]
+fn check_virtualizable(vable: u32, input: &str, expected: &str) {
+    let m = module();
+    let mut trace = Trace::parse(input, &m).unwrap_or_else(|e| panic!("input: {e}"));
+    trace.vable = Some(Some(crate::jit::trace::Value::Var(vable)));
+    optimize(&mut trace, env(&m), &|_| None);
+    let got = renumbered(&trace.snapshot_text(&m));
+    let want = renumbered(expected);
+    assert!(got == want, "optimized:\n{got}\n\nexpected:\n{want}\n");
+}
+
+/// A frame with `Pair.a`, a stack it owns and the stack's items, and a call.
+const FRAME_AND_CALL: &str = "
+    [p0, i1, p2]
+    setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+    p3 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+    p4 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+    setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)
+    i5 = call_i(i1, descr=<Call f>)
+    i6 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+    p7 = getarrayitem_gc_r(p4, 0, descr=<ArrayP 8>)
+    jump(p0, i6, p7, descr=TargetToken(1))";
+
+/// The virtualizable is only ever passed to functions: a call not given it
+/// (nor a list it owns) cannot reach it, whatever it may write; the writes
+/// to the frame and to its stack's items wait past it, and what they hold
+/// is known after it.
+#[test]
+fn a_call_not_given_the_virtualizable_leaves_it_as_it_was() {
+    check_virtualizable(
+        0,
+        FRAME_AND_CALL,
+        "
+        [p0, i1, p2]
+        p3 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+        p4 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+        i5 = call_i(i1, descr=<Call f>)
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)
+        jump(p0, i1, p2, descr=TargetToken(1))",
+    );
+}
+
+/// Any other object is as reachable as before: the same trace without a
+/// virtualizable does the writes before the call and reads again after it.
+#[test]
+fn without_a_virtualizable_a_call_may_reach_the_frame() {
+    check(
+        FRAME_AND_CALL,
+        "
+        [p0, i1, p2]
+        p3 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+        p4 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)
+        i5 = call_i(i1, descr=<Call f>)
+        i6 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        p7 = getarrayitem_gc_r(p4, 0, descr=<ArrayP 8>)
+        jump(p0, i6, p7, descr=TargetToken(1))",
+    );
+}
+
+/// A call given a list the frame owns may write the list's items and
+/// read the frame through nothing else; it is given the frame's part, so
+/// everything waiting is done first and read again after.
+#[test]
+fn a_call_given_a_list_the_virtualizable_owns_reaches_it() {
+    check_virtualizable(
+        0,
+        "
+        [p0, i1, p2]
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        p3 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+        p4 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+        setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)
+        i5 = call_i(p3, descr=<Call f>)
+        p7 = getarrayitem_gc_r(p4, 0, descr=<ArrayP 8>)
+        jump(p0, i1, p7, descr=TargetToken(1))",
+        "
+        [p0, i1, p2]
+        p3 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+        p4 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+        setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
+        setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)
+        i5 = call_i(p3, descr=<Call f>)
+        p7 = getarrayitem_gc_r(p4, 0, descr=<ArrayP 8>)
+        jump(p0, i1, p7, descr=TargetToken(1))",
+    );
+}

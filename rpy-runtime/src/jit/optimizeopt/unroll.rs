@@ -93,6 +93,7 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
     let orig = std::mem::take(&mut trace.ops);
     let (jump, body_ops) = orig.split_last().expect("a loop ends with its jump");
     let mut pre = Optimizer::new(env);
+    pre.set_virtualizable(trace.vable.flatten());
     for op in body_ops {
         pre.emit(op.clone());
     }
@@ -146,6 +147,7 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
     // No guess held: the loop without a preamble.
     trace.kinds.truncate(nkinds);
     let mut opt = Optimizer::new(env);
+    opt.set_virtualizable(trace.vable.flatten());
     for op in orig {
         opt.emit(op);
     }
@@ -432,6 +434,15 @@ fn body(
     for (i, v) in input_vals.iter().enumerate() {
         rename.insert(i as u32, *v);
     }
+    // The virtualizable, when the loop takes it as an input and passes it
+    // on as the same.
+    let vable = match trace.vable.flatten() {
+        Some(Value::Var(i)) if (i as usize) < input_vals.len() && jump.args.get(i as usize) == Some(&Value::Var(i)) => {
+            Some(input_vals[i as usize])
+        }
+        _ => None,
+    };
+    opt.set_virtualizable(vable);
     let map = |rename: &HashMap<u32, Value>, v: &mut Value| {
         if let Value::Var(n) = *v {
             *v = rename[&n];

@@ -239,6 +239,9 @@ pub struct Trace {
     /// (`quasi::watch`).
     pub quasi: Vec<u64>,
     pub quasi_since: u64,
+    /// The driver's virtualizable at the portal's merge points the trace
+    /// passed: `None` before the first, `Some(None)` when they differ.
+    pub vable: Option<Option<Value>>,
 }
 
 impl Trace {
@@ -250,6 +253,7 @@ impl Trace {
             enters_label: false,
             quasi: Vec::new(),
             quasi_since: 0,
+            vable: None,
         }
     }
 
@@ -285,6 +289,10 @@ impl Trace {
             }
             cut.ops.push(op);
         }
+        cut.vable = self.vable.map(|v| match v {
+            Some(Value::Var(n)) => rename.get(&n).map(|m| Value::Var(*m)),
+            other => other,
+        });
         Some(cut)
     }
 
