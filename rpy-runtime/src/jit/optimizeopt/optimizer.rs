@@ -1214,11 +1214,14 @@ impl<'m> Optimizer<'m> {
         if op.snapshot.is_some() {
             // A waiting write of an item costs the guard three values to
             // keep; it is done before the guard unless what it stores is
-            // virtual (RPython's `force_lazy_sets_for_guard`). Field writes
-            // (a frame's stack pointer, written at every instruction) wait.
+            // virtual (RPython's `force_lazy_sets_for_guard`) or it goes to
+            // the virtualizable's stack (RPython keeps those items in
+            // registers). Field writes (a frame's stack pointer, written at
+            // every instruction) wait.
             let lazy = std::mem::take(&mut self.lazy);
             let (now, later) = lazy.into_iter().partition(|(l, w): &(Loc, ResOp)| {
                 l.index.is_some()
+                    && !self.confined(l.obj)
                     && !matches!(self.resolve(w.args[w.args.len() - 1]), Value::Var(n) if self.virtuals.contains_key(&n))
             });
             self.lazy = later;

@@ -2713,3 +2713,41 @@ fn a_call_given_a_list_the_virtualizable_owns_reaches_it() {
         jump(p0, i1, p7, descr=TargetToken(1))",
     );
 }
+
+/// A write of an item of the virtualizable's stack waits past a guard (the
+/// guard writes it when it fails, as RPython's virtualizable arrays live in
+/// registers); the same write to any other array is done before it.
+#[test]
+fn a_guard_keeps_the_virtualizable_stacks_writes_waiting() {
+    let input = "
+        [p0, i1, p2]
+        p3 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+        p4 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+        setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)
+        i5 = int_lt(i1, 10)
+        guard_true(i5, descr=<Guard0x0>) [p0]
+        jump(p0, i1, p2, descr=TargetToken(1))";
+    check_virtualizable(
+        0,
+        input,
+        "
+        [p0, i1, p2]
+        p3 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+        p4 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+        i5 = int_lt(i1, 10)
+        guard_true(i5, descr=<Guard0x0>) [p0] {setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)}
+        setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)
+        jump(p0, i1, p2, descr=TargetToken(1))",
+    );
+    check(
+        input,
+        "
+        [p0, i1, p2]
+        p3 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+        p4 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+        i5 = int_lt(i1, 10)
+        setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)
+        guard_true(i5, descr=<Guard0x0>) [p0]
+        jump(p0, i1, p2, descr=TargetToken(1))",
+    );
+}
