@@ -427,8 +427,6 @@ impl<'m> Optimizer<'m> {
         self.heap.insert(loc, (v, origin));
     }
 
-    /// `v` was read from `loc`: where it came from, when that tells it
-    /// apart from other objects.
     /// The trace's virtualizable: an object only ever passed to functions,
     /// never stored in another (the translator checked it), so a call not
     /// given it, nor an object it owns, cannot reach them.
@@ -454,6 +452,8 @@ impl<'m> Optimizer<'m> {
         false
     }
 
+    /// `v` was read from `loc`: where it came from, when that tells it
+    /// apart from other objects.
     fn note_origin(&mut self, loc: &Loc, v: Value) {
         if let Descr::Field { holds: Holds::Owned | Holds::Private, .. } = self.m.descrs[loc.descr as usize] {
             self.origins.entry(v).or_insert((loc.obj, loc.descr));
