@@ -222,7 +222,6 @@ pub fn check_virtualizables(t: &Translator) -> Vec<crate::diagnostic::Diagnostic
                 _ => false,
             }
         }
-        let before = errors.len();
         for (_, h) in t.graphs.iter() {
             // (Constants naming fields and the like have no low-level type.)
             let holds_frame = |v: &Value| match v {
@@ -249,21 +248,6 @@ pub fn check_virtualizables(t: &Translator) -> Vec<crate::diagnostic::Diagnostic
                     }
                 }
             }
-        }
-        // And no type holds one (a prebuilt object's field, say).
-        let holder = t.containers.iter().find_map(|(_, c)| match c {
-            Container::GcStruct { name, fields, varsize } => (fields.iter())
-                .find(|(_, ty)| holds(ty, frame))
-                .map(|(f, _)| format!("field `{f}` of `{name}`"))
-                .or_else(|| varsize.as_ref().filter(|ty| holds(ty, frame)).map(|_| format!("items of `{name}`"))),
-            Container::GcArray { item } => holds(item, frame).then(|| format!("items of `{}`", c.name())),
-        });
-        if let (true, Some(holder)) = (errors.len() == before, holder) {
-            errors.push(Diagnostic::rtyping(
-                &g.name,
-                marker.pos,
-                format!("`{name}` is the JIT driver `{}`'s virtualizable: a `{ty}` may only be passed to functions (the JIT keeps its fields across calls not given it), but the {holder} holds one; keep the frame in a local variable and pass it by `&mut`", def.name),
-            ));
         }
     }
     errors

@@ -1,0 +1,33 @@
+#[rpython::entry]
+pub mod m {
+    use rpython::jit::{jit_merge_point, JitDriver};
+
+    static DRIVER: JitDriver = JitDriver::new(&["pc"], &["n", "frame"]).virtualizables(&["frame"]);
+
+    struct Frame {
+        acc: i64,
+    }
+
+    struct Holder {
+        frame: Frame,
+    }
+
+    static START: Holder = Holder { frame: Frame { acc: 7 } };
+
+    fn interpret(n: i64, frame: &mut Frame) {
+        let mut pc = 0;
+        while pc < n {
+            jit_merge_point!(DRIVER; pc; n, frame);
+            frame.acc += pc + START.frame.acc;
+            pc += 1;
+        }
+    }
+
+    pub fn run(n: i64) -> i64 {
+        let mut frame = Frame { acc: 0 };
+        interpret(n, &mut frame);
+        frame.acc
+    }
+}
+
+fn main() {}
