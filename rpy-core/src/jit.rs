@@ -183,15 +183,15 @@ pub fn check_drivers(
 
 /// The checks of a driver's virtualizable (`.virtualizables(&["frame"])`),
 /// on the low-level graphs: the red is a reference to a struct, and no
-/// object of that struct is ever stored in another object (a field, an
-/// item, a value stored whole), cast to another type or prebuilt. So code
+/// object of that struct (nor a pointer cast from one) is ever stored in
+/// another object (a field, an item, a value stored whole) or prebuilt. So code
 /// reaches a frame only through the arguments it was given: what a call not
 /// given the frame (nor a list the frame owns) does leaves the frame's
 /// fields and its lists' items as they were, which the JIT relies on.
 pub fn check_virtualizables(t: &Translator) -> Vec<crate::diagnostic::Diagnostic> {
     use crate::diagnostic::Diagnostic;
     use crate::lloperation::LlOp;
-    use crate::lltype::{Container, LlType};
+    use crate::lltype::{Container, ContainerId, LlType};
     let mut errors = Vec::new();
     for ((def, portals), d) in t.jitdrivers.iter().zip(portals(t)).zip(0..) {
         let (Some(k), Some(&portal)) = (def.virtualizable, portals.first()) else { continue };
@@ -215,26 +215,41 @@ pub fn check_virtualizables(t: &Translator) -> Vec<crate::diagnostic::Diagnostic
             }
         };
         let ty = t.containers[frame].name();
-        fn holds(ty: &LlType, c: crate::lltype::ContainerId) -> bool {
+        // The frame's type and those its pointers are cast to and from (an
+        // enum's variants and base): a frame stored as any of them is one.
+        let casts: Vec<(ContainerId, ContainerId)> = (t.graphs.iter())
+            .flat_map(|(_, h)| {
+                h.iterblocks().into_iter().flat_map(move |b| h.blocks[b].operations.iter().map(move |op| (h, op)))
+            })
+            .filter(|(_, op)| LlOp::from_name(&op.opname) == Some(LlOp::CastPointer))
+            .filter_map(|(h, op)| match (h.concretetype(&op.args[0]), h.concretetype(&Value::Var(op.result))) {
+                (LlType::Ptr(a), LlType::Ptr(b)) => Some((*a, *b)),
+                _ => None,
+            })
+            .collect();
+        let mut frames: HashSet<ContainerId> = HashSet::from([frame]);
+        while let Some(&(a, b)) = casts.iter().find(|(a, b)| frames.contains(a) != frames.contains(b)) {
+            frames.extend([a, b]);
+        }
+        fn holds(ty: &LlType, cs: &HashSet<ContainerId>) -> bool {
             match ty {
-                LlType::Ptr(p) => *p == c,
-                LlType::Struct(fields) => fields.iter().any(|f| holds(f, c)),
+                LlType::Ptr(p) => cs.contains(p),
+                LlType::Struct(fields) => fields.iter().any(|f| holds(f, cs)),
                 _ => false,
             }
         }
         for (_, h) in t.graphs.iter() {
             // (Constants naming fields and the like have no low-level type.)
             let holds_frame = |v: &Value| match v {
-                Value::Var(x) => h.vars[*x].concretetype.as_ref().is_some_and(|ty| holds(ty, frame)),
+                Value::Var(x) => h.vars[*x].concretetype.as_ref().is_some_and(|ty| holds(ty, &frames)),
                 Value::Const(c) => {
-                    !matches!(c.value, ConstValue::Null) && c.concretetype.as_ref().is_some_and(|ty| holds(ty, frame))
+                    !matches!(c.value, ConstValue::Null) && c.concretetype.as_ref().is_some_and(|ty| holds(ty, &frames))
                 }
             };
             for b in h.iterblocks() {
                 for op in &h.blocks[b].operations {
                     let stored = match LlOp::from_name(&op.opname) {
                         Some(LlOp::Setfield | LlOp::Setarrayitem) => op.args.last().is_some_and(holds_frame),
-                        Some(LlOp::CastPointer) => holds_frame(&op.args[0]) && !holds_frame(&Value::Var(op.result)),
                         _ => false,
                     };
                     let prebuilt = op.args.iter().any(|a| matches!(a, Value::Const(_)) && holds_frame(a));

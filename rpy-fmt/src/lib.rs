@@ -118,6 +118,12 @@ const PREC_SHIFT: u32 = 48;
 const COUNT_MASK: u64 = 0xFFFF;
 
 impl Spec {
+    /// What `encode` gives for a plain `{}` and a plain `{:?}` (a space
+    /// fill, no flags, width or precision): the common case, told apart
+    /// without decoding.
+    pub const PLAIN_DISPLAY: u64 = ' ' as u64;
+    pub const PLAIN_DEBUG: u64 = ' ' as u64 | (FmtType::Debug as u64) << TY_SHIFT;
+
     /// The spec as one `u64`: fill (bits 0-20), align (21-22), flags
     /// `+`, `-`, `#`, `0` (23-26), type (27-29), a literal width (bit 31
     /// set, value in 32-46) and precision (bit 47 set, value in 48-63).

@@ -88,9 +88,7 @@ pub fn plain(
     width: i64,
     precision: i64,
 ) -> Option<&[u8]> {
-    let display = Spec::default();
-    let debug = Spec { ty: FmtType::Debug, ..Spec::default() };
-    if width >= 0 || precision >= 0 || (spec != display.encode() && spec != debug.encode()) {
+    if width >= 0 || precision >= 0 || (spec != Spec::PLAIN_DISPLAY && spec != Spec::PLAIN_DEBUG) {
         return None;
     }
     let mut at = buf.len();

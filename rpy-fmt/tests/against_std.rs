@@ -187,3 +187,15 @@ fn parsing() {
     assert!(parse("}").is_err());
     assert!(parse("{:q}").is_err());
 }
+
+/// The plain specs the fast path of numbers recognizes are what `{}` and
+/// `{:?}` encode to (and nothing else is).
+#[test]
+fn plain_specs_are_the_encoded_defaults() {
+    use rpy_fmt::{FmtType, Spec};
+    assert_eq!(Spec::PLAIN_DISPLAY, Spec::default().encode());
+    assert_eq!(Spec::PLAIN_DEBUG, Spec { ty: FmtType::Debug, ..Spec::default() }.encode());
+    let hex = Spec { ty: FmtType::LowerHex, ..Spec::default() }.encode();
+    assert!(rpy_fmt::ll::plain(&mut [0; 20], 5, false, hex, -1, -1).is_none());
+    assert_eq!(rpy_fmt::ll::plain(&mut [0; 20], 5, true, Spec::PLAIN_DISPLAY, -1, -1), Some(&b"-5"[..]));
+}
