@@ -204,6 +204,10 @@ ops! {
     /// `guard_not_invalidated()`: fails once a quasi-immutable field the
     /// trace read as a constant was written (RPython's).
     GuardNotInvalidated = "guard_not_invalidated",
+    /// `guard_always_fails()`: the end of a trace cut at a merge point
+    /// where it got too long (RPython's segmented traces); its bridge is
+    /// the next segment.
+    GuardAlwaysFails = "guard_always_fails",
 }
 
 impl Op {

@@ -134,18 +134,62 @@ fn nested_tracing_is_counted_once() {
     assert!(tracing + backend <= total, "{summary:?}");
 }
 
-/// With a trace limit shorter than any loop of program 139, every trace is
-/// aborted (`jit-summary` counts them, `jit-abort` says why), nothing is
-/// compiled, and the program's output is the interpreter's.
+/// With a trace limit shorter than any instruction of program 139, every
+/// trace is aborted (`jit-summary` counts them, `jit-abort` says why),
+/// nothing is compiled, and the program's output is the interpreter's.
 #[test]
 fn traces_too_long_are_aborted() {
-    let (summary, out) = jit_log_with("139_jit_loops", "jit-summary", "threshold=1,trace_limit=30");
+    let (summary, out) = jit_log_with("139_jit_loops", "jit-summary", "threshold=1,trace_limit=5");
     let count = |name: &str| summary_count(&summary, name);
     assert!(count("abort: trace too long:") > 0, "{summary:?}");
     assert_eq!(count("Total # of loops:"), 0, "{summary:?}");
-    assert_eq!(out.trim(), "\"acc=4813428 bytes=156 f=1000 nodes=820 sum=11480 small=8 big=9223372036854775807\"");
-    let (aborts, _) = jit_log_with("139_jit_loops", "jit-abort", "threshold=1,trace_limit=30");
+    assert_eq!(out.trim(), PROGRAM_139_OUTPUT);
+    let (aborts, _) = jit_log_with("139_jit_loops", "jit-abort", "threshold=1,trace_limit=5");
     assert!(aborts.iter().any(|a| a.contains("TooLong")), "{aborts:?}");
+}
+
+const PROGRAM_139_OUTPUT: &str = "\"acc=4813428 bytes=156 f=1000 nodes=820 sum=11480 small=8 big=9223372036854775807\"";
+
+/// With a trace limit shorter than some loops of program 139 but longer
+/// than its instructions, those loops are cut at a merge point into
+/// segments (RPython's segmented traces): a trace ends in a
+/// `guard_always_fails`, whose bridge is the next segment (one that runs
+/// often enough gets one); nothing is
+/// aborted, and guard failures rarely resume in the JIT's interpreter.
+#[test]
+fn traces_too_long_are_cut_into_segments() {
+    let rpyjit = "threshold=1,trace_eagerness=2,trace_limit=100";
+    let (summary, out) = jit_log_with("139_jit_loops", "jit-summary", rpyjit);
+    assert_eq!(out.trim(), PROGRAM_139_OUTPUT);
+    let count = |name: &str| summary_count(&summary, name);
+    assert_eq!(count("abort: trace too long:"), 0, "{summary:?}");
+    assert!(count("segmented traces:") > 0, "{summary:?}");
+    assert!(count("guard failures resumed:") < 100, "{summary:?}");
+    let (traces, _) = jit_log_with("139_jit_loops", "jit-log-opt", rpyjit);
+    let ends = |t: &String| t.trim_end().lines().last().unwrap_or_default().starts_with("guard_always_fails(");
+    // (A bridge's header names its guard's code, not itself: the loops'
+    // say their numbers.)
+    let cut: Vec<&str> = (traces.iter())
+        .filter(|t| ends(t))
+        .filter_map(|t| t.strip_prefix("# Loop ")?.split_once(' ').map(|(n, _)| n))
+        .collect();
+    let bridged = |n: &&str| traces.iter().any(|b| b.contains(&format!(" of Loop {n} with")));
+    assert!(cut.iter().any(bridged), "no bridge out of a cut loop: {traces:?}");
+}
+
+/// Program 155's recursive calls, with a trace limit shorter than their
+/// bridges: a bridge too long inside a call from a frame whose position
+/// is unknown (its guard's) stops going into calls of that function from
+/// there, and is traced again, so the guards do not resume in the JIT's
+/// interpreter at each failure.
+#[test]
+fn bridges_too_long_in_recursive_calls_are_traced_again() {
+    let (summary, out) =
+        jit_log_with("155_jit_function_trace", "jit-summary", "threshold=1,trace_eagerness=2,trace_limit=30");
+    assert_eq!(out, "6765\n");
+    let count = |name: &str| summary_count(&summary, name);
+    assert!(count("abort: trace too long:") > 0, "{summary:?}");
+    assert!(count("guard failures resumed:") < 100, "{summary:?}");
 }
 
 /// Program 149 runs many short-lived programs, each with compiled loops

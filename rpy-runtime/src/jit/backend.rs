@@ -567,18 +567,24 @@ impl Lower<'_, '_> {
     /// A guard: go on when `ok` is non-zero, else leave through a fail
     /// block that stores the snapshot's variables.
     fn guard(&mut self, op: &ResOp, ok: ir::Value) {
+        let fail = self.fail_block(op);
+        let cont = self.b.create_block();
+        self.b.ins().brif(ok, cont, &[], fail, &[]);
+        self.b.switch_to_block(cont);
+        self.b.seal_block(cont);
+    }
+
+    /// The block guard `op` fails to, which stores its fail arguments.
+    fn fail_block(&mut self, op: &ResOp) -> ir::Block {
         let snapshot = op.snapshot.as_ref().expect("a guard has a snapshot");
         let fail = self.b.create_block();
-        let cont = self.b.create_block();
         // Laid out after all the hot code: the trace's path falls through
         // its guards and stays dense in the instruction cache.
         self.b.set_cold_block(fail);
-        self.b.ins().brif(ok, cont, &[], fail, &[]);
         let args: Vec<ir::Value> =
             snapshot.fail_args().map(|n| self.vars[n as usize].expect("a defined variable")).collect();
         self.fail_blocks.push((fail, args));
-        self.b.switch_to_block(cont);
-        self.b.seal_block(cont);
+        fail
     }
 
     fn item_addr(&mut self, obj: ir::Value, index: ir::Value, d: u32) -> (ir::Value, Leaf) {
@@ -600,7 +606,7 @@ impl Lower<'_, '_> {
         use Op::*;
         let result: Option<ir::Value> = match op.op {
             DebugMergePoint => None,
-            Jump | Label | Finish => unreachable!("handled by the caller"),
+            Jump | Label | Finish | GuardAlwaysFails => unreachable!("handled by the caller"),
             SameAsI | SameAsR | SameAsF => Some(self.value(&a[0])),
             GuardTrue | GuardFalse | GuardValue => {
                 let x = self.value(&a[0]);
@@ -1033,6 +1039,11 @@ pub fn compile_loop(
             frame_size = frame_size.max(args.len());
             let r = l.b.ins().iconst(types::I64, exit(index, FINISHED) as i64);
             l.b.ins().return_(&[r]);
+            break;
+        }
+        if op.op == Op::GuardAlwaysFails {
+            let fail = l.fail_block(op);
+            l.b.ins().jump(fail, &[]);
             break;
         }
         if op.op == Op::Jump {

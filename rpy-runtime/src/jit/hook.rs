@@ -149,6 +149,11 @@ struct Stats {
     calls: u64,
     guards: u64,
     aborts_too_long: u64,
+    /// Traces cut where they got too long (their bridge goes on).
+    segmented: u64,
+    /// Guard failures that resumed in the JIT's interpreter (the guard had
+    /// no bridge yet, or tracing one gave up).
+    resumed: u64,
     loops: u64,
 }
 
@@ -204,7 +209,7 @@ fn write_summary() {
     let (code_live, code_peak) = code_bytes();
     let (memory_live, memory_peak) = memory::bytes();
     let body = format!(
-        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\nFreed # of loops:\t{}\nFreed # of bridges:\t{}\nCode bytes (live, peak):\t{}\t{}\nJIT memory (live, peak):\t{}\t{}\n",
+        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nsegmented traces:\t{}\nguard failures resumed:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\nFreed # of loops:\t{}\nFreed # of bridges:\t{}\nCode bytes (live, peak):\t{}\t{}\nJIT memory (live, peak):\t{}\t{}\n",
         s.tracing,
         s.tracing_time.as_secs_f64(),
         s.loops + s.bridges,
@@ -218,6 +223,8 @@ fn write_summary() {
         s.opt_guards,
         s.aborts_too_long,
         s.aborts_compiling,
+        s.segmented,
+        s.resumed,
         s.loops,
         s.bridges,
         freed_loops,
@@ -630,6 +637,7 @@ fn add_code(
         return None;
     };
     s.recorded_ops += trace.ops.len() as u64;
+    s.segmented += trace.ops.last().is_some_and(|op| op.op == rpy_jitcode::Op::GuardAlwaysFails) as u64;
     s.guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
     s.calls += (trace.ops.iter())
         .filter(|o| {
@@ -773,6 +781,9 @@ unsafe fn after_exit(
     code.fails[k] += 1;
     let want_bridge = code.bridges[k].is_none() && code.fails[k] > params().trace_eagerness;
     if !want_bridge {
+        if log::enabled("jit-summary") {
+            stats().lock().unwrap_or_else(|e| e.into_inner()).resumed += 1;
+        }
         let snapshots = &code.snapshots;
         let snapshot = code.unpacked[k].get_or_insert_with(|| Box::new(snapshots.get(k)));
         return resume(&st.module, t, snapshot, frame, buf);

@@ -69,20 +69,34 @@ struct Frame {
     /// While tracing, a portal's frame: the green keys of the merge
     /// points it went through, in order.
     keys: Vec<Vec<u64>>,
-    /// A portal's frame the tracer is inside of (a recursive call traced
-    /// into): where it was called from, when known.
-    inlined: Option<Option<CallSite>>,
+    /// A portal's frame the tracer is inside of, above the outermost.
+    inlined: Option<Inlined>,
     /// A portal's frame called where the tracer goes no deeper: at its
     /// first merge point, the call becomes a `call_assembler`.
     assembler: bool,
 }
 
-/// Where a portal is called from: the green key of the caller's position
-/// (the interpreted call instruction) and the call in the portal's jitcode.
+/// How the tracer came to be inside a portal's frame above the outermost.
+#[derive(Clone, Debug)]
+enum Inlined {
+    /// A frame of the snapshot a bridge starts from.
+    Rebuilt,
+    /// A recursive call the trace went into: where from (when known), and
+    /// how long the trace was then.
+    Called { site: Option<CallSite>, at: usize },
+}
+
+/// A recursive call of a portal, as the tracer tells one from another to
+/// stop going into it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CallSite {
-    pub greens: Vec<u64>,
-    pub pc: u32,
+pub enum CallSite {
+    /// The call at `pc` in the portal's jitcode, from the caller's
+    /// position `greens` (the interpreted call instruction).
+    At { greens: Vec<u64>, pc: u32 },
+    /// A call from a frame whose position is unknown (a bridge's frames
+    /// before their first merge point), into the portal at `callee`: known
+    /// at the callee's first merge point.
+    Into { callee: Vec<u64> },
 }
 
 /// The tracer's state: the trace so far and where it started.
@@ -95,6 +109,16 @@ pub struct Recorder {
     /// where the trace was, and the reds' values there.
     merge_points: Vec<(Vec<u64>, usize, Vec<Value>)>,
     limit: usize,
+    /// The operations recorded inside the recursive calls gone into and
+    /// returned from, per call site (RPython's `portal_trace_positions`).
+    inside: HashMap<CallSite, usize>,
+    /// The last merge point the trace went through after its start: how
+    /// long the trace was there, and the state to resume from there; where
+    /// a trace too long is cut.
+    cut_point: Option<(usize, Box<Snapshot>)>,
+    /// A bridge from a merge point (the end of a cut trace): that merge
+    /// point is its start, where it is not cut.
+    at_cut: bool,
 }
 
 /// Why a trace was given up.
@@ -317,17 +341,65 @@ impl<'a> Interp<'a> {
     }
 
     fn abort(&mut self, why: Abort) {
-        if self.rec.take().is_some() {
+        let Some(rec) = self.rec.take() else { return };
+        for f in &mut self.frames {
+            f.boxes = Default::default();
+        }
+        if why != Abort::TooLong {
             self.aborted = Some(why);
-            // Too long inside recursive calls traced into: the outermost
-            // is not traced into again (RPython disables the inlining of
-            // the biggest function).
-            if why == Abort::TooLong {
-                self.refused = self.frames.iter().find_map(|f| f.inlined.clone().flatten());
+            return;
+        }
+        // Too long: the recursive call the trace spent the most operations
+        // in, and did not refuse before, is not traced into again
+        // (RPython's `find_biggest_function`), and the trace is tried
+        // again; with none, the trace ends at its last merge point, where
+        // its bridge goes on (RPython's segmented traces).
+        let mut inside = rec.inside;
+        for f in &self.frames {
+            if let Some(Inlined::Called { site: Some(site), at }) = &f.inlined {
+                *inside.entry(site.clone()).or_default() += rec.trace.ops.len() - at;
             }
-            for f in &mut self.frames {
-                f.boxes = Default::default();
+        }
+        let new = |site: &CallSite| !self.not_inlined.is_some_and(|refused| refused.contains(site));
+        self.refused = inside.into_iter().filter(|(site, _)| new(site)).max_by_key(|(_, n)| *n).map(|(site, _)| site);
+        match rec.cut_point {
+            Some((at, snapshot)) if self.refused.is_none() => {
+                let mut trace = rec.trace;
+                trace.ops.truncate(at);
+                let end = ResOp {
+                    op: Op::GuardAlwaysFails,
+                    args: vec![],
+                    descr: None,
+                    result: None,
+                    snapshot: Some(snapshot),
+                };
+                trace.ops.push(end);
+                self.closed = Some(trace);
             }
+            _ => self.aborted = Some(why),
+        }
+    }
+
+    /// At a merge point (`greens` the values of its greens): the trace
+    /// may be cut here if it gets too long, the state here its end's
+    /// snapshot (the frame's greens and reds are all it has live).
+    fn note_cut_point(&mut self, a: &[Arg], greens: &[u64]) {
+        if self.rec.is_none() {
+            return;
+        }
+        let mut snapshot = self.snapshot();
+        let frame = self.frames.last().unwrap();
+        let greens = regs(&a[1]).iter().zip(greens).map(|(r, g)| (*r, Value::Const(*g, r.kind)));
+        let reds = regs(&a[2]).iter().map(|r| (*r, frame.boxes[r.kind as usize][r.index as usize]));
+        snapshot.frames.last_mut().unwrap().live = greens.chain(reds).collect();
+        for v in snapshot.values() {
+            if let Value::Const(p, Kind::Ref) = v {
+                memory::pin_ref(*p);
+            }
+        }
+        let Some(rec) = self.rec.as_mut() else { return };
+        if !std::mem::take(&mut rec.at_cut) {
+            rec.cut_point = Some((rec.trace.ops.len(), Box::new(snapshot)));
         }
     }
 
@@ -525,6 +597,9 @@ impl<'a> Interp<'a> {
     fn pop_frame(&mut self) -> Frame {
         let f = self.frames.pop().expect("a frame");
         refs().truncate(f.ref_base);
+        if let (Some(rec), Some(Inlined::Called { site: Some(site), at })) = (&mut self.rec, &f.inlined) {
+            *rec.inside.entry(site.clone()).or_default() += rec.trace.ops.len() - at;
+        }
         f
     }
 
@@ -665,6 +740,9 @@ impl<'a> Interp<'a> {
                     )
                 }
                 Op::JitMergePoint => {
+                    if tracing && depth > 1 {
+                        self.entered_from_unknown(a);
+                    }
                     if tracing && depth > 1 && self.frames[depth - 1].assembler && self.call_assembler(a) {
                         continue;
                     }
@@ -805,9 +883,10 @@ impl<'a> Interp<'a> {
                     let results = insn.results.clone();
                     match self.call_site(depth) {
                         Some((site, deeper)) if deeper || self.assembler.is_some() => {
+                            let at = self.rec.as_ref().map_or(0, |rec| rec.trace.ops.len());
                             self.inline_call(descr(&a[0]), &a[2..5], results);
                             let callee = self.frames.last_mut().unwrap();
-                            callee.inlined = Some(site);
+                            callee.inlined = Some(Inlined::Called { site, at });
                             callee.assembler = !deeper;
                         }
                         _ => {
@@ -844,7 +923,7 @@ impl<'a> Interp<'a> {
         let portal_frames = self.frames.iter().filter(|f| f.inlined.is_some()).count() + 1;
         let frame = &self.frames[depth - 1];
         let greens = self.frames.iter().rev().find_map(|f| f.keys.last()).cloned();
-        let site = greens.map(|greens| CallSite { greens, pc: frame.pc as u32 - 1 });
+        let site = greens.map(|greens| CallSite::At { greens, pc: frame.pc as u32 - 1 });
         if site.is_none() && self.assembler.is_none() {
             return None;
         }
@@ -852,6 +931,23 @@ impl<'a> Interp<'a> {
         match portal_frames < self.max_portal_frames && !refused {
             true => Some((site, true)),
             false => self.assembler.map(|_| (site, false)),
+        }
+    }
+
+    /// At the first merge point of a recursive call from an unknown
+    /// position: the call is known by the callee's key from here on, and
+    /// becomes a `call_assembler` if it was refused before.
+    fn entered_from_unknown(&mut self, a: &[Arg]) {
+        let frame = self.frames.last().unwrap();
+        if !matches!(frame.inlined, Some(Inlined::Called { site: None, .. })) {
+            return;
+        }
+        let site = CallSite::Into { callee: regs(&a[1]).iter().map(|r| slot_of(r.kind, frame, *r)).collect() };
+        let refused = self.assembler.is_some() && self.not_inlined.is_some_and(|refused| refused.contains(&site));
+        let frame = self.frames.last_mut().unwrap();
+        frame.assembler |= refused;
+        if let Some(Inlined::Called { site: known, .. }) = &mut frame.inlined {
+            *known = Some(site);
         }
     }
 
@@ -992,6 +1088,7 @@ impl<'a> Interp<'a> {
             let rec = self.rec.as_mut().expect("tracing");
             rec.merge_points.push((greens.clone(), rec.trace.ops.len(), reds));
         }
+        self.note_cut_point(a, &greens);
         let Some(rec) = self.rec.as_ref() else { return false };
         let driver = rec.driver as u64;
         let mut args = vec![Value::Const(driver, Kind::Int), Value::Const(0, Kind::Int)];
@@ -1009,13 +1106,17 @@ impl<'a> Interp<'a> {
         let frame = self.frames.last().unwrap();
         let greens: Vec<u64> = regs(&a[1]).iter().map(|r| slot_of(r.kind, frame, *r)).collect();
         if frame.keys.contains(&greens) {
-            let site = frame.inlined.clone().flatten();
+            let site = match &frame.inlined {
+                Some(Inlined::Called { site, .. }) => site.clone(),
+                _ => None,
+            };
             self.abort(Abort::CalleeLoops);
             self.refused = site;
             return;
         }
         let depth = self.frames.iter().filter(|f| f.inlined.is_some()).count();
         self.frames.last_mut().unwrap().keys.push(greens.clone());
+        self.note_cut_point(a, &greens);
         let Some(rec) = self.rec.as_ref() else { return };
         let mut args = vec![Value::Const(rec.driver as u64, Kind::Int), Value::Const(depth as u64, Kind::Int)];
         args.extend(regs(&a[1]).iter().zip(&greens).map(|(r, g)| Value::Const(*g, r.kind)));
@@ -1195,7 +1296,7 @@ impl Interp<'_> {
             let portal = i > 0 && m.drivers.iter().any(|d| d.portal == f.jitcode);
             let frame = self.push_frame(f.jitcode as usize, results);
             if portal {
-                frame.inlined = Some(None);
+                frame.inlined = Some(Inlined::Rebuilt);
             }
             for (r, v) in &f.live {
                 set_slot(frame, *r, value(v));
@@ -1235,6 +1336,9 @@ impl Interp<'_> {
             start_greens: None,
             merge_points: Vec::new(),
             limit,
+            inside: HashMap::default(),
+            cut_point: None,
+            at_cut: false,
         });
         // The guard's virtual objects: the bridge allocates them first.
         for o in &snapshot.virtuals {
@@ -1270,6 +1374,11 @@ impl Interp<'_> {
             }
         }
         self.rebuild(snapshot, |v| real(&value_of, v), |v| Some(boxed_value(&box_of, v)));
+        // From the merge point a trace was cut at: the bridge is cut, if
+        // too long, at a merge point after it.
+        let top = self.frames.last().unwrap();
+        let at_cut = self.m.jitcodes[top.code].insns[top.pc].op == Op::JitMergePoint;
+        self.rec.as_mut().expect("tracing").at_cut = at_cut;
         self.run(buf)
     }
 }
@@ -1316,6 +1425,9 @@ impl Interp<'_> {
             start_greens: Some(start_greens),
             merge_points: Vec::new(),
             limit,
+            inside: HashMap::default(),
+            cut_point: None,
+            at_cut: false,
         });
         self.start(driver, buf);
         self.frames[0].keys = vec![std::slice::from_raw_parts(buf, d.greens.len()).to_vec()];

@@ -306,3 +306,80 @@ fn a_constant_red_is_a_variable_after_a_merge_point() {
         "[i0]\ndebug_merge_point(0, 0, '1')\ni1 = int_add(i0, 1)\ndebug_merge_point(0, 0, '2')\njump(i1, descr=TargetToken(0))\n"
     );
 }
+
+/// A portal whose green `%i0` counts up, the red `%i1` with it: no key
+/// comes back, so no trace closes.
+///
+/// ```text
+/// 0: jit_merge_point $0, [%i0], [%i1]
+/// 1: int_add %i1, $1 -> %i1
+/// 2: int_add %i0, $1 -> %i0
+/// 3: goto L0
+/// ```
+fn counting_module() -> JitModule {
+    let mut m = module(0, false);
+    m.jitcodes[0].insns = vec![
+        insn(Op::JitMergePoint, vec![Arg::Int(0), Arg::Regs(vec![i(0)]), Arg::Regs(vec![i(1)])], vec![]),
+        insn(Op::IntAdd, vec![Arg::Reg(i(1)), Arg::Int(1)], vec![i(1)]),
+        insn(Op::IntAdd, vec![Arg::Reg(i(0)), Arg::Int(1)], vec![i(0)]),
+        insn(Op::Goto, vec![Arg::Label(0)], vec![]),
+    ];
+    m
+}
+
+/// A trace too long with no recursive call to blame ends at the last merge
+/// point it went through, in a guard that always fails (RPython's segmented
+/// traces): failing, it resumes at that merge point.
+#[test]
+fn a_trace_too_long_is_cut_at_its_last_merge_point() {
+    let m = counting_module();
+    let (t, aborted, x) = trace(&m, 0, 5, 5);
+    assert_eq!((aborted, x), (None, 8));
+    let t = t.expect("a cut trace");
+    assert_eq!(
+        text(&m, &t),
+        "[i0]
+debug_merge_point(0, 0, '0')
+i1 = int_add(i0, 1)
+debug_merge_point(0, 0, '1')
+i2 = int_add(i1, 1)
+guard_always_fails(descr=<Guard0x0>) [i2]
+"
+    );
+    let s = t.ops[4].snapshot.as_deref().unwrap();
+    assert_eq!((s.frames.len(), s.frames[0].pc), (1, 0));
+    let mut buf = [0u64; 2];
+    // SAFETY: as `blackhole`.
+    let outcome = unsafe { resume(&m, &TABLES, s, &[7], buf.as_mut_ptr()) };
+    assert_eq!((outcome, buf), (Outcome::MergePoint, [2, 7]));
+}
+
+/// The bridge of a cut trace's end starts at the merge point the trace
+/// was cut at, and is cut, when too long, only at a merge point after it
+/// (never empty: else its own end's bridge would start there again). The
+/// run goes on to the merge point after where tracing stopped.
+#[test]
+fn the_bridge_of_a_cut_trace_is_cut_after_its_start() {
+    let m = counting_module();
+    let t = trace(&m, 0, 5, 5).0.expect("a cut trace");
+    let s = t.ops[4].snapshot.as_deref().unwrap();
+    let bridge = |limit| {
+        let mut buf = [0u64; 2];
+        let mut interp = Interp::new(&m, &TABLES);
+        // SAFETY: as `blackhole`.
+        let outcome = unsafe { interp.trace_bridge(0, s, &t.kinds, &[7], buf.as_mut_ptr(), limit) };
+        assert_eq!(outcome, Outcome::MergePoint);
+        (interp.closed, interp.aborted, buf)
+    };
+    assert_eq!(bridge(1), (None, Some(Abort::TooLong), [3, 8]));
+    let (cut, aborted, buf) = bridge(3);
+    assert_eq!((aborted, buf), (None, [4, 9]));
+    assert_eq!(
+        text(&m, &cut.expect("a cut bridge")),
+        "[i0]
+debug_merge_point(0, 0, '2')
+i1 = int_add(i0, 1)
+guard_always_fails(descr=<Guard0x0>) [i1]
+"
+    );
+}

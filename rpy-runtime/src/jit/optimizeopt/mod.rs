@@ -128,10 +128,15 @@ fn optimize_once<'s>(trace: &mut Trace, env: Env, short_of: &dyn Fn(u32) -> Opti
     let jump = ops.pop_if(|op| op.op == Op::Jump);
     let mut opt = Optimizer::new(env);
     opt.set_virtualizable(trace.vable.flatten());
+    // (A trace cut where it got too long ends in a guard: its snapshot
+    // makes the lazy arrays when it fails.)
+    let cut = ops.last().is_some_and(|op| op.op == Op::GuardAlwaysFails);
     for op in ops {
         opt.emit(op);
     }
-    opt.force_arrays();
+    if !cut {
+        opt.force_arrays();
+    }
     if let Some(mut jump) = jump {
         // Into the other loop's body when this trace knows enough.
         for v in &jump.args {

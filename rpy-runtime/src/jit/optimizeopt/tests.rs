@@ -2751,3 +2751,23 @@ fn a_guard_keeps_the_virtualizable_stacks_writes_waiting() {
         jump(p0, i1, p2, descr=TargetToken(1))",
     );
 }
+
+/// The end of a trace cut where it got too long is a guard like any
+/// other: what is virtual stays so (its snapshot makes it), a field write
+/// waits in it, and a lazy array is not made before it; nothing follows.
+#[test]
+fn a_cut_traces_end_makes_nothing_before_it_fails() {
+    check(
+        "
+        [p0, p1, i2]
+        p3 = new(descr=<SizeDescr Pair>)
+        setfield_gc(p3, i2, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, p3, descr=<FieldP Pair.next 24>)
+        p4 = new_array(100, descr=<ArrayU 1>)
+        call_n(p1, p4, 0, 0, i2, descr=<Call copy>)
+        guard_always_fails(descr=<Guard0x0>) [p0, p4]",
+        "
+        [p0, p1, i2]
+        guard_always_fails(descr=<Guard0x0>) [p0, p4] {p3=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i2) | p4=new_array(100, <ArrayU 1>; p1[0..+i2]@0) | setfield_gc(p0, p3, descr=<FieldP Pair.next 24>)}",
+    );
+}
