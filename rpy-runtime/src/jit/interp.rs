@@ -23,6 +23,7 @@ use crate::gc::{self, TypeInfo};
 use rpy_jitcode::{Arg, Descr, Effect, JitModule, Kind, Leaf, Op, RefConst, Reg};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cell::UnsafeCell;
+use std::rc::Rc;
 
 /// A call wrapper of the translated module (see rpy-llvm's `codegen/jit.rs`).
 pub type CallWrapper = unsafe extern "C" fn(*const u64, *mut u64);
@@ -74,6 +75,9 @@ struct Frame {
     /// A portal's frame called where the tracer goes no deeper: at its
     /// first merge point, the call becomes a `call_assembler`.
     assembler: bool,
+    /// While tracing, a frame below the top one: its part of the snapshots
+    /// (it does not change until the call it waits for returns).
+    snapshot: Option<Rc<FrameSnapshot>>,
 }
 
 /// How the tracer came to be inside a portal's frame above the outermost.
@@ -248,6 +252,28 @@ pub struct Interp<'a> {
     pub assembler: Option<(&'a TokenOf<'a>, &'a RunPortal<'a>)>,
 }
 
+/// A frame's part of a snapshot: its instruction being run (the guard,
+/// or the call of the frame above), preceded by its `-live-` marker, and
+/// the values of the registers that lists.
+fn frame_part(m: &JitModule, f: &Frame) -> FrameSnapshot {
+    let pc = f.pc - 1;
+    let live = match m.jitcodes[f.code].insns.get(pc.wrapping_sub(1)) {
+        Some(insn) if insn.op == Op::Live => regs(&insn.args[0]),
+        _ => &[],
+    };
+    let live = live.iter().map(|r| (*r, f.boxes[r.kind as usize][r.index as usize])).collect();
+    FrameSnapshot { jitcode: f.code as u32, pc: pc as u32, live }
+}
+
+/// The part of a frame waiting for its call: made once, and shared by the
+/// snapshots until the call returns.
+fn waiting_part(m: &JitModule, f: &mut Frame) -> Rc<FrameSnapshot> {
+    if f.snapshot.is_none() {
+        f.snapshot = Some(Rc::new(frame_part(m, f)));
+    }
+    f.snapshot.clone().expect("made")
+}
+
 impl<'a> Interp<'a> {
     pub fn new(m: &'a JitModule, t: &'a Tables<'a>) -> Interp<'a> {
         Interp {
@@ -287,6 +313,7 @@ impl<'a> Interp<'a> {
             keys: Vec::new(),
             inlined: None,
             assembler: false,
+            snapshot: None,
         });
         self.frames.last_mut().unwrap()
     }
@@ -382,46 +409,37 @@ impl<'a> Interp<'a> {
 
     /// At a merge point (`greens` the values of its greens): the trace
     /// may be cut here if it gets too long, the state here its end's
-    /// snapshot (the frame's greens and reds are all it has live).
+    /// snapshot (the frame's greens and reds are all it has live). Noted
+    /// at every merge point, it reuses the last one's memory.
     fn note_cut_point(&mut self, a: &[Arg], greens: &[u64]) {
-        if self.rec.is_none() {
+        let Some(rec) = self.rec.as_mut() else { return };
+        if std::mem::take(&mut rec.at_cut) {
             return;
         }
-        let mut snapshot = self.snapshot();
-        let frame = self.frames.last().unwrap();
-        let greens = regs(&a[1]).iter().zip(greens).map(|(r, g)| (*r, Value::Const(*g, r.kind)));
-        let reds = regs(&a[2]).iter().map(|r| (*r, frame.boxes[r.kind as usize][r.index as usize]));
-        snapshot.frames.last_mut().unwrap().live = greens.chain(reds).collect();
-        for v in snapshot.values() {
+        let m = self.m;
+        let (top, callers) = self.frames.split_last_mut().expect("a frame");
+        let (at, snapshot) = rec.cut_point.get_or_insert_with(Default::default);
+        *at = rec.trace.ops.len();
+        let mut live = snapshot.frames.pop().and_then(|f| Rc::try_unwrap(f).ok()).map(|f| f.live).unwrap_or_default();
+        live.clear();
+        live.extend(regs(&a[1]).iter().zip(greens).map(|(r, g)| (*r, Value::Const(*g, r.kind))));
+        live.extend(regs(&a[2]).iter().map(|r| (*r, top.boxes[r.kind as usize][r.index as usize])));
+        for (_, v) in &live {
             if let Value::Const(p, Kind::Ref) = v {
                 memory::pin_ref(*p);
             }
         }
-        let Some(rec) = self.rec.as_mut() else { return };
-        if !std::mem::take(&mut rec.at_cut) {
-            rec.cut_point = Some((rec.trace.ops.len(), Box::new(snapshot)));
-        }
+        snapshot.frames.clear();
+        snapshot.frames.extend(callers.iter_mut().map(|f| waiting_part(m, f)));
+        snapshot.frames.push(Rc::new(FrameSnapshot { jitcode: top.code as u32, pc: top.pc as u32 - 1, live }));
     }
 
     /// The state a guard failing here resumes from: per frame, the
     /// instruction and the values of the registers live before it.
-    fn snapshot(&self) -> Snapshot {
-        let frames = self
-            .frames
-            .iter()
-            .map(|f| {
-                // The instruction being run (the guard, or the call of the
-                // frame above) is preceded by its `-live-` marker.
-                let pc = f.pc - 1;
-                let code = &self.m.jitcodes[f.code];
-                let live = match code.insns.get(pc.wrapping_sub(1)) {
-                    Some(insn) if insn.op == Op::Live => regs(&insn.args[0]).to_vec(),
-                    _ => vec![],
-                };
-                let live = live.iter().map(|r| (*r, f.boxes[r.kind as usize][r.index as usize])).collect();
-                FrameSnapshot { jitcode: f.code as u32, pc: pc as u32, live }
-            })
-            .collect();
+    fn snapshot(&mut self) -> Snapshot {
+        let (top, callers) = self.frames.split_last_mut().expect("a frame");
+        let mut frames: Vec<Rc<FrameSnapshot>> = callers.iter_mut().map(|f| waiting_part(self.m, f)).collect();
+        frames.push(Rc::new(frame_part(self.m, top)));
         Snapshot { frames, virtuals: Vec::new(), arrays: Vec::new(), pending: Vec::new() }
     }
 
@@ -596,6 +614,10 @@ impl<'a> Interp<'a> {
 
     fn pop_frame(&mut self) -> Frame {
         let f = self.frames.pop().expect("a frame");
+        // The caller goes on: its part of the snapshots changes.
+        if let Some(caller) = self.frames.last_mut() {
+            caller.snapshot = None;
+        }
         refs().truncate(f.ref_base);
         if let (Some(rec), Some(Inlined::Called { site: Some(site), at })) = (&mut self.rec, &f.inlined) {
             *rec.inside.entry(site.clone()).or_default() += rec.trace.ops.len() - at;

@@ -383,3 +383,39 @@ guard_always_fails(descr=<Guard0x0>) [i1]
 "
     );
 }
+
+/// The guards recorded inside a call share the caller's part of their
+/// snapshots (it waits for the call and does not change); the call's
+/// return ends the sharing.
+#[test]
+fn guards_inside_a_call_share_the_callers_part() {
+    let mut m = module(0, false);
+    // The portal calls `check` (twice a switch on its argument) on `x`,
+    // then again after the first call returned.
+    let call = || {
+        insn(Op::InlineCall, vec![Arg::Descr(0), Arg::Regs(vec![i(1)]), Arg::Regs(vec![]), Arg::Regs(vec![])], vec![])
+    };
+    m.jitcodes[0].insns = vec![
+        insn(Op::JitMergePoint, vec![Arg::Int(0), Arg::Regs(vec![i(0)]), Arg::Regs(vec![i(1)])], vec![]),
+        insn(Op::Live, vec![Arg::Regs(vec![i(0), i(1)])], vec![]),
+        call(),
+        insn(Op::Live, vec![Arg::Regs(vec![i(0), i(1)])], vec![]),
+        call(),
+        insn(Op::Goto, vec![Arg::Label(0)], vec![]),
+    ];
+    let switch = |next| insn(Op::Switch, vec![Arg::Reg(i(0)), Arg::Int(7), Arg::Label(next)], vec![]);
+    let live = || insn(Op::Live, vec![Arg::Regs(vec![i(0)])], vec![]);
+    let insns = vec![live(), switch(2), live(), switch(4), insn(Op::VoidReturn, vec![], vec![])];
+    m.jitcodes.push(JitCode { name: "check".into(), params: vec![i(0)], num_regs: [1, 0, 0], insns });
+    m.descrs.push(Descr::JitCode { name: "check".into(), index: 1 });
+    let (t, aborted, _) = trace(&m, 0, 5, 100);
+    assert_eq!(aborted, None);
+    let t = t.expect("a closed loop");
+    let guards: Vec<&Snapshot> = t.ops.iter().filter_map(|op| op.snapshot.as_deref()).collect();
+    assert_eq!(guards.len(), 4, "{}", text(&m, &t));
+    assert!(guards.iter().all(|s| s.frames.len() == 2));
+    let caller = |g: usize| &guards[g].frames[0];
+    assert!(Rc::ptr_eq(caller(0), caller(1)) && Rc::ptr_eq(caller(2), caller(3)));
+    assert!(!Rc::ptr_eq(caller(1), caller(2)));
+    assert_eq!((caller(0).pc, caller(2).pc), (2, 4));
+}

@@ -12,6 +12,7 @@ mod parse;
 pub use packed::Snapshots;
 
 use rpy_jitcode::{Descr, JitModule, Kind, Op};
+use std::rc::Rc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
@@ -25,10 +26,13 @@ pub enum Value {
 /// the optimizer removed from the trace that those values refer to, made
 /// when the guard fails (RPython's virtuals in resume data); and the
 /// writes of fields and items the trace had not done yet
-/// (`pendingfields`).
-#[derive(Clone, Debug, PartialEq)]
+/// (`pendingfields`). A frame below the top one is shared by the guards
+/// recorded while it waits for the call above it (RPython's snapshots
+/// share their callers' parts): a deep recursion traced into does not copy
+/// every frame at every guard.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Snapshot {
-    pub frames: Vec<FrameSnapshot>,
+    pub frames: Vec<Rc<FrameSnapshot>>,
     pub virtuals: Vec<VirtualObject>,
     pub arrays: Vec<LazyArray>,
     pub pending: Vec<PendingWrite>,
@@ -157,7 +161,8 @@ impl Snapshot {
     }
 
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
-        let live = self.frames.iter_mut().flat_map(|f| f.live.iter_mut().map(|(_, v)| v));
+        // (A frame shared with other snapshots is copied first.)
+        let live = self.frames.iter_mut().flat_map(|f| Rc::make_mut(f).live.iter_mut().map(|(_, v)| v));
         let fields = self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v));
         let arrays = self.arrays.iter_mut().flat_map(LazyArray::values_mut);
         live.chain(fields).chain(arrays).chain(self.pending.iter_mut().flat_map(PendingWrite::values_mut))

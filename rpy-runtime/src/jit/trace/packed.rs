@@ -10,6 +10,7 @@
 use super::{FrameSnapshot, LazyArray, PendingWrite, Piece, Snapshot, Value, VirtualObject};
 use rpy_jitcode::encode::{Reader, Writer};
 use rpy_jitcode::Kind;
+use std::rc::Rc;
 
 /// The snapshots of a code's guards, in order.
 #[derive(Debug, Default)]
@@ -112,7 +113,7 @@ fn unpack(r: &mut Reader) -> R<Snapshot> {
         .map(|_| {
             let (jitcode, pc) = (r.u32()?, r.u32()?);
             let live = (0..r.len()?).map(|_| Ok((r.reg()?, read_value(r)?))).collect::<R<_>>()?;
-            Ok(FrameSnapshot { jitcode, pc, live })
+            Ok(Rc::new(FrameSnapshot { jitcode, pc, live }))
         })
         .collect::<R<_>>()?;
     let virtuals = (0..r.len()?)
@@ -172,8 +173,8 @@ mod tests {
         let reg = |kind, index| Reg { kind, index };
         let full = Snapshot {
             frames: vec![
-                FrameSnapshot { jitcode: 3, pc: 70000, live: vec![(reg(Kind::Int, 0), Value::Var(0))] },
-                FrameSnapshot {
+                Rc::new(FrameSnapshot { jitcode: 3, pc: 70000, live: vec![(reg(Kind::Int, 0), Value::Var(0))] }),
+                Rc::new(FrameSnapshot {
                     jitcode: 0,
                     pc: 1,
                     live: vec![
@@ -183,7 +184,7 @@ mod tests {
                         (reg(Kind::Float, 1), Value::Const((-0.5f64).to_bits(), Kind::Float)),
                         (reg(Kind::Ref, 3), Value::Var(u32::MAX)),
                     ],
-                },
+                }),
             ],
             virtuals: vec![
                 VirtualObject { var: 7, size: 4, length: None, fields: vec![(5, Value::Var(1)), (6, int(2))] },
