@@ -28,7 +28,7 @@ use super::memory::{self, key_hash, KeyState};
 use super::optimizeopt::{optimize, Env, Opts, ShortPreamble};
 use super::params::JitParams;
 use super::quasi;
-use super::trace::{Snapshot, Snapshots, Trace};
+use super::trace::{Snapshot, Snapshots, Trace, Value};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::{Descr, JitModule, Kind};
 use std::cell::Cell;
@@ -392,59 +392,69 @@ unsafe fn merge_point(record: &JitModuleRecord, driver: usize, buf: *mut u64, en
         st.free_dead();
     }
     let ngreens = st.module.drivers[driver as usize].greens.len();
-    let greens = std::slice::from_raw_parts(buf, ngreens);
     let tables = tables(record);
-    let hash = key_hash(driver, greens);
-    let known = memory::lookup(st.id, hash, greens);
-    if let Some(KeyState::Code(c)) = known {
-        return status(run_code(st, &tables, c, driver as usize, buf));
-    }
-    let threshold = if entry { params.function_threshold } else { params.threshold };
-    // Every 32 collections, every count decays (RPython decays them after
-    // every 32 minor collections), so positions warm long ago do not get
-    // hot. (RPython also decays them whenever tracing starts; with every
-    // merge point counting, as a driver without `can_enter_jit!` does,
-    // that kept mandel.b's loops interpreted twice as long.)
-    let epoch = COLLECTIONS.load(Ordering::Relaxed) / 32;
-    if epoch != st.decayed_at {
-        st.decayed_at = epoch;
-        st.counter.decay_all(params.decay);
-    }
-    if !st.counter.tick(hash, increment(threshold)) {
-        return 0;
-    }
-    st.counter.reset(hash);
-    if known.is_some() {
-        // Tracing from here gave up before: interpret to the next merge point.
-        return status(run_from_merge_point(&st.module, &tables, driver as usize, buf));
-    }
-    let mut greens = greens.to_vec();
-    let mut hash = hash;
-    let limit = params.trace_limit as usize;
-    let pins = memory::pins();
-    let traced = trace_with(st, &tables, driver as usize, |interp| unsafe {
-        let outcome = interp.trace(driver as usize, buf, limit);
-        // An inner loop is its own key's; this key stays as it was.
-        if let Some(inner) = interp.closed_at.take() {
-            hash = key_hash(driver, &inner);
-            greens = inner;
+    // After tracing, the run goes on at the merge point where the trace
+    // stopped as at any other (RPython's `ContinueRunningNormally`): into
+    // the code just made, or counted. (Else the interpreter would run the
+    // loop just traced once more, counting its positions after the first.)
+    let mut entry = entry;
+    loop {
+        let greens = std::slice::from_raw_parts(buf, ngreens);
+        let hash = key_hash(driver, greens);
+        let known = memory::lookup(st.id, hash, greens);
+        if let Some(KeyState::Code(c)) = known {
+            return status(run_code(st, &tables, c, driver as usize, buf));
         }
-        outcome
-    });
-    let kinds = &st.module.drivers[driver as usize].greens;
-    let key: Vec<u64> = (greens.iter().zip(kinds)).filter(|(_, k)| **k == Kind::Ref).map(|(g, _)| *g).collect();
-    let what = format!("Loop {} ({}) : loop", st.compiled, st.module.drivers[driver as usize].name);
-    let state = match add_code(st, &tables, traced.closed, traced.aborted, &what, &key) {
-        Some(c) => Some(KeyState::Code(c)),
-        // (Counted again, and traced again when hot.)
-        None if traced.retry => None,
-        None => Some(KeyState::Aborted),
-    };
-    if let Some(state) = state {
-        memory::set_cell(st.id, hash, &greens, &st.module.drivers[driver as usize].greens, state);
+        let threshold = if entry { params.function_threshold } else { params.threshold };
+        // Every 32 collections, every count decays (RPython decays them after
+        // every 32 minor collections), so positions warm long ago do not get
+        // hot. (RPython also decays them whenever tracing starts; with every
+        // merge point counting, as a driver without `can_enter_jit!` does,
+        // that kept mandel.b's loops interpreted twice as long.)
+        let epoch = COLLECTIONS.load(Ordering::Relaxed) / 32;
+        if epoch != st.decayed_at {
+            st.decayed_at = epoch;
+            st.counter.decay_all(params.decay);
+        }
+        if !st.counter.tick(hash, increment(threshold)) {
+            return 0;
+        }
+        st.counter.reset(hash);
+        if known.is_some() {
+            // Tracing from here gave up before: interpret to the next merge point.
+            return status(run_from_merge_point(&st.module, &tables, driver as usize, buf));
+        }
+        let mut greens = greens.to_vec();
+        let mut hash = hash;
+        let limit = params.trace_limit as usize;
+        let pins = memory::pins();
+        let traced = trace_with(st, &tables, driver as usize, |interp| unsafe {
+            let outcome = interp.trace(driver as usize, buf, limit);
+            // An inner loop is its own key's; this key stays as it was.
+            if let Some(inner) = interp.closed_at.take() {
+                hash = key_hash(driver, &inner);
+                greens = inner;
+            }
+            outcome
+        });
+        let kinds = &st.module.drivers[driver as usize].greens;
+        let key: Vec<u64> = (greens.iter().zip(kinds)).filter(|(_, k)| **k == Kind::Ref).map(|(g, _)| *g).collect();
+        let what = format!("Loop {} ({}) : loop", st.compiled, st.module.drivers[driver as usize].name);
+        let state = match add_code(st, &tables, traced.closed, traced.aborted, &what, &key) {
+            Some(c) => Some(KeyState::Code(c)),
+            // (Counted again, and traced again when hot.)
+            None if traced.retry => None,
+            None => Some(KeyState::Aborted),
+        };
+        if let Some(state) = state {
+            memory::set_cell(st.id, hash, &greens, &st.module.drivers[driver as usize].greens, state);
+        }
+        memory::unpin(pins);
+        if traced.outcome == Outcome::Return {
+            return status(traced.outcome);
+        }
+        entry = false;
     }
-    memory::unpin(pins);
-    status(traced.outcome)
 }
 
 /// The addresses a module's descrs index.
@@ -637,6 +647,7 @@ fn add_code(
         return None;
     };
     s.recorded_ops += trace.ops.len() as u64;
+    cool_passed_positions(&mut st.counter, &trace);
     s.segmented += trace.ops.last().is_some_and(|op| op.op == rpy_jitcode::Op::GuardAlwaysFails) as u64;
     s.guards += trace.ops.iter().filter(|o| o.snapshot.is_some()).count() as u64;
     s.calls += (trace.ops.iter())
@@ -725,6 +736,23 @@ fn add_code(
             log::section("jit-abort", &format!("compiling: {e}\n"));
             s.aborts_compiling += 1;
             None
+        }
+    }
+}
+
+/// The positions of the outermost frame a trace about to be compiled went
+/// through count from zero again: their counts were the heat of the path
+/// the trace now covers (a loop's body, a bridge's way back), and counted
+/// on they get hot only where the code does not run for them. (Else every
+/// position of a loop's body gets hot right after its start, its count
+/// as high, when a guard failing sends the run through the interpreter:
+/// mandel.b made a second trace per loop, 660 "loops" for 197. RPython
+/// decays every count when tracing starts instead.)
+fn cool_passed_positions(counter: &mut JitCounter, trace: &Trace) {
+    for op in trace.ops.iter().filter(|op| op.op == rpy_jitcode::Op::DebugMergePoint) {
+        if let [Value::Const(driver, _), Value::Const(0, _), greens @ ..] = op.args.as_slice() {
+            let greens: Vec<u64> = greens.iter().map(|g| if let Value::Const(x, _) = g { *x } else { 0 }).collect();
+            counter.reset(key_hash(*driver as i64, &greens));
         }
     }
 }
