@@ -14,7 +14,7 @@ entity!(
 );
 
 /// A `struct` of the module. Structs that are `Copy` are values, like
-/// tuples (DESIGN §3: unboxed when not stored); the others are instances in
+/// tuples (unboxed when not stored); the others are instances in
 /// the GC heap (RPython's classes), passed by reference.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StructDef {
@@ -42,7 +42,7 @@ entity!(
     "enum"
 );
 
-/// An `enum`. A field-less one is an integer (DESIGN §3), the variants'
+/// An `enum`. A field-less one is an integer, the variants'
 /// discriminants. An enum with data is a class hierarchy (RPython's
 /// instances): the enum is the base class, a GC object whose only field is
 /// the variant's tag, and each variant a subclass whose fields are the

@@ -1,5 +1,5 @@
 //! Every construct outside the dialect is a compile error on the user's own
-//! tokens (DESIGN §5); each case's expected message is in `ui/*.stderr`.
+//! tokens; each case's expected message is in `ui/*.stderr`.
 //! `ui/pass/` holds programs that must build and run.
 
 #[test]

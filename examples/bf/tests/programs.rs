@@ -1,5 +1,5 @@
 //! Runs the bf binary (translated and untranslated) on the bundled programs
-//! and checks the md5 of their output against ../shared/bf/README.md's;
+//! and checks the md5 of their output against the known ones;
 //! bad input gives one line on stderr and status 1.
 
 use std::process::Command;

@@ -503,7 +503,7 @@ fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
 }
 
 /// A `pub fn` is called from untranslated code: its parameters and result
-/// must be values the boundary can convert (DESIGN §1).
+/// must be values the boundary can convert.
 fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error> {
     fn crosses(t: &Ty) -> bool {
         match t {

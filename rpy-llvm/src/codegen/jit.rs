@@ -1,4 +1,4 @@
-//! What the JIT needs in the binary (DESIGN §8): the encoded jitcodes, the
+//! What the JIT needs in the binary: the encoded jitcodes, the
 //! tables of addresses their descrs index (call wrappers, `TypeInfo`s,
 //! string literals), all reached from one `JitModule` record; and the
 //! call of the runtime at each merge point.

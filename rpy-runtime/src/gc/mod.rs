@@ -1,4 +1,4 @@
-//! The garbage collector of translated programs (DESIGN §6).
+//! The garbage collector of translated programs.
 //!
 //! Precise heap tracing from per-type layout tables ([`TypeInfo`]); roots
 //! found by scanning the native stack and the callee-saved registers

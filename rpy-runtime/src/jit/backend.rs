@@ -1,4 +1,4 @@
-//! The backend (DESIGN §8): a closed loop's trace to machine code, with
+//! The backend: a closed loop's trace to machine code, with
 //! Cranelift, for the machine the program runs on (x86-64 or AArch64).
 //!
 //! The code is a function `u64 code(u64 *frame)` of Cranelift's `tail`

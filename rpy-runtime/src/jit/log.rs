@@ -1,5 +1,4 @@
-//! `RPYLOG`: the JIT's logs in PyPy's `PYPYLOG` format (DESIGN §8,
-//! `../shared/reference/rpython.md`). `RPYLOG=jit-log-noopt,jit-summary:FILE`
+//! `RPYLOG`: the JIT's logs in PyPy's `PYPYLOG` format. `RPYLOG=jit-log-noopt,jit-summary:FILE`
 //! writes the sections whose names start with one of the given prefixes
 //! to FILE (`-` for stderr), each as
 //!

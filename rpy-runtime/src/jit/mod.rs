@@ -1,4 +1,4 @@
-//! The JIT (DESIGN §8): its hints, as RPython's `rpython.rlib.jit`, here,
+//! The JIT: its hints, as RPython's `rpython.rlib.jit`, here,
 //! and the JIT itself in the submodules: `hook` (where translated code
 //! meets it), `interp` (the tracer and blackhole interpreter), `trace`,
 //! `optimize`, `unroll`, `guards`, `backend` (Cranelift), `counter`, `params` (`RPYJIT`),
