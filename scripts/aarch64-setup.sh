@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what cross-building for aarch64-unknown-linux-gnu and running the
-# result under qemu needs (DESIGN §7). Idempotent: when everything is already
+# result under qemu needs. Idempotent: when everything is already
 # there it only checks (well under a second) and runs a tiny smoke test.
 #
 #   scripts/aarch64-setup.sh              # auto: rustup target, else Debian's rustc-web
