@@ -354,9 +354,10 @@ impl<'m> Optimizer<'m> {
     /// `b` (relational facts; RPython's ranges have none): a check that
     /// `x + k < b` covers `x + j` for `j <= k` when neither sum wraps
     /// (signed), or when `x + j` is not negative (unsigned: `x + j` is then
-    /// `x + k` less `k - j` without a borrow). And `x + (j - 1) < b` with
-    /// `x + j != b` is `x + j < b` (a tape's growth check, then its bounds
-    /// check). Counts the uses of what it relies on.
+    /// `x + k` less `k - j` without a borrow). And `x + k < b` with
+    /// `x + m != b` for every `m` in `k + 1..=j` is `x + j < b` (a tape's
+    /// growth checks at each move, then its bounds check). Counts the uses
+    /// of what it relies on.
     fn known_below(&mut self, a: Value, b: Value, signed: bool) -> bool {
         let (x, j) = self.step_form(a);
         let key = (x, self.resolve(b));
@@ -380,16 +381,36 @@ impl<'m> Optimizer<'m> {
             }
             return true;
         }
-        let step = known.iter().find(|r| r.signed == signed && Some(r.k) == j.checked_sub(1)).map(|r| r.origin);
-        let ne = (Op::IntNe, vec![self.resolve(a), key.1], None);
-        if let (Some(origin), Some(Value::Const(1, _))) = (step, self.peek_pure(&ne)) {
-            self.lookup_pure(&ne); // (a use of what is known)
-            self.used.extend(origin);
-            // Known now, for the step after (a run of moves).
-            self.below.entry(key).or_default().push(Below { k: j, signed, origin });
-            return true;
+        // The nearest `x + k < b` below, and `x + m != b` for each step m
+        // after it up to `j` (a tape's growth check at each move right,
+        // then a bounds check further on).
+        let Some((k, origin)) =
+            known.iter().filter(|r| r.signed == signed && r.k < j).max_by_key(|r| r.k).map(|r| (r.k, r.origin))
+        else {
+            return false;
+        };
+        if j - k > MAX_STEPS {
+            return false;
         }
-        false
+        let mut at: HashMap<i64, Value> = (self.offsets.iter())
+            .filter(|(_, (base, m))| *base == x && (k + 1..=j).contains(m))
+            .map(|(v, (_, m))| (*m, Value::Var(*v)))
+            .collect();
+        at.insert(j, self.resolve(a));
+        let differs: Option<Vec<PureKey>> = (k + 1..=j)
+            .map(|m| {
+                let ne = (Op::IntNe, vec![*at.get(&m)?, key.1], None);
+                matches!(self.peek_pure(&ne), Some(Value::Const(1, _))).then_some(ne)
+            })
+            .collect();
+        let Some(differs) = differs else { return false };
+        for ne in &differs {
+            self.lookup_pure(ne); // (a use of what is known)
+        }
+        self.used.extend(origin);
+        // Known now, for the steps after (a run of moves).
+        self.below.entry(key).or_default().push(Below { k: j, signed, origin });
+        true
     }
 
     /// What is known below decides `cmp(a, b)` (`None`: it does not).
@@ -1387,6 +1408,10 @@ fn distinct(offsets: &HashMap<u32, (Value, i64)>, a: Value, b: Value) -> bool {
 
 /// `x + k < y` (signed or not) for the `(x, y)` it is kept under, from
 /// the outside fact `origin`.
+/// The most steps `known_below` goes from a known `x + k < b` to the
+/// `x + j` asked about, each known to differ from `b`.
+const MAX_STEPS: i64 = 16;
+
 struct Below {
     k: i64,
     signed: bool,

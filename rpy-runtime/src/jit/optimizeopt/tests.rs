@@ -899,6 +899,38 @@ fn a_growth_check_after_a_bounds_check_is_the_next_bounds_check() {
     );
 }
 
+/// Moves right by two, then a read: once `i < len`, the growth checks
+/// `i + 1 != len` and `i + 2 != len` make the bounds check `i + 2 < len`
+/// known, with no check of `i + 1` between (then the two growth checks
+/// are one range check).
+#[test]
+fn growth_checks_of_a_run_of_moves_make_the_bounds_check_after_it() {
+    check(
+        "
+        [i0, i1]
+        i2 = uint_ge(i0, i1)
+        guard_false(i2, descr=<Guard0x0>) [i0]
+        i3 = int_add(i0, 1)
+        i4 = int_eq(i3, i1)
+        guard_false(i4, descr=<Guard0x1>) [i0]
+        i5 = int_add(i0, 2)
+        i6 = int_eq(i5, i1)
+        guard_false(i6, descr=<Guard0x2>) [i0]
+        i7 = uint_ge(i5, i1)
+        guard_false(i7, descr=<Guard0x3>) [i0]
+        jump(i0, i1, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = uint_ge(i0, i1)
+        guard_false(i2, descr=<Guard0x0>) [i0]
+        i3 = int_sub(i1, i0)
+        i4 = int_sub(i3, 1)
+        i5 = uint_gt(i4, 1)
+        guard_true(i5, descr=<Guard0x1>) [i0]
+        jump(i0, i1, descr=TargetToken(1))",
+    );
+}
+
 /// `x & 7` is in `0..=7`, and a step by a constant from it in a range too.
 #[test]
 fn ranges_of_masks_and_sums_decide_comparisons() {
