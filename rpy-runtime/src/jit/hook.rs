@@ -77,6 +77,9 @@ struct State {
     /// tracing from each green key gave (`memory::lookup`).
     id: u32,
     counter: JitCounter,
+    /// What a count adds at a merge point, and at a portal's first one
+    /// (`threshold`, `function_threshold`): a division, done once.
+    increments: [f64; 2],
     /// By code number; `None` for a number not in use (the code was freed).
     codes: Vec<Option<Box<Code>>>,
     /// The numbers not in use.
@@ -269,6 +272,7 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
             record,
             id,
             counter,
+            increments: [increment(params().threshold), increment(params().function_threshold)],
             codes: Vec::new(),
             free: Vec::new(),
             compiled: 0,
@@ -405,7 +409,6 @@ unsafe fn merge_point(record: &JitModuleRecord, driver: usize, buf: *mut u64, en
         if let Some(KeyState::Code(c)) = known {
             return status(run_code(st, &tables, c, driver as usize, buf));
         }
-        let threshold = if entry { params.function_threshold } else { params.threshold };
         // Every 32 collections, every count decays (RPython decays them after
         // every 32 minor collections), so positions warm long ago do not get
         // hot. (RPython also decays them whenever tracing starts; with every
@@ -416,7 +419,7 @@ unsafe fn merge_point(record: &JitModuleRecord, driver: usize, buf: *mut u64, en
             st.decayed_at = epoch;
             st.counter.decay_all(params.decay);
         }
-        if !st.counter.tick(hash, increment(threshold)) {
+        if !st.counter.tick(hash, st.increments[entry as usize]) {
             return 0;
         }
         st.counter.reset(hash);
