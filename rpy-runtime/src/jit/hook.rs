@@ -427,37 +427,44 @@ unsafe fn merge_point(record: &JitModuleRecord, driver: usize, buf: *mut u64, en
             // Tracing from here gave up before: interpret to the next merge point.
             return status(run_from_merge_point(&st.module, &tables, driver as usize, buf));
         }
-        let mut greens = greens.to_vec();
-        let mut hash = hash;
-        let limit = params.trace_limit as usize;
-        let pins = memory::pins();
-        let traced = trace_with(st, &tables, driver as usize, |interp| unsafe {
-            let outcome = interp.trace(driver as usize, buf, limit);
-            // An inner loop is its own key's; this key stays as it was.
-            if let Some(inner) = interp.closed_at.take() {
-                hash = key_hash(driver, &inner);
-                greens = inner;
-            }
-            outcome
-        });
-        let kinds = &st.module.drivers[driver as usize].greens;
-        let key: Vec<u64> = (greens.iter().zip(kinds)).filter(|(_, k)| **k == Kind::Ref).map(|(g, _)| *g).collect();
-        let what = format!("Loop {} ({}) : loop", st.compiled, st.module.drivers[driver as usize].name);
-        let state = match add_code(st, &tables, traced.closed, traced.aborted, &what, &key) {
-            Some(c) => Some(KeyState::Code(c)),
-            // (Counted again, and traced again when hot.)
-            None if traced.retry => None,
-            None => Some(KeyState::Aborted),
-        };
-        if let Some(state) = state {
-            memory::set_cell(st.id, hash, &greens, &st.module.drivers[driver as usize].greens, state);
-        }
-        memory::unpin(pins);
-        if traced.outcome == Outcome::Return {
-            return status(traced.outcome);
+        if trace_loop(st, &tables, driver as usize, buf) == Outcome::Return {
+            return status(Outcome::Return);
         }
         entry = false;
     }
+}
+
+/// Traces a loop from the merge point in `buf` (its key just got hot) and
+/// keeps what it gave for the key: code, or that tracing gave up. The run
+/// is at the next merge point after (or the portal returned).
+unsafe fn trace_loop(st: &mut State, tables: &Tables, driver: usize, buf: *mut u64) -> Outcome {
+    let d = &st.module.drivers[driver];
+    let mut greens = std::slice::from_raw_parts(buf, d.greens.len()).to_vec();
+    let limit = params().trace_limit as usize;
+    let pins = memory::pins();
+    let traced = trace_with(st, tables, driver, |interp| unsafe {
+        let outcome = interp.trace(driver, buf, limit);
+        // An inner loop is its own key's; this key stays as it was.
+        if let Some(inner) = interp.closed_at.take() {
+            greens = inner;
+        }
+        outcome
+    });
+    let d = &st.module.drivers[driver];
+    let key: Vec<u64> = (greens.iter().zip(&d.greens)).filter(|(_, k)| **k == Kind::Ref).map(|(g, _)| *g).collect();
+    let what = format!("Loop {} ({}) : loop", st.compiled, d.name);
+    let state = match add_code(st, tables, traced.closed, traced.aborted, &what, &key) {
+        Some(c) => Some(KeyState::Code(c)),
+        // (Counted again, and traced again when hot.)
+        None if traced.retry => None,
+        None => Some(KeyState::Aborted),
+    };
+    if let Some(state) = state {
+        let hash = key_hash(driver as i64, &greens);
+        memory::set_cell(st.id, hash, &greens, &st.module.drivers[driver].greens, state);
+    }
+    memory::unpin(pins);
+    traced.outcome
 }
 
 /// The addresses a module's descrs index.
