@@ -759,10 +759,12 @@ fn add_code(
 /// mandel.b made a second trace per loop, 660 "loops" for 197. RPython
 /// decays every count when tracing starts instead.)
 fn cool_passed_positions(counter: &mut JitCounter, trace: &Trace) {
+    let mut key = Vec::new();
     for op in trace.ops.iter().filter(|op| op.op == rpy_jitcode::Op::DebugMergePoint) {
         if let [Value::Const(driver, _), Value::Const(0, _), greens @ ..] = op.args.as_slice() {
-            let greens: Vec<u64> = greens.iter().map(|g| if let Value::Const(x, _) = g { *x } else { 0 }).collect();
-            counter.reset(key_hash(*driver as i64, &greens));
+            key.clear();
+            key.extend(greens.iter().map(|g| if let Value::Const(x, _) = g { *x } else { 0 }));
+            counter.reset(key_hash(*driver as i64, &key));
         }
     }
 }

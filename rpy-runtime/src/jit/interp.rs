@@ -120,9 +120,10 @@ pub struct Recorder {
     /// long the trace was there, and the state to resume from there; where
     /// a trace too long is cut.
     cut_point: Option<(usize, Box<Snapshot>)>,
-    /// A bridge from a merge point (the end of a cut trace): that merge
-    /// point is its start, where it is not cut.
-    at_cut: bool,
+    /// A bridge starting at a merge point (a cut trace's end, or a guard
+    /// on the greens there): it is not cut there, at its own start (an
+    /// empty segment would be its own bridge's start again).
+    starts_at_merge_point: bool,
 }
 
 /// Why a trace was given up.
@@ -413,7 +414,7 @@ impl<'a> Interp<'a> {
     /// at every merge point, it reuses the last one's memory.
     fn note_cut_point(&mut self, a: &[Arg], greens: &[u64]) {
         let Some(rec) = self.rec.as_mut() else { return };
-        if std::mem::take(&mut rec.at_cut) {
+        if std::mem::take(&mut rec.starts_at_merge_point) {
             return;
         }
         let m = self.m;
@@ -1360,7 +1361,7 @@ impl Interp<'_> {
             limit,
             inside: HashMap::default(),
             cut_point: None,
-            at_cut: false,
+            starts_at_merge_point: false,
         });
         // The guard's virtual objects: the bridge allocates them first.
         for o in &snapshot.virtuals {
@@ -1396,11 +1397,9 @@ impl Interp<'_> {
             }
         }
         self.rebuild(snapshot, |v| real(&value_of, v), |v| Some(boxed_value(&box_of, v)));
-        // From the merge point a trace was cut at: the bridge is cut, if
-        // too long, at a merge point after it.
         let top = self.frames.last().unwrap();
-        let at_cut = self.m.jitcodes[top.code].insns[top.pc].op == Op::JitMergePoint;
-        self.rec.as_mut().expect("tracing").at_cut = at_cut;
+        let at_merge_point = self.m.jitcodes[top.code].insns[top.pc].op == Op::JitMergePoint;
+        self.rec.as_mut().expect("tracing").starts_at_merge_point = at_merge_point;
         self.run(buf)
     }
 }
@@ -1449,7 +1448,7 @@ impl Interp<'_> {
             limit,
             inside: HashMap::default(),
             cut_point: None,
-            at_cut: false,
+            starts_at_merge_point: false,
         });
         self.start(driver, buf);
         self.frames[0].keys = vec![std::slice::from_raw_parts(buf, d.greens.len()).to_vec()];
