@@ -10,16 +10,27 @@
 /// Entries per bucket.
 const WAYS: usize = 5;
 
+/// A bucket: one cache line, the one memory access a merge point of the
+/// interpreter makes when the key has no code (besides the key itself).
+/// Entry `i` is `times[i]`, the fraction of the way to hot (RPython stores
+/// 32 bits; with 64, `threshold` ticks are exactly hot for any threshold
+/// below 10^9), and `subhashes[i]`, 16 more bits of the hash to tell keys
+/// apart.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Entry {
-    /// The fraction of the way to hot. (RPython stores 32 bits; with 64,
-    /// `threshold` ticks are exactly hot for any threshold below 10^9.)
-    time: f64,
-    subhash: u16,
+#[repr(C, align(64))]
+struct Bucket {
+    times: [f64; WAYS],
+    subhashes: [u16; WAYS],
+    /// A key of this bucket may have a cell (code, or tracing gave up):
+    /// RPython chains the cells from the counter's table so that looking
+    /// up a key and counting it cost one access; here the cells live with
+    /// what the GC keeps alive, and this says when to look there. (Set for
+    /// good: a cell dropped leaves a lookup that finds nothing.)
+    cells: bool,
 }
 
 pub struct JitCounter {
-    buckets: Vec<[Entry; WAYS]>,
+    buckets: Vec<Bucket>,
     /// `hash >> shift` is the bucket.
     shift: u32,
 }
@@ -39,7 +50,7 @@ impl JitCounter {
     /// A table of `size` buckets (a power of two).
     pub fn new(size: usize) -> JitCounter {
         assert!(size.is_power_of_two() && size >= 2, "the counter table's size is a power of two");
-        JitCounter { buckets: vec![[Entry::default(); WAYS]; size], shift: 64 - size.trailing_zeros() }
+        JitCounter { buckets: vec![Bucket::default(); size], shift: 64 - size.trailing_zeros() }
     }
 
     fn place(&self, hash: u64) -> (usize, u16) {
@@ -52,36 +63,50 @@ impl JitCounter {
         let (b, subhash) = self.place(hash);
         let bucket = &mut self.buckets[b];
         // A key not in the bucket takes the place of the coldest entry.
-        let mut n = bucket.iter().position(|e| e.subhash == subhash).unwrap_or_else(|| {
-            bucket[WAYS - 1] = Entry { time: 0.0, subhash };
+        let mut n = bucket.subhashes.iter().position(|&s| s == subhash).unwrap_or_else(|| {
+            (bucket.times[WAYS - 1], bucket.subhashes[WAYS - 1]) = (0.0, subhash);
             WAYS - 1
         });
-        let time = bucket[n].time + increment;
+        let time = bucket.times[n] + increment;
         if time >= 1.0 {
-            bucket[n].time = 0.0;
+            bucket.times[n] = 0.0;
             return true;
         }
-        bucket[n].time = time;
+        bucket.times[n] = time;
         // Keep the bucket in decreasing order: warm keys survive new ones.
-        while n > 0 && bucket[n - 1].time < bucket[n].time {
-            bucket.swap(n - 1, n);
+        while n > 0 && bucket.times[n - 1] < bucket.times[n] {
+            bucket.times.swap(n - 1, n);
+            bucket.subhashes.swap(n - 1, n);
             n -= 1;
         }
         false
     }
 
+    /// Whether the key with hash `hash` may have a cell (`mark_cell`).
+    pub fn may_have_cell(&self, hash: u64) -> bool {
+        self.buckets[self.place(hash).0].cells
+    }
+
+    /// The key with hash `hash` has a cell now.
+    pub fn mark_cell(&mut self, hash: u64) {
+        let (b, _) = self.place(hash);
+        self.buckets[b].cells = true;
+    }
+
     /// The position's count starts again from zero.
     pub fn reset(&mut self, hash: u64) {
         let (b, subhash) = self.place(hash);
-        if let Some(e) = self.buckets[b].iter_mut().find(|e| e.subhash == subhash) {
-            e.time = 0.0;
+        let bucket = &mut self.buckets[b];
+        if let Some(n) = bucket.subhashes.iter().position(|&s| s == subhash) {
+            bucket.times[n] = 0.0;
         }
     }
 
     /// How far the position is to hot, from 0 to 1 (for tests and logs).
     pub fn progress(&self, hash: u64) -> f64 {
         let (b, subhash) = self.place(hash);
-        self.buckets[b].iter().find(|e| e.subhash == subhash).map_or(0.0, |e| e.time)
+        let bucket = &self.buckets[b];
+        bucket.subhashes.iter().position(|&s| s == subhash).map_or(0.0, |n| bucket.times[n])
     }
 
     /// Every count shrinks by `decay` thousandths (RPython's
@@ -90,8 +115,8 @@ impl JitCounter {
     pub fn decay_all(&mut self, decay: u32) {
         let keep = 1.0 - decay.min(1000) as f64 * 0.001;
         for bucket in &mut self.buckets {
-            for e in bucket.iter_mut() {
-                e.time *= keep;
+            for time in &mut bucket.times {
+                *time *= keep;
             }
         }
     }
@@ -141,6 +166,21 @@ mod tests {
         }
         // Other buckets are untouched.
         assert_eq!(c.progress(hash(4, 1)), 0.0);
+    }
+
+    /// A bucket is one cache line; a key's cell is known in its bucket,
+    /// and only there.
+    #[test]
+    fn buckets_say_where_cells_may_be() {
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        let mut c = JitCounter::default();
+        let (key, neighbour, elsewhere) = (hash(9, 1), hash(9, 2), hash(10, 1));
+        c.tick(key, increment(10));
+        assert!(!c.may_have_cell(key));
+        c.mark_cell(key);
+        assert!(c.may_have_cell(key) && c.may_have_cell(neighbour) && !c.may_have_cell(elsewhere));
+        // Counting goes on as before.
+        assert!((c.progress(key) - increment(10)).abs() < 1e-12);
     }
 
     #[test]

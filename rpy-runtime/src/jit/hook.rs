@@ -405,7 +405,9 @@ unsafe fn merge_point(record: &JitModuleRecord, driver: usize, buf: *mut u64, en
     loop {
         let greens = std::slice::from_raw_parts(buf, ngreens);
         let hash = key_hash(driver, greens);
-        let known = memory::lookup(st.id, hash, greens);
+        // (Most positions the interpreter runs have no cell: their bucket,
+        // which counting them reads anyway, says so.)
+        let known = if st.counter.may_have_cell(hash) { memory::lookup(st.id, hash, greens) } else { None };
         if let Some(KeyState::Code(c)) = known {
             return status(run_code(st, &tables, c, driver as usize, buf));
         }
@@ -462,6 +464,7 @@ unsafe fn trace_loop(st: &mut State, tables: &Tables, driver: usize, buf: *mut u
     if let Some(state) = state {
         let hash = key_hash(driver as i64, &greens);
         memory::set_cell(st.id, hash, &greens, &st.module.drivers[driver].greens, state);
+        st.counter.mark_cell(hash);
     }
     memory::unpin(pins);
     traced.outcome
