@@ -1,15 +1,16 @@
 //! The backend: a closed loop's trace to machine code, with
 //! Cranelift, for the machine the program runs on (x86-64 or AArch64).
 //!
-//! The code is a function `u64 code(u64 *frame)` of Cranelift's `tail`
-//! calling convention: it reads the trace's input arguments from `frame`
-//! and runs it; a loop runs until a guard fails: it writes that guard's
-//! fail arguments (the variables of its snapshot, in order) into `frame`,
-//! then goes on in the guard's bridge if it has one (a tail call, the
-//! bridge's inputs being those fail arguments), else returns the code's
-//! number and the guard's (`exit`). A trace ending in a jump to other code
-//! (a loop's trace that reached a key with code, a bridge) writes that
-//! code's inputs into `frame` and tail-calls it. So control stays in
+//! The code is a function `u64 code(u64 *frame, at_label, r0..r3)` of
+//! Cranelift's `tail` calling convention: its first `REG_INPUTS` input
+//! arguments come in `r0..r3` (floats as their bits), the others in their
+//! slots of `frame`; a loop runs until a guard fails: it goes on in the
+//! guard's bridge if it has one (a tail call, the bridge's inputs being
+//! the guard's fail arguments, the variables of its snapshot in order),
+//! else writes them all into `frame` and returns the code's number and the
+//! guard's (`exit`). A trace ending in a jump to other code (a loop's
+//! trace that reached a key with code, a bridge) tail-calls it with that
+//! code's inputs the same way. So control stays in
 //! compiled code from loop to bridge to loop; the dispatcher enters it
 //! through `enter` (a function of the platform's calling convention) and
 //! sees only the guards without a bridge fail. GC pointers are plain
@@ -33,6 +34,13 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::{Mutex, OnceLock};
+
+/// The inputs code takes as arguments of its call, in registers, rather
+/// than in the frame: a guard going on into its bridge and a bridge into
+/// its loop pass them without a store and a load each (mandel.b crosses
+/// from code to code 150 million times). Four, so that with the frame and
+/// the flag they are in registers on both targets.
+const REG_INPUTS: usize = 4;
 
 /// The slots of the frame compiled code reads its inputs from and writes
 /// fail arguments to: every code fits (a trace needing more does not
@@ -135,8 +143,9 @@ fn trampoline() -> Result<usize, String> {
             b.switch_to_block(block);
             b.seal_block(block);
             let (code, frame) = (b.block_params(block)[0], b.block_params(block)[1]);
-            let at_start = b.ins().iconst(types::I64, 0);
-            let call = b.ins().call_indirect(code_sig, code, &[frame, at_start]);
+            let mut args = vec![frame, b.ins().iconst(types::I64, 0)];
+            args.extend((0..REG_INPUTS).map(|i| b.ins().load(types::I64, flags(), frame, 8 * i as i32)));
+            let call = b.ins().call_indirect(code_sig, code, &args);
             let r = b.inst_results(call)[0];
             b.ins().return_(&[r]);
             b.finalize(isa.frontend_config());
@@ -146,13 +155,13 @@ fn trampoline() -> Result<usize, String> {
     .clone()
 }
 
-/// The signature of compiled code: `u64 code(u64 *frame, u64 at_label)`,
-/// `tail`; `at_label` is 1 when code jumps to another loop's label (its
-/// inputs are then the label's arguments), else 0.
+/// The signature of compiled code: `u64 code(u64 *frame, u64 at_label,
+/// u64 r0..r3)`, `tail`; `at_label` is 1 when code jumps to another loop's
+/// label (its inputs are then the label's arguments), else 0; `r0..r3`
+/// the first `REG_INPUTS` inputs.
 fn code_signature() -> Signature {
     let mut sig = Signature::new(CallConv::Tail);
-    sig.params.push(AbiParam::new(types::I64));
-    sig.params.push(AbiParam::new(types::I64));
+    sig.params.extend([AbiParam::new(types::I64); 2 + REG_INPUTS]);
     sig.returns.push(AbiParam::new(types::I64));
     sig
 }
@@ -519,7 +528,7 @@ impl Lower<'_, '_> {
         });
         let reds: Vec<ir::Value> = op.args[1..].iter().map(|v| self.value(v)).collect();
         let frame = self.b.ins().stack_addr(types::I64, slot, 0);
-        self.store_frame(frame, &reds);
+        let in_regs = self.split_inputs(frame, &reds);
         let token = self.b.ins().iconst(types::I64, token);
         let entry = self.b.ins().load(types::I64, MemFlagsData::new(), token, 0);
         let limit = self.b.ins().iconst(types::I64, self.links.stack_limit as i64);
@@ -543,11 +552,13 @@ impl Lower<'_, '_> {
         self.b.seal_block(call);
         let at_start = self.b.ins().iconst(types::I64, 0);
         let code_sig = self.code_sig;
-        let inst = self.b.ins().call_indirect(code_sig, entry, &[frame, at_start]);
+        let inst = self.b.ins().call_indirect(code_sig, entry, &[&[frame, at_start][..], &in_regs].concat());
         let r = self.b.inst_results(inst)[0];
         self.b.ins().jump(exited, &[BlockArg::Value(r)]);
         self.b.switch_to_block(not_entered);
         self.b.seal_block(not_entered);
+        // (The helper runs the portal on the reds in the frame.)
+        self.store_frame(frame, &reds[..reds.len().min(REG_INPUTS)], 0);
         let r = self.b.ins().iconst(types::I64, NOT_ENTERED as i64);
         self.b.ins().jump(exited, &[BlockArg::Value(r)]);
         self.b.switch_to_block(exited);
@@ -877,12 +888,28 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// Stores `values` in the frame's first slots (floats as their bits).
-    fn store_frame(&mut self, frame: ir::Value, values: &[ir::Value]) {
+    /// Stores `values` in the frame's slots from `first` on (floats as
+    /// their bits).
+    fn store_frame(&mut self, frame: ir::Value, values: &[ir::Value], first: usize) {
         for (i, v) in values.iter().enumerate() {
             let v = self.bits(*v);
-            self.b.ins().store(flags(), v, frame, 8 * i as i32);
+            self.b.ins().store(flags(), v, frame, 8 * (first + i) as i32);
         }
+    }
+
+    /// Other code's inputs `values` as it takes them: the first
+    /// `REG_INPUTS` are returned as the call's register arguments (their
+    /// bits; zeros where there are fewer), the others stored in their
+    /// slots of `frame`.
+    fn split_inputs(&mut self, frame: ir::Value, values: &[ir::Value]) -> Vec<ir::Value> {
+        let n = values.len().min(REG_INPUTS);
+        self.store_frame(frame, &values[n..], n);
+        let mut regs: Vec<ir::Value> = values[..n].iter().map(|v| self.bits(*v)).collect();
+        if regs.len() < REG_INPUTS {
+            let zero = self.b.ins().iconst(types::I64, 0);
+            regs.resize(REG_INPUTS, zero);
+        }
+        regs
     }
 
     /// Adds one to the word at `counter` (a turn of the loop, for
@@ -967,10 +994,15 @@ pub fn compile_loop(
     b.switch_to_block(entry);
     b.seal_block(entry);
     let (frame, flag) = (b.block_params(entry)[0], b.block_params(entry)[1]);
+    let in_regs = b.block_params(entry)[2..].to_vec();
+    // Input `i`, of type `ty`: an argument of the call or in the frame.
+    let input = |b: &mut FunctionBuilder, i: usize, ty: ir::Type| match in_regs.get(i) {
+        Some(&bits) if ty == types::F64 => b.ins().bitcast(ty, MemFlagsData::new(), bits),
+        Some(&bits) => bits,
+        None => b.ins().load(ty, flags(), frame, 8 * i as i32),
+    };
     let load_inputs = |b: &mut FunctionBuilder| -> Vec<BlockArg> {
-        (0..trace.ninputs as usize)
-            .map(|i| BlockArg::Value(b.ins().load(clif_type(trace.kinds[i]), flags(), frame, 8 * i as i32)))
-            .collect()
+        (0..trace.ninputs as usize).map(|i| BlockArg::Value(input(b, i, clif_type(trace.kinds[i])))).collect()
     };
     // An unrolled loop: entered at its label or at its start.
     let label = trace.ops.iter().find(|op| op.op == Op::Label);
@@ -994,7 +1026,7 @@ pub fn compile_loop(
                 let Value::Var(n) = v else { unreachable!("a label's arguments are variables") };
                 let ty = clif_type(trace.kinds[*n as usize]);
                 b.append_block_param(target, ty);
-                args.push(BlockArg::Value(b.ins().load(ty, flags(), frame, 8 * i as i32)));
+                args.push(BlockArg::Value(input(&mut b, i, ty)));
             }
             b.ins().jump(target, &args);
             target
@@ -1047,7 +1079,7 @@ pub fn compile_loop(
         }
         if op.op == Op::Finish {
             let args: Vec<ir::Value> = op.args.iter().map(|v| l.value(v)).collect();
-            l.store_frame(frame, &args);
+            l.store_frame(frame, &args, 0);
             frame_size = frame_size.max(args.len());
             let r = l.b.ins().iconst(types::I64, exit(index, FINISHED) as i64);
             l.b.ins().return_(&[r]);
@@ -1066,13 +1098,13 @@ pub fn compile_loop(
                     let args: Vec<BlockArg> = args.into_iter().map(BlockArg::Value).collect();
                     l.b.ins().jump(target, &args);
                 }
-                // Into other code: its inputs in the frame.
+                // Into other code, with its inputs.
                 Some(code) => {
-                    l.store_frame(frame, &args);
+                    let in_regs = l.split_inputs(frame, &args);
                     frame_size = frame_size.max(args.len());
                     let callee = l.b.ins().iconst(types::I64, (links.entries)(code) as i64);
                     let at_label = l.b.ins().iconst(types::I64, trace.enters_label as i64);
-                    l.b.ins().return_call_indirect(code_sig, callee, &[frame, at_label]);
+                    l.b.ins().return_call_indirect(code_sig, callee, &[&[frame, at_label][..], &in_regs].concat());
                 }
             }
             break;
@@ -1089,13 +1121,15 @@ pub fn compile_loop(
     let exit_block = l.b.create_block();
     l.b.set_cold_block(exit_block);
     let guard = l.b.append_block_param(exit_block, types::I64);
+    let exit_regs: Vec<ir::Value> = (0..REG_INPUTS).map(|_| l.b.append_block_param(exit_block, types::I64)).collect();
     for (k, (block, args)) in fail_blocks.into_iter().enumerate() {
         l.b.switch_to_block(block);
         l.b.seal_block(block);
-        l.store_frame(frame, &args);
+        let in_regs = l.split_inputs(frame, &args);
         frame_size = frame_size.max(args.len());
         let k = l.b.ins().iconst(types::I64, k as i64);
-        l.b.ins().jump(exit_block, &[BlockArg::Value(k)]);
+        let exit_args: Vec<BlockArg> = std::iter::once(k).chain(in_regs).map(BlockArg::Value).collect();
+        l.b.ins().jump(exit_block, &exit_args);
     }
     if !bridge_slots.is_empty() {
         l.b.switch_to_block(exit_block);
@@ -1111,9 +1145,11 @@ pub fn compile_loop(
         l.b.switch_to_block(go);
         l.b.seal_block(go);
         let at_start = l.b.ins().iconst(types::I64, 0);
-        l.b.ins().return_call_indirect(code_sig, bridge, &[frame, at_start]);
+        l.b.ins().return_call_indirect(code_sig, bridge, &[&[frame, at_start][..], &exit_regs].concat());
         l.b.switch_to_block(out);
         l.b.seal_block(out);
+        // (All of them: slots past the guard's last fail argument are free.)
+        l.store_frame(frame, &exit_regs, 0);
         let r = l.b.ins().bor_imm_u(guard, exit(index, 0) as i64);
         l.b.ins().return_(&[r]);
     }
@@ -1285,6 +1321,55 @@ mod tests {
         let exit = unsafe { enter(code.entry, &mut frame) };
         assert_eq!(exit_parts(exit), (7, 0));
         assert_eq!(frame[0], 10);
+    }
+
+    /// Code takes its first `REG_INPUTS` inputs in registers and the
+    /// others in the frame: a loop of six inputs (a float among the first
+    /// four) whose guard fails, out to the caller (the six fail arguments
+    /// all in the frame then) or into a bridge (which gets them all: it
+    /// finishes with a sum weighing each).
+    #[test]
+    fn inputs_pass_in_registers_then_in_the_frame() {
+        use Value::{Const, Var};
+        let kinds = [Kind::Int, Kind::Float, Kind::Int, Kind::Int, Kind::Int, Kind::Int];
+        let mut trace = Trace::new(&kinds);
+        let (i6, c) = (trace.new_var(Kind::Int), trace.new_var(Kind::Int));
+        let rest: Vec<Value> = (1..6).map(Var).collect();
+        trace.ops = vec![
+            op(Op::IntAdd, vec![Var(0), Const(1, Kind::Int)], i6),
+            op(Op::IntLt, vec![Var(i6), Const(10, Kind::Int)], c),
+            guard(Op::GuardTrue, c, &[i6, 1, 2, 3, 4, 5]),
+            ResOp { op: Op::Jump, args: [vec![Var(i6)], rest].concat(), descr: None, result: None, snapshot: None },
+        ];
+        let mut code = compile_loop(&trace, &JitModule::default(), &tables(), 7, &no_links(), None).unwrap();
+        let start = |frame: &mut Frame| {
+            frame[..6].copy_from_slice(&[0, 2.5f64.to_bits(), 1, 2, 3, 4]);
+        };
+        let mut frame = [0u64; FRAME_SLOTS];
+        start(&mut frame);
+        // SAFETY: the code reads and writes the frame only.
+        let exit = unsafe { enter(code.entry, &mut frame) };
+        assert_eq!(exit_parts(exit), (7, 0));
+        assert_eq!(frame[..6], [10, 2.5f64.to_bits(), 1, 2, 3, 4]);
+
+        let mut bridge = Trace::new(&kinds);
+        let mut sum = Var(0);
+        let whole = bridge.new_var(Kind::Int);
+        bridge.ops.push(op(Op::CastFloatToInt, vec![Var(1)], whole));
+        for (input, weight) in [(whole, 100_000), (2, 10), (3, 100), (4, 1000), (5, 10_000)] {
+            let (scaled, next) = (bridge.new_var(Kind::Int), bridge.new_var(Kind::Int));
+            bridge.ops.push(op(Op::IntMul, vec![Var(input), Const(weight, Kind::Int)], scaled));
+            bridge.ops.push(op(Op::IntAdd, vec![sum, Var(scaled)], next));
+            sum = Var(next);
+        }
+        bridge.ops.push(ResOp { op: Op::Finish, args: vec![sum], descr: None, result: None, snapshot: None });
+        let bridge = compile_loop(&bridge, &JitModule::default(), &tables(), 8, &no_links(), None).unwrap();
+        code.bridge_slots[0] = bridge.entry as u64;
+        start(&mut frame);
+        // SAFETY: as above; the bridge lives while the loop runs.
+        let exit = unsafe { enter(code.entry, &mut frame) };
+        assert_eq!(exit_parts(exit), (8, FINISHED as usize));
+        assert_eq!(frame[0], 10 + 2 * 100_000 + 10 + 2 * 100 + 3 * 1000 + 4 * 10_000);
     }
 
     /// `i1 = call_assembler_i(token, i0); finish(i1 * 10)` calling code
