@@ -185,6 +185,46 @@ fn growth_checks_of_a_run_of_moves_are_one_check() {
     assert!(bridges.and_then(|n| n.trim().parse::<u32>().ok()).is_some_and(|n| n > 0), "{log}");
 }
 
+/// A scan right (`[>]`) checks the tape's growth each turn but not its
+/// bounds: the position its loop carries in the tape is below the length
+/// at the label (the preamble's bounds check), so a move right that is not
+/// at the end is in bounds. A scan left (`[<]`) may go below zero: its
+/// bounds check stays.
+#[test]
+fn scans_right_check_the_tapes_growth_and_not_its_bounds() {
+    let dir = std::env::temp_dir();
+    let path = dir.join(format!("rpy-bf-scan-{}.b", std::process::id()));
+    std::fs::write(&path, ">++++++++++[>[>]+<[<]>-]++++++++[<++++++++>-]<+.").unwrap();
+    let log_path = dir.join(format!("rpy-bf-scan-{}.log", std::process::id()));
+    let plain = Command::new(env!("CARGO_BIN_EXE_bf")).arg("--untranslated").arg(&path).output().expect("run bf");
+    let out = Command::new(env!("CARGO_BIN_EXE_bf"))
+        .arg(&path)
+        .env("RPYJIT", "threshold=3,trace_eagerness=2")
+        .env("RPYLOG", format!("jit-log-opt-loop:{}", log_path.display()))
+        .output()
+        .expect("run bf");
+    let _ = std::fs::remove_file(&path);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.stdout, b"A");
+    assert_eq!(out.stdout, plain.stdout);
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    let _ = std::fs::remove_file(&log_path);
+    let bodies: Vec<&str> =
+        sections(&log, "jit-log-opt-loop").iter().filter_map(|t| t.split_once("\nlabel(")).map(|(_, b)| b).collect();
+    let scans =
+        |dir: char| bodies.iter().filter(move |b| b.contains(&format!("'{dir} @")) && !b.contains("'+ @")).copied();
+    let right: Vec<&str> = scans('>').collect();
+    assert!(!right.is_empty(), "no scan right compiled:\n{log}");
+    for b in right {
+        assert!(b.contains("int_eq(") && !b.contains("uint_ge("), "a scan right checks its bounds:\n{b}");
+    }
+    let left: Vec<&str> = scans('<').collect();
+    assert!(!left.is_empty(), "no scan left compiled:\n{log}");
+    for b in left {
+        assert!(b.contains("uint_ge("), "a scan left does not check its bounds:\n{b}");
+    }
+}
+
 /// `RPY_PERFMAP=1` names each compiled loop for `perf report` in
 /// `/tmp/perf-<pid>.map`: `<start> <size> <name>` in hex, one code after
 /// the other in the JIT's code chunks.

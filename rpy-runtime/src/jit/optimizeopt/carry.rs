@@ -170,6 +170,11 @@ impl Carried {
         self.writes.iter().enumerate().filter(|(_, w)| !w.dropped)
     }
 
+    /// How many leaves there are.
+    pub fn leaf_count(&self) -> usize {
+        self.leaves.len()
+    }
+
     /// The preamble's value for leaf `l`.
     pub fn leaf_value(&self, l: usize) -> Value {
         self.leaves[l].1

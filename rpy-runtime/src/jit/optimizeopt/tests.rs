@@ -2803,3 +2803,73 @@ fn a_cut_traces_end_makes_nothing_before_it_fails() {
         guard_always_fails(descr=<Guard0x0>) [p0, p4] {p3=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i2) | p4=new_array(100, <ArrayU 1>; p1[0..+i2]@0) | setfield_gc(p0, p3, descr=<FieldP Pair.next 24>)}",
     );
 }
+
+/// A tape's position kept in its object (`p0.a`, a write the label
+/// carries) is below the length at the label, as the preamble checked: in
+/// the body, a move right that is not at the end (`i + 1 != len`) is in
+/// bounds with no check, and the relation holds again of the position the
+/// jump carries (the body checked it).
+#[test]
+fn a_carried_position_below_the_length_makes_a_move_right_in_bounds() {
+    check(
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i2, 1)
+        i4 = int_eq(i3, i1)
+        guard_false(i4, descr=<Guard0x0>) [p0]
+        i5 = uint_ge(i3, i1)
+        guard_false(i5, descr=<Guard0x1>) [p0]
+        i6 = int_sub(i2, 9)
+        i7 = uint_ge(i6, i1)
+        guard_false(i7, descr=<Guard0x2>) [p0]
+        setfield_gc(p0, i6, descr=<FieldS Pair.a 8>)
+        jump(p0, i1, descr=TargetToken(0))",
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i2, 1)
+        i4 = int_eq(i3, i1)
+        guard_false(i4, descr=<Guard0x0>) [p0]
+        i5 = uint_ge(i3, i1)
+        guard_false(i5, descr=<Guard0x1>) [p0]
+        i6 = int_sub(i2, 9)
+        i7 = uint_ge(i6, i1)
+        guard_false(i7, descr=<Guard0x2>) [p0]
+        label(p0, i1, i6, descr=TargetToken(0))
+        i8 = int_add(i6, 1)
+        i9 = int_eq(i8, i1)
+        guard_false(i9, descr=<Guard0x3>) [p0] {setfield_gc(p0, i6, descr=<FieldS Pair.a 8>)}
+        i10 = int_sub(i6, 9)
+        i11 = uint_ge(i10, i1)
+        guard_false(i11, descr=<Guard0x4>) [p0] {setfield_gc(p0, i6, descr=<FieldS Pair.a 8>)}
+        jump(p0, i1, i10, descr=TargetToken(0))",
+    );
+}
+
+/// A move left from a carried position below the length may wrap below
+/// zero: its bounds check stays in the body.
+#[test]
+fn a_carried_position_below_the_length_leaves_a_move_left_checked() {
+    check(
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_sub(i2, 1)
+        i4 = uint_ge(i3, i1)
+        guard_false(i4, descr=<Guard0x0>) [p0]
+        setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)
+        jump(p0, i1, descr=TargetToken(0))",
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_sub(i2, 1)
+        i4 = uint_ge(i3, i1)
+        guard_false(i4, descr=<Guard0x0>) [p0]
+        label(p0, i1, i3, descr=TargetToken(0))
+        i5 = int_sub(i3, 1)
+        i6 = uint_ge(i5, i1)
+        guard_false(i6, descr=<Guard0x1>) [p0] {setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)}
+        jump(p0, i1, i5, descr=TargetToken(0))",
+    );
+}

@@ -19,6 +19,11 @@
 //! and the body optimized again without it: the optimizer's knowledge is a
 //! guess that gets smaller until it holds (`Mode`).
 //!
+//! Comparisons the preamble's guards decided about the values of the writes
+//! the label carries (a tape's position kept in its object, below the
+//! tape's length) are facts too, checked once the body's end knows what
+//! those writes hold.
+//!
 //! The ranges the preamble knew its integers at the label to lie in are
 //! such guesses too (RPython's virtual state keeps the label's integer
 //! bounds): the body starts knowing them, and each range a decision of the
@@ -36,7 +41,8 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// A value the body can know in terms of the loop's values: an input of the
 /// loop (by position in the jump), a fact (by number), a constant, or a
-/// leaf of what the label carries (`carry`; no fact is about one).
+/// leaf of what the label carries (`carry`; the only facts about one are
+/// comparisons, `export_leaf_relations`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) enum Expr {
     Input(usize),
@@ -109,6 +115,8 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
         c => Some(Expr::Const(c)),
     };
     let mut carried = Carried::capture(&pre, &trace.kinds, &as_expr);
+    let mut facts = facts;
+    export_leaf_relations(&pre, &exprs, &carried, &mut facts);
     let mut inputs: Vec<Mode> =
         entering.iter().map(|v| if let Value::Const(c, _) = v { Mode::Const(*c) } else { Mode::Var }).collect();
     let mut modes: Vec<Mode> =
@@ -135,7 +143,11 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
                     inputs[i] = Mode::Var;
                 }
                 for k in d.facts {
-                    modes[k] = if let Mode::Const(_) = modes[k] { Mode::Var } else { Mode::Dropped };
+                    modes[k] = match modes[k] {
+                        // (A relation of a leaf is a constant or nothing.)
+                        Mode::Const(_) if !mentions_leaf(&facts[k]) => Mode::Var,
+                        _ => Mode::Dropped,
+                    };
                 }
                 for j in d.ranges {
                     kept_ranges[j] = false;
@@ -186,15 +198,15 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
         };
         (!f.heap && can_hoist(f.op)) || through_known_object
     };
-    for &(k, c) in &sp.constants {
-        let v = value_of(opt, trace, &sp.facts, args, k, &safe, &mut memo)?;
+    for &(k, c) in sp.constants.iter().filter(|(k, _)| !mentions_leaf(&sp.facts[*k])) {
+        let v = value_of(opt, trace, &sp.facts, args, &[], k, &safe, &mut memo)?;
         if !constant(&v, c) {
             return None;
         }
     }
     let mut ask = |opt: &mut Optimizer, a: Ask| match a {
         Ask::Expr(Expr::Input(i)) => Some(args[i]),
-        Ask::Expr(Expr::Fact(k)) => value_of(opt, trace, &sp.facts, args, k, &safe, &mut memo),
+        Ask::Expr(Expr::Fact(k)) => value_of(opt, trace, &sp.facts, args, &[], k, &safe, &mut memo),
         Ask::Expr(Expr::Const(c)) => Some(c),
         Ask::Expr(Expr::Leaf(_)) => unreachable!("leaves are the carried writes'"),
         Ask::Place(w) => read_place(opt, trace, &w),
@@ -217,6 +229,13 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
     // them no more.
     let needed = |l: usize| sp.label.contains(&Expr::Leaf(l));
     let (leaves, places) = sp.carried.finish(opt, &mut ask, &needed).ok()?;
+    // The relations of the carried values the body relies on.
+    for &(k, c) in sp.constants.iter().filter(|(k, _)| mentions_leaf(&sp.facts[*k])) {
+        let v = value_of(opt, trace, &sp.facts, args, &leaves, k, &safe, &mut memo)?;
+        if !constant(&v, c) {
+            return None;
+        }
+    }
     opt.drop_waiting(&places);
     for (v, e) in label.iter_mut().zip(&sp.label) {
         if let Expr::Leaf(l) = e {
@@ -287,6 +306,41 @@ fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> (Vec<Fact>, Has
         }
     }
     (facts, expr)
+}
+
+/// The comparisons the preamble `pre` knows at its end (from its guards)
+/// that relate what the label carries (`carried`'s leaves: a tape's
+/// position kept in its object) to the loop's inputs and facts (`exprs`,
+/// the preamble's variables that are some): appended to `facts`. The body
+/// starts knowing them (the position below the tape's length, so that a
+/// move right is in bounds once it is not at the end); they must hold of
+/// the leaves' values at its end.
+fn export_leaf_relations(pre: &Optimizer, exprs: &HashMap<u32, Expr>, carried: &Carried, facts: &mut Vec<Fact>) {
+    let mut expr = exprs.clone();
+    for l in 0..carried.leaf_count() {
+        if let Value::Var(n) = pre.resolve(carried.leaf_value(l)) {
+            expr.entry(n).or_insert(Expr::Leaf(l));
+        }
+    }
+    let mut exported: HashSet<(Op, Vec<Expr>, Option<u32>)> =
+        facts.iter().map(|f| (f.op, f.args.clone(), f.descr)).collect();
+    for (&(op, ref args, descr), value) in pre.derived_comparisons() {
+        let args: Option<Vec<Expr>> = (args.iter())
+            .map(|a| match pre.resolve(*a) {
+                Value::Var(n) => expr.get(&n).copied(),
+                c => Some(Expr::Const(c)),
+            })
+            .collect();
+        let Some(args) = args else { continue };
+        if args.iter().any(|e| matches!(e, Expr::Leaf(_))) && exported.insert((op, args.clone(), descr)) {
+            facts.push(Fact { op, args, descr, kind: Kind::Int, value, heap: false });
+        }
+    }
+}
+
+/// Whether fact `f` is about a leaf (`export_leaf_relations`).
+fn mentions_leaf(f: &Fact) -> bool {
+    f.args.iter().any(|e| matches!(e, Expr::Leaf(_)))
 }
 
 /// The ranges the preamble `pre` knew its values at the label (`entering`,
@@ -380,14 +434,13 @@ fn body(
     let mut fact_vals: Vec<Option<Value>> = Vec::with_capacity(facts.len());
     let mut fact_args: Vec<Option<Vec<Value>>> = Vec::with_capacity(facts.len());
     for (f, mode) in facts.iter().zip(modes) {
-        let args: Option<Vec<Value>> = (f.args.iter())
-            .map(|e| match e {
-                Expr::Input(i) => Some(input_vals[*i]),
-                Expr::Fact(j) => fact_vals[*j],
-                Expr::Const(c) => Some(*c),
-                Expr::Leaf(_) => unreachable!("no fact is about a leaf"),
-            })
-            .collect();
+        if mentions_leaf(f) {
+            // (Known once the leaves have their variables, below.)
+            fact_vals.push(None);
+            fact_args.push(None);
+            continue;
+        }
+        let args = args_at_start(f, &input_vals, &fact_vals, &[]);
         let value = match (mode, &args) {
             (Mode::Dropped, _) | (_, None) => None,
             (Mode::Const(c), _) => Some(Value::Const(*c, f.kind)),
@@ -429,6 +482,14 @@ fn body(
     let start = carried
         .start(&mut opt, &mut at_start, &mut |kind| trace.new_var(kind))
         .map_err(|m| Demotions { carried: m, ..Demotions::default() })?;
+    for (k, f) in facts.iter().enumerate().filter(|(_, f)| mentions_leaf(f)) {
+        let Mode::Const(c) = modes[k] else { continue };
+        if let Some(args) = args_at_start(f, &input_vals, &fact_vals, &start.leaves) {
+            let v = Value::Const(c, f.kind);
+            opt.know_pure((f.op, args.clone(), f.descr), v, Some(k));
+            (fact_vals[k], fact_args[k]) = (Some(v), Some(args));
+        }
+    }
     // The loop's operations on the body's values.
     let mut rename: HashMap<u32, Value> = HashMap::default();
     for (i, v) in input_vals.iter().enumerate() {
@@ -491,7 +552,7 @@ fn body(
     let at_end = &mut check.at_end;
     let mut ask = |opt: &mut Optimizer, a: Ask| match a {
         Ask::Expr(Expr::Input(i)) => Some(end[i]),
-        Ask::Expr(Expr::Fact(k)) => value_of(opt, trace, facts, &end, k, &safe, at_end),
+        Ask::Expr(Expr::Fact(k)) => value_of(opt, trace, facts, &end, &[], k, &safe, at_end),
         Ask::Expr(Expr::Const(c)) => Some(c),
         Ask::Expr(Expr::Leaf(_)) => unreachable!("leaves are the carried writes'"),
         Ask::Place(w) => read_place(opt, trace, &w),
@@ -504,7 +565,9 @@ fn body(
     if !made.is_empty() {
         return Err(Demotions { carried: Mismatch { writes: vec![], slots: made }, ..Demotions::default() });
     }
-    // Reading what a carried place holds may have relied on more ranges.
+    // Reading what a carried place holds may have relied on more ranges;
+    // the relations of the leaves are checked now that their values are known.
+    check.leaves = Some(end_leaves.clone());
     check.run(&mut opt, trace, facts, modes, ranges, &end, &safe);
     if !check.bad.facts.is_empty() || !check.bad.ranges.is_empty() {
         return Err(check.bad);
@@ -552,6 +615,9 @@ struct Check {
     facts_checked: HashSet<usize>,
     ranges_checked: HashSet<usize>,
     bad: Demotions,
+    /// The leaves' values at the end, once known: until then, facts about
+    /// leaves wait.
+    leaves: Option<Vec<Option<Value>>>,
 }
 
 impl Check {
@@ -569,9 +635,12 @@ impl Check {
         safe: &Safe,
     ) {
         loop {
-            if let Some(k) = opt.used.iter().copied().filter(|k| !self.facts_checked.contains(k)).min() {
+            let ready =
+                |k: &usize| !self.facts_checked.contains(k) && (self.leaves.is_some() || !mentions_leaf(&facts[*k]));
+            if let Some(k) = opt.used.iter().copied().filter(ready).min() {
                 self.facts_checked.insert(k);
-                let end_value = value_of(opt, trace, facts, end, k, safe, &mut self.at_end);
+                let leaves = self.leaves.as_deref().unwrap_or(&[]);
+                let end_value = value_of(opt, trace, facts, end, leaves, k, safe, &mut self.at_end);
                 let holds = match (modes[k], end_value) {
                     (Mode::Const(c), Some(Value::Const(x, _))) => x == c,
                     (Mode::Var, Some(_)) => true,
@@ -587,7 +656,7 @@ impl Check {
                     Expr::Input(i) => Some(end[i]),
                     Expr::Fact(k) => {
                         opt.used.insert(k);
-                        value_of(opt, trace, facts, end, k, safe, &mut self.at_end)
+                        value_of(opt, trace, facts, end, &[], k, safe, &mut self.at_end)
                     }
                     _ => unreachable!("ranges are of inputs and facts"),
                 };
@@ -599,6 +668,19 @@ impl Check {
             }
         }
     }
+}
+
+/// The operands of fact `f` at the body's start, from the values there of
+/// the inputs, the facts and the leaves (`None`: one is not known).
+fn args_at_start(f: &Fact, inputs: &[Value], facts: &[Option<Value>], leaves: &[Option<Value>]) -> Option<Vec<Value>> {
+    (f.args.iter())
+        .map(|e| match e {
+            Expr::Input(i) => Some(inputs[*i]),
+            Expr::Fact(j) => facts[*j],
+            Expr::Const(c) => Some(*c),
+            Expr::Leaf(l) => leaves.get(*l).copied().flatten(),
+        })
+        .collect()
 }
 
 /// Drops the label's variables that nothing in the body uses but the jump
@@ -616,14 +698,16 @@ fn drop_dead_label_args(body: &mut Body) {
     }
 }
 
-/// The value of fact `k` for the loop's inputs `inputs` where `opt` is,
-/// computing it there when `opt` does not know it and `safe` says so;
-/// `None` when it does not.
+/// The value of fact `k` for the loop's inputs `inputs` (and the label's
+/// carried values `leaves`, where known) where `opt` is, computing it there
+/// when `opt` does not know it and `safe` says so; `None` when it does not.
+#[allow(clippy::too_many_arguments)]
 fn value_of(
     opt: &mut Optimizer,
     trace: &mut Trace,
     facts: &[Fact],
     inputs: &[Value],
+    leaves: &[Option<Value>],
     k: usize,
     safe: &Safe,
     memo: &mut HashMap<usize, Option<Value>>,
@@ -636,9 +720,9 @@ fn value_of(
     for e in &f.args {
         args.push(match e {
             Expr::Input(i) => inputs[*i],
-            Expr::Fact(j) => value_of(opt, trace, facts, inputs, *j, safe, memo)?,
+            Expr::Fact(j) => value_of(opt, trace, facts, inputs, leaves, *j, safe, memo)?,
             Expr::Const(c) => *c,
-            Expr::Leaf(_) => unreachable!("no fact is about a leaf"),
+            Expr::Leaf(l) => leaves.get(*l).copied().flatten()?,
         });
     }
     let known = if f.heap {
