@@ -142,6 +142,30 @@ fn bad_rpyjit_is_one_line_and_status_2() {
     assert!(err.starts_with("rpy: bad RPYJIT=\"threshold=lots\": "), "{err}");
 }
 
+/// Runs the BF program `source` with its loops hot after 3 turns and its
+/// guards after 2 failures, writing the log `sections`; checks that it
+/// prints `expected`, as the untranslated interpreter does; the log.
+fn run_hot(name: &str, source: &str, expected: &[u8], sections: &str) -> String {
+    let dir = std::env::temp_dir();
+    let path = dir.join(format!("rpy-bf-{name}-{}.b", std::process::id()));
+    std::fs::write(&path, source).unwrap();
+    let log_path = dir.join(format!("rpy-bf-{name}-{}.log", std::process::id()));
+    let plain = Command::new(env!("CARGO_BIN_EXE_bf")).arg("--untranslated").arg(&path).output().expect("run bf");
+    let out = Command::new(env!("CARGO_BIN_EXE_bf"))
+        .arg(&path)
+        .env("RPYJIT", "threshold=3,trace_eagerness=2")
+        .env("RPYLOG", format!("{sections}:{}", log_path.display()))
+        .output()
+        .expect("run bf");
+    let _ = std::fs::remove_file(&path);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.stdout, expected);
+    assert_eq!(out.stdout, plain.stdout);
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    let _ = std::fs::remove_file(&log_path);
+    log
+}
+
 /// A run of `>` checks the tape's growth once: the checks that the
 /// position plus 1, 2, 3 is not the tape's length are one range check.
 /// Here it fails whenever the outer loop reaches new cells (the tape grows
@@ -149,23 +173,12 @@ fn bad_rpyjit_is_one_line_and_status_2() {
 /// then bridges do; the output is the untranslated interpreter's.
 #[test]
 fn growth_checks_of_a_run_of_moves_are_one_check() {
-    let dir = std::env::temp_dir();
-    let path = dir.join(format!("rpy-bf-run-{}.b", std::process::id()));
-    std::fs::write(&path, "++++++++++[[->>>+<<<]>>>-]++++++++[<++++++++>-]<+.>++++++++++.").unwrap();
-    let log_path = dir.join(format!("rpy-bf-run-{}.log", std::process::id()));
-    let plain = Command::new(env!("CARGO_BIN_EXE_bf")).arg("--untranslated").arg(&path).output().expect("run bf");
-    let out = Command::new(env!("CARGO_BIN_EXE_bf"))
-        .arg(&path)
-        .env("RPYJIT", "threshold=3,trace_eagerness=2")
-        .env("RPYLOG", format!("jit-log-opt,jit-summary:{}", log_path.display()))
-        .output()
-        .expect("run bf");
-    let _ = std::fs::remove_file(&path);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(out.stdout, b"A\n");
-    assert_eq!(out.stdout, plain.stdout);
-    let log = std::fs::read_to_string(&log_path).unwrap();
-    let _ = std::fs::remove_file(&log_path);
+    let log = run_hot(
+        "run",
+        "++++++++++[[->>>+<<<]>>>-]++++++++[<++++++++>-]<+.>++++++++++.",
+        b"A\n",
+        "jit-log-opt,jit-summary",
+    );
     let traces: Vec<&str> = ["jit-log-opt-loop", "jit-log-opt-bridge"].iter().flat_map(|s| sections(&log, s)).collect();
     assert!(traces.iter().any(|t| t.contains("uint_gt(")), "no range check:\n{log}");
     for stretch in traces.iter().flat_map(|t| t.split("\nlabel(")) {
@@ -192,23 +205,7 @@ fn growth_checks_of_a_run_of_moves_are_one_check() {
 /// bounds check stays.
 #[test]
 fn scans_right_check_the_tapes_growth_and_not_its_bounds() {
-    let dir = std::env::temp_dir();
-    let path = dir.join(format!("rpy-bf-scan-{}.b", std::process::id()));
-    std::fs::write(&path, ">++++++++++[>[>]+<[<]>-]++++++++[<++++++++>-]<+.").unwrap();
-    let log_path = dir.join(format!("rpy-bf-scan-{}.log", std::process::id()));
-    let plain = Command::new(env!("CARGO_BIN_EXE_bf")).arg("--untranslated").arg(&path).output().expect("run bf");
-    let out = Command::new(env!("CARGO_BIN_EXE_bf"))
-        .arg(&path)
-        .env("RPYJIT", "threshold=3,trace_eagerness=2")
-        .env("RPYLOG", format!("jit-log-opt-loop:{}", log_path.display()))
-        .output()
-        .expect("run bf");
-    let _ = std::fs::remove_file(&path);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(out.stdout, b"A");
-    assert_eq!(out.stdout, plain.stdout);
-    let log = std::fs::read_to_string(&log_path).unwrap();
-    let _ = std::fs::remove_file(&log_path);
+    let log = run_hot("scan", ">++++++++++[>[>]+<[<]>-]++++++++[<++++++++>-]<+.", b"A", "jit-log-opt-loop");
     let bodies: Vec<&str> =
         sections(&log, "jit-log-opt-loop").iter().filter_map(|t| t.split_once("\nlabel(")).map(|(_, b)| b).collect();
     let scans =
