@@ -155,6 +155,11 @@ fn trampoline() -> Result<usize, String> {
     .clone()
 }
 
+/// The arguments of a call of compiled code (`code_signature`).
+fn code_args(frame: ir::Value, at_label: ir::Value, in_regs: &[ir::Value]) -> Vec<ir::Value> {
+    [&[frame, at_label][..], in_regs].concat()
+}
+
 /// The signature of compiled code: `u64 code(u64 *frame, u64 at_label,
 /// u64 r0..r3)`, `tail`; `at_label` is 1 when code jumps to another loop's
 /// label (its inputs are then the label's arguments), else 0; `r0..r3`
@@ -552,7 +557,7 @@ impl Lower<'_, '_> {
         self.b.seal_block(call);
         let at_start = self.b.ins().iconst(types::I64, 0);
         let code_sig = self.code_sig;
-        let inst = self.b.ins().call_indirect(code_sig, entry, &[&[frame, at_start][..], &in_regs].concat());
+        let inst = self.b.ins().call_indirect(code_sig, entry, &code_args(frame, at_start, &in_regs));
         let r = self.b.inst_results(inst)[0];
         self.b.ins().jump(exited, &[BlockArg::Value(r)]);
         self.b.switch_to_block(not_entered);
@@ -1104,7 +1109,7 @@ pub fn compile_loop(
                     frame_size = frame_size.max(args.len());
                     let callee = l.b.ins().iconst(types::I64, (links.entries)(code) as i64);
                     let at_label = l.b.ins().iconst(types::I64, trace.enters_label as i64);
-                    l.b.ins().return_call_indirect(code_sig, callee, &[&[frame, at_label][..], &in_regs].concat());
+                    l.b.ins().return_call_indirect(code_sig, callee, &code_args(frame, at_label, &in_regs));
                 }
             }
             break;
@@ -1145,7 +1150,7 @@ pub fn compile_loop(
         l.b.switch_to_block(go);
         l.b.seal_block(go);
         let at_start = l.b.ins().iconst(types::I64, 0);
-        l.b.ins().return_call_indirect(code_sig, bridge, &[&[frame, at_start][..], &exit_regs].concat());
+        l.b.ins().return_call_indirect(code_sig, bridge, &code_args(frame, at_start, &exit_regs));
         l.b.switch_to_block(out);
         l.b.seal_block(out);
         // (All of them: slots past the guard's last fail argument are free.)
@@ -1640,11 +1645,13 @@ mod tests {
     }
 
     /// Compiled code allocates with the GC's fast path, and what it builds
-    /// survives the collections its allocations start.
+    /// survives the collections its allocations start. (A minor collection
+    /// comes after allocating `major_collect - 1` times the bytes live: the
+    /// heap is the test process's, which other tests may leave large.)
     #[test]
     fn compiled_allocations_survive_collections() {
         let n = 200_000;
-        let cfg = gc::Config { min_heap: 1 << 20, ..gc::Config::from_env() };
+        let cfg = gc::Config { min_heap: 1 << 20, major_collect: 1.01, ..gc::Config::from_env() };
         let (values, stats) = cons_loop(n, cfg);
         assert!(values == expected_cells(n), "{} cells, starting {:?}", values.len(), &values[..values.len().min(8)]);
         assert!(stats.collections > 0, "{stats:?}");

@@ -42,7 +42,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 /// A value the body can know in terms of the loop's values: an input of the
 /// loop (by position in the jump), a fact (by number), a constant, or a
 /// leaf of what the label carries (`carry`; the only facts about one are
-/// comparisons, `export_leaf_relations`).
+/// comparisons, `export_comparisons`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) enum Expr {
     Input(usize),
@@ -116,7 +116,7 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
     };
     let mut carried = Carried::capture(&pre, &trace.kinds, &as_expr);
     let mut facts = facts;
-    export_leaf_relations(&pre, &exprs, &carried, &mut facts);
+    export_comparisons(&pre, &exprs, &carried, &mut facts);
     let mut inputs: Vec<Mode> =
         entering.iter().map(|v| if let Value::Const(c, _) = v { Mode::Const(*c) } else { Mode::Var }).collect();
     let mut modes: Vec<Mode> =
@@ -297,25 +297,18 @@ fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> (Vec<Fact>, Has
         }
         facts.push(Fact { op: read, args: exprs, descr: op.descr, kind, value: pre.resolve(result), heap });
     }
-    // Comparisons known from guards (their negations and mirrors are in no
-    // operation).
-    for (&(op, ref args, descr), value) in pre.derived_comparisons() {
-        let Some(args) = args.iter().map(|a| as_expr(&expr, a)).collect::<Option<Vec<Expr>>>() else { continue };
-        if exported.insert((op, args.clone(), descr)) {
-            facts.push(Fact { op, args, descr, kind: Kind::Int, value, heap: false });
-        }
-    }
     (facts, expr)
 }
 
-/// The comparisons the preamble `pre` knows at its end (from its guards)
-/// that relate what the label carries (`carried`'s leaves: a tape's
-/// position kept in its object) to the loop's inputs and facts (`exprs`,
-/// the preamble's variables that are some): appended to `facts`. The body
-/// starts knowing them (the position below the tape's length, so that a
-/// move right is in bounds once it is not at the end); they must hold of
-/// the leaves' values at its end.
-fn export_leaf_relations(pre: &Optimizer, exprs: &HashMap<u32, Expr>, carried: &Carried, facts: &mut Vec<Fact>) {
+/// The comparisons the preamble `pre` knows at its end from its guards
+/// (their negations and mirrors are in no operation) about the loop's
+/// inputs and facts (`exprs`, the preamble's variables that are some) and
+/// what the label carries (`carried`'s leaves: a tape's position kept in
+/// its object): appended to `facts`, after the others. The body starts
+/// knowing them (the position below the tape's length, so that a move
+/// right is in bounds once it is not at the end); those about leaves must
+/// hold of the leaves' values at its end.
+fn export_comparisons(pre: &Optimizer, exprs: &HashMap<u32, Expr>, carried: &Carried, facts: &mut Vec<Fact>) {
     let mut expr = exprs.clone();
     for l in 0..carried.leaf_count() {
         if let Value::Var(n) = pre.resolve(carried.leaf_value(l)) {
@@ -332,13 +325,13 @@ fn export_leaf_relations(pre: &Optimizer, exprs: &HashMap<u32, Expr>, carried: &
             })
             .collect();
         let Some(args) = args else { continue };
-        if args.iter().any(|e| matches!(e, Expr::Leaf(_))) && exported.insert((op, args.clone(), descr)) {
+        if exported.insert((op, args.clone(), descr)) {
             facts.push(Fact { op, args, descr, kind: Kind::Int, value, heap: false });
         }
     }
 }
 
-/// Whether fact `f` is about a leaf (`export_leaf_relations`).
+/// Whether fact `f` is about a leaf (a comparison, `export_comparisons`).
 fn mentions_leaf(f: &Fact) -> bool {
     f.args.iter().any(|e| matches!(e, Expr::Leaf(_)))
 }
@@ -545,7 +538,7 @@ fn body(
         fact_args[k].as_deref() == Some(args) || (!f.heap && can_hoist(f.op))
     };
     let mut check = Check::default();
-    check.run(&mut opt, trace, facts, modes, ranges, &end, &safe);
+    check.run(&mut opt, trace, facts, modes, ranges, &end, None, &safe);
     if !bad_inputs.is_empty() || !check.bad.facts.is_empty() || !check.bad.ranges.is_empty() {
         return Err(Demotions { inputs: bad_inputs, ..check.bad });
     }
@@ -567,8 +560,7 @@ fn body(
     }
     // Reading what a carried place holds may have relied on more ranges;
     // the relations of the leaves are checked now that their values are known.
-    check.leaves = Some(end_leaves.clone());
-    check.run(&mut opt, trace, facts, modes, ranges, &end, &safe);
+    check.run(&mut opt, trace, facts, modes, ranges, &end, Some(&end_leaves), &safe);
     if !check.bad.facts.is_empty() || !check.bad.ranges.is_empty() {
         return Err(check.bad);
     }
@@ -615,14 +607,11 @@ struct Check {
     facts_checked: HashSet<usize>,
     ranges_checked: HashSet<usize>,
     bad: Demotions,
-    /// The leaves' values at the end, once known: until then, facts about
-    /// leaves wait.
-    leaves: Option<Vec<Option<Value>>>,
 }
 
 impl Check {
     /// Checks what `opt` used that is not checked yet (`end`: the inputs'
-    /// values at the end).
+    /// values at the end; `leaves`: the carried values there, once known).
     #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,
@@ -632,14 +621,15 @@ impl Check {
         modes: &[Mode],
         ranges: &[Range],
         end: &[Value],
+        leaves: Option<&[Option<Value>]>,
         safe: &Safe,
     ) {
         loop {
-            let ready =
-                |k: &usize| !self.facts_checked.contains(k) && (self.leaves.is_some() || !mentions_leaf(&facts[*k]));
+            // (Facts about leaves wait until the leaves' values are known.)
+            let ready = |k: &usize| !self.facts_checked.contains(k) && (leaves.is_some() || !mentions_leaf(&facts[*k]));
             if let Some(k) = opt.used.iter().copied().filter(ready).min() {
                 self.facts_checked.insert(k);
-                let leaves = self.leaves.as_deref().unwrap_or(&[]);
+                let leaves = leaves.unwrap_or(&[]);
                 let end_value = value_of(opt, trace, facts, end, leaves, k, safe, &mut self.at_end);
                 let holds = match (modes[k], end_value) {
                     (Mode::Const(c), Some(Value::Const(x, _))) => x == c,
