@@ -9,6 +9,7 @@ use super::builder::{build_const, build_fn};
 use super::error::{pos_of, unsupported, R};
 use super::model::{FunctionGraph, GraphId};
 use super::scope::ModuleScope;
+use super::traits::{self, TraitDef};
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
 use crate::ty::{EnumData, EnumDef, StructDef, StructId, Ty};
@@ -33,6 +34,15 @@ fn derives_copy(attrs: &[syn::Attribute]) -> bool {
     })
 }
 
+/// A method's source: an `impl` block's, or a trait's default.
+struct Method<'a> {
+    sig: &'a syn::Signature,
+    block: &'a syn::Block,
+    attrs: &'a [syn::Attribute],
+    /// Of the prelude's internal items.
+    internal: bool,
+}
+
 /// What a graph is built from.
 enum Source<'a> {
     Fn { sig: &'a syn::Signature, block: &'a syn::Block, self_ty: Option<Ty>, internal: bool },
@@ -52,13 +62,20 @@ pub fn build_module(
     insts: &[(Kind, Ty)],
     generics: &[(String, Vec<Ty>)],
 ) -> Result<Translator, Vec<syn::Error>> {
+    let (traits, trait_errors) = traits::collect(items);
     let mut m = ModuleBuilder {
         file,
+        traits,
         t: Translator::default(),
         scope: ModuleScope::default(),
         errors: Vec::new(),
         sources: Vec::new(),
     };
+    m.errors.extend(trait_errors);
+    for (name, def) in m.traits.iter().filter_map(|(n, d)| Some((n, d.as_ref()?))) {
+        let methods = def.fns.iter().filter(|f| f.sig.receiver().is_some());
+        m.scope.trait_methods.extend(methods.map(|f| (name.clone(), f.sig.ident.to_string())));
+    }
     // Types first: every signature may name any of them.
     m.declare_types(items);
     m.declare_fields(items);
@@ -92,6 +109,9 @@ pub fn build_module(
 /// errors found and the bodies to build once every item is declared.
 struct ModuleBuilder<'a> {
     file: &'a str,
+    /// The module's traits, which `impl Trait for Type` blocks name (`None`:
+    /// one outside the dialect).
+    traits: HashMap<String, Option<TraitDef<'a>>>,
     t: Translator,
     scope: ModuleScope,
     errors: Vec<syn::Error>,
@@ -248,7 +268,8 @@ impl<'a> ModuleBuilder<'a> {
                 Err(e) => self.errors.push(e),
             },
             syn::Item::Static(s) => self.declare_const(&s.ident, &s.ty, &s.expr),
-            syn::Item::Struct(_) | syn::Item::Enum(_) => {}
+            // (Traits are collected first: an `impl` may come before its trait.)
+            syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Trait(_) => {}
             syn::Item::Use(u) => self.errors.extend(check_use(&u.tree, &mut Vec::new())),
             syn::Item::Impl(imp) => self.declare_impl(imp),
             other => self.errors.push(unsupported_item(other)),
@@ -329,16 +350,31 @@ impl<'a> ModuleBuilder<'a> {
         }
     }
 
-    /// The methods and associated constants of an inherent `impl`.
+    /// The methods and associated constants of an `impl`: an inherent
+    /// one's, or a trait's for a type (its block's and the trait's defaults
+    /// it does not override).
     fn declare_impl(&mut self, imp: &'a syn::ItemImpl) {
-        if let Some((_, path, _)) = &imp.trait_ {
-            return self.errors.push(unsupported(
-                path,
-                "a trait implementation",
-                "traits are not translated yet",
-                "write inherent methods (`impl Type { ... }`)",
-            ));
-        }
+        let traits = std::mem::take(&mut self.traits);
+        self.declare_impl_of(imp, &traits);
+        self.traits = traits;
+    }
+
+    fn declare_impl_of(&mut self, imp: &'a syn::ItemImpl, traits: &HashMap<String, Option<TraitDef<'a>>>) {
+        let trait_def =
+            match &imp.trait_ {
+                None => None,
+                Some((_, path, _)) => match path.segments.last().and_then(|s| traits.get(&s.ident.to_string())) {
+                    Some(Some(def)) if path.segments.len() == 1 => Some(def),
+                    // (Its error is the trait's.)
+                    Some(None) if path.segments.len() == 1 => return,
+                    _ => return self.errors.push(unsupported(
+                        path,
+                        "an implementation of a trait defined outside the module",
+                        "only the module's own traits are translated yet",
+                        "write inherent methods (`impl Type { ... }`), or derive the trait where the dialect allows it",
+                    )),
+                },
+            };
         if !lifetimes_only(&imp.generics) {
             return self.errors.push(unsupported(
                 &imp.generics,
@@ -371,30 +407,95 @@ impl<'a> ModuleBuilder<'a> {
             Err(e) => return self.errors.push(e),
         };
         let type_name = self.scope.type_name(&self_ty).unwrap_or_else(|| imp.self_ty.to_token_stream().to_string());
+        let internal = crate::prelude::is_internal(&imp.attrs);
         for member in &imp.items {
             match member {
-                syn::ImplItem::Fn(f) => self.declare_method(imp, f, &self_ty, &type_name),
-                syn::ImplItem::Const(c) => match self.scope.parse_item_type(&c.ty, Some(&self_ty)) {
-                    Ok(ty) => {
-                        let name = format!("{type_name}::{}", c.ident);
-                        let id = self.t.graphs.push(FunctionGraph::new(&name, self.file, vec![], ty));
-                        self.scope.assoc.insert((type_name.clone(), c.ident.to_string()), id);
-                        self.sources.push(Source::Const { expr: &c.expr, self_ty: Some(self_ty.clone()) });
-                    }
-                    Err(e) => self.errors.push(e),
-                },
+                syn::ImplItem::Fn(f) => {
+                    let m = Method { sig: &f.sig, block: &f.block, attrs: &f.attrs, internal };
+                    self.declare_method(m, &self_ty, &type_name);
+                }
+                syn::ImplItem::Const(c) => self.declare_assoc_const(&c.ident, &c.ty, &c.expr, &self_ty, &type_name),
+                syn::ImplItem::Type(ty) if trait_def.is_some() => self.errors.push(unsupported(
+                    ty,
+                    "an associated type",
+                    "associated types are not translated yet",
+                    "use the concrete type in the implementation's signatures",
+                )),
                 other => self.errors.push(unsupported(other, "this `impl` item", "not translated yet", "")),
+            }
+        }
+        let Some(def) = trait_def else { return };
+        let overrides = |name: &syn::Ident| {
+            imp.items.iter().any(|m| match m {
+                syn::ImplItem::Fn(f) => f.sig.ident == *name,
+                syn::ImplItem::Const(c) => c.ident == *name,
+                _ => false,
+            })
+        };
+        for f in def.fns.iter().filter(|f| !overrides(&f.sig.ident)) {
+            // (rustc requires a default of what the block leaves out.)
+            if let Some(block) = &f.default {
+                let m = Method { sig: &f.sig, block, attrs: &f.attrs, internal: false };
+                self.declare_method(m, &self_ty, &type_name);
+            }
+        }
+        for c in def.consts.iter().filter(|c| !overrides(&c.ident)) {
+            if let Some((_, expr)) = &c.default {
+                self.declare_assoc_const(&c.ident, &c.ty, expr, &self_ty, &type_name);
             }
         }
     }
 
-    fn declare_method(&mut self, imp: &syn::ItemImpl, f: &'a syn::ImplItemFn, self_ty: &Ty, type_name: &str) {
+    /// The associated constant `ident` of `self_ty`.
+    fn declare_assoc_const(
+        &mut self,
+        ident: &syn::Ident,
+        ty: &syn::Type,
+        expr: &'a syn::Expr,
+        self_ty: &Ty,
+        type_name: &str,
+    ) {
+        if self.taken(ident, type_name) {
+            return;
+        }
+        match self.scope.parse_item_type(ty, Some(self_ty)) {
+            Ok(ty) => {
+                let name = format!("{type_name}::{ident}");
+                let id = self.t.graphs.push(FunctionGraph::new(&name, self.file, vec![], ty));
+                self.scope.assoc.insert((type_name.to_string(), ident.to_string()), id);
+                self.sources.push(Source::Const { expr, self_ty: Some(self_ty.clone()) });
+            }
+            Err(e) => self.errors.push(e),
+        }
+    }
+
+    /// Whether `type_name` has an associated item `ident` already (then an
+    /// error): methods are found by type and name, and rustc's choice
+    /// between an inherent method and a trait's of the same name, or two
+    /// traits', is not translated.
+    fn taken(&mut self, ident: &syn::Ident, type_name: &str) -> bool {
+        let taken = self.scope.assoc.contains_key(&(type_name.to_string(), ident.to_string()));
+        if taken {
+            self.errors.push(unsupported(
+                ident,
+                &format!("a second item named `{ident}` of `{type_name}`"),
+                "a type's methods and constants from different `impl` blocks (inherent, or of traits) must have different names to be translated",
+                "rename one of them",
+            ));
+        }
+        taken
+    }
+
+    fn declare_method(&mut self, f: Method<'a>, self_ty: &Ty, type_name: &str) {
+        if self.taken(&f.sig.ident, type_name) {
+            return;
+        }
         let name = format!("{type_name}::{}", f.sig.ident);
-        let id = match self.add_fn(name, &f.sig, Some(self_ty)) {
+        let id = match self.add_fn(name, f.sig, Some(self_ty)) {
             Ok(id) => id,
             Err(e) => return self.errors.push(e),
         };
-        self.take_attrs(id, &f.attrs);
+        self.take_attrs(id, f.attrs);
         // The prelude's associated functions are found like methods.
         if f.sig.receiver().is_some() || *self_ty == Ty::Str || self_ty.is_template() {
             self.scope.method_names.insert(f.sig.ident.to_string());
@@ -402,8 +503,12 @@ impl<'a> ModuleBuilder<'a> {
         }
         self.scope.assoc.insert((type_name.to_string(), f.sig.ident.to_string()), id);
         self.scope.fn_types.insert(id, self.fn_type(id));
-        let internal = crate::prelude::is_internal(&imp.attrs);
-        self.sources.push(Source::Fn { sig: &f.sig, block: &f.block, self_ty: Some(self_ty.clone()), internal });
+        self.sources.push(Source::Fn {
+            sig: f.sig,
+            block: f.block,
+            self_ty: Some(self_ty.clone()),
+            internal: f.internal,
+        });
     }
 
     /// Builds the body of every graph declared, now that every name is
@@ -616,7 +721,6 @@ fn check_use(tree: &syn::UseTree, prefix: &mut Vec<String>) -> Vec<syn::Error> {
 fn unsupported_item(item: &syn::Item) -> syn::Error {
     let (what, why, instead) = match item {
         syn::Item::Union(_) => ("a union", "unions need `unsafe`", "use a struct or an enum"),
-        syn::Item::Trait(_) => ("a `trait`", "traits are not translated yet", "write inherent methods"),
         syn::Item::Use(_) => (
             "a `use` declaration",
             "everything the program uses must be defined inside the module",

@@ -9,6 +9,7 @@ pub mod items;
 pub mod model;
 pub mod scope;
 pub mod text;
+pub mod traits;
 
 pub use checkgraph::checkgraph;
 pub use hints::{FnHints, JitDriverDef};

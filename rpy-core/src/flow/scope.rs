@@ -39,6 +39,9 @@ pub struct ModuleScope {
     /// The names of all methods with a `self` receiver: a method call with
     /// another name must be a method of a primitive type.
     pub method_names: HashSet<String>,
+    /// The methods with a `self` receiver of the module's traits, by trait
+    /// and name: `Trait::m(x, ..)` is the method call `x.m(..)`.
+    pub trait_methods: HashSet<(String, String)>,
     /// Per struct: its name and field names in declaration order.
     pub(super) struct_info: Vec<(String, Vec<String>)>,
     /// The structs that are GC objects (not `Copy`).

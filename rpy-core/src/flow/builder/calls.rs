@@ -153,6 +153,13 @@ impl FnBuilder<'_> {
                 return Ok(Some(self.emit("newvariant", all, pos)));
             }
         }
+        // `Trait::m(x, ..)`: the method call `x.m(..)`, on `x`'s type.
+        if segs.len() == 2 && !args.is_empty() && self.scope.trait_methods.contains(&(segs[0].clone(), segs[1].clone()))
+        {
+            let mut all = vec![meta_str(segs[1].clone())];
+            all.extend(args);
+            return Ok(Some(self.emit("call_method", all, pos)));
+        }
         // `i64::max(a, b)`: a method called through its type.
         if segs.len() == 2 && !args.is_empty() {
             let ty = if let Some(i) = IntTy::from_name(&segs[0]) {

@@ -1,0 +1,69 @@
+//! The module's traits, for static dispatch: a trait is a set of method
+//! signatures, some with a default body, and of associated constants, some
+//! with a default value. `impl Trait for Type` gives `Type` the methods and
+//! constants of its block plus the trait's defaults it does not override,
+//! each a method of `Type` as an inherent one would be (RPython specializes
+//! per class the same way): a call on a value of a known type calls that
+//! type's method, and a generic function bounded by the trait is
+//! instantiated per type argument.
+//!
+//! Architecture invariant: a trait is never a type here. What needs one
+//! (`dyn Trait`, a trait's associated types) is rejected where it is
+//! written.
+
+use super::error::{unsupported, R};
+use std::collections::HashMap;
+
+/// A trait of the module: its items by name, borrowed from the source.
+pub struct TraitDef<'a> {
+    pub fns: Vec<&'a syn::TraitItemFn>,
+    pub consts: Vec<&'a syn::TraitItemConst>,
+}
+
+impl<'a> TraitDef<'a> {
+    /// The trait `t`, or why it is outside the dialect.
+    pub fn of(t: &'a syn::ItemTrait) -> R<TraitDef<'a>> {
+        if let Some(p) = t.generics.params.iter().find(|p| !matches!(p, syn::GenericParam::Lifetime(_))) {
+            return Err(unsupported(p, "a generic trait", "generics are not translated yet", ""));
+        }
+        if let Some(u) = &t.unsafety {
+            return Err(unsupported(u, "an `unsafe trait`", "the dialect has no `unsafe`", ""));
+        }
+        let mut def = TraitDef { fns: Vec::new(), consts: Vec::new() };
+        for item in &t.items {
+            match item {
+                syn::TraitItem::Fn(f) => {
+                    if let Some(p) = f.sig.generics.params.iter().find(|p| !matches!(p, syn::GenericParam::Lifetime(_)))
+                    {
+                        return Err(unsupported(p, "a generic trait method", "generics are not translated yet", ""));
+                    }
+                    def.fns.push(f);
+                }
+                syn::TraitItem::Const(c) => def.consts.push(c),
+                syn::TraitItem::Type(ty) => {
+                    return Err(unsupported(
+                        ty,
+                        "an associated type",
+                        "associated types are not translated yet",
+                        "use the concrete type in each implementation's signatures",
+                    ))
+                }
+                other => return Err(unsupported(other, "this trait item", "it is outside the dialect", "")),
+            }
+        }
+        Ok(def)
+    }
+}
+
+/// The module's traits by name (`None` for one outside the dialect, whose
+/// implementations say nothing more), and the errors of those.
+pub fn collect(items: &[syn::Item]) -> (HashMap<String, Option<TraitDef<'_>>>, Vec<syn::Error>) {
+    let (mut traits, mut errors) = (HashMap::new(), Vec::new());
+    for item in items {
+        if let syn::Item::Trait(t) = item {
+            let def = TraitDef::of(t).map_err(|e| errors.push(e)).ok();
+            traits.insert(t.ident.to_string(), def);
+        }
+    }
+    (traits, errors)
+}
