@@ -360,21 +360,23 @@ impl<'a> ModuleBuilder<'a> {
     }
 
     fn declare_impl_of(&mut self, imp: &'a syn::ItemImpl, traits: &HashMap<String, Option<TraitDef<'a>>>) {
-        let trait_def =
-            match &imp.trait_ {
-                None => None,
-                Some((_, path, _)) => match path.segments.last().and_then(|s| traits.get(&s.ident.to_string())) {
-                    Some(Some(def)) if path.segments.len() == 1 => Some(def),
-                    // (Its error is the trait's.)
-                    Some(None) if path.segments.len() == 1 => return,
-                    _ => return self.errors.push(unsupported(
+        let (trait_def, operator) = match &imp.trait_ {
+            None => (None, None),
+            Some((_, path, _)) => match path.segments.last().and_then(|s| traits.get(&s.ident.to_string())) {
+                Some(Some(def)) if path.segments.len() == 1 => (Some(def), None),
+                // (Its error is the trait's.)
+                Some(None) if path.segments.len() == 1 => return,
+                _ => match traits::std_operator(path) {
+                    Some(_) => (None, Some(path)),
+                    None => return self.errors.push(unsupported(
                         path,
                         "an implementation of a trait defined outside the module",
-                        "only the module's own traits are translated yet",
+                        "only the module's own traits and std's arithmetic operators (`std::ops::Add` and the like) are translated yet",
                         "write inherent methods (`impl Type { ... }`), or derive the trait where the dialect allows it",
                     )),
                 },
-            };
+            },
+        };
         if !lifetimes_only(&imp.generics) {
             return self.errors.push(unsupported(
                 &imp.generics,
@@ -408,6 +410,11 @@ impl<'a> ModuleBuilder<'a> {
         };
         let type_name = self.scope.type_name(&self_ty).unwrap_or_else(|| imp.self_ty.to_token_stream().to_string());
         let internal = crate::prelude::is_internal(&imp.attrs);
+        if let Some(path) = operator {
+            if let Err(e) = self.check_operator(imp, path, &self_ty) {
+                return self.errors.push(e);
+            }
+        }
         for member in &imp.items {
             match member {
                 syn::ImplItem::Fn(f) => {
@@ -415,6 +422,8 @@ impl<'a> ModuleBuilder<'a> {
                     self.declare_method(m, &self_ty, &type_name);
                 }
                 syn::ImplItem::Const(c) => self.declare_assoc_const(&c.ident, &c.ty, &c.expr, &self_ty, &type_name),
+                // (`Output`, checked by `check_operator`.)
+                syn::ImplItem::Type(_) if operator.is_some() => {}
                 syn::ImplItem::Type(ty) if trait_def.is_some() => self.errors.push(unsupported(
                     ty,
                     "an associated type",
@@ -444,6 +453,39 @@ impl<'a> ModuleBuilder<'a> {
                 self.declare_assoc_const(&c.ident, &c.ty, expr, &self_ty, &type_name);
             }
         }
+    }
+
+    /// An implementation of std's operator trait `path` for `self_ty`
+    /// must have `self_ty` as its other operand and its result (which is
+    /// what the annotator's rule for the operators assumes).
+    fn check_operator(&self, imp: &syn::ItemImpl, path: &syn::Path, self_ty: &Ty) -> R<()> {
+        let other_type =
+            |ty: &syn::Type| !matches!(self.scope.parse_item_type(ty, Some(self_ty)), Ok(t) if t == *self_ty);
+        if let syn::PathArguments::AngleBracketed(args) = &path.segments.last().expect("a path").arguments {
+            for arg in &args.args {
+                if !matches!(arg, syn::GenericArgument::Type(ty) if !other_type(ty)) {
+                    return Err(unsupported(
+                        arg,
+                        "an operator whose other operand is of another type",
+                        "an operator trait is translated for operands of the implementing type only",
+                        "write a method",
+                    ));
+                }
+            }
+        }
+        for item in &imp.items {
+            if let syn::ImplItem::Type(t) = item {
+                if t.ident != "Output" || other_type(&t.ty) {
+                    return Err(unsupported(
+                        t,
+                        "an operator whose result is of another type",
+                        "an operator trait is translated with the implementing type as its `Output` only",
+                        "write a method",
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The associated constant `ident` of `self_ty`.
@@ -663,6 +705,17 @@ const KNOWN_USES: &[&str] = &[
     "std::num::ParseFloatError",
     "std::mem",
     "std::cmp",
+    "std::ops",
+    "std::ops::Add",
+    "std::ops::Sub",
+    "std::ops::Mul",
+    "std::ops::Div",
+    "std::ops::Rem",
+    "std::ops::Neg",
+    "std::ops::Not",
+    "std::ops::BitAnd",
+    "std::ops::BitOr",
+    "std::ops::BitXor",
     "rpython::jit",
     "rpython::jit::JitDriver",
     "rpython::jit::jit_merge_point",

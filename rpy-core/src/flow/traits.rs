@@ -7,6 +7,10 @@
 //! type's method, and a generic function bounded by the trait is
 //! instantiated per type argument.
 //!
+//! Of std's traits, the arithmetic operators (`std::ops::Add` and the
+//! like) may be implemented for a type with itself as the other operand
+//! and the result: `a + b` on that type calls its `add`.
+//!
 //! Architecture invariant: a trait is never a type here. What needs one
 //! (`dyn Trait`, a trait's associated types) is rejected where it is
 //! written.
@@ -66,4 +70,48 @@ pub fn collect(items: &[syn::Item]) -> (HashMap<String, Option<TraitDef<'_>>>, V
         }
     }
     (traits, errors)
+}
+
+/// The method of std's operator trait `path` names (`Add`, `ops::Add`,
+/// `std::ops::Add`: `add`), if it is one; the trait's generic arguments
+/// are the caller's to check.
+pub fn std_operator(path: &syn::Path) -> Option<&'static str> {
+    let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let (last, prefix) = names.split_last()?;
+    if !matches!(prefix, [] | [_] if prefix.iter().all(|p| p == "ops"))
+        && !matches!(prefix, [a, b] if (a == "std" || a == "core") && b == "ops")
+    {
+        return None;
+    }
+    Some(match last.as_str() {
+        "Add" => "add",
+        "Sub" => "sub",
+        "Mul" => "mul",
+        "Div" => "div",
+        "Rem" => "rem",
+        "Neg" => "neg",
+        "Not" => "not",
+        "BitAnd" => "bitand",
+        "BitOr" => "bitor",
+        "BitXor" => "bitxor",
+        _ => return None,
+    })
+}
+
+/// The method implementing the flow operation `opname` on a type that
+/// implements the operator's trait (`std_operator`).
+pub fn operator_method(opname: &str) -> Option<&'static str> {
+    Some(match opname {
+        "add" => "add",
+        "sub" => "sub",
+        "mul" => "mul",
+        "div" => "div",
+        "mod" => "rem",
+        "neg" => "neg",
+        "invert" => "not",
+        "and_" => "bitand",
+        "or_" => "bitor",
+        "xor" => "bitxor",
+        _ => return None,
+    })
 }
