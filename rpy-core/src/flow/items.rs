@@ -39,7 +39,7 @@ struct Method<'a> {
     sig: &'a syn::Signature,
     block: &'a syn::Block,
     attrs: &'a [syn::Attribute],
-    /// Of the prelude's internal items.
+    /// An internal item of the prelude (`prelude::is_internal`).
     internal: bool,
 }
 
@@ -354,6 +354,7 @@ impl<'a> ModuleBuilder<'a> {
     /// one's, or a trait's for a type (its block's and the trait's defaults
     /// it does not override).
     fn declare_impl(&mut self, imp: &'a syn::ItemImpl) {
+        // (Out of `self` meanwhile: declaring borrows it mutably.)
         let traits = std::mem::take(&mut self.traits);
         self.declare_impl_of(imp, &traits);
         self.traits = traits;
@@ -366,15 +367,15 @@ impl<'a> ModuleBuilder<'a> {
                 Some(Some(def)) if path.segments.len() == 1 => (Some(def), None),
                 // (Its error is the trait's.)
                 Some(None) if path.segments.len() == 1 => return,
-                _ => match traits::std_operator(path) {
-                    Some(_) => (None, Some(path)),
-                    None => return self.errors.push(unsupported(
+                _ if traits::is_std_operator(path) => (None, Some(path)),
+                _ => {
+                    return self.errors.push(unsupported(
                         path,
                         "an implementation of a trait defined outside the module",
                         "only the module's own traits and std's arithmetic operators (`std::ops::Add` and the like) are translated yet",
                         "write inherent methods (`impl Type { ... }`), or derive the trait where the dialect allows it",
-                    )),
-                },
+                    ))
+                }
             },
         };
         if !lifetimes_only(&imp.generics) {

@@ -72,46 +72,38 @@ pub fn collect(items: &[syn::Item]) -> (HashMap<String, Option<TraitDef<'_>>>, V
     (traits, errors)
 }
 
-/// The method of std's operator trait `path` names (`Add`, `ops::Add`,
-/// `std::ops::Add`: `add`), if it is one; the trait's generic arguments
-/// are the caller's to check.
-pub fn std_operator(path: &syn::Path) -> Option<&'static str> {
+/// std's arithmetic operator traits the dialect translates: the trait,
+/// its method, and the flow operation the method implements.
+const OPERATORS: &[(&str, &str, &str)] = &[
+    ("Add", "add", "add"),
+    ("Sub", "sub", "sub"),
+    ("Mul", "mul", "mul"),
+    ("Div", "div", "div"),
+    ("Rem", "rem", "mod"),
+    ("Neg", "neg", "neg"),
+    ("Not", "not", "invert"),
+    ("BitAnd", "bitand", "and_"),
+    ("BitOr", "bitor", "or_"),
+    ("BitXor", "bitxor", "xor"),
+];
+
+/// Whether `path` names one of `OPERATORS` (`Add`, `ops::Add`,
+/// `std::ops::Add`); the trait's generic arguments are the caller's to
+/// check.
+pub fn is_std_operator(path: &syn::Path) -> bool {
     let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-    let (last, prefix) = names.split_last()?;
-    if !matches!(prefix, [] | [_] if prefix.iter().all(|p| p == "ops"))
-        && !matches!(prefix, [a, b] if (a == "std" || a == "core") && b == "ops")
-    {
-        return None;
-    }
-    Some(match last.as_str() {
-        "Add" => "add",
-        "Sub" => "sub",
-        "Mul" => "mul",
-        "Div" => "div",
-        "Rem" => "rem",
-        "Neg" => "neg",
-        "Not" => "not",
-        "BitAnd" => "bitand",
-        "BitOr" => "bitor",
-        "BitXor" => "bitxor",
-        _ => return None,
-    })
+    let Some((last, prefix)) = names.split_last() else { return false };
+    let in_ops = match prefix {
+        [] => true,
+        [ops] => ops == "ops",
+        [root, ops] => (root == "std" || root == "core") && ops == "ops",
+        _ => false,
+    };
+    in_ops && OPERATORS.iter().any(|(t, ..)| t == last)
 }
 
 /// The method implementing the flow operation `opname` on a type that
-/// implements the operator's trait (`std_operator`).
+/// implements the operator's trait (`add` for `add`, `rem` for `mod`).
 pub fn operator_method(opname: &str) -> Option<&'static str> {
-    Some(match opname {
-        "add" => "add",
-        "sub" => "sub",
-        "mul" => "mul",
-        "div" => "div",
-        "mod" => "rem",
-        "neg" => "neg",
-        "invert" => "not",
-        "and_" => "bitand",
-        "or_" => "bitor",
-        "xor" => "bitxor",
-        _ => return None,
-    })
+    OPERATORS.iter().find(|(.., op)| *op == opname).map(|(_, m, _)| *m)
 }

@@ -378,9 +378,7 @@ fn prelude_method(
         },
         "getitem" => (ty_of(&args[0])?, "get".to_string()),
         // `a + b` on a type implementing `std::ops::Add`: its `add`.
-        _ if crate::flow::traits::operator_method(opname).is_some()
-            && matches!(args.first().and_then(&ty_of), Some(Ty::Struct(_) | Ty::Enum(_))) =>
-        {
+        _ if matches!(args.first().and_then(&ty_of), Some(Ty::Struct(_) | Ty::Enum(_))) => {
             let m = crate::flow::traits::operator_method(opname)?;
             return t.methods.get(&(ty_of(&args[0])?, m.to_string())).copied();
         }
