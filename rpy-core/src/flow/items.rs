@@ -416,6 +416,17 @@ impl<'a> ModuleBuilder<'a> {
                 return self.errors.push(e);
             }
         }
+        // The associated types first: the signatures may name them.
+        for member in &imp.items {
+            if let (syn::ImplItem::Type(t), Some(_)) = (member, trait_def) {
+                match self.scope.parse_item_type(&t.ty, Some(&self_ty)) {
+                    Ok(ty) => {
+                        self.scope.assoc_types.insert((self_ty.clone(), t.ident.to_string()), ty);
+                    }
+                    Err(e) => self.errors.push(e),
+                }
+            }
+        }
         for member in &imp.items {
             match member {
                 syn::ImplItem::Fn(f) => {
@@ -423,14 +434,9 @@ impl<'a> ModuleBuilder<'a> {
                     self.declare_method(m, &self_ty, &type_name);
                 }
                 syn::ImplItem::Const(c) => self.declare_assoc_const(&c.ident, &c.ty, &c.expr, &self_ty, &type_name),
-                // (`Output`, checked by `check_operator`.)
-                syn::ImplItem::Type(_) if operator.is_some() => {}
-                syn::ImplItem::Type(ty) if trait_def.is_some() => self.errors.push(unsupported(
-                    ty,
-                    "an associated type",
-                    "associated types are not translated yet",
-                    "use the concrete type in the implementation's signatures",
-                )),
+                // (`Output`, checked by `check_operator`; a trait's, declared above.)
+                syn::ImplItem::Type(_) if operator.is_some() || trait_def.is_some() => {}
+
                 other => self.errors.push(unsupported(other, "this `impl` item", "not translated yet", "")),
             }
         }
@@ -609,6 +615,16 @@ pub fn instantiate(f: &syn::ItemFn, tys: &[String], n: usize) -> syn::ItemFn {
                         p.path.segments.iter_mut().for_each(|s| s.ident.set_span(span));
                     }
                     return;
+                }
+                // `T::Item`: the associated type of the type argument
+                // (`Circle::Item`), when it is a plain name.
+                if let (Some(first), true) = (p.path.segments.first_mut(), p.qself.is_none()) {
+                    let arg =
+                        self.0.get(&first.ident.to_string()).and_then(|src| syn::parse_str::<syn::Ident>(src).ok());
+                    if let (Some(arg), syn::PathArguments::None) = (arg, &first.arguments) {
+                        first.ident = syn::Ident::new(&arg.to_string(), first.ident.span());
+                        return;
+                    }
                 }
             }
             syn::visit_mut::visit_type_mut(self, ty);

@@ -42,6 +42,9 @@ pub struct ModuleScope {
     /// The methods with a `self` receiver of the module's traits, by trait
     /// and name: `Trait::m(x, ..)` is the method call `x.m(..)`.
     pub trait_methods: HashSet<(String, String)>,
+    /// The associated types of the module's traits' implementations, by
+    /// implementing type and name: `Self::Item` in them.
+    pub assoc_types: HashMap<(Ty, String), Ty>,
     /// Per struct: its name and field names in declaration order.
     pub(super) struct_info: Vec<(String, Vec<String>)>,
     /// The structs that are GC objects (not `Copy`).
@@ -91,6 +94,9 @@ impl ModuleScope {
     }
 
     pub fn parse_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> R<Ty> {
+        if let Some(t) = self.assoc_type(ty, self_ty) {
+            return Ok(t);
+        }
         match ty {
             syn::Type::Path(p) if p.qself.is_none() && (p.path.segments.len() == 1 || is_std_type_path(&p.path)) => {
                 let seg = p.path.segments.last().unwrap();
@@ -291,6 +297,19 @@ impl ModuleScope {
             Ty::Rc(t) => self.is_heap(t),
             _ => false,
         }
+    }
+
+    /// `Self::Item` (or `Type::Item`, as an instance of a generic function
+    /// writes `T::Item`): an associated type of a trait's implementation.
+    fn assoc_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> Option<Ty> {
+        let syn::Type::Path(p) = ty else { return None };
+        let [owner, item] = p.path.segments.iter().collect::<Vec<_>>()[..] else { return None };
+        if p.qself.is_some() || !item.arguments.is_none() || self.assoc_types.is_empty() {
+            return None;
+        }
+        let owner = syn::Type::Path(syn::TypePath { qself: None, path: owner.clone().into() });
+        let owner = self.parse_type(&owner, self_ty).ok()?;
+        self.assoc_types.get(&(owner, item.ident.to_string())).cloned()
     }
 
     fn self_or_err(&self, tokens: &dyn ToTokens, self_ty: Option<&Ty>) -> R<Ty> {

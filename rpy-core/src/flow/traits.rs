@@ -11,9 +11,11 @@
 //! like) may be implemented for a type with itself as the other operand
 //! and the result: `a + b` on that type calls its `add`.
 //!
+//! An implementation's associated types are what `Self::Item` means in its
+//! methods and in the trait's defaults it takes.
+//!
 //! Architecture invariant: a trait is never a type here. What needs one
-//! (`dyn Trait`, a trait's associated types) is rejected where it is
-//! written.
+//! (`dyn Trait`) is rejected where it is written.
 
 use super::error::{unsupported, R};
 use std::collections::HashMap;
@@ -24,11 +26,15 @@ pub struct TraitDef<'a> {
     pub consts: Vec<&'a syn::TraitItemConst>,
 }
 
+fn lifetimes_only(g: &syn::Generics) -> bool {
+    g.params.iter().all(|p| matches!(p, syn::GenericParam::Lifetime(_)))
+}
+
 impl<'a> TraitDef<'a> {
     /// The trait `t`, or why it is outside the dialect.
     pub fn of(t: &'a syn::ItemTrait) -> R<TraitDef<'a>> {
-        if let Some(p) = t.generics.params.iter().find(|p| !matches!(p, syn::GenericParam::Lifetime(_))) {
-            return Err(unsupported(p, "a generic trait", "generics are not translated yet", ""));
+        if !lifetimes_only(&t.generics) {
+            return Err(unsupported(&t.generics, "a generic trait", "generics are not translated yet", ""));
         }
         if let Some(u) = &t.unsafety {
             return Err(unsupported(u, "an `unsafe trait`", "the dialect has no `unsafe`", ""));
@@ -37,19 +43,25 @@ impl<'a> TraitDef<'a> {
         for item in &t.items {
             match item {
                 syn::TraitItem::Fn(f) => {
-                    if let Some(p) = f.sig.generics.params.iter().find(|p| !matches!(p, syn::GenericParam::Lifetime(_)))
-                    {
-                        return Err(unsupported(p, "a generic trait method", "generics are not translated yet", ""));
+                    if !lifetimes_only(&f.sig.generics) {
+                        return Err(unsupported(
+                            &f.sig.generics,
+                            "a generic trait method",
+                            "generics are not translated yet",
+                            "",
+                        ));
                     }
                     def.fns.push(f);
                 }
                 syn::TraitItem::Const(c) => def.consts.push(c),
+                // (Each implementation gives it; `Self::Item` is that type.)
+                syn::TraitItem::Type(ty) if lifetimes_only(&ty.generics) => {}
                 syn::TraitItem::Type(ty) => {
                     return Err(unsupported(
-                        ty,
-                        "an associated type",
-                        "associated types are not translated yet",
-                        "use the concrete type in each implementation's signatures",
+                        &ty.generics,
+                        "a generic associated type",
+                        "generics are not translated yet",
+                        "",
                     ))
                 }
                 other => return Err(unsupported(other, "this trait item", "it is outside the dialect", "")),
