@@ -436,11 +436,17 @@ impl<'a> ModuleBuilder<'a> {
                 syn::ImplItem::Const(c) => self.declare_assoc_const(&c.ident, &c.ty, &c.expr, &self_ty, &type_name),
                 // (`Output`, checked by `check_operator`; a trait's, declared above.)
                 syn::ImplItem::Type(_) if operator.is_some() || trait_def.is_some() => {}
-
                 other => self.errors.push(unsupported(other, "this `impl` item", "not translated yet", "")),
             }
         }
-        let Some(def) = trait_def else { return };
+        if let Some(def) = trait_def {
+            self.declare_defaults(imp, def, &self_ty, &type_name);
+        }
+    }
+
+    /// The defaults of trait `def` that the implementation `imp` for
+    /// `self_ty` does not override: methods and constants of `self_ty`.
+    fn declare_defaults(&mut self, imp: &syn::ItemImpl, def: &TraitDef<'a>, self_ty: &Ty, type_name: &str) {
         let overrides = |name: &syn::Ident| {
             imp.items.iter().any(|m| match m {
                 syn::ImplItem::Fn(f) => f.sig.ident == *name,
@@ -452,12 +458,12 @@ impl<'a> ModuleBuilder<'a> {
             // (rustc requires a default of what the block leaves out.)
             if let Some(block) = &f.default {
                 let m = Method { sig: &f.sig, block, attrs: &f.attrs, internal: false };
-                self.declare_method(m, &self_ty, &type_name);
+                self.declare_method(m, self_ty, type_name);
             }
         }
         for c in def.consts.iter().filter(|c| !overrides(&c.ident)) {
             if let Some((_, expr)) = &c.default {
-                self.declare_assoc_const(&c.ident, &c.ty, expr, &self_ty, &type_name);
+                self.declare_assoc_const(&c.ident, &c.ty, expr, self_ty, type_name);
             }
         }
     }
