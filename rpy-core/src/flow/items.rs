@@ -9,18 +9,12 @@ use super::builder::{build_const, build_fn};
 use super::error::{pos_of, unsupported, R};
 use super::model::{FunctionGraph, GraphId};
 use super::scope::ModuleScope;
-use super::traits::{self, TraitDef};
+use super::traits::{self, lifetimes_only, TraitDef};
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
 use crate::ty::{EnumData, EnumDef, StructDef, StructId, Ty};
 use quote::ToTokens;
 use std::collections::HashMap;
-
-/// Whether an item's generics are lifetimes only (`struct Lexer<'a>`):
-/// lifetimes mean nothing to the translation.
-fn lifetimes_only(g: &syn::Generics) -> bool {
-    g.params.iter().all(|p| matches!(p, syn::GenericParam::Lifetime(_)))
-}
 
 fn is_track_caller(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| a.path().is_ident("track_caller"))

@@ -26,7 +26,9 @@ pub struct TraitDef<'a> {
     pub consts: Vec<&'a syn::TraitItemConst>,
 }
 
-fn lifetimes_only(g: &syn::Generics) -> bool {
+/// Whether an item's generics are lifetimes only (`struct Lexer<'a>`):
+/// lifetimes mean nothing to the translation.
+pub(super) fn lifetimes_only(g: &syn::Generics) -> bool {
     g.params.iter().all(|p| matches!(p, syn::GenericParam::Lifetime(_)))
 }
 
