@@ -1,10 +1,10 @@
 //! The backend: a closed loop's trace to machine code, with
 //! Cranelift, for the machine the program runs on (x86-64 or AArch64).
 //!
-//! The code is a function `u64 code(u64 *frame, r0..r4)` of Cranelift's
-//! `tail` calling convention: its first `REG_INPUTS` input arguments come
-//! in `r0..r4` (floats as their bits), the others in their slots of
-//! `frame`; a loop runs until a guard fails: it goes on in the
+//! The code is a function `u64 code(u64 *frame, at_label, r0..r3)` of
+//! Cranelift's `tail` calling convention: its first `REG_INPUTS` input
+//! arguments come in `r0..r3` (floats as their bits), the others in their
+//! slots of `frame`; a loop runs until a guard fails: it goes on in the
 //! guard's bridge if it has one (a tail call, the bridge's inputs being
 //! the guard's fail arguments, the variables of its snapshot in order),
 //! else writes them all into `frame` and returns the code's number and the
@@ -38,10 +38,9 @@ use std::sync::{Mutex, OnceLock};
 /// The inputs code takes as arguments of its call, in registers, rather
 /// than in the frame: a guard going on into its bridge and a bridge into
 /// its loop pass them without a store and a load each (mandel.b crosses
-/// from code to code 150 million times). Five, so that with the frame
-/// they are the six integer argument registers of x86-64 (AArch64 has
-/// eight).
-const REG_INPUTS: usize = 5;
+/// from code to code 150 million times). Four, so that with the frame and
+/// the flag they are in registers on both targets.
+const REG_INPUTS: usize = 4;
 
 /// The slots of the frame compiled code reads its inputs from and writes
 /// fail arguments to: every code fits (a trace needing more does not
@@ -144,9 +143,8 @@ fn trampoline() -> Result<usize, String> {
             b.switch_to_block(block);
             b.seal_block(block);
             let (code, frame) = (b.block_params(block)[0], b.block_params(block)[1]);
-            let in_regs: Vec<ir::Value> =
-                (0..REG_INPUTS).map(|i| b.ins().load(types::I64, flags(), frame, 8 * i as i32)).collect();
-            let args = code_args(&mut b, frame, false, &in_regs);
+            let mut args = vec![frame, b.ins().iconst(types::I64, 0)];
+            args.extend((0..REG_INPUTS).map(|i| b.ins().load(types::I64, flags(), frame, 8 * i as i32)));
             let call = b.ins().call_indirect(code_sig, code, &args);
             let r = b.inst_results(call)[0];
             b.ins().return_(&[r]);
@@ -157,25 +155,18 @@ fn trampoline() -> Result<usize, String> {
     .clone()
 }
 
-/// The arguments of a call of compiled code (`code_signature`): the frame,
-/// its lowest bit set when the call enters a loop at its label, and the
-/// inputs in registers.
-fn code_args(b: &mut FunctionBuilder, frame: ir::Value, at_label: bool, in_regs: &[ir::Value]) -> Vec<ir::Value> {
-    let frame = if at_label { b.ins().bor_imm_u(frame, AT_LABEL as i64) } else { frame };
-    [&[frame][..], in_regs].concat()
+/// The arguments of a call of compiled code (`code_signature`).
+fn code_args(frame: ir::Value, at_label: ir::Value, in_regs: &[ir::Value]) -> Vec<ir::Value> {
+    [&[frame, at_label][..], in_regs].concat()
 }
 
-/// The bit of the frame's address (a multiple of 8) that a call sets when
-/// it enters a loop at its label (its inputs are then the label's
-/// arguments) rather than at its start: a flag that takes no register.
-const AT_LABEL: u64 = 1;
-
-/// The signature of compiled code: `u64 code(u64 *frame, u64 r0..r4)`,
-/// `tail`; `frame` tagged with `AT_LABEL`; `r0..r4` the first
-/// `REG_INPUTS` inputs.
+/// The signature of compiled code: `u64 code(u64 *frame, u64 at_label,
+/// u64 r0..r3)`, `tail`; `at_label` is 1 when code jumps to another loop's
+/// label (its inputs are then the label's arguments), else 0; `r0..r3`
+/// the first `REG_INPUTS` inputs.
 fn code_signature() -> Signature {
     let mut sig = Signature::new(CallConv::Tail);
-    sig.params.extend([AbiParam::new(types::I64); 1 + REG_INPUTS]);
+    sig.params.extend([AbiParam::new(types::I64); 2 + REG_INPUTS]);
     sig.returns.push(AbiParam::new(types::I64));
     sig
 }
@@ -564,9 +555,9 @@ impl Lower<'_, '_> {
         self.b.ins().brif(go, call, &[], not_entered, &[]);
         self.b.switch_to_block(call);
         self.b.seal_block(call);
+        let at_start = self.b.ins().iconst(types::I64, 0);
         let code_sig = self.code_sig;
-        let args = code_args(&mut self.b, frame, false, &in_regs);
-        let inst = self.b.ins().call_indirect(code_sig, entry, &args);
+        let inst = self.b.ins().call_indirect(code_sig, entry, &code_args(frame, at_start, &in_regs));
         let r = self.b.inst_results(inst)[0];
         self.b.ins().jump(exited, &[BlockArg::Value(r)]);
         self.b.switch_to_block(not_entered);
@@ -1007,11 +998,8 @@ pub fn compile_loop(
     let header = b.create_block();
     b.switch_to_block(entry);
     b.seal_block(entry);
-    let tagged = b.block_params(entry)[0];
-    let in_regs = b.block_params(entry)[1..].to_vec();
-    // (Masked in code without a label too: a call entering at a label that
-    // is not there must not leave the frame misaligned.)
-    let frame = b.ins().band_imm_u(tagged, !AT_LABEL as i64);
+    let (frame, flag) = (b.block_params(entry)[0], b.block_params(entry)[1]);
+    let in_regs = b.block_params(entry)[2..].to_vec();
     // Input `i`, of type `ty`: an argument of the call or in the frame.
     let input = |b: &mut FunctionBuilder, i: usize, ty: ir::Type| match in_regs.get(i) {
         Some(&bits) if ty == types::F64 => b.ins().bitcast(ty, MemFlagsData::new(), bits),
@@ -1031,7 +1019,6 @@ pub fn compile_loop(
         }
         Some(label) => {
             let (target, at_label, at_start) = (b.create_block(), b.create_block(), b.create_block());
-            let flag = b.ins().band_imm_u(tagged, AT_LABEL as i64);
             b.ins().brif(flag, at_label, &[], at_start, &[]);
             b.switch_to_block(at_start);
             b.seal_block(at_start);
@@ -1121,8 +1108,8 @@ pub fn compile_loop(
                     let in_regs = l.split_inputs(frame, &args);
                     frame_size = frame_size.max(args.len());
                     let callee = l.b.ins().iconst(types::I64, (links.entries)(code) as i64);
-                    let args = code_args(&mut l.b, frame, trace.enters_label, &in_regs);
-                    l.b.ins().return_call_indirect(code_sig, callee, &args);
+                    let at_label = l.b.ins().iconst(types::I64, trace.enters_label as i64);
+                    l.b.ins().return_call_indirect(code_sig, callee, &code_args(frame, at_label, &in_regs));
                 }
             }
             break;
@@ -1162,8 +1149,8 @@ pub fn compile_loop(
         l.b.ins().brif(bridge, go, &[], out, &[]);
         l.b.switch_to_block(go);
         l.b.seal_block(go);
-        let args = code_args(&mut l.b, frame, false, &exit_regs);
-        l.b.ins().return_call_indirect(code_sig, bridge, &args);
+        let at_start = l.b.ins().iconst(types::I64, 0);
+        l.b.ins().return_call_indirect(code_sig, bridge, &code_args(frame, at_start, &exit_regs));
         l.b.switch_to_block(out);
         l.b.seal_block(out);
         // (All of them: slots past the guard's last fail argument are free.)
@@ -1343,7 +1330,7 @@ mod tests {
 
     /// Code takes its first `REG_INPUTS` inputs in registers and the
     /// others in the frame: a loop of six inputs (a float among the first
-    /// five) whose guard fails, out to the caller (the six fail arguments
+    /// four) whose guard fails, out to the caller (the six fail arguments
     /// all in the frame then) or into a bridge (which gets them all: it
     /// finishes with a sum weighing each).
     #[test]

@@ -1818,38 +1818,11 @@ fn a_loop_knows_a_relation_its_preamble_checked() {
         guard_false(i4, descr=<Guard0x0>) [p0, i1]
         i5 = uint_ge(i3, i2)
         guard_false(i5, descr=<Guard0x1>) [p0, i1]
-        label(i3, i2, p0, descr=TargetToken(0))
+        label(p0, i3, i2, descr=TargetToken(0))
         i6 = int_add(i3, 1)
         i7 = int_eq(i6, i2)
         guard_false(i7, descr=<Guard0x2>) [p0, i3]
-        jump(i6, i2, p0, descr=TargetToken(0))",
-    );
-}
-
-/// A label's variables come in the order of how often the body computes with them, those
-/// only kept for the guards' failures last: code takes its first inputs in registers.
-#[test]
-fn a_label_puts_what_the_body_computes_with_first() {
-    check(
-        "
-        [p0, i1, i2]
-        i3 = int_add(i2, i1)
-        i4 = int_mul(i3, i2)
-        i5 = int_lt(i4, 1000)
-        guard_true(i5, descr=<Guard0x0>) [p0, i1, i2]
-        jump(p0, i1, i4, descr=TargetToken(0))",
-        "
-        [p0, i1, i2]
-        i3 = int_add(i2, i1)
-        i4 = int_mul(i3, i2)
-        i5 = int_lt(i4, 1000)
-        guard_true(i5, descr=<Guard0x0>) [p0, i1, i2]
-        label(i4, i1, p0, descr=TargetToken(0))
-        i6 = int_add(i4, i1)
-        i7 = int_mul(i6, i4)
-        i8 = int_lt(i7, 1000)
-        guard_true(i8, descr=<Guard0x1>) [p0, i1, i4]
-        jump(i7, i1, p0, descr=TargetToken(0))",
+        jump(p0, i6, i2, descr=TargetToken(0))",
     );
 }
 
@@ -1917,11 +1890,11 @@ fn a_loop_keeps_a_written_field_in_a_register() {
         i3 = int_add(i2, i1)
         i4 = int_lt(i3, 100)
         guard_true(i4, descr=<Guard0x0>) [p0] {setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)}
-        label(i1, i3, p0, descr=TargetToken(0))
+        label(p0, i1, i3, descr=TargetToken(0))
         i5 = int_add(i3, i1)
         i6 = int_lt(i5, 100)
         guard_true(i6, descr=<Guard0x1>) [p0] {setfield_gc(p0, i5, descr=<FieldS Pair.a 8>)}
-        jump(i1, i5, p0, descr=TargetToken(0))",
+        jump(p0, i1, i5, descr=TargetToken(0))",
     );
 }
 
@@ -1948,11 +1921,11 @@ fn a_loop_keeps_a_boxed_value_written_every_turn_virtual() {
         i4 = int_add(i3, 1)
         i6 = int_lt(i4, i1)
         guard_true(i6, descr=<Guard0x0>) [p0] {p5=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i4) | setfield_gc(p0, p5, descr=<FieldP Pair.next 24>)}
-        label(i1, i4, p0, descr=TargetToken(0))
+        label(p0, i1, i4, descr=TargetToken(0))
         i7 = int_add(i4, 1)
         i8 = int_lt(i7, i1)
         guard_true(i8, descr=<Guard0x1>) [p0] {p9=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i7) | setfield_gc(p0, p9, descr=<FieldP Pair.next 24>)}
-        jump(i1, i7, p0, descr=TargetToken(0))",
+        jump(p0, i1, i7, descr=TargetToken(0))",
     );
 }
 
@@ -1979,11 +1952,11 @@ fn a_virtual_carried_in_two_places_stays_one_object() {
         i5 = int_add(i4, i2)
         i7 = int_lt(i5, 100)
         guard_true(i7, descr=<Guard0x0>) [p0] {p6=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i5) | setfield_gc(p0, p6, descr=<FieldP Pair.next 24>) | setarrayitem_gc(p1, 0, p6, descr=<ArrayP 8>)}
-        label(i2, i5, p0, p1, descr=TargetToken(0))
+        label(p0, p1, i2, i5, descr=TargetToken(0))
         i8 = int_add(i5, i2)
         i9 = int_lt(i8, 100)
         guard_true(i9, descr=<Guard0x1>) [p0] {p10=new(<SizeDescr Pair>; <FieldS Pair.a 8>=i8) | setfield_gc(p0, p10, descr=<FieldP Pair.next 24>) | setarrayitem_gc(p1, 0, p10, descr=<ArrayP 8>)}
-        jump(i2, i8, p0, p1, descr=TargetToken(0))",
+        jump(p0, p1, i2, i8, descr=TargetToken(0))",
     );
 }
 
@@ -2038,7 +2011,7 @@ fn a_trace_with_the_carried_write_waiting_enters_the_body() {
         "
         [p0, i1]
         i2 = int_add(i1, 1)
-        jump(3, i2, p0, descr=TargetToken(1, label))",
+        jump(p0, 3, i2, descr=TargetToken(1, label))",
     );
 }
 
@@ -2058,7 +2031,7 @@ fn a_trace_that_did_the_carried_write_enters_the_body_with_what_is_there() {
         setfield_gc(p0, i1, descr=<FieldS Pair.a 8>)
         i2 = call_i(i1, descr=<Call f>)
         i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
-        jump(i2, i3, p0, descr=TargetToken(1, label))",
+        jump(p0, i2, i3, descr=TargetToken(1, label))",
     );
 }
 
@@ -2107,7 +2080,7 @@ fn a_trace_with_a_virtual_of_the_labels_shape_enters_the_body() {
         jump(p0, 5, descr=TargetToken(1))",
         "
         [p0, i1]
-        jump(5, i1, p0, descr=TargetToken(1, label))",
+        jump(p0, 5, i1, descr=TargetToken(1, label))",
     );
 }
 
@@ -2863,14 +2836,14 @@ fn a_carried_position_below_the_length_makes_a_move_right_in_bounds() {
         i6 = int_sub(i2, 9)
         i7 = uint_ge(i6, i1)
         guard_false(i7, descr=<Guard0x2>) [p0]
-        label(i1, i6, p0, descr=TargetToken(0))
+        label(p0, i1, i6, descr=TargetToken(0))
         i8 = int_add(i6, 1)
         i9 = int_eq(i8, i1)
         guard_false(i9, descr=<Guard0x3>) [p0] {setfield_gc(p0, i6, descr=<FieldS Pair.a 8>)}
         i10 = int_sub(i6, 9)
         i11 = uint_ge(i10, i1)
         guard_false(i11, descr=<Guard0x4>) [p0] {setfield_gc(p0, i6, descr=<FieldS Pair.a 8>)}
-        jump(i1, i10, p0, descr=TargetToken(0))",
+        jump(p0, i1, i10, descr=TargetToken(0))",
     );
 }
 
@@ -2893,10 +2866,10 @@ fn a_carried_position_below_the_length_leaves_a_move_left_checked() {
         i3 = int_sub(i2, 1)
         i4 = uint_ge(i3, i1)
         guard_false(i4, descr=<Guard0x0>) [p0]
-        label(i1, i3, p0, descr=TargetToken(0))
+        label(p0, i1, i3, descr=TargetToken(0))
         i5 = int_sub(i3, 1)
         i6 = uint_ge(i5, i1)
         guard_false(i6, descr=<Guard0x1>) [p0] {setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)}
-        jump(i1, i5, p0, descr=TargetToken(0))",
+        jump(p0, i1, i5, descr=TargetToken(0))",
     );
 }

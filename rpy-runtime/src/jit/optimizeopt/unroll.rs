@@ -594,7 +594,6 @@ fn body(
     let used_ranges = check.ranges_checked.into_iter().collect();
     let mut body = Body { ops: opt.out, label, jump: jump_args, used, used_ranges };
     drop_dead_label_args(&mut body);
-    order_label_args(&mut body);
     Ok(body)
 }
 
@@ -687,27 +686,6 @@ fn drop_dead_label_args(body: &mut Body) {
         body.label.remove(i);
         body.jump.remove(i);
     }
-}
-
-/// Puts the label's variables that the body's operations compute with
-/// first, the most used first: code takes its first inputs in registers
-/// (the backend's `REG_INPUTS`), and another trace entering at the label
-/// passes the rest through memory. Variables only kept for the guards'
-/// failures (the interpreter's frame, say) come last.
-fn order_label_args(body: &mut Body) {
-    let mut uses: HashMap<u32, usize> = HashMap::default();
-    for op in &body.ops {
-        for v in &op.args {
-            if let Value::Var(n) = v {
-                *uses.entry(*n).or_default() += 1;
-            }
-        }
-    }
-    let mut order: Vec<usize> = (0..body.label.len()).collect();
-    // (Stable: ties keep the label's order.)
-    order.sort_by_key(|&i| std::cmp::Reverse(uses.get(&body.label[i].0).copied().unwrap_or(0)));
-    body.label = order.iter().map(|&i| body.label[i]).collect();
-    body.jump = order.iter().map(|&i| body.jump[i]).collect();
 }
 
 /// The value of fact `k` for the loop's inputs `inputs` (and the label's
