@@ -302,9 +302,13 @@ impl ModuleScope {
     /// `Self::Item` (or `Type::Item`, as an instance of a generic function
     /// writes `T::Item`): an associated type of a trait's implementation.
     fn assoc_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> Option<Ty> {
+        // (Every type parsed comes here: the cheap tests first.)
         let syn::Type::Path(p) = ty else { return None };
-        let [owner, item] = p.path.segments.iter().collect::<Vec<_>>()[..] else { return None };
-        if p.qself.is_some() || !item.arguments.is_none() || self.assoc_types.is_empty() {
+        if self.assoc_types.is_empty() || p.qself.is_some() || p.path.segments.len() != 2 {
+            return None;
+        }
+        let (owner, item) = (&p.path.segments[0], &p.path.segments[1]);
+        if !item.arguments.is_none() {
             return None;
         }
         let owner = syn::Type::Path(syn::TypePath { qself: None, path: owner.clone().into() });
