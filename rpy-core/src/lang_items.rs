@@ -309,6 +309,46 @@ pub fn data_struct_name(n: usize) -> String {
     format!("__Data{n}")
 }
 
+/// A std trait with hidden uses that a type of the module may implement
+/// by hand (`flow::traits`): `{}` uses `Display`, `==` `PartialEq`. The
+/// instances of `prelude::instances` call the implementation's methods
+/// where the type has one (`Translator::std_impls`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StdTrait {
+    Display,
+    Debug,
+    PartialEq,
+    Clone,
+    Default,
+}
+
+impl StdTrait {
+    pub const ALL: &'static [StdTrait] =
+        &[StdTrait::Display, StdTrait::Debug, StdTrait::PartialEq, StdTrait::Clone, StdTrait::Default];
+
+    /// The std module the trait is in, and its name there.
+    pub const fn path(self) -> (&'static str, &'static str) {
+        match self {
+            StdTrait::Display => ("fmt", "Display"),
+            StdTrait::Debug => ("fmt", "Debug"),
+            StdTrait::PartialEq => ("cmp", "PartialEq"),
+            StdTrait::Clone => ("clone", "Clone"),
+            StdTrait::Default => ("default", "Default"),
+        }
+    }
+
+    /// The name the implementing type's method `method` gets: `Display`'s
+    /// and `Debug`'s `fmt` are told apart (`__fmt_display`, `__fmt_debug`);
+    /// the others keep theirs (`x.eq(&y)`, `T::default()`).
+    pub fn method_name(self, method: &str) -> String {
+        match self {
+            StdTrait::Display => "__fmt_display".into(),
+            StdTrait::Debug => "__fmt_debug".into(),
+            _ => method.into(),
+        }
+    }
+}
+
 /// A derived trait whose instances for a type the prelude generates
 /// (`prelude::instances`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -318,6 +358,8 @@ pub enum InstanceKind {
     Ord,
     Clone,
     Debug,
+    /// `{}` and `.to_string()` of a type implementing `fmt::Display`.
+    Display,
 }
 
 impl InstanceKind {
@@ -330,6 +372,7 @@ impl InstanceKind {
             InstanceKind::Ord => &["lt", "le", "gt", "ge"],
             InstanceKind::Clone => &["clone"],
             InstanceKind::Debug => &["debug"],
+            InstanceKind::Display => &["display", "to_string"],
         }
     }
 

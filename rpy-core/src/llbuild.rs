@@ -222,7 +222,8 @@ pub fn c_unit() -> Value {
     meta(ConstValue::Unit)
 }
 
-/// A text operand (panic messages, the `kind` of `panic_assert_failed`).
+/// A text operand (panic messages, field names, the function of an
+/// `rt_call`).
 pub fn c_str(s: &str) -> Value {
     meta(ConstValue::Str(s.to_string()))
 }

@@ -658,18 +658,6 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation, name: LlOp) -> R
             }
             LlValue::Void
         }
-        LlOp::PanicAssertFailed => {
-            let t = argtype(0);
-            let kind = str_arg(op, 2);
-            let msg = match const_arg(op, 3) {
-                ConstValue::Str(s) => Some(s.as_str()),
-                ConstValue::Unit => None,
-                other => bug(format!("panic_assert_failed message {other}")),
-            };
-            let text =
-                assert_failed_message(kind, &ll_debug_text(&arg(0), t), &ll_debug_text(&arg(1), argtype(1)), msg);
-            return Err(panic_at(text, pos_arg(op, 4)));
-        }
         LlOp::Int(sub) | LlOp::Uint(sub) => {
             let t = argtype(0);
             let bits = t.int_bits().unwrap_or_else(|| bug(format!("{name} on {t}")));
@@ -692,15 +680,6 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation, name: LlOp) -> R
         LlOp::Float(sub) => float_op(sub, &arg(0), op.args.get(1).map(|_| arg(1))),
         LlOp::DirectCall | LlOp::IndirectCall => bug(format!("{name} outside the frame loop")),
     })
-}
-/// Rust's message for a failed `assert_eq!` (`kind` "==") or `assert_ne!`
-/// ("!="), given the `{:?}` texts of both sides.
-pub fn assert_failed_message(kind: &str, left: &str, right: &str, msg: Option<&str>) -> String {
-    let head = format!("assertion `left {kind} right` failed");
-    match msg {
-        Some(m) => format!("{head}: {m}\n  left: {left}\n right: {right}"),
-        None => format!("{head}\n  left: {left}\n right: {right}"),
-    }
 }
 
 fn float_op(op: FloatOp, a: &LlValue, b: Option<LlValue>) -> LlValue {

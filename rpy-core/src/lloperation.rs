@@ -55,7 +55,6 @@
 //! | `panic_index_if(len, index, pos)` | when `index >= len` (both `Unsigned`), panic with Rust's message for an index out of bounds: `index out of bounds: the len is {len} but the index is {index}` |
 //! | `jit_marker(kind, driver, greens..., reds...)` | a JIT hint (`kind` is `"jit_merge_point"` or `"can_enter_jit"`, `driver` the driver's index): nothing in the interpreter |
 //! | `hint(x, kind)` | `x`; for the JIT, `kind` (`"promote"`, `"promote_string"`, `"we_are_jitted"`: then `x` is `false`, and true in traces; `"printable_location"`: `x` is `false`, in traces too, and guards the call of the driver's `get_printable_location` at its merge point) |
-//! | `panic_assert_failed(left, right, kind, msg, pos)` | the panic of a failed `assert_eq!` (`kind` is `"=="`) or `assert_ne!` (`"!="`): Rust's message with both values in `{:?}` form; `msg` is the user's message or `()`; never returns |
 
 pub use rpy_jitcode::intops::IntOp;
 
@@ -135,7 +134,6 @@ macro_rules! ll_ops {
 ll_ops! {
     Panic = "panic": NORETURN,
     PanicStr = "panic_str": NORETURN,
-    PanicAssertFailed = "panic_assert_failed": NORETURN,
     PanicIf = "panic_if": EFFECT,
     PanicIndexIf = "panic_index_if": EFFECT,
     DirectCall = "direct_call": EFFECT,

@@ -8,7 +8,7 @@
 
 use crate::entity::Arena;
 use crate::flow::{FunctionGraph, GraphId};
-use crate::lang_items::InstanceKind;
+use crate::lang_items::{InstanceKind, StdTrait};
 use crate::lltype::{Container, ContainerId};
 use crate::ty::{EnumDef, EnumId, GenericSig, StructDef, StructId, Ty};
 
@@ -27,6 +27,8 @@ pub struct Translator {
     /// Methods with a `self` receiver, by type and name; the annotator
     /// resolves method calls with it.
     pub methods: std::collections::HashMap<(Ty, String), GraphId>,
+    /// The std traits the module's types implement by hand.
+    pub std_impls: std::collections::HashSet<(Ty, StdTrait)>,
     /// The struct holding the fields of each `HashMap<K, V>` and `Cell<T>`
     /// (an instance of the prelude's dict or cell template), by type.
     pub data_structs: std::collections::HashMap<Ty, StructId>,

@@ -62,7 +62,6 @@ impl From<BuilderError> for CgError {
 type R<T> = Result<T, CgError>;
 
 pub const RT_PANIC: &str = "rpy_rt_panic";
-pub const RT_ASSERT_FAILED: &str = "rpy_rt_panic_assert_failed";
 pub const RT_PANIC_INDEX: &str = "rpy_rt_panic_index";
 pub const RT_PANIC_STR: &str = "rpy_rt_panic_str";
 
@@ -963,10 +962,6 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 self.end_panic_block(cont)?;
                 return Ok(None);
             }
-            LlOp::PanicAssertFailed => {
-                self.emit_assert_failed(st, op)?;
-                return Ok(None);
-            }
             LlOp::Int(sub) => {
                 let signed = *g.concretetype(arg(0)?) != LlType::Bool;
                 self.int_op(st, op, sub, signed, &rtype)?
@@ -998,63 +993,6 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let f = self.rt_panic_fn(RT_PANIC, &params);
         let m = self.string(msg);
         let mut args = vec![m.into(), self.const_int(msg.len() as i128, 64).into()];
-        args.extend(self.location_args(g, pos));
-        self.builder.build_call(f, &args, "")?;
-        Ok(())
-    }
-
-    fn emit_assert_failed(&mut self, st: &FnState<'ctx, '_>, op: &SpaceOperation) -> R<()> {
-        let g = st.g;
-        let t = g.concretetype(&op.args[0]).clone();
-        let kind = match str_arg(op, 2)? {
-            "==" => 0,
-            "!=" => 1,
-            other => return Err(CgError(format!("panic_assert_failed kind {other:?}"))),
-        };
-        let (tag, signed) = match &t {
-            LlType::Int { signed: true, .. } => (0, true),
-            LlType::Int { signed: false, .. } | LlType::Char => (1, false),
-            LlType::Float => (2, false),
-            LlType::Bool => (3, false),
-            LlType::UniChar => (4, false),
-            other => {
-                return Err(CgError(format!(
-                    "rpy-llvm: assert_eq!/assert_ne! on values of type {other} is not supported yet in {}",
-                    g.name
-                )))
-            }
-        };
-        let mut sides = Vec::new();
-        for a in &op.args[..2] {
-            let v = self.val(st, a)?;
-            let bits = if t == LlType::Float {
-                self.builder.build_bit_cast(v, self.i64(), "")?.into_int_value()
-            } else {
-                self.resize(v.into_int_value(), self.i64(), signed)?
-            };
-            sides.push(bits);
-        }
-        let (msg_ptr, msg_len) = match const_arg(op, 3)? {
-            ConstValue::Str(s) => {
-                let s = s.clone();
-                (self.string(&s), s.len())
-            }
-            ConstValue::Unit => (self.i8ptr().const_null(), 0),
-            other => return Err(CgError(format!("panic_assert_failed message {other}"))),
-        };
-        let pos = pos_arg(op, 4)?;
-        let (i32, u) = (self.i32().into(), self.i64().into());
-        let mut params = vec![i32, i32, u, u, self.i8ptr().into(), u];
-        params.extend(self.location_types());
-        let f = self.rt_panic_fn(RT_ASSERT_FAILED, &params);
-        let mut args = vec![
-            self.const_int(kind, 32).into(),
-            self.const_int(tag, 32).into(),
-            sides[0].into(),
-            sides[1].into(),
-            msg_ptr.into(),
-            self.const_int(msg_len as i128, 64).into(),
-        ];
         args.extend(self.location_args(g, pos));
         self.builder.build_call(f, &args, "")?;
         Ok(())

@@ -182,28 +182,14 @@ fn panics_call_the_runtime_through_the_plt() {
     let start = b.start();
     let neg = b.op(start, LlOp::Int(IntOp::Lt), vec![x.into(), c_int(0, SIGNED)], LlType::Bool);
     b.op(start, LlOp::PanicIf, vec![neg.into(), c_str("negative"), c_pos(3, 9)], LlType::Void);
-    let (bad, bv) = b.block(&[SIGNED]);
-    let ret = b.returnblock();
-    let big = b.op(start, LlOp::Int(IntOp::Gt), vec![x.into(), c_int(100, SIGNED)], LlType::Bool);
-    b.branch(start, big.into(), (bad, vec![x.into()]), (ret, vec![x.into()]));
-    b.op(
-        bad,
-        LlOp::PanicAssertFailed,
-        vec![bv[0].into(), c_int(100, SIGNED), c_str("=="), c_str("too big"), c_pos(4, 5)],
-        LlType::Void,
-    );
+    b.ret(start, x.into());
     let g = t.graphs.push(b.finish());
     let text = ir(&t, &[export(g, "rpy_check")]);
     assert!(text.contains("declare void @rpy_rt_panic(i8*, i64, i8*, i64, i32, i32)"), "{text}");
-    assert!(
-        text.contains("declare void @rpy_rt_panic_assert_failed(i32, i32, i64, i64, i8*, i64, i8*, i64, i32, i32)"),
-        "{text}"
-    );
     assert!(text.contains("c\"negative\"") && text.contains("c\"src/main.rs\""), "{text}");
     assert!(text.contains("unreachable"), "{text}");
     let asm = compile(&t, None, &[export(g, "rpy_check")], &opts()).unwrap();
     assert!(asm.x86_64.contains("rpy_rt_panic@PLT"), "{}", asm.x86_64);
-    assert!(asm.x86_64.contains("rpy_rt_panic_assert_failed@PLT"), "{}", asm.x86_64);
     // The message is addressed PC-relatively, never absolutely.
     assert!(asm.x86_64.contains(".L__t_str.0(%rip)"), "{}", asm.x86_64);
     assert!(asm.aarch64.contains("bl\trpy_rt_panic\n"), "{}", asm.aarch64);
@@ -316,14 +302,9 @@ fn simple_signature(name: &str, heap: &Heap) -> Option<Signature> {
         // A runtime function, declared from the operands' types.
         "rt_call" => (vec![SIGNED], SIGNED, vec![(0, c_str("rpy_test_runtime_fn"))]),
         "jit_marker" => (vec![SIGNED, node], void, vec![(0, c_str("jit_merge_point")), (1, c_str("DRIVER"))]),
-        "direct_call"
-        | "panic"
-        | "panic_str"
-        | "panic_if"
-        | "panic_assert_failed"
-        | "tuple_new"
-        | "tuple_getitem"
-        | "tuple_setitem" => return None,
+        "direct_call" | "panic" | "panic_str" | "panic_if" | "tuple_new" | "tuple_getitem" | "tuple_setitem" => {
+            return None
+        }
         "same_as" => (vec![SIGNED], SIGNED, vec![]),
         "bool_not" => (vec![b.clone()], b, vec![]),
         "cast_primitive" => (vec![INT], UNSIGNED, vec![]),
@@ -372,19 +353,6 @@ fn every_opt_level_compiles() {
 #[test]
 fn unsupported_graphs_are_errors() {
     let mut t = Translator::default();
-    let pair = LlType::Struct(vec![SIGNED, SIGNED]);
-    let mut b = LlGraphBuilder::new("cmp_pairs", &[pair.clone(), pair], LlType::Void);
-    let p = b.params();
-    let start = b.start();
-    b.op(
-        start,
-        LlOp::PanicAssertFailed,
-        vec![p[0].into(), p[1].into(), c_str("=="), c_unit(), c_pos(1, 1)],
-        LlType::Void,
-    );
-    let g = t.graphs.push(b.finish());
-    let err = compile(&t, None, &[export(g, "rpy_cmp")], &opts()).unwrap_err();
-    assert!(err.contains("not supported"), "{err}");
     let fact = factorial(&mut t);
     let err = compile(&t, None, &[export(fact, "same"), export(fact, "same")], &opts()).unwrap_err();
     assert!(err.contains("exported twice"), "{err}");

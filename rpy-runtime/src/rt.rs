@@ -58,39 +58,6 @@ pub unsafe extern "C" fn rpy_rt_panic_str(msg: *const u8, file: *const u8, file_
     panic_exit(&msg, str_from(file, file_len), line, col)
 }
 
-/// The `panic_assert_failed` low-level operation. `tag` says how to read
-/// the operands: 0 signed integer, 1 unsigned integer, 2 `f64` bits,
-/// 3 `bool`, 4 `char`.
-///
-/// # Safety
-/// Called by generated code with constant strings (`msg` may be null).
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn rpy_rt_panic_assert_failed(
-    kind: u32,
-    tag: u32,
-    left: u64,
-    right: u64,
-    msg: *const u8,
-    msg_len: usize,
-    file: *const u8,
-    file_len: usize,
-    line: u32,
-    col: u32,
-) -> ! {
-    let show = |bits: u64| match tag {
-        0 => format!("{:?}", bits as i64),
-        1 => format!("{bits:?}"),
-        2 => format!("{:?}", f64::from_bits(bits)),
-        3 => format!("{:?}", bits != 0),
-        _ => format!("{:?}", char::from_u32(bits as u32).unwrap_or('\u{fffd}')),
-    };
-    let op = if kind == 0 { "==" } else { "!=" };
-    let user = if msg.is_null() { String::new() } else { format!(": {}", str_from(msg, msg_len)) };
-    let text = format!("assertion `left {op} right` failed{user}\n  left: {}\n right: {}", show(left), show(right));
-    panic_exit(&text, str_from(file, file_len), line, col)
-}
-
 /// The panic of `panic_index_if`: an index out of bounds.
 ///
 /// # Safety
@@ -111,7 +78,7 @@ pub unsafe extern "C" fn rpy_rt_panic_index(
 /// The runtime symbols generated code refers to, for the linker: each
 /// translated module references this static, which references them all, so
 /// they are linked in even though only assembly calls them.
-pub struct KeepLinked(#[allow(dead_code)] [*const (); 28]);
+pub struct KeepLinked(#[allow(dead_code)] [*const (); 27]);
 
 // Only addresses of functions and statics, never dereferenced.
 unsafe impl Sync for KeepLinked {}
@@ -119,7 +86,6 @@ unsafe impl Sync for KeepLinked {}
 pub static KEEP_LINKED: KeepLinked = KeepLinked([
     rpy_rt_panic as *const (),
     rpy_rt_panic_str as *const (),
-    rpy_rt_panic_assert_failed as *const (),
     rpy_rt_panic_index as *const (),
     crate::gc::rpy_gc_malloc as *const (),
     crate::jit::hook::rpy_jit_merge_point as *const (),

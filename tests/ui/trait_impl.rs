@@ -1,13 +1,13 @@
 #[rpython::entry]
 pub mod m {
-    #[derive(Clone, Copy)]
+    #[derive(Clone, Copy, PartialEq, Eq)]
     struct P {
         x: i64,
     }
 
-    impl Default for P {
-        fn default() -> Self {
-            P { x: 0 }
+    impl std::hash::Hash for P {
+        fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+            self.x.hash(state);
         }
     }
 

@@ -107,7 +107,7 @@ impl Flattener<'_, '_> {
                 let d = self.m.call_stub(self.g, opname, args, res_ty, &params);
                 self.call(Op::ResidualCall, d, args, res)?;
             }
-            LlOp::Panic | LlOp::PanicStr | LlOp::PanicAssertFailed => {
+            LlOp::Panic | LlOp::PanicStr => {
                 // The values it prints are the stub's parameters; the
                 // message and position its constants.
                 let params: Vec<usize> = (0..args.len()).filter(|&i| matches!(args[i], Value::Var(_))).collect();

@@ -11,7 +11,7 @@
 //! expressions become high-level operations named as RPython's flow space
 //! names them (`add`, `lt`, `simple_call`, ...), extended where Rust needs it
 //! (`call_method`, `cast`, `ascribe`, `is_some`, `some_payload`, `newsome`,
-//! `panic`, `panic_assert_failed`).
+//! `panic`, `panic_str`).
 //!
 //! Types are not known here: unsuffixed literals are left to
 //! `annotator::typeck`, as rustc leaves them to its type inference.

@@ -10,6 +10,7 @@ use super::error::{pos_of, unsupported, R};
 use super::model::{FunctionGraph, GraphId};
 use super::scope::ModuleScope;
 use super::traits::{self, lifetimes_only, TraitDef};
+use crate::lang_items::StdTrait;
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
 use crate::ty::{EnumData, EnumDef, StructDef, StructId, Ty};
@@ -35,6 +36,21 @@ struct Method<'a> {
     attrs: &'a [syn::Attribute],
     /// An internal item of the prelude (`prelude::is_internal`).
     internal: bool,
+    /// The name it is declared by, if not its own (a std trait's method,
+    /// `StdTrait::method_name`).
+    name: Option<String>,
+}
+
+/// What an `impl` block implements.
+#[derive(Clone, Copy)]
+enum ImplOf<'t, 'a> {
+    Inherent,
+    /// A trait of the module.
+    Trait(&'t TraitDef<'a>),
+    /// One of std's arithmetic operators (`traits::is_std_operator`).
+    Operator(&'a syn::Path),
+    /// A std trait with hidden uses (`traits::std_trait`).
+    Std(StdTrait),
 }
 
 /// What a graph is built from.
@@ -355,21 +371,28 @@ impl<'a> ModuleBuilder<'a> {
     }
 
     fn declare_impl_of(&mut self, imp: &'a syn::ItemImpl, traits: &HashMap<String, Option<TraitDef<'a>>>) {
-        let (trait_def, operator) = match &imp.trait_ {
-            None => (None, None),
+        let of = match &imp.trait_ {
+            None => ImplOf::Inherent,
             Some((_, path, _)) => match path.segments.last().and_then(|s| traits.get(&s.ident.to_string())) {
-                Some(Some(def)) if path.segments.len() == 1 => (Some(def), None),
+                Some(Some(def)) if path.segments.len() == 1 => ImplOf::Trait(def),
                 // (Its error is the trait's.)
                 Some(None) if path.segments.len() == 1 => return,
-                _ if traits::is_std_operator(path) => (None, Some(path)),
-                _ => {
-                    return self.errors.push(unsupported(
-                        path,
-                        "an implementation of a trait defined outside the module",
-                        "only the module's own traits and std's arithmetic operators (`std::ops::Add` and the like) are translated yet",
-                        "write inherent methods (`impl Type { ... }`), or derive the trait where the dialect allows it",
-                    ))
-                }
+                _ if traits::is_std_operator(path) => ImplOf::Operator(path),
+                _ => match traits::std_trait(path) {
+                    Some(t) => ImplOf::Std(t),
+                    None => {
+                        let names: Vec<String> = StdTrait::ALL.iter().map(|t| format!("`{}`", t.path().1)).collect();
+                        return self.errors.push(unsupported(
+                            path,
+                            "an implementation of a trait defined outside the module",
+                            &format!(
+                                "of std's traits, the arithmetic operators (`std::ops::Add` and the like), {} are translated",
+                                names.join(", ")
+                            ),
+                            "write inherent methods (`impl Type { ... }`), or derive the trait where the dialect allows it",
+                        ));
+                    }
+                },
             },
         };
         if !lifetimes_only(&imp.generics) {
@@ -405,14 +428,26 @@ impl<'a> ModuleBuilder<'a> {
         };
         let type_name = self.scope.type_name(&self_ty).unwrap_or_else(|| imp.self_ty.to_token_stream().to_string());
         let internal = crate::prelude::is_internal(&imp.attrs);
-        if let Some(path) = operator {
-            if let Err(e) = self.check_operator(imp, path, &self_ty) {
-                return self.errors.push(e);
+        match of {
+            ImplOf::Operator(path) => {
+                if let Err(e) = self.check_operator(imp, path, &self_ty) {
+                    return self.errors.push(e);
+                }
             }
+            ImplOf::Std(t) => {
+                // (`PartialEq<Other>`: as an operator's.)
+                if let Some((_, path, _)) = &imp.trait_ {
+                    if let Err(e) = self.check_operator(imp, path, &self_ty) {
+                        return self.errors.push(e);
+                    }
+                }
+                self.t.std_impls.insert((self_ty.clone(), t));
+            }
+            _ => {}
         }
         // The associated types first: the signatures may name them.
         for member in &imp.items {
-            if let (syn::ImplItem::Type(t), Some(_)) = (member, trait_def) {
+            if let (syn::ImplItem::Type(t), ImplOf::Trait(_)) = (member, &of) {
                 match self.scope.parse_item_type(&t.ty, Some(&self_ty)) {
                     Ok(ty) => {
                         self.scope.assoc_types.insert((self_ty.clone(), t.ident.to_string()), ty);
@@ -424,16 +459,20 @@ impl<'a> ModuleBuilder<'a> {
         for member in &imp.items {
             match member {
                 syn::ImplItem::Fn(f) => {
-                    let m = Method { sig: &f.sig, block: &f.block, attrs: &f.attrs, internal };
+                    let name = match of {
+                        ImplOf::Std(t) => Some(t.method_name(&f.sig.ident.to_string())),
+                        _ => None,
+                    };
+                    let m = Method { sig: &f.sig, block: &f.block, attrs: &f.attrs, internal, name };
                     self.declare_method(m, &self_ty, &type_name);
                 }
                 syn::ImplItem::Const(c) => self.declare_assoc_const(&c.ident, &c.ty, &c.expr, &self_ty, &type_name),
                 // (`Output`, checked by `check_operator`; a trait's, declared above.)
-                syn::ImplItem::Type(_) if operator.is_some() || trait_def.is_some() => {}
+                syn::ImplItem::Type(_) if matches!(of, ImplOf::Operator(_) | ImplOf::Trait(_)) => {}
                 other => self.errors.push(unsupported(other, "this `impl` item", "not translated yet", "")),
             }
         }
-        if let Some(def) = trait_def {
+        if let ImplOf::Trait(def) = of {
             self.declare_defaults(imp, def, &self_ty, &type_name);
         }
     }
@@ -451,7 +490,7 @@ impl<'a> ModuleBuilder<'a> {
         for f in def.fns.iter().filter(|f| !overrides(&f.sig.ident)) {
             // (rustc requires a default of what the block leaves out.)
             if let Some(block) = &f.default {
-                let m = Method { sig: &f.sig, block, attrs: &f.attrs, internal: false };
+                let m = Method { sig: &f.sig, block, attrs: &f.attrs, internal: false, name: None };
                 self.declare_method(m, self_ty, type_name);
             }
         }
@@ -504,7 +543,7 @@ impl<'a> ModuleBuilder<'a> {
         self_ty: &Ty,
         type_name: &str,
     ) {
-        if self.taken(ident, type_name) {
+        if self.taken(ident, &ident.to_string(), type_name) {
             return;
         }
         match self.scope.parse_item_type(ty, Some(self_ty)) {
@@ -522,8 +561,8 @@ impl<'a> ModuleBuilder<'a> {
     /// error): methods are found by type and name, and rustc's choice
     /// between an inherent method and a trait's of the same name, or two
     /// traits', is not translated.
-    fn taken(&mut self, ident: &syn::Ident, type_name: &str) -> bool {
-        let taken = self.scope.assoc.contains_key(&(type_name.to_string(), ident.to_string()));
+    fn taken(&mut self, ident: &syn::Ident, name: &str, type_name: &str) -> bool {
+        let taken = self.scope.assoc.contains_key(&(type_name.to_string(), name.to_string()));
         if taken {
             self.errors.push(unsupported(
                 ident,
@@ -536,10 +575,11 @@ impl<'a> ModuleBuilder<'a> {
     }
 
     fn declare_method(&mut self, f: Method<'a>, self_ty: &Ty, type_name: &str) {
-        if self.taken(&f.sig.ident, type_name) {
+        let method = f.name.unwrap_or_else(|| f.sig.ident.to_string());
+        if self.taken(&f.sig.ident, &method, type_name) {
             return;
         }
-        let name = format!("{type_name}::{}", f.sig.ident);
+        let name = format!("{type_name}::{method}");
         let id = match self.add_fn(name, f.sig, Some(self_ty)) {
             Ok(id) => id,
             Err(e) => return self.errors.push(e),
@@ -547,10 +587,10 @@ impl<'a> ModuleBuilder<'a> {
         self.take_attrs(id, f.attrs);
         // The prelude's associated functions are found like methods.
         if f.sig.receiver().is_some() || *self_ty == Ty::Str || self_ty.is_template() {
-            self.scope.method_names.insert(f.sig.ident.to_string());
-            self.t.methods.insert((self_ty.clone(), f.sig.ident.to_string()), id);
+            self.scope.method_names.insert(method.clone());
+            self.t.methods.insert((self_ty.clone(), method.clone()), id);
         }
-        self.scope.assoc.insert((type_name.to_string(), f.sig.ident.to_string()), id);
+        self.scope.assoc.insert((type_name.to_string(), method), id);
         self.scope.fn_types.insert(id, self.fn_type(id));
         self.sources.push(Source::Fn {
             sig: f.sig,
@@ -714,7 +754,10 @@ const KNOWN_USES: &[&str] = &[
     "std::io::Write",
     "std::io::Read",
     "std::io::BufRead",
+    "std::fmt",
     "std::fmt::Write",
+    "std::fmt::Display",
+    "std::fmt::Debug",
     "std::cell::Cell",
     "std::cell::RefCell",
     "std::rc::Rc",

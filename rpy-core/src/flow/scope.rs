@@ -94,7 +94,7 @@ impl ModuleScope {
     }
 
     pub fn parse_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> R<Ty> {
-        if let Some(t) = self.assoc_type(ty, self_ty) {
+        if let Some(t) = self.assoc_type(ty, self_ty).or_else(|| fmt_type(ty)) {
             return Ok(t);
         }
         match ty {
@@ -474,6 +474,23 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
         }
     };
     unsupported(ty, &what, why, instead)
+}
+
+/// The types of `std::fmt` a `Display` or `Debug` implementation names:
+/// its `fmt::Formatter` is the `String` formatted into (`write!` appends to
+/// it), and `fmt::Result` says nothing (`fmt::Error` is not modelled: the only
+/// error is none).
+fn fmt_type(ty: &syn::Type) -> Option<Ty> {
+    let syn::Type::Path(p) = ty else { return None };
+    // (A bare `Result` or `Formatter` may be another one.)
+    if p.path.segments.len() == 1 {
+        return None;
+    }
+    match super::traits::in_std_module(&p.path, "fmt")?.as_str() {
+        "Formatter" => Some(Ty::Str),
+        "Result" => Some(Ty::Result(Box::new(Ty::Unit), Box::new(Ty::Unit))),
+        _ => None,
+    }
 }
 
 /// `std::cell::RefCell<T>` and the like: std's types by their full paths.

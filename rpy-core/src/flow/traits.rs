@@ -9,7 +9,10 @@
 //!
 //! Of std's traits, the arithmetic operators (`std::ops::Add` and the
 //! like) may be implemented for a type with itself as the other operand
-//! and the result: `a + b` on that type calls its `add`.
+//! and the result: `a + b` on that type calls its `add`. The traits whose
+//! uses are hidden (`{}` uses `Display`, `==` `PartialEq`) are
+//! `StdTrait`s: the implementation is recorded (`Translator::std_impls`)
+//! for the operations using it (`prelude::instances`).
 //!
 //! An implementation's associated types are what `Self::Item` means in its
 //! methods and in the trait's defaults it takes.
@@ -18,6 +21,7 @@
 //! (`dyn Trait`) is rejected where it is written.
 
 use super::error::{unsupported, R};
+use crate::lang_items::StdTrait;
 use std::collections::HashMap;
 
 /// A trait of the module: its items by name, borrowed from the source.
@@ -101,19 +105,33 @@ const OPERATORS: &[(&str, &str, &str)] = &[
     ("BitXor", "bitxor", "xor"),
 ];
 
-/// Whether `path` names one of `OPERATORS` (`Add`, `ops::Add`,
-/// `std::ops::Add`); the trait's generic arguments are the caller's to
-/// check.
-pub fn is_std_operator(path: &syn::Path) -> bool {
+/// The name `path` gives an item of std's module `module` (`Add` for
+/// `Add`, `ops::Add` and `std::ops::Add` in `ops`), if it names one.
+pub(super) fn in_std_module(path: &syn::Path, module: &str) -> Option<String> {
     let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-    let Some((last, prefix)) = names.split_last() else { return false };
-    let in_ops = match prefix {
+    let (last, prefix) = names.split_last()?;
+    let in_module = match prefix {
         [] => true,
-        [ops] => ops == "ops",
-        [root, ops] => (root == "std" || root == "core") && ops == "ops",
+        [m] => m == module,
+        [root, m] => (root == "std" || root == "core") && m == module,
         _ => false,
     };
-    in_ops && OPERATORS.iter().any(|(t, ..)| t == last)
+    in_module.then(|| last.clone())
+}
+
+/// Whether `path` names one of `OPERATORS`; the trait's generic arguments
+/// are the caller's to check.
+pub fn is_std_operator(path: &syn::Path) -> bool {
+    in_std_module(path, "ops").is_some_and(|name| OPERATORS.iter().any(|(t, ..)| *t == name))
+}
+
+/// The std trait with hidden uses (`StdTrait`) that `path` names
+/// (`Display`, `fmt::Display`, `std::fmt::Display`).
+pub fn std_trait(path: &syn::Path) -> Option<StdTrait> {
+    StdTrait::ALL.iter().copied().find(|t| {
+        let (module, name) = t.path();
+        in_std_module(path, module).is_some_and(|n| n == name)
+    })
 }
 
 /// The method implementing the flow operation `opname` on a type that

@@ -413,38 +413,6 @@ fn index_out_of_bounds_message_matches_rust() {
     assert_eq!(p.message, format!("index out of bounds: the len is 0 but the index is {}", u64::MAX));
 }
 
-fn assert_failure(t: &LlType, left: LlValue, right: LlValue, kind: &str, msg: Option<&str>) -> String {
-    let mut b = LlGraphBuilder::new("check", &[t.clone(), t.clone()], LlType::Void);
-    let p = b.params();
-    let start = b.start();
-    let msg = msg.map(c_str).unwrap_or_else(c_unit);
-    b.op(start, LlOp::PanicAssertFailed, vec![p[0].into(), p[1].into(), c_str(kind), msg, c_pos(2, 5)], LlType::Void);
-    let mut tr = Translator::default();
-    let g = tr.graphs.push(b.finish());
-    interpret(&tr, g, vec![left, right]).unwrap_err().message
-}
-
-#[test]
-fn assert_messages_match_rust() {
-    fn rust_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
-        let prev = std::panic::take_hook();
-        std::panic::set_hook(Box::new(|_| {}));
-        let err = std::panic::catch_unwind(f).unwrap_err();
-        std::panic::set_hook(prev);
-        err.downcast_ref::<String>().cloned().unwrap_or_else(|| err.downcast_ref::<&str>().unwrap().to_string())
-    }
-    let ours = assert_failure(&INT, int(1), int(-2), "==", None);
-    assert_eq!(ours, rust_message(|| assert_eq!(1i32, -2i32)));
-    let ours = assert_failure(&UNSIGNED, int(7), int(7), "!=", Some("must differ"));
-    assert_eq!(ours, rust_message(|| assert_ne!(7u64, 7u64, "must differ")));
-    let ours = assert_failure(&LlType::Float, LlValue::Float(1.0), LlValue::Float(0.1 + 0.2), "==", None);
-    assert_eq!(ours, rust_message(|| assert_eq!(1.0f64, 0.1 + 0.2)));
-    let ours = assert_failure(&LlType::UniChar, int('a' as i128), int('\'' as i128), "==", Some("chars"));
-    assert_eq!(ours, rust_message(|| assert_eq!('a', '\'', "chars")));
-    let ours = assert_failure(&LlType::Bool, LlValue::Bool(true), LlValue::Bool(false), "==", None);
-    assert_eq!(ours, rust_message(|| assert_eq!(true, false)));
-}
-
 #[test]
 fn debug_texts() {
     assert_eq!(ll_debug_text(&int(-1), &I8), "-1");

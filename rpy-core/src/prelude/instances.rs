@@ -1,7 +1,9 @@
 //! What Rust derives or std implements generically, generated as dialect
 //! source per type once type inference knows the types (like the dict
 //! template): `==`/`!=`, `.clone()` and `{:?}` of structs that are GC
-//! objects, enums with data, lists, `Option`s, tuples and `Result`s.
+//! objects, enums with data, lists, `Option`s, tuples and `Result`s; and
+//! for a type implementing one of them by hand (`Translator::std_impls`),
+//! a call of its method, also for `{}` and `.to_string()` of a `Display`.
 //!
 //! A `#[derive]` is not checked: rustc rejects the untranslated program if
 //! the trait is missing, so every use here is of a derived (or std) impl.
@@ -13,7 +15,7 @@
 use super::source_of;
 use crate::flow::{ConstValue, Value};
 pub use crate::lang_items::InstanceKind as Kind;
-use crate::lang_items::LangItem;
+use crate::lang_items::{LangItem, StdTrait};
 use crate::translator::Translator;
 use crate::ty::{StructDef, Ty};
 
@@ -84,7 +86,8 @@ pub fn needed(
         "eq" | "ne" => {
             let ty = ty_of(&args[0]).or_else(|| ty_of(&args[1]))?;
             // Scalars and tuples of them compare in the rtyper; strings in the prelude.
-            (!compares_fieldwise(t, &ty) && ty != Ty::Str && !matches!(ty, Ty::Dict(..))).then_some((Kind::Eq, ty))
+            let builtin = compares_fieldwise(t, &ty) || ty == Ty::Str || matches!(ty, Ty::Dict(..));
+            (!builtin || implements(t, &ty, StdTrait::PartialEq)).then_some((Kind::Eq, ty))
         }
         "lt" | "le" | "gt" | "ge" => {
             let ty = ty_of(&args[0]).or_else(|| ty_of(&args[1]))?;
@@ -96,6 +99,10 @@ pub fn needed(
             (!is_plain_value(t, &ty) && ty != Ty::Str && !matches!(ty, Ty::Dict(..) | Ty::Iter(_)))
                 .then_some((Kind::Clone, ty))
         }
+        "call_method" if args[0].constant()?.as_str()? == "to_string" && args.len() == 2 => {
+            let ty = ty_of(&args[1])?;
+            implements(t, &ty, StdTrait::Display).then_some((Kind::Display, ty))
+        }
         "format_arg" => {
             let ty = ty_of(&args[1])?;
             // (Formatting an iterator is a type error.)
@@ -104,6 +111,11 @@ pub fn needed(
                 Some(ConstValue::Int(bits)) => rpy_fmt::Spec::decode(*bits as u64),
                 _ => return None,
             };
+            // (A `Display` written with `write!` ignores the width and the
+            // precision, as Rust's does.)
+            if spec.ty == rpy_fmt::FmtType::Display && implements(t, &ty, StdTrait::Display) {
+                return Some((Kind::Display, ty));
+            }
             let plain_debug = rpy_fmt::Spec { ty: rpy_fmt::FmtType::Debug, ..Default::default() };
             (!scalar && spec == plain_debug).then_some((Kind::Debug, ty))
         }
@@ -117,10 +129,12 @@ pub fn source(t: &Translator, kind: Kind, ty: &Ty, n: usize) -> Result<String, S
     // The instance's functions, one per operation (`Kind::fn_names`).
     let f = kind.fn_names(n);
     Ok(match kind {
+        // (With a hand-written `PartialEq`, `!=` is `!(a == b)` as its
+        // contract says.)
         Kind::Eq => format!(
             "fn {eq}(a: &{tn}, b: &{tn}) -> bool {{ {} }}\n\
              fn {ne}(a: &{tn}, b: &{tn}) -> bool {{ !{eq}(a, b) }}",
-            eq_body(t, ty)?,
+            if implements(t, ty, StdTrait::PartialEq) { "a.eq(b)".to_string() } else { eq_body(t, ty)? },
             eq = f[0],
             ne = f[1],
         ),
@@ -131,8 +145,28 @@ pub fn source(t: &Translator, kind: Kind, ty: &Ty, n: usize) -> Result<String, S
             .collect::<Result<Vec<_>, String>>()?
             .join("\n"),
         Kind::Clone => format!("fn {}(a: &{tn}) -> {tn} {{ {} }}", f[0], clone_body(t, ty)?),
-        Kind::Debug => format!("fn {}(a: &{tn}, out: &mut String) {{ {} }}", f[0], debug_body(t, ty)?),
+        Kind::Debug => format!(
+            "fn {}(a: &{tn}, out: &mut String) {{ {} }}",
+            f[0],
+            if implements(t, ty, StdTrait::Debug) {
+                format!("let _ = a.{}(out);", StdTrait::Debug.method_name("fmt"))
+            } else {
+                debug_body(t, ty)?
+            }
+        ),
+        Kind::Display => format!(
+            "fn {display}(a: &{tn}, out: &mut String) {{ let _ = a.{fmt}(out); }}\n\
+             fn {to_string}(a: &{tn}) -> String {{ let mut s = String::new(); {display}(a, &mut s); s }}",
+            display = f[0],
+            to_string = f[1],
+            fmt = StdTrait::Display.method_name("fmt"),
+        ),
     })
+}
+
+/// Whether the module's type `ty` implements `tr` by hand.
+fn implements(t: &Translator, ty: &Ty, tr: StdTrait) -> bool {
+    t.std_impls.contains(&(ty.clone(), tr))
 }
 
 /// The payload structs of an enum with data, with their variant names.

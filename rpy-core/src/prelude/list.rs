@@ -119,19 +119,29 @@ fn __vec_from_elem<T>(x: T, n: usize) -> Vec<T> {
     v
 }
 
+// (As std's: the last new item is `x` itself, not a clone.)
 fn __vec_resize<T>(v: &mut Vec<T>, n: usize, x: T) {
-    v.truncate(n);
-    while v.len() < n {
+    if n <= v.len() {
+        v.truncate(n);
+        return;
+    }
+    while v.len() + 1 < n {
         v.push(x.clone());
     }
+    v.push(x);
 }
 
 fn __vec_fill<T>(v: &mut Vec<T>, x: T) {
+    let n = v.len();
+    if n == 0 {
+        return;
+    }
     let mut i = 0;
-    while i < v.len() {
+    while i + 1 < n {
         v[i] = x.clone();
         i += 1;
     }
+    v[n - 1] = x;
 }
 
 // `.rev()` of a list's iterator outside a `for` loop: the reversed list.

@@ -53,6 +53,18 @@ impl str {
         __list_extend(&mut dst, &src, 0, src.len());
     }
 
+    // `std::fmt::Write`'s, for a `Display` writing into its formatter (a
+    // `String` here; `flow::scope::fmt_type`).
+    fn write_str(&mut self, other: &str) -> Result<(), ()> {
+        self.push_str(other);
+        Ok(())
+    }
+
+    fn write_char(&mut self, c: char) -> Result<(), ()> {
+        self.push(c);
+        Ok(())
+    }
+
     fn push(&mut self, c: char) {
         let dst = __str_bytes(self);
         let x = c as u32;

@@ -503,14 +503,6 @@ impl HighLevelOps<'_> {
                 self.genop(LlOp::JitMarker, args, LlType::Void)
             }
             "hint" => self.genop(LlOp::Hint, vec![self.ll(&args[0]), args[1].clone()], res_ll),
-            "panic_assert_failed" => {
-                if !matches!(ty0, Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char) {
-                    return Err(format!(
-                        "`assert_eq!` on values of type `{ty0}` is not translated yet; compare their elements"
-                    ));
-                }
-                self.genop(LlOp::PanicAssertFailed, args.to_vec(), LlType::Void)
-            }
             other => return Err(format!("the operation `{other}` has no low-level form")),
         })
     }

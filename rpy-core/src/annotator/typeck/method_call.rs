@@ -6,7 +6,7 @@
 use super::{func_operand, name_operand, Diagnostic, Inference, Node, Term, Unifier};
 use crate::entity::EntityRef;
 use crate::flow::{GraphId, SpaceOperation};
-use crate::lang_items::{self, LangItem};
+use crate::lang_items::{self, LangItem, StdTrait};
 use crate::methods::{
     dict_method_sig, is_iter_method, iter_method_sig, list_method_sig, method_sig, DictRel, ListRel, CELL_METHODS,
     ITER_METHODS_TEXT,
@@ -58,6 +58,14 @@ impl Inference<'_> {
             || matches!(self.u.term[rn], Term::Iter(_));
         if name == "clone" && op.args.len() == 2 && !own_clone {
             self.unify(op.result.index(), recv)?;
+            return Ok(Resolved::Typed);
+        }
+        // `.to_string()` of a type implementing `Display` is its `{}`
+        // (write-back calls the instance, `prelude::instances`).
+        let display = |r: &Ty| self.t.std_impls.contains(&(r.clone(), StdTrait::Display));
+        if name == "to_string" && op.args.len() == 2 && !own_clone && recv_ty.as_ref().is_some_and(display) {
+            let s = self.u.node_of_ty(&Ty::Str);
+            self.unify(op.result.index(), s)?;
             return Ok(Resolved::Typed);
         }
         let name = self.set_method_name(rn, name, op.args.len());

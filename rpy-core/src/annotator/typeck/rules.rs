@@ -48,7 +48,7 @@ pub(super) fn apply_rule(
         "cell_new" | "rc_new" | "rc_clone" | "rc_inner" | "deref" | "rc_ptr_eq" => {
             pointer_rule(u, opname, vals, args, res)
         }
-        "panic" | "panic_assert_failed" | "panic_str" | "jit_marker" | "hint" => effect_rule(u, opname, args, res),
+        "panic" | "panic_str" | "jit_marker" | "hint" => effect_rule(u, opname, args, res),
         other => Err(format!("unknown operation `{other}`")),
     }
 }
@@ -606,12 +606,7 @@ fn pointer_rule(u: &mut Unifier, opname: &str, vals: &[Value], args: &[Node], re
 /// Panics, and the JIT's hints (`crate::jit`).
 fn effect_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Result<bool, String> {
     match opname {
-        "panic" | "panic_assert_failed" => {
-            if opname == "panic_assert_failed" {
-                u.unify(args[0], args[1])?;
-            }
-            u.unify_term(res, Term::Unit)?;
-        }
+        "panic" => u.unify_term(res, Term::Unit)?,
         "panic_str" => {
             u.unify_term(args[0], Term::Str)?;
             u.unify_term(res, Term::Unit)?;

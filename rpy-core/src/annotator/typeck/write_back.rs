@@ -244,12 +244,18 @@ fn lower_to_instance(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes
         return false;
     };
     if let Some(fns) = t.instances.get(&(kind, ty)) {
-        let which = kind.ops().iter().position(|o| *o == op.opname).unwrap_or(0);
+        // (A method call is its kind's first function, but `to_string`.)
+        let which = match op.args[0].constant().and_then(|c| c.as_str()) {
+            Some(m) if op.opname == "call_method" => kind.ops().iter().position(|o| *o == m),
+            _ => kind.ops().iter().position(|o| *o == op.opname),
+        }
+        .unwrap_or(0);
         let f = func_operand(fns[which]);
         op.args = match kind {
             Kind::Eq | Kind::Ord => vec![f, op.args[0].clone(), op.args[1].clone()],
             Kind::Clone => vec![f, op.args[1].clone()],
-            Kind::Debug => vec![f, op.args[1].clone(), op.args[0].clone()],
+            Kind::Display if which == 1 => vec![f, op.args[1].clone()],
+            Kind::Debug | Kind::Display => vec![f, op.args[1].clone(), op.args[0].clone()],
         };
         op.opname = "simple_call".into();
     }

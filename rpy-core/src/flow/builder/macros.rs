@@ -75,9 +75,7 @@ impl FnBuilder<'_> {
             }
             "assert_eq" | "assert_ne" => {
                 let (l, r, msg) = match args.as_slice() {
-                    [l, r] => (l, r, None),
-                    [l, r, m] => (l, r, Some(literal_message(m)?)),
-                    [_, _, _, extra, ..] => return Err(format_args_error(extra)),
+                    [l, r, msg @ ..] => (l, r, msg),
                     _ => return Err(syn::Error::new_spanned(mac, format!("rpy: `{name}!` needs two operands"))),
                 };
                 let Some(operands) = self.exprs([l, r])? else { return Ok(None) };
@@ -93,16 +91,7 @@ impl FnBuilder<'_> {
                 let mut env = self.env.clone();
                 env.truncate(n_outer);
                 self.enter(fail, n);
-                let (lv, rv) = (self.held(hl), self.held(hr));
-                let msg = match msg {
-                    Some(m) => meta_str(m),
-                    None => unit(),
-                };
-                self.emit(
-                    "panic_assert_failed",
-                    vec![lv, rv, meta_str(if eq { "==" } else { "!=" }.into()), msg, meta_pos(pos)],
-                    Some(pos),
-                );
+                self.assert_failed(if eq { "==" } else { "!=" }, (hl, hr), msg, pos)?;
                 self.cur = ok;
                 self.env = env;
                 Ok(Some(unit()))
@@ -159,6 +148,40 @@ impl FnBuilder<'_> {
                 "",
             )),
         }
+    }
+
+    /// Panics with Rust's message of a failed `assert_eq!` (`kind` `==`)
+    /// or `assert_ne!` (`!=`), the held operands in `{:?}` form and the
+    /// user's message `msg` (format arguments, perhaps none) formatted.
+    /// Ends the block.
+    fn assert_failed(&mut self, kind: &str, (hl, hr): (usize, usize), msg: &[Expr], pos: Pos) -> R<()> {
+        let buf = self.string_of(&format!("assertion `left {kind} right` failed"), pos);
+        // (Held: the message's arguments may branch.)
+        let hb = self.hold(buf);
+        if let Some((fmt, rest)) = msg.split_first() {
+            self.push_str(self.held(hb), ": ", pos);
+            if self.format_args(fmt, rest, false, Some(self.held(hb)))?.is_none() {
+                return Ok(());
+            }
+        }
+        let debug = Value::Const(Constant::meta(ConstValue::Int(
+            rpy_fmt::Spec { ty: rpy_fmt::FmtType::Debug, ..Default::default() }.encode() as i128,
+        )));
+        let none = Value::Const(Constant::int(-1, IntTy::I64));
+        for (label, h) in [("\n  left: ", hl), ("\n right: ", hr)] {
+            self.push_str(self.held(hb), label, pos);
+            let args = vec![self.held(hb), self.held(h), debug.clone(), none.clone(), none.clone()];
+            self.emit("format_arg", args, Some(pos));
+        }
+        self.emit("panic_str", vec![self.held(hb), meta_pos(pos)], Some(pos));
+        self.cur = None;
+        Ok(())
+    }
+
+    /// Appends the constant `s` to the string `buf`.
+    fn push_str(&mut self, buf: Value, s: &str, pos: Pos) {
+        let lit = Value::Const(Constant::new(ConstValue::Str(s.to_string()), Ty::Str));
+        self.emit("call_method", vec![meta_str("push_str".into()), buf, lit], Some(pos));
     }
 
     /// A new string holding `s`.
@@ -260,8 +283,8 @@ impl FnBuilder<'_> {
         for piece in pieces {
             match piece {
                 rpy_fmt::Piece::Lit(s) => {
-                    let lit = Value::Const(Constant::new(ConstValue::Str(s), Ty::Str));
-                    self.emit("call_method", vec![meta_str("push_str".into()), self.held(h_buf), lit], Some(pos));
+                    let buf = self.held(h_buf);
+                    self.push_str(buf, &s, pos);
                 }
                 rpy_fmt::Piece::Arg(a) => {
                     let mut count = |b: &mut Self, c: &Option<rpy_fmt::Count>| -> R<Value> {
@@ -306,10 +329,6 @@ fn literal_message(e: &Expr) -> R<String> {
             "use a string literal",
         )),
     }
-}
-
-fn format_args_error(e: &Expr) -> syn::Error {
-    unsupported(e, "format arguments in a panic message", "formatting is not translated yet", "use a literal message")
 }
 
 /// Pretty-printing of expressions as rustc's `assert!` prints its condition.
