@@ -47,6 +47,8 @@ pub enum Place {
     TemplateMethod(Template),
     /// A struct.
     Struct,
+    /// An enum.
+    Enum,
 }
 
 /// The prelude's templates, instantiated per type (`prelude::template_items`).
@@ -107,6 +109,14 @@ lang_items! {
     /// Type inference (`resolve_method`): `x.to_string()` of a number, a
     /// `bool` or a `char` is `format!("{}", x)`, a call of it.
     ToString = "__to_string", Kind::Prelude(&[Place::GenericFn]);
+    /// The front end (`flow::items`, `flow::scope`): `std::cmp::Ordering`,
+    /// which the module calls `Ordering` unless it has its own.
+    Ordering = "__Ordering", Kind::Prelude(&[Place::Enum]);
+    /// Type inference (`resolve_method`): `a.cmp(&b)` of a type without a
+    /// `cmp` of its own is a call of it.
+    Cmp = "__cmp", Kind::Prelude(&[Place::GenericFn]);
+    /// The same for `a.partial_cmp(&b)`.
+    PartialCmp = "__partial_cmp", Kind::Prelude(&[Place::GenericFn]);
     /// Type inference (`resolve_method`): `opt.cloned()` is a call of it.
     OptionCloned = "__option_cloned", Kind::Prelude(&[Place::GenericFn]);
     /// The front end (`s.parse::<i32>()`) and type inference (write-back,
@@ -318,13 +328,22 @@ pub enum StdTrait {
     Display,
     Debug,
     PartialEq,
+    PartialOrd,
+    Ord,
     Clone,
     Default,
 }
 
 impl StdTrait {
-    pub const ALL: &'static [StdTrait] =
-        &[StdTrait::Display, StdTrait::Debug, StdTrait::PartialEq, StdTrait::Clone, StdTrait::Default];
+    pub const ALL: &'static [StdTrait] = &[
+        StdTrait::Display,
+        StdTrait::Debug,
+        StdTrait::PartialEq,
+        StdTrait::PartialOrd,
+        StdTrait::Ord,
+        StdTrait::Clone,
+        StdTrait::Default,
+    ];
 
     /// The std module the trait is in, and its name there.
     pub const fn path(self) -> (&'static str, &'static str) {
@@ -332,6 +351,8 @@ impl StdTrait {
             StdTrait::Display => ("fmt", "Display"),
             StdTrait::Debug => ("fmt", "Debug"),
             StdTrait::PartialEq => ("cmp", "PartialEq"),
+            StdTrait::PartialOrd => ("cmp", "PartialOrd"),
+            StdTrait::Ord => ("cmp", "Ord"),
             StdTrait::Clone => ("clone", "Clone"),
             StdTrait::Default => ("default", "Default"),
         }
@@ -339,7 +360,7 @@ impl StdTrait {
 
     /// The name the implementing type's method `method` gets: `Display`'s
     /// and `Debug`'s `fmt` are told apart (`__fmt_display`, `__fmt_debug`);
-    /// the others keep theirs (`x.eq(&y)`, `T::default()`).
+    /// the others keep theirs (`x.eq(&y)`, `x.cmp(&y)`, `T::default()`).
     pub fn method_name(self, method: &str) -> String {
         match self {
             StdTrait::Display => "__fmt_display".into(),

@@ -126,6 +126,32 @@ pub enum DictRel {
     Fixed(Ty),
 }
 
+/// The comparisons of every ordered type giving a `std::cmp::Ordering`
+/// (the prelude's `cmp.rs`, unless the type has its own).
+pub const ORD_METHODS: &[&str] = &["cmp", "partial_cmp"];
+
+/// The methods of `std::fmt::Formatter` beyond `write_str`/`write_char`,
+/// which a `Display` or `Debug` implementation cannot call (its formatter
+/// is a `String`): named in their error.
+pub const FORMATTER_METHODS: &[&str] = &[
+    "pad",
+    "pad_integral",
+    "width",
+    "precision",
+    "fill",
+    "align",
+    "alternate",
+    "sign_plus",
+    "sign_minus",
+    "sign_aware_zero_pad",
+    "write_fmt",
+    "debug_struct",
+    "debug_tuple",
+    "debug_list",
+    "debug_set",
+    "debug_map",
+];
+
 /// The methods of `Cell<T>` and `RefCell<T>` (the prelude's `cell.rs`).
 pub const CELL_METHODS: &[&str] =
     &["get", "set", "replace", "swap", "into_inner", "borrow", "borrow_mut", LangItem::CellSet.name()];

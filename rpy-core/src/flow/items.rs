@@ -10,7 +10,7 @@ use super::error::{pos_of, unsupported, R};
 use super::model::{FunctionGraph, GraphId};
 use super::scope::ModuleScope;
 use super::traits::{self, lifetimes_only, TraitDef};
-use crate::lang_items::StdTrait;
+use crate::lang_items::{LangItem, StdTrait};
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
 use crate::ty::{EnumData, EnumDef, StructDef, StructId, Ty};
@@ -163,6 +163,16 @@ impl<'a> ModuleBuilder<'a> {
                     self.scope.structs.insert(s.ident.to_string(), id);
                 }
                 _ => {}
+            }
+        }
+        // std's `Ordering` (the prelude's), by its name unless the module
+        // has an `Ordering` of its own.
+        if let (false, Some(&id)) =
+            (self.scope.enums.contains_key("Ordering"), self.scope.enums.get(LangItem::Ordering.name()))
+        {
+            self.scope.enums.insert("Ordering".into(), id);
+            for (v, d) in self.t.enums[id].variants.clone() {
+                self.scope.variants.insert(("Ordering".into(), v), (id, d));
             }
         }
     }
@@ -765,6 +775,7 @@ const KNOWN_USES: &[&str] = &[
     "std::num::ParseFloatError",
     "std::mem",
     "std::cmp",
+    "std::cmp::Ordering",
     "std::ops",
     "std::ops::Add",
     "std::ops::Sub",

@@ -80,6 +80,27 @@ impl ModuleScope {
 
     /// The dialect type written as `ty`; `self_ty` is what `Self` means.
     /// The type of an item's signature, field or const: written out whole.
+    /// The std types named by a path of more than one segment that the
+    /// dialect models by types of its own: `cmp::Ordering` is the
+    /// prelude's; the `fmt::Formatter` of a `Display` or `Debug`
+    /// implementation is the `String` formatted into (`write!` appends to
+    /// it), and `fmt::Result` says nothing (`fmt::Error` is not modelled:
+    /// the only error is none). (A bare `Result` or `Formatter` may be
+    /// another one.)
+    fn std_type(&self, ty: &syn::Type) -> Option<Ty> {
+        let syn::Type::Path(p) = ty else { return None };
+        if p.path.segments.len() == 1 {
+            return None;
+        }
+        let in_module = |m| super::traits::in_std_module(&p.path, m);
+        match (in_module("fmt").as_deref(), in_module("cmp").as_deref()) {
+            (Some("Formatter"), _) => Some(Ty::Str),
+            (Some("Result"), _) => Some(Ty::Result(Box::new(Ty::Unit), Box::new(Ty::Unit))),
+            (_, Some("Ordering")) => self.enums.get(LangItem::Ordering.name()).map(|&e| Ty::Enum(e)),
+            _ => None,
+        }
+    }
+
     pub fn parse_item_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> R<Ty> {
         let t = self.parse_type(ty, self_ty)?;
         if t.has_infer() {
@@ -94,7 +115,7 @@ impl ModuleScope {
     }
 
     pub fn parse_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> R<Ty> {
-        if let Some(t) = self.assoc_type(ty, self_ty).or_else(|| fmt_type(ty)) {
+        if let Some(t) = self.assoc_type(ty, self_ty).or_else(|| self.std_type(ty)) {
             return Ok(t);
         }
         match ty {
@@ -474,23 +495,6 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
         }
     };
     unsupported(ty, &what, why, instead)
-}
-
-/// The types of `std::fmt` a `Display` or `Debug` implementation names:
-/// its `fmt::Formatter` is the `String` formatted into (`write!` appends to
-/// it), and `fmt::Result` says nothing (`fmt::Error` is not modelled: the only
-/// error is none).
-fn fmt_type(ty: &syn::Type) -> Option<Ty> {
-    let syn::Type::Path(p) = ty else { return None };
-    // (A bare `Result` or `Formatter` may be another one.)
-    if p.path.segments.len() == 1 {
-        return None;
-    }
-    match super::traits::in_std_module(&p.path, "fmt")?.as_str() {
-        "Formatter" => Some(Ty::Str),
-        "Result" => Some(Ty::Result(Box::new(Ty::Unit), Box::new(Ty::Unit))),
-        _ => None,
-    }
 }
 
 /// `std::cell::RefCell<T>` and the like: std's types by their full paths.

@@ -91,7 +91,8 @@ pub fn needed(
         }
         "lt" | "le" | "gt" | "ge" => {
             let ty = ty_of(&args[0]).or_else(|| ty_of(&args[1]))?;
-            matches!(ty, Ty::Tuple(_) | Ty::List(_) | Ty::Option(_) | Ty::Struct(_)).then_some((Kind::Ord, ty))
+            let compound = matches!(ty, Ty::Tuple(_) | Ty::List(_) | Ty::Option(_) | Ty::Struct(_));
+            (compound || implements(t, &ty, StdTrait::PartialOrd)).then_some((Kind::Ord, ty))
         }
         "call_method" if args[0].constant()?.as_str()? == "clone" && args.len() == 2 => {
             let ty = ty_of(&args[1])?;
@@ -138,6 +139,21 @@ pub fn source(t: &Translator, kind: Kind, ty: &Ty, n: usize) -> Result<String, S
             eq = f[0],
             ne = f[1],
         ),
+        // (As `PartialOrd`'s own `lt`, `le`, `gt` and `ge`.)
+        Kind::Ord if implements(t, ty, StdTrait::PartialOrd) => {
+            let ordering = LangItem::Ordering.name();
+            f.iter()
+                .zip([&["Less"][..], &["Less", "Equal"], &["Greater"], &["Greater", "Equal"]])
+                .map(|(name, wanted)| {
+                    let pats: Vec<String> = wanted.iter().map(|w| format!("Some({ordering}::{w})")).collect();
+                    format!(
+                        "fn {name}(a: &{tn}, b: &{tn}) -> bool {{ matches!(a.partial_cmp(b), {}) }}",
+                        pats.join(" | ")
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
         Kind::Ord => f
             .iter()
             .zip(["<", "<=", ">", ">="])

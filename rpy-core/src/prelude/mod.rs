@@ -9,6 +9,7 @@
 //! - `dict.rs`: a template of the ordered dict, instantiated per key and
 //!   value type (`template_items`) once type inference has found the
 //!   `HashMap<K, V>`s the program uses.
+//! - `cmp.rs`: `std::cmp::Ordering` and the comparisons giving it.
 //! - `cell.rs`: a template of `Cell<T>` and `RefCell<T>`, instantiated the
 //!   same way per cell type.
 //!
@@ -30,6 +31,7 @@ const ITER_SRC: &str = include_str!("iter.rs");
 const CHAR_SRC: &str = include_str!("char.rs");
 const NUM_SRC: &str = include_str!("num.rs");
 const FLOAT_SRC: &str = include_str!("float.rs");
+const CMP_SRC: &str = include_str!("cmp.rs");
 
 /// The items of a source of rpy's own, marked `#[rpy_internal]`: their code
 /// relies on the dialect's sharing of objects (a method returning a field
@@ -61,6 +63,7 @@ pub fn items() -> Vec<syn::Item> {
     items.extend(parse(LIST_SRC, "list.rs"));
     items.extend(parse(CHAR_SRC, "char.rs"));
     items.extend(parse(FLOAT_SRC, "float.rs"));
+    items.extend(parse(CMP_SRC, "cmp.rs"));
     for it in crate::ty::IntTy::ALL {
         let unsigned = match it.name().strip_prefix('i') {
             Some(bits) => crate::ty::IntTy::from_name(&format!("u{bits}")).unwrap(),
@@ -130,6 +133,7 @@ fn check_lang_items_with(t: &Translator, template_methods: impl Fn(Template) -> 
             }
             Place::TemplateMethod(tp) => templates.iter().any(|(x, ms)| *x == tp && ms.iter().any(|m| m == name)),
             Place::Struct => struct_named(name).is_some(),
+            Place::Enum => t.enums.iter().any(|(_, d)| d.name == name),
         }
     })
 }

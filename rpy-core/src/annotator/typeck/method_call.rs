@@ -69,6 +69,15 @@ impl Inference<'_> {
             return Ok(Resolved::Typed);
         }
         let name = self.set_method_name(rn, name, op.args.len());
+        // `a.cmp(&b)` of a type without a `cmp` of its own (numbers,
+        // strings, derived `Ord`): the prelude's, from `<` and `==`.
+        if crate::methods::ORD_METHODS.contains(&name.as_str()) && op.args.len() == 3 && !own_clone {
+            if matches!(self.u.term[rn], Term::Unknown) {
+                return Ok(self.wait_for_receiver(&name));
+            }
+            let f = if name == "cmp" { LangItem::Cmp } else { LangItem::PartialCmp };
+            return Ok(self.call_generic(op, f.name().into()));
+        }
         if let Some(recv_ty) = own_method_ty {
             return self.resolve_own_method(op, recv_ty, name, call);
         }

@@ -14,13 +14,15 @@ impl Inference<'_> {
     /// them and its literals get theirs.
     pub(super) fn write_back(mut self, g: &mut FunctionGraph) -> Result<GraphTypes, Diagnostic> {
         let types = GraphTypes { vars: (0..g.vars.len()).map(|v| self.u.resolve(v)).collect() };
+        // (First: a literal operand's type may choose the rewriting, as
+        // the instance of `1.cmp(&2)`.)
+        self.type_literals(g)?;
         for &b in &self.blocks {
             for op in &mut g.blocks[b].operations {
                 self.pos = op.pos;
                 lower_op(self.t, op, &types).map_err(|m| self.err(m))?;
             }
         }
-        self.type_literals(g)?;
         Ok(types)
     }
 
@@ -323,7 +325,6 @@ fn rewrite_generic_call(
     let name = op.args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
     let sig = &t.generic_fns[&name];
     let mut bound = vec![None; sig.type_params.len()];
-    // Literals are typed later (`None` here): the other operands bind.
     for (a, g) in op.args[1..].iter().zip(&sig.params) {
         if let Some(ty) = ty_of(a) {
             g.bind(&ty, &mut bound);

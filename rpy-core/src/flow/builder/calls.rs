@@ -379,14 +379,23 @@ impl FnBuilder<'_> {
             && crate::methods::list_method_sig(&name).is_none()
             && crate::methods::dict_method_sig(&name).is_none()
             && !crate::methods::CELL_METHODS.contains(&name.as_str())
+            && !crate::methods::ORD_METHODS.contains(&name.as_str())
             && !crate::methods::is_iter_method(&name)
             && !self.scope.method_names.contains(&name)
             && !self.scope.generic_fns.contains(&lang_items::vec_fn(&name))
         {
+            if crate::methods::FORMATTER_METHODS.contains(&name.as_str()) {
+                return Err(unsupported(
+                    &m.method,
+                    &format!("the `fmt::Formatter` method `{name}`"),
+                    "a `Display` or `Debug` implementation formats into a string: the formatter's options (width, fill, flags) and helpers are not translated",
+                    "write the text with `write!(f, ...)` or `f.write_str(..)`",
+                ));
+            }
             return Err(unsupported(
                 &m.method,
                 &format!("the method `{name}`"),
-                "rpy translates only the dialect's methods: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations, `rem_euclid`, ...), of `f64`, of `char` and `u8` (ASCII and Unicode classes, `to_digit`, ...), of `Vec`, of strings (`len`, `chars`, `bytes`, `push`, `trim`, `split`, `find`, ...), of `HashMap`/`HashSet`, of `Cell`/`RefCell`, of iterators (`next`, `peek`, `rev`, `enumerate`, ...), and the module's own",
+                "rpy translates only the dialect's methods: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations, `rem_euclid`, ...), of `f64`, of `char` and `u8` (ASCII and Unicode classes, `to_digit`, ...), of `Vec`, of strings (`len`, `chars`, `bytes`, `push`, `trim`, `split`, `find`, ...), of `HashMap`/`HashSet`, of `Cell`/`RefCell`, of iterators (`next`, `peek`, `rev`, `enumerate`, ...), `cmp`/`partial_cmp`, and the module's own",
                 "write it with supported operations (a loop for `retain`, `map`, `filter`), or as a function of the module",
             ));
         }

@@ -392,7 +392,14 @@ impl FnBuilder<'_> {
     }
 
     pub(super) fn path_expr(&mut self, path: &syn::Path, tokens: &dyn ToTokens) -> R<Value> {
-        let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let mut segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        // `std::cmp::Ordering::Less` is the prelude's `Ordering`'s.
+        if let [.., cmp, ordering, _] = &segs[..] {
+            let std = segs.len() == 3 || (segs.len() == 4 && (segs[0] == "std" || segs[0] == "core"));
+            if std && cmp == "cmp" && ordering == "Ordering" {
+                segs = vec![crate::lang_items::LangItem::Ordering.name().into(), segs.pop().expect("a variant")];
+            }
+        }
         if segs.len() == 1 {
             return self.path_value(&segs[0], tokens);
         }
