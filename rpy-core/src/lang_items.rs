@@ -332,6 +332,9 @@ pub enum StdTrait {
     Ord,
     Clone,
     Default,
+    /// `From<S>`, one implementation per source type `S`
+    /// (`Translator::conversions`); `x.into()` uses it too.
+    From,
 }
 
 impl StdTrait {
@@ -343,6 +346,7 @@ impl StdTrait {
         StdTrait::Ord,
         StdTrait::Clone,
         StdTrait::Default,
+        StdTrait::From,
     ];
 
     /// The std module the trait is in, and its name there.
@@ -355,6 +359,7 @@ impl StdTrait {
             StdTrait::Ord => ("cmp", "Ord"),
             StdTrait::Clone => ("clone", "Clone"),
             StdTrait::Default => ("default", "Default"),
+            StdTrait::From => ("convert", "From"),
         }
     }
 

@@ -29,6 +29,9 @@ pub struct Translator {
     pub methods: std::collections::HashMap<(Ty, String), GraphId>,
     /// The std traits the module's types implement by hand.
     pub std_impls: std::collections::HashSet<(Ty, StdTrait)>,
+    /// The module's `impl From<S> for T`: the `from` of each, by `T` and
+    /// `S`.
+    pub conversions: std::collections::HashMap<(Ty, Ty), GraphId>,
     /// The struct holding the fields of each `HashMap<K, V>` and `Cell<T>`
     /// (an instance of the prelude's dict or cell template), by type.
     pub data_structs: std::collections::HashMap<Ty, StructId>,

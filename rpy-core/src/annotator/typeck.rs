@@ -13,6 +13,7 @@
 //! write-back (`write_back`) rewrites the operations that depend on the
 //! types found and gives the literals theirs.
 
+mod conversion;
 mod fixpoint;
 mod method_call;
 mod rules;

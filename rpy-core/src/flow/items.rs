@@ -438,12 +438,17 @@ impl<'a> ModuleBuilder<'a> {
         };
         let type_name = self.scope.type_name(&self_ty).unwrap_or_else(|| imp.self_ty.to_token_stream().to_string());
         let internal = crate::prelude::is_internal(&imp.attrs);
+        let mut from_source = None;
         match of {
             ImplOf::Operator(path) => {
                 if let Err(e) = self.check_operator(imp, path, &self_ty) {
                     return self.errors.push(e);
                 }
             }
+            ImplOf::Std(StdTrait::From) => match self.from_source(imp, &self_ty) {
+                Ok(source) => from_source = Some(source),
+                Err(e) => return self.errors.push(e),
+            },
             ImplOf::Std(t) => {
                 // (`PartialEq<Other>`: as an operator's.)
                 if let Some((_, path, _)) = &imp.trait_ {
@@ -469,12 +474,26 @@ impl<'a> ModuleBuilder<'a> {
         for member in &imp.items {
             match member {
                 syn::ImplItem::Fn(f) => {
+                    // (A type's `from`s are told apart by their sources.)
                     let name = match of {
+                        ImplOf::Std(StdTrait::From) => Some(format!("__from{}", self.t.conversions.len())),
                         ImplOf::Std(t) => Some(t.method_name(&f.sig.ident.to_string())),
                         _ => None,
                     };
-                    let m = Method { sig: &f.sig, block: &f.block, attrs: &f.attrs, internal, name };
+                    let m = Method { sig: &f.sig, block: &f.block, attrs: &f.attrs, internal, name: name.clone() };
                     self.declare_method(m, &self_ty, &type_name);
+                    if let (Some(source), Some(name)) = (&from_source, name) {
+                        if let Some(&id) = self.scope.assoc.get(&(type_name.clone(), name)) {
+                            if self.t.conversions.insert((self_ty.clone(), source.clone()), id).is_some() {
+                                self.errors.push(unsupported(
+                                    &imp.trait_.as_ref().expect("a trait").1,
+                                    &format!("a second `From<{source}>` of `{type_name}`"),
+                                    "`&str` and `String` are one type in translated code, so their conversions would be one",
+                                    "keep one of them",
+                                ));
+                            }
+                        }
+                    }
                 }
                 syn::ImplItem::Const(c) => self.declare_assoc_const(&c.ident, &c.ty, &c.expr, &self_ty, &type_name),
                 // (`Output`, checked by `check_operator`; a trait's, declared above.)
@@ -509,6 +528,20 @@ impl<'a> ModuleBuilder<'a> {
                 self.declare_assoc_const(&c.ident, &c.ty, expr, self_ty, type_name);
             }
         }
+    }
+
+    /// The source type `S` of `imp`, an `impl From<S> for T`: a type of
+    /// the dialect other than `T`.
+    fn from_source(&self, imp: &syn::ItemImpl, self_ty: &Ty) -> R<Ty> {
+        let (_, path, _) = imp.trait_.as_ref().expect("a trait's implementation");
+        let args = match &path.segments.last().expect("a path").arguments {
+            syn::PathArguments::AngleBracketed(a) => a.args.iter().collect::<Vec<_>>(),
+            _ => Vec::new(),
+        };
+        let [syn::GenericArgument::Type(source)] = args[..] else {
+            return Err(unsupported(path, "this `From`", "`From` takes the source type", "write `From<Source>`"));
+        };
+        self.scope.parse_item_type(source, Some(self_ty))
     }
 
     /// An implementation of std's operator trait `path` for `self_ty`

@@ -80,8 +80,13 @@ impl Inference<'_> {
         let mut op = self.op_at(g, at).clone();
         self.at = at;
         self.pos = op.pos;
-        if op.opname == "call_method" {
-            match self.resolve_method(&mut op)? {
+        let resolved = match op.opname.as_str() {
+            "call_method" => Some(self.resolve_method(&mut op)?),
+            "convert" => Some(self.resolve_conversion(&mut op)?),
+            _ => None,
+        };
+        if let Some(resolved) = resolved {
+            match resolved {
                 Resolved::Typed => return Ok(true),
                 Resolved::Waiting => return Ok(false),
                 Resolved::ByRule => {}

@@ -68,6 +68,9 @@ impl Inference<'_> {
             self.unify(op.result.index(), s)?;
             return Ok(Resolved::Typed);
         }
+        if name == "into" && op.args.len() == 2 {
+            return self.resolve_conversion(op);
+        }
         let name = self.set_method_name(rn, name, op.args.len());
         // `a.cmp(&b)` of a type without a `cmp` of its own (numbers,
         // strings, derived `Ord`): the prelude's, from `<` and `==`.

@@ -152,6 +152,18 @@ impl FnBuilder<'_> {
                 all.extend(args);
                 return Ok(Some(self.emit("newvariant", all, pos)));
             }
+            // `T::from(x)`: the module's `From` implementation for `x`'s
+            // type, which type inference picks.
+            let (ty_name, _) = &key;
+            let ty = match (self.scope.structs.get(ty_name), self.scope.enums.get(ty_name)) {
+                (Some(&s), _) => Some(Ty::Struct(s)),
+                (_, Some(&e)) => Some(Ty::Enum(e)),
+                _ => None,
+            };
+            if let (Some(ty), "from", [_]) = (ty, segs[1].as_str(), &args[..]) {
+                let all = vec![meta_type(ty), args.remove(0)];
+                return Ok(Some(self.emit("convert", all, pos)));
+            }
         }
         // `Trait::m(x, ..)`: the method call `x.m(..)`, on `x`'s type.
         if segs.len() == 2 && !args.is_empty() && self.scope.trait_methods.contains(&(segs[0].clone(), segs[1].clone()))
@@ -380,6 +392,7 @@ impl FnBuilder<'_> {
             && crate::methods::dict_method_sig(&name).is_none()
             && !crate::methods::CELL_METHODS.contains(&name.as_str())
             && !crate::methods::ORD_METHODS.contains(&name.as_str())
+            && name != "into"
             && !crate::methods::is_iter_method(&name)
             && !self.scope.method_names.contains(&name)
             && !self.scope.generic_fns.contains(&lang_items::vec_fn(&name))
@@ -395,7 +408,7 @@ impl FnBuilder<'_> {
             return Err(unsupported(
                 &m.method,
                 &format!("the method `{name}`"),
-                "rpy translates only the dialect's methods: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations, `rem_euclid`, ...), of `f64`, of `char` and `u8` (ASCII and Unicode classes, `to_digit`, ...), of `Vec`, of strings (`len`, `chars`, `bytes`, `push`, `trim`, `split`, `find`, ...), of `HashMap`/`HashSet`, of `Cell`/`RefCell`, of iterators (`next`, `peek`, `rev`, `enumerate`, ...), `cmp`/`partial_cmp`, and the module's own",
+                "rpy translates only the dialect's methods: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations, `rem_euclid`, ...), of `f64`, of `char` and `u8` (ASCII and Unicode classes, `to_digit`, ...), of `Vec`, of strings (`len`, `chars`, `bytes`, `push`, `trim`, `split`, `find`, ...), of `HashMap`/`HashSet`, of `Cell`/`RefCell`, of iterators (`next`, `peek`, `rev`, `enumerate`, ...), `cmp`/`partial_cmp`, `into`, and the module's own",
                 "write it with supported operations (a loop for `retain`, `map`, `filter`), or as a function of the module",
             ));
         }
