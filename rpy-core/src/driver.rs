@@ -159,7 +159,8 @@ fn build_with_prelude(
     file: &str,
     dumper: &Dumper,
 ) -> Result<(Translator, ProgramTypes), Vec<TranslationError>> {
-    let mut all: Vec<syn::Item> = items.iter().cloned().chain(crate::prelude::items()).collect();
+    let derived = crate::flow::derives::expand(items);
+    let mut all: Vec<syn::Item> = items.iter().cloned().chain(derived).chain(crate::prelude::items()).collect();
     let mut templates: Vec<Ty> = Vec::new();
     let mut insts: Vec<(Kind, Ty)> = Vec::new();
     let mut generics: Vec<(String, Vec<Ty>)> = Vec::new();

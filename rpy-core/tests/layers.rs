@@ -26,7 +26,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("language items", &["lang_items", "methods"]),
     ("program", &["translator"]),
     ("prelude", &["prelude", "llbuild"]),
-    ("front end", &["flow::error", "flow::scope", "flow::builder", "flow::items", "flow::traits", "jit"]),
+    (
+        "front end",
+        &["flow::error", "flow::scope", "flow::builder", "flow::items", "flow::traits", "flow::derives", "jit"],
+    ),
     ("annotator", &["annotator"]),
     ("rtyper", &["rtyper", "llinterp"]),
     ("backendopt", &["backendopt"]),

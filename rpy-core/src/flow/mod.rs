@@ -2,6 +2,7 @@
 
 pub mod builder;
 pub mod checkgraph;
+pub mod derives;
 pub mod dot;
 pub mod error;
 pub mod hints;
