@@ -1,5 +1,6 @@
 //! Conversions: `T::from(x)` (the flow operation `convert`) and
-//! `x.into()`, resolved by the types of both sides once they are known.
+//! `x.into()`, resolved by the types of both sides once they are known;
+//! and `Default::default()` (`default_of`), by the type wanted.
 
 use super::method_call::Resolved;
 use super::{func_operand, Inference, Term};
@@ -67,6 +68,67 @@ impl Inference<'_> {
                 SpaceOperation { opname: "cast".into(), args: vec![x, ty], ..op.clone() }
             }
             None => return Err(self.err(format!("no conversion from `{source}` to `{target_ty}`: the module has no `impl From<{source}> for {target_ty}`"))),
+        };
+        self.rewrite(op);
+        Ok(Resolved::ByRule)
+    }
+
+    /// `Default::default()` once the type wanted is known: its module's
+    /// `default`, a number's or `bool`'s zero, or a new empty string, list
+    /// or map.
+    pub(super) fn resolve_default(&mut self, op: &mut SpaceOperation) -> Result<Resolved, Diagnostic> {
+        let tn = self.u.find(op.result.index());
+        if matches!(self.u.term[tn], Term::Unknown | Term::IntVar) {
+            return Ok(Resolved::Waiting);
+        }
+        let ty = self.u.resolve(tn);
+        let zero = match &ty {
+            Ty::Int(_) => Some(ConstValue::Int(0)),
+            Ty::F64 => Some(ConstValue::Float(0.0)),
+            Ty::Bool => Some(ConstValue::Bool(false)),
+            _ => None,
+        };
+        let name = match &ty {
+            Ty::Struct(s) => Some(&self.t.structs[*s].name),
+            Ty::Enum(e) => Some(&self.t.enums[*e].name),
+            _ => None,
+        };
+        let default = name.and_then(|n| self.t.graph_by_name(&format!("{n}::default")));
+        let empty = |opname: &str, args| SpaceOperation { opname: opname.into(), args, ..op.clone() };
+        match &ty {
+            Ty::Str => {
+                let to_string = Value::Const(Constant::meta(ConstValue::Str("to_string".into())));
+                let nothing = Value::Const(Constant::new(ConstValue::Str(String::new()), Ty::Str));
+                *op = empty("call_method", vec![to_string, nothing]);
+                self.rewrite(op);
+                return self.resolve_method(op);
+            }
+            Ty::List(_) | Ty::Dict(..) => {
+                // (A set is a map to `()`, made by `newdict(())`.)
+                *op = match &ty {
+                    Ty::Dict(_, v) if **v == Ty::Unit => {
+                        empty("newdict", vec![Value::Const(Constant::new(ConstValue::Unit, Ty::Unit))])
+                    }
+                    Ty::Dict(..) => empty("newdict", vec![]),
+                    _ => empty("newlist", vec![]),
+                };
+                self.rewrite(op);
+                return Ok(Resolved::ByRule);
+            }
+            _ => {}
+        }
+        *op = match (zero, default) {
+            (Some(z), _) => SpaceOperation {
+                opname: "same_as".into(),
+                args: vec![Value::Const(Constant::new(z, ty))],
+                ..op.clone()
+            },
+            (None, Some(g)) => SpaceOperation { opname: "simple_call".into(), args: vec![func_operand(g)], ..op.clone() },
+            (None, None) => {
+                return Err(self.err(format!(
+                    "`Default::default()` of `{ty}` is not translated (only of the module's types with a `Default`, numbers, `bool`, `String`, `Vec`, `HashMap` and `HashSet`): write the value itself"
+                )))
+            }
         };
         self.rewrite(op);
         Ok(Resolved::ByRule)

@@ -83,6 +83,7 @@ impl Inference<'_> {
         let resolved = match op.opname.as_str() {
             "call_method" => Some(self.resolve_method(&mut op)?),
             "convert" => Some(self.resolve_conversion(&mut op)?),
+            "default_of" => Some(self.resolve_default(&mut op)?),
             _ => None,
         };
         if let Some(resolved) = resolved {

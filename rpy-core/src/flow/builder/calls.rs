@@ -137,6 +137,11 @@ impl FnBuilder<'_> {
             }
             _ => {}
         }
+        // `Default::default()`: the default of the type wanted there
+        // (`typeck`'s conversions).
+        if segs == ["Default", "default"] && args.is_empty() {
+            return Ok(Some(self.emit("default_of", vec![], pos)));
+        }
         if segs == ["Box", "new"] && args.len() == 1 {
             return Ok(Some(self.emit("box_new", args, pos)));
         }
@@ -372,6 +377,7 @@ impl FnBuilder<'_> {
             "unwrap",
             "expect",
             "unwrap_or",
+            "unwrap_or_default",
             "is_some",
             "copied",
             "take",
@@ -420,7 +426,7 @@ impl FnBuilder<'_> {
         match (name.as_str(), args.len()) {
             // The methods of Option and Result that are control flow: the
             // operand's type decides which (see `typeck::rewrite_unwrap`).
-            ("unwrap", 0) | ("expect", 1) | ("unwrap_or", 1) => {
+            ("unwrap", 0) | ("expect", 1) | ("unwrap_or", 1) | ("unwrap_or_default", 0) => {
                 let n = self.env.len();
                 let default = args.pop();
                 let h_recv = self.hold(recv);
@@ -433,6 +439,13 @@ impl FnBuilder<'_> {
                 self.link_to(join, n, vec![payload], None);
                 let none_n = self.env.len();
                 self.enter(none, none_n);
+                // (The default is made only when it is needed, as std's.)
+                if name == "unwrap_or_default" {
+                    let d = self.emit("default_of", vec![], Some(pos));
+                    self.link_to(join, n, vec![d], None);
+                    let extra = self.enter(join, n);
+                    return Ok(Some(extra[0].clone()));
+                }
                 let (option_msg, result_msg) = match (name.as_str(), default) {
                     ("unwrap_or", Some(_)) => {
                         let d = self.held(h_default.unwrap());

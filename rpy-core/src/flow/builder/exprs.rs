@@ -620,7 +620,7 @@ impl FnBuilder<'_> {
     /// then the struct is built in declaration order.
     fn struct_literal(&mut self, st: &syn::ExprStruct) -> R<Option<Value>> {
         if let Some(rest) = &st.rest {
-            return Err(unsupported(rest, "struct update syntax (`..base`)", "not translated yet", "name every field"));
+            return self.struct_update(st, rest);
         }
         let variant = self.variant_of(&st.path);
         let ty = match variant {
@@ -645,6 +645,43 @@ impl FnBuilder<'_> {
         }
         let op = if variant.is_some() { "newvariant" } else { "newstruct" };
         Ok(Some(self.emit(op, args, Some(pos_of(st.span())))))
+    }
+
+    /// `S { a: x, ..base }`, as the block `{ let a = x; let base = base;
+    /// S { a, b: base.b, .. } }` (the fields written are evaluated first,
+    /// then the base, whose other fields move into the new struct).
+    /// `..Default::default()` is `..S::default()`.
+    fn struct_update(&mut self, st: &syn::ExprStruct, rest: &Expr) -> R<Option<Value>> {
+        let ty = self.struct_path(&st.path)?;
+        let Ty::Struct(sid) = ty else { unreachable!("a struct of the module") };
+        let span = rest.span();
+        let path = &st.path;
+        let is_default = matches!(rest, Expr::Call(c) if c.args.is_empty()
+            && matches!(&*c.func, Expr::Path(p) if p.path.segments.len() == 2
+                && p.path.segments[0].ident == "Default" && p.path.segments[1].ident == "default"));
+        let base: Expr = if is_default { syn::parse_quote_spanned!(span=> #path::default()) } else { rest.clone() };
+        let written: Vec<String> = st.fields.iter().map(|f| member_name(&f.member)).collect();
+        let local = |name: &str| syn::Ident::new(&format!("__rpy_update_{name}"), span);
+        let lets = st.fields.iter().zip(&written).map(|(f, name)| {
+            let (l, e) = (local(name), &f.expr);
+            quote::quote_spanned!(span=> let #l = #e;)
+        });
+        let b = local("base");
+        let fields = self.scope.struct_fields(sid).into_iter().map(|field| {
+            let member: syn::Member = syn::parse_str(&field).expect("a field name");
+            if written.contains(&field) {
+                let l = local(&field);
+                quote::quote_spanned!(span=> #member: #l)
+            } else {
+                quote::quote_spanned!(span=> #member: #b.#member)
+            }
+        });
+        let block: Expr = syn::parse_quote_spanned!(span=> {
+            #(#lets)*
+            let #b = #base;
+            #path { #(#fields),* }
+        });
+        self.expr(&block)
     }
 
     /// The struct a path names (`Point`, `Self`).
