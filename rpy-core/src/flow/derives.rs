@@ -14,18 +14,18 @@ pub fn expand(items: &[syn::Item]) -> Vec<syn::Item> {
     items.iter().filter_map(default_impl).collect()
 }
 
-/// The `Default` derive among `attrs`, if any.
-fn derive_default(attrs: &[syn::Attribute]) -> Option<&syn::Attribute> {
+/// The `#[derive]` among `attrs` that derives `name`, if any.
+pub fn derive_of<'a>(attrs: &'a [syn::Attribute], name: &str) -> Option<&'a syn::Attribute> {
     attrs.iter().find(|a| {
         a.path().is_ident("derive")
-            && a.meta.to_token_stream().to_string().split(|c: char| !c.is_alphanumeric()).any(|w| w == "Default")
+            && a.meta.to_token_stream().to_string().split(|c: char| !c.is_alphanumeric()).any(|w| w == name)
     })
 }
 
 fn default_impl(item: &syn::Item) -> Option<syn::Item> {
     let (span, ident, body) = match item {
         syn::Item::Struct(s) => {
-            let span = derive_default(&s.attrs)?.span();
+            let span = derive_of(&s.attrs, "Default")?.span();
             let body = match &s.fields {
                 syn::Fields::Named(f) => {
                     let fields = f.named.iter().map(|f| {
@@ -43,7 +43,7 @@ fn default_impl(item: &syn::Item) -> Option<syn::Item> {
             (span, &s.ident, body)
         }
         syn::Item::Enum(e) => {
-            let span = derive_default(&e.attrs)?.span();
+            let span = derive_of(&e.attrs, "Default")?.span();
             // (rustc requires exactly one, a unit variant.)
             let v = e.variants.iter().find(|v| v.attrs.iter().any(|a| a.path().is_ident("default")))?;
             let name = &v.ident;

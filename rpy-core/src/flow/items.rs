@@ -21,14 +21,6 @@ fn is_track_caller(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| a.path().is_ident("track_caller"))
 }
 
-/// Whether the item's attributes derive `Copy`.
-fn derives_copy(attrs: &[syn::Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        a.path().is_ident("derive")
-            && a.meta.to_token_stream().to_string().split(|c: char| !c.is_alphanumeric()).any(|w| w == "Copy")
-    })
-}
-
 /// A method's source: an `impl` block's, or a trait's default.
 struct Method<'a> {
     sig: &'a syn::Signature,
@@ -146,7 +138,7 @@ impl<'a> ModuleBuilder<'a> {
                     "",
                 )),
                 syn::Item::Struct(s) => {
-                    let copy = derives_copy(&s.attrs);
+                    let copy = super::derives::derive_of(&s.attrs, "Copy").is_some();
                     let def = StructDef {
                         name: s.ident.to_string(),
                         copy,

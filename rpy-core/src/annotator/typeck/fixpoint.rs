@@ -134,7 +134,13 @@ impl Inference<'_> {
             return Ok(());
         }
         let op = self.op_at(g, still[0]);
-        let (pos, message) = (op.pos, format!("type annotations needed for `{}`", op.opname));
+        // (The flow operations of conversions, by what the program wrote.)
+        let what = match op.opname.as_str() {
+            "convert" => "T::from(..)",
+            "default_of" => "Default::default()",
+            other => other,
+        };
+        let (pos, message) = (op.pos, format!("type annotations needed for `{what}`"));
         self.pos = pos;
         Err(self.err(message))
     }
