@@ -48,7 +48,8 @@ impl fmt::Display for Shape {
             Shape::Point(p) => write!(f, "{}", p),
             Shape::Circle { r, c } => write!(f, "circle r={} at {}", r, c),
             Shape::Square(s, c) => {
-                f.write_str("square ")?;
+                f.write_char('s')?;
+                f.write_str("quare ")?;
                 write!(f, "{} at {}", s, c)
             }
         }

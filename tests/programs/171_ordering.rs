@@ -1,6 +1,6 @@
 // `std::cmp::Ordering`: `cmp`/`partial_cmp` of numbers, strings, tuples and derived orders, `match` on the result, its methods (`reverse`, `then`, `is_lt`, ...), `{:?}` and `as i32`, written `Ordering`, `cmp::Ordering` and `std::cmp::Ordering`; `PartialOrd`/`Ord` written by hand for a struct (used by `<`, `sort` and `cmp`) and for a field-less enum whose order is not its declaration order
 // call: basics(3)
-// expect: "Less Equal Greater | Greater Less | Less Greater | Some(Less) None | Greater Less true true false -1 | below equal above -+0"
+// expect: "Less Equal Greater | Greater Less | Less Greater | Some(Less) None | Greater Less true true false -1 010 | below equal above -+0"
 // call: versions(4)
 // expect: "[1.0, 1.2, 1.10, 2.0] true false Greater Less | [Low, Mid, High] High"
 use std::cmp;
@@ -34,13 +34,16 @@ pub fn basics(n: i64) -> String {
     let floats = format!("{:?} {:?}", 0.5f64.partial_cmp(&1.5), f64::NAN.partial_cmp(&1.0));
     let o = n.cmp(&(n + 1));
     let methods = format!(
-        "{:?} {:?} {} {} {} {}",
+        "{:?} {:?} {} {} {} {} {}{}{}",
         o.reverse(),
         Ordering::Equal.then(o),
         o.is_lt(),
         o.is_le() && o != Ordering::Greater,
         o.is_ge(),
-        o as i32
+        o as i32,
+        o.is_eq() as u8,
+        o.is_ne() as u8,
+        o.is_gt() as u8
     );
     let mut signs = String::new();
     for o in [1.cmp(&2), 'b'.cmp(&'a'), true.cmp(&true)] {

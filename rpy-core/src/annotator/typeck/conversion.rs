@@ -6,7 +6,7 @@ use super::method_call::Resolved;
 use super::{func_operand, Inference, Term};
 use crate::diagnostic::Diagnostic;
 use crate::entity::EntityRef;
-use crate::flow::{ConstValue, Constant, SpaceOperation, Value};
+use crate::flow::{ConstValue, Constant, GraphId, SpaceOperation, Value};
 use crate::ty::Ty;
 
 impl Inference<'_> {
@@ -53,24 +53,17 @@ impl Inference<'_> {
             froms.iter().find(|(s, _)| *s == source).map(|(_, g)| *g)
         };
         let source = self.u.resolve(sn);
-        // (`"x".into()`: a `String` of its own, as `to_string` makes.)
-        if from.is_none() && source == Ty::Str && target_ty == Ty::Str {
-            let to_string = Value::Const(Constant::meta(ConstValue::Str("to_string".into())));
-            *op = SpaceOperation { opname: "call_method".into(), args: vec![to_string, x], ..op.clone() };
-            self.rewrite(op);
-            return self.resolve_method(op);
-        }
-        *op = match from {
-            Some(g) => SpaceOperation { opname: "simple_call".into(), args: vec![func_operand(g), x], ..op.clone() },
-            None if source == target_ty => SpaceOperation { opname: "same_as".into(), args: vec![x], ..op.clone() },
+        let rewritten = match from {
+            Some(g) => with(op, "simple_call", vec![func_operand(g), x]),
+            // (`"x".into()`: a `String` of its own.)
+            None if source == Ty::Str && target_ty == Ty::Str => return self.new_string(op, x),
+            None if source == target_ty => with(op, "same_as", vec![x]),
             None if matches!((&source, &target_ty), (Ty::Int(_) | Ty::Char, Ty::Int(_) | Ty::F64)) || literal => {
-                let ty = Value::Const(Constant::meta(ConstValue::Type(target_ty.clone())));
-                SpaceOperation { opname: "cast".into(), args: vec![x, ty], ..op.clone() }
+                with(op, "cast", vec![x, Value::Const(Constant::meta(ConstValue::Type(target_ty.clone())))])
             }
             None => return Err(self.err(format!("no conversion from `{source}` to `{target_ty}`: the module has no `impl From<{source}> for {target_ty}`"))),
         };
-        self.rewrite(op);
-        Ok(Resolved::ByRule)
+        Ok(self.rewrite_to(op, rewritten))
     }
 
     /// `Default::default()` once the type wanted is known: its module's
@@ -82,55 +75,58 @@ impl Inference<'_> {
             return Ok(Resolved::Waiting);
         }
         let ty = self.u.resolve(tn);
-        let zero = match &ty {
-            Ty::Int(_) => Some(ConstValue::Int(0)),
-            Ty::F64 => Some(ConstValue::Float(0.0)),
-            Ty::Bool => Some(ConstValue::Bool(false)),
-            _ => None,
-        };
-        let name = match &ty {
-            Ty::Struct(s) => Some(&self.t.structs[*s].name),
-            Ty::Enum(e) => Some(&self.t.enums[*e].name),
-            _ => None,
-        };
-        let default = name.and_then(|n| self.t.graph_by_name(&format!("{n}::default")));
-        let empty = |opname: &str, args| SpaceOperation { opname: opname.into(), args, ..op.clone() };
-        match &ty {
+        let constant = |value| vec![Value::Const(Constant::new(value, ty.clone()))];
+        let rewritten = match &ty {
+            Ty::Int(_) => with(op, "same_as", constant(ConstValue::Int(0))),
+            Ty::F64 => with(op, "same_as", constant(ConstValue::Float(0.0))),
+            Ty::Bool => with(op, "same_as", constant(ConstValue::Bool(false))),
             Ty::Str => {
-                let to_string = Value::Const(Constant::meta(ConstValue::Str("to_string".into())));
                 let nothing = Value::Const(Constant::new(ConstValue::Str(String::new()), Ty::Str));
-                *op = empty("call_method", vec![to_string, nothing]);
-                self.rewrite(op);
-                return self.resolve_method(op);
+                return self.new_string(op, nothing);
             }
-            Ty::List(_) | Ty::Dict(..) => {
-                // (A set is a map to `()`, made by `newdict(())`.)
-                *op = match &ty {
-                    Ty::Dict(_, v) if **v == Ty::Unit => {
-                        empty("newdict", vec![Value::Const(Constant::new(ConstValue::Unit, Ty::Unit))])
-                    }
-                    Ty::Dict(..) => empty("newdict", vec![]),
-                    _ => empty("newlist", vec![]),
-                };
-                self.rewrite(op);
-                return Ok(Resolved::ByRule);
+            Ty::List(_) => with(op, "newlist", vec![]),
+            // (A set is a map to `()`, made by `newdict(())`.)
+            Ty::Dict(_, v) if **v == Ty::Unit => {
+                with(op, "newdict", vec![Value::Const(Constant::new(ConstValue::Unit, Ty::Unit))])
             }
-            _ => {}
-        }
-        *op = match (zero, default) {
-            (Some(z), _) => SpaceOperation {
-                opname: "same_as".into(),
-                args: vec![Value::Const(Constant::new(z, ty))],
-                ..op.clone()
-            },
-            (None, Some(g)) => SpaceOperation { opname: "simple_call".into(), args: vec![func_operand(g)], ..op.clone() },
-            (None, None) => {
-                return Err(self.err(format!(
+            Ty::Dict(..) => with(op, "newdict", vec![]),
+            _ => match self.default_fn(&ty) {
+                Some(g) => with(op, "simple_call", vec![func_operand(g)]),
+                None => return Err(self.err(format!(
                     "`Default::default()` of `{ty}` is not translated (only of the module's types with a `Default`, numbers, `bool`, `String`, `Vec`, `HashMap` and `HashSet`): write the value itself"
-                )))
-            }
+                ))),
+            },
         };
-        self.rewrite(op);
-        Ok(Resolved::ByRule)
+        Ok(self.rewrite_to(op, rewritten))
     }
+
+    /// The `default` function of a struct or enum of the module.
+    fn default_fn(&self, ty: &Ty) -> Option<GraphId> {
+        let name = match ty {
+            Ty::Struct(s) => &self.t.structs[*s].name,
+            Ty::Enum(e) => &self.t.enums[*e].name,
+            _ => return None,
+        };
+        self.t.graph_by_name(&format!("{name}::default"))
+    }
+
+    /// `op` becomes a new `String` holding the string `s` (`s.to_string()`).
+    fn new_string(&mut self, op: &mut SpaceOperation, s: Value) -> Result<Resolved, Diagnostic> {
+        let to_string = Value::Const(Constant::meta(ConstValue::Str("to_string".into())));
+        *op = with(op, "call_method", vec![to_string, s]);
+        self.rewrite(op);
+        self.resolve_method(op)
+    }
+
+    /// `op` becomes `rewritten`, for its rule to type.
+    fn rewrite_to(&mut self, op: &mut SpaceOperation, rewritten: SpaceOperation) -> Resolved {
+        *op = rewritten;
+        self.rewrite(op);
+        Resolved::ByRule
+    }
+}
+
+/// `op` as the operation `opname` of `args` (same result and position).
+fn with(op: &SpaceOperation, opname: &str, args: Vec<Value>) -> SpaceOperation {
+    SpaceOperation { opname: opname.into(), args, ..op.clone() }
 }

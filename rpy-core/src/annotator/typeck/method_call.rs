@@ -52,18 +52,20 @@ impl Inference<'_> {
         {
             return Ok(Resolved::Waiting);
         }
-        // `.clone()` is the receiver's type's (derived or std) `Clone`,
-        // unless the type has an inherent `clone` of its own.
-        let own_clone = recv_ty.as_ref().is_some_and(|r| self.t.methods.contains_key(&(r.clone(), name.clone())))
+        // Whether the receiver's type has a method of this name of its own
+        // (an iterator's are its template's). Else `.clone()` is the
+        // derived or std `Clone`, `.to_string()` a `Display`'s, `.cmp()`
+        // the prelude's.
+        let has_own = recv_ty.as_ref().is_some_and(|r| self.t.methods.contains_key(&(r.clone(), name.clone())))
             || matches!(self.u.term[rn], Term::Iter(_));
-        if name == "clone" && op.args.len() == 2 && !own_clone {
+        if name == "clone" && op.args.len() == 2 && !has_own {
             self.unify(op.result.index(), recv)?;
             return Ok(Resolved::Typed);
         }
         // `.to_string()` of a type implementing `Display` is its `{}`
         // (write-back calls the instance, `prelude::instances`).
         let display = |r: &Ty| self.t.std_impls.contains(&(r.clone(), StdTrait::Display));
-        if name == "to_string" && op.args.len() == 2 && !own_clone && recv_ty.as_ref().is_some_and(display) {
+        if name == "to_string" && op.args.len() == 2 && !has_own && recv_ty.as_ref().is_some_and(display) {
             let s = self.u.node_of_ty(&Ty::Str);
             self.unify(op.result.index(), s)?;
             return Ok(Resolved::Typed);
@@ -74,7 +76,7 @@ impl Inference<'_> {
         let name = self.set_method_name(rn, name, op.args.len());
         // `a.cmp(&b)` of a type without a `cmp` of its own (numbers,
         // strings, derived `Ord`): the prelude's, from `<` and `==`.
-        if crate::methods::ORD_METHODS.contains(&name.as_str()) && op.args.len() == 3 && !own_clone {
+        if crate::methods::ORD_METHODS.contains(&name.as_str()) && op.args.len() == 3 && !has_own {
             if matches!(self.u.term[rn], Term::Unknown) {
                 return Ok(self.wait_for_receiver(&name));
             }
