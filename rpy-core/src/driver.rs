@@ -160,7 +160,9 @@ fn build_with_prelude(
     dumper: &Dumper,
 ) -> Result<(Translator, ProgramTypes), Vec<TranslationError>> {
     let derived = crate::flow::derives::expand(items);
-    let mut all: Vec<syn::Item> = items.iter().cloned().chain(derived).chain(crate::prelude::items()).collect();
+    let classes = crate::flow::dyn_traits::expand(items);
+    let mut all: Vec<syn::Item> =
+        items.iter().cloned().chain(derived).chain(classes).chain(crate::prelude::items()).collect();
     let mut templates: Vec<Ty> = Vec::new();
     let mut insts: Vec<(Kind, Ty)> = Vec::new();
     let mut generics: Vec<(String, Vec<Ty>)> = Vec::new();

@@ -32,6 +32,9 @@ pub struct Translator {
     /// The module's `impl From<S> for T`: the `from` of each, by `T` and
     /// `S`.
     pub conversions: std::collections::HashMap<(Ty, Ty), GraphId>,
+    /// The enums that are trait objects (`flow::dyn_traits`): `dyn Trait`
+    /// by the trait's name.
+    pub trait_objects: std::collections::HashMap<crate::ty::EnumId, String>,
     /// The struct holding the fields of each `HashMap<K, V>` and `Cell<T>`
     /// (an instance of the prelude's dict or cell template), by type.
     pub data_structs: std::collections::HashMap<Ty, StructId>,
@@ -76,6 +79,19 @@ impl Translator {
             t if t.is_template() => Some(&self.structs[self.data_structs[ty]]),
             Ty::Rc(t) => self.struct_def(t),
             _ => None,
+        }
+    }
+
+    /// The name of a type as the program writes it, for errors: the
+    /// module's structs and enums by name, a trait's enum as `dyn Trait`.
+    pub fn type_name(&self, ty: &Ty) -> String {
+        match ty {
+            Ty::Struct(s) => self.structs[*s].name.clone(),
+            Ty::Enum(e) => match self.trait_objects.get(e) {
+                Some(tr) => format!("dyn {tr}"),
+                None => self.enums[*e].name.clone(),
+            },
+            other => other.to_string(),
         }
     }
 }

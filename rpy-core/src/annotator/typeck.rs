@@ -13,6 +13,7 @@
 //! write-back (`write_back`) rewrites the operations that depend on the
 //! types found and gives the literals theirs.
 
+mod coercion;
 mod conversion;
 mod fixpoint;
 mod method_call;
@@ -55,12 +56,14 @@ enum Term {
     Iter(Node),
 }
 
-struct Unifier {
+struct Unifier<'t> {
     parent: Vec<Node>,
     term: Vec<Term>,
+    /// The program, whose types' names errors show.
+    t: &'t Translator,
 }
 
-impl Unifier {
+impl Unifier<'_> {
     fn fresh(&mut self, t: Term) -> Node {
         self.parent.push(self.parent.len());
         self.term.push(t);
@@ -165,6 +168,13 @@ impl Unifier {
             (Term::Str, Term::Str) => ta,
             (Term::Struct(x), Term::Struct(y)) if x == y => ta,
             (Term::Enum(x), Term::Enum(y)) if x == y => ta,
+            (Term::Enum(e), _) | (_, Term::Enum(e)) if self.t.trait_objects.contains_key(&e) => {
+                return Err(format!(
+                    "mismatched types: {} and {} (a value becomes a trait object only where it is boxed or borrowed with the `dyn` type wanted: `Box::new(x)`, `Rc::new(x)`, `&x`)",
+                    self.show(a),
+                    self.show(b)
+                ))
+            }
             _ => return Err(format!("mismatched types: {} and {}", self.show(a), self.show(b))),
         };
         self.parent[b] = a;
@@ -190,8 +200,8 @@ impl Unifier {
             Term::Unit => "()".into(),
             Term::Tuple(items) => format!("({})", items.iter().map(|i| self.show(*i)).collect::<Vec<_>>().join(", ")),
             Term::Option(t) => format!("Option<{}>", self.show(t)),
-            Term::Struct(s) => format!("{s}"),
-            Term::Enum(e) => format!("{e}"),
+            Term::Struct(s) => self.t.type_name(&Ty::Struct(s)),
+            Term::Enum(e) => self.t.type_name(&Ty::Enum(e)),
             Term::List(t) => format!("Vec<{}>", self.show(t)),
             Term::Str => "String".into(),
             Term::Dict(k, v) => format!("HashMap<{}, {}>", self.show(k), self.show(v)),
@@ -279,7 +289,7 @@ struct Inference<'t> {
     graph: String,
     /// The graph's blocks, in `iterblocks` order.
     blocks: Vec<BlockId>,
-    u: Unifier,
+    u: Unifier<'t>,
     /// Nodes of `Infer` constants, by occurrence id.
     infer_nodes: HashMap<u32, Node>,
     /// The place of the operation being typed, under which method
@@ -291,6 +301,9 @@ struct Inference<'t> {
     /// stays as it was built while the fixpoint reads it: the fixpoint reads
     /// these in place of its operations, which they replace once it is over.
     rewrites: BTreeMap<OpId, SpaceOperation>,
+    /// Whether the coercions still waiting for their result's type were
+    /// given up on (`coercion`).
+    coercions_settled: bool,
 }
 
 /// Infers the type of every variable of `g` and rewrites its `Infer`
@@ -308,7 +321,7 @@ pub fn typeck_graph(t: &Translator, g: &mut FunctionGraph) -> Result<GraphTypes,
 impl<'t> Inference<'t> {
     /// A node for each variable of `g`, nothing known of them yet.
     fn new(t: &'t Translator, g: &FunctionGraph) -> Self {
-        let mut u = Unifier { parent: Vec::new(), term: Vec::new() };
+        let mut u = Unifier { parent: Vec::new(), term: Vec::new(), t };
         for _ in 0..g.vars.len() {
             u.fresh(Term::Unknown);
         }
@@ -321,6 +334,7 @@ impl<'t> Inference<'t> {
             at: (0, 0),
             pos: None,
             rewrites: BTreeMap::new(),
+            coercions_settled: false,
         }
     }
 

@@ -210,6 +210,10 @@ impl<'a> ModuleBuilder<'a> {
         for (v, d) in variants {
             scope.variants.insert((name.clone(), v), (id, d));
         }
+        if let Some(tr) = super::dyn_traits::trait_of(&name) {
+            t.trait_objects.insert(id, tr.to_string());
+            scope.has_dyn = true;
+        }
         scope.enums.insert(name, id);
     }
 

@@ -4,6 +4,7 @@ pub mod builder;
 pub mod checkgraph;
 pub mod derives;
 pub mod dot;
+pub mod dyn_traits;
 pub mod error;
 pub mod hints;
 pub mod items;

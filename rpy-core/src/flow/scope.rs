@@ -54,6 +54,10 @@ pub struct ModuleScope {
     /// Whether a `Copy` struct of the module holds an array: any local of
     /// the module may then need a copy where it is used by value.
     pub copy_structs_hold_arrays: bool,
+    /// Whether the module has trait objects (`flow::dyn_traits`): a `&x`
+    /// may then make one, so it is an operation (`borrow`) for type
+    /// inference to see.
+    pub has_dyn: bool,
     /// The JIT drivers (`Translator::jitdrivers`).
     pub jitdrivers: Vec<crate::flow::JitDriverDef>,
 }
@@ -241,6 +245,15 @@ impl ModuleScope {
                     "`&mut` to a scalar, tuple or `Copy` struct needs the value to live in memory, which is not translated yet",
                     "return the new value instead",
                 ))
+            }
+            // A trait of the module: the enum of its implementing types
+            // (`flow::dyn_traits`).
+            syn::Type::TraitObject(o) => {
+                let name = super::dyn_traits::trait_path(o).and_then(|p| p.get_ident()).map(|i| i.to_string());
+                match name.and_then(|n| self.enums.get(&super::dyn_traits::enum_name(&n))) {
+                    Some(&e) => Ok(Ty::Enum(e)),
+                    None => Err(heap_type(ty, "")),
+                }
             }
             syn::Type::Never(n) => Err(unsupported(n, "the type `!`", "functions must return a value", "return `()`")),
             syn::Type::BareFn(f) => {
@@ -478,8 +491,17 @@ impl ModuleScope {
 fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
     let why = "rpy translates scalars, tuples, `String`, `Vec`, `HashMap`, `HashSet`, `Result`, the module's structs and enums, `fn` pointers, `Option`, `Box`, `Rc`, `Cell` and `RefCell` of them";
     let (what, instead) = match ty {
-        syn::Type::TraitObject(_) => {
-            ("a trait object".to_string(), "use a field-less enum and `match` on it, or call the function directly")
+        syn::Type::TraitObject(o) => {
+            let why = "rpy translates `dyn Trait` of the traits the module defines (each a class hierarchy of the module's types implementing it)";
+            let closure = super::dyn_traits::trait_path(o)
+                .and_then(|p| p.segments.last())
+                .is_some_and(|s| ["Fn", "FnMut", "FnOnce"].contains(&s.ident.to_string().as_str()));
+            let instead = if closure {
+                "pass a `fn` pointer (`fn(i64) -> i64`) to one of the module's functions"
+            } else {
+                "define the trait in the module and implement it for the types it holds"
+            };
+            return unsupported(ty, "a trait object of a trait outside the module", why, instead);
         }
         syn::Type::ImplTrait(_) => ("an `impl Trait` type".to_string(), "name the concrete type"),
         syn::Type::Ptr(_) => ("a raw pointer".to_string(), "use a struct (a GC object) and references"),

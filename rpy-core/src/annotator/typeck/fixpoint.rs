@@ -84,6 +84,7 @@ impl Inference<'_> {
             "call_method" => Some(self.resolve_method(&mut op)?),
             "convert" => Some(self.resolve_conversion(&mut op)?),
             "default_of" => Some(self.resolve_default(&mut op)?),
+            "box_new" | "rc_new" | "borrow" | "ref_mut" => Some(self.resolve_coercion(&mut op)?),
             _ => None,
         };
         if let Some(resolved) = resolved {
@@ -110,7 +111,7 @@ impl Inference<'_> {
     }
 
     /// The operation at `at` of `g`, as method resolution left it.
-    fn op_at<'a>(&'a self, g: &'a FunctionGraph, (b, i): OpId) -> &'a SpaceOperation {
+    pub(super) fn op_at<'a>(&'a self, g: &'a FunctionGraph, (b, i): OpId) -> &'a SpaceOperation {
         self.rewrites.get(&(b, i)).unwrap_or(&g.blocks[BlockId::new(b)].operations[i])
     }
 
@@ -130,7 +131,7 @@ impl Inference<'_> {
     /// When no rule made progress: assumes the type rustc would of an
     /// operand nothing else types, or fails at the first operation left.
     fn assume_when_stuck(&mut self, g: &FunctionGraph, still: &[OpId]) -> Result<(), Diagnostic> {
-        if self.assume_reference(g, still)? || self.assume_option(g, still)? {
+        if self.settle_coercions(g, still) || self.assume_reference(g, still)? || self.assume_option(g, still)? {
             return Ok(());
         }
         let op = self.op_at(g, still[0]);

@@ -177,8 +177,14 @@ impl Inference<'_> {
             Ty::Str if char_arg && self.t.methods.contains_key(&(Ty::Str, char_name.clone())) => char_name,
             _ => name,
         };
-        let Some(&m) = self.t.methods.get(&(recv_ty, name.clone())) else {
-            return Err(self.err(format!("no method `{name}` on this type")));
+        let Some(&m) = self.t.methods.get(&(recv_ty.clone(), name.clone())) else {
+            let ty = self.t.type_name(&recv_ty);
+            return Err(self.err(match &recv_ty {
+                Ty::Enum(e) if self.t.trait_objects.contains_key(e) => format!(
+                    "no method `{name}` on `{ty}`: a trait object has the methods of its trait that take `&self` or `&mut self` and name `Self` nowhere else; call the others on a value of a known type"
+                ),
+                _ => format!("no method `{name}` on `{ty}`"),
+            }));
         };
         Ok(self.call_graph(op, call, m))
     }

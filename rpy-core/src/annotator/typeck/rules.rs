@@ -21,7 +21,7 @@ pub(super) fn apply_rule(
 ) -> Result<bool, String> {
     match opname {
         "add" | "sub" | "mul" | "div" | "mod" | "and_" | "or_" | "xor" | "lshift" | "rshift" | "lt" | "le" | "eq"
-        | "ne" | "gt" | "ge" | "neg" | "invert" | "same_as" | "ref_mut" | "box_new" | "copy_value" => {
+        | "ne" | "gt" | "ge" | "neg" | "invert" | "same_as" | "ref_mut" | "box_new" | "borrow" | "copy_value" => {
             operator_rule(u, opname, args, res)
         }
         "ascribe" | "same_type" | "cast" => ascription_rule(u, opname, vals, args, res),
@@ -31,7 +31,9 @@ pub(super) fn apply_rule(
         "getitem" => index_rule(u, vals, args, res),
         "iter_list" | "collect" => iteration_rule(u, opname, vals, args, res),
         "getattr" | "setattr" => field_rule(u, t, opname, vals, args, res),
-        "newstruct" | "newvariant" | "variant_is" | "variant_payload" => struct_rule(u, t, opname, vals, args, res),
+        "newstruct" | "newvariant" | "to_dyn" | "variant_is" | "variant_payload" => {
+            struct_rule(u, t, opname, vals, args, res)
+        }
         "newsome" | "is_some" | "some_payload" | "newok" | "newerr" | "is_ok" | "ok_payload" | "err_payload" => {
             option_result_rule(u, opname, args, res)
         }
@@ -70,7 +72,7 @@ fn operator_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Res
             u.unify(args[0], args[1])?;
             u.unify_term(res, Term::Bool)?;
         }
-        "neg" | "invert" | "same_as" | "ref_mut" | "box_new" | "copy_value" => u.unify(args[0], res)?,
+        "neg" | "invert" | "same_as" | "ref_mut" | "box_new" | "borrow" | "copy_value" => u.unify(args[0], res)?,
         other => unreachable!("`{other}` is not an operator"),
     }
     Ok(true)
@@ -287,7 +289,8 @@ fn struct_rule(
         u.unify(res, n)?;
         return Ok(true);
     }
-    let Some(ConstValue::Type(ty)) = vals[if opname == "newvariant" { 0 } else { 1 }].constant().map(|c| &c.value)
+    let Some(ConstValue::Type(ty)) =
+        vals[if matches!(opname, "newvariant" | "to_dyn") { 0 } else { 1 }].constant().map(|c| &c.value)
     else {
         return Err(format!("bad operand of `{opname}`"));
     };
@@ -297,6 +300,13 @@ fn struct_rule(
         "newvariant" => {
             unify_fields(u, def, args)?;
             u.unify_term(res, Term::Enum(e))?;
+        }
+        // (A trait object, `dyn Trait` or `Rc<dyn Trait>`: `typeck`'s coercions.)
+        "to_dyn" => {
+            unify_fields(u, def, args)?;
+            let r = u.find(res);
+            let target = if let Term::Rc(inner) = u.term[r] { inner } else { res };
+            u.unify_term(target, Term::Enum(e))?;
         }
         "variant_is" => {
             u.unify_term(args[0], Term::Enum(e))?;

@@ -107,10 +107,12 @@ fn lower_op(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) -> Resu
     Ok(())
 }
 
-/// An `Rc` is its value once lowered.
+/// An `Rc` and a `&x` are their value once lowered; a trait object is
+/// the variant of its value's type.
 fn lower_rc(op: &mut SpaceOperation) -> bool {
     match op.opname.as_str() {
-        "rc_new" | "rc_clone" | "rc_inner" | "deref" => op.opname = "same_as".into(),
+        "rc_new" | "rc_clone" | "rc_inner" | "deref" | "borrow" => op.opname = "same_as".into(),
+        "to_dyn" => op.opname = "newvariant".into(),
         "deref_call" => op.opname = "simple_call".into(),
         _ => return false,
     }

@@ -196,6 +196,11 @@ impl FnBuilder<'_> {
                 ))
             }
             // A shared reference to a value is the value (see `parse_type`).
+            // `&x` is `x`, unless it makes a trait object (`typeck`'s coercions).
+            Expr::Reference(r) if r.mutability.is_none() && self.scope.has_dyn => {
+                let Some(v) = self.expr(&r.expr)? else { return Ok(None) };
+                self.emit("borrow", vec![v], pos)
+            }
             Expr::Reference(r) if r.mutability.is_none() => return self.expr(&r.expr),
             // `&mut x` is `x` for a GC object; the rtyper rejects it for values.
             Expr::Reference(r) => {
