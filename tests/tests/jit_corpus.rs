@@ -1,6 +1,6 @@
 //! The JIT on interpreters written as real ones are (programs 156 to 160:
 //! a register VM, an AST interpreter, a regex matcher, a Forth, a
-//! dynamically typed stack VM): the shape of each one's hot loop, as the
+//! dynamically typed stack VM; 175 to 177: trait objects): the shape of each one's hot loop, as the
 //! JIT's log shows it with every merge point hot (`threshold=1,
 //! trace_eagerness=2`). What a turn runs is the loop's body after its
 //! `label` when it is unrolled (the preamble runs once per entry), else
@@ -261,4 +261,61 @@ fn forth_short_loop_passes_the_facts_its_steps_use() {
     assert_none(body, NEVER, l);
     assert_eq!(count_ops(body, "guard_"), 1, "{l}");
     assert_eq!(count_ops(body, "int_lt("), 1, "{l}");
+}
+
+/// The operation names of each trace of `loops`, in order.
+fn shapes_of(loops: &[String]) -> Vec<Vec<String>> {
+    let name = |l: &str| {
+        let op = l.split_once(" = ").map_or(l, |(_, op)| op);
+        op.split('(').next().unwrap_or(op).to_string()
+    };
+    loops.iter().map(|l| operations(l).into_iter().map(name).collect()).collect()
+}
+
+/// Programs 175 and 176, one AST interpreter written twice: with a trait
+/// and a struct per kind of node behind `Box<dyn Node>`, and with an enum
+/// and `match`. The trait's enum (`flow::dyn_traits`) is dispatched on by
+/// a `match` like the twin's, on nodes that are constants of the trace, so
+/// both trace to the same operations, in the same order: the program's
+/// arithmetic and variables, no dispatch, no call but the nested `while`'s
+/// (the portal run again, `call_assembler`).
+#[test]
+fn ast_interpreter_with_trait_objects_traces_like_its_enum_twin() {
+    let (dyn_loops, dyn_out) = jit_log("175_ast_dyn", "jit-log-opt-loop");
+    let (enum_loops, enum_out) = jit_log("176_ast_enum", "jit-log-opt-loop");
+    assert_eq!(dyn_out, enum_out);
+    assert_eq!(
+        shapes_of(&dyn_loops),
+        shapes_of(&enum_loops),
+        "{}\n---\n{}",
+        dyn_loops.join("\n"),
+        enum_loops.join("\n")
+    );
+    let unrolled: Vec<&String> = dyn_loops.iter().filter(|l| is_unrolled(l)).collect();
+    assert_eq!(unrolled.len(), 2, "{}", dyn_loops.join("\n"));
+    for l in unrolled {
+        assert!(!l.contains("__dyn_Node") && !l.contains("#tag"), "{l}");
+        assert_none(hot_body(l), &["call_i", "call_r", "call_n", "cond_call", "new", "guard_value", "guard_class"], l);
+    }
+}
+
+/// Program 177: `area()` of trait objects read from a list, so the class
+/// is not known: the loop reads the object's class (the tag of the trait's
+/// enum) once, guards it (RPython's `guard_class`), and runs the circle's
+/// method inline, with no call; the square's runs in the bridge of that
+/// guard.
+#[test]
+fn trait_object_call_guards_the_class_and_runs_the_method_inline() {
+    let (loops, out) = jit_log("177_jit_dyn_dispatch", "jit-log-opt-loop");
+    assert_eq!(out, "\"total=1274 grown=1 squares=10\"\n");
+    assert_eq!(loops.len(), 1, "{}", loops.join("\n"));
+    let l = &loops[0];
+    assert!(is_unrolled(l), "{l}");
+    let body = hot_body(l);
+    assert_none(body, NEVER, l);
+    let class_reads: Vec<&str> = operations(body).into_iter().filter(|o| o.contains("__dyn_Shape.#tag")).collect();
+    assert_eq!(class_reads.len(), 1, "{l}");
+    assert!(body.contains("Circle.r") && !body.contains("Square."), "{l}");
+    let (bridges, _) = jit_log("177_jit_dyn_dispatch", "jit-log-opt-bridge");
+    assert!(bridges.iter().any(|b| b.contains("Square.side") && !b.contains("call")), "{}", bridges.join("\n"));
 }
