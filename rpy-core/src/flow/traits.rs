@@ -17,8 +17,8 @@
 //! An implementation's associated types are what `Self::Item` means in its
 //! methods and in the trait's defaults it takes.
 //!
-//! Architecture invariant: a trait is never a type here. What needs one
-//! (`dyn Trait`) is rejected where it is written.
+//! Architecture invariant: a trait is never a type here. `dyn Trait` is
+//! the enum of its implementing types that `flow::dyn_traits` writes out.
 
 use super::error::{unsupported, R};
 use crate::lang_items::StdTrait;
