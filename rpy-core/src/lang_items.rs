@@ -224,6 +224,17 @@ lang_items! {
     /// The value behind an `Rc`; the derived instances
     /// (`prelude::instances`) compare and format through it.
     RcInner = "__rc_inner", Kind::Intrinsic { op: "rc_inner", arity: 1 };
+    /// The methods of both `Option` and `Result` that take a closure
+    /// (`map`, `and_then`, ...), rewritten by the front end
+    /// (`flow::builder::closures`) before types are known: whether the
+    /// value is `Some`/`Ok`, its payload, its error (`""` for an
+    /// `Option`), a `Some`/`Ok` of another payload like it, and a
+    /// `None`/`Err` of its error like it; type inference tells which.
+    UnwrapTest = "__unwrap_test", Kind::Intrinsic { op: "unwrap_test", arity: 1 };
+    UnwrapPayload = "__unwrap_payload", Kind::Intrinsic { op: "unwrap_payload", arity: 1 };
+    UnwrapErr = "__unwrap_err", Kind::Intrinsic { op: "unwrap_err", arity: 1 };
+    Rewrap = "__rewrap", Kind::Intrinsic { op: "unwrap_rewrap", arity: 2 };
+    Absent = "__absent", Kind::Intrinsic { op: "unwrap_absent", arity: 2 };
 
     // The names the front end gives a meaning to.
 

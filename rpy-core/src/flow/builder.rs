@@ -32,6 +32,7 @@ use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Pat, Stmt, UnOp};
 
 mod calls;
+mod closures;
 mod control;
 mod exprs;
 mod jit_hints;
@@ -56,6 +57,9 @@ struct Local {
     /// `value` is the index and the list is the local at this position.
     /// Reading the local reads the item; assigning it (or `*x`) sets it.
     item_of: Option<usize>,
+    /// A closure stored in the local (`let f = |x| ..;`), by its index in
+    /// `FnBuilder::closures`: a call `f(..)` inlines its body.
+    closure: Option<usize>,
 }
 
 struct LoopCtx {
@@ -111,6 +115,11 @@ struct FnBuilder<'a> {
     /// The JIT markers of the function: kind, driver, where (the tokens,
     /// and the block and index of the operation).
     jit_markers: Vec<(String, usize, Span, BlockId, usize)>,
+    /// The closures stored in locals (`closures`).
+    closures: Vec<closures::StoredClosure>,
+    /// Ranges of `env` that names do not see: the locals declared after a
+    /// stored closure, while its body is inlined at a call.
+    hidden: Vec<(usize, usize)>,
 }
 
 const UNREACHABLE_MSG: &str = "internal error: entered unreachable code";
@@ -129,6 +138,8 @@ impl<'a> FnBuilder<'a> {
             assume_match: false,
             copies: true,
             jit_markers: Vec::new(),
+            closures: Vec::new(),
+            hidden: Vec::new(),
         }
     }
 
@@ -150,6 +161,7 @@ impl<'a> FnBuilder<'a> {
                         guard: false,
                         array: false,
                         item_of: None,
+                        closure: None,
                     });
                     continue;
                 }
@@ -159,7 +171,14 @@ impl<'a> FnBuilder<'a> {
                     let name = pi.ident.to_string();
                     self.g.vars[var].name = Some(name.clone());
                     let array = is_array_type(&pt.ty);
-                    self.env.push(Local { name, value: Value::Var(var), guard: false, array, item_of: None });
+                    self.env.push(Local {
+                        name,
+                        value: Value::Var(var),
+                        guard: false,
+                        array,
+                        item_of: None,
+                        closure: None,
+                    });
                 }
                 Pat::Wild(_) => self.env.push(Local {
                     name: "#_".into(),
@@ -167,6 +186,7 @@ impl<'a> FnBuilder<'a> {
                     guard: false,
                     array: false,
                     item_of: None,
+                    closure: None,
                 }),
                 other => {
                     return Err(unsupported(
@@ -280,7 +300,14 @@ impl<'a> FnBuilder<'a> {
     /// Keeps `v` alive across the blocks that follow as a hidden local (a
     /// value of one block cannot be used in another); returns its slot.
     fn hold(&mut self, v: Value) -> usize {
-        self.env.push(Local { name: "#held".into(), value: v, guard: false, array: false, item_of: None });
+        self.env.push(Local {
+            name: "#held".into(),
+            value: v,
+            guard: false,
+            array: false,
+            item_of: None,
+            closure: None,
+        });
         self.env.len() - 1
     }
 
@@ -289,7 +316,8 @@ impl<'a> FnBuilder<'a> {
     }
 
     fn lookup(&self, name: &str) -> Option<usize> {
-        self.env.iter().rposition(|l| l.name == name)
+        let visible = |i: usize| !self.hidden.iter().any(|&(a, b)| a <= i && i < b);
+        (0..self.env.len()).rev().find(|&i| self.env[i].name == name && visible(i))
     }
 
     fn lookup_local(&self, name: &str) -> Option<&Local> {

@@ -37,7 +37,9 @@ pub(super) fn apply_rule(
         "newsome" | "is_some" | "some_payload" | "newok" | "newerr" | "is_ok" | "ok_payload" | "err_payload" => {
             option_result_rule(u, opname, args, res)
         }
-        "unwrap_test" | "unwrap_payload" | "unwrap_err" | "unwrap_failed" => unwrap_rule(u, opname, args, res),
+        "unwrap_test" | "unwrap_payload" | "unwrap_err" | "unwrap_failed" | "unwrap_rewrap" | "unwrap_absent" => {
+            unwrap_rule(u, opname, args, res)
+        }
         "fs_read" | "fs_read_to_string" | "stdin_read" | "stdout_write" | "stdout_flush" | "process_exit"
         | "io_write" => io_rule(u, opname, vals, args, res),
         "char_class" | "str_convert" | "parse_f64_status" | "parse_f64" | "format_arg" | "str_bytes"
@@ -377,6 +379,25 @@ fn unwrap_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Resul
         _ => return Err(format!("`unwrap` of a value of type `{}`", u.show(x))),
     };
     match opname {
+        // (A `Some`/`Ok` of `args[1]`, a `None`/`Err` of error `args[1]`.)
+        "unwrap_rewrap" => {
+            let t = match err {
+                Some(e) => Term::Result(args[1], e),
+                None => Term::Option(args[1]),
+            };
+            u.unify_term(res, t)?
+        }
+        "unwrap_absent" => {
+            let payload = u.fresh(Term::Unknown);
+            let t = match err {
+                Some(e) => {
+                    u.unify(args[1], e)?;
+                    Term::Result(payload, e)
+                }
+                None => Term::Option(payload),
+            };
+            u.unify_term(res, t)?
+        }
         "unwrap_test" => u.unify_term(res, Term::Bool)?,
         "unwrap_payload" => u.unify(res, payload)?,
         "unwrap_err" => match err {

@@ -172,6 +172,16 @@ fn lower_unwrap(op: &mut SpaceOperation, types: &GraphTypes) -> bool {
         return false;
     }
     let is_result = matches!(types.of_value(&op.args[0]), Some(Ty::Result(..)));
+    if op.opname == "unwrap_absent" && !is_result {
+        // (`None` of the result's type.)
+        let ty = types.of_value(&Value::Var(op.result)).expect("typed");
+        *op = SpaceOperation {
+            opname: "same_as".into(),
+            args: vec![Value::Const(Constant::new(ConstValue::None, ty))],
+            ..op.clone()
+        };
+        return true;
+    }
     rewrite_unwrap(op, is_result);
     true
 }
@@ -307,6 +317,9 @@ fn rewrite_unwrap(op: &mut SpaceOperation, is_result: bool) {
             ("same_as", vec![Value::Const(Constant::new(ConstValue::Str(String::new()), Ty::Str))])
         }
         ("unwrap_err", true) => ("err_payload", op.args.clone()),
+        ("unwrap_rewrap", false) => ("newsome", vec![op.args[1].clone()]),
+        ("unwrap_rewrap", true) => ("newok", vec![op.args[1].clone()]),
+        ("unwrap_absent", _) => ("newerr", vec![op.args[1].clone()]),
         ("unwrap_failed", false) => ("panic", vec![op.args[2].clone(), op.args[3].clone()]),
         (_, _) => ("panic_str", vec![op.args[1].clone(), op.args[3].clone()]),
     };

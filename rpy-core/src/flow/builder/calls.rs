@@ -22,6 +22,15 @@ impl FnBuilder<'_> {
             Expr::Path(p) => p.path.get_ident().is_some_and(|i| self.lookup(&i.to_string()).is_some()),
             _ => true,
         };
+        let stored = match &*c.func {
+            Expr::Path(p) => {
+                p.path.get_ident().and_then(|i| self.lookup(&i.to_string())).and_then(|i| self.env[i].closure)
+            }
+            _ => None,
+        };
+        if let Some(k) = stored {
+            return self.call_stored(k, &c.args);
+        }
         if local {
             let Some(f) = self.expr(&c.func)? else { return Ok(None) };
             let h = self.hold(f);
@@ -298,6 +307,9 @@ impl FnBuilder<'_> {
 
     pub(super) fn method_call(&mut self, m: &syn::ExprMethodCall) -> R<Option<Value>> {
         let pos = pos_of(m.method.span());
+        if let Some(e) = super::closures::method_call(m)? {
+            return self.expr(&e);
+        }
         // The string methods that return iterators in Rust return lists in
         // the dialect: collecting them is the list itself, counting is `len`.
         if let Some(r) = self.iterator_consumer(m)? {
@@ -479,6 +491,7 @@ impl FnBuilder<'_> {
                     guard: false,
                     array: false,
                     item_of: None,
+                    closure: None,
                 });
                 let fmt: Expr = syn::parse_quote!(#result_msg);
                 let Some(msg) = self.format_args(&fmt, &[], false, None)? else { return Ok(None) };

@@ -72,8 +72,15 @@ impl FnBuilder<'_> {
                     guard: true,
                     array: false,
                     item_of: None,
+                    closure: None,
                 });
                 return Ok(());
+            }
+        }
+        // `let f = |x| ..;`: `f` names the closure (`closures`).
+        if let (Pat::Ident(pi), Expr::Closure(c), None) = (&l.pat, &*init.expr, &init.diverge) {
+            if pi.subpat.is_none() && pi.by_ref.is_none() {
+                return self.store_closure(&pi.ident, c);
             }
         }
         // `let r = &mut v[i];`: `r` stands for the item.
@@ -88,7 +95,14 @@ impl FnBuilder<'_> {
                     let index = operands[1].clone();
                     let list = self.hold(operands[0].clone());
                     let name = pi.ident.to_string();
-                    self.env.push(Local { name, value: index, guard: false, array: false, item_of: Some(list) });
+                    self.env.push(Local {
+                        name,
+                        value: index,
+                        guard: false,
+                        array: false,
+                        item_of: Some(list),
+                        closure: None,
+                    });
                     return Ok(());
                 }
             }
@@ -248,6 +262,9 @@ impl FnBuilder<'_> {
     /// stepped. Ranges iterate without any iterator object: the loop keeps
     /// the counter and the bound as hidden locals.
     pub(super) fn for_expr(&mut self, f: &syn::ExprForLoop) -> R<Option<Value>> {
+        if let Some(e) = super::closures::for_loop(f)? {
+            return self.expr(&e);
+        }
         // `for x in it.by_ref()` leaves `it` where the loop stopped: the
         // loop `while let Some(x) = it.next()` is the same.
         if let Expr::MethodCall(m) = &*f.expr {
@@ -288,8 +305,22 @@ impl FnBuilder<'_> {
         match (rev, inclusive) {
             (false, _) => {
                 // header: i < end (or i <= end) ; body ; cont: next i
-                self.env.push(Local { name: "#i".into(), value: lo, guard: false, array: false, item_of: None });
-                self.env.push(Local { name: "#end".into(), value: hi, guard: false, array: false, item_of: None });
+                self.env.push(Local {
+                    name: "#i".into(),
+                    value: lo,
+                    guard: false,
+                    array: false,
+                    item_of: None,
+                    closure: None,
+                });
+                self.env.push(Local {
+                    name: "#end".into(),
+                    value: hi,
+                    guard: false,
+                    array: false,
+                    item_of: None,
+                    closure: None,
+                });
                 let n = self.env.len();
                 let header = self.new_block(n, 0);
                 self.link_to(header, n, vec![], None);
@@ -328,8 +359,22 @@ impl FnBuilder<'_> {
             }
             (true, false) => {
                 // header: lo < i ; i -= 1 ; body
-                self.env.push(Local { name: "#i".into(), value: hi, guard: false, array: false, item_of: None });
-                self.env.push(Local { name: "#lo".into(), value: lo, guard: false, array: false, item_of: None });
+                self.env.push(Local {
+                    name: "#i".into(),
+                    value: hi,
+                    guard: false,
+                    array: false,
+                    item_of: None,
+                    closure: None,
+                });
+                self.env.push(Local {
+                    name: "#lo".into(),
+                    value: lo,
+                    guard: false,
+                    array: false,
+                    item_of: None,
+                    closure: None,
+                });
                 let n = self.env.len();
                 let header = self.new_block(n, 0);
                 self.link_to(header, n, vec![], None);
@@ -348,8 +393,22 @@ impl FnBuilder<'_> {
             }
             (true, true) => {
                 // if lo <= hi { loop { body(hi); if hi == lo break; hi -= 1 } }
-                self.env.push(Local { name: "#i".into(), value: hi, guard: false, array: false, item_of: None });
-                self.env.push(Local { name: "#lo".into(), value: lo, guard: false, array: false, item_of: None });
+                self.env.push(Local {
+                    name: "#i".into(),
+                    value: hi,
+                    guard: false,
+                    array: false,
+                    item_of: None,
+                    closure: None,
+                });
+                self.env.push(Local {
+                    name: "#lo".into(),
+                    value: lo,
+                    guard: false,
+                    array: false,
+                    item_of: None,
+                    closure: None,
+                });
                 let n = self.env.len();
                 let exit = self.new_block(n0, 0);
                 let (i, lo) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
@@ -392,9 +451,30 @@ impl FnBuilder<'_> {
         let n0 = self.env.len();
         let len = self.emit("call_method", vec![meta_str("len".into()), list.clone()], pos);
         let zero = Value::Const(Constant::int(0, IntTy::Usize));
-        self.env.push(Local { name: "#i".into(), value: zero, guard: false, array: false, item_of: None });
-        self.env.push(Local { name: "#list".into(), value: list, guard: false, array: false, item_of: None });
-        self.env.push(Local { name: "#len".into(), value: len, guard: false, array: false, item_of: None });
+        self.env.push(Local {
+            name: "#i".into(),
+            value: zero,
+            guard: false,
+            array: false,
+            item_of: None,
+            closure: None,
+        });
+        self.env.push(Local {
+            name: "#list".into(),
+            value: list,
+            guard: false,
+            array: false,
+            item_of: None,
+            closure: None,
+        });
+        self.env.push(Local {
+            name: "#len".into(),
+            value: len,
+            guard: false,
+            array: false,
+            item_of: None,
+            closure: None,
+        });
         let n = self.env.len();
         let header = self.new_block(n, 0);
         self.link_to(header, n, vec![], None);
@@ -444,8 +524,14 @@ impl FnBuilder<'_> {
                 let k = if how.indexed { index.clone() } else { i };
                 self.bind_irrefutable(c, k)?;
             }
-            let local =
-                Local { name: name.to_string(), value: index, guard: false, array: false, item_of: Some(n0 + 1) };
+            let local = Local {
+                name: name.to_string(),
+                value: index,
+                guard: false,
+                array: false,
+                item_of: Some(n0 + 1),
+                closure: None,
+            };
             self.env.push(local);
         } else {
             let item = self.emit("getitem", vec![list, index.clone()], pos);

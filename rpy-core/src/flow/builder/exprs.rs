@@ -190,9 +190,9 @@ impl FnBuilder<'_> {
             Expr::Closure(c) => {
                 return Err(unsupported(
                     &c.or1_token,
-                    "a closure",
-                    "closures that are stored, escape or capture are outside the dialect",
-                    "write a named `fn` and pass the captured values as arguments",
+                    "a closure here",
+                    "a closure is translated where it is stored in a local (`let f = |x| ..;`) or passed to a method that calls it at once (the iterator adaptors and consumers, `retain`, `sort_by`, `sort_by_key`, `unwrap_or_else`, ...); closures that escape (returned, stored in a struct, passed to a function) are not",
+                    "write a named `fn` and pass a `fn` pointer, with the captured values as arguments",
                 ))
             }
             // A shared reference to a value is the value (see `parse_type`).
@@ -507,6 +507,14 @@ impl FnBuilder<'_> {
 
     pub(super) fn path_value(&mut self, name: &str, tokens: &dyn ToTokens) -> R<Value> {
         if let Some(i) = self.lookup(name) {
+            if self.env[i].closure.is_some() {
+                return Err(unsupported(
+                    tokens,
+                    "a closure used as a value",
+                    "a closure stored in a local is inlined where it is called, and passed only to the methods that call it at once (`map`, `filter`, `sort_by`, ...)",
+                    "call it (`f(x)`), or write a named `fn` and pass a `fn` pointer",
+                ));
+            }
             let v = self.env[i].value.clone();
             if self.env[i].guard {
                 return Ok(self.emit("call_method", vec![meta_str("borrow".into()), v], None));

@@ -15,6 +15,7 @@ impl FnBuilder<'_> {
                     guard: false,
                     array: false,
                     item_of: None,
+                    closure: None,
                 });
                 Ok(())
             }
@@ -107,7 +108,7 @@ impl FnBuilder<'_> {
                     }
                     None => v,
                 };
-                self.env.push(Local { name, value: v, guard: false, array: false, item_of: None });
+                self.env.push(Local { name, value: v, guard: false, array: false, item_of: None, closure: None });
                 Ok(())
             }
             Pat::Lit(l) => {
