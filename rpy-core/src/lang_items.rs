@@ -129,6 +129,10 @@ lang_items! {
     /// The front end (`iterator_consumer`): `(a..b).collect()`, without an
     /// iterator.
     RangeCollect = "__range_collect", Kind::Prelude(&[Place::GenericFn]);
+    /// Type inference (write-back, `lower_collect`): `collect()` of an
+    /// iterator of pairs into a `HashMap`, of keys into a `HashSet`.
+    CollectMap = "__collect_map", Kind::Prelude(&[Place::GenericFn]);
+    CollectSet = "__collect_set", Kind::Prelude(&[Place::GenericFn]);
     /// The front end (`iterator_consumer`): `(a..b).sum()`, without an
     /// iterator.
     RangeSum = "__range_sum", Kind::Prelude(&[Place::GenericFn]);

@@ -300,6 +300,8 @@ pub enum GenericTy {
     Option(Box<GenericTy>),
     List(Box<GenericTy>),
     Result(Box<GenericTy>, Box<GenericTy>),
+    /// `HashMap<K, V>` (`HashSet<K>`: a map to `()`).
+    Dict(Box<GenericTy>, Box<GenericTy>),
     /// The prelude's `__Iter<T>`.
     Iter(Box<GenericTy>),
 }
@@ -331,7 +333,9 @@ impl GenericTy {
             (GenericTy::Option(g), Ty::Option(t))
             | (GenericTy::List(g), Ty::List(t))
             | (GenericTy::Iter(g), Ty::Iter(t)) => g.bind(t, out),
-            (GenericTy::Result(g, h), Ty::Result(t, e)) => g.bind(t, out) && h.bind(e, out),
+            (GenericTy::Result(g, h), Ty::Result(t, e)) | (GenericTy::Dict(g, h), Ty::Dict(t, e)) => {
+                g.bind(t, out) && h.bind(e, out)
+            }
             _ => false,
         }
     }

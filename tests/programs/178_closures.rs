@@ -1,4 +1,4 @@
-// Closures passed to the iterator adaptors and consumers (`map`, `filter`, `filter_map`, `take_while`, `skip_while`, `inspect`, `enumerate`/`take`/`skip` after them; `sum`, `product`, `count`, `collect` into `Vec` and `String`, `any`, `all`, `position`, `find`, `find_map`, `fold`, `for_each`, `max`, `min`, `last`), to `for` loops over such chains, to `retain`, `sort_by`, `sort_by_key` and to `Option`/`Result`'s `map`, `and_then`, `map_or`, `map_or_else`, `filter`, `unwrap_or_else`, `ok_or_else`, `map_err`, `or_else`, `is_some_and`; closures reading and writing what they capture, a function's name in place of a closure, a chain inside a closure, and the order in which side effects happen
+// Closures passed to the iterator adaptors and consumers (`map`, `filter`, `filter_map`, `take_while`, `skip_while`, `inspect`, `enumerate`/`take`/`skip` after them; `sum`, `product`, `count`, `collect` into `Vec`, `String`, `HashMap` and `HashSet`, `any`, `all`, `position`, `find`, `find_map`, `fold`, `for_each`, `max`, `min`, `last`), to `for` loops over such chains, to `retain`, `sort_by`, `sort_by_key` and to `Option`/`Result`'s `map`, `and_then`, `map_or`, `map_or_else`, `filter`, `unwrap_or_else`, `ok_or_else`, `map_err`, `or_else`, `is_some_and`; closures reading and writing what they capture, a function's name in place of a closure, a chain inside a closure, and the order in which side effects happen
 // call: chains(10)
 // expect: "sum_sq_even=120 odd=[1, 3, 5, 7, 9] halves=[0, 1, 2, 3, 4] text=a-c-e-g-i | any=true all=false pos=Some(4) find=Some(7) find_map=Some(16) fold=362880 count=3 max=Some(9) min=Some(0) last=Some(8) prod=945"
 // call: adaptors(12)
@@ -7,10 +7,13 @@
 // expect: "seen=15 total=55 scaled=[5, 10, 15] names=[\"bo\", \"cy\"] nested=[5, 13, 21] | retain=[2, 4, 6, 8] sorted=[9, 7, 5, 3, 1] by_key=[(1, \"b\"), (2, \"a\"), (2, \"c\"), (3, \"d\")]"
 // call: mapped(4)
 // expect: "Some(40) None Ok(5) Err(\"e\") | Some(2) None Ok(8) | 12 -1 1 10 | Some(4) None Some(\"4!\")"
+// call: collected(4)
+// expect: "4 [\"apple\", \"bob\", \"cat\", \"dog\"] Some(5) ['a', 'b', 'c', 'd'] HELLO 16 Some(30) 2"
 // call: options(4)
 // expect: "4 -1 | Ok(4) Err(\"none\") | Err(8) | Some(3) Some(9) | true false | Err(\"e\") Ok(7)"
 
 use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 
 fn double(x: i64) -> i64 {
     x * 2
@@ -167,4 +170,21 @@ pub fn mapped(n: i64) -> String {
     let o = lookup(n).filter(|x| *x > 30);
     let words: Option<String> = lookup(n).map(|x| format!("{x}!"));
     format!("{a:?} {b:?} {c:?} {d:?} | {e:?} {f:?} {g:?} | {h} {i} {j} {l} | {m:?} {o:?} {words:?}")
+}
+
+pub fn collected(n: i64) -> String {
+    let words = vec!["apple", "bob", "cat", "apple", "dog"];
+    let lengths: HashMap<String, usize> = words.iter().map(|w| (w.to_string(), w.len())).collect();
+    let mut keys: Vec<&String> = lengths.keys().collect();
+    keys.sort();
+    let firsts: HashSet<char> = words.iter().filter_map(|w| w.chars().next()).collect();
+    let mut first_list = Vec::new();
+    for c in &firsts {
+        first_list.push(*c);
+    }
+    first_list.sort();
+    let shout: String = "hello".chars().map(|c| c.to_ascii_uppercase()).collect();
+    let squares = (1..n + 1).map(|i| (i, i * i)).collect::<HashMap<i64, i64>>();
+    let pairs: HashMap<i64, i64> = vec![(1, 10), (2, 20), (1, 30)].into_iter().collect();
+    format!("{} {keys:?} {:?} {first_list:?} {shout} {} {:?} {}", lengths.len(), lengths.get("apple"), squares[&n], pairs.get(&1), pairs.len())
 }

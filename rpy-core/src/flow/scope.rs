@@ -408,12 +408,21 @@ impl ModuleScope {
                         if name == "Result" {
                             return Ok(GenericTy::Result(Box::new(inner(t)?), Box::new(inner(e)?)));
                         }
+                        if name == "HashMap" {
+                            return Ok(GenericTy::Dict(Box::new(inner(t)?), Box::new(inner(e)?)));
+                        }
                     }
                     if let [syn::GenericArgument::Type(t)] = a.args.iter().collect::<Vec<_>>().as_slice() {
                         match name.as_str() {
                             "Vec" => return Ok(GenericTy::List(Box::new(inner(t)?))),
                             n if n == LangItem::IterType.name() => return Ok(GenericTy::Iter(Box::new(inner(t)?))),
                             "Option" => return Ok(GenericTy::Option(Box::new(inner(t)?))),
+                            "HashSet" => {
+                                return Ok(GenericTy::Dict(
+                                    Box::new(inner(t)?),
+                                    Box::new(GenericTy::Concrete(Ty::Unit)),
+                                ))
+                            }
                             // A boxed GC object is the object.
                             "Box" => return inner(t),
                             _ => {}
@@ -431,7 +440,7 @@ impl ModuleScope {
         Err(unsupported(
             ty,
             "this type in a generic signature",
-            "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice, an `Option` or a `Result`",
+            "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice, an `Option`, a `Result`, a `HashMap` or a `HashSet`",
             "",
         ))
     }

@@ -311,6 +311,22 @@ fn __vec_iter_min<T>(v: &[T]) -> Option<T> {
 }
 
 // `(a..b).collect()` and `(a..b).sum()`.
+fn __collect_map<K, V>(items: __Iter<(K, V)>) -> HashMap<K, V> {
+    let mut d: HashMap<K, V> = HashMap::new();
+    for (k, v) in items {
+        d.insert(*k, *v);
+    }
+    d
+}
+
+fn __collect_set<K>(items: __Iter<K>) -> HashSet<K> {
+    let mut d: HashSet<K> = HashSet::new();
+    for k in items {
+        d.insert(*k);
+    }
+    d
+}
+
 fn __range_collect<T>(a: T, b: T) -> Vec<T> {
     let mut out: Vec<T> = Vec::new();
     let mut i = a;

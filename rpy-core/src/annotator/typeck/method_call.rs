@@ -220,7 +220,7 @@ impl Inference<'_> {
         }
         let f = lang_items::iter_fn(name);
         if !self.t.generic_fns.contains_key(&f) {
-            return Err(self.err(format!("no method `{name}` on an iterator: rpy translates {ITER_METHODS_TEXT}; adaptors taking closures (`map`, `filter`) are not: write a loop")));
+            return Err(self.err(format!("no method `{name}` on an iterator: rpy translates {ITER_METHODS_TEXT}; adaptors taking closures (`map`, `filter`, ...) are translated in a chain written from its source (`v.iter().map(..)`, `s.chars().filter(..)`) to its consumer or `for` loop, not on an iterator held in a variable")));
         }
         Ok(self.call_generic(op, f))
     }

@@ -203,10 +203,18 @@ fn iteration_rule(u: &mut Unifier, opname: &str, vals: &[Value], args: &[Node], 
             }
         }
         // Of a list (the list itself) or an iterator (a list of its items
-        // left), into a list or a `String` (of chars or strings); unknown
-        // until the result's type is.
+        // left), into a list or a `String` (of chars or strings), or of an
+        // iterator into a map (of pairs) or a set; unknown until the
+        // result's type is.
         "collect" => {
             let an = u.find(args[0]);
+            let rn = u.find(res);
+            if let (Term::Iter(item), Term::Dict(k, v)) = (u.term[an].clone(), u.term[rn].clone()) {
+                let vn = u.find(v);
+                let wanted = if matches!(u.term[vn], Term::Unit) { k } else { u.fresh(Term::Tuple(vec![k, v])) };
+                u.unify(item, wanted)?;
+                return Ok(true);
+            }
             let list = match u.term[an] {
                 Term::Iter(item) => u.fresh(Term::List(item)),
                 _ => {
@@ -376,6 +384,9 @@ fn unwrap_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Resul
         Term::Option(t) => (t, None),
         Term::Result(t, e) => (t, Some(e)),
         Term::Unknown => return Ok(false),
+        // (`it.map(..)` of an iterator held in a variable: the front end
+        // took it for `Option::map`.)
+        Term::Iter(_) => return Err(format!("a method taking a closure on `{}`: adaptors taking closures are translated in a chain written from its source (`v.iter().map(..)`) to its consumer or `for` loop, not on an iterator held in a variable", u.show(x))),
         _ => return Err(format!("`unwrap` of a value of type `{}`", u.show(x))),
     };
     match opname {
@@ -674,6 +685,10 @@ fn node_of_generic(u: &mut Unifier, g: &GenericTy, params: &[Node]) -> Node {
         GenericTy::Result(ok, err) => {
             let (t, e) = (node_of_generic(u, ok, params), node_of_generic(u, err, params));
             u.fresh(Term::Result(t, e))
+        }
+        GenericTy::Dict(k, v) => {
+            let (k, v) = (node_of_generic(u, k, params), node_of_generic(u, v, params));
+            u.fresh(Term::Dict(k, v))
         }
     }
 }

@@ -148,6 +148,13 @@ fn lower_collect(t: &Translator, op: &mut SpaceOperation, result: &Ty, types: &G
         return Ok(false);
     }
     let from = types.of_value(&op.args[0]);
+    // (Into a map or a set: the generic collector, which the next steps call.)
+    if let (Ty::Dict(_, v), Some(Ty::Iter(_))) = (result, &from) {
+        let f = if **v == Ty::Unit { LangItem::CollectSet } else { LangItem::CollectMap };
+        op.opname = "generic_call".into();
+        op.args.insert(0, Value::Const(Constant::meta(ConstValue::Str(f.name().into()))));
+        return Ok(false);
+    }
     let into = match (result, &from) {
         (Ty::Str, Some(Ty::Iter(item))) if **item == Ty::Char => t.graph_by_name(LangItem::CollectChars.name()),
         (Ty::Str, Some(Ty::Iter(item))) if **item == Ty::Str => t.graph_by_name(LangItem::CollectStrs.name()),

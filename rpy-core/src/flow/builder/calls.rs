@@ -427,7 +427,7 @@ impl FnBuilder<'_> {
                 &m.method,
                 &format!("the method `{name}`"),
                 "rpy translates only the dialect's methods: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations, `rem_euclid`, ...), of `f64`, of `char` and `u8` (ASCII and Unicode classes, `to_digit`, ...), of `Vec`, of strings (`len`, `chars`, `bytes`, `push`, `trim`, `split`, `find`, ...), of `HashMap`/`HashSet`, of `Cell`/`RefCell`, of iterators (`next`, `peek`, `rev`, `enumerate`, ...), `cmp`/`partial_cmp`, `into`, and the module's own",
-                "write it with supported operations (a loop for `retain`, `map`, `filter`), or as a function of the module",
+                "write it with supported operations, or as a function of the module",
             ));
         }
         if let Some(e) = desugared_method(m, &name) {
