@@ -47,3 +47,86 @@ impl fmt::Display for Diagnostic {
         Ok(())
     }
 }
+
+/// The sections of the dialect's reference (`docs/dialect.md`) that
+/// errors cite: each says what is supported in its area and what to write
+/// instead of the rest.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Section {
+    Module,
+    Types,
+    Numbers,
+    ControlFlow,
+    StructsAndEnums,
+    Traits,
+    TraitObjects,
+    Generics,
+    Closures,
+    Iterators,
+    Vec,
+    Strings,
+    Maps,
+    OptionResult,
+    Cells,
+    Formatting,
+    Panics,
+    Io,
+    Jit,
+    Outside,
+}
+
+impl Section {
+    pub const ALL: [Section; 20] = [
+        Section::Module,
+        Section::Types,
+        Section::Numbers,
+        Section::ControlFlow,
+        Section::StructsAndEnums,
+        Section::Traits,
+        Section::TraitObjects,
+        Section::Generics,
+        Section::Closures,
+        Section::Iterators,
+        Section::Vec,
+        Section::Strings,
+        Section::Maps,
+        Section::OptionResult,
+        Section::Cells,
+        Section::Formatting,
+        Section::Panics,
+        Section::Io,
+        Section::Jit,
+        Section::Outside,
+    ];
+
+    /// The anchor of the section's heading.
+    pub fn anchor(self) -> &'static str {
+        match self {
+            Section::Module => "the-module",
+            Section::Types => "types",
+            Section::Numbers => "integers-and-floats",
+            Section::ControlFlow => "control-flow-and-patterns",
+            Section::StructsAndEnums => "structs-and-enums",
+            Section::Traits => "traits",
+            Section::TraitObjects => "trait-objects",
+            Section::Generics => "generic-functions",
+            Section::Closures => "closures",
+            Section::Iterators => "iterators",
+            Section::Vec => "vec-and-slices",
+            Section::Strings => "strings",
+            Section::Maps => "hashmap-and-hashset",
+            Section::OptionResult => "option-and-result",
+            Section::Cells => "cell-refcell-and-rc",
+            Section::Formatting => "formatting-and-printing",
+            Section::Panics => "panics",
+            Section::Io => "input-and-output",
+            Section::Jit => "the-jits-hints",
+            Section::Outside => "outside-the-dialect",
+        }
+    }
+
+    /// Where the reference says more: `see docs/dialect.md#anchor`.
+    pub fn see(self) -> String {
+        format!("see docs/dialect.md#{}", self.anchor())
+    }
+}

@@ -28,7 +28,16 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("prelude", &["prelude", "llbuild"]),
     (
         "front end",
-        &["flow::error", "flow::scope", "flow::builder", "flow::items", "flow::traits", "flow::derives", "jit"],
+        &[
+            "flow::error",
+            "flow::scope",
+            "flow::builder",
+            "flow::items",
+            "flow::traits",
+            "flow::derives",
+            "flow::dyn_traits",
+            "jit",
+        ],
     ),
     ("annotator", &["annotator"]),
     ("rtyper", &["rtyper", "llinterp"]),

@@ -170,9 +170,10 @@ impl Unifier<'_> {
             (Term::Enum(x), Term::Enum(y)) if x == y => ta,
             (Term::Enum(e), _) | (_, Term::Enum(e)) if self.t.trait_objects.contains_key(&e) => {
                 return Err(format!(
-                    "mismatched types: {} and {} (a value becomes a trait object only where it is boxed or borrowed with the `dyn` type wanted: `Box::new(x)`, `Rc::new(x)`, `&x`)",
+                    "mismatched types: {} and {} (a value becomes a trait object only where it is boxed or borrowed with the `dyn` type wanted: `Box::new(x)`, `Rc::new(x)`, `&x`; {})",
                     self.show(a),
-                    self.show(b)
+                    self.show(b),
+                    crate::diagnostic::Section::TraitObjects.see()
                 ))
             }
             _ => return Err(format!("mismatched types: {} and {}", self.show(a), self.show(b))),

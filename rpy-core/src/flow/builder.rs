@@ -22,7 +22,7 @@
 //! `exprs`, `places` (assignment), `patterns`, `calls`, `macros` and
 //! `jit_hints`.
 
-use super::error::{pos_of, unsupported, R};
+use super::error::{pos_of, unsupported, Section, R};
 use super::model::*;
 use super::scope::ModuleScope;
 use crate::ty::{IntTy, StructId, Ty};
@@ -191,6 +191,7 @@ impl<'a> FnBuilder<'a> {
                 other => {
                     return Err(unsupported(
                         other,
+                        Section::ControlFlow,
                         "this parameter pattern",
                         "parameters are bound by name",
                         "write `name: Type`",

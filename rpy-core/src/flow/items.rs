@@ -6,7 +6,7 @@
 //! before any body is built.
 
 use super::builder::{build_const, build_fn};
-use super::error::{pos_of, unsupported, R};
+use super::error::{pos_of, unsupported, Section, R};
 use super::model::{FunctionGraph, GraphId};
 use super::scope::ModuleScope;
 use super::traits::{self, lifetimes_only, TraitDef};
@@ -133,6 +133,7 @@ impl<'a> ModuleBuilder<'a> {
                 },
                 syn::Item::Struct(s) if !lifetimes_only(&s.generics) => self.errors.push(unsupported(
                     &s.generics,
+                    Section::Generics,
                     "a generic struct",
                     "generics are not translated yet",
                     "",
@@ -272,6 +273,7 @@ impl<'a> ModuleBuilder<'a> {
                 .errors
                 .push(unsupported(
                 &s.mutability,
+                Section::Module,
                 "`static mut`",
                 "module globals are constants in translated programs, and unsynchronized mutable globals need `unsafe`",
                 "pass the state as a parameter, or use an immutable `static`/`const`",
@@ -322,6 +324,7 @@ impl<'a> ModuleBuilder<'a> {
         if matches!(f.vis, syn::Visibility::Public(_)) {
             self.errors.push(unsupported(
                 &f.sig.generics,
+                Section::Generics,
                 "a generic `pub fn`",
                 "an entry point must have one signature",
                 "make it private and call it from a `pub fn` with concrete types",
@@ -389,7 +392,7 @@ impl<'a> ModuleBuilder<'a> {
                     None => {
                         let names: Vec<String> = StdTrait::ALL.iter().map(|t| format!("`{}`", t.path().1)).collect();
                         return self.errors.push(unsupported(
-                            path,
+                            path, Section::Traits,
                             "an implementation of a trait defined outside the module",
                             &format!(
                                 "of std's traits, the arithmetic operators (`std::ops::Add` and the like), {} are translated",
@@ -404,6 +407,7 @@ impl<'a> ModuleBuilder<'a> {
         if !lifetimes_only(&imp.generics) {
             return self.errors.push(unsupported(
                 &imp.generics,
+                Section::Generics,
                 "a generic `impl`",
                 "generics are not translated yet",
                 "",
@@ -425,6 +429,7 @@ impl<'a> ModuleBuilder<'a> {
             Ok(_) => {
                 return self.errors.push(unsupported(
                     &imp.self_ty,
+                    Section::StructsAndEnums,
                     "an `impl` for this type",
                     "only the module's structs can have methods",
                     "",
@@ -482,7 +487,7 @@ impl<'a> ModuleBuilder<'a> {
                         if let Some(&id) = self.scope.assoc.get(&(type_name.clone(), name)) {
                             if self.t.conversions.insert((self_ty.clone(), source.clone()), id).is_some() {
                                 self.errors.push(unsupported(
-                                    &imp.trait_.as_ref().expect("a trait").1,
+                                    &imp.trait_.as_ref().expect("a trait").1, Section::Traits,
                                     &format!("a second `From<{source}>` of `{type_name}`"),
                                     "`&str` and `String` are one type in translated code, so their conversions would be one",
                                     "keep one of them",
@@ -494,7 +499,9 @@ impl<'a> ModuleBuilder<'a> {
                 syn::ImplItem::Const(c) => self.declare_assoc_const(&c.ident, &c.ty, &c.expr, &self_ty, &type_name),
                 // (`Output`, checked by `check_operator`; a trait's, declared above.)
                 syn::ImplItem::Type(_) if matches!(of, ImplOf::Operator(_) | ImplOf::Trait(_)) => {}
-                other => self.errors.push(unsupported(other, "this `impl` item", "not translated yet", "")),
+                other => {
+                    self.errors.push(unsupported(other, Section::Traits, "this `impl` item", "not translated yet", ""))
+                }
             }
         }
         if let ImplOf::Trait(def) = of {
@@ -535,7 +542,13 @@ impl<'a> ModuleBuilder<'a> {
             _ => Vec::new(),
         };
         let [syn::GenericArgument::Type(source)] = args[..] else {
-            return Err(unsupported(path, "this `From`", "`From` takes the source type", "write `From<Source>`"));
+            return Err(unsupported(
+                path,
+                Section::Traits,
+                "this `From`",
+                "`From` takes the source type",
+                "write `From<Source>`",
+            ));
         };
         self.scope.parse_item_type(source, Some(self_ty))
     }
@@ -551,6 +564,7 @@ impl<'a> ModuleBuilder<'a> {
                 if !matches!(arg, syn::GenericArgument::Type(ty) if !other_type(ty)) {
                     return Err(unsupported(
                         arg,
+                        Section::Traits,
                         "an operator whose other operand is of another type",
                         "an operator trait is translated for operands of the implementing type only",
                         "write a method",
@@ -563,6 +577,7 @@ impl<'a> ModuleBuilder<'a> {
                 if t.ident != "Output" || other_type(&t.ty) {
                     return Err(unsupported(
                         t,
+                        Section::Traits,
                         "an operator whose result is of another type",
                         "an operator trait is translated with the implementing type as its `Output` only",
                         "write a method",
@@ -604,7 +619,7 @@ impl<'a> ModuleBuilder<'a> {
         let taken = self.scope.assoc.contains_key(&(type_name.to_string(), name.to_string()));
         if taken {
             self.errors.push(unsupported(
-                ident,
+                ident, Section::Traits,
                 &format!("a second item named `{ident}` of `{type_name}`"),
                 "a type's methods and constants from different `impl` blocks (inherent, or of traits) must have different names to be translated",
                 "rename one of them",
@@ -724,7 +739,13 @@ pub fn instantiate(f: &syn::ItemFn, tys: &[String], n: usize) -> syn::ItemFn {
 /// payloads of an enum with data are filled in by the caller.
 fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
     if !lifetimes_only(&e.generics) {
-        return Err(unsupported(&e.generics, "a generic enum", "generics are not translated yet", ""));
+        return Err(unsupported(
+            &e.generics,
+            Section::Generics,
+            "a generic enum",
+            "generics are not translated yet",
+            "",
+        ));
     }
     let mut variants = Vec::new();
     let mut next = 0i128;
@@ -734,9 +755,25 @@ fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
                 syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse()?,
                 syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => match &**expr {
                     syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => -i.base10_parse::<i128>()?,
-                    other => return Err(unsupported(other, "this discriminant", "it must be an integer literal", "")),
+                    other => {
+                        return Err(unsupported(
+                            other,
+                            Section::StructsAndEnums,
+                            "this discriminant",
+                            "it must be an integer literal",
+                            "",
+                        ))
+                    }
                 },
-                other => return Err(unsupported(other, "this discriminant", "it must be an integer literal", "")),
+                other => {
+                    return Err(unsupported(
+                        other,
+                        Section::StructsAndEnums,
+                        "this discriminant",
+                        "it must be an integer literal",
+                        "",
+                    ))
+                }
             };
         }
         variants.push((v.ident.to_string(), next));
@@ -777,7 +814,7 @@ fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error>
         other => format!("`{other}`"),
     };
     Some(unsupported(
-        tokens,
+        tokens, Section::Module,
         &format!("{shown} in the signature of a `pub fn`"),
         "`pub fn`s are called from untranslated Rust, and only integers, `bool`, `f64`, `char`, strings and tuples of them cross that boundary (and `Vec<String>` as a parameter)",
         "make the function private, or pass a tuple instead",
@@ -851,6 +888,7 @@ fn check_use(tree: &syn::UseTree, prefix: &mut Vec<String>) -> Vec<syn::Error> {
         } else {
             vec![unsupported(
                 tree,
+                Section::Module,
                 &format!("`use {path}`"),
                 "the translated module can use only the parts of std the dialect models",
                 &format!("the known paths are {}", KNOWN_USES.join(", ")),
@@ -885,7 +923,7 @@ fn unsupported_item(item: &syn::Item) -> syn::Error {
         syn::Item::Macro(_) => ("a macro item", "macros are not translated at the module level (the dialect's macros, `println!`, `format!`, `vec!`, `assert!` and the like, are used inside functions)", "write a function instead"),
         _ => ("this item", "it is outside the dialect", "use `fn`, `const` and immutable `static` items"),
     };
-    unsupported(item, what, why, instead)
+    unsupported(item, Section::Module, what, why, instead)
 }
 
 /// `#[rpython::jit::quasi_immutable]` (or `#[quasi_immutable]`) on a field:

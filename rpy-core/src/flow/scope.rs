@@ -4,7 +4,7 @@
 //! is built; it is apart from both so that `items` and `builder` share it
 //! without importing each other.
 
-use super::error::{unsupported, R};
+use super::error::{unsupported, Section, R};
 use super::model::GraphId;
 use crate::lang_items::LangItem;
 use crate::ty::{CellKind, EnumId, GenericSig, GenericTy, IntTy, StructId, Ty};
@@ -110,6 +110,7 @@ impl ModuleScope {
         if t.has_infer() {
             return Err(unsupported(
                 ty,
+                Section::Types,
                 "the placeholder `_`",
                 "the types of signatures, fields and consts are not inferred",
                 "write the type",
@@ -165,6 +166,7 @@ impl ModuleScope {
                                 "Box" => {
                                     return Err(unsupported(
                                         ty,
+                                        Section::Types,
                                         "a `Box` of a value",
                                         "only structs that are not `Copy` (GC objects) can be boxed yet",
                                         "use the value itself",
@@ -208,13 +210,18 @@ impl ModuleScope {
                     "Self" => self.self_or_err(ty, self_ty),
                     "i128" | "u128" => Err(unsupported(
                         ty,
+                        Section::Numbers,
                         "the type `i128`/`u128`",
                         "integers wider than 64 bits have no machine representation in translated code",
                         "use `i64`/`u64`, or split the value in two",
                     )),
-                    "f32" => {
-                        Err(unsupported(ty, "the type `f32`", "the dialect's only float type is `f64`", "use `f64`"))
-                    }
+                    "f32" => Err(unsupported(
+                        ty,
+                        Section::Numbers,
+                        "the type `f32`",
+                        "the dialect's only float type is `f64`",
+                        "use `f64`",
+                    )),
                     _ => Err(heap_type(ty, &name)),
                 }
             }
@@ -240,7 +247,7 @@ impl ModuleScope {
                     return Ok(inner);
                 }
                 Err(unsupported(
-                r,
+                r, Section::Types,
                 "a mutable reference",
                     "`&mut` to a scalar, tuple or `Copy` struct needs the value to live in memory, which is not translated yet",
                     "return the new value instead",
@@ -255,10 +262,18 @@ impl ModuleScope {
                     None => Err(heap_type(ty, "")),
                 }
             }
-            syn::Type::Never(n) => Err(unsupported(n, "the type `!`", "functions must return a value", "return `()`")),
+            syn::Type::Never(n) => {
+                Err(unsupported(n, Section::Types, "the type `!`", "functions must return a value", "return `()`"))
+            }
             syn::Type::BareFn(f) => {
                 if let Some(l) = &f.lifetimes {
-                    return Err(unsupported(l, "a higher-ranked function pointer type", "not translated", ""));
+                    return Err(unsupported(
+                        l,
+                        Section::Types,
+                        "a higher-ranked function pointer type",
+                        "not translated",
+                        "",
+                    ));
                 }
                 let params = f.inputs.iter().map(|a| self.parse_type(&a.ty, self_ty)).collect::<R<_>>()?;
                 let ret = match &f.output {
@@ -311,6 +326,7 @@ impl ModuleScope {
                     Ok(t @ Ty::Iter(_)) => Ok(t),
                     Ok(_) => Err(unsupported(
                         ty,
+                        Section::Iterators,
                         &format!("`{name}` of this type"),
                         "its argument is not an iterator the dialect knows",
                         "",
@@ -365,6 +381,7 @@ impl ModuleScope {
                 syn::GenericParam::Const(c) => {
                     return Err(unsupported(
                         c,
+                        Section::Generics,
                         "a const generic",
                         "not translated yet",
                         "pass the value as a parameter",
@@ -377,7 +394,9 @@ impl ModuleScope {
             .iter()
             .map(|i| match i {
                 syn::FnArg::Typed(pt) => self.generic_type(&pt.ty, &type_params),
-                syn::FnArg::Receiver(r) => Err(unsupported(r, "a generic method", "not translated yet", "")),
+                syn::FnArg::Receiver(r) => {
+                    Err(unsupported(r, Section::Generics, "a generic method", "not translated yet", ""))
+                }
             })
             .collect::<R<_>>()?;
         let ret = match &sig.output {
@@ -438,7 +457,7 @@ impl ModuleScope {
             _ => {}
         }
         Err(unsupported(
-            ty,
+            ty, Section::Generics,
             "this type in a generic signature",
             "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice, an `Option`, a `Result`, a `HashMap` or a `HashSet`",
             "",
@@ -448,11 +467,18 @@ impl ModuleScope {
     /// Parameter and result types of a function; `self_ty` for methods.
     pub(super) fn signature(&self, sig: &syn::Signature, self_ty: Option<&Ty>) -> R<(Vec<Ty>, Ty)> {
         if let Some(u) = &sig.unsafety {
-            return Err(unsupported(u, "`unsafe fn`", "translated code is safe by construction", "remove `unsafe`"));
+            return Err(unsupported(
+                u,
+                Section::Outside,
+                "`unsafe fn`",
+                "translated code is safe by construction",
+                "remove `unsafe`",
+            ));
         }
         if let Some(a) = &sig.asyncness {
             return Err(unsupported(
                 a,
+                Section::Outside,
                 "`async fn`",
                 "there is no executor in translated programs",
                 "write a plain `fn`",
@@ -461,13 +487,14 @@ impl ModuleScope {
         if let Some(p) = sig.generics.params.iter().find(|p| !matches!(p, syn::GenericParam::Lifetime(_))) {
             return Err(unsupported(
                 p,
+                Section::Generics,
                 "a generic method or a const generic",
                 "only free functions can be generic over types yet",
                 "write one method per type",
             ));
         }
         if let Some(v) = &sig.variadic {
-            return Err(unsupported(v, "a variadic function", "it is outside the dialect", ""));
+            return Err(unsupported(v, Section::Outside, "a variadic function", "it is outside the dialect", ""));
         }
         let mut params = Vec::new();
         for input in &sig.inputs {
@@ -477,13 +504,20 @@ impl ModuleScope {
                     if r.reference.is_some() && r.mutability.is_some() && !self_ty.is_some_and(|t| self.is_heap(t)) {
                         return Err(unsupported(
                             r,
+                            Section::StructsAndEnums,
                             "`&mut self` on a `Copy` struct",
                             "`Copy` structs are values, and a method cannot change the caller's copy yet",
                             "take `self` and return the updated struct",
                         ));
                     }
                     if r.colon_token.is_some() {
-                        return Err(unsupported(r, "a typed `self`", "not translated yet", "write `self` or `&self`"));
+                        return Err(unsupported(
+                            r,
+                            Section::StructsAndEnums,
+                            "a typed `self`",
+                            "not translated yet",
+                            "write `self` or `&self`",
+                        ));
                     }
                     params.push(self.self_or_err(r, self_ty)?);
                 }
@@ -510,7 +544,13 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
             } else {
                 "define the trait in the module and implement it for the types it holds"
             };
-            return unsupported(ty, "a trait object of a trait outside the module", why, instead);
+            return unsupported(
+                ty,
+                Section::TraitObjects,
+                "a trait object of a trait outside the module",
+                why,
+                instead,
+            );
         }
         syn::Type::ImplTrait(_) => ("an `impl Trait` type".to_string(), "name the concrete type"),
         syn::Type::Ptr(_) => ("a raw pointer".to_string(), "use a struct (a GC object) and references"),
@@ -525,7 +565,7 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
             (format!("the type `{}`", name.replace(' ', "")), instead)
         }
     };
-    unsupported(ty, &what, why, instead)
+    unsupported(ty, Section::Types, &what, why, instead)
 }
 
 /// `std::cell::RefCell<T>` and the like: std's types by their full paths.

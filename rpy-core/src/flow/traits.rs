@@ -20,7 +20,7 @@
 //! Architecture invariant: a trait is never a type here. `dyn Trait` is
 //! the enum of its implementing types that `flow::dyn_traits` writes out.
 
-use super::error::{unsupported, R};
+use super::error::{unsupported, Section, R};
 use crate::lang_items::StdTrait;
 use std::collections::HashMap;
 
@@ -40,10 +40,16 @@ impl<'a> TraitDef<'a> {
     /// The trait `t`, or why it is outside the dialect.
     pub fn of(t: &'a syn::ItemTrait) -> R<TraitDef<'a>> {
         if !lifetimes_only(&t.generics) {
-            return Err(unsupported(&t.generics, "a generic trait", "generics are not translated yet", ""));
+            return Err(unsupported(
+                &t.generics,
+                Section::Traits,
+                "a generic trait",
+                "generics are not translated yet",
+                "",
+            ));
         }
         if let Some(u) = &t.unsafety {
-            return Err(unsupported(u, "an `unsafe trait`", "the dialect has no `unsafe`", ""));
+            return Err(unsupported(u, Section::Traits, "an `unsafe trait`", "the dialect has no `unsafe`", ""));
         }
         let mut def = TraitDef { fns: Vec::new(), consts: Vec::new() };
         for item in &t.items {
@@ -52,6 +58,7 @@ impl<'a> TraitDef<'a> {
                     if !lifetimes_only(&f.sig.generics) {
                         return Err(unsupported(
                             &f.sig.generics,
+                            Section::Traits,
                             "a generic trait method",
                             "generics are not translated yet",
                             "",
@@ -65,12 +72,15 @@ impl<'a> TraitDef<'a> {
                 syn::TraitItem::Type(ty) => {
                     return Err(unsupported(
                         &ty.generics,
+                        Section::Traits,
                         "a generic associated type",
                         "generics are not translated yet",
                         "",
                     ))
                 }
-                other => return Err(unsupported(other, "this trait item", "it is outside the dialect", "")),
+                other => {
+                    return Err(unsupported(other, Section::Traits, "this trait item", "it is outside the dialect", ""))
+                }
             }
         }
         Ok(def)

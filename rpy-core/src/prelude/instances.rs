@@ -13,6 +13,7 @@
 //! missing and rebuilds (`translator::build_with_prelude`).
 
 use super::source_of;
+use crate::diagnostic::Section;
 use crate::flow::{ConstValue, Value};
 pub use crate::lang_items::InstanceKind as Kind;
 use crate::lang_items::{LangItem, StdTrait};
@@ -261,7 +262,7 @@ fn eq_body(t: &Translator, ty: &Ty) -> Result<String, String> {
             .into(),
         Ty::Cell(..) => "a.value == b.value".into(),
         Ty::Rc(_) => format!("{inner}(a) == {inner}(b)", inner = LangItem::RcInner.name()),
-        other => return Err(format!("`==` on `{other}` is not translated yet")),
+        other => return Err(format!("`==` on `{other}` is not translated yet ({})", Section::Traits.see())),
     })
 }
 
@@ -289,7 +290,7 @@ fn ord_body(t: &Translator, ty: &Ty, op: &str) -> Result<String, String> {
             "match a {{ Some(x) => match b {{ Some(y) => x {op} y, None => 1 {op} 0 }}, \
              None => match b {{ Some(_) => 0 {op} 1, None => {equal} }} }}"
         ),
-        other => return Err(format!("ordering values of type `{other}` is not translated yet")),
+        other => return Err(format!("ordering values of type `{other}` is not translated yet ({})", Section::Traits.see())),
     })
 }
 
@@ -323,7 +324,7 @@ fn clone_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         Ty::Result(..) => "match a { Ok(x) => Ok(x.clone()), Err(x) => Err(x.clone()) }".into(),
         // std's `Clone` of a cell: a new cell holding a clone of the value.
         Ty::Cell(kind, _) => format!("{}::new(a.value.clone())", kind.name()),
-        other => return Err(format!("`clone` of `{other}` is not translated yet")),
+        other => return Err(format!("`clone` of `{other}` is not translated yet ({})", Section::Traits.see())),
     })
 }
 
@@ -408,6 +409,6 @@ fn debug_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         // would print `<borrowed>`; borrows are not tracked).
         Ty::Cell(kind, _) => format!("out.push_str(\"{} {{ value: \"); {} out.push_str(\" }}\");", kind.name(), debug_of("a.value")),
         Ty::Rc(_) => debug_of(&format!("{}(a)", LangItem::RcInner.name())),
-        other => return Err(format!("`{{:?}}` of `{other}` is not translated yet")),
+        other => return Err(format!("`{{:?}}` of `{other}` is not translated yet ({})", Section::Formatting.see())),
     })
 }

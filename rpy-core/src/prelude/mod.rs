@@ -215,7 +215,7 @@ fn hash_expr(t: &Translator, ty: &Ty, e: &str) -> Result<String, String> {
             }
             h
         }
-        other => return Err(format!("`{other}` cannot be a `HashMap` key: keys are integers, `bool`, `char`, strings, field-less enums, and tuples or `Copy` structs of them")),
+        other => return Err(format!("`{other}` cannot be a `HashMap` key: keys are integers, `bool`, `char`, strings, field-less enums, and tuples or `Copy` structs of them ({})", crate::diagnostic::Section::Maps.see())),
     })
 }
 

@@ -8,6 +8,7 @@
 //! `Option`s of scalars as `Struct`s by value.
 
 use crate::annotator::Annotations;
+use crate::diagnostic::Section;
 use crate::entity::Arena;
 use crate::flow::{
     checkgraph, ConstTy, ConstValue, Constant, FunctionGraph, GraphId, Pos, SpaceOperation, Value, VarId,
@@ -409,7 +410,10 @@ impl HighLevelOps<'_> {
             | Ty::Result(..)
             | Ty::Fn(..)
             | Ty::Infer => {
-                return Err(format!("comparing values of type `{ty}` inside tuples or structs is not translated yet"))
+                return Err(format!(
+                    "comparing values of type `{ty}` inside tuples or structs is not translated yet ({})",
+                    Section::Traits.see()
+                ))
             }
         };
         let mut all = self.constant(ConstValue::Bool(true), Ty::Bool);
@@ -525,7 +529,8 @@ impl HighLevelOps<'_> {
                     }
                     (Ty::Tuple(_) | Ty::Struct(_) | Ty::Option(_) | Ty::Unit, _) => {
                         return Err(format!(
-                            "comparing values of type `{ty0}` is not translated yet; compare their elements"
+                            "comparing values of type `{ty0}` is not translated yet; compare their elements ({})",
+                            Section::Traits.see()
                         ))
                     }
                     (_, "and") => int_op(&ty0, IntOp::And),
@@ -651,7 +656,7 @@ impl HighLevelOps<'_> {
             "ref_mut" | "box_new" => {
                 if self.types.container(&ty0).is_none() {
                     return Err(if opname == "ref_mut" {
-                        format!("`&mut` of a `{ty0}` value: it needs the value to live in memory, which is not translated yet; pass the value and return the new one")
+                        format!("`&mut` of a `{ty0}` value: it needs the value to live in memory, which is not translated yet; pass the value and return the new one ({})", Section::Types.see())
                     } else {
                         format!("`Box::new` of a `{ty0}` value: only structs that are not `Copy` can be boxed yet")
                     });
@@ -806,7 +811,12 @@ impl HighLevelOps<'_> {
             Ty::Bool => ("rpy_str_fmt_bool", self.cast(v, &i64_)?, None),
             Ty::Char => ("rpy_str_fmt_char", self.cast(v, &Ty::Int(IntTy::U32))?, None),
             Ty::Str => ("rpy_str_fmt_str", self.ll(v), None),
-            other => return Err(format!("formatting a value of type `{other}` is not translated yet")),
+            other => {
+                return Err(format!(
+                    "formatting a value of type `{other}` is not translated yet ({})",
+                    Section::Formatting.see()
+                ))
+            }
         };
         let mut call = vec![buf, value, spec, width, precision];
         if let Some(bits) = extra {

@@ -9,6 +9,7 @@
 //! and friends, which LLVM inlines where it pays.
 
 use super::{lltype_of, void_const, HighLevelOps, Types};
+use crate::diagnostic::Section;
 use crate::flow::{ConstValue, FunctionGraph, GraphId, Value};
 use crate::llbuild::{c_func, c_int, LlGraphBuilder};
 use crate::lloperation::{IntOp, LlOp};
@@ -255,7 +256,7 @@ impl HighLevelOps<'_> {
                 let g = self.helpers.get("ll_reverse", c.array, || ll_reverse(&item, c));
                 call(self, g, vec![l.clone()], LlType::Void)
             }
-            other => return Err(format!("`Vec::{other}` is not translated yet")),
+            other => return Err(format!("`Vec::{other}` is not translated yet ({})", Section::Vec.see())),
         })
     }
 }

@@ -48,9 +48,10 @@ impl Inference<'_> {
         let Some(variant) = variant else {
             let tr = &self.t.trait_objects[&e];
             return Err(self.err(format!(
-                "`{}` does not implement `{tr}`, so it cannot be a `dyn {tr}`: the module has no `impl {tr} for {}`",
+                "`{}` does not implement `{tr}`, so it cannot be a `dyn {tr}`: the module has no `impl {tr} for {}` ({})",
                 self.t.type_name(&source),
-                self.t.type_name(&source)
+                self.t.type_name(&source),
+                crate::diagnostic::Section::TraitObjects.see()
             )));
         };
         let variant = Value::Const(Constant::meta(ConstValue::Type(Ty::Struct(variant))));

@@ -5,6 +5,7 @@
 use super::method_call::Resolved;
 use super::{func_operand, Inference, Term};
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::Section;
 use crate::entity::EntityRef;
 use crate::flow::{ConstValue, Constant, GraphId, SpaceOperation, Value};
 use crate::ty::Ty;
@@ -93,7 +94,8 @@ impl Inference<'_> {
             _ => match self.default_fn(&ty) {
                 Some(g) => with(op, "simple_call", vec![func_operand(g)]),
                 None => return Err(self.err(format!(
-                    "`Default::default()` of `{ty}` is not translated (only of the module's types with a `Default`, numbers, `bool`, `String`, `Vec`, `HashMap` and `HashSet`): write the value itself"
+                    "`Default::default()` of `{ty}` is not translated (only of the module's types with a `Default`, numbers, `bool`, `String`, `Vec`, `HashMap` and `HashSet`): write the value itself ({})",
+                    Section::Traits.see()
                 ))),
             },
         };

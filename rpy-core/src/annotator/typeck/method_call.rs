@@ -4,6 +4,7 @@
 //! itself (`method_sig`) types the methods left, those of numbers.
 
 use super::{func_operand, name_operand, Diagnostic, Inference, Node, Term, Unifier};
+use crate::diagnostic::Section;
 use crate::entity::EntityRef;
 use crate::flow::{GraphId, SpaceOperation};
 use crate::lang_items::{self, LangItem, StdTrait};
@@ -181,7 +182,8 @@ impl Inference<'_> {
             let ty = self.t.type_name(&recv_ty);
             return Err(self.err(match &recv_ty {
                 Ty::Enum(e) if self.t.trait_objects.contains_key(e) => format!(
-                    "no method `{name}` on `{ty}`: a trait object has the methods of its trait that take `&self` or `&mut self` and name `Self` nowhere else; call the others on a value of a known type"
+                    "no method `{name}` on `{ty}`: a trait object has the methods of its trait that take `&self` or `&mut self` and name `Self` nowhere else; call the others on a value of a known type ({})",
+                    Section::TraitObjects.see()
                 ),
                 _ => format!("no method `{name}` on `{ty}`"),
             }));
@@ -202,7 +204,7 @@ impl Inference<'_> {
         let Some(sig) = list_method_sig(name) else {
             let f = lang_items::vec_fn(name);
             if !self.t.generic_fns.contains_key(&f) {
-                return Err(self.err(format!("no method `{name}` on `Vec`")));
+                return Err(self.err(format!("no method `{name}` on `Vec` ({})", Section::Vec.see())));
             }
             return Ok(self.call_generic(op, f));
         };
@@ -220,7 +222,7 @@ impl Inference<'_> {
         }
         let f = lang_items::iter_fn(name);
         if !self.t.generic_fns.contains_key(&f) {
-            return Err(self.err(format!("no method `{name}` on an iterator: rpy translates {ITER_METHODS_TEXT}; adaptors taking closures (`map`, `filter`, ...) are translated in a chain written from its source (`v.iter().map(..)`, `s.chars().filter(..)`) to its consumer or `for` loop, not on an iterator held in a variable")));
+            return Err(self.err(format!("no method `{name}` on an iterator: rpy translates {ITER_METHODS_TEXT}; adaptors taking closures (`map`, `filter`, ...) are translated in a chain written from its source (`v.iter().map(..)`, `s.chars().filter(..)`) to its consumer or `for` loop, not on an iterator held in a variable ({})", Section::Iterators.see())));
         }
         Ok(self.call_generic(op, f))
     }
@@ -241,8 +243,8 @@ impl Inference<'_> {
         }
         op.args[0] = name_operand(name.clone());
         self.rewrite(op);
-        let (params, ret) =
-            dict_method_sig(&name).ok_or_else(|| self.err(format!("no method `{name}` on `HashMap`")))?;
+        let (params, ret) = dict_method_sig(&name)
+            .ok_or_else(|| self.err(format!("no method `{name}` on `HashMap` ({})", Section::Maps.see())))?;
         if params.len() != op.args.len() - 2 {
             return Err(self.err(format!("`{name}` takes {} arguments", params.len())));
         }
@@ -286,7 +288,7 @@ impl Inference<'_> {
                 let unit = self.u.fresh(Term::Unit);
                 return self.unify(op.result.index(), unit);
             }
-            _ => return Err(self.err(format!("no method `{name}` on `Cell`/`RefCell`"))),
+            _ => return Err(self.err(format!("no method `{name}` on `Cell`/`RefCell` ({})", Section::Cells.see()))),
         };
         if op.args.len() - 2 != takes_value as usize {
             return Err(self.err(format!("`{name}` takes {} arguments", takes_value as usize)));

@@ -3,6 +3,7 @@
 //! of its result (`res`).
 
 use super::{Node, Term, Unifier};
+use crate::diagnostic::Section;
 use crate::flow::{ConstValue, Value};
 use crate::lang_items::LangItem;
 use crate::methods::{method_sig, Recv, Rel};
@@ -190,7 +191,7 @@ fn iteration_rule(u: &mut Unifier, opname: &str, vals: &[Value], args: &[Node], 
                 Term::List(_) => u.unify(args[0], res)?,
                 // `for x in &mut it` would leave `it` where the loop stopped.
                 Term::Iter(_) if vals.get(1).and_then(|v| v.constant()).is_some_and(|c| c.value == ConstValue::Bool(true)) => {
-                    return Err("a `for` loop over `&mut` of an iterator is not translated: write `for x in it.by_ref()` or `while let Some(x) = it.next()`".into())
+                    return Err(format!("a `for` loop over `&mut` of an iterator is not translated: write `for x in it.by_ref()` or `while let Some(x) = it.next()` ({})", Section::Iterators.see()))
                 }
                 Term::Iter(item) => u.unify_term(res, Term::List(item))?,
                 Term::Dict(k, v) => {

@@ -3,6 +3,7 @@
 //! constants become `Known` ones.
 
 use super::{func_operand, name_operand, Diagnostic, GraphTypes, Inference};
+use crate::diagnostic::Section;
 use crate::flow::{ConstTy, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value};
 use crate::lang_items::LangItem;
 use crate::prelude::instances::{self, Kind};
@@ -239,7 +240,7 @@ fn lower_format_arg(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes)
         return Ok(false);
     }
     if matches!(types.of_value(&op.args[1]), Some(Ty::Iter(_))) {
-        return Err("formatting an iterator is not translated (its `Debug` shows std's internals): format the `Vec` of its items, `it.clone().collect::<Vec<_>>()`".into());
+        return Err(format!("formatting an iterator is not translated (its `Debug` shows std's internals): format the `Vec` of its items, `it.clone().collect::<Vec<_>>()` ({})", Section::Iterators.see()));
     }
     let spec = op.args[2].constant().and_then(|c| c.as_int()).map(|b| rpy_fmt::Spec::decode(b as u64));
     let display = spec.as_ref().is_some_and(|s| s.ty == rpy_fmt::FmtType::Display);
@@ -249,7 +250,7 @@ fn lower_format_arg(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes)
         types.of_value(&op.args[1]).and_then(|ty| t.methods.get(&(ty, LangItem::Display.name().to_string())).copied());
     let (true, Some(f)) = (display, method) else { return Ok(false) };
     if !plain {
-        return Err("only `{}` without width or precision formats an error".into());
+        return Err(format!("only `{{}}` without width or precision formats an error ({})", Section::Formatting.see()));
     }
     op.args = vec![func_operand(f), op.args[1].clone(), op.args[0].clone()];
     op.opname = "simple_call".into();

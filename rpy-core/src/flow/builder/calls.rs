@@ -139,6 +139,7 @@ impl FnBuilder<'_> {
             ([.., "Rc", other], _) => {
                 return Err(unsupported(
                     &p.path,
+                    Section::Cells,
                     &format!("`Rc::{other}`"),
                     "an `Rc` is a reference to a GC object in rpy: there are no counts and no weak references",
                     "use `Rc::new`, `Rc::clone` and `Rc::ptr_eq`",
@@ -205,6 +206,7 @@ impl FnBuilder<'_> {
         }
         Err(unsupported(
             &c.func,
+            Section::Module,
             &format!("calling `{}`", p.path.to_token_stream().to_string().replace(' ', "")),
             "only functions defined inside the module can be called",
             "move the function into the module",
@@ -230,7 +232,13 @@ impl FnBuilder<'_> {
                 return Ok(None);
             }
             let (Some(a), Some(b)) = (&range.start, &range.end) else {
-                return Err(unsupported(range, "an unbounded range here", "it has no end", "give both bounds"));
+                return Err(unsupported(
+                    range,
+                    Section::Iterators,
+                    "an unbounded range here",
+                    "it has no end",
+                    "give both bounds",
+                ));
             };
             let Some(v) = self.exprs([&**a, &**b])? else { return Ok(Some(None)) };
             let (a, mut b) = (v[0].clone(), v[1].clone());
@@ -278,7 +286,7 @@ impl FnBuilder<'_> {
             Some(t) if t.args.len() == 1 && !matches!(&t.args[0], syn::GenericArgument::Type(syn::Type::Infer(_))) => {
                 match &t.args[0] {
                     syn::GenericArgument::Type(ty) => self.scope.parse_type(ty, None)?,
-                    other => return Err(unsupported(other, "this type argument", "", "")),
+                    other => return Err(unsupported(other, Section::Generics, "this type argument", "", "")),
                 }
             }
             // `s.parse()`: type inference picks the parser
@@ -298,6 +306,7 @@ impl FnBuilder<'_> {
             }
             other => Err(unsupported(
                 &m.turbofish,
+                Section::Strings,
                 &format!("parsing a `{other}`"),
                 "only integers and `f64` are parsed",
                 "",
@@ -321,7 +330,7 @@ impl FnBuilder<'_> {
             let target = match &m.turbofish {
                 Some(t) if t.args.len() == 1 => match &t.args[0] {
                     syn::GenericArgument::Type(ty) => Some(self.parse_type(ty)?),
-                    other => return Err(unsupported(other, "this type argument", "", "")),
+                    other => return Err(unsupported(other, Section::Generics, "this type argument", "", "")),
                 },
                 _ => None,
             };
@@ -340,7 +349,13 @@ impl FnBuilder<'_> {
             return self.parse(m);
         }
         if let Some(t) = &m.turbofish {
-            return Err(unsupported(t, "explicit generic arguments", "generics are not translated yet", ""));
+            return Err(unsupported(
+                t,
+                Section::Generics,
+                "explicit generic arguments",
+                "generics are not translated yet",
+                "",
+            ));
         }
         let name = m.method.to_string();
         // `std::io::stdout().write_all(&bytes)` and `.flush()` (`.unwrap()`
@@ -363,12 +378,14 @@ impl FnBuilder<'_> {
                 }
                 _ if fd_n == 0 => Err(unsupported(
                     inner,
+                    Section::Io,
                     "this method of stdin",
                     "only `read_line`, `read_to_string`, `read_to_end` and `read` are translated",
                     "",
                 )),
                 _ => Err(unsupported(
                     inner,
+                    Section::Io,
                     "this method of stdout/stderr",
                     "only `write_all` and `flush` are translated",
                     "use `print!` or `write_all`",
@@ -417,14 +434,14 @@ impl FnBuilder<'_> {
         {
             if crate::methods::FORMATTER_METHODS.contains(&name.as_str()) {
                 return Err(unsupported(
-                    &m.method,
+                    &m.method, Section::Formatting,
                     &format!("the `fmt::Formatter` method `{name}`"),
                     "a `Display` or `Debug` implementation formats into a string: the formatter's options (width, fill, flags) and helpers are not translated",
                     "write the text with `write!(f, ...)` or `f.write_str(..)`",
                 ));
             }
             return Err(unsupported(
-                &m.method,
+                &m.method, Section::Outside,
                 &format!("the method `{name}`"),
                 "rpy translates only the dialect's methods: of integers (`checked_*`, `wrapping_*`, `saturating_*`, `abs`, `pow`, `min`, `max`, bit counts, rotations, `rem_euclid`, ...), of `f64`, of `char` and `u8` (ASCII and Unicode classes, `to_digit`, ...), of `Vec`, of strings (`len`, `chars`, `bytes`, `push`, `trim`, `split`, `find`, ...), of `HashMap`/`HashSet`, of `Cell`/`RefCell`, of iterators (`next`, `peek`, `rev`, `enumerate`, ...), `cmp`/`partial_cmp`, `into`, and the module's own",
                 "write it with supported operations, or as a function of the module",
@@ -472,6 +489,7 @@ impl FnBuilder<'_> {
                     ("expect", _) => {
                         return Err(unsupported(
                             &m.args,
+                            Section::OptionResult,
                             "this `expect` argument",
                             "the message must be a string literal",
                             "",

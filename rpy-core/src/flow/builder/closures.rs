@@ -33,7 +33,7 @@
 //! A `move` closure stored in a local would read its captures when it is
 //! called rather than when it is made, so it is an error.
 
-use super::super::error::{unsupported, R};
+use super::super::error::{unsupported, Section, R};
 use super::{unit, FnBuilder, Local};
 use crate::flow::model::Value;
 use proc_macro2::{Span, TokenStream};
@@ -98,6 +98,7 @@ impl<'a> Callee<'a> {
                 if c.inputs.len() != args.len() {
                     return Err(unsupported(
                         &c.or1_token,
+                        Section::Closures,
                         &format!("a closure of {} parameters here", c.inputs.len()),
                         &format!("this method calls its closure with {}", args.len()),
                         "",
@@ -121,7 +122,7 @@ impl<'a> Callee<'a> {
 /// error; so is `async`.
 fn check_body(c: &syn::ExprClosure) -> R<()> {
     if let Some(a) = &c.asyncness {
-        return Err(unsupported(a, "an `async` closure", "the dialect has no `async`", ""));
+        return Err(unsupported(a, Section::Closures, "an `async` closure", "the dialect has no `async`", ""));
     }
     struct Returns(Option<Span>);
     impl<'ast> Visit<'ast> for Returns {
@@ -139,7 +140,7 @@ fn check_body(c: &syn::ExprClosure) -> R<()> {
     match r.0 {
         Some(span) => Err(syn::Error::new(
             span,
-            "rpy: `return` or `?` inside a closure is not supported: a closure passed to a method is inlined where it is called, where `return` would leave the enclosing function; compute the value with `match` or `if` instead",
+            "rpy: `return` or `?` inside a closure is not supported: a closure passed to a method is inlined where it is called, where `return` would leave the enclosing function; compute the value with `match` or `if` instead (see docs/dialect.md#closures)",
         )),
         None => Ok(()),
     }
@@ -204,7 +205,7 @@ fn chain(e: &Expr, closure_seen: bool) -> R<Option<Chain<'_>>> {
             });
             if !pure || reversed {
                 return Err(unsupported(
-                    &m.method,
+                    &m.method, Section::Closures,
                     "`.rev()` after this adaptor",
                     "a chain with closures is translated as one loop over its source, which `.rev()` reverses only before `enumerate`, `take`, `skip`, `filter_map`, `take_while` and `skip_while`",
                     "reverse the source: `v.iter().rev().map(..)`",
@@ -244,19 +245,19 @@ fn steps(chain: &Chain) -> R<Steps> {
                 Some(c) => Ok(c),
                 None => Err(unsupported(
                     arg.map_or(stage.method as &dyn quote::ToTokens, |a| a as &dyn quote::ToTokens),
+                    Section::Closures,
                     &format!("this argument of `{name}`"),
                     "a closure or a function's name is translated here",
                     "write the closure in place",
                 )),
             }
         };
-        let count = || {
-            stage
-                .args
-                .first()
-                .copied()
-                .ok_or_else(|| unsupported(stage.method, "this call", "an argument is missing", ""))
-        };
+        let count =
+            || {
+                stage.args.first().copied().ok_or_else(|| {
+                    unsupported(stage.method, Section::Closures, "this call", "an argument is missing", "")
+                })
+            };
         let step = match name.as_str() {
             "map" => {
                 let v = callee(0)?.call(&[quote!(#y)])?;
@@ -343,7 +344,7 @@ pub(super) fn method_call(m: &syn::ExprMethodCall) -> R<Option<Expr>> {
     }
     if CLOSURE_ADAPTORS.contains(&name.as_str()) && chain(&Expr::MethodCall(m.clone()), false)?.is_some() {
         return Err(unsupported(
-            &m.method,
+            &m.method, Section::Closures,
             &format!("an iterator `{name}` whose items nothing consumes here"),
             "a chain of adaptors with closures is translated as one loop, so it must end in a consumer (`collect`, `sum`, `count`, `fold`, `any`, `find`, `for_each`, ...) or be iterated by `for` where it is written",
             "collect it into a `Vec` first",
@@ -363,6 +364,7 @@ fn consumer(m: &syn::ExprMethodCall, chain: &Chain) -> R<Expr> {
             Some(c) => Ok(c),
             None => Err(unsupported(
                 &m.method,
+                Section::Closures,
                 &format!("this call of `{name}`"),
                 "a closure or a function's name is translated as its argument",
                 "write the closure in place",
@@ -451,7 +453,13 @@ fn consumer(m: &syn::ExprMethodCall, chain: &Chain) -> R<Expr> {
         }
         "fold" => {
             let Some(start) = m.args.first() else {
-                return Err(unsupported(&m.method, "this call of `fold`", "its initial value is missing", ""));
+                return Err(unsupported(
+                    &m.method,
+                    Section::Closures,
+                    "this call of `fold`",
+                    "its initial value is missing",
+                    "",
+                ));
             };
             let v = callee(1)?.call(&[quote!(__rpy_acc), quote!(#y)])?;
             (
@@ -654,7 +662,7 @@ impl FnBuilder<'_> {
         check_body(c)?;
         if let Some(m) = &c.capture {
             return Err(unsupported(
-                m,
+                m, Section::Closures,
                 "a `move` closure stored in a local",
                 "a stored closure is inlined where it is called, so it would read what it captures then, not when it was made",
                 "drop `move` if nothing it captures changes meanwhile, or pass the values as parameters",
@@ -683,7 +691,13 @@ impl FnBuilder<'_> {
         let Some(vals) = self.operands(args, 0)? else { return Ok(None) };
         let c = self.closures[k].closure.clone();
         if c.inputs.len() != vals.len() {
-            return Err(unsupported(args, "this call", &format!("the closure takes {} arguments", c.inputs.len()), ""));
+            return Err(unsupported(
+                args,
+                Section::Closures,
+                "this call",
+                &format!("the closure takes {} arguments", c.inputs.len()),
+                "",
+            ));
         }
         let n = self.env.len();
         self.hidden.push((self.closures[k].captured, n));

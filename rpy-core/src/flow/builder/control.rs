@@ -39,6 +39,7 @@ impl FnBuilder<'_> {
                 Stmt::Item(item) => {
                     return Err(unsupported(
                         item,
+                        Section::Module,
                         "an item inside a function",
                         "items must be at module level",
                         "move it to the module",
@@ -57,6 +58,7 @@ impl FnBuilder<'_> {
         let Some(init) = &l.init else {
             return Err(unsupported(
                 l,
+                Section::ControlFlow,
                 "a `let` without initializer",
                 "every local needs a value where it is declared",
                 "initialize it, e.g. `let x = if c { a } else { b };`",
@@ -132,6 +134,7 @@ impl FnBuilder<'_> {
                 if self.expr(else_expr)?.is_some() {
                     return Err(unsupported(
                         else_expr,
+                        Section::ControlFlow,
                         "a `let ... else` block that does not diverge",
                         "rustc requires it to diverge",
                         "",
@@ -185,7 +188,9 @@ impl FnBuilder<'_> {
             None => self.loops.len().checked_sub(1),
             Some(l) => self.loops.iter().rposition(|c| c.label.as_deref() == Some(l)),
         };
-        found.ok_or_else(|| unsupported(tokens, "`break`/`continue` outside a loop", "rustc rejects it", ""))
+        found.ok_or_else(|| {
+            unsupported(tokens, Section::ControlFlow, "`break`/`continue` outside a loop", "rustc rejects it", "")
+        })
     }
 
     /// Runs `body` as a loop body with the given targets; returns whether
@@ -280,7 +285,13 @@ impl FnBuilder<'_> {
         }
         let (range, rev, step) = parse_range_iter(&f.expr)?;
         let (Some(start), Some(end)) = (&range.start, &range.end) else {
-            return Err(unsupported(range, "an unbounded range in `for`", "not translated yet", "give both bounds"));
+            return Err(unsupported(
+                range,
+                Section::Iterators,
+                "an unbounded range in `for`",
+                "not translated yet",
+                "give both bounds",
+            ));
         };
         let inclusive = matches!(range.limits, syn::RangeLimits::Closed(_));
         let operands: Vec<&Expr> = [&**start, &**end].into_iter().chain(step).collect();
@@ -289,7 +300,13 @@ impl FnBuilder<'_> {
         let step = step.map(|v| self.ascribe(v, Ty::Int(IntTy::Usize), None));
         let (a, b) = (operands[0].clone(), operands[1].clone());
         if rev && step.is_some() {
-            return Err(unsupported(&f.expr, "`.rev()` combined with `.step_by()`", "not translated yet", ""));
+            return Err(unsupported(
+                &f.expr,
+                Section::Iterators,
+                "`.rev()` combined with `.step_by()`",
+                "not translated yet",
+                "",
+            ));
         }
         // The step is used in every iteration: keep it as a hidden local.
         let step_slot = step.map(|k| self.hold(k));
@@ -505,6 +522,7 @@ impl FnBuilder<'_> {
                     other => {
                         return Err(unsupported(
                             other,
+                            Section::Iterators,
                             "this pattern over `iter_mut()`",
                             "not translated yet",
                             "bind a name",
@@ -514,6 +532,7 @@ impl FnBuilder<'_> {
                 (other, _) => {
                     return Err(unsupported(
                         other,
+                        Section::Iterators,
                         "this pattern over `iter_mut()`",
                         "not translated yet",
                         "bind a name",
@@ -670,12 +689,13 @@ fn parse_range_iter(e: &Expr) -> R<(&syn::ExprRange, bool, Option<&Expr>)> {
         Expr::MethodCall(m) if m.method == "step_by" && m.args.len() == 1 => {
             let (r, rev, step) = parse_range_iter(&m.receiver)?;
             if step.is_some() {
-                return Err(unsupported(m, "a double `.step_by()`", "not translated yet", ""));
+                return Err(unsupported(m, Section::Iterators, "a double `.step_by()`", "not translated yet", ""));
             }
             Ok((r, rev, Some(&m.args[0])))
         }
         other => Err(unsupported(
             other,
+            Section::Iterators,
             "iterating over this",
             "only ranges (`a..b`, `a..=b`, with `.rev()` or `.step_by(k)`) can be iterated yet",
             "",

@@ -17,14 +17,14 @@ impl FnBuilder<'_> {
             Expr::Group(g) => return self.expr(&g.expr),
             Expr::Path(p) => {
                 if p.qself.is_some() {
-                    return Err(unsupported(e, "a qualified path", "not translated", ""));
+                    return Err(unsupported(e, Section::Outside, "a qualified path", "not translated", ""));
                 }
                 self.path_expr(&p.path, e)?
             }
             Expr::Block(b) => {
                 if let Some(l) = &b.label {
                     return Err(unsupported(
-                        l,
+                        l, Section::ControlFlow,
                         "a labeled block",
                         "not translated yet",
                         "use a labeled `loop` with `break`",
@@ -34,7 +34,7 @@ impl FnBuilder<'_> {
             }
             Expr::Unsafe(u) => {
                 return Err(unsupported(
-                    &u.unsafe_token,
+                    &u.unsafe_token, Section::Outside,
                     "`unsafe`",
                     "translated programs are safe Rust, and the toolchain cannot check what `unsafe` code does",
                     "write it without `unsafe`",
@@ -56,14 +56,14 @@ impl FnBuilder<'_> {
                     // Shared references are their values; `*rc` is the value
                     // behind an `Rc` (`(*rc).clone()` clones it).
                     UnOp::Deref(_) => self.emit("deref", vec![v], pos),
-                    _ => return Err(unsupported(&u.op, "this operator", "it is outside the dialect", "")),
+                    _ => return Err(unsupported(&u.op, Section::Outside, "this operator", "it is outside the dialect", "")),
                 }
             }
             Expr::Cast(c) => {
                 let ty = self.parse_type(&c.ty)?;
                 if ty.has_infer() {
                     return Err(unsupported(
-                        &c.ty,
+                        &c.ty, Section::Numbers,
                         "a cast to `_`",
                         "the target of a cast is not inferred",
                         "write the type",
@@ -168,7 +168,7 @@ impl FnBuilder<'_> {
                     (false, None) => vec![],
                     (false, Some(_)) => {
                         return Err(unsupported(
-                            e,
+                            e, Section::ControlFlow,
                             "`break` with a value here",
                             "only `loop` can break with a value",
                             "",
@@ -189,7 +189,7 @@ impl FnBuilder<'_> {
             }
             Expr::Closure(c) => {
                 return Err(unsupported(
-                    &c.or1_token,
+                    &c.or1_token, Section::Closures,
                     "a closure here",
                     "a closure is translated where it is stored in a local (`let f = |x| ..;`) or passed to a method that calls it at once (the iterator adaptors and consumers, `retain`, `sort_by`, `sort_by_key`, `unwrap_or_else`, ...); closures that escape (returned, stored in a struct, passed to a function) are not",
                     "write a named `fn` and pass a `fn` pointer, with the captured values as arguments",
@@ -207,7 +207,7 @@ impl FnBuilder<'_> {
                 if let Expr::Index(i) = &*r.expr {
                     if let Expr::Range(range) = &*i.index {
                         return Err(unsupported(
-                            range,
+                            range, Section::Vec,
                             "a mutable slice of a range",
                             "a slice by a range is a copy in the translated program, so writes through it would be lost",
                             "index the whole `Vec` with an offset",
@@ -237,7 +237,7 @@ impl FnBuilder<'_> {
             }
             Expr::Let(l) => {
                 return Err(unsupported(
-                    l,
+                    l, Section::ControlFlow,
                     "a `let` expression here",
                     "`let` conditions are supported directly in `if` and `while`",
                     "",
@@ -245,13 +245,13 @@ impl FnBuilder<'_> {
             }
             Expr::Range(r) => {
                 return Err(unsupported(
-                    r,
+                    r, Section::Iterators,
                     "a range as a value",
                     "ranges are supported only as `for` loop iterables",
                     "use `for i in a..b`",
                 ))
             }
-            other => return Err(unsupported(other, "this expression", "it is outside the dialect", "")),
+            other => return Err(unsupported(other, Section::Outside, "this expression", "it is outside the dialect", "")),
         }))
     }
 
@@ -334,7 +334,13 @@ impl FnBuilder<'_> {
                         Some(t) => int_const(v, t, i)?,
                         None if s == "f64" => Value::Const(Constant::new(ConstValue::Float(v as f64), Ty::F64)),
                         None => {
-                            return Err(unsupported(i, &format!("the literal suffix `{s}`"), "not a dialect type", ""))
+                            return Err(unsupported(
+                                i,
+                                Section::Numbers,
+                                &format!("the literal suffix `{s}`"),
+                                "not a dialect type",
+                                "",
+                            ))
                         }
                     },
                 }
@@ -343,6 +349,7 @@ impl FnBuilder<'_> {
                 if !matches!(f.suffix(), "" | "f64") {
                     return Err(unsupported(
                         f,
+                        Section::Numbers,
                         "an `f32` literal",
                         "the dialect's only float type is `f64`",
                         "use `f64`",
@@ -367,12 +374,13 @@ impl FnBuilder<'_> {
             syn::Lit::CStr(_) => {
                 return Err(unsupported(
                     lit,
+                    Section::Strings,
                     "a C string literal",
                     "C strings are for FFI, which the dialect has not",
                     "use a string literal",
                 ))
             }
-            other => return Err(unsupported(other, "this literal", "it is outside the dialect", "")),
+            other => return Err(unsupported(other, Section::Outside, "this literal", "it is outside the dialect", "")),
         })
     }
 
@@ -388,7 +396,15 @@ impl FnBuilder<'_> {
                 c.value = match c.value {
                     ConstValue::Int(v) => ConstValue::Int(-v),
                     ConstValue::Float(v) => ConstValue::Float(-v),
-                    _ => return Err(unsupported(lit, "negating this literal", "only numbers can be negated", "")),
+                    _ => {
+                        return Err(unsupported(
+                            lit,
+                            Section::Numbers,
+                            "negating this literal",
+                            "only numbers can be negated",
+                            "",
+                        ))
+                    }
                 };
                 Ok(Value::Const(c))
             }
@@ -421,6 +437,7 @@ impl FnBuilder<'_> {
                 if !self.scope.struct_fields(vs).is_empty() {
                     return Err(unsupported(
                         tokens,
+                        Section::StructsAndEnums,
                         "a variant's constructor used as a value",
                         "function pointers to constructors are not translated",
                         "construct the value where it is needed",
@@ -447,6 +464,7 @@ impl FnBuilder<'_> {
                     _ => {
                         return Err(unsupported(
                             tokens,
+                            Section::Numbers,
                             &format!("the constant `f64::consts::{c}`"),
                             "not known to rpy",
                             "",
@@ -459,6 +477,7 @@ impl FnBuilder<'_> {
             _ => {
                 return Err(unsupported(
                     tokens,
+                    Section::Module,
                     "this path",
                     "only the module's own items and the constants of primitive types are in scope",
                     "",
@@ -472,7 +491,9 @@ impl FnBuilder<'_> {
                 "MAX" => max,
                 "MIN" => min,
                 "BITS" => return Ok(Value::Const(Constant::int(it.bits() as i128, IntTy::U32))),
-                _ => return Err(unsupported(tokens, &format!("`{ty}::{c}`"), "not known to rpy", "")),
+                _ => {
+                    return Err(unsupported(tokens, Section::Numbers, &format!("`{ty}::{c}`"), "not known to rpy", ""))
+                }
             };
             return int_const(v, it, tokens);
         }
@@ -485,7 +506,7 @@ impl FnBuilder<'_> {
                 "MAX" => f64::MAX,
                 "MIN" => f64::MIN,
                 "MIN_POSITIVE" => f64::MIN_POSITIVE,
-                _ => return Err(unsupported(tokens, &format!("`f64::{c}`"), "not known to rpy", "")),
+                _ => return Err(unsupported(tokens, Section::Numbers, &format!("`f64::{c}`"), "not known to rpy", "")),
             };
             return Ok(Value::Const(Constant::new(ConstValue::Float(v), Ty::F64)));
         }
@@ -494,6 +515,7 @@ impl FnBuilder<'_> {
         }
         Err(unsupported(
             tokens,
+            Section::Module,
             "this path",
             "only the module's own items and the constants of primitive types are in scope",
             "",
@@ -509,7 +531,7 @@ impl FnBuilder<'_> {
         if let Some(i) = self.lookup(name) {
             if self.env[i].closure.is_some() {
                 return Err(unsupported(
-                    tokens,
+                    tokens, Section::Closures,
                     "a closure used as a value",
                     "a closure stored in a local is inlined where it is called, and passed only to the methods that call it at once (`map`, `filter`, `sort_by`, ...)",
                     "call it (`f(x)`), or write a named `fn` and pass a `fn` pointer",
@@ -544,6 +566,7 @@ impl FnBuilder<'_> {
         if self.scope.generic_fns.contains(name) {
             return Err(unsupported(
                 tokens,
+                Section::Generics,
                 "a generic function used as a value",
                 "its instance is chosen by the types of a call's arguments",
                 "wrap it in a non-generic function",
@@ -551,6 +574,7 @@ impl FnBuilder<'_> {
         }
         Err(unsupported(
             tokens,
+            Section::Module,
             &format!("`{name}`"),
             "it is not defined inside the module",
             "everything the program uses must be defined inside the module",
@@ -577,7 +601,7 @@ impl FnBuilder<'_> {
             BinOp::Le(_) => "le",
             BinOp::Gt(_) => "gt",
             BinOp::Ge(_) => "ge",
-            _ => return Err(unsupported(&b.op, "this operator", "it is outside the dialect", "")),
+            _ => return Err(unsupported(&b.op, Section::Outside, "this operator", "it is outside the dialect", "")),
         };
         let compound = matches!(
             b.op,
@@ -707,7 +731,9 @@ impl FnBuilder<'_> {
         }
         match self.scope.structs.get(&name) {
             Some(&s) => Ok(Ty::Struct(s)),
-            None => Err(unsupported(path, "this struct", "it is not a struct of the module", "")),
+            None => {
+                Err(unsupported(path, Section::StructsAndEnums, "this struct", "it is not a struct of the module", ""))
+            }
         }
     }
 
@@ -744,7 +770,7 @@ impl FnBuilder<'_> {
 fn parse_int(i: &syn::LitInt) -> R<i128> {
     i.base10_digits()
         .parse::<i128>()
-        .map_err(|_| unsupported(i, "this integer literal", "it does not fit in 64 bits", ""))
+        .map_err(|_| unsupported(i, Section::Numbers, "this integer literal", "it does not fit in 64 bits", ""))
 }
 
 fn int_const(v: i128, t: IntTy, tokens: &dyn ToTokens) -> R<Value> {

@@ -136,13 +136,13 @@ impl FnBuilder<'_> {
                 Ok(Some(self.ascribe(ok, Ty::Result(Box::new(Ty::Unit), Box::new(Ty::Unit)), Some(pos))))
             }
             "debug_assert" | "debug_assert_eq" | "debug_assert_ne" => Err(unsupported(
-                mac,
+                mac, Section::Panics,
                 &format!("`{name}!`"),
                 "whether it runs depends on the build profile, so translated and untranslated programs could disagree",
                 "use `assert!`",
             )),
             _ => Err(unsupported(
-                mac,
+                mac, Section::Outside,
                 &format!("the macro `{name}!`"),
                 "only `format!`, `print!`, `println!`, `eprint!`, `eprintln!`, `write!`, `writeln!`, `vec!`, `matches!`, `panic!`, `unreachable!`, `todo!`, `unimplemented!`, `assert!`, `assert_eq!` and `assert_ne!` are translated",
                 "",
@@ -230,7 +230,13 @@ impl FnBuilder<'_> {
         dest: Option<Value>,
     ) -> R<Option<Value>> {
         let Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(lit), .. }) = fmt else {
-            return Err(unsupported(fmt, "a format string that is not a literal", "Rust requires a literal", ""));
+            return Err(unsupported(
+                fmt,
+                Section::Formatting,
+                "a format string that is not a literal",
+                "Rust requires a literal",
+                "",
+            ));
         };
         let pos = pos_of(lit.span());
         let mut text = lit.value();
@@ -247,7 +253,15 @@ impl FnBuilder<'_> {
                     Expr::Path(p) if p.path.get_ident().is_some() => {
                         named.push((p.path.get_ident().unwrap().to_string(), &*asg.right))
                     }
-                    _ => return Err(unsupported(a, "this format argument", "not a `name = value` pair", "")),
+                    _ => {
+                        return Err(unsupported(
+                            a,
+                            Section::Formatting,
+                            "this format argument",
+                            "not a `name = value` pair",
+                            "",
+                        ))
+                    }
                 },
                 e => positional.push(e),
             }
@@ -270,7 +284,13 @@ impl FnBuilder<'_> {
             match (slot, r) {
                 (Some(i), _) if i < held.len() => Ok(b.held(held[i])),
                 (None, rpy_fmt::ArgRef::Name(n)) => b.path_value(n, lit),
-                _ => Err(unsupported(lit, "this format string", "it refers to a missing argument", "")),
+                _ => Err(unsupported(
+                    lit,
+                    Section::Formatting,
+                    "this format string",
+                    "it refers to a missing argument",
+                    "",
+                )),
             }
         };
         let h_buf = match h_dest {
@@ -315,6 +335,7 @@ fn literal_message(e: &Expr) -> R<String> {
             if v.replace("{{", "").replace("}}", "").contains(['{', '}']) {
                 return Err(unsupported(
                     s,
+                    Section::Panics,
                     "a formatted panic message",
                     "formatting is not translated yet",
                     "use a literal message",
@@ -324,6 +345,7 @@ fn literal_message(e: &Expr) -> R<String> {
         }
         other => Err(unsupported(
             other,
+            Section::Panics,
             "a non-literal panic message",
             "formatting is not translated yet",
             "use a string literal",

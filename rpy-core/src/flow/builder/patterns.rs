@@ -30,6 +30,7 @@ impl FnBuilder<'_> {
                     if matches!(p, Pat::Rest(_)) {
                         return Err(unsupported(
                             p,
+                            Section::ControlFlow,
                             "`..` in a tuple pattern",
                             "not translated yet",
                             "name every element",
@@ -60,6 +61,7 @@ impl FnBuilder<'_> {
             }
             other => Err(unsupported(
                 other,
+                Section::ControlFlow,
                 "this pattern in `let`",
                 "not translated yet",
                 "bind a name or a tuple of names",
@@ -78,6 +80,7 @@ impl FnBuilder<'_> {
                 if pi.by_ref.is_some() {
                     return Err(unsupported(
                         pi,
+                        Section::ControlFlow,
                         "a `ref` binding",
                         "references are not translated yet",
                         "bind by value",
@@ -144,6 +147,7 @@ impl FnBuilder<'_> {
                     if pattern_binds(case) {
                         return Err(unsupported(
                             case,
+                            Section::ControlFlow,
                             "bindings inside an or-pattern",
                             "not translated yet",
                             "bind after matching, or split the arm",
@@ -172,6 +176,7 @@ impl FnBuilder<'_> {
                     if matches!(p, Pat::Rest(_)) {
                         return Err(unsupported(
                             p,
+                            Section::ControlFlow,
                             "`..` in a tuple pattern",
                             "not translated yet",
                             "use `_` for each element",
@@ -258,6 +263,7 @@ impl FnBuilder<'_> {
             Pat::Reference(r) => self.pattern(&r.pat, v, fail, fail_n),
             other => Err(unsupported(
                 other,
+                Section::ControlFlow,
                 "this pattern",
                 "not translated yet",
                 "use literals, ranges, tuples, `Some`/`None`, `_` and bindings",
@@ -312,7 +318,13 @@ impl FnBuilder<'_> {
         match e {
             Expr::Lit(l) => self.lit(&l.lit),
             Expr::Path(p) => self.path_expr(&p.path, e),
-            _ => Err(unsupported(e, "this range pattern bound", "bounds must be literals or constants", "")),
+            _ => Err(unsupported(
+                e,
+                Section::ControlFlow,
+                "this range pattern bound",
+                "bounds must be literals or constants",
+                "",
+            )),
         }
     }
 }

@@ -71,11 +71,23 @@ impl FnBuilder<'_> {
                 return self.assign(&u.expr, v);
             }
             Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) => {
-                return Err(unsupported(u, "assigning through a reference", "`&mut` is not translated yet", ""))
+                return Err(unsupported(
+                    u,
+                    Section::Types,
+                    "assigning through a reference",
+                    "`&mut` is not translated yet",
+                    "",
+                ))
             }
             _ => {}
         }
-        Err(unsupported(target, "assigning to this place", "only locals and their fields can be assigned to yet", ""))
+        Err(unsupported(
+            target,
+            Section::Types,
+            "assigning to this place",
+            "only locals and their fields can be assigned to yet",
+            "",
+        ))
     }
 
     /// Whether `e` is a `RefCell`'s guard local, a list's item local, or
