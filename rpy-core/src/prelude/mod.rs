@@ -189,33 +189,76 @@ pub fn source_of(t: &Translator, ty: &Ty) -> String {
     }
 }
 
-/// An expression of type `u64` hashing `e`, a value of type `ty`. Equal
-/// values must hash equally; the dict compares keys with `==`.
+/// An expression of type `u64` hashing `e`, a value of type `ty`: the
+/// derived `Hash` (a user's own `impl Hash` is not translated), so equal
+/// values under the derived `==` hash equally. The dict compares keys with
+/// `==`.
 fn hash_expr(t: &Translator, ty: &Ty, e: &str) -> Result<String, String> {
+    hash_at(t, ty, e, 0)
+}
+
+/// `hash_expr` at nesting `depth`, which names its locals apart.
+fn hash_at(t: &Translator, ty: &Ty, e: &str, depth: usize) -> Result<String, String> {
     const MIX: &str = "0x9E3779B97F4A7C15";
+    // The hash of parts, in order, mixed into one.
+    let mix = |parts: Vec<String>| {
+        parts
+            .into_iter()
+            .fold("0u64".to_string(), |h, part| format!("(({h}).rotate_left(7) ^ {part}).wrapping_mul({MIX})"))
+    };
+    let int = |e: &str| format!("(({e} as i64 as u64).wrapping_mul({MIX}) ^ (({e} as i64 as u64) >> 29))");
+    let data_enum = matches!(ty, Ty::Enum(en) if t.enums[*en].data.is_some());
     Ok(match ty {
-        Ty::Int(_) | Ty::Bool | Ty::Char | Ty::Enum(_) => {
-            format!("(({e} as i64 as u64).wrapping_mul({MIX}) ^ (({e} as i64 as u64) >> 29))")
-        }
+        Ty::Int(_) | Ty::Bool | Ty::Char => int(e),
+        Ty::Enum(_) if !data_enum => int(e),
         Ty::Str => format!("{e}.{}()", LangItem::StrHash.name()),
         Ty::Unit => "0".into(),
+        Ty::Rc(inner) => hash_at(t, inner, e, depth)?,
         Ty::Tuple(items) => {
-            let mut h = "0u64".to_string();
-            for (i, item) in items.iter().enumerate() {
-                let part = hash_expr(t, item, &format!("{e}.{i}"))?;
-                h = format!("(({h}).rotate_left(7) ^ {part}).wrapping_mul({MIX})");
-            }
-            h
+            mix(items.iter().enumerate().map(|(i, item)| hash_at(t, item, &format!("{e}.{i}"), depth)).collect::<Result<_, _>>()?)
         }
-        Ty::Struct(s) if t.structs[*s].copy => {
-            let mut h = "0u64".to_string();
-            for (name, fty) in &t.structs[*s].fields {
-                let part = hash_expr(t, fty, &format!("{e}.{name}"))?;
-                h = format!("(({h}).rotate_left(7) ^ {part}).wrapping_mul({MIX})");
+        Ty::Struct(s) => mix(
+            t.structs[*s]
+                .fields
+                .iter()
+                .map(|(name, fty)| hash_at(t, fty, &format!("{e}.{name}"), depth))
+                .collect::<Result<_, _>>()?,
+        ),
+        // The variant's index, then its fields.
+        Ty::Enum(en) => {
+            let def = &t.enums[*en];
+            let payloads = &def.data.as_ref().expect("an enum with data").payloads;
+            let mut arms = Vec::new();
+            for (i, ((variant, _), &p)) in def.variants.iter().zip(payloads).enumerate() {
+                let fields = &t.structs[p].fields;
+                let names: Vec<String> = (0..fields.len()).map(|k| format!("__f{depth}_{k}")).collect();
+                let tuple = fields.first().is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()));
+                let pattern = match (fields.is_empty(), tuple) {
+                    (true, _) => String::new(),
+                    (false, true) => format!("({})", names.join(", ")),
+                    (false, false) => {
+                        let binds: Vec<String> = fields.iter().zip(&names).map(|((f, _), n)| format!("{f}: {n}")).collect();
+                        format!(" {{ {} }}", binds.join(", "))
+                    }
+                };
+                let mut parts = vec![int(&i.to_string())];
+                for ((_, fty), n) in fields.iter().zip(&names) {
+                    parts.push(hash_at(t, fty, n, depth + 1)?);
+                }
+                arms.push(format!("{}::{variant}{pattern} => {},", def.name, mix(parts)));
             }
-            h
+            format!("(match {e} {{ {} }})", arms.join(" "))
         }
-        other => return Err(format!("`{other}` cannot be a `HashMap` key: keys are integers, `bool`, `char`, strings, field-less enums, and tuples or `Copy` structs of them ({})", crate::diagnostic::Section::Maps.see())),
+        Ty::List(item) | Ty::Array(item) => {
+            let (h, x) = (format!("__h{depth}"), format!("__x{depth}"));
+            let part = hash_at(t, item, &x, depth + 1)?;
+            format!("{{ let mut {h}: u64 = {}; for {x} in {e}.iter() {{ {h} = (({h}).rotate_left(7) ^ {part}).wrapping_mul({MIX}); }} {h} }}", int(&format!("{e}.len()")))
+        }
+        Ty::Option(inner) => {
+            let x = format!("__x{depth}");
+            format!("(match {e} {{ Some({x}) => {}, None => 0u64 }})", mix(vec![int("1"), hash_at(t, inner, &x, depth + 1)?]))
+        }
+        other => return Err(format!("`{other}` cannot be a `HashMap` key: keys are integers, `bool`, `char`, strings, the module's structs and enums, and tuples, `Vec`s and `Option`s of them ({})", crate::diagnostic::Section::Maps.see())),
     })
 }
 
