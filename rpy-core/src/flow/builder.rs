@@ -62,6 +62,14 @@ struct Local {
     closure: Option<usize>,
 }
 
+impl Local {
+    /// A local that is only a value: a variable, or a hidden local of the
+    /// builder's (`#i`, `#len`, ...).
+    fn plain(name: impl Into<String>, value: Value) -> Local {
+        Local { name: name.into(), value, guard: false, array: false, item_of: None, closure: None }
+    }
+}
+
 struct LoopCtx {
     label: Option<String>,
     /// Where `continue` goes; takes the first `continue_n` locals.
@@ -155,14 +163,7 @@ impl<'a> FnBuilder<'a> {
                 syn::FnArg::Typed(pt) => pt,
                 syn::FnArg::Receiver(_) => {
                     self.g.vars[var].name = Some("self".into());
-                    self.env.push(Local {
-                        name: "self".into(),
-                        value: Value::Var(var),
-                        guard: false,
-                        array: false,
-                        item_of: None,
-                        closure: None,
-                    });
+                    self.env.push(Local::plain("self", Value::Var(var)));
                     continue;
                 }
             };
@@ -180,14 +181,7 @@ impl<'a> FnBuilder<'a> {
                         closure: None,
                     });
                 }
-                Pat::Wild(_) => self.env.push(Local {
-                    name: "#_".into(),
-                    value: Value::Var(var),
-                    guard: false,
-                    array: false,
-                    item_of: None,
-                    closure: None,
-                }),
+                Pat::Wild(_) => self.env.push(Local::plain("#_", Value::Var(var))),
                 other => {
                     return Err(unsupported(
                         other,
@@ -301,14 +295,7 @@ impl<'a> FnBuilder<'a> {
     /// Keeps `v` alive across the blocks that follow as a hidden local (a
     /// value of one block cannot be used in another); returns its slot.
     fn hold(&mut self, v: Value) -> usize {
-        self.env.push(Local {
-            name: "#held".into(),
-            value: v,
-            guard: false,
-            array: false,
-            item_of: None,
-            closure: None,
-        });
+        self.env.push(Local::plain("#held", v));
         self.env.len() - 1
     }
 

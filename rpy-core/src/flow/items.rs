@@ -749,31 +749,18 @@ fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
     }
     let mut variants = Vec::new();
     let mut next = 0i128;
+    let not_literal = |d: &syn::Expr| {
+        unsupported(d, Section::StructsAndEnums, "this discriminant", "it must be an integer literal", "")
+    };
     for v in &e.variants {
         if let Some((_, d)) = &v.discriminant {
             next = match d {
                 syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse()?,
                 syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => match &**expr {
                     syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => -i.base10_parse::<i128>()?,
-                    other => {
-                        return Err(unsupported(
-                            other,
-                            Section::StructsAndEnums,
-                            "this discriminant",
-                            "it must be an integer literal",
-                            "",
-                        ))
-                    }
+                    other => return Err(not_literal(other)),
                 },
-                other => {
-                    return Err(unsupported(
-                        other,
-                        Section::StructsAndEnums,
-                        "this discriminant",
-                        "it must be an integer literal",
-                        "",
-                    ))
-                }
+                other => return Err(not_literal(other)),
             };
         }
         variants.push((v.ident.to_string(), next));

@@ -503,14 +503,7 @@ impl FnBuilder<'_> {
                 // `Err(e)`: the message with `e`'s `{:?}` (for an Option, a
                 // string that `rewrite_unwrap` leaves unused).
                 let err = self.emit("unwrap_err", vec![self.held(h_recv)], Some(pos));
-                self.env.push(Local {
-                    name: "__rpy_err".into(),
-                    value: err,
-                    guard: false,
-                    array: false,
-                    item_of: None,
-                    closure: None,
-                });
+                self.env.push(Local::plain("__rpy_err", err));
                 let fmt: Expr = syn::parse_quote!(#result_msg);
                 let Some(msg) = self.format_args(&fmt, &[], false, None)? else { return Ok(None) };
                 self.env.pop();

@@ -322,22 +322,8 @@ impl FnBuilder<'_> {
         match (rev, inclusive) {
             (false, _) => {
                 // header: i < end (or i <= end) ; body ; cont: next i
-                self.env.push(Local {
-                    name: "#i".into(),
-                    value: lo,
-                    guard: false,
-                    array: false,
-                    item_of: None,
-                    closure: None,
-                });
-                self.env.push(Local {
-                    name: "#end".into(),
-                    value: hi,
-                    guard: false,
-                    array: false,
-                    item_of: None,
-                    closure: None,
-                });
+                self.env.push(Local::plain("#i", lo));
+                self.env.push(Local::plain("#end", hi));
                 let n = self.env.len();
                 let header = self.new_block(n, 0);
                 self.link_to(header, n, vec![], None);
@@ -376,22 +362,8 @@ impl FnBuilder<'_> {
             }
             (true, false) => {
                 // header: lo < i ; i -= 1 ; body
-                self.env.push(Local {
-                    name: "#i".into(),
-                    value: hi,
-                    guard: false,
-                    array: false,
-                    item_of: None,
-                    closure: None,
-                });
-                self.env.push(Local {
-                    name: "#lo".into(),
-                    value: lo,
-                    guard: false,
-                    array: false,
-                    item_of: None,
-                    closure: None,
-                });
+                self.env.push(Local::plain("#i", hi));
+                self.env.push(Local::plain("#lo", lo));
                 let n = self.env.len();
                 let header = self.new_block(n, 0);
                 self.link_to(header, n, vec![], None);
@@ -410,22 +382,8 @@ impl FnBuilder<'_> {
             }
             (true, true) => {
                 // if lo <= hi { loop { body(hi); if hi == lo break; hi -= 1 } }
-                self.env.push(Local {
-                    name: "#i".into(),
-                    value: hi,
-                    guard: false,
-                    array: false,
-                    item_of: None,
-                    closure: None,
-                });
-                self.env.push(Local {
-                    name: "#lo".into(),
-                    value: lo,
-                    guard: false,
-                    array: false,
-                    item_of: None,
-                    closure: None,
-                });
+                self.env.push(Local::plain("#i", hi));
+                self.env.push(Local::plain("#lo", lo));
                 let n = self.env.len();
                 let exit = self.new_block(n0, 0);
                 let (i, lo) = (self.env[n0].value.clone(), self.env[n0 + 1].value.clone());
@@ -468,30 +426,9 @@ impl FnBuilder<'_> {
         let n0 = self.env.len();
         let len = self.emit("call_method", vec![meta_str("len".into()), list.clone()], pos);
         let zero = Value::Const(Constant::int(0, IntTy::Usize));
-        self.env.push(Local {
-            name: "#i".into(),
-            value: zero,
-            guard: false,
-            array: false,
-            item_of: None,
-            closure: None,
-        });
-        self.env.push(Local {
-            name: "#list".into(),
-            value: list,
-            guard: false,
-            array: false,
-            item_of: None,
-            closure: None,
-        });
-        self.env.push(Local {
-            name: "#len".into(),
-            value: len,
-            guard: false,
-            array: false,
-            item_of: None,
-            closure: None,
-        });
+        self.env.push(Local::plain("#i", zero));
+        self.env.push(Local::plain("#list", list));
+        self.env.push(Local::plain("#len", len));
         let n = self.env.len();
         let header = self.new_block(n, 0);
         self.link_to(header, n, vec![], None);

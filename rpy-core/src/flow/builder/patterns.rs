@@ -9,14 +9,7 @@ impl FnBuilder<'_> {
     pub(super) fn bind_irrefutable(&mut self, pat: &Pat, v: Value) -> R<()> {
         match pat {
             Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
-                self.env.push(Local {
-                    name: pi.ident.to_string(),
-                    value: v,
-                    guard: false,
-                    array: false,
-                    item_of: None,
-                    closure: None,
-                });
+                self.env.push(Local::plain(pi.ident.to_string(), v));
                 Ok(())
             }
             Pat::Type(pt) => {
@@ -111,7 +104,7 @@ impl FnBuilder<'_> {
                     }
                     None => v,
                 };
-                self.env.push(Local { name, value: v, guard: false, array: false, item_of: None, closure: None });
+                self.env.push(Local::plain(name, v));
                 Ok(())
             }
             Pat::Lit(l) => {
