@@ -251,6 +251,69 @@ fn __vec_dedup<T>(v: &mut Vec<T>) {
     v.truncate(w);
 }
 
+fn __vec_split_off<T>(v: &mut Vec<T>, at: usize) -> Vec<T> {
+    let n = v.len();
+    if at > n {
+        panic!("`at` split index (is {}) should be <= len (is {})", at, n);
+    }
+    let mut out: Vec<T> = Vec::with_capacity(n - at);
+    let mut i = at;
+    while i < n {
+        out.push(v[i]);
+        i += 1;
+    }
+    v.truncate(at);
+    out
+}
+
+// `windows` and `chunks` as lists of copies of the slices (items are
+// shared as Rust's slices share them).
+fn __vec_windows<T>(v: &[T], size: usize) -> Vec<Vec<T>> {
+    if size == 0 {
+        panic!("window size must be non-zero");
+    }
+    let mut out: Vec<Vec<T>> = Vec::new();
+    let mut i = 0;
+    while i + size <= v.len() {
+        out.push(v[i..i + size].to_vec());
+        i += 1;
+    }
+    out
+}
+
+fn __vec_chunks<T>(v: &[T], size: usize) -> Vec<Vec<T>> {
+    if size == 0 {
+        panic!("chunk size must be non-zero");
+    }
+    let mut out: Vec<Vec<T>> = Vec::new();
+    let mut i = 0;
+    while i < v.len() {
+        let end = if i + size < v.len() { i + size } else { v.len() };
+        out.push(v[i..end].to_vec());
+        i = end;
+    }
+    out
+}
+
+// std's: `Ok` of the index of an equal item (any of them), else `Err` of
+// where it would be inserted.
+fn __vec_binary_search<T>(v: &[T], x: &T) -> Result<usize, usize> {
+    let mut lo = 0;
+    let mut hi = v.len();
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if v[mid] == *x {
+            return Ok(mid);
+        }
+        if v[mid] < *x {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    Err(lo)
+}
+
 fn __vec_join<T>(v: &[T], sep: &str) -> String {
     let mut out = String::new();
     let mut i = 0;

@@ -104,6 +104,87 @@ impl str {
         __str_bytes(self).clear();
     }
 
+    fn __is_char_boundary(&self, i: usize) -> bool {
+        let b = __str_bytes(self);
+        i == b.len() || (i < b.len() && (b[i] & 0xC0) != 0x80)
+    }
+
+    fn insert_str(&mut self, i: usize, s: &str) {
+        if !self.__is_char_boundary(i) {
+            panic!("assertion failed: self.is_char_boundary(idx)");
+        }
+        let rest = self.__copy(i, self.len());
+        __str_bytes(self).truncate(i);
+        self.push_str(s);
+        self.push_str(&rest);
+    }
+
+    fn insert(&mut self, i: usize, c: char) {
+        self.insert_str(i, &c.to_string());
+    }
+
+    fn remove(&mut self, i: usize) -> char {
+        let n = self.len();
+        if i >= n {
+            panic!("cannot remove a char from the end of a string");
+        }
+        if !self.__is_char_boundary(i) {
+            panic!("byte index {} is not a char boundary", i);
+        }
+        let c = __str_decode(&__str_bytes(self), i);
+        let rest = self.__copy(i + c.len_utf8(), n);
+        __str_bytes(self).truncate(i);
+        self.push_str(&rest);
+        c
+    }
+
+    // Rust's `split`, without the last piece when it is empty.
+    fn split_terminator(&self, sep: &str) -> __Iter<String> {
+        let mut parts: Vec<String> = self.split(sep).collect();
+        if parts.len() > 0 && parts[parts.len() - 1].len() == 0 {
+            parts.pop();
+        }
+        parts.into_iter()
+    }
+
+    fn __split_terminator_char(&self, c: char) -> __Iter<String> {
+        self.split_terminator(&c.to_string())
+    }
+
+    fn rsplit(&self, sep: &str) -> __Iter<String> {
+        let mut parts: Vec<String> = self.split(sep).collect();
+        parts.reverse();
+        parts.into_iter()
+    }
+
+    fn __rsplit_char(&self, c: char) -> __Iter<String> {
+        self.rsplit(&c.to_string())
+    }
+
+    // At most `n` pieces, the last one the rest of the string.
+    fn splitn(&self, n: usize, sep: &str) -> __Iter<String> {
+        let mut out: Vec<String> = Vec::new();
+        if n == 0 {
+            return out.into_iter();
+        }
+        let mut start = 0;
+        while out.len() + 1 < n {
+            match self.__find_from(sep, start) {
+                Some(i) => {
+                    out.push(self.__slice(start, i));
+                    start = i + sep.len();
+                }
+                None => break,
+            }
+        }
+        out.push(self.__slice(start, self.len()));
+        out.into_iter()
+    }
+
+    fn __splitn_char(&self, n: usize, c: char) -> __Iter<String> {
+        self.splitn(n, &c.to_string())
+    }
+
     fn truncate(&mut self, n: usize) {
         __str_bytes(self).truncate(n);
     }

@@ -168,8 +168,10 @@ impl Inference<'_> {
         call: &str,
     ) -> Result<Resolved, Diagnostic> {
         // A `char` pattern (`s.find(',')`) has the prelude's `__find_char`.
-        let char_arg = op.args.len() >= 3 && {
-            let a = self.node_of(&op.args[2]);
+        // (The pattern is the first argument, the second of `splitn`.)
+        let pattern = if name == "splitn" { 3 } else { 2 };
+        let char_arg = op.args.len() > pattern && {
+            let a = self.node_of(&op.args[pattern]);
             let a = self.u.find(a);
             matches!(self.u.term[a], Term::Char)
         };

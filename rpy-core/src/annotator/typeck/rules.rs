@@ -387,7 +387,7 @@ fn unwrap_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Resul
         Term::Unknown => return Ok(false),
         // (`it.map(..)` of an iterator held in a variable: the front end
         // took it for `Option::map`.)
-        Term::Iter(_) => return Err(format!("a method taking a closure on `{}`: adaptors taking closures are translated in a chain written from its source (`v.iter().map(..)`) to its consumer or `for` loop, not on an iterator held in a variable", u.show(x))),
+        Term::Iter(_) | Term::List(_) => return Err(format!("a method taking a closure on `{}`: adaptors taking closures are translated in a chain written from its source (`v.iter().map(..)`) to its consumer or `for` loop, not on an iterator held in a variable", u.show(x))),
         _ => return Err(format!("`unwrap` of a value of type `{}`", u.show(x))),
     };
     match opname {

@@ -45,15 +45,30 @@ use syn::Expr;
 /// The adaptors that take a closure, which make a chain one to rewrite.
 const CLOSURE_ADAPTORS: &[&str] = &["map", "filter", "filter_map", "take_while", "skip_while", "inspect"];
 /// The adaptors without a closure that may follow one in a chain.
-const PLAIN_ADAPTORS: &[&str] = &["enumerate", "take", "skip", "cloned", "copied", "rev"];
+const PLAIN_ADAPTORS: &[&str] = &["enumerate", "take", "skip", "cloned", "copied", "rev", "zip"];
 /// The consumers that end a chain.
 const CONSUMERS: &[&str] = &[
-    "sum", "product", "count", "collect", "any", "all", "position", "find", "find_map", "fold", "for_each", "max",
-    "min", "last",
+    "sum",
+    "product",
+    "count",
+    "collect",
+    "any",
+    "all",
+    "position",
+    "find",
+    "find_map",
+    "fold",
+    "for_each",
+    "max",
+    "min",
+    "last",
+    "max_by_key",
+    "min_by_key",
 ];
 /// The consumers that take a closure, which make a chain one to rewrite even
 /// without a closure adaptor.
-const CLOSURE_CONSUMERS: &[&str] = &["any", "all", "position", "find", "find_map", "fold", "for_each"];
+const CLOSURE_CONSUMERS: &[&str] =
+    &["any", "all", "position", "find", "find_map", "fold", "for_each", "max_by_key", "min_by_key"];
 /// The calls that make an iterator of a value, where a chain starts.
 const SOURCES: &[&str] = &[
     "iter",
@@ -67,6 +82,8 @@ const SOURCES: &[&str] = &[
     "split",
     "keys",
     "values",
+    "windows",
+    "chunks",
 ];
 
 /// A function to call: a closure written there, or a function's name.
@@ -188,7 +205,9 @@ fn chain(e: &Expr, closure_seen: bool) -> R<Option<Chain<'_>>> {
         }
     }
     calls.reverse();
-    let first_closure = calls.iter().position(|m| CLOSURE_ADAPTORS.contains(&m.method.to_string().as_str()));
+    // (`zip` pulls from a second iterator: a step of the loop too.)
+    let first_closure =
+        calls.iter().position(|m| m.method == "zip" || CLOSURE_ADAPTORS.contains(&m.method.to_string().as_str()));
     let Some(first) = first_closure.or(closure_seen.then_some(calls.len())) else { return Ok(None) };
     // The source: `cur` with the plain adaptors before the first closure.
     let mut source = quote!(#cur);
@@ -302,6 +321,12 @@ fn steps(chain: &Chain) -> R<Steps> {
                 let c = count()?;
                 s.before.push(quote_spanned!(span=> let mut #n: usize = #c;));
                 quote_spanned!(span=> if #n > 0 { #n -= 1; continue; } let #next = #y;)
+            }
+            "zip" => {
+                let other = format_ident!("__rpy_zip{k}");
+                let c = count()?;
+                s.before.push(quote_spanned!(span=> let mut #other = (#c).into_iter();));
+                quote_spanned!(span=> let #next = match #other.next() { Some(__rpy_b) => (#y, __rpy_b), None => break };)
             }
             "cloned" => quote_spanned!(span=> let #next = #y.clone();),
             "copied" => quote_spanned!(span=> let #next = #y;),
@@ -472,6 +497,25 @@ fn consumer(m: &syn::ExprMethodCall, chain: &Chain) -> R<Expr> {
             let v = callee(0)?.call(&[quote!(#y)])?;
             (quote!(), quote_spanned!(span=> #v;), quote!(()))
         }
+        // (`max_by_key` keeps the last of equal keys, `min_by_key` the first.)
+        "max_by_key" | "min_by_key" => {
+            let key = callee(0)?.call(&[quote!(&#y)])?;
+            let keep = if name == "max_by_key" { quote!(__rpy_k >= __rpy_ka) } else { quote!(__rpy_k < __rpy_ka) };
+            (
+                quote_spanned!(span=> let mut __rpy_acc = None;),
+                quote_spanned!(span=>
+                    let __rpy_k = #key;
+                    __rpy_acc = match __rpy_acc {
+                        Some((__rpy_ka, __rpy_a)) => if #keep { Some((__rpy_k, #y)) } else { Some((__rpy_ka, __rpy_a)) },
+                        None => Some((__rpy_k, #y)),
+                    };
+                ),
+                quote!(match __rpy_acc {
+                    Some((_, __rpy_a)) => Some(__rpy_a),
+                    None => None,
+                }),
+            )
+        }
         other => unreachable!("`{other}` is not a consumer"),
     };
     let (before, top, steps, source) = (&s.before, &s.top, &s.body, &chain.source);
@@ -510,6 +554,24 @@ fn other_call(m: &syn::ExprMethodCall) -> R<Option<Expr>> {
                     }
                 }
                 __rpy_v.truncate(__rpy_kept);
+            })
+        }
+        ("dedup_by_key", 1, _) => {
+            let (current, kept) =
+                (callee.call(&[quote!(&__rpy_v[__rpy_r])])?, callee.call(&[quote!(&__rpy_v[__rpy_w - 1])])?);
+            syn::parse_quote_spanned!(span=> {
+                let __rpy_v = &mut #recv;
+                let __rpy_n = __rpy_v.len();
+                if __rpy_n > 1 {
+                    let mut __rpy_w: usize = 1;
+                    for __rpy_r in 1..__rpy_n {
+                        if #current != #kept {
+                            __rpy_v.swap(__rpy_w, __rpy_r);
+                            __rpy_w += 1;
+                        }
+                    }
+                    __rpy_v.truncate(__rpy_w);
+                }
             })
         }
         ("sort_by" | "sort_unstable_by", 1, _) => {
