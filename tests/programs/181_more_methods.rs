@@ -1,6 +1,8 @@
-// The collection and string methods reached for next: `Vec::split_off`, `windows`, `chunks`, `binary_search`, `dedup_by_key`, `zip` (in chains and `for` loops), `max_by_key`/`min_by_key`, `str::splitn`, `rsplit`, `split_terminator` (with `&str` and `char` patterns), `String::insert`, `insert_str`, `remove` (multi-byte characters too)
+// The collection and string methods reached for next: `Vec::split_off`, `drain` (of every kind of range, collected, iterated by `for` and chained), `windows`, `chunks`, `binary_search`, `dedup_by_key`, `zip` (in chains and `for` loops), `max_by_key`/`min_by_key`, `str::splitn`, `rsplit`, `split_terminator` (with `&str` and `char` patterns), `String::insert`, `insert_str`, `remove` (multi-byte characters too)
 // call: vecs(7)
 // expect: "split_off [1, 2, 3] [4, 5, 6, 7] | windows [3, 5, 7] chunks [[1, 2, 3], [4, 5, 6], [7]] | search Ok(3) Err(0) Err(7) | dedup [10, 21, 30, 41] | zip 32 [(1, 'a'), (2, 'b')] | by_key Some(\"plum\") Some(\"fig\")"
+// call: drained(6)
+// expect: "[0, 1, 4, 5] [2, 3] | [3, 4, 5] 3 | [7] [16, 18] | [] 2"
 // call: strings(2)
 // expect: "splitn [\"a\", \"b,c,d\"] [\"x\", \"y\", \"z\"] | rsplit [\"c\", \"b\", \"a\"] [\"3\", \"2\", \"1\"] | term [\"a\", \"b\"] [\"a\", \"\", \"b\"] | edit hé-llo! é"
 
@@ -47,4 +49,19 @@ pub fn strings(n: usize) -> String {
     let removed = s.remove(1);
     s.insert(1, removed);
     format!("splitn {a:?} {b:?} | rsplit {c:?} {d:?} | term {e:?} {f:?} | edit {s} {removed}")
+}
+
+pub fn drained(n: i64) -> String {
+    let mut v: Vec<i64> = (0..n).collect();
+    let middle: Vec<i64> = v.drain(2..4).collect();
+    let mut w = vec![1, 2, 3, 4, 5];
+    let mut total = 0;
+    for x in w.drain(..=1) {
+        total += x;
+    }
+    let mut u = vec![7, 8, 9];
+    let doubled: Vec<i64> = u.drain(1..).map(|x| x * 2).collect();
+    let mut all = vec![5, 6];
+    let gone = all.drain(..).count();
+    format!("{v:?} {middle:?} | {w:?} {total} | {u:?} {doubled:?} | {all:?} {gone}")
 }

@@ -420,6 +420,7 @@ impl FnBuilder<'_> {
             "ok",
             "err",
             "ok_or",
+            "drain",
         ];
         if !OWN_ARMS.contains(&name.as_str())
             && crate::methods::method_sig(&name).is_none()
@@ -579,6 +580,30 @@ fn desugared_method(m: &syn::ExprMethodCall, name: &str) -> Option<Expr> {
             let __rpy_e = #e;
             match __rpy_r { Some(__rpy_v) => Ok(__rpy_v), None => Err(__rpy_e) }
         }),
+        // `v.drain(range)`: the items of the range, taken out of `v`, as an
+        // iterator (std's is lazy, but the items are gone from `v` once
+        // the iterator is dropped, which is all a program can see).
+        ("drain", [Expr::Range(r)]) => {
+            let lo = match &r.start {
+                Some(a) => quote::quote!(#a),
+                None => quote::quote!(0),
+            };
+            let hi = match (&r.end, &r.limits) {
+                (Some(b), syn::RangeLimits::Closed(_)) => quote::quote!(#b + 1),
+                (Some(b), _) => quote::quote!(#b),
+                (None, _) => quote::quote!(__rpy_v.len()),
+            };
+            syn::parse_quote_spanned!(span=> {
+                let __rpy_v = &mut #recv;
+                let __rpy_lo: usize = #lo;
+                let __rpy_hi: usize = #hi;
+                let __rpy_taken = __rpy_v[__rpy_lo..__rpy_hi].to_vec();
+                let __rpy_tail = __rpy_v.split_off(__rpy_hi);
+                __rpy_v.truncate(__rpy_lo);
+                __rpy_v.extend(__rpy_tail);
+                __rpy_taken.into_iter()
+            })
+        }
         _ => return None,
     })
 }

@@ -84,6 +84,7 @@ const SOURCES: &[&str] = &[
     "values",
     "windows",
     "chunks",
+    "drain",
 ];
 
 /// A function to call: a closure written there, or a function's name.
