@@ -159,10 +159,11 @@ fn build_with_prelude(
     file: &str,
     dumper: &Dumper,
 ) -> Result<(Translator, ProgramTypes), Vec<TranslationError>> {
-    let derived = crate::flow::derives::expand(items);
-    let classes = crate::flow::dyn_traits::expand(items);
+    let items = crate::flow::traits::impl_trait_params(items);
+    let derived = crate::flow::derives::expand(&items);
+    let classes = crate::flow::dyn_traits::expand(&items);
     let mut all: Vec<syn::Item> =
-        items.iter().cloned().chain(derived).chain(classes).chain(crate::prelude::items()).collect();
+        items.into_iter().chain(derived).chain(classes).chain(crate::prelude::items()).collect();
     let mut templates: Vec<Ty> = Vec::new();
     let mut insts: Vec<(Kind, Ty)> = Vec::new();
     let mut generics: Vec<(String, Vec<Ty>)> = Vec::new();

@@ -17,6 +17,10 @@
 //! An implementation's associated types are what `Self::Item` means in its
 //! methods and in the trait's defaults it takes.
 //!
+//! `impl Trait` in a free function's parameter (`fn area(s: &impl Shape)`)
+//! is an anonymous type parameter, as rustc reads it: the function is
+//! rewritten generic (`impl_trait_params`) before the module is built.
+//!
 //! Architecture invariant: a trait is never a type here. `dyn Trait` is
 //! the enum of its implementing types that `flow::dyn_traits` writes out.
 
@@ -148,4 +152,41 @@ pub fn std_trait(path: &syn::Path) -> Option<StdTrait> {
 /// implements the operator's trait (`add` for `add`, `rem` for `mod`).
 pub fn operator_method(opname: &str) -> Option<&'static str> {
     OPERATORS.iter().find(|(.., op)| *op == opname).map(|(_, m, _)| *m)
+}
+
+/// The module's items with each free function's `impl Trait` parameters
+/// (not `impl Fn..`: closures are not types here) made type parameters of
+/// the function: `fn f(s: &impl Shape)` is `fn f<__Impl0: Shape>(s: &__Impl0)`.
+pub fn impl_trait_params(items: &[syn::Item]) -> Vec<syn::Item> {
+    items
+        .iter()
+        .map(|item| match item {
+            syn::Item::Fn(f) => {
+                let mut f = f.clone();
+                let mut n = 0;
+                for input in f.sig.inputs.iter_mut() {
+                    let syn::FnArg::Typed(pt) = input else { continue };
+                    let ty = match &mut *pt.ty {
+                        syn::Type::Reference(r) => &mut *r.elem,
+                        other => other,
+                    };
+                    let syn::Type::ImplTrait(it) = ty else { continue };
+                    let closure = it.bounds.iter().any(|b| {
+                        matches!(b, syn::TypeParamBound::Trait(t)
+                            if t.path.segments.last().is_some_and(|s| ["Fn", "FnMut", "FnOnce"].contains(&s.ident.to_string().as_str())))
+                    });
+                    if closure {
+                        continue;
+                    }
+                    let name = syn::Ident::new(&format!("__Impl{n}"), proc_macro2::Span::call_site());
+                    n += 1;
+                    let bounds = &it.bounds;
+                    f.sig.generics.params.push(syn::parse_quote!(#name: #bounds));
+                    *ty = syn::parse_quote!(#name);
+                }
+                syn::Item::Fn(f)
+            }
+            other => other.clone(),
+        })
+        .collect()
 }
