@@ -63,6 +63,7 @@ pub fn expand(items: &[syn::Item]) -> Vec<syn::Item> {
         out.push(class_enum(t, &implementors));
         if !implementors.is_empty() {
             out.push(dispatch_impl(t, &implementors));
+            out.extend(formatting_impls(t, &implementors));
         }
     }
     out
@@ -145,6 +146,39 @@ fn dispatch_method(enum_name: &syn::Ident, sig: &syn::Signature, implementors: &
     let method = &sig.ident;
     let arms = implementors.iter().map(|ty| quote::quote!(#enum_name::#ty(__x) => __x.#method(#(#args),*)));
     syn::parse_quote!(#sig { match self { #(#arms),* } })
+}
+
+/// `Debug` and `Display` of the trait's enum when the trait has them as
+/// supertraits (`trait Node: fmt::Debug`): the object formats as its value
+/// does (the enum's derived `Debug` would show the variant).
+fn formatting_impls(t: &syn::ItemTrait, implementors: &[syn::Ident]) -> Vec<syn::Item> {
+    let name = format_ident!("{}", enum_name(&t.ident.to_string()), span = t.ident.span());
+    let supertraits: Vec<crate::lang_items::StdTrait> = t
+        .supertraits
+        .iter()
+        .filter_map(|b| match b {
+            syn::TypeParamBound::Trait(tb) => super::traits::std_trait(&tb.path),
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (std_trait, spec) in
+        [(crate::lang_items::StdTrait::Debug, "{:?}"), (crate::lang_items::StdTrait::Display, "{}")]
+    {
+        if !supertraits.contains(&std_trait) {
+            continue;
+        }
+        let trait_name = format_ident!("{}", std_trait.path().1);
+        let arms = implementors.iter().map(|ty| quote::quote!(#name::#ty(__x) => write!(f, #spec, __x)));
+        out.push(syn::parse_quote_spanned!(t.ident.span()=>
+            impl std::fmt::#trait_name for #name {
+                fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    match self { #(#arms),* }
+                }
+            }
+        ));
+    }
+    out
 }
 
 /// Whether a trait method can be called on a `dyn Trait`: it takes `&self`
