@@ -2,7 +2,7 @@
 pub mod m {
     pub fn count(n: i64) -> usize {
         let s = n.to_string();
-        s.splitn(2, ' ').count()
+        s.rsplitn(2, ' ').count()
     }
 }
 
