@@ -1,4 +1,4 @@
-// A tiny AST evaluator: recursive enum through Box, Option<Box<..>>, an environment of String bindings, if let, while let over an explicit stack, nested patterns (tuples of variants, char literals) with guards, a constant folder (no `x @ pat` bindings: they fail to translate)
+// A tiny AST evaluator: recursive enum through Box, Option<Box<..>>, an environment of String bindings, if let, while let over an explicit stack, nested patterns (tuples of variants, char literals) with guards, a constant folder
 // call: evaluate(0)
 // expect: "Ok(36) Err(\"division by literal zero\") Err(\"5 / 0\") 0"
 // call: evaluate(1)
