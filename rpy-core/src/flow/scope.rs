@@ -536,9 +536,7 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
     let (what, instead) = match ty {
         syn::Type::TraitObject(o) => {
             let why = "rpy translates `dyn Trait` of the traits the module defines (each a class hierarchy of the module's types implementing it)";
-            let closure = super::dyn_traits::trait_path(o)
-                .and_then(|p| p.segments.last())
-                .is_some_and(|s| ["Fn", "FnMut", "FnOnce"].contains(&s.ident.to_string().as_str()));
+            let closure = super::dyn_traits::trait_path(o).is_some_and(super::traits::is_closure_trait);
             let instead = if closure {
                 "pass a `fn` pointer (`fn(i64) -> i64`) to one of the module's functions"
             } else {

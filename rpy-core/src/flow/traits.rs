@@ -171,10 +171,10 @@ pub fn impl_trait_params(items: &[syn::Item]) -> Vec<syn::Item> {
                         other => other,
                     };
                     let syn::Type::ImplTrait(it) = ty else { continue };
-                    let closure = it.bounds.iter().any(|b| {
-                        matches!(b, syn::TypeParamBound::Trait(t)
-                            if t.path.segments.last().is_some_and(|s| ["Fn", "FnMut", "FnOnce"].contains(&s.ident.to_string().as_str())))
-                    });
+                    let closure = it
+                        .bounds
+                        .iter()
+                        .any(|b| matches!(b, syn::TypeParamBound::Trait(t) if is_closure_trait(&t.path)));
                     if closure {
                         continue;
                     }
@@ -189,4 +189,9 @@ pub fn impl_trait_params(items: &[syn::Item]) -> Vec<syn::Item> {
             other => other.clone(),
         })
         .collect()
+}
+
+/// Whether `path` names one of the closure traits (`Fn`, `FnMut`, `FnOnce`).
+pub fn is_closure_trait(path: &syn::Path) -> bool {
+    path.segments.last().is_some_and(|s| ["Fn", "FnMut", "FnOnce"].contains(&s.ident.to_string().as_str()))
 }

@@ -227,16 +227,6 @@ impl HashMap<$K, $V> {
         d
     }
 
-    // `collect()` of a list of pairs into a new map (a later pair of an
-    // equal key replaces the earlier one's value, as std's does).
-    fn __from_pairs(items: Vec<($K, $V)>) -> Self {
-        let mut d = Self::__new();
-        for (k, v) in items {
-            d.insert(k, v);
-        }
-        d
-    }
-
     fn __items(&self) -> Vec<($K, $V)> {
         let mut out: Vec<($K, $V)> = Vec::new();
         let mut i = 0;
@@ -264,12 +254,4 @@ impl HashMap<$K, $V> {
         self.__remove(k).is_some()
     }
 
-    // `collect()` of a list of keys into a new set.
-    fn __from_keys(items: Vec<$K>) -> Self {
-        let mut d = Self::__new();
-        for k in items {
-            d.set_insert(k);
-        }
-        d
-    }
 }

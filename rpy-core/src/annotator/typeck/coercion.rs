@@ -16,6 +16,9 @@ use crate::entity::EntityRef;
 use crate::flow::{ConstValue, Constant, SpaceOperation, Value};
 use crate::ty::Ty;
 
+/// The operations that may make a trait object.
+pub(super) const COERCIONS: [&str; 4] = ["box_new", "rc_new", "borrow", "ref_mut"];
+
 impl Inference<'_> {
     /// Resolves a boxing or borrowing `op` of `x` (its last operand): a
     /// `to_dyn` when it makes a trait object of `x`, else its own rule.
@@ -55,15 +58,13 @@ impl Inference<'_> {
             )));
         };
         let variant = Value::Const(Constant::meta(ConstValue::Type(Ty::Struct(variant))));
-        *op = SpaceOperation { opname: "to_dyn".into(), args: vec![variant, x], ..op.clone() };
-        self.rewrite(op);
-        Ok(Resolved::ByRule)
+        let rewritten = SpaceOperation { opname: "to_dyn".into(), args: vec![variant, x], ..op.clone() };
+        Ok(self.rewrite_to(op, rewritten))
     }
 
     /// When inference is stuck: the coercions still waiting make no trait
     /// object. Whether one was waiting.
     pub(super) fn settle_coercions(&mut self, g: &crate::flow::FunctionGraph, still: &[super::OpId]) -> bool {
-        const COERCIONS: [&str; 4] = ["box_new", "rc_new", "borrow", "ref_mut"];
         if self.coercions_settled || !still.iter().any(|&at| COERCIONS.contains(&self.op_at(g, at).opname.as_str())) {
             return false;
         }

@@ -121,7 +121,7 @@ impl Inference<'_> {
     }
 
     /// `op` becomes `rewritten`, for its rule to type.
-    fn rewrite_to(&mut self, op: &mut SpaceOperation, rewritten: SpaceOperation) -> Resolved {
+    pub(super) fn rewrite_to(&mut self, op: &mut SpaceOperation, rewritten: SpaceOperation) -> Resolved {
         *op = rewritten;
         self.rewrite(op);
         Resolved::ByRule

@@ -84,7 +84,7 @@ impl Inference<'_> {
             "call_method" => Some(self.resolve_method(&mut op)?),
             "convert" => Some(self.resolve_conversion(&mut op)?),
             "default_of" => Some(self.resolve_default(&mut op)?),
-            "box_new" | "rc_new" | "borrow" | "ref_mut" => Some(self.resolve_coercion(&mut op)?),
+            name if super::coercion::COERCIONS.contains(&name) => Some(self.resolve_coercion(&mut op)?),
             _ => None,
         };
         if let Some(resolved) = resolved {
