@@ -167,9 +167,10 @@ fn build_with_prelude(
     let mut templates: Vec<Ty> = Vec::new();
     let mut insts: Vec<(Kind, Ty)> = Vec::new();
     let mut generics: Vec<(String, Vec<Ty>)> = Vec::new();
+    let mut type_insts: Vec<(String, Vec<Ty>)> = Vec::new();
     let mut lang_items_checked = false;
     loop {
-        let mut t = build_module(&all, file, &templates, &insts, &generics)
+        let mut t = build_module(&all, file, &templates, &insts, &generics, &type_insts)
             .map_err(|es| es.into_iter().map(TranslationError::Syntax).collect::<Vec<_>>())?;
         // Once the prelude is loaded: every lang item the stages rely on must be in it.
         if !lang_items_checked {
@@ -194,7 +195,24 @@ fn build_with_prelude(
             all.extend(crate::prelude::parse(&source, "generated instance"));
             insts.push((*kind, ty.clone()));
         }
-        let new_generics = missing_generic_instances(&t, &generics);
+        let (new_generics, mut new_types) = missing_generic_instances(&t, &generics);
+        let mut note_generic = |ty: &Ty| wanted_type_instances(&t, ty, &mut new_types);
+        t.structs.values().flat_map(|s| s.fields.iter()).for_each(|(_, ty)| note_generic(ty));
+        if let Ok(types) = &types {
+            types.values().flat_map(|g| g.vars.values()).for_each(&mut note_generic);
+        }
+        new_types.retain(|k| !type_insts.contains(k));
+        for (name, tys) in new_types.iter() {
+            if type_insts.len() >= MAX_TYPE_INSTANCES {
+                let message = format!("more than {MAX_TYPE_INSTANCES} instances of generic types (`{name}` is instantiated with types that grow without end?)");
+                return Err(vec![TranslationError::Stage(Diagnostic::annotation("", None, message))]);
+            }
+            let sources: Vec<String> = tys.iter().map(|ty| crate::prelude::source_of(&t, ty)).collect();
+            let items = crate::flow::generic_types::instantiate(&all, name, &sources, type_insts.len());
+            let derived = crate::flow::derives::expand(&items);
+            all.extend(items.into_iter().chain(derived));
+            type_insts.push((name.clone(), tys.clone()));
+        }
         for (name, tys) in new_generics.iter() {
             // The generic function, of the module or of the prelude.
             let f = all.iter().find_map(|i| match i {
@@ -206,7 +224,7 @@ fn build_with_prelude(
             all.push(syn::Item::Fn(f));
             generics.push((name.clone(), tys.clone()));
         }
-        if new.is_empty() && new_insts.is_empty() && new_generics.is_empty() {
+        if new.is_empty() && new_insts.is_empty() && new_generics.is_empty() && new_types.is_empty() {
             if types.is_err() {
                 // The graphs type inference rejected, to see why.
                 dumper.dump("flowgraph", &t);
@@ -241,7 +259,8 @@ fn missing_instances(t: &Translator, types: &ProgramTypes, insts: &[(Kind, Ty)])
         for b in g.iterblocks() {
             for op in &g.blocks[b].operations {
                 if let Some(k) = instances::needed(t, &op.opname, &op.args, ty_of) {
-                    if !insts.contains(&k) && !out.contains(&k) {
+                    // (A generic type's once it has its instance.)
+                    if !k.1.has_generic() && !insts.contains(&k) && !out.contains(&k) {
                         out.push(k);
                     }
                 }
@@ -251,10 +270,34 @@ fn missing_instances(t: &Translator, types: &ProgramTypes, insts: &[(Kind, Ty)])
     out
 }
 
+/// How many instances of generic types a program may have: polymorphic
+/// recursion (`Tree<T>` using `Tree<Vec<T>>`) would make them without end.
+const MAX_TYPE_INSTANCES: usize = 500;
+
+/// The instances of generic types that `ty` names and that do not exist
+/// yet (`Ty::Generic`), by the generic type's name; inner ones first, and
+/// an outer one only once its arguments are all instances.
+fn wanted_type_instances(t: &Translator, ty: &Ty, out: &mut Vec<(String, Vec<Ty>)>) {
+    ty.walk(&mut |ty| {
+        if let Ty::Generic(proto, args) = ty {
+            let owner = t.prototype(proto).unwrap_or_else(|| (**proto).clone());
+            let key = (t.generic_types[&owner].name.clone(), args.clone());
+            if !args.iter().any(Ty::has_generic) && !out.contains(&key) {
+                out.push(key);
+            }
+        }
+    });
+}
+
 /// The instances of generic functions that calls need (`generic_call`s left
-/// after type inference) and `generics` lacks.
-fn missing_generic_instances(t: &Translator, generics: &[(String, Vec<Ty>)]) -> Vec<(String, Vec<Ty>)> {
+/// after type inference) and `generics` lacks; and of generic types, for
+/// their methods.
+fn missing_generic_instances(
+    t: &Translator,
+    generics: &[(String, Vec<Ty>)],
+) -> (Vec<(String, Vec<Ty>)>, Vec<(String, Vec<Ty>)>) {
     let mut out = Vec::new();
+    let mut types = Vec::new();
     for g in t.graphs.values() {
         for b in g.iterblocks() {
             for op in &g.blocks[b].operations {
@@ -262,15 +305,20 @@ fn missing_generic_instances(t: &Translator, generics: &[(String, Vec<Ty>)]) -> 
                     continue;
                 }
                 if let Some(crate::flow::ConstValue::Tuple(k)) = op.args[0].constant().map(|c| &c.value) {
-                    let key = crate::annotator::typeck::generic_key(k);
-                    if !generics.contains(&key) && !out.contains(&key) {
-                        out.push(key);
+                    let (name, tys) = crate::annotator::typeck::generic_key(k);
+                    if let Some(owner) = &t.generic_fns[&name].owner {
+                        let key = (t.generic_types[owner].name.clone(), tys);
+                        if !types.contains(&key) {
+                            types.push(key);
+                        }
+                    } else if !generics.contains(&(name.clone(), tys.clone())) && !out.contains(&(name.clone(), tys.clone())) {
+                        out.push((name, tys));
                     }
                 }
             }
         }
     }
-    out
+    (out, types)
 }
 
 /// The dicts and cells in `ty`, inner ones first (their instances come

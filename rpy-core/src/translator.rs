@@ -10,7 +10,7 @@ use crate::entity::Arena;
 use crate::flow::{FunctionGraph, GraphId};
 use crate::lang_items::{InstanceKind, StdTrait};
 use crate::lltype::{Container, ContainerId};
-use crate::ty::{EnumDef, EnumId, GenericSig, StructDef, StructId, Ty};
+use crate::ty::{EnumDef, EnumId, GenericSig, GenericTy, GenericType, StructDef, StructId, Ty};
 
 /// The whole program: one graph per function of the module.
 #[derive(Clone, Debug, Default)]
@@ -51,6 +51,17 @@ pub struct Translator {
     /// arguments.
     pub generic_fns: std::collections::HashMap<String, GenericSig>,
     pub generic_instances: std::collections::HashMap<(String, Vec<Ty>), GraphId>,
+    /// The module's generic structs and enums, by prototype (`Ty::Struct`
+    /// or `Ty::Enum` of the declared prototype).
+    pub generic_types: std::collections::HashMap<Ty, GenericType>,
+    /// The fields of each prototype struct (a generic struct, or a variant's
+    /// payload of a generic enum), in order, with the prototype whose type
+    /// parameters they name.
+    pub generic_fields: std::collections::HashMap<StructId, (Ty, Vec<(String, GenericTy)>)>,
+    /// The instances of generic types (also of their variants' payloads),
+    /// by prototype and type arguments, and the other way round.
+    pub type_instances: std::collections::HashMap<(Ty, Vec<Ty>), Ty>,
+    pub instance_of: std::collections::HashMap<Ty, (Ty, Vec<Ty>)>,
     /// The fields of `GcStruct`s never written once their object is built
     /// (`backendopt::immutable`), as `(container, field)`; empty until
     /// then, which is always safe: every field may change.
@@ -82,9 +93,42 @@ impl Translator {
         }
     }
 
+    /// The prototype and type arguments of `ty`, when it is a generic type
+    /// (an instance, or one still to make).
+    pub fn generic_of(&self, ty: &Ty) -> Option<(Ty, Vec<Ty>)> {
+        match ty {
+            Ty::Generic(proto, args) => Some(((**proto).clone(), args.clone())),
+            _ => self.instance_of.get(ty).cloned(),
+        }
+    }
+
+    /// The generic type `proto` applied to `args`: its instance, or the
+    /// instance still to make.
+    pub fn generic_type(&self, proto: Ty, args: Vec<Ty>) -> Ty {
+        match self.type_instances.get(&(proto.clone(), args.clone())) {
+            Some(ty) => ty.clone(),
+            None => Ty::Generic(Box::new(proto), args),
+        }
+    }
+
+    /// The generic type whose prototype `ty` is (or whose variant's payload
+    /// it is), if it is one.
+    pub fn prototype(&self, ty: &Ty) -> Option<Ty> {
+        match ty {
+            Ty::Struct(s) => self.generic_fields.get(s).map(|(owner, _)| owner.clone()),
+            Ty::Enum(_) => self.generic_types.contains_key(ty).then(|| ty.clone()),
+            _ => None,
+        }
+    }
+
     /// The name of a type as the program writes it, for errors: the
-    /// module's structs and enums by name, a trait's enum as `dyn Trait`.
+    /// module's structs and enums by name, a trait's enum as `dyn Trait`,
+    /// a generic type with its arguments.
     pub fn type_name(&self, ty: &Ty) -> String {
+        if let Some((proto, args)) = self.generic_of(ty) {
+            let args: Vec<String> = args.iter().map(|a| self.type_name(a)).collect();
+            return format!("{}<{}>", self.type_name(&proto), args.join(", "));
+        }
         match ty {
             Ty::Struct(s) => self.structs[*s].name.clone(),
             Ty::Enum(e) => match self.trait_objects.get(e) {

@@ -212,6 +212,12 @@ pub enum Ty {
     /// inference fills. It never outlives the builder's ascriptions, so no
     /// later stage sees it.
     Infer,
+    /// `Stack<i64>` before the instance of the generic type `Stack` for
+    /// `i64` exists: the prototype (`Translator::generic_types`) and the
+    /// type arguments. The driver's rebuild loop adds the instance, a
+    /// struct or enum of its own, which every later build names instead,
+    /// so no stage after type inference sees it.
+    Generic(Box<Ty>, Vec<Ty>),
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -227,6 +233,33 @@ impl Ty {
         matches!(self, Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_))
     }
 
+    /// Calls `f` on the type and on every type in it, outer ones first.
+    pub fn walk(&self, f: &mut dyn FnMut(&Ty)) {
+        f(self);
+        match self {
+            Ty::Tuple(items) => items.iter().for_each(|i| i.walk(f)),
+            Ty::Generic(_, items) => items.iter().for_each(|i| i.walk(f)),
+            Ty::Option(t) | Ty::List(t) | Ty::Array(t) | Ty::Cell(_, t) | Ty::Rc(t) | Ty::Iter(t) => t.walk(f),
+            Ty::Dict(a, b) | Ty::Result(a, b) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            Ty::Fn(params, ret) => {
+                params.iter().for_each(|p| p.walk(f));
+                ret.walk(f);
+            }
+            Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char | Ty::Unit | Ty::Struct(_) | Ty::Enum(_) | Ty::Str | Ty::Infer => {}
+        }
+    }
+
+    /// Whether a generic type without its instance yet is somewhere in
+    /// the type.
+    pub fn has_generic(&self) -> bool {
+        let mut found = false;
+        self.walk(&mut |t| found |= matches!(t, Ty::Generic(..)));
+        found
+    }
+
     /// Whether a `_` is somewhere in the type.
     pub fn has_infer(&self) -> bool {
         match self {
@@ -235,6 +268,7 @@ impl Ty {
             Ty::Option(t) | Ty::List(t) | Ty::Array(t) | Ty::Cell(_, t) | Ty::Rc(t) | Ty::Iter(t) => t.has_infer(),
             Ty::Dict(a, b) | Ty::Result(a, b) => a.has_infer() || b.has_infer(),
             Ty::Fn(params, ret) => params.iter().any(Ty::has_infer) || ret.has_infer(),
+            Ty::Generic(_, args) => args.iter().any(Ty::has_infer),
             Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char | Ty::Unit | Ty::Struct(_) | Ty::Enum(_) | Ty::Str => false,
         }
     }
@@ -281,6 +315,10 @@ impl fmt::Display for Ty {
             Ty::Rc(t) => write!(f, "Rc<{t}>"),
             Ty::Iter(t) => write!(f, "impl Iterator<Item = {t}>"),
             Ty::Infer => f.write_str("_"),
+            Ty::Generic(proto, args) => {
+                let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+                write!(f, "{proto}<{}>", args.join(", "))
+            }
             Ty::Result(t, e) => write!(f, "Result<{t}, {e}>"),
             Ty::Fn(params, ret) => {
                 let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
@@ -304,6 +342,19 @@ pub enum GenericTy {
     Dict(Box<GenericTy>, Box<GenericTy>),
     /// The prelude's `__Iter<T>`.
     Iter(Box<GenericTy>),
+    Rc(Box<GenericTy>),
+    /// A generic type of the module (its prototype) applied to arguments.
+    Adt(Box<Ty>, Vec<GenericTy>),
+}
+
+/// A generic struct or enum of the module. Its prototype is declared as a
+/// struct or enum without field types (the builder names its fields and
+/// variants); its fields' types are `Translator::generic_fields`, and each
+/// list of type arguments gets an instance, a struct or enum of its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenericType {
+    pub name: String,
+    pub params: Vec<String>,
 }
 
 /// The signature of a generic function, which is instantiated per list of
@@ -313,11 +364,16 @@ pub struct GenericSig {
     pub type_params: Vec<String>,
     pub params: Vec<GenericTy>,
     pub ret: GenericTy,
+    /// For a method of a generic type (`Stack::push`): the type's
+    /// prototype, whose instances hold the method's instances.
+    pub owner: Option<Ty>,
 }
 
 impl GenericTy {
     /// Binds the type parameters so that this is `ty`; false on mismatch.
-    pub fn bind(&self, ty: &Ty, out: &mut Vec<Option<Ty>>) -> bool {
+    /// `generic_of` gives the prototype and arguments of an instance of a
+    /// generic type.
+    pub fn bind(&self, ty: &Ty, out: &mut Vec<Option<Ty>>, generic_of: &dyn Fn(&Ty) -> Option<(Ty, Vec<Ty>)>) -> bool {
         match (self, ty) {
             (GenericTy::Param(i), _) => match &out[*i] {
                 Some(prev) => prev == ty,
@@ -328,14 +384,21 @@ impl GenericTy {
             },
             (GenericTy::Concrete(c), _) => c == ty,
             (GenericTy::Tuple(gs), Ty::Tuple(ts)) => {
-                gs.len() == ts.len() && gs.iter().zip(ts).all(|(g, t)| g.bind(t, out))
+                gs.len() == ts.len() && gs.iter().zip(ts).all(|(g, t)| g.bind(t, out, generic_of))
             }
             (GenericTy::Option(g), Ty::Option(t))
             | (GenericTy::List(g), Ty::List(t))
-            | (GenericTy::Iter(g), Ty::Iter(t)) => g.bind(t, out),
+            | (GenericTy::Iter(g), Ty::Iter(t))
+            | (GenericTy::Rc(g), Ty::Rc(t)) => g.bind(t, out, generic_of),
             (GenericTy::Result(g, h), Ty::Result(t, e)) | (GenericTy::Dict(g, h), Ty::Dict(t, e)) => {
-                g.bind(t, out) && h.bind(e, out)
+                g.bind(t, out, generic_of) && h.bind(e, out, generic_of)
             }
+            (GenericTy::Adt(proto, gs), ty) => match generic_of(ty) {
+                Some((p, ts)) if p == **proto && ts.len() == gs.len() => {
+                    gs.iter().zip(&ts).all(|(g, t)| g.bind(t, out, generic_of))
+                }
+                _ => false,
+            },
             _ => false,
         }
     }

@@ -71,6 +71,7 @@ impl SomeValue {
             Ty::Rc(t) => SomeValue::of_type(t),
             Ty::Fn(..) => SomeValue::Func,
             Ty::Infer => unreachable!("`_` is filled by type inference"),
+            Ty::Generic(..) => unreachable!("a generic type has its instance after type inference"),
             Ty::Result(t, e) => {
                 SomeValue::Tuple(vec![SomeValue::Bool { constant: None }, SomeValue::of_type(t), SomeValue::of_type(e)])
             }

@@ -54,6 +54,11 @@ enum Term {
     Rc(Node),
     /// An iterator of the item type.
     Iter(Node),
+    /// A generic type of the module, by its prototype (`Ty::Struct` or
+    /// `Ty::Enum`; for a variant's payload, the payload's prototype), and
+    /// its type arguments. Its instances are typed as this too, so that an
+    /// instance and the type it is an instance of unify.
+    Adt(Ty, Vec<Node>),
 }
 
 struct Unifier<'t> {
@@ -85,6 +90,17 @@ impl Unifier<'_> {
     }
 
     fn node_of_ty(&mut self, t: &Ty) -> Node {
+        if let Some((proto, args)) = self.t.generic_of(t) {
+            let args = args.iter().map(|a| self.node_of_ty(a)).collect();
+            return self.fresh(Term::Adt(proto, args));
+        }
+        // A prototype named by the builder (a struct literal, a variant):
+        // arguments still to infer.
+        if let Some(proto) = self.t.prototype(t) {
+            let n = self.t.generic_types[&proto].params.len();
+            let args = (0..n).map(|_| self.fresh(Term::Unknown)).collect();
+            return self.fresh(Term::Adt(t.clone(), args));
+        }
         let term = match t {
             Ty::Int(i) => Term::Int(*i),
             Ty::Bool => Term::Bool,
@@ -104,6 +120,7 @@ impl Unifier<'_> {
             Ty::Rc(t) => Term::Rc(self.node_of_ty(t)),
             Ty::Iter(t) => Term::Iter(self.node_of_ty(t)),
             Ty::Infer => Term::Unknown,
+            Ty::Generic(..) => unreachable!("a generic type is `generic_of`"),
         };
         self.fresh(term)
     }
@@ -167,6 +184,13 @@ impl Unifier<'_> {
             }
             (Term::Str, Term::Str) => ta,
             (Term::Struct(x), Term::Struct(y)) if x == y => ta,
+            (Term::Adt(x, xs), Term::Adt(y, ys)) if x == y && xs.len() == ys.len() => {
+                self.parent[b] = a;
+                for (x, y) in xs.iter().zip(ys) {
+                    self.unify(*x, *y)?;
+                }
+                return Ok(());
+            }
             (Term::Enum(x), Term::Enum(y)) if x == y => ta,
             (Term::Enum(e), _) | (_, Term::Enum(e)) if self.t.trait_objects.contains_key(&e) => {
                 return Err(format!(
@@ -209,6 +233,10 @@ impl Unifier<'_> {
             Term::Cell(kind, t) => format!("{}<{}>", kind.name(), self.show(t)),
             Term::Rc(t) => format!("Rc<{}>", self.show(t)),
             Term::Iter(t) => format!("impl Iterator<Item = {}>", self.show(t)),
+            Term::Adt(proto, args) => {
+                let args: Vec<String> = args.iter().map(|a| self.show(*a)).collect();
+                format!("{}<{}>", self.t.type_name(&proto), args.join(", "))
+            }
             Term::Result(t, e) => format!("Result<{}, {}>", self.show(t), self.show(e)),
             Term::Fn(params, ret) => {
                 let params: Vec<String> = params.iter().map(|p| self.show(*p)).collect();
@@ -229,6 +257,10 @@ impl Unifier<'_> {
             Term::Cell(kind, t) => Ty::Cell(kind, Box::new(self.resolve_known(t)?)),
             Term::Rc(t) => Ty::Rc(Box::new(self.resolve_known(t)?)),
             Term::Iter(t) => Ty::Iter(Box::new(self.resolve_known(t)?)),
+            Term::Adt(proto, args) => {
+                let args = args.iter().map(|a| self.resolve_known(*a)).collect::<Option<_>>()?;
+                self.t.generic_type(proto, args)
+            }
             Term::Result(t, e) => Ty::Result(Box::new(self.resolve_known(t)?), Box::new(self.resolve_known(e)?)),
             Term::Fn(params, ret) => Ty::Fn(
                 params.iter().map(|p| self.resolve_known(*p)).collect::<Option<_>>()?,
@@ -263,6 +295,10 @@ impl Unifier<'_> {
             Term::Cell(kind, t) => Ty::Cell(kind, Box::new(self.resolve(t))),
             Term::Rc(t) => Ty::Rc(Box::new(self.resolve(t))),
             Term::Iter(t) => Ty::Iter(Box::new(self.resolve(t))),
+            Term::Adt(proto, args) => {
+                let args = args.iter().map(|a| self.resolve(*a)).collect();
+                self.t.generic_type(proto, args)
+            }
             Term::Result(t, e) => Ty::Result(Box::new(self.resolve(t)), Box::new(self.resolve(e))),
             Term::Fn(params, ret) => {
                 Ty::Fn(params.iter().map(|p| self.resolve(*p)).collect(), Box::new(self.resolve(ret)))

@@ -10,8 +10,14 @@ use syn::spanned::Spanned;
 
 /// The `impl Default` items that the `#[derive(Default)]`s of `items`
 /// expand to, spanned at their derive.
+/// (A generic type's derives are its instances'.)
 pub fn expand(items: &[syn::Item]) -> Vec<syn::Item> {
-    items.iter().filter_map(default_impl).collect()
+    let generic = |item: &&syn::Item| match item {
+        syn::Item::Struct(s) => s.generics.type_params().next().is_some(),
+        syn::Item::Enum(e) => e.generics.type_params().next().is_some(),
+        _ => false,
+    };
+    items.iter().filter(|i| !generic(i)).filter_map(default_impl).collect()
 }
 
 /// The `#[derive]` among `attrs` that derives `name`, if any.

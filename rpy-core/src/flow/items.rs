@@ -7,13 +7,14 @@
 
 use super::builder::{build_const, build_fn};
 use super::error::{pos_of, unsupported, Section, R};
+use super::generic_types;
 use super::model::{FunctionGraph, GraphId};
 use super::scope::ModuleScope;
 use super::traits::{self, lifetimes_only, TraitDef};
 use crate::lang_items::{LangItem, StdTrait};
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
-use crate::ty::{EnumData, EnumDef, StructDef, StructId, Ty};
+use crate::ty::{EnumData, EnumDef, GenericTy, StructDef, StructId, Ty};
 use quote::ToTokens;
 use std::collections::HashMap;
 
@@ -63,6 +64,7 @@ pub fn build_module(
     templates: &[Ty],
     insts: &[(Kind, Ty)],
     generics: &[(String, Vec<Ty>)],
+    type_insts: &[(String, Vec<Ty>)],
 ) -> Result<Translator, Vec<syn::Error>> {
     let (traits, trait_errors) = traits::collect(items);
     let mut m = ModuleBuilder {
@@ -80,6 +82,7 @@ pub fn build_module(
     }
     // Types first: every signature may name any of them.
     m.declare_types(items);
+    m.link_type_instances(type_insts);
     m.declare_fields(items);
     m.scope.copy_structs_hold_arrays = m.t.structs.keys().any(|s| instances::holds_lists(&m.t, &Ty::Struct(s)));
     for (n, ty) in templates.iter().enumerate() {
@@ -87,8 +90,11 @@ pub fn build_module(
         m.scope.data_structs.insert(ty.clone(), sid);
         m.t.data_structs.insert(ty.clone(), sid);
     }
-    m.scope.struct_info =
-        m.t.structs.values().map(|d| (d.name.clone(), d.fields.iter().map(|(n, _)| n.clone()).collect())).collect();
+    let field_names = |s: StructId, d: &StructDef| match m.t.generic_fields.get(&s) {
+        Some((_, fields)) => fields.iter().map(|(n, _)| n.clone()).collect(),
+        None => d.fields.iter().map(|(n, _)| n.clone()).collect(),
+    };
+    m.scope.struct_info = m.t.structs.iter().map(|(s, d)| (d.name.clone(), field_names(s, d))).collect();
     for item in items {
         m.declare(item);
     }
@@ -99,7 +105,7 @@ pub fn build_module(
     if m.errors.is_empty() {
         m.errors.extend(crate::jit::check_drivers(&m.t, &m.scope.fns, items));
     }
-    m.link_instances(generics, insts);
+    m.link_instances(generics, insts, type_insts);
     if m.errors.is_empty() {
         Ok(m.t)
     } else {
@@ -131,13 +137,6 @@ impl<'a> ModuleBuilder<'a> {
                     Ok(def) => self.declare_enum(e, def),
                     Err(e) => self.errors.push(e),
                 },
-                syn::Item::Struct(s) if !lifetimes_only(&s.generics) => self.errors.push(unsupported(
-                    &s.generics,
-                    Section::Generics,
-                    "a generic struct",
-                    "generics are not translated yet",
-                    "",
-                )),
                 syn::Item::Struct(s) => {
                     let copy = super::derives::derive_of(&s.attrs, "Copy").is_some();
                     let def = StructDef {
@@ -154,6 +153,7 @@ impl<'a> ModuleBuilder<'a> {
                         self.scope.heap_structs.insert(id);
                     }
                     self.scope.structs.insert(s.ident.to_string(), id);
+                    self.declare_generic_type(Ty::Struct(id), &s.ident, &s.generics);
                 }
                 _ => {}
             }
@@ -216,6 +216,58 @@ impl<'a> ModuleBuilder<'a> {
             scope.has_dyn = true;
         }
         scope.enums.insert(name, id);
+        self.declare_generic_type(Ty::Enum(id), &e.ident, &e.generics);
+    }
+
+    /// Records `proto`, a struct or enum just declared, as a generic type if
+    /// it has type parameters.
+    fn declare_generic_type(&mut self, proto: Ty, ident: &syn::Ident, generics: &syn::Generics) {
+        let params = generic_types::type_params(generics);
+        if params.is_empty() {
+            return;
+        }
+        let name = ident.to_string();
+        if let Ty::Enum(e) = proto {
+            if self.t.enums[e].data.is_none() {
+                return self.errors.push(unsupported(
+                    generics,
+                    Section::Generics,
+                    "a generic enum without data",
+                    "its type parameters would name nothing",
+                    "remove them",
+                ));
+            }
+        }
+        self.scope.generic_types.insert(name.clone(), (proto.clone(), params.clone()));
+        self.t.generic_types.insert(proto, crate::ty::GenericType { name, params });
+    }
+
+    /// The instances of generic types made so far, the `n`-th of
+    /// `type_insts` declared as `generic_types::instance_name(name, n)`:
+    /// their structs (the payloads' too) by prototype and arguments.
+    fn link_type_instances(&mut self, type_insts: &[(String, Vec<Ty>)]) {
+        for (n, (name, args)) in type_insts.iter().enumerate() {
+            let inst_name = generic_types::instance_name(name, n);
+            let Some((proto, _)) = self.scope.generic_types.get(name).cloned() else { continue };
+            let mut pairs = Vec::new();
+            match proto {
+                Ty::Struct(_) => pairs.push((proto.clone(), Ty::Struct(self.scope.structs[&inst_name]))),
+                Ty::Enum(p) => {
+                    let inst = self.scope.enums[&inst_name];
+                    pairs.push((proto.clone(), Ty::Enum(inst)));
+                    let (pd, id) = (self.t.enums[p].data.as_ref(), self.t.enums[inst].data.as_ref());
+                    if let (Some(pd), Some(id)) = (pd, id) {
+                        pairs.extend(pd.payloads.iter().zip(&id.payloads).map(|(a, b)| (Ty::Struct(*a), Ty::Struct(*b))));
+                    }
+                }
+                _ => unreachable!("a generic type is a struct or an enum"),
+            }
+            for (p, i) in pairs {
+                self.t.type_instances.insert((p.clone(), args.clone()), i.clone());
+                self.scope.type_instances.insert((p.clone(), args.clone()), i.clone());
+                self.t.instance_of.insert(i, (p, args.clone()));
+            }
+        }
     }
 
     /// The fields of structs and of enums' payloads, now that every type
@@ -225,18 +277,39 @@ impl<'a> ModuleBuilder<'a> {
             match item {
                 syn::Item::Struct(s) => {
                     let Some(&id) = self.scope.structs.get(&s.ident.to_string()) else { continue };
-                    self.add_fields(id, &s.fields);
+                    match self.scope.generic_types.get(&s.ident.to_string()).cloned() {
+                        Some((proto, params)) => self.add_generic_fields(id, proto, &params, &s.fields),
+                        None => self.add_fields(id, &s.fields),
+                    }
                 }
                 syn::Item::Enum(e) => {
+                    let generic = self.scope.generic_types.get(&e.ident.to_string()).cloned();
                     for v in &e.variants {
                         let key = (e.ident.to_string(), v.ident.to_string());
                         let Some(&id) = self.scope.variant_structs.get(&key) else { continue };
-                        self.add_fields(id, &v.fields);
+                        match &generic {
+                            Some((proto, params)) => self.add_generic_fields(id, proto.clone(), params, &v.fields),
+                            None => self.add_fields(id, &v.fields),
+                        }
                     }
                 }
                 _ => {}
             }
         }
+    }
+
+    /// The fields of a prototype (`generic_types`): types of its
+    /// parameters, which only its instances' fields make concrete.
+    fn add_generic_fields(&mut self, id: StructId, proto: Ty, params: &[String], fields: &syn::Fields) {
+        let mut out = Vec::new();
+        for (i, field) in fields.iter().enumerate() {
+            let name = field.ident.as_ref().map(|f| f.to_string()).unwrap_or_else(|| i.to_string());
+            match self.scope.generic_field_type(&field.ty, params) {
+                Ok(ty) => out.push((name, ty)),
+                Err(e) => self.errors.push(e),
+            }
+        }
+        self.t.generic_fields.insert(id, (proto, out));
     }
 
     fn add_fields(&mut self, id: StructId, fields: &syn::Fields) {
@@ -405,15 +478,18 @@ impl<'a> ModuleBuilder<'a> {
             },
         };
         if !lifetimes_only(&imp.generics) {
-            return self.errors.push(unsupported(
-                &imp.generics,
-                Section::Generics,
-                "a generic `impl`",
-                "generics are not translated yet",
-                "",
-            ));
+            return self.declare_generic_impl(imp, of);
         }
         let self_ty = match self.scope.parse_item_type(&imp.self_ty, None) {
+            Ok(ty) if self.t.generic_of(&ty).is_some() && has_type_args(&imp.self_ty) => {
+                return self.errors.push(unsupported(
+                    &imp.self_ty,
+                    Section::Generics,
+                    "an `impl` for one instance of a generic type",
+                    "a generic type's methods are the same for all its instances",
+                    "write `impl<T> Type<T>`, or a free function taking this instance",
+                ))
+            }
             // (`str`, `char` and numbers only in the prelude: rustc rejects them elsewhere.)
             Ok(
                 ty @ (Ty::Struct(_)
@@ -506,6 +582,70 @@ impl<'a> ModuleBuilder<'a> {
         }
         if let ImplOf::Trait(def) = of {
             self.declare_defaults(imp, def, &self_ty, &type_name);
+        }
+    }
+
+    /// A generic `impl` of a generic type (`impl<T> Stack<T>`, `impl<T>
+    /// Trait for Stack<T>`): each method a generic function `Stack::m` over
+    /// the type's parameters, whose instances are the methods of the type's
+    /// instances (`generic_types::instantiate` writes the block out for
+    /// each). A std trait's methods are found on the instance once it
+    /// exists, so they get none.
+    fn declare_generic_impl(&mut self, imp: &'a syn::ItemImpl, of: ImplOf<'_, 'a>) {
+        let target = generic_types::impl_target(imp);
+        let Some((proto, params, order)) = target.and_then(|(name, order)| {
+            let (proto, params) = self.scope.generic_types.get(&name)?.clone();
+            Some((proto, params, order))
+        }) else {
+            return self.errors.push(unsupported(
+                &imp.generics,
+                Section::Generics,
+                "this generic `impl`",
+                "a generic `impl` is translated for a generic type of the module, over exactly the type's parameters",
+                "write `impl<T> Type<T>`",
+            ));
+        };
+        debug_assert_eq!(params.len(), order.len());
+        let type_name = self.t.generic_types[&proto].name.clone();
+        let self_gty = GenericTy::Adt(Box::new(proto.clone()), (0..order.len()).map(GenericTy::Param).collect());
+        let mut sigs: Vec<&syn::Signature> = Vec::new();
+        for member in &imp.items {
+            match member {
+                syn::ImplItem::Fn(f) => sigs.push(&f.sig),
+                syn::ImplItem::Type(_) if matches!(of, ImplOf::Operator(_) | ImplOf::Trait(_)) => {}
+                other => {
+                    return self.errors.push(unsupported(
+                        other,
+                        Section::Generics,
+                        "this item of a generic `impl`",
+                        "a generic type's `impl` may hold methods and associated functions",
+                        "make it a `const` of the module",
+                    ))
+                }
+            }
+        }
+        match of {
+            ImplOf::Inherent => {}
+            ImplOf::Trait(def) => {
+                let overridden = |f: &syn::Ident| sigs.iter().any(|s| s.ident == *f);
+                let defaults: Vec<&syn::Signature> =
+                    def.fns.iter().filter(|f| f.default.is_some() && !overridden(&f.sig.ident)).map(|f| &f.sig).collect();
+                sigs.extend(defaults);
+            }
+            ImplOf::Operator(_) | ImplOf::Std(_) => return,
+        }
+        for sig in sigs {
+            match self.scope.generic_method_signature(sig, order.clone(), Some((proto.clone(), self_gty.clone()))) {
+                Ok(g) => {
+                    if sig.receiver().is_some() {
+                        self.scope.method_names.insert(sig.ident.to_string());
+                    }
+                    let name = format!("{type_name}::{}", sig.ident);
+                    self.scope.generic_fns.insert(name.clone());
+                    self.t.generic_fns.insert(name, g);
+                }
+                Err(e) => self.errors.push(e),
+            }
         }
     }
 
@@ -674,8 +814,19 @@ impl<'a> ModuleBuilder<'a> {
     /// The graphs the program's tables name: the drivers'
     /// `get_printable_location`, the generic functions' instances and the
     /// derived instances.
-    fn link_instances(&mut self, generics: &[(String, Vec<Ty>)], insts: &[(Kind, Ty)]) {
+    fn link_instances(&mut self, generics: &[(String, Vec<Ty>)], insts: &[(Kind, Ty)], type_insts: &[(String, Vec<Ty>)]) {
         let (t, scope) = (&mut self.t, &self.scope);
+        // A generic type's method for some arguments is its instance's.
+        for (n, (name, args)) in type_insts.iter().enumerate() {
+            let inst = generic_types::instance_name(name, n);
+            for (f, sig) in t.generic_fns.iter().filter(|(f, s)| s.owner.is_some() && f.starts_with(&format!("{name}::"))) {
+                let method = &f[name.len() + 2..];
+                debug_assert!(sig.owner.is_some());
+                if let Some(&g) = scope.assoc.get(&(inst.clone(), method.to_string())) {
+                    t.generic_instances.insert((f.clone(), args.clone()), g);
+                }
+            }
+        }
         for d in t.jitdrivers.iter_mut() {
             d.printable_graph = d.printable_location.as_ref().and_then(|f| scope.fns.get(f).copied());
         }
@@ -691,62 +842,33 @@ impl<'a> ModuleBuilder<'a> {
 
 /// The name of the `n`-th instance of a generic function.
 pub fn generic_instance_name(name: &str, n: usize) -> String {
-    format!("{name}__{n}")
+    generic_types::instance_name(name, n)
 }
 
 /// The `n`-th instance of the generic function `f`: its type parameters
 /// replaced by `tys` (as `source` names them), renamed.
 pub fn instantiate(f: &syn::ItemFn, tys: &[String], n: usize) -> syn::ItemFn {
-    struct Subst<'a>(HashMap<String, &'a String>);
-    impl syn::visit_mut::VisitMut for Subst<'_> {
-        fn visit_type_mut(&mut self, ty: &mut syn::Type) {
-            if let syn::Type::Path(p) = ty {
-                if let Some(src) = p.path.get_ident().and_then(|i| self.0.get(&i.to_string())) {
-                    let span = p.path.segments[0].ident.span();
-                    *ty = syn::parse_str(src).expect("a type's source parses");
-                    // Errors about the type point at the parameter's use.
-                    if let syn::Type::Path(p) = ty {
-                        p.path.segments.iter_mut().for_each(|s| s.ident.set_span(span));
-                    }
-                    return;
-                }
-                // `T::Item`: the associated type of the type argument
-                // (`Circle::Item`), when it is a plain name.
-                if let (Some(first), true) = (p.path.segments.first_mut(), p.qself.is_none()) {
-                    let arg =
-                        self.0.get(&first.ident.to_string()).and_then(|src| syn::parse_str::<syn::Ident>(src).ok());
-                    if let (Some(arg), syn::PathArguments::None) = (arg, &first.arguments) {
-                        first.ident = syn::Ident::new(&arg.to_string(), first.ident.span());
-                        return;
-                    }
-                }
-            }
-            syn::visit_mut::visit_type_mut(self, ty);
-        }
-    }
     let mut f = f.clone();
-    let names: Vec<String> = f.sig.generics.type_params().map(|p| p.ident.to_string()).collect();
+    let names = generic_types::type_params(&f.sig.generics);
     f.sig.ident = syn::Ident::new(&generic_instance_name(&f.sig.ident.to_string(), n), f.sig.ident.span());
-    f.sig.generics.params =
-        f.sig.generics.params.iter().filter(|p| matches!(p, syn::GenericParam::Lifetime(_))).cloned().collect();
-    f.sig.generics.where_clause = None;
-    syn::visit_mut::VisitMut::visit_item_fn_mut(&mut Subst(names.into_iter().zip(tys).collect()), &mut f);
+    generic_types::strip_type_params(&mut f.sig.generics);
+    syn::visit_mut::VisitMut::visit_item_fn_mut(&mut generic_types::Subst(names.into_iter().zip(tys).collect()), &mut f);
     f
+}
+
+/// Whether a written type has type arguments (`Stack<i64>`).
+fn has_type_args(ty: &syn::Type) -> bool {
+    let syn::Type::Path(p) = ty else { return false };
+    p.path.segments.iter().any(|s| match &s.arguments {
+        syn::PathArguments::AngleBracketed(a) => a.args.iter().any(|a| matches!(a, syn::GenericArgument::Type(_))),
+        _ => false,
+    })
 }
 
 /// An enum: variants and their discriminants (explicit ones are integer
 /// literals; the others count on from the previous one, as in Rust). The
 /// payloads of an enum with data are filled in by the caller.
 fn enum_def(e: &syn::ItemEnum) -> R<EnumDef> {
-    if !lifetimes_only(&e.generics) {
-        return Err(unsupported(
-            &e.generics,
-            Section::Generics,
-            "a generic enum",
-            "generics are not translated yet",
-            "",
-        ));
-    }
     let mut variants = Vec::new();
     let mut next = 0i128;
     let not_literal = |d: &syn::Expr| {

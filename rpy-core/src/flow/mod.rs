@@ -6,6 +6,7 @@ pub mod derives;
 pub mod dot;
 pub mod dyn_traits;
 pub mod error;
+pub mod generic_types;
 pub mod hints;
 pub mod items;
 pub mod model;

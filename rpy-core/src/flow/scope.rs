@@ -45,6 +45,12 @@ pub struct ModuleScope {
     /// The associated types of the module's traits' implementations, by
     /// implementing type and name: `Self::Item` in them.
     pub assoc_types: HashMap<(Ty, String), Ty>,
+    /// The generic structs and enums, by name: the prototype and the type
+    /// parameters.
+    pub generic_types: HashMap<String, (Ty, Vec<String>)>,
+    /// The instances of the generic types built so far
+    /// (`Translator::type_instances`).
+    pub type_instances: HashMap<(Ty, Vec<Ty>), Ty>,
     /// Per struct: its name and field names in declaration order.
     pub(super) struct_info: Vec<(String, Vec<String>)>,
     /// The structs that are GC objects (not `Copy`).
@@ -181,6 +187,9 @@ impl ModuleScope {
                     if let Some(t) = self.iterator_type(ty, &name, &seg.arguments, self_ty) {
                         return t;
                     }
+                }
+                if let Some((proto, params)) = self.generic_types.get(&name) {
+                    return self.generic_instance(ty, proto, params.len(), &seg.arguments, self_ty);
                 }
                 // `Lexer<'a>`: lifetime arguments mean nothing here.
                 let lifetimes = match &seg.arguments {
@@ -338,6 +347,40 @@ impl ModuleScope {
         }
     }
 
+    /// The generic type `proto` applied to the type arguments written
+    /// `args`: its instance, or the instance to make.
+    fn generic_instance(
+        &self,
+        ty: &syn::Type,
+        proto: &Ty,
+        n: usize,
+        args: &syn::PathArguments,
+        self_ty: Option<&Ty>,
+    ) -> R<Ty> {
+        let written: Vec<&syn::Type> = match args {
+            syn::PathArguments::AngleBracketed(a) => a
+                .args
+                .iter()
+                .filter_map(|a| match a {
+                    syn::GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        if written.len() != n {
+            return Err(syn::Error::new_spanned(
+                ty,
+                format!("rpy: this generic type takes {n} type argument(s), {} given", written.len()),
+            ));
+        }
+        let args = written.into_iter().map(|t| self.parse_type(t, self_ty)).collect::<R<Vec<Ty>>>()?;
+        Ok(match self.type_instances.get(&(proto.clone(), args.clone())) {
+            Some(inst) => inst.clone(),
+            None => Ty::Generic(Box::new(proto.clone()), args),
+        })
+    }
+
     /// Whether values of `ty` are GC objects (structs that are not `Copy`).
     pub fn is_heap(&self, ty: &Ty) -> bool {
         match ty {
@@ -345,6 +388,7 @@ impl ModuleScope {
             Ty::Enum(e) => self.data_enums.contains(e),
             Ty::List(_) | Ty::Str | Ty::Dict(..) | Ty::Cell(..) | Ty::Iter(_) => true,
             Ty::Rc(t) => self.is_heap(t),
+            Ty::Generic(proto, _) => self.is_heap(proto),
             _ => false,
         }
     }
@@ -373,9 +417,30 @@ impl ModuleScope {
     /// The signature of a generic function (type parameters, parameters and
     /// result): types that mention a parameter are kept as `GenericTy`.
     pub(super) fn generic_signature(&self, sig: &syn::Signature) -> R<GenericSig> {
-        let mut type_params = Vec::new();
+        self.generic_method_signature(sig, Vec::new(), None)
+    }
+
+    /// The signature of a generic function or of a method of a generic type:
+    /// `type_params` are the `impl`'s, and `owner` the type's prototype and
+    /// `Self` (`Stack<T>`, of the parameters).
+    pub(super) fn generic_method_signature(
+        &self,
+        sig: &syn::Signature,
+        mut type_params: Vec<String>,
+        owner: Option<(Ty, GenericTy)>,
+    ) -> R<GenericSig> {
+        let self_gty = owner.as_ref().map(|(_, g)| g);
         for p in &sig.generics.params {
             match p {
+                syn::GenericParam::Type(tp) if owner.is_some() => {
+                    return Err(unsupported(
+                        tp,
+                        Section::Generics,
+                        "a generic method of a generic type",
+                        "a generic type's methods are instantiated with the type, over its parameters only",
+                        "make it a generic free function taking the value",
+                    ))
+                }
                 syn::GenericParam::Type(tp) => type_params.push(tp.ident.to_string()),
                 syn::GenericParam::Lifetime(_) => {}
                 syn::GenericParam::Const(c) => {
@@ -393,7 +458,8 @@ impl ModuleScope {
             .inputs
             .iter()
             .map(|i| match i {
-                syn::FnArg::Typed(pt) => self.generic_type(&pt.ty, &type_params),
+                syn::FnArg::Typed(pt) => self.generic_type(&pt.ty, &type_params, self_gty),
+                syn::FnArg::Receiver(_) if self_gty.is_some() => Ok(self_gty.unwrap().clone()),
                 syn::FnArg::Receiver(r) => {
                     Err(unsupported(r, Section::Generics, "a generic method", "not translated yet", ""))
                 }
@@ -401,24 +467,50 @@ impl ModuleScope {
             .collect::<R<_>>()?;
         let ret = match &sig.output {
             syn::ReturnType::Default => GenericTy::Concrete(Ty::Unit),
-            syn::ReturnType::Type(_, t) => self.generic_type(t, &type_params)?,
+            syn::ReturnType::Type(_, t) => self.generic_type(t, &type_params, self_gty)?,
         };
-        Ok(GenericSig { type_params, params, ret })
+        Ok(GenericSig { type_params, params, ret, owner: owner.as_ref().map(|(p, _)| p.clone()) })
     }
 
-    fn generic_type(&self, ty: &syn::Type, type_params: &[String]) -> R<GenericTy> {
+    /// The type of a field of a generic type with parameters `params`.
+    pub(super) fn generic_field_type(&self, ty: &syn::Type, params: &[String]) -> R<GenericTy> {
+        self.generic_type(ty, params, None)
+    }
+
+    /// A type written in a generic signature; `self_gty` is what `Self`
+    /// means (in a generic type's `impl`).
+    fn generic_type(&self, ty: &syn::Type, type_params: &[String], self_gty: Option<&GenericTy>) -> R<GenericTy> {
         let text = ty.to_token_stream().to_string();
         let mut words = text.split(|c: char| !c.is_alphanumeric() && c != '_');
-        if !words.any(|w| type_params.iter().any(|p| p == w)) {
+        if !words.any(|w| type_params.iter().any(|p| p == w) || (w == "Self" && self_gty.is_some())) {
             return Ok(GenericTy::Concrete(self.parse_type(ty, None)?));
         }
-        let inner = |t: &syn::Type| self.generic_type(t, type_params);
+        let inner = |t: &syn::Type| self.generic_type(t, type_params, self_gty);
         match ty {
             syn::Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
                 let seg = &p.path.segments[0];
                 let name = seg.ident.to_string();
                 if let Some(i) = type_params.iter().position(|t| *t == name) {
                     return Ok(GenericTy::Param(i));
+                }
+                if let (Some(g), "Self") = (self_gty, name.as_str()) {
+                    return Ok(g.clone());
+                }
+                if let Some((proto, params)) = self.generic_types.get(&name) {
+                    let args: Vec<&syn::Type> = match &seg.arguments {
+                        syn::PathArguments::AngleBracketed(a) => a
+                            .args
+                            .iter()
+                            .filter_map(|a| match a {
+                                syn::GenericArgument::Type(t) => Some(t),
+                                _ => None,
+                            })
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    if args.len() == params.len() {
+                        return Ok(GenericTy::Adt(Box::new(proto.clone()), args.into_iter().map(inner).collect::<R<_>>()?));
+                    }
                 }
                 if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
                     if let [syn::GenericArgument::Type(t), syn::GenericArgument::Type(e)] =
@@ -444,6 +536,7 @@ impl ModuleScope {
                             }
                             // A boxed GC object is the object.
                             "Box" => return inner(t),
+                            "Rc" => return Ok(GenericTy::Rc(Box::new(inner(t)?))),
                             _ => {}
                         }
                     }
@@ -459,7 +552,7 @@ impl ModuleScope {
         Err(unsupported(
             ty, Section::Generics,
             "this type in a generic signature",
-            "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice, an `Option`, a `Result`, a `HashMap` or a `HashSet`",
+            "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice, an `Option`, a `Result`, a `HashMap`, a `HashSet`, an `Rc` or a generic type of the module",
             "",
         ))
     }

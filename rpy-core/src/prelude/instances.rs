@@ -377,7 +377,12 @@ fn debug_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         Ty::Struct(s) => {
             let def = &t.structs[*s];
             let exprs: Vec<String> = def.fields.iter().map(|(f, _)| format!("a.{f}")).collect();
-            debug_fields(&def.name, def, &exprs)
+            // (An instance of a generic type shows as the type, as std's.)
+            let shown = match t.generic_of(ty) {
+                Some((proto, _)) => t.type_name(&proto),
+                None => def.name.clone(),
+            };
+            debug_fields(&shown, def, &exprs)
         }
         Ty::Unit => "out.push_str(\"()\");".into(),
         Ty::Tuple(items) => {

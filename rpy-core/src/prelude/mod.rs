@@ -181,6 +181,10 @@ pub fn source_of(t: &Translator, ty: &Ty) -> String {
         Ty::Iter(item) => format!("{}<{}>", LangItem::IterType.name(), source_of(t, item)),
         Ty::Rc(inner) => format!("Rc<{}>", source_of(t, inner)),
         Ty::Infer => "_".into(),
+        Ty::Generic(proto, args) => {
+            let args: Vec<String> = args.iter().map(|a| source_of(t, a)).collect();
+            format!("{}<{}>", source_of(t, proto), args.join(", "))
+        }
         Ty::Result(ok, err) => format!("Result<{}, {}>", source_of(t, ok), source_of(t, err)),
         Ty::Fn(params, ret) => {
             let params: Vec<String> = params.iter().map(|p| source_of(t, p)).collect();
@@ -304,7 +308,7 @@ mod tests {
                 _ => {}
             }
         }
-        crate::flow::items::build_module(&items, "prelude.rs", &[], &[], &[]).expect("the prelude builds")
+        crate::flow::items::build_module(&items, "prelude.rs", &[], &[], &[], &[]).expect("the prelude builds")
     }
 
     #[test]

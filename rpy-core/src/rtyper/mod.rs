@@ -95,6 +95,7 @@ pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
             Box::new(lltype_of(ret)),
         ),
         Ty::Infer => unreachable!("`_` is filled by type inference"),
+        Ty::Generic(..) => unreachable!("a generic type has its instance after type inference"),
     }
 }
 
@@ -128,6 +129,7 @@ fn zero_of(ty: &Ty, types: Types) -> ConstValue {
         Ty::Result(t, e) => ConstValue::Tuple(vec![ConstValue::Bool(false), zero_of(t), zero_of(e)]),
         Ty::Fn(..) => ConstValue::Null,
         Ty::Infer => unreachable!("`_` is filled by type inference"),
+        Ty::Generic(..) => unreachable!("a generic type has its instance after type inference"),
     }
 }
 
@@ -409,6 +411,7 @@ impl HighLevelOps<'_> {
             | Ty::Rc(_)
             | Ty::Result(..)
             | Ty::Fn(..)
+            | Ty::Generic(..)
             | Ty::Infer => {
                 return Err(format!(
                     "comparing values of type `{ty}` inside tuples or structs is not translated yet ({})",

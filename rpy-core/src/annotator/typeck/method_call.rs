@@ -40,7 +40,24 @@ impl Inference<'_> {
             }
         }
         let call = if via_rc { "deref_call" } else { "simple_call" };
-        let recv_ty = own_methods_ty(&self.u.term[rn]);
+        let recv_ty = match self.u.term[rn].clone() {
+            // A generic type's methods are its instance's, once it has one;
+            // until then, typed from the generic signature of the method.
+            Term::Adt(proto, _) => match self.u.resolve_known(rn) {
+                Some(inst @ (Ty::Struct(_) | Ty::Enum(_))) => Some(inst),
+                _ => {
+                    let f = format!("{}::{name}", self.t.generic_types[&proto].name);
+                    if self.t.generic_fns.contains_key(&f) {
+                        return Ok(self.call_generic(op, f));
+                    }
+                    if name != "clone" && name != "to_string" {
+                        return Ok(Resolved::Waiting);
+                    }
+                    None
+                }
+            },
+            term => own_methods_ty(&term),
+        };
         // Structs, enums and strings have only their own methods;
         // numbers and `char` also have those of `method_sig`.
         let own_method_ty = recv_ty.clone().filter(|r| {
@@ -124,7 +141,7 @@ impl Inference<'_> {
             return Ok(ControlFlow::Break(Resolved::Typed));
         }
         let rn = self.u.find(inner);
-        if !matches!(self.u.term[rn], Term::Struct(_) | Term::Enum(_) | Term::Str | Term::Cell(..) | Term::Unknown) {
+        if !matches!(self.u.term[rn], Term::Struct(_) | Term::Enum(_) | Term::Adt(..) | Term::Str | Term::Cell(..) | Term::Unknown) {
             let message = format!(
                 "`{name}` through an `Rc<{}>`: only methods of structs, enums, strings and cells are translated through an `Rc`",
                 self.u.show(rn)

@@ -8,7 +8,7 @@ use crate::flow::{ConstValue, Value};
 use crate::lang_items::LangItem;
 use crate::methods::{method_sig, Recv, Rel};
 use crate::translator::Translator;
-use crate::ty::{CellKind, GenericTy, IntTy, StructDef, Ty};
+use crate::ty::{CellKind, GenericTy, IntTy, Ty};
 
 /// Applies the typing rule of one operation; `Ok(false)` when it needs an
 /// operand's type that is not known yet.
@@ -257,6 +257,14 @@ fn field_rule(
             let i: usize = name.parse().map_err(|_| format!("no field `{name}` on a tuple"))?;
             *items.get(i).ok_or("tuple index out of range")?
         }
+        // A generic struct's field, of its arguments.
+        Term::Adt(Ty::Struct(proto), targs) => {
+            let (_, fields) = t.generic_fields.get(&proto).ok_or("a field of an enum")?;
+            let (_, g) = fields.iter().find(|(n, _)| n == name).ok_or_else(|| {
+                format!("no field `{name}` on `{}`", t.type_name(&Ty::Struct(proto)))
+            })?;
+            node_of_generic(u, g, &targs)
+        }
         Term::Struct(_) | Term::Dict(..) => {
             let Some(ty) = u.resolve_known(tn) else { return Ok(false) };
             let def = t.struct_def(&ty).unwrap();
@@ -294,9 +302,8 @@ fn struct_rule(
         let Some(ConstValue::Type(ty)) = vals[0].constant().map(|c| &c.value) else {
             return Err("bad struct literal".into());
         };
-        let def = t.struct_def(ty).ok_or("bad struct literal")?;
-        unify_fields(u, def, args)?;
         let n = u.node_of_ty(ty);
+        unify_fields(u, t, ty, n, args)?;
         u.unify(res, n)?;
         return Ok(true);
     }
@@ -307,41 +314,59 @@ fn struct_rule(
     };
     let def = t.struct_def(ty).ok_or("bad variant")?;
     let (e, _) = def.variant.ok_or("not a variant")?;
+    // The payload and its enum (of the same arguments, for a generic enum).
+    let payload = u.node_of_ty(ty);
+    let enum_node = match u.term[payload].clone() {
+        Term::Adt(_, targs) => {
+            let proto = t.prototype(ty).or_else(|| t.generic_of(&Ty::Enum(e)).map(|(p, _)| p));
+            u.fresh(Term::Adt(proto.ok_or("bad generic variant")?, targs))
+        }
+        _ => u.node_of_ty(&Ty::Enum(e)),
+    };
     match opname {
         "newvariant" => {
-            unify_fields(u, def, args)?;
-            u.unify_term(res, Term::Enum(e))?;
+            unify_fields(u, t, ty, payload, args)?;
+            u.unify(res, enum_node)?;
         }
         // (A trait object, `dyn Trait` or `Rc<dyn Trait>`: `typeck`'s coercions.)
         "to_dyn" => {
-            unify_fields(u, def, args)?;
+            unify_fields(u, t, ty, payload, args)?;
             let r = u.find(res);
             let target = if let Term::Rc(inner) = u.term[r] { inner } else { res };
-            u.unify_term(target, Term::Enum(e))?;
+            u.unify(target, enum_node)?;
         }
         "variant_is" => {
-            u.unify_term(args[0], Term::Enum(e))?;
+            u.unify(args[0], enum_node)?;
             u.unify_term(res, Term::Bool)?;
         }
         "variant_payload" => {
-            u.unify_term(args[0], Term::Enum(e))?;
-            let n = u.node_of_ty(ty);
-            u.unify(res, n)?;
+            u.unify(args[0], enum_node)?;
+            u.unify(res, payload)?;
         }
         other => unreachable!("`{other}` is not a struct's operation"),
     }
     Ok(true)
 }
 
-/// The fields of a struct literal (`args[1..]`) have the types `def`
-/// declares.
-fn unify_fields(u: &mut Unifier, def: &StructDef, args: &[Node]) -> Result<(), String> {
-    if def.fields.len() != args.len() - 1 {
-        return Err(format!("`{}` has {} fields", def.name, def.fields.len()));
+/// The fields of a struct literal (`args[1..]`) have the types the struct
+/// `ty` declares; `node` is the struct's (of a generic struct: of its
+/// arguments).
+fn unify_fields(u: &mut Unifier, t: &Translator, ty: &Ty, node: Node, args: &[Node]) -> Result<(), String> {
+    let def = t.struct_def(ty).ok_or("bad struct literal")?;
+    let n = u.find(node);
+    let fields: Vec<Node> = match (u.term[n].clone(), ty) {
+        (Term::Adt(..), Ty::Struct(s)) if t.generic_fields.contains_key(s) => {
+            let Term::Adt(_, targs) = u.term[n].clone() else { unreachable!() };
+            let (_, fields) = &t.generic_fields[s];
+            fields.iter().map(|(_, g)| node_of_generic(u, g, &targs)).collect()
+        }
+        _ => def.fields.iter().map(|(_, fty)| u.node_of_ty(fty)).collect(),
+    };
+    if fields.len() != args.len() - 1 {
+        return Err(format!("`{}` has {} fields", t.type_name(ty), fields.len()));
     }
-    for (a, (_, fty)) in args[1..].iter().zip(&def.fields) {
-        let n = u.node_of_ty(fty);
-        u.unify(*a, n)?;
+    for (a, f) in args[1..].iter().zip(fields) {
+        u.unify(*a, f)?;
     }
     Ok(())
 }
@@ -540,7 +565,8 @@ fn generic_call_rule(
     let params: Vec<Node> = sig.type_params.iter().map(|_| u.fresh(Term::Unknown)).collect();
     for (a, gty) in args[1..].iter().zip(&sig.params) {
         let n = node_of_generic(u, gty, &params);
-        u.unify(*a, n)?;
+        // (`self` of a generic type's method may be an `Rc` of it.)
+        u.coerce(*a, n)?;
     }
     let r = node_of_generic(u, &sig.ret, &params);
     u.unify(res, r)?;
@@ -686,6 +712,14 @@ fn node_of_generic(u: &mut Unifier, g: &GenericTy, params: &[Node]) -> Node {
         GenericTy::Result(ok, err) => {
             let (t, e) = (node_of_generic(u, ok, params), node_of_generic(u, err, params));
             u.fresh(Term::Result(t, e))
+        }
+        GenericTy::Rc(inner) => {
+            let n = node_of_generic(u, inner, params);
+            u.fresh(Term::Rc(n))
+        }
+        GenericTy::Adt(proto, args) => {
+            let args = args.iter().map(|a| node_of_generic(u, a, params)).collect();
+            u.fresh(Term::Adt((**proto).clone(), args))
         }
         GenericTy::Dict(k, v) => {
             let (k, v) = (node_of_generic(u, k, params), node_of_generic(u, v, params));

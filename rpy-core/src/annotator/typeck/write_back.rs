@@ -85,6 +85,7 @@ impl GraphTypes {
 /// rewritten or not, to the next.
 fn lower_op(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) -> Result<(), String> {
     let result = types.vars[op.result].clone();
+    retarget_generic(t, op, &result, types);
     if lower_rc(op)
         || lower_copy_value(t, op, types)
         || lower_collect(t, op, &result, types)?
@@ -106,6 +107,37 @@ fn lower_op(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) -> Resu
     }
     lower_to_prelude_method(t, op, result, types);
     Ok(())
+}
+
+/// A struct literal, a variant or a `match` arm of a generic type names
+/// the type's prototype (or the instance of the `impl` it is in); it is
+/// the instance its value's type is.
+fn retarget_generic(t: &Translator, op: &mut SpaceOperation, result: &Ty, types: &GraphTypes) {
+    let (meta, value_ty) = match op.opname.as_str() {
+        "newstruct" => (0, Some(result.clone())),
+        "newvariant" | "to_dyn" => (0, Some(result.clone())),
+        "variant_is" | "variant_payload" => (1, types.of_value(&op.args[0])),
+        _ => return,
+    };
+    let Some(ConstValue::Type(ty @ Ty::Struct(s))) = op.args[meta].constant().map(|c| &c.value) else { return };
+    if t.prototype(ty).is_none() && !t.instance_of.contains_key(ty) {
+        return;
+    }
+    let target = match (value_ty, t.structs[*s].variant) {
+        (Some(Ty::Rc(inner)), _) => *inner,
+        (Some(ty), _) => ty,
+        (None, _) => return,
+    };
+    let new = match (target, t.structs[*s].variant) {
+        (inst @ Ty::Struct(_), None) => inst,
+        (Ty::Enum(e), Some((_, i))) => match &t.enums[e].data {
+            Some(data) => Ty::Struct(data.payloads[i]),
+            None => return,
+        },
+        // (No instance yet: the rebuild loop adds it.)
+        _ => return,
+    };
+    op.args[meta] = Value::Const(Constant::meta(ConstValue::Type(new)));
 }
 
 /// An `Rc` and a `&x` are their value once lowered; a trait object is
@@ -350,10 +382,15 @@ fn rewrite_generic_call(
     let mut bound = vec![None; sig.type_params.len()];
     for (a, g) in op.args[1..].iter().zip(&sig.params) {
         if let Some(ty) = ty_of(a) {
-            g.bind(&ty, &mut bound);
+            // (`self` of a generic type's method may be an `Rc` of it.)
+            let ty = match (g, ty) {
+                (crate::ty::GenericTy::Adt(..), Ty::Rc(inner)) => *inner,
+                (_, ty) => ty,
+            };
+            g.bind(&ty, &mut bound, &|ty| t.generic_of(ty));
         }
     }
-    sig.ret.bind(result, &mut bound);
+    sig.ret.bind(result, &mut bound, &|ty| t.generic_of(ty));
     let Some(tys) = bound.into_iter().collect::<Option<Vec<Ty>>>() else {
         return Err(format!("type annotations needed: the type parameters of `{name}` are not all known at this call"));
     };

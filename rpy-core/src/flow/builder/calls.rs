@@ -162,6 +162,14 @@ impl FnBuilder<'_> {
                 all.extend(args);
                 return Ok(Some(self.emit("simple_call", all, pos)));
             }
+            // A generic type's function (`Stack::new()`): its instance's,
+            // by the arguments type inference finds.
+            let generic = format!("{}::{}", key.0, key.1);
+            if self.scope.generic_fns.contains(&generic) {
+                let mut all = vec![meta_str(generic)];
+                all.extend(args);
+                return Ok(Some(self.emit("generic_call", all, pos)));
+            }
             if let Some(vs) = self.variant_of(&p.path) {
                 let mut all = vec![meta_type(Ty::Struct(vs))];
                 all.extend(args);
