@@ -343,6 +343,7 @@ pub enum GenericTy {
     /// The prelude's `__Iter<T>`.
     Iter(Box<GenericTy>),
     Rc(Box<GenericTy>),
+    Fn(Vec<GenericTy>, Box<GenericTy>),
     /// A generic type of the module (its prototype) applied to arguments.
     Adt(Box<Ty>, Vec<GenericTy>),
 }
@@ -392,6 +393,11 @@ impl GenericTy {
             | (GenericTy::Rc(g), Ty::Rc(t)) => g.bind(t, out, generic_of),
             (GenericTy::Result(g, h), Ty::Result(t, e)) | (GenericTy::Dict(g, h), Ty::Dict(t, e)) => {
                 g.bind(t, out, generic_of) && h.bind(e, out, generic_of)
+            }
+            (GenericTy::Fn(gs, g), Ty::Fn(ts, t)) => {
+                gs.len() == ts.len()
+                    && gs.iter().zip(ts).all(|(g, t)| g.bind(t, out, generic_of))
+                    && g.bind(t, out, generic_of)
             }
             (GenericTy::Adt(proto, gs), ty) => match generic_of(ty) {
                 Some((p, ts)) if p == **proto && ts.len() == gs.len() => {

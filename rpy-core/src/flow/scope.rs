@@ -547,12 +547,20 @@ impl ModuleScope {
             syn::Type::Slice(s) => return Ok(GenericTy::List(Box::new(inner(&s.elem)?))),
             syn::Type::Array(a) => return Ok(GenericTy::List(Box::new(inner(&a.elem)?))),
             syn::Type::Tuple(t) => return Ok(GenericTy::Tuple(t.elems.iter().map(inner).collect::<R<_>>()?)),
+            syn::Type::BareFn(f) if f.unsafety.is_none() && f.abi.is_none() && f.variadic.is_none() => {
+                let params = f.inputs.iter().map(|a| inner(&a.ty)).collect::<R<_>>()?;
+                let ret = match &f.output {
+                    syn::ReturnType::Default => GenericTy::Concrete(Ty::Unit),
+                    syn::ReturnType::Type(_, t) => inner(t)?,
+                };
+                return Ok(GenericTy::Fn(params, Box::new(ret)));
+            }
             _ => {}
         }
         Err(unsupported(
             ty, Section::Generics,
             "this type in a generic signature",
-            "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice, an `Option`, a `Result`, a `HashMap`, a `HashSet`, an `Rc` or a generic type of the module",
+            "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice, an `Option`, a `Result`, a `HashMap`, a `HashSet`, an `Rc`, a `fn` pointer or a generic type of the module",
             "",
         ))
     }

@@ -352,15 +352,16 @@ fn struct_rule(
 /// `ty` declares; `node` is the struct's (of a generic struct: of its
 /// arguments).
 fn unify_fields(u: &mut Unifier, t: &Translator, ty: &Ty, node: Node, args: &[Node]) -> Result<(), String> {
-    let def = t.struct_def(ty).ok_or("bad struct literal")?;
     let n = u.find(node);
-    let fields: Vec<Node> = match (u.term[n].clone(), ty) {
-        (Term::Adt(..), Ty::Struct(s)) if t.generic_fields.contains_key(s) => {
-            let Term::Adt(_, targs) = u.term[n].clone() else { unreachable!() };
-            let (_, fields) = &t.generic_fields[s];
+    let fields: Vec<Node> = match u.term[n].clone() {
+        Term::Adt(Ty::Struct(s), targs) => {
+            let (_, fields) = t.generic_fields.get(&s).ok_or("bad struct literal")?;
             fields.iter().map(|(_, g)| node_of_generic(u, g, &targs)).collect()
         }
-        _ => def.fields.iter().map(|(_, fty)| u.node_of_ty(fty)).collect(),
+        _ => {
+            let def = t.struct_def(ty).ok_or("bad struct literal")?;
+            def.fields.iter().map(|(_, fty)| u.node_of_ty(fty)).collect()
+        }
     };
     if fields.len() != args.len() - 1 {
         return Err(format!("`{}` has {} fields", t.type_name(ty), fields.len()));
@@ -716,6 +717,11 @@ fn node_of_generic(u: &mut Unifier, g: &GenericTy, params: &[Node]) -> Node {
         GenericTy::Rc(inner) => {
             let n = node_of_generic(u, inner, params);
             u.fresh(Term::Rc(n))
+        }
+        GenericTy::Fn(ps, r) => {
+            let ps = ps.iter().map(|p| node_of_generic(u, p, params)).collect();
+            let r = node_of_generic(u, r, params);
+            u.fresh(Term::Fn(ps, r))
         }
         GenericTy::Adt(proto, args) => {
             let args = args.iter().map(|a| node_of_generic(u, a, params)).collect();

@@ -729,6 +729,18 @@ impl FnBuilder<'_> {
                 return Ok(t.clone());
             }
         }
+        // `Pair::<i64> { .. }`: the generic type's instance (or its
+        // prototype, until the instance exists).
+        if let [seg] = path.segments.iter().collect::<Vec<_>>()[..] {
+            if self.scope.generic_types.contains_key(&seg.ident.to_string()) && !seg.arguments.is_none() {
+                let ty = syn::Type::Path(syn::TypePath { qself: None, path: path.clone() });
+                return Ok(match self.scope.parse_type(&ty, self.self_ty.as_ref())? {
+                    // (Its arguments are inferred from the fields.)
+                    Ty::Generic(proto, _) => *proto,
+                    ty => ty,
+                });
+            }
+        }
         match self.scope.structs.get(&name) {
             Some(&s) => Ok(Ty::Struct(s)),
             None => {
