@@ -36,6 +36,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "flow::traits",
             "flow::derives",
             "flow::dyn_traits",
+            "flow::generic_types",
             "jit",
         ],
     ),
