@@ -8,7 +8,9 @@ use crate::annotator::typeck::ProgramTypes;
 use crate::annotator::{annotate_typed, typeck_all};
 use crate::codewriter::JitData;
 use crate::diagnostic::{Diagnostic, Stage};
-use crate::flow::items::build_module;
+use crate::flow::items::{build_module, Found};
+use crate::flow::Pos;
+use crate::lang_items::StdTrait;
 use crate::prelude::instances::{self, Kind};
 use crate::rtyper::rtype;
 use crate::translator::Translator;
@@ -164,13 +166,10 @@ fn build_with_prelude(
     let classes = crate::flow::dyn_traits::expand(&items);
     let mut all: Vec<syn::Item> =
         items.into_iter().chain(derived).chain(classes).chain(crate::prelude::items()).collect();
-    let mut templates: Vec<Ty> = Vec::new();
-    let mut insts: Vec<(Kind, Ty)> = Vec::new();
-    let mut generics: Vec<(String, Vec<Ty>)> = Vec::new();
-    let mut type_insts: Vec<(String, Vec<Ty>)> = Vec::new();
+    let mut found = Found::default();
     let mut lang_items_checked = false;
     loop {
-        let mut t = build_module(&all, file, &templates, &insts, &generics, &type_insts)
+        let mut t = build_module(&all, file, &found)
             .map_err(|es| es.into_iter().map(TranslationError::Syntax).collect::<Vec<_>>())?;
         // Once the prelude is loaded: every lang item the stages rely on must be in it.
         if !lang_items_checked {
@@ -180,51 +179,31 @@ fn build_with_prelude(
             lang_items_checked = true;
         }
         let types = typeck_all(&mut t);
-        let mut found = Vec::new();
-        let mut note = |ty: &Ty| collect_templates(ty, &mut found);
-        t.structs.values().flat_map(|s| s.fields.iter()).for_each(|(_, ty)| note(ty));
-        if let Ok(types) = &types {
-            types.values().flat_map(|g| g.vars.values()).for_each(&mut note);
-        }
-        let new: Vec<Ty> = found.into_iter().filter(|ty| !templates.contains(ty)).collect();
         let no_types = ProgramTypes::default();
-        let new_insts = missing_instances(&t, types.as_ref().unwrap_or(&no_types), &insts);
-        for (kind, ty) in new_insts.iter() {
-            let source = instances::source(&t, *kind, ty, insts.len())
-                .map_err(|message| vec![TranslationError::Stage(Diagnostic::annotation("", None, message))])?;
-            all.extend(crate::prelude::parse(&source, "generated instance"));
-            insts.push((*kind, ty.clone()));
-        }
-        let (new_generics, mut new_types) = missing_generic_instances(&t, &generics);
-        let mut note_generic = |ty: &Ty| wanted_type_instances(&t, ty, &mut new_types);
-        t.structs.values().flat_map(|s| s.fields.iter()).for_each(|(_, ty)| note_generic(ty));
-        if let Ok(types) = &types {
-            types.values().flat_map(|g| g.vars.values()).for_each(&mut note_generic);
-        }
-        new_types.retain(|k| !type_insts.contains(k));
-        for (name, tys) in new_types.iter() {
-            if type_insts.len() >= MAX_TYPE_INSTANCES {
-                let message = format!("more than {MAX_TYPE_INSTANCES} instances of generic types (`{name}` is instantiated with types that grow without end?)");
-                return Err(vec![TranslationError::Stage(Diagnostic::annotation("", None, message))]);
-            }
-            let sources: Vec<String> = tys.iter().map(|ty| crate::prelude::source_of(&t, ty)).collect();
-            let items = crate::flow::generic_types::instantiate(&all, name, &sources, type_insts.len());
-            let derived = crate::flow::derives::expand(&items);
-            all.extend(items.into_iter().chain(derived));
-            type_insts.push((name.clone(), tys.clone()));
-        }
-        for (name, tys) in new_generics.iter() {
-            // The generic function, of the module or of the prelude.
-            let f = all.iter().find_map(|i| match i {
-                syn::Item::Fn(f) if f.sig.ident == name.as_str() => Some(f),
-                _ => None,
-            });
-            let sources: Vec<String> = tys.iter().map(|ty| crate::prelude::source_of(&t, ty)).collect();
-            let f = crate::flow::items::instantiate(f.expect("a generic fn"), &sources, generics.len());
-            all.push(syn::Item::Fn(f));
-            generics.push((name.clone(), tys.clone()));
-        }
-        if new.is_empty() && new_insts.is_empty() && new_generics.is_empty() && new_types.is_empty() {
+        let types_found = types.as_ref().unwrap_or(&no_types);
+        // Every type of a field or a variable, where templates and generic
+        // types are found.
+        let all_types = || {
+            t.structs
+                .values()
+                .flat_map(|s| s.fields.iter().map(|(_, ty)| ty))
+                .chain(types_found.values().flat_map(|g| g.vars.values()))
+        };
+        let mut new = Vec::new();
+        all_types().for_each(|ty| collect_templates(ty, &mut new));
+        new.retain(|ty| !found.templates.contains(ty));
+        let new_insts = missing_instances(&t, types_found, &found.insts);
+        let (new_generics, mut new_types) = missing_generic_instances(&t, &found.generics);
+        all_types().for_each(|ty| wanted_type_instances(&t, ty, &mut new_types));
+        new_types.retain(|k| !found.type_insts.contains(k));
+        let new_loops: Vec<Pos> =
+            iterator_loops(&t, types_found).into_iter().filter(|p| !found.iterator_loops.contains(p)).collect();
+        if new.is_empty()
+            && new_insts.is_empty()
+            && new_generics.is_empty()
+            && new_types.is_empty()
+            && new_loops.is_empty()
+        {
             if types.is_err() {
                 // The graphs type inference rejected, to see why.
                 dumper.dump("flowgraph", &t);
@@ -232,16 +211,65 @@ fn build_with_prelude(
             let types = types.map_err(|es| es.into_iter().map(TranslationError::Stage).collect::<Vec<_>>())?;
             return Ok((t, types));
         }
+        let stage_error = |message: String| vec![TranslationError::Stage(Diagnostic::annotation("", None, message))];
+        for (kind, ty) in new_insts {
+            let source = instances::source(&t, kind, &ty, found.insts.len()).map_err(stage_error)?;
+            all.extend(crate::prelude::parse(&source, "generated instance"));
+            found.insts.push((kind, ty));
+        }
+        for (name, tys) in new_types {
+            if found.type_insts.len() >= MAX_TYPE_INSTANCES {
+                return Err(stage_error(format!("more than {MAX_TYPE_INSTANCES} instances of generic types (`{name}` is instantiated with types that grow without end?)")));
+            }
+            let sources: Vec<String> = tys.iter().map(|ty| crate::prelude::source_of(&t, ty)).collect();
+            let items = crate::flow::generic_types::instantiate(&all, &name, &sources, found.type_insts.len());
+            let derived = crate::flow::derives::expand(&items);
+            all.extend(items.into_iter().chain(derived));
+            found.type_insts.push((name, tys));
+        }
+        for (name, tys) in new_generics {
+            // The generic function, of the module or of the prelude.
+            let f = all.iter().find_map(|i| match i {
+                syn::Item::Fn(f) if f.sig.ident == name.as_str() => Some(f),
+                _ => None,
+            });
+            let sources: Vec<String> = tys.iter().map(|ty| crate::prelude::source_of(&t, ty)).collect();
+            let f = crate::flow::items::instantiate(f.expect("a generic fn"), &sources, found.generics.len());
+            all.push(syn::Item::Fn(f));
+            found.generics.push((name, tys));
+        }
         for ty in new {
-            if templates.contains(&ty) {
+            if found.templates.contains(&ty) {
                 continue;
             }
-            let instance = crate::prelude::template_items(&t, &ty, templates.len())
-                .map_err(|message| vec![TranslationError::Stage(Diagnostic::annotation("", None, message))])?;
+            let instance = crate::prelude::template_items(&t, &ty, found.templates.len()).map_err(stage_error)?;
             all.extend(instance);
-            templates.push(ty);
+            found.templates.push(ty);
+        }
+        found.iterator_loops.extend(new_loops);
+    }
+}
+
+/// The `for` loops over a type of the module implementing `Iterator`,
+/// typed as loops over a list of its items (`typeck`): they are built
+/// calling `next()` once known.
+fn iterator_loops(t: &Translator, types: &ProgramTypes) -> Vec<Pos> {
+    let is_iterator = |ty: &Ty| {
+        t.std_impls.contains(&(ty.clone(), StdTrait::Iterator))
+            || t.generic_of(ty).is_some_and(|(proto, _)| t.generic_iterator_items.contains_key(&proto))
+    };
+    let mut out = Vec::new();
+    for (g, gt) in t.graphs.values().zip(types.values()) {
+        for b in g.iterblocks() {
+            for op in &g.blocks[b].operations {
+                let (Some(pos), Some(crate::flow::Value::Var(x))) = (op.pos, op.args.first()) else { continue };
+                if op.opname == "iter_list" && gt.vars.get(*x).is_some_and(is_iterator) {
+                    out.push(pos);
+                }
+            }
         }
     }
+    out
 }
 
 /// The instances of `prelude::instances` that operations need and `insts`
@@ -311,7 +339,9 @@ fn missing_generic_instances(
                         if !types.contains(&key) {
                             types.push(key);
                         }
-                    } else if !generics.contains(&(name.clone(), tys.clone())) && !out.contains(&(name.clone(), tys.clone())) {
+                    } else if !generics.contains(&(name.clone(), tys.clone()))
+                        && !out.contains(&(name.clone(), tys.clone()))
+                    {
                         out.push((name, tys));
                     }
                 }

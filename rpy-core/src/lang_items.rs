@@ -350,6 +350,9 @@ pub enum StdTrait {
     /// `From<S>`, one implementation per source type `S`
     /// (`Translator::conversions`); `x.into()` uses it too.
     From,
+    /// `next()` and its `Item`: a `for` loop over the type calls it
+    /// (`ModuleScope::iterator_loops`).
+    Iterator,
 }
 
 impl StdTrait {
@@ -362,6 +365,7 @@ impl StdTrait {
         StdTrait::Clone,
         StdTrait::Default,
         StdTrait::From,
+        StdTrait::Iterator,
     ];
 
     /// The std module the trait is in, and its name there.
@@ -375,6 +379,7 @@ impl StdTrait {
             StdTrait::Clone => ("clone", "Clone"),
             StdTrait::Default => ("default", "Default"),
             StdTrait::From => ("convert", "From"),
+            StdTrait::Iterator => ("iter", "Iterator"),
         }
     }
 

@@ -62,6 +62,9 @@ pub struct Translator {
     /// by prototype and type arguments, and the other way round.
     pub type_instances: std::collections::HashMap<(Ty, Vec<Ty>), Ty>,
     pub instance_of: std::collections::HashMap<Ty, (Ty, Vec<Ty>)>,
+    /// The `Item` of each generic type implementing `Iterator`, by
+    /// prototype.
+    pub generic_iterator_items: std::collections::HashMap<Ty, GenericTy>,
     /// The fields of `GcStruct`s never written once their object is built
     /// (`backendopt::immutable`), as `(container, field)`; empty until
     /// then, which is always safe: every field may change.

@@ -248,7 +248,15 @@ impl Ty {
                 params.iter().for_each(|p| p.walk(f));
                 ret.walk(f);
             }
-            Ty::Int(_) | Ty::Bool | Ty::F64 | Ty::Char | Ty::Unit | Ty::Struct(_) | Ty::Enum(_) | Ty::Str | Ty::Infer => {}
+            Ty::Int(_)
+            | Ty::Bool
+            | Ty::F64
+            | Ty::Char
+            | Ty::Unit
+            | Ty::Struct(_)
+            | Ty::Enum(_)
+            | Ty::Str
+            | Ty::Infer => {}
         }
     }
 

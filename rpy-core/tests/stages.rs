@@ -97,7 +97,7 @@ fn stage_snapshots() {
             continue;
         }
         let file: syn::File = syn::parse_str(&src).unwrap();
-        let mut t = build_module(&file.items, "test.rs", &[], &[], &[], &[]).unwrap_or_else(|e| fail(&path, e));
+        let mut t = build_module(&file.items, "test.rs", &Default::default()).unwrap_or_else(|e| fail(&path, e));
         check("flow", t.text());
         if stage == Stage::Flow {
             continue;

@@ -52,20 +52,30 @@ enum Source<'a> {
     Const { expr: &'a syn::Expr, self_ty: Option<Ty> },
 }
 
+/// What the type inference of earlier builds of a module found it needs,
+/// each instance among the module's items (`driver::build_with_prelude`
+/// adds them).
+#[derive(Default)]
+pub struct Found {
+    /// The `HashMap<K, V>`s, cells and iterators whose instances of the
+    /// prelude's templates are among the items, the `n`-th with data struct
+    /// `lang_items::data_struct_name(n)`.
+    pub templates: Vec<Ty>,
+    /// The instances of `prelude::instances`.
+    pub insts: Vec<(Kind, Ty)>,
+    /// The instances of generic functions, the `n`-th named
+    /// `generic_instance_name(name, n)`.
+    pub generics: Vec<(String, Vec<Ty>)>,
+    /// The instances of generic types (`generic_types::instantiate`).
+    pub type_insts: Vec<(String, Vec<Ty>)>,
+    /// The `for` loops over iterators of the module
+    /// (`ModuleScope::iterator_loops`).
+    pub iterator_loops: std::collections::HashSet<super::Pos>,
+}
+
 /// Builds the graphs of all items of a module. `file` is the path of the
 /// source file, as panic messages print it. All errors are returned together.
-///
-/// `templates` are the `HashMap<K, V>`s and cells whose instances of the
-/// prelude's dict or cell template are among the items, the `n`-th with data struct
-/// `lang_items::data_struct_name(n)`; `insts` those of `prelude::instances`.
-pub fn build_module(
-    items: &[syn::Item],
-    file: &str,
-    templates: &[Ty],
-    insts: &[(Kind, Ty)],
-    generics: &[(String, Vec<Ty>)],
-    type_insts: &[(String, Vec<Ty>)],
-) -> Result<Translator, Vec<syn::Error>> {
+pub fn build_module(items: &[syn::Item], file: &str, found: &Found) -> Result<Translator, Vec<syn::Error>> {
     let (traits, trait_errors) = traits::collect(items);
     let mut m = ModuleBuilder {
         file,
@@ -82,10 +92,11 @@ pub fn build_module(
     }
     // Types first: every signature may name any of them.
     m.declare_types(items);
-    m.link_type_instances(type_insts);
+    m.link_type_instances(&found.type_insts);
+    m.scope.iterator_loops = found.iterator_loops.clone();
     m.declare_fields(items);
     m.scope.copy_structs_hold_arrays = m.t.structs.keys().any(|s| instances::holds_lists(&m.t, &Ty::Struct(s)));
-    for (n, ty) in templates.iter().enumerate() {
+    for (n, ty) in found.templates.iter().enumerate() {
         let sid = m.scope.structs[&crate::lang_items::data_struct_name(n)];
         m.scope.data_structs.insert(ty.clone(), sid);
         m.t.data_structs.insert(ty.clone(), sid);
@@ -105,7 +116,7 @@ pub fn build_module(
     if m.errors.is_empty() {
         m.errors.extend(crate::jit::check_drivers(&m.t, &m.scope.fns, items));
     }
-    m.link_instances(generics, insts, type_insts);
+    m.link_instances(found);
     if m.errors.is_empty() {
         Ok(m.t)
     } else {
@@ -257,7 +268,9 @@ impl<'a> ModuleBuilder<'a> {
                     pairs.push((proto.clone(), Ty::Enum(inst)));
                     let (pd, id) = (self.t.enums[p].data.as_ref(), self.t.enums[inst].data.as_ref());
                     if let (Some(pd), Some(id)) = (pd, id) {
-                        pairs.extend(pd.payloads.iter().zip(&id.payloads).map(|(a, b)| (Ty::Struct(*a), Ty::Struct(*b))));
+                        pairs.extend(
+                            pd.payloads.iter().zip(&id.payloads).map(|(a, b)| (Ty::Struct(*a), Ty::Struct(*b))),
+                        );
                     }
                 }
                 _ => unreachable!("a generic type is a struct or an enum"),
@@ -526,6 +539,9 @@ impl<'a> ModuleBuilder<'a> {
                 Ok(source) => from_source = Some(source),
                 Err(e) => return self.errors.push(e),
             },
+            ImplOf::Std(StdTrait::Iterator) => {
+                self.t.std_impls.insert((self_ty.clone(), StdTrait::Iterator));
+            }
             ImplOf::Std(t) => {
                 // (`PartialEq<Other>`: as an operator's.)
                 if let Some((_, path, _)) = &imp.trait_ {
@@ -539,7 +555,7 @@ impl<'a> ModuleBuilder<'a> {
         }
         // The associated types first: the signatures may name them.
         for member in &imp.items {
-            if let (syn::ImplItem::Type(t), ImplOf::Trait(_)) = (member, &of) {
+            if let (syn::ImplItem::Type(t), ImplOf::Trait(_) | ImplOf::Std(StdTrait::Iterator)) = (member, &of) {
                 match self.scope.parse_item_type(&t.ty, Some(&self_ty)) {
                     Ok(ty) => {
                         self.scope.assoc_types.insert((self_ty.clone(), t.ident.to_string()), ty);
@@ -574,7 +590,8 @@ impl<'a> ModuleBuilder<'a> {
                 }
                 syn::ImplItem::Const(c) => self.declare_assoc_const(&c.ident, &c.ty, &c.expr, &self_ty, &type_name),
                 // (`Output`, checked by `check_operator`; a trait's, declared above.)
-                syn::ImplItem::Type(_) if matches!(of, ImplOf::Operator(_) | ImplOf::Trait(_)) => {}
+                syn::ImplItem::Type(_)
+                    if matches!(of, ImplOf::Operator(_) | ImplOf::Trait(_) | ImplOf::Std(StdTrait::Iterator)) => {}
                 other => {
                     self.errors.push(unsupported(other, Section::Traits, "this `impl` item", "not translated yet", ""))
                 }
@@ -612,7 +629,8 @@ impl<'a> ModuleBuilder<'a> {
         for member in &imp.items {
             match member {
                 syn::ImplItem::Fn(f) => sigs.push(&f.sig),
-                syn::ImplItem::Type(_) if matches!(of, ImplOf::Operator(_) | ImplOf::Trait(_)) => {}
+                syn::ImplItem::Type(_)
+                    if matches!(of, ImplOf::Operator(_) | ImplOf::Trait(_) | ImplOf::Std(StdTrait::Iterator)) => {}
                 other => {
                     return self.errors.push(unsupported(
                         other,
@@ -628,9 +646,26 @@ impl<'a> ModuleBuilder<'a> {
             ImplOf::Inherent => {}
             ImplOf::Trait(def) => {
                 let overridden = |f: &syn::Ident| sigs.iter().any(|s| s.ident == *f);
-                let defaults: Vec<&syn::Signature> =
-                    def.fns.iter().filter(|f| f.default.is_some() && !overridden(&f.sig.ident)).map(|f| &f.sig).collect();
+                let defaults: Vec<&syn::Signature> = def
+                    .fns
+                    .iter()
+                    .filter(|f| f.default.is_some() && !overridden(&f.sig.ident))
+                    .map(|f| &f.sig)
+                    .collect();
                 sigs.extend(defaults);
+            }
+            // A generic iterator's `Item`, of the type's parameters: what a
+            // `for` loop over it yields before its instance exists.
+            ImplOf::Std(StdTrait::Iterator) => {
+                for member in &imp.items {
+                    let syn::ImplItem::Type(t) = member else { continue };
+                    match self.scope.generic_method_item_type(&t.ty, &order, &self_gty) {
+                        Ok(item) => {
+                            self.t.generic_iterator_items.insert(proto.clone(), item);
+                        }
+                        Err(e) => self.errors.push(e),
+                    }
+                }
             }
             ImplOf::Operator(_) | ImplOf::Std(_) => return,
         }
@@ -814,12 +849,15 @@ impl<'a> ModuleBuilder<'a> {
     /// The graphs the program's tables name: the drivers'
     /// `get_printable_location`, the generic functions' instances and the
     /// derived instances.
-    fn link_instances(&mut self, generics: &[(String, Vec<Ty>)], insts: &[(Kind, Ty)], type_insts: &[(String, Vec<Ty>)]) {
+    fn link_instances(&mut self, found: &Found) {
         let (t, scope) = (&mut self.t, &self.scope);
+        let Found { generics, insts, type_insts, .. } = found;
         // A generic type's method for some arguments is its instance's.
         for (n, (name, args)) in type_insts.iter().enumerate() {
             let inst = generic_types::instance_name(name, n);
-            for (f, sig) in t.generic_fns.iter().filter(|(f, s)| s.owner.is_some() && f.starts_with(&format!("{name}::"))) {
+            for (f, sig) in
+                t.generic_fns.iter().filter(|(f, s)| s.owner.is_some() && f.starts_with(&format!("{name}::")))
+            {
                 let method = &f[name.len() + 2..];
                 debug_assert!(sig.owner.is_some());
                 if let Some(&g) = scope.assoc.get(&(inst.clone(), method.to_string())) {
@@ -852,7 +890,10 @@ pub fn instantiate(f: &syn::ItemFn, tys: &[String], n: usize) -> syn::ItemFn {
     let names = generic_types::type_params(&f.sig.generics);
     f.sig.ident = syn::Ident::new(&generic_instance_name(&f.sig.ident.to_string(), n), f.sig.ident.span());
     generic_types::strip_type_params(&mut f.sig.generics);
-    syn::visit_mut::VisitMut::visit_item_fn_mut(&mut generic_types::Subst(names.into_iter().zip(tys).collect()), &mut f);
+    syn::visit_mut::VisitMut::visit_item_fn_mut(
+        &mut generic_types::Subst(names.into_iter().zip(tys).collect()),
+        &mut f,
+    );
     f
 }
 
@@ -935,6 +976,9 @@ fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error>
 const KNOWN_USES: &[&str] = &[
     "std::collections::HashMap",
     "std::collections::HashSet",
+    "std::collections::VecDeque",
+    "std::collections::BTreeMap",
+    "std::collections::BTreeSet",
     "std::io",
     "std::io::Write",
     "std::io::Read",

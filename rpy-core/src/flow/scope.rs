@@ -51,6 +51,11 @@ pub struct ModuleScope {
     /// The instances of the generic types built so far
     /// (`Translator::type_instances`).
     pub type_instances: HashMap<(Ty, Vec<Ty>), Ty>,
+    /// The `for` loops over an iterator of the module's (a type
+    /// implementing `Iterator`), by the position of the iterated
+    /// expression: type inference found them (`driver`), and they are
+    /// built as `while let Some(x) = it.next()`.
+    pub iterator_loops: HashSet<super::Pos>,
     /// Per struct: its name and field names in declaration order.
     pub(super) struct_info: Vec<(String, Vec<String>)>,
     /// The structs that are GC objects (not `Copy`).
@@ -472,6 +477,17 @@ impl ModuleScope {
         Ok(GenericSig { type_params, params, ret, owner: owner.as_ref().map(|(p, _)| p.clone()) })
     }
 
+    /// A type written in a generic type's `impl` (an associated type):
+    /// `Self` is `self_gty`.
+    pub(super) fn generic_method_item_type(
+        &self,
+        ty: &syn::Type,
+        params: &[String],
+        self_gty: &GenericTy,
+    ) -> R<GenericTy> {
+        self.generic_type(ty, params, Some(self_gty))
+    }
+
     /// The type of a field of a generic type with parameters `params`.
     pub(super) fn generic_field_type(&self, ty: &syn::Type, params: &[String]) -> R<GenericTy> {
         self.generic_type(ty, params, None)
@@ -509,7 +525,10 @@ impl ModuleScope {
                         _ => Vec::new(),
                     };
                     if args.len() == params.len() {
-                        return Ok(GenericTy::Adt(Box::new(proto.clone()), args.into_iter().map(inner).collect::<R<_>>()?));
+                        return Ok(GenericTy::Adt(
+                            Box::new(proto.clone()),
+                            args.into_iter().map(inner).collect::<R<_>>()?,
+                        ));
                     }
                 }
                 if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
@@ -655,7 +674,6 @@ fn heap_type(ty: &syn::Type, name: &str) -> syn::Error {
         syn::Type::Ptr(_) => ("a raw pointer".to_string(), "use a struct (a GC object) and references"),
         _ => {
             let instead = match name {
-                "BTreeMap" | "BTreeSet" => "use `HashMap`/`HashSet` (rpy's dicts iterate in insertion order)",
                 "Arc" | "Mutex" | "RwLock" => {
                     "translated programs are single-threaded: share a struct that is not `Copy` (a GC object) instead"
                 }

@@ -32,6 +32,7 @@ const CHAR_SRC: &str = include_str!("char.rs");
 const NUM_SRC: &str = include_str!("num.rs");
 const FLOAT_SRC: &str = include_str!("float.rs");
 const CMP_SRC: &str = include_str!("cmp.rs");
+const COLLECTIONS_SRC: &str = include_str!("collections.rs");
 
 /// The items of a source of rpy's own, marked `#[rpy_internal]`: their code
 /// relies on the dialect's sharing of objects (a method returning a field
@@ -64,6 +65,7 @@ pub fn items() -> Vec<syn::Item> {
     items.extend(parse(CHAR_SRC, "char.rs"));
     items.extend(parse(FLOAT_SRC, "float.rs"));
     items.extend(parse(CMP_SRC, "cmp.rs"));
+    items.extend(parse(COLLECTIONS_SRC, "collections.rs"));
     for it in crate::ty::IntTy::ALL {
         let unsigned = match it.name().strip_prefix('i') {
             Some(bits) => crate::ty::IntTy::from_name(&format!("u{bits}")).unwrap(),
@@ -308,7 +310,7 @@ mod tests {
                 _ => {}
             }
         }
-        crate::flow::items::build_module(&items, "prelude.rs", &[], &[], &[], &[]).expect("the prelude builds")
+        crate::flow::items::build_module(&items, "prelude.rs", &Default::default()).expect("the prelude builds")
     }
 
     #[test]

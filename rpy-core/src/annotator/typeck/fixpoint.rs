@@ -80,6 +80,12 @@ impl Inference<'_> {
         let mut op = self.op_at(g, at).clone();
         self.at = at;
         self.pos = op.pos;
+        if matches!(op.opname.as_str(), "getitem" | "setitem" | "iter_list") && self.is_generic_type(&op.args[0]) {
+            self.container_protocol(&mut op)?;
+        }
+        if op.opname == "collect" {
+            self.collect_into_generic_type(&mut op);
+        }
         let resolved = match op.opname.as_str() {
             "call_method" => Some(self.resolve_method(&mut op)?),
             "convert" => Some(self.resolve_conversion(&mut op)?),

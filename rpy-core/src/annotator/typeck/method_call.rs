@@ -6,7 +6,7 @@
 use super::{func_operand, name_operand, Diagnostic, Inference, Node, Term, Unifier};
 use crate::diagnostic::Section;
 use crate::entity::EntityRef;
-use crate::flow::{GraphId, SpaceOperation};
+use crate::flow::{ConstValue, GraphId, SpaceOperation, Value};
 use crate::lang_items::{self, LangItem, StdTrait};
 use crate::methods::{
     dict_method_sig, is_iter_method, iter_method_sig, list_method_sig, method_sig, DictRel, ListRel, CELL_METHODS,
@@ -123,6 +123,62 @@ impl Inference<'_> {
         }
     }
 
+    /// Whether `v` is a value of a generic type (of the module or of the
+    /// prelude's collections).
+    pub(super) fn is_generic_type(&mut self, v: &Value) -> bool {
+        let n = self.node_of(v);
+        let n = self.u.find(n);
+        matches!(self.u.term[n], Term::Adt(..))
+    }
+
+    /// Indexing and `for` loops over a value of a generic type are calls of
+    /// its methods `__getitem(&self, i) -> T`, `__setitem(self, i, v) ->
+    /// Self` (the updated value, as `setitem` gives it) and `__iter_list(&self)
+    /// -> Vec<T>` (a list of its items, which the loop indexes): the
+    /// prelude's `VecDeque`, `BTreeMap` and `BTreeSet` define them.
+    pub(super) fn container_protocol(&mut self, op: &mut SpaceOperation) -> Result<(), Diagnostic> {
+        let method = match op.opname.as_str() {
+            "getitem" => "__getitem",
+            "setitem" => "__setitem",
+            _ => "__iter_list",
+        };
+        let n = self.node_of(&op.args[0]);
+        let n = self.u.find(n);
+        let Term::Adt(proto, _) = &self.u.term[n] else { return Ok(()) };
+        if !self.t.generic_fns.contains_key(&format!("{}::{method}", self.t.generic_types[proto].name)) {
+            return Ok(());
+        }
+        if op.opname == "iter_list" {
+            let mutable = op.args.get(1).and_then(|v| v.constant()).is_some_and(|c| c.value == ConstValue::Bool(true));
+            if mutable {
+                let shown = self.u.show(n);
+                return Err(self.err(format!(
+                    "a `for` loop over `&mut` (or `iter_mut()`) of a `{shown}` is not translated: index it instead ({})",
+                    Section::Iterators.see()
+                )));
+            }
+            op.args.truncate(1);
+        }
+        op.opname = "call_method".into();
+        op.args.insert(0, name_operand(method.into()));
+        self.rewrite(op);
+        Ok(())
+    }
+
+    /// `collect()` into a generic type with an associated function
+    /// `__from_iter(items: __Iter<T>) -> Self` (the prelude's collections)
+    /// is a call of it.
+    pub(super) fn collect_into_generic_type(&mut self, op: &mut SpaceOperation) {
+        let rn = self.u.find(op.result.index());
+        let Term::Adt(proto, _) = &self.u.term[rn] else { return };
+        let f = format!("{}::__from_iter", self.t.generic_types[proto].name);
+        if self.t.generic_fns.contains_key(&f) {
+            op.opname = "generic_call".into();
+            op.args.insert(0, name_operand(f));
+            self.rewrite(op);
+        }
+    }
+
     /// A method called through an `Rc`: `.clone()` shares the `Rc`; the
     /// other methods are the inner value's, called with the `Rc`
     /// (`deref_call`), and `Continue` gives the inner value's node.
@@ -141,7 +197,10 @@ impl Inference<'_> {
             return Ok(ControlFlow::Break(Resolved::Typed));
         }
         let rn = self.u.find(inner);
-        if !matches!(self.u.term[rn], Term::Struct(_) | Term::Enum(_) | Term::Adt(..) | Term::Str | Term::Cell(..) | Term::Unknown) {
+        if !matches!(
+            self.u.term[rn],
+            Term::Struct(_) | Term::Enum(_) | Term::Adt(..) | Term::Str | Term::Cell(..) | Term::Unknown
+        ) {
             let message = format!(
                 "`{name}` through an `Rc<{}>`: only methods of structs, enums, strings and cells are translated through an `Rc`",
                 self.u.show(rn)
@@ -203,6 +262,10 @@ impl Inference<'_> {
                 Ty::Enum(e) if self.t.trait_objects.contains_key(e) => format!(
                     "no method `{name}` on `{ty}`: a trait object has the methods of its trait that take `&self` or `&mut self` and name `Self` nowhere else; call the others on a value of a known type ({})",
                     Section::TraitObjects.see()
+                ),
+                ty_ if self.t.std_impls.contains(&(ty_.clone(), StdTrait::Iterator)) => format!(
+                    "no method `{name}` on `{ty}`: an iterator of the module is translated in `for` loops and `next()` calls, not with std's adaptors and consumers; write a `for` loop over it ({})",
+                    Section::Iterators.see()
                 ),
                 _ => format!("no method `{name}` on `{ty}`"),
             }));

@@ -30,7 +30,7 @@ pub(super) fn apply_rule(
             container_rule(u, opname, args, res)
         }
         "getitem" => index_rule(u, vals, args, res),
-        "iter_list" | "collect" => iteration_rule(u, opname, vals, args, res),
+        "iter_list" | "collect" => iteration_rule(u, t, opname, vals, args, res),
         "getattr" | "setattr" => field_rule(u, t, opname, vals, args, res),
         "newstruct" | "newvariant" | "to_dyn" | "variant_is" | "variant_payload" => {
             struct_rule(u, t, opname, vals, args, res)
@@ -183,7 +183,14 @@ fn index_rule(u: &mut Unifier, vals: &[Value], args: &[Node], res: Node) -> Resu
 }
 
 /// The list a `for` loop iterates over (`iter_list`), and `collect()`.
-fn iteration_rule(u: &mut Unifier, opname: &str, vals: &[Value], args: &[Node], res: Node) -> Result<bool, String> {
+fn iteration_rule(
+    u: &mut Unifier,
+    t: &Translator,
+    opname: &str,
+    vals: &[Value],
+    args: &[Node],
+    res: Node,
+) -> Result<bool, String> {
     match opname {
         "iter_list" => {
             let tn = u.find(args[0]);
@@ -200,6 +207,19 @@ fn iteration_rule(u: &mut Unifier, opname: &str, vals: &[Value], args: &[Node], 
                     u.unify_term(res, Term::List(item))?;
                 }
                 Term::Unknown => return Ok(false),
+                // A type of the module implementing `Iterator`: typed as a
+                // list of its items until the rebuild that makes the loop
+                // call `next()` (`ModuleScope::iterator_loops`).
+                Term::Struct(_) | Term::Enum(_) | Term::Adt(..) => match iterator_item(u, t, tn) {
+                    Some(item) => u.unify_term(res, Term::List(item))?,
+                    None if matches!(&u.term[tn], Term::Adt(..)) && u.resolve_known(tn).is_none() => return Ok(false),
+                    None => {
+                        return Err(format!(
+                            "iterating over a `{}`, which implements neither `Iterator` nor the list protocol",
+                            u.show(tn)
+                        ))
+                    }
+                },
                 _ => return Err(format!("iterating over a `{}`", u.show(tn))),
             }
         }
@@ -236,6 +256,25 @@ fn iteration_rule(u: &mut Unifier, opname: &str, vals: &[Value], args: &[Node], 
     Ok(true)
 }
 
+/// The `Item` of the module's type `n` if it implements `Iterator`: its
+/// `next()`'s, or for a generic type its `impl`'s, of its arguments.
+fn iterator_item(u: &mut Unifier, t: &Translator, n: Node) -> Option<Node> {
+    if let Term::Adt(proto, args) = u.term[n].clone() {
+        if let Some(item) = t.generic_iterator_items.get(&proto) {
+            return Some(node_of_generic(u, item, &args));
+        }
+    }
+    let ty = u.resolve_known(n)?;
+    if !t.std_impls.contains(&(ty.clone(), crate::lang_items::StdTrait::Iterator)) {
+        return None;
+    }
+    let next = t.methods.get(&(ty, "next".to_string()))?;
+    match &t.graphs[*next].ret_ty {
+        Ty::Option(item) => Some(u.node_of_ty(item)),
+        _ => None,
+    }
+}
+
 /// A field's read (`getattr`) or assignment (`setattr`), once the value's
 /// type is known.
 fn field_rule(
@@ -260,9 +299,10 @@ fn field_rule(
         // A generic struct's field, of its arguments.
         Term::Adt(Ty::Struct(proto), targs) => {
             let (_, fields) = t.generic_fields.get(&proto).ok_or("a field of an enum")?;
-            let (_, g) = fields.iter().find(|(n, _)| n == name).ok_or_else(|| {
-                format!("no field `{name}` on `{}`", t.type_name(&Ty::Struct(proto)))
-            })?;
+            let (_, g) = fields
+                .iter()
+                .find(|(n, _)| n == name)
+                .ok_or_else(|| format!("no field `{name}` on `{}`", t.type_name(&Ty::Struct(proto))))?;
             node_of_generic(u, g, &targs)
         }
         Term::Struct(_) | Term::Dict(..) => {
@@ -414,6 +454,7 @@ fn unwrap_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Resul
         // (`it.map(..)` of an iterator held in a variable: the front end
         // took it for `Option::map`.)
         Term::Iter(_) | Term::List(_) => return Err(format!("a method taking a closure on `{}`: adaptors taking closures are translated in a chain written from its source (`v.iter().map(..)`) to its consumer or `for` loop, not on an iterator held in a variable", u.show(x))),
+        Term::Struct(_) | Term::Enum(_) | Term::Adt(..) => return Err(format!("a method taking a closure on `{}`: an iterator of the module is translated in `for` loops and `next()` calls; write the adaptor as a `for` loop over it ({})", u.show(x), crate::diagnostic::Section::Iterators.see())),
         _ => return Err(format!("`unwrap` of a value of type `{}`", u.show(x))),
     };
     match opname {

@@ -400,6 +400,19 @@ impl FnBuilder<'_> {
                 )),
             };
         }
+        // `map.range(a..b)` of a `BTreeMap` or a `BTreeSet`: the entries
+        // from `a` to `b`, `b` excluded.
+        if let (
+            "range",
+            [Expr::Range(syn::ExprRange {
+                start: Some(lo), end: Some(hi), limits: syn::RangeLimits::HalfOpen(_), ..
+            })],
+        ) = (name.as_str(), &m.args.iter().collect::<Vec<_>>()[..])
+        {
+            let Some(mut args) = self.exprs([&*m.receiver, &**lo, &**hi])? else { return Ok(None) };
+            args.insert(0, meta_str("__range".into()));
+            return Ok(Some(self.emit("call_method", args, Some(pos))));
+        }
         // `map.entry(k).or_insert(d)`: the value of `k`, inserting `d` first if absent.
         if let (Some((map, key)), "or_insert", [default]) =
             (entry_call(&m.receiver), name.as_str(), &m.args.iter().collect::<Vec<_>>()[..])

@@ -280,6 +280,16 @@ impl FnBuilder<'_> {
                 return self.while_expr(&w);
             }
         }
+        // Over an iterator of the module (type inference found it so):
+        // `{ let mut it = ITER; while let Some(x) = it.next() BODY }`.
+        if self.copies && self.scope.iterator_loops.contains(&pos_of(f.expr.span())) {
+            let (label, pat, iter, body) = (&f.label, &f.pat, &f.expr, &f.body);
+            let b: Expr = syn::parse_quote_spanned! {f.span()=> {
+                let mut __rpy_iter = #iter;
+                #label while let Some(#pat) = __rpy_iter.next() #body
+            }};
+            return self.expr(&b);
+        }
         if !is_range_iter(&f.expr) {
             return self.for_list(f);
         }

@@ -616,6 +616,11 @@ impl FnBuilder<'_> {
                 | BinOp::ShlAssign(_)
                 | BinOp::ShrAssign(_)
         );
+        if let (true, Some((key, place))) = (compound, super::places::hoist_map_key(&b.left)) {
+            let (op, right) = (&b.op, &b.right);
+            let block: Expr = syn::parse_quote_spanned!(b.span()=> { let __rpy_key = #key; #place #op #right; });
+            return self.expr(&block);
+        }
         let Some(operands) = self.exprs([&*b.left, &*b.right])? else { return Ok(None) };
         let v = self.emit(opname, operands, pos);
         if compound {

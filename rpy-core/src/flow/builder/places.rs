@@ -150,6 +150,30 @@ pub(super) fn entry_call(e: &Expr) -> Option<(&Expr, &Expr)> {
     }
 }
 
+/// `*map.entry(key).or_insert(d)` with a key that has effects (`w.to_string()`):
+/// the key, and the place with the key read from the local `__rpy_key` instead,
+/// for `{ let __rpy_key = key; place op= v }` (the place's key is evaluated
+/// twice: to read the value and to store it).
+pub(super) fn hoist_map_key(place: &Expr) -> Option<(Expr, Expr)> {
+    let Expr::Unary(u) = place else { return None };
+    let Expr::MethodCall(or_insert) = &*u.expr else { return None };
+    let Expr::MethodCall(entry) = &*or_insert.receiver else { return None };
+    if !matches!(u.op, UnOp::Deref(_)) || or_insert.method != "or_insert" || entry.method != "entry" {
+        return None;
+    }
+    if entry.args.len() != 1 || map_value_place(&u.expr).is_some() {
+        return None;
+    }
+    let key = entry.args[0].clone();
+    let mut entry = entry.clone();
+    entry.args[0] = syn::parse_quote_spanned!(key.span()=> __rpy_key);
+    let mut or_insert = or_insert.clone();
+    or_insert.receiver = Box::new(Expr::MethodCall(entry));
+    let mut u = u.clone();
+    u.expr = Box::new(Expr::MethodCall(or_insert));
+    Some((key, Expr::Unary(u)))
+}
+
 /// The map and key of a place holding a map's value:
 /// `map.entry(key).or_insert(d)` or `map.get_mut(&key).unwrap()`. The key
 /// is evaluated a second time to store the new value, so it must have no
