@@ -400,6 +400,23 @@ impl FnBuilder<'_> {
                 )),
             };
         }
+        // `r.unwrap_err()`, `r.expect_err("m")`: the error, or std's panic
+        // with the `Ok` value.
+        let args: Vec<&Expr> = m.args.iter().collect();
+        let message = match (name.as_str(), &args[..]) {
+            ("unwrap_err", []) => Some("called `Result::unwrap_err()` on an `Ok` value: {:?}".to_string()),
+            ("expect_err", [Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. })]) => {
+                Some(format!("{}: {{:?}}", s.value().replace('{', "{{").replace('}', "}}")))
+            }
+            _ => None,
+        };
+        if let Some(message) = message {
+            let recv = &m.receiver;
+            let e: Expr = syn::parse_quote_spanned! {m.method.span()=>
+                match #recv { Err(__rpy_e) => __rpy_e, Ok(__rpy_v) => panic!(#message, __rpy_v) }
+            };
+            return self.expr(&e);
+        }
         // `map.range(a..b)` of a `BTreeMap` or a `BTreeSet`: the entries
         // from `a` to `b`, `b` excluded.
         if let (
