@@ -152,6 +152,7 @@ impl<T> VecDeque<T> {
         }
     }
 
+    #[track_caller]
     fn __getitem(&self, i: usize) -> T {
         if i >= self.len {
             panic!("Out of bounds access");
@@ -159,6 +160,7 @@ impl<T> VecDeque<T> {
         self.buf[self.__slot(i)].unwrap()
     }
 
+    #[track_caller]
     fn __setitem(mut self, i: usize, x: T) -> VecDeque<T> {
         if i >= self.len {
             panic!("Out of bounds access");
@@ -332,6 +334,7 @@ impl<K, V> BTreeMap<K, V> {
         Some((self.keys.pop().unwrap(), self.vals.pop().unwrap()))
     }
 
+    #[track_caller]
     fn __getitem(&self, k: &K) -> V {
         let (found, i) = self.__find(k);
         if !found {
