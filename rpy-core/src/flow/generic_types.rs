@@ -77,6 +77,53 @@ impl VisitMut for Subst<'_> {
         }
         syn::visit_mut::visit_type_mut(self, ty);
     }
+
+    /// In a macro's tokens (`vec![T::default(); n]`): each parameter
+    /// written as a plain name is replaced by its argument's name.
+    fn visit_macro_mut(&mut self, m: &mut syn::Macro) {
+        m.tokens = self.substitute_tokens(m.tokens.clone());
+    }
+
+    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
+        if e.qself.is_none() {
+            self.substitute_path_head(&mut e.path);
+        }
+        syn::visit_mut::visit_expr_path_mut(self, e);
+    }
+}
+
+impl Subst<'_> {
+    fn substitute_tokens(&self, tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+        use proc_macro2::{Group, TokenTree};
+        tokens
+            .into_iter()
+            .map(|tt| match tt {
+                TokenTree::Ident(i) => match self.0.get(&i.to_string()).and_then(|s| syn::parse_str::<syn::Ident>(s).ok()) {
+                    Some(arg) => TokenTree::Ident(syn::Ident::new(&arg.to_string(), i.span())),
+                    None => TokenTree::Ident(i),
+                },
+                TokenTree::Group(g) => {
+                    let mut new = Group::new(g.delimiter(), self.substitute_tokens(g.stream()));
+                    new.set_span(g.span());
+                    TokenTree::Group(new)
+                }
+                other => other,
+            })
+            .collect()
+    }
+
+    /// `T::default()`, `T::new(..)`: the type argument's function, when the
+    /// argument is written as a plain name (`i64`, `Point`).
+    fn substitute_path_head(&self, path: &mut syn::Path) {
+        if path.segments.len() < 2 {
+            return;
+        }
+        let first = &mut path.segments[0];
+        let arg = self.0.get(&first.ident.to_string()).and_then(|src| syn::parse_str::<syn::Ident>(src).ok());
+        if let (Some(arg), syn::PathArguments::None) = (arg, &first.arguments) {
+            first.ident = syn::Ident::new(&arg.to_string(), first.ident.span());
+        }
+    }
 }
 
 /// Keeps only the lifetime parameters of `g` (its type parameters are

@@ -195,6 +195,21 @@ impl FnBuilder<'_> {
             all.extend(args);
             return Ok(Some(self.emit("call_method", all, pos)));
         }
+        // `i64::default()` (as an instance of a generic type writes
+        // `T::default()`): `Default::default()` of that type.
+        if let ([ty, "default"], true) = (&segs.iter().map(String::as_str).collect::<Vec<_>>()[..], args.is_empty()) {
+            let ty = match *ty {
+                "f64" => Some(Ty::F64),
+                "bool" => Some(Ty::Bool),
+                "char" => Some(Ty::Char),
+                "String" => Some(Ty::Str),
+                other => IntTy::from_name(other).map(Ty::Int),
+            };
+            if let Some(ty) = ty {
+                let d = self.emit("default_of", vec![], pos);
+                return Ok(Some(self.ascribe(d, ty, pos)));
+            }
+        }
         // `i64::max(a, b)`: a method called through its type.
         if segs.len() == 2 && !args.is_empty() {
             let ty = if let Some(i) = IntTy::from_name(&segs[0]) {
@@ -324,7 +339,11 @@ impl FnBuilder<'_> {
 
     pub(super) fn method_call(&mut self, m: &syn::ExprMethodCall) -> R<Option<Value>> {
         let pos = pos_of(m.method.span());
-        if let Some(e) = super::closures::method_call(m)? {
+        // (`matrix.map(f)` with a `fn` item: a method of the module's own,
+        // not `Option::map`.)
+        let own_with_fn = self.scope.method_names.contains(&m.method.to_string())
+            && matches!(m.args.last(), Some(Expr::Path(_)));
+        if let (false, Some(e)) = (own_with_fn, super::closures::method_call(m)?) {
             return self.expr(&e);
         }
         // The string methods that return iterators in Rust return lists in
