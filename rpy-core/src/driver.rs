@@ -191,7 +191,8 @@ fn build_with_prelude(
         };
         let mut new = Vec::new();
         all_types().for_each(|ty| collect_templates(ty, &mut new));
-        new.retain(|ty| !found.templates.contains(ty));
+        // (A template of a generic type once the type has its instance.)
+        new.retain(|ty| !found.templates.contains(ty) && !ty.has_generic());
         let new_insts = missing_instances(&t, types_found, &found.insts);
         let (new_generics, mut new_types) = missing_generic_instances(&t, &found.generics);
         all_types().for_each(|ty| wanted_type_instances(&t, ty, &mut new_types));

@@ -98,10 +98,12 @@ impl Subst<'_> {
         tokens
             .into_iter()
             .map(|tt| match tt {
-                TokenTree::Ident(i) => match self.0.get(&i.to_string()).and_then(|s| syn::parse_str::<syn::Ident>(s).ok()) {
-                    Some(arg) => TokenTree::Ident(syn::Ident::new(&arg.to_string(), i.span())),
-                    None => TokenTree::Ident(i),
-                },
+                TokenTree::Ident(i) => {
+                    match self.0.get(&i.to_string()).and_then(|s| syn::parse_str::<syn::Ident>(s).ok()) {
+                        Some(arg) => TokenTree::Ident(syn::Ident::new(&arg.to_string(), i.span())),
+                        None => TokenTree::Ident(i),
+                    }
+                }
                 TokenTree::Group(g) => {
                     let mut new = Group::new(g.delimiter(), self.substitute_tokens(g.stream()));
                     new.set_span(g.span());

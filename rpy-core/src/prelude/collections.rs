@@ -21,6 +21,11 @@ impl<T> VecDeque<T> {
     }
 
     fn __from_iter(items: __Iter<T>) -> VecDeque<T> {
+        let v: Vec<T> = items.collect();
+        VecDeque::__from_vec(v)
+    }
+
+    fn __from_vec(items: Vec<T>) -> VecDeque<T> {
         let mut d = VecDeque::new();
         for x in items {
             d.push_back(x);
@@ -221,6 +226,11 @@ impl<K, V> BTreeMap<K, V> {
     }
 
     fn __from_iter(items: __Iter<(K, V)>) -> BTreeMap<K, V> {
+        let v: Vec<(K, V)> = items.collect();
+        BTreeMap::__from_vec(v)
+    }
+
+    fn __from_vec(items: Vec<(K, V)>) -> BTreeMap<K, V> {
         let mut m = BTreeMap::new();
         for (k, v) in items {
             m.insert(k, v);
@@ -426,6 +436,11 @@ impl<T> BTreeSet<T> {
     }
 
     fn __from_iter(items: __Iter<T>) -> BTreeSet<T> {
+        let v: Vec<T> = items.collect();
+        BTreeSet::__from_vec(v)
+    }
+
+    fn __from_vec(items: Vec<T>) -> BTreeSet<T> {
         let mut s = BTreeSet::new();
         for x in items {
             s.insert(x);

@@ -165,13 +165,21 @@ impl Inference<'_> {
         Ok(())
     }
 
-    /// `collect()` into a generic type with an associated function
-    /// `__from_iter(items: __Iter<T>) -> Self` (the prelude's collections)
-    /// is a call of it.
+    /// `collect()` into a generic type with associated functions
+    /// `__from_iter(items: __Iter<T>) -> Self` and `__from_vec(items:
+    /// Vec<T>) -> Self` (the prelude's collections) is a call of the one
+    /// for what is collected.
     pub(super) fn collect_into_generic_type(&mut self, op: &mut SpaceOperation) {
         let rn = self.u.find(op.result.index());
-        let Term::Adt(proto, _) = &self.u.term[rn] else { return };
-        let f = format!("{}::__from_iter", self.t.generic_types[proto].name);
+        let Term::Adt(proto, _) = self.u.term[rn].clone() else { return };
+        let from = self.node_of(&op.args[0]);
+        let from = self.u.find(from);
+        let f = match self.u.term[from] {
+            Term::List(_) => "__from_vec",
+            Term::Unknown => return,
+            _ => "__from_iter",
+        };
+        let f = format!("{}::{f}", self.t.generic_types[&proto].name);
         if self.t.generic_fns.contains_key(&f) {
             op.opname = "generic_call".into();
             op.args.insert(0, name_operand(f));

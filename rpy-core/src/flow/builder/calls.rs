@@ -273,7 +273,11 @@ impl FnBuilder<'_> {
             }
             let f = if name == "collect" { LangItem::RangeCollect } else { LangItem::RangeSum };
             let f = meta_str(f.name().into());
-            return Ok(Some(Some(self.emit("generic_call", vec![f, a, b], Some(pos_of(m.method.span()))))));
+            let pos = Some(pos_of(m.method.span()));
+            let r = self.emit("generic_call", vec![f, a, b], pos);
+            // (A `Vec`, which `collect` makes what the result wants: itself,
+            // or a collection of the prelude.)
+            return Ok(Some(Some(if name == "collect" { self.emit("collect", vec![r], pos) } else { r })));
         }
         if name == "collect" {
             return Ok(None);
@@ -341,8 +345,8 @@ impl FnBuilder<'_> {
         let pos = pos_of(m.method.span());
         // (`matrix.map(f)` with a `fn` item: a method of the module's own,
         // not `Option::map`.)
-        let own_with_fn = self.scope.method_names.contains(&m.method.to_string())
-            && matches!(m.args.last(), Some(Expr::Path(_)));
+        let own_with_fn =
+            self.scope.method_names.contains(&m.method.to_string()) && matches!(m.args.last(), Some(Expr::Path(_)));
         if let (false, Some(e)) = (own_with_fn, super::closures::method_call(m)?) {
             return self.expr(&e);
         }
