@@ -143,21 +143,21 @@ pub fn instantiate(items: &[syn::Item], name: &str, sources: &[String], n: usize
     let mut out = Vec::new();
     for item in items {
         match item {
-            syn::Item::Struct(s) if s.ident == name => {
-                let mut s = s.clone();
-                let mut subst = Subst(type_params(&s.generics).into_iter().zip(sources).collect());
-                strip_type_params(&mut s.generics);
-                subst.visit_item_struct_mut(&mut s);
-                s.ident = syn::Ident::new(&inst.to_string(), s.ident.span());
-                out.push(syn::Item::Struct(s));
-            }
-            syn::Item::Enum(e) if e.ident == name => {
-                let mut e = e.clone();
-                let mut subst = Subst(type_params(&e.generics).into_iter().zip(sources).collect());
-                strip_type_params(&mut e.generics);
-                subst.visit_item_enum_mut(&mut e);
-                e.ident = syn::Ident::new(&inst.to_string(), e.ident.span());
-                out.push(syn::Item::Enum(e));
+            syn::Item::Struct(syn::ItemStruct { ident, generics, .. })
+            | syn::Item::Enum(syn::ItemEnum { ident, generics, .. })
+                if ident == name =>
+            {
+                let mut item = item.clone();
+                let mut subst = Subst(type_params(generics).into_iter().zip(sources).collect());
+                subst.visit_item_mut(&mut item);
+                let (ident, generics) = match &mut item {
+                    syn::Item::Struct(s) => (&mut s.ident, &mut s.generics),
+                    syn::Item::Enum(e) => (&mut e.ident, &mut e.generics),
+                    _ => unreachable!(),
+                };
+                strip_type_params(generics);
+                *ident = syn::Ident::new(&inst.to_string(), ident.span());
+                out.push(item);
             }
             syn::Item::Impl(imp) => {
                 let Some((target, order)) = impl_target(imp).filter(|(t, _)| t == name) else { continue };

@@ -311,17 +311,7 @@ impl ModuleScope {
         args: &syn::PathArguments,
         self_ty: Option<&Ty>,
     ) -> Option<R<Ty>> {
-        let types: Vec<&syn::Type> = match args {
-            syn::PathArguments::AngleBracketed(a) => a
-                .args
-                .iter()
-                .filter_map(|a| match a {
-                    syn::GenericArgument::Type(t) => Some(t),
-                    _ => None,
-                })
-                .collect(),
-            _ => vec![],
-        };
+        let types = type_args(args);
         let iter = |t: Ty| Some(Ok(Ty::Iter(Box::new(t))));
         match (name, types.as_slice()) {
             ("Chars", []) => iter(Ty::Char),
@@ -362,17 +352,7 @@ impl ModuleScope {
         args: &syn::PathArguments,
         self_ty: Option<&Ty>,
     ) -> R<Ty> {
-        let written: Vec<&syn::Type> = match args {
-            syn::PathArguments::AngleBracketed(a) => a
-                .args
-                .iter()
-                .filter_map(|a| match a {
-                    syn::GenericArgument::Type(t) => Some(t),
-                    _ => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
+        let written = type_args(args);
         if written.len() != n {
             return Err(syn::Error::new_spanned(
                 ty,
@@ -513,17 +493,7 @@ impl ModuleScope {
                     return Ok(g.clone());
                 }
                 if let Some((proto, params)) = self.generic_types.get(&name) {
-                    let args: Vec<&syn::Type> = match &seg.arguments {
-                        syn::PathArguments::AngleBracketed(a) => a
-                            .args
-                            .iter()
-                            .filter_map(|a| match a {
-                                syn::GenericArgument::Type(t) => Some(t),
-                                _ => None,
-                            })
-                            .collect(),
-                        _ => Vec::new(),
-                    };
+                    let args = type_args(&seg.arguments);
                     if args.len() == params.len() {
                         return Ok(GenericTy::Adt(
                             Box::new(proto.clone()),
@@ -700,4 +670,19 @@ fn is_std_type_path(path: &syn::Path) -> bool {
             | ["std", "slice" | "vec", "Iter" | "IntoIter"]
             | ["std", "iter", "Peekable" | "Rev" | "Skip" | "Take" | "StepBy" | "Copied" | "Cloned" | "Enumerate"]
     ) || matches!(segs.as_slice(), ["std", "num", e] if parse_error(e))
+}
+
+/// The types among a path segment's generic arguments (`<'a, T>`: `T`).
+fn type_args(args: &syn::PathArguments) -> Vec<&syn::Type> {
+    match args {
+        syn::PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                syn::GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }

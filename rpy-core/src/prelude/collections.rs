@@ -212,6 +212,21 @@ impl<T: PartialEq> PartialEq for VecDeque<T> {
     }
 }
 
+/// Where `x` is in the sorted list `v`, or where it would go.
+fn __sorted_find<T>(v: &[T], x: &T) -> (bool, usize) {
+    let mut lo = 0;
+    let mut hi = v.len();
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if v[mid] < *x {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    (lo < v.len() && v[lo] == *x, lo)
+}
+
 /// A sorted map: the keys in order, each with its value at the same index
 /// (found by binary search).
 #[derive(Clone)]
@@ -238,19 +253,8 @@ impl<K, V> BTreeMap<K, V> {
         m
     }
 
-    /// Where `k` is, or where it would go.
     fn __find(&self, k: &K) -> (bool, usize) {
-        let mut lo = 0;
-        let mut hi = self.keys.len();
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if self.keys[mid] < *k {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        (lo < self.keys.len() && self.keys[lo] == *k, lo)
+        __sorted_find(&self.keys, k)
     }
 
     fn len(&self) -> usize {
@@ -449,17 +453,7 @@ impl<T> BTreeSet<T> {
     }
 
     fn __find(&self, x: &T) -> (bool, usize) {
-        let mut lo = 0;
-        let mut hi = self.items.len();
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if self.items[mid] < *x {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        (lo < self.items.len() && self.items[lo] == *x, lo)
+        __sorted_find(&self.items, x)
     }
 
     fn len(&self) -> usize {
