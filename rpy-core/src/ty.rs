@@ -351,6 +351,7 @@ pub enum GenericTy {
     /// The prelude's `__Iter<T>`.
     Iter(Box<GenericTy>),
     Rc(Box<GenericTy>),
+    Cell(CellKind, Box<GenericTy>),
     Fn(Vec<GenericTy>, Box<GenericTy>),
     /// A generic type of the module (its prototype) applied to arguments.
     Adt(Box<Ty>, Vec<GenericTy>),
@@ -402,6 +403,7 @@ impl GenericTy {
             (GenericTy::Result(g, h), Ty::Result(t, e)) | (GenericTy::Dict(g, h), Ty::Dict(t, e)) => {
                 g.bind(t, out, generic_of) && h.bind(e, out, generic_of)
             }
+            (GenericTy::Cell(k, g), Ty::Cell(l, t)) if k == l => g.bind(t, out, generic_of),
             (GenericTy::Fn(gs, g), Ty::Fn(ts, t)) => {
                 gs.len() == ts.len()
                     && gs.iter().zip(ts).all(|(g, t)| g.bind(t, out, generic_of))

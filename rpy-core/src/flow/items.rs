@@ -164,7 +164,7 @@ impl<'a> ModuleBuilder<'a> {
                         self.scope.heap_structs.insert(id);
                     }
                     self.scope.structs.insert(s.ident.to_string(), id);
-                    self.declare_generic_type(Ty::Struct(id), &s.ident, &s.generics);
+                    self.declare_generic_type(Ty::Struct(id), &s.ident, &s.generics, &s.attrs);
                 }
                 _ => {}
             }
@@ -227,12 +227,18 @@ impl<'a> ModuleBuilder<'a> {
             scope.has_dyn = true;
         }
         scope.enums.insert(name, id);
-        self.declare_generic_type(Ty::Enum(id), &e.ident, &e.generics);
+        self.declare_generic_type(Ty::Enum(id), &e.ident, &e.generics, &e.attrs);
     }
 
     /// Records `proto`, a struct or enum just declared, as a generic type if
     /// it has type parameters.
-    fn declare_generic_type(&mut self, proto: Ty, ident: &syn::Ident, generics: &syn::Generics) {
+    fn declare_generic_type(
+        &mut self,
+        proto: Ty,
+        ident: &syn::Ident,
+        generics: &syn::Generics,
+        attrs: &[syn::Attribute],
+    ) {
         let params = generic_types::type_params(generics);
         if params.is_empty() {
             return;
@@ -248,6 +254,19 @@ impl<'a> ModuleBuilder<'a> {
                     "remove them",
                 ));
             }
+        }
+        // A derived `Default` is each instance's: `Type::default()` of the
+        // generic type is a generic function until the instance exists.
+        if super::derives::derive_of(attrs, "Default").is_some() {
+            let self_gty = GenericTy::Adt(Box::new(proto.clone()), (0..params.len()).map(GenericTy::Param).collect());
+            let sig = crate::ty::GenericSig {
+                type_params: params.clone(),
+                params: Vec::new(),
+                ret: self_gty,
+                owner: Some(proto.clone()),
+            };
+            self.scope.generic_fns.insert(format!("{name}::default"));
+            self.t.generic_fns.insert(format!("{name}::default"), sig);
         }
         self.scope.generic_types.insert(name.clone(), (proto.clone(), params.clone()));
         self.t.generic_types.insert(proto, crate::ty::GenericType { name, params });
@@ -667,6 +686,10 @@ impl<'a> ModuleBuilder<'a> {
                     }
                 }
             }
+            // (`Default::default`, `Clone::clone`, ... keep their names; the
+            // `fmt`s of `Display` and `Debug` and the `from`s do not, and are
+            // found on the instance.)
+            ImplOf::Std(t) if !matches!(t, StdTrait::Display | StdTrait::Debug | StdTrait::From) => {}
             ImplOf::Operator(_) | ImplOf::Std(_) => return,
         }
         for sig in sigs {

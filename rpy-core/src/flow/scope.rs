@@ -526,6 +526,8 @@ impl ModuleScope {
                             // A boxed GC object is the object.
                             "Box" => return inner(t),
                             "Rc" => return Ok(GenericTy::Rc(Box::new(inner(t)?))),
+                            "Cell" => return Ok(GenericTy::Cell(CellKind::Cell, Box::new(inner(t)?))),
+                            "RefCell" => return Ok(GenericTy::Cell(CellKind::RefCell, Box::new(inner(t)?))),
                             _ => {}
                         }
                     }
@@ -549,7 +551,7 @@ impl ModuleScope {
         Err(unsupported(
             ty, Section::Generics,
             "this type in a generic signature",
-            "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice, an `Option`, a `Result`, a `HashMap`, a `HashSet`, an `Rc`, a `fn` pointer or a generic type of the module",
+            "a type parameter may appear alone, in a tuple, a reference, a `Vec`, a slice, an `Option`, a `Result`, a `HashMap`, a `HashSet`, an `Rc`, a `Cell`, a `RefCell`, a `fn` pointer or a generic type of the module",
             "",
         ))
     }

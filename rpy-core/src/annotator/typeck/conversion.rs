@@ -75,6 +75,17 @@ impl Inference<'_> {
         if matches!(self.u.term[tn], Term::Unknown | Term::IntVar) {
             return Ok(Resolved::Waiting);
         }
+        // A generic type without its instance yet: its `default`, as a
+        // generic function (`flow::items`).
+        if let Term::Adt(proto, _) = &self.u.term[tn] {
+            let f = format!("{}::default", self.t.generic_types[proto].name);
+            if self.u.resolve_known(tn).is_none_or(|ty| ty.has_generic()) && self.t.generic_fns.contains_key(&f) {
+                op.opname = "generic_call".into();
+                op.args = vec![Value::Const(Constant::meta(ConstValue::Str(f)))];
+                self.rewrite(op);
+                return Ok(Resolved::ByRule);
+            }
+        }
         let ty = self.u.resolve(tn);
         let constant = |value| vec![Value::Const(Constant::new(value, ty.clone()))];
         let rewritten = match &ty {

@@ -50,7 +50,9 @@ impl Inference<'_> {
                     if self.t.generic_fns.contains_key(&f) {
                         return Ok(self.call_generic(op, f));
                     }
-                    if name != "clone" && name != "to_string" {
+                    // (A derived method, `clone`, `partial_cmp`, ...: the
+                    // same for the instance to make.)
+                    if self.u.resolve_known(rn).is_none() && name != "clone" && name != "to_string" {
                         return Ok(Resolved::Waiting);
                     }
                     None

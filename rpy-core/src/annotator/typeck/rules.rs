@@ -759,6 +759,10 @@ fn node_of_generic(u: &mut Unifier, g: &GenericTy, params: &[Node]) -> Node {
             let n = node_of_generic(u, inner, params);
             u.fresh(Term::Rc(n))
         }
+        GenericTy::Cell(kind, inner) => {
+            let n = node_of_generic(u, inner, params);
+            u.fresh(Term::Cell(*kind, n))
+        }
         GenericTy::Fn(ps, r) => {
             let ps = ps.iter().map(|p| node_of_generic(u, p, params)).collect();
             let r = node_of_generic(u, r, params);
