@@ -114,8 +114,7 @@ fn lower_op(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) -> Resu
 /// the instance its value's type is.
 fn retarget_generic(t: &Translator, op: &mut SpaceOperation, result: &Ty, types: &GraphTypes) {
     let (meta, value_ty) = match op.opname.as_str() {
-        "newstruct" => (0, Some(result.clone())),
-        "newvariant" | "to_dyn" => (0, Some(result.clone())),
+        "newstruct" | "newvariant" | "to_dyn" => (0, Some(result.clone())),
         "variant_is" | "variant_payload" => (1, types.of_value(&op.args[0])),
         _ => return,
     };
@@ -123,10 +122,10 @@ fn retarget_generic(t: &Translator, op: &mut SpaceOperation, result: &Ty, types:
     if t.prototype(ty).is_none() && !t.instance_of.contains_key(ty) {
         return;
     }
-    let target = match (value_ty, t.structs[*s].variant) {
-        (Some(Ty::Rc(inner)), _) => *inner,
-        (Some(ty), _) => ty,
-        (None, _) => return,
+    let target = match value_ty {
+        Some(Ty::Rc(inner)) => *inner,
+        Some(ty) => ty,
+        None => return,
     };
     let new = match (target, t.structs[*s].variant) {
         (inst @ Ty::Struct(_), None) => inst,
