@@ -78,8 +78,8 @@ impl Inference<'_> {
         // A generic type without its instance yet: its `default`, as a
         // generic function (`flow::items`).
         if let Term::Adt(proto, _) = &self.u.term[tn] {
-            let f = format!("{}::default", self.t.generic_types[proto].name);
-            if self.u.resolve_known(tn).is_none_or(|ty| ty.has_generic()) && self.t.generic_fns.contains_key(&f) {
+            let f = self.generic_method(&proto.clone(), "default");
+            if let (true, Some(f)) = (self.u.resolve_known(tn).is_none_or(|ty| ty.has_generic()), f) {
                 op.opname = "generic_call".into();
                 op.args = vec![Value::Const(Constant::meta(ConstValue::Str(f)))];
                 self.rewrite(op);

@@ -80,7 +80,7 @@ impl Inference<'_> {
         let mut op = self.op_at(g, at).clone();
         self.at = at;
         self.pos = op.pos;
-        if matches!(op.opname.as_str(), "getitem" | "setitem" | "iter_list") && self.is_generic_type(&op.args[0]) {
+        if matches!(op.opname.as_str(), "getitem" | "setitem" | "iter_list") {
             self.container_protocol(&mut op)?;
         }
         if op.opname == "collect" {

@@ -6,7 +6,7 @@
 use super::{func_operand, name_operand, Diagnostic, Inference, Node, Term, Unifier};
 use crate::diagnostic::Section;
 use crate::entity::EntityRef;
-use crate::flow::{ConstValue, GraphId, SpaceOperation, Value};
+use crate::flow::{ConstValue, GraphId, SpaceOperation};
 use crate::lang_items::{self, LangItem, StdTrait};
 use crate::methods::{
     dict_method_sig, is_iter_method, iter_method_sig, list_method_sig, method_sig, DictRel, ListRel, CELL_METHODS,
@@ -45,14 +45,13 @@ impl Inference<'_> {
             // until then, typed from the generic signature of the method.
             Term::Adt(proto, _) => match self.u.resolve_known(rn) {
                 Some(inst @ (Ty::Struct(_) | Ty::Enum(_))) => Some(inst),
-                _ => {
-                    let f = format!("{}::{name}", self.t.generic_types[&proto].name);
-                    if self.t.generic_fns.contains_key(&f) {
+                known => {
+                    if let Some(f) = self.generic_method(&proto, &name) {
                         return Ok(self.call_generic(op, f));
                     }
                     // (A derived method, `clone`, `partial_cmp`, ...: the
                     // same for the instance to make.)
-                    if self.u.resolve_known(rn).is_none() && name != "clone" && name != "to_string" {
+                    if known.is_none() && name != "clone" && name != "to_string" {
                         return Ok(Resolved::Waiting);
                     }
                     None
@@ -125,12 +124,11 @@ impl Inference<'_> {
         }
     }
 
-    /// Whether `v` is a value of a generic type (of the module or of the
-    /// prelude's collections).
-    pub(super) fn is_generic_type(&mut self, v: &Value) -> bool {
-        let n = self.node_of(v);
-        let n = self.u.find(n);
-        matches!(self.u.term[n], Term::Adt(..))
+    /// The generic function `Type::name` of the generic type `proto`, if it
+    /// has one (a method of a generic `impl`, typed before the instance).
+    pub(super) fn generic_method(&self, proto: &Ty, name: &str) -> Option<String> {
+        let f = format!("{}::{name}", self.t.generic_types[proto].name);
+        self.t.generic_fns.contains_key(&f).then_some(f)
     }
 
     /// Indexing and `for` loops over a value of a generic type are calls of
@@ -146,8 +144,8 @@ impl Inference<'_> {
         };
         let n = self.node_of(&op.args[0]);
         let n = self.u.find(n);
-        let Term::Adt(proto, _) = &self.u.term[n] else { return Ok(()) };
-        if !self.t.generic_fns.contains_key(&format!("{}::{method}", self.t.generic_types[proto].name)) {
+        let Term::Adt(proto, _) = self.u.term[n].clone() else { return Ok(()) };
+        if self.generic_method(&proto, method).is_none() {
             return Ok(());
         }
         if op.opname == "iter_list" {
@@ -181,8 +179,7 @@ impl Inference<'_> {
             Term::Unknown => return,
             _ => "__from_iter",
         };
-        let f = format!("{}::{f}", self.t.generic_types[&proto].name);
-        if self.t.generic_fns.contains_key(&f) {
+        if let Some(f) = self.generic_method(&proto, f) {
             op.opname = "generic_call".into();
             op.args.insert(0, name_operand(f));
             self.rewrite(op);
