@@ -104,12 +104,23 @@ pub struct Translation {
     pub jit: Option<JitData>,
 }
 
+/// What the translated code does where Rust's semantics depend on the
+/// build profile of the crate it is compiled into.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Integer arithmetic of the module's own functions panics on overflow
+    /// (rustc's `-C overflow-checks`, on by default in debug builds) instead
+    /// of wrapping; rpy's library code never checks, as `std` does not.
+    pub overflow_checks: bool,
+}
+
 /// Runs the pipeline up to the backend on the items of a module: flow
 /// graphs, annotation, rtyping, the codewriter.
 pub fn translate_items(
     items: &[syn::Item],
     file: &str,
     module: &str,
+    options: Options,
     timings: &mut Timings,
 ) -> Result<Translation, Vec<TranslationError>> {
     let dumper = Dumper::from_env(module);
@@ -125,7 +136,7 @@ pub fn translate_items(
         return Err(elidable.into_iter().map(TranslationError::Stage).collect());
     }
     timings
-        .time("rtype_lltype", || rtype(&mut t, &ann))
+        .time("rtype_lltype", || rtype(&mut t, &ann, options.overflow_checks))
         .map_err(|es| es.into_iter().map(TranslationError::Stage).collect::<Vec<_>>())?;
     dumper.dump("rtype_lltype", &t);
     timings
@@ -375,8 +386,9 @@ fn collect_templates(ty: &Ty, out: &mut Vec<Ty>) {
     }
 }
 
-/// `translate_items` on source text (a module body), for tests and tools.
+/// `translate_items` on source text (a module body), for tests and tools:
+/// with the default options (overflow wraps, as in a release build).
 pub fn translate_source(src: &str, file: &str) -> Result<Translation, Vec<TranslationError>> {
     let parsed: syn::File = syn::parse_str(src).map_err(|e| vec![TranslationError::Syntax(e)])?;
-    translate_items(&parsed.items, file, "module", &mut Timings::default())
+    translate_items(&parsed.items, file, "module", Options::default(), &mut Timings::default())
 }

@@ -23,6 +23,7 @@
 //! | `{int,uint}_lshift_checked(x, n: rffi.UINT)` | (true, x << n) when n < width, else (false, 0) |
 //! | `{int,uint}_{add,sub,mul}_sat` | saturating arithmetic |
 //! | `{int,uint}_pow(x, e: rffi.UINT)` | wrapping power |
+//! | `{int,uint}_pow_checked(x, e: rffi.UINT)` | (true, x to the e) without overflow (Rust's `checked_pow`), else (false, 0) |
 //! | `{int,uint}_{rotl,rotr}(x, n: rffi.UINT)` | rotation by `n` modulo the width |
 //! | `{int,uint}_{clz,ctz,popcount}` | leading zeros / trailing zeros / ones, result `rffi.UINT` |
 //! | `float_{add,sub,mul,truediv,mod}` | IEEE arithmetic; `float_mod` is C's `fmod` (Rust's `%`) |

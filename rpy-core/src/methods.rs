@@ -43,7 +43,8 @@ pub fn method_sig(name: &str) -> Option<MethodSig> {
             (Recv::Int, vec![SelfTy], OptionSelf)
         }
         "checked_neg" => (Recv::Int, vec![], OptionSelf),
-        "checked_shl" => (Recv::Int, vec![u32_()], OptionSelf),
+        "checked_shl" | "checked_pow" => (Recv::Int, vec![u32_()], OptionSelf),
+        "wrapping_shl" | "wrapping_shr" | "wrapping_pow" => (Recv::Int, vec![u32_()], SelfTy),
         "pow" | "rotate_left" | "rotate_right" => (Recv::Int, vec![u32_()], SelfTy),
         "leading_zeros" | "trailing_zeros" | "count_ones" | "count_zeros" => (Recv::Int, vec![], u32_()),
         "is_positive" | "is_negative" => (Recv::Int, vec![], Fixed(Ty::Bool)),

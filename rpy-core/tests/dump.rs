@@ -10,7 +10,7 @@ fn dumps_every_stage() {
     unsafe { std::env::set_var("RPY_DUMP", &dir) };
     let file: syn::File = syn::parse_str("pub fn double(x: i64) -> i64 { x * 2 }").unwrap();
     let mut timings = Timings::default();
-    translate_items(&file.items, "m.rs", "m", &mut timings).unwrap();
+    translate_items(&file.items, "m.rs", "m", Default::default(), &mut timings).unwrap();
     for stage in ["flowgraph", "annotate", "rtype_lltype"] {
         let dot = std::fs::read_to_string(dir.join("m").join(stage).join("double.dot")).unwrap();
         assert!(dot.starts_with("digraph \"double\""), "{stage}: {dot}");

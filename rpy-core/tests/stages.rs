@@ -136,7 +136,8 @@ fn bf_portal_has_a_jitcode() {
             _ => None,
         })
         .expect("the interpreter's module");
-    let t = rpy_core::driver::translate_items(&items, "bf.rs", "interp", &mut Default::default()).unwrap();
+    let t = rpy_core::driver::translate_items(&items, "bf.rs", "interp", Default::default(), &mut Default::default())
+        .unwrap();
     let jit = t.jit.as_ref().expect("bf has a driver");
     let text = jit.module.text(0);
     assert!(text.starts_with("jitcode mainloop("), "{text}");

@@ -64,6 +64,7 @@ int_ops! {
     SubSat = "sub_sat";
     MulSat = "mul_sat";
     Pow = "pow";
+    PowChecked = "pow_checked";
     Rotl = "rotl";
     Rotr = "rotr";
     Clz = "clz";
@@ -124,6 +125,7 @@ pub trait RInt: Copy + Ord + Debug {
     fn ssub(self, o: Self) -> Self;
     fn smul(self, o: Self) -> Self;
     fn wpow(self, e: u32) -> Self;
+    fn cpow(self, e: u32) -> Option<Self>;
     fn rotl(self, n: u32) -> Self;
     fn rotr(self, n: u32) -> Self;
     fn clz(self) -> u32;
@@ -161,6 +163,7 @@ macro_rules! impl_rint {
             fn ssub(self, o: Self) -> Self { self.saturating_sub(o) }
             fn smul(self, o: Self) -> Self { self.saturating_mul(o) }
             fn wpow(self, e: u32) -> Self { self.wrapping_pow(e) }
+            fn cpow(self, e: u32) -> Option<Self> { self.checked_pow(e) }
             fn rotl(self, n: u32) -> Self { self.rotate_left(n) }
             fn rotr(self, n: u32) -> Self { self.rotate_right(n) }
             fn clz(self) -> u32 { self.leading_zeros() }
@@ -235,6 +238,7 @@ pub fn int_op<T: RInt>(op: IntOp, a: i128, b: i128) -> IntOut {
         IntOp::SubSat => int(x.ssub(y)),
         IntOp::MulSat => int(x.smul(y)),
         IntOp::Pow => int(x.wpow(n)),
+        IntOp::PowChecked => checked(x.cpow(n)),
         IntOp::Rotl => int(x.rotl(n)),
         IntOp::Rotr => int(x.rotr(n)),
         IntOp::Clz => IntOut::Int(x.clz() as i128),

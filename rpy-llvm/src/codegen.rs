@@ -1552,7 +1552,14 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 };
                 b.build_select(ov, sat, v, "")?
             }
-            IntOp::Pow => self.int_pow(st, x, y()?)?.into(),
+            // The exponent keeps its own width (`rffi.UINT`): narrowed to
+            // the base's, `3u8.pow(256)` would be 1.
+            IntOp::Pow => self.int_pow(st, x, self.int(st, &op.args[1])?, None)?.0.into(),
+            IntOp::PowChecked => {
+                let mul = |l, r| overflow(&s("llvm.smul.with.overflow", "llvm.umul.with.overflow"), l, r);
+                let (v, ok) = self.int_pow(st, x, self.int(st, &op.args[1])?, Some(&mul))?;
+                checked(ok.expect("asked for"), v)?
+            }
             IntOp::Rotl | IntOp::Rotr => {
                 let n = y()?;
                 let intr = if sub == IntOp::Rotl { "llvm.fshl" } else { "llvm.fshr" };
@@ -1577,9 +1584,20 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
     }
 
     /// `x ** e` wrapping, by squaring: an inline loop over the bits of `e`.
-    fn int_pow(&self, st: &FnState<'ctx, '_>, x: IntValue<'ctx>, e: IntValue<'ctx>) -> R<IntValue<'ctx>> {
+    /// `x` to the `e` by squaring, wrapping; with `mul_overflow` (the
+    /// multiplication with its overflow flag) also whether it stayed in
+    /// range, as Rust's `checked_pow`: the last squaring of the base, whose
+    /// result is never used, does not count.
+    fn int_pow(
+        &self,
+        st: &FnState<'ctx, '_>,
+        x: IntValue<'ctx>,
+        e: IntValue<'ctx>,
+        mul_overflow: Option<&dyn Fn(IntValue<'ctx>, IntValue<'ctx>) -> R<(IntValue<'ctx>, IntValue<'ctx>)>>,
+    ) -> R<(IntValue<'ctx>, Option<IntValue<'ctx>>)> {
         let b = &self.builder;
-        let ty = x.get_type();
+        let (ty, ety) = (x.get_type(), e.get_type());
+        let bool_ty = self.ctx.bool_type();
         let pre = b.get_insert_block().expect("positioned");
         let head = self.ctx.append_basic_block(st.func, "pow.head");
         let body = self.ctx.append_basic_block(st.func, "pow.body");
@@ -1587,28 +1605,39 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         b.build_unconditional_branch(head)?;
         b.position_at_end(head);
         let base = b.build_phi(ty, "pow.base")?;
-        let exp = b.build_phi(ty, "pow.exp")?;
+        let exp = b.build_phi(ety, "pow.exp")?;
         let acc = b.build_phi(ty, "pow.acc")?;
-        let more = b.build_int_compare(IntPredicate::NE, exp.as_basic_value().into_int_value(), ty.const_zero(), "")?;
+        let ok = b.build_phi(bool_ty, "pow.ok")?;
+        let more =
+            b.build_int_compare(IntPredicate::NE, exp.as_basic_value().into_int_value(), ety.const_zero(), "")?;
         b.build_conditional_branch(more, body, done)?;
         b.position_at_end(body);
-        let (bv, ev, av) = (
+        let (bv, ev, av, okv) = (
             base.as_basic_value().into_int_value(),
             exp.as_basic_value().into_int_value(),
             acc.as_basic_value().into_int_value(),
+            ok.as_basic_value().into_int_value(),
         );
         let odd =
-            b.build_int_compare(IntPredicate::NE, b.build_and(ev, ty.const_int(1, false), "")?, ty.const_zero(), "")?;
-        let times = b.build_int_mul(av, bv, "")?;
+            b.build_int_compare(IntPredicate::NE, b.build_and(ev, ety.const_int(1, false), "")?, ety.const_zero(), "")?;
+        let exp2 = b.build_right_shift(ev, ety.const_int(1, false), false, "")?;
+        let (times, base2, ok2) = match mul_overflow {
+            Some(mul) => {
+                let ((times, ovf_acc), (base2, ovf_base)) = (mul(av, bv)?, mul(bv, bv)?);
+                let again = b.build_int_compare(IntPredicate::NE, exp2, ety.const_zero(), "")?;
+                let bad = b.build_or(b.build_and(odd, ovf_acc, "")?, b.build_and(again, ovf_base, "")?, "")?;
+                (times, base2, b.build_and(okv, b.build_not(bad, "")?, "")?)
+            }
+            None => (b.build_int_mul(av, bv, "")?, b.build_int_mul(bv, bv, "")?, okv),
+        };
         let acc2 = b.build_select(odd, times, av, "")?.into_int_value();
-        let base2 = b.build_int_mul(bv, bv, "")?;
-        let exp2 = b.build_right_shift(ev, ty.const_int(1, false), false, "")?;
         b.build_unconditional_branch(head)?;
         base.add_incoming(&[(&x, pre), (&base2, body)]);
         exp.add_incoming(&[(&e, pre), (&exp2, body)]);
         acc.add_incoming(&[(&ty.const_int(1, false), pre), (&acc2, body)]);
+        ok.add_incoming(&[(&bool_ty.const_all_ones(), pre), (&ok2, body)]);
         b.position_at_end(done);
-        Ok(av)
+        Ok((av, mul_overflow.map(|_| okv)))
     }
 
     fn float_op(&mut self, st: &FnState<'ctx, '_>, op: &SpaceOperation, sub: FloatOp) -> R<BasicValueEnum<'ctx>> {

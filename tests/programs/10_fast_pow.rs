@@ -1,4 +1,5 @@
 // Exponentiation by squaring: plain (wrapping), modular, and recursive; checked against pow.
+// overflow-panic: attempt to multiply with overflow
 // call: power(2, 10)
 // expect: 1024
 // call: power(3, 0)

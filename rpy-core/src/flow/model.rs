@@ -225,6 +225,9 @@ pub struct FunctionGraph {
     pub track_caller: bool,
     /// The JIT's hints on the function (`#[elidable]`, ...).
     pub hints: crate::flow::FnHints,
+    /// rpy's own library code (the prelude), which like Rust's `std` is
+    /// built without overflow checks whatever the program's profile.
+    pub internal: bool,
 }
 
 impl FunctionGraph {
@@ -244,6 +247,7 @@ impl FunctionGraph {
             pos: None,
             track_caller: false,
             hints: Default::default(),
+            internal: false,
         };
         let start_args = (0..g.param_tys.len()).map(|_| g.new_var(None)).collect();
         g.startblock = g.blocks.push(Block { inputargs: start_args, ..Block::default() });

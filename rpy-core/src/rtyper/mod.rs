@@ -138,7 +138,9 @@ fn void_const(v: ConstValue) -> Value {
 }
 
 /// Rtypes every graph reached by the annotator.
-pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<Diagnostic>> {
+/// `overflow_checks`: the module's integer arithmetic panics on overflow
+/// (`driver::Options`); the prelude's graphs (`internal`) always wrap.
+pub fn rtype(t: &mut Translator, ann: &Annotations, overflow_checks: bool) -> Result<(), Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let (containers, lists) = containers(t, ann);
     let mut helpers = Helpers::new(t.graphs.len());
@@ -151,7 +153,8 @@ pub fn rtype(t: &mut Translator, ann: &Annotations) -> Result<(), Vec<Diagnostic
             data: &t.data_structs,
             enums: &t.enums,
         };
-        match rtype_graph(types, ann, g, &mut graph, &mut helpers) {
+        let overflow_checks = overflow_checks && !graph.internal;
+        match rtype_graph(types, ann, g, &mut graph, &mut helpers, overflow_checks) {
             Ok(()) => {
                 remove_void_inputargs(&mut graph);
                 checkgraph(&graph, true);
@@ -177,6 +180,7 @@ fn rtype_graph(
     gid: GraphId,
     g: &mut FunctionGraph,
     helpers: &mut Helpers,
+    overflow_checks: bool,
 ) -> Result<(), Diagnostic> {
     for v in g.vars.keys().collect::<Vec<_>>() {
         g.vars[v].concretetype = Some(lltype_of(ann.ty(gid, v), types));
@@ -193,6 +197,7 @@ fn rtype_graph(
             subst: HashMap::new(),
             fresh_types: HashMap::new(),
             pos: None,
+            overflow_checks,
         };
         for op in ops {
             hop.pos = op.pos;
@@ -323,6 +328,8 @@ struct HighLevelOps<'a> {
     /// original ones (through `subst`).
     fresh_types: HashMap<VarId, Ty>,
     pos: Option<Pos>,
+    /// Integer arithmetic panics on overflow, as rustc's debug builds.
+    overflow_checks: bool,
 }
 
 impl HighLevelOps<'_> {
@@ -453,6 +460,31 @@ impl HighLevelOps<'_> {
         );
     }
 
+    /// `op`, one of the `*_checked` operations, with the panic of rustc's
+    /// overflow checks ("attempt to add with overflow") when it overflows.
+    fn overflow_checked(&mut self, op: LlOp, args: Vec<Value>, res_ll: LlType, verb: &str) -> Value {
+        let pair = self.genop(op, args, LlType::Struct(vec![LlType::Bool, res_ll.clone()]));
+        let (i0, i1) = (
+            self.constant(ConstValue::Int(0), Ty::Int(IntTy::I64)),
+            self.constant(ConstValue::Int(1), Ty::Int(IntTy::I64)),
+        );
+        let ok = self.genop(LlOp::TupleGetitem, vec![pair.clone(), i0], LlType::Bool);
+        let ovf = self.genop(LlOp::BoolNot, vec![ok], LlType::Bool);
+        self.panic_if(ovf, &format!("attempt to {verb} with overflow"));
+        self.genop(LlOp::TupleGetitem, vec![pair, i1], res_ll)
+    }
+
+    /// `x << count` or `x >> count` with the count taken modulo the width
+    /// (Rust's `wrapping_shl`, and `<<` without overflow checks).
+    fn masked_shift(&mut self, op: IntOp, x: &Value, count: &Value, ty: &Ty) -> Result<Value, String> {
+        let Ty::Int(it) = ty else { return Err(format!("shifting a `{ty}`")) };
+        let ll = self.lltype(ty);
+        let count = self.cast(count, ty)?;
+        let mask = self.constant(ConstValue::Int(it.bits() as i128 - 1), ty.clone());
+        let count = self.genop(int_op(ty, IntOp::And), vec![count, mask], ll.clone());
+        Ok(self.genop(int_op(ty, op), vec![x.clone(), count], ll))
+    }
+
     fn translate(&mut self, opname: &str, args: &[Value], result: VarId) -> Result<Value, String> {
         let res_ty = self.ann.ty(self.gid, result).clone();
         let res_ll = self.lltype(&res_ty);
@@ -539,6 +571,14 @@ impl HighLevelOps<'_> {
                     (_, "and") => int_op(&ty0, IntOp::And),
                     (_, "or") => int_op(&ty0, IntOp::Or),
                     (_, "xor") => int_op(&ty0, IntOp::Xor),
+                    (Ty::Int(_), "add" | "sub" | "mul") if self.overflow_checks => {
+                        let (op, verb) = match base {
+                            "add" => (IntOp::AddChecked, "add"),
+                            "sub" => (IntOp::SubChecked, "subtract"),
+                            _ => (IntOp::MulChecked, "multiply"),
+                        };
+                        return Ok(Some(self.overflow_checked(int_op(&ty0, op), args.to_vec(), res_ll, verb)));
+                    }
                     (_, "add") => num_op(&ty0, IntOp::Add, FloatOp::Add),
                     (_, "sub") => num_op(&ty0, IntOp::Sub, FloatOp::Sub),
                     (_, "mul") => num_op(&ty0, IntOp::Mul, FloatOp::Mul),
@@ -582,14 +622,22 @@ impl HighLevelOps<'_> {
             }
             "lshift" | "rshift" => {
                 let Ty::Int(it) = &ty0 else { return Err(format!("shifting a `{ty0}`")) };
-                let count = self.cast(&args[1], &ty0)?;
-                let mask = self.constant(ConstValue::Int(it.bits() as i128 - 1), ty0.clone());
-                let count = self.genop(int_op(&ty0, IntOp::And), vec![count, mask], res_ll.clone());
+                if self.overflow_checks {
+                    // Any count not below the width, negative ones too.
+                    let wide = self.cast(&args[1], &Ty::Int(IntTy::U64))?;
+                    let bits = self.constant(ConstValue::Int(it.bits() as i128), Ty::Int(IntTy::U64));
+                    let ovf = self.genop(LlOp::Uint(IntOp::Ge), vec![wide, bits], LlType::Bool);
+                    let dir = if opname == "lshift" { "left" } else { "right" };
+                    self.panic_if(ovf, &format!("attempt to shift {dir} with overflow"));
+                }
                 let op = if opname == "lshift" { IntOp::Lshift } else { IntOp::Rshift };
-                self.genop(int_op(&ty0, op), vec![args[0].clone(), count], res_ll)
+                self.masked_shift(op, &args[0], &args[1], &ty0)?
             }
             "neg" => match &ty0 {
                 Ty::F64 => self.genop(LlOp::Float(FloatOp::Neg), args.to_vec(), res_ll),
+                Ty::Int(i) if i.signed() && self.overflow_checks => {
+                    self.overflow_checked(LlOp::Int(IntOp::NegChecked), args.to_vec(), res_ll, "negate")
+                }
                 Ty::Int(i) if i.signed() => self.genop(LlOp::Int(IntOp::Neg), args.to_vec(), res_ll),
                 _ => return Err(format!("negating a `{ty0}`")),
             },
@@ -879,11 +927,22 @@ impl HighLevelOps<'_> {
         let op = match name.as_str() {
             "min" => IntOp::Min,
             "max" => IntOp::Max,
+            "abs" if it.signed() && self.overflow_checks => {
+                // `MIN.abs()`: std negates with the caller's overflow checks.
+                let (min, _) = it.min_max();
+                let c_min = self.constant(ConstValue::Int(min), recv_ty.clone());
+                let is_min = self.genop(LlOp::Int(IntOp::Eq), vec![recv.clone(), c_min], LlType::Bool);
+                self.panic_if(is_min, "attempt to negate with overflow");
+                IntOp::Abs
+            }
             "abs" if it.signed() => IntOp::Abs,
             "abs" => return Ok(recv),
             "wrapping_add" => IntOp::Add,
             "wrapping_sub" => IntOp::Sub,
             "wrapping_mul" => IntOp::Mul,
+            "wrapping_pow" => IntOp::Pow,
+            "wrapping_shl" => return self.masked_shift(IntOp::Lshift, &recv, &rest[0], &recv_ty),
+            "wrapping_shr" => return self.masked_shift(IntOp::Rshift, &recv, &rest[0], &recv_ty),
             "wrapping_neg" => return Ok(self.genop(int_op(&recv_ty, IntOp::Sub), vec![zero, recv], res_ll)),
             "saturating_add" => IntOp::AddSat,
             "saturating_sub" => IntOp::SubSat,
@@ -900,7 +959,11 @@ impl HighLevelOps<'_> {
                 return Ok(self.genop(LlOp::TupleNew, vec![is_zero, zero], res_ll));
             }
             "checked_shl" => IntOp::LshiftChecked,
+            "pow" if self.overflow_checks => {
+                return Ok(self.overflow_checked(int_op(&recv_ty, IntOp::PowChecked), all, res_ll, "multiply"))
+            }
             "pow" => IntOp::Pow,
+            "checked_pow" => IntOp::PowChecked,
             "rotate_left" => IntOp::Rotl,
             "rotate_right" => IntOp::Rotr,
             "leading_zeros" => IntOp::Clz,
