@@ -18,6 +18,7 @@
 //! | `{int,uint}_lshift`, `{int,uint}_rshift` | shift by the second operand (same type as the first, already reduced below the width); `int_rshift` is arithmetic, `uint_rshift` logical |
 //! | `{int,uint}_{lt,le,eq,ne,gt,ge}` | comparison, result `Bool` |
 //! | `{int,uint}_{min,max}` | minimum / maximum |
+//! | `{int,uint}_{add,sub,mul}_ovf`, `int_neg_ovf` | result `Bool`: whether the operation overflows the type (rustc's overflow checks; the rtyper follows it with a `panic_if` and the wrapping operation) |
 //! | `{int,uint}_{add,sub,mul}_checked`, `int_neg_checked` | result `Struct(Bool, T)`: (true, value) when no overflow, (false, 0) otherwise (Rust's `checked_*`) |
 //! | `{int,uint}_{floordiv,mod}_checked` | as above; none when the divisor is 0 or for `MIN / -1` |
 //! | `{int,uint}_lshift_checked(x, n: rffi.UINT)` | (true, x << n) when n < width, else (false, 0) |

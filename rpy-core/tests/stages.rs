@@ -108,7 +108,7 @@ fn stage_snapshots() {
         if stage == Stage::Annotate {
             continue;
         }
-        rtype(&mut t, &ann).unwrap_or_else(|e| fail(&path, e));
+        rtype(&mut t, &ann, false).unwrap_or_else(|e| fail(&path, e));
         check("ll", t.text());
         if stage == Stage::Rtype {
             continue;

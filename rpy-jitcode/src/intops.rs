@@ -54,6 +54,9 @@ int_ops! {
     Ge = "ge";
     Min = "min";
     Max = "max";
+    AddOvf = "add_ovf";
+    SubOvf = "sub_ovf";
+    MulOvf = "mul_ovf";
     AddChecked = "add_checked";
     SubChecked = "sub_checked";
     MulChecked = "mul_checked";
@@ -73,6 +76,7 @@ int_ops! {
     Neg = "neg", signed_only;
     Abs = "abs", signed_only;
     NegChecked = "neg_checked", signed_only;
+    NegOvf = "neg_ovf", signed_only;
 }
 
 /// Calls the generic function `$f::<T>($args)` with the Rust integer type
@@ -227,6 +231,10 @@ pub fn int_op<T: RInt>(op: IntOp, a: i128, b: i128) -> IntOut {
         IntOp::Ge => IntOut::Bool(x >= y),
         IntOp::Min => int(x.min(y)),
         IntOp::Max => int(x.max(y)),
+        IntOp::AddOvf => IntOut::Bool(x.cadd(y).is_none()),
+        IntOp::SubOvf => IntOut::Bool(x.csub(y).is_none()),
+        IntOp::MulOvf => IntOut::Bool(x.cmul(y).is_none()),
+        IntOp::NegOvf => IntOut::Bool(x.cneg().is_none()),
         IntOp::AddChecked => checked(x.cadd(y)),
         IntOp::SubChecked => checked(x.csub(y)),
         IntOp::MulChecked => checked(x.cmul(y)),

@@ -79,6 +79,18 @@ ops! {
     IntMax = "int_max",
     UintMin = "uint_min",
     UintMax = "uint_max",
+    /// `int_add_ovf a, b`: 1 when the 64-bit signed sum overflows, else 0:
+    /// the test of rustc's overflow checks, guarded by `guard_false` like
+    /// any condition (RPython's `int_add_ovf` gives the sum instead, and
+    /// `guard_no_overflow` reads the CPU's flag). The ranges of the
+    /// operands often decide it (`optimizeopt::intbounds`).
+    IntAddOvf = "int_add_ovf",
+    IntSubOvf = "int_sub_ovf",
+    IntMulOvf = "int_mul_ovf",
+    /// As `int_add_ovf`, of 64-bit unsigned operands.
+    UintAddOvf = "uint_add_ovf",
+    UintSubOvf = "uint_sub_ovf",
+    UintMulOvf = "uint_mul_ovf",
     /// `int_signext x, $bytes`: the low `bytes` bytes of `x`, sign-extended.
     IntSignext = "int_signext",
     IntIsZero = "int_is_zero",
@@ -260,6 +272,12 @@ impl Op {
                 | IntMax
                 | UintMin
                 | UintMax
+                | IntAddOvf
+                | IntSubOvf
+                | IntMulOvf
+                | UintAddOvf
+                | UintSubOvf
+                | UintMulOvf
                 | IntSignext
                 | IntIsZero
                 | IntIsTrue

@@ -1504,6 +1504,11 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             IntOp::Ge => cmp(pred(IntPredicate::SGE, IntPredicate::UGE))?,
             IntOp::Min => self.call_intrinsic(&s("llvm.smin", "llvm.umin"), &[ty.into()], &[x.into(), y()?.into()])?,
             IntOp::Max => self.call_intrinsic(&s("llvm.smax", "llvm.umax"), &[ty.into()], &[x.into(), y()?.into()])?,
+            IntOp::AddOvf | IntOp::SubOvf | IntOp::MulOvf => {
+                let base = &sub.name()[..3];
+                overflow(&format!("llvm.{}{base}.with.overflow", s("s", "u")), x, y()?)?.1.into()
+            }
+            IntOp::NegOvf => overflow("llvm.ssub.with.overflow", ty.const_zero(), x)?.1.into(),
             IntOp::AddChecked | IntOp::SubChecked | IntOp::MulChecked => {
                 let base = &sub.name()[..3];
                 let (v, ov) = overflow(&format!("llvm.{}{base}.with.overflow", s("s", "u")), x, y()?)?;

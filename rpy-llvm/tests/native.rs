@@ -223,6 +223,7 @@ fn check(t: &mut Translator) -> GraphId {
 fn int_result(op: &str, t: &LlType) -> LlType {
     match op {
         "lt" | "le" | "eq" | "ne" | "gt" | "ge" => B,
+        o if o.ends_with("_ovf") => B,
         "clz" | "ctz" | "popcount" => UINT,
         o if o.ends_with("_checked") => LlType::Struct(vec![B, t.clone()]),
         _ => t.clone(),
@@ -266,17 +267,19 @@ fn build_program() -> Program {
         let family = if ty.is_signed() { "int" } else { "uint" };
         let bits = ty.int_bits().unwrap() as i128;
         for op in int_ops.clone() {
-            if !ty.is_signed() && matches!(op, "neg" | "abs" | "neg_checked") {
+            if !ty.is_signed() && matches!(op, "neg" | "abs" | "neg_checked" | "neg_ovf") {
                 continue;
             }
             let name = format!("{family}_{op}");
             let result = int_result(op, &ty);
             let vals = ints(&ty);
             let (params, inputs) = match op {
-                "neg" | "abs" | "invert" | "neg_checked" | "clz" | "ctz" | "popcount" => {
+                "neg" | "abs" | "invert" | "neg_checked" | "neg_ovf" | "clz" | "ctz" | "popcount" => {
                     (vec![ty.clone()], vals.iter().map(|v| vec![v.clone()]).collect())
                 }
-                "pow" | "rotl" | "rotr" => (vec![ty.clone(), UINT], pairs(&vals, &uints32(&[bits - 1]))),
+                "pow" | "pow_checked" | "rotl" | "rotr" => {
+                    (vec![ty.clone(), UINT], pairs(&vals, &uints32(&[bits - 1])))
+                }
                 "lshift_checked" => (vec![ty.clone(), UINT], pairs(&vals, &uints32(&[bits - 1, bits, bits + 1]))),
                 "lshift" | "rshift" => {
                     let counts: Vec<LlValue> = [0, 1, 3, bits - 1].iter().map(|n| LlValue::Int(*n)).collect();

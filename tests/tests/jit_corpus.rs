@@ -13,7 +13,10 @@
 
 mod support;
 
-use support::{count_ops, hot_body, is_unrolled, jit_log, jit_log_with, loops_at, operations, preamble, HOT};
+use support::{
+    count_ops, hot_body, is_unrolled, jit_log, jit_log_with, jit_run, loops_at, operations, overflow_tests, preamble,
+    HOT, OVERFLOW_CHECKS,
+};
 
 /// The one loop of `loops` showing `location`.
 fn the_loop<'a>(loops: &'a [String], location: &str) -> &'a String {
@@ -38,6 +41,35 @@ const FORTH_OUT: &str =
 /// interpreter, or `cond_call`), allocate, or dispatch on an instruction
 /// with `guard_value`/`guard_class`.
 const NEVER: &[&str] = &["call", "cond_call", "new", "guard_value", "guard_class", "guard_nonnull_class"];
+
+/// Program 156 again, as its log shows it (the other tests see the traces
+/// without overflow checks): a debug build checks the integer operations
+/// as rustc does, each check a test (`int_add_ovf`, `int_mul_ovf`) and a
+/// `guard_false` on it, only where the operands' ranges do not decide it:
+/// the step counter, the program's own sum and product; the register
+/// numbers and the loop's index need none. A release build has none.
+#[test]
+fn overflow_checks_are_guarded_tests_only_where_ranges_do_not_decide() {
+    let run = jit_run("156_jit_register_vm", "jit-log-opt-loop", HOT, &[], "");
+    let l = the_loop(&run.sections, "#2 load");
+    let body = hot_body(l);
+    let tests = overflow_tests(body);
+    if !OVERFLOW_CHECKS {
+        assert!(tests.is_empty(), "overflow tests in a release build:\n{l}");
+        return;
+    }
+    for t in &tests {
+        assert_eq!(body.matches(&format!("guard_false({t}, ")).count(), 1, "{t} not guarded once:\n{l}");
+    }
+    assert_eq!(count_ops(body, "int_mul_ovf("), 1, "the product's check:\n{l}");
+    assert!(count_ops(body, "int_add_ovf(") >= 2, "the sum's and the counter's checks:\n{l}");
+    // The counter's step per instruction, and the program's four: the
+    // product, the sum, the address `r + 200`, the index's increment.
+    // (Not yet: the steps of the counter, `steps + 1`, `steps + 2`, ...,
+    // could be one test of the largest, failing early.)
+    let instructions = body.matches("debug_merge_point(0, 0, ").count();
+    assert!(tests.len() <= instructions + 4, "{} tests for {instructions} instructions:\n{l}", tests.len());
+}
 
 /// Program 156, a register VM: the instructions, fetched by an elidable
 /// function, are constants, their operands too, so a register is an item at

@@ -183,6 +183,38 @@ impl Flattener<'_, '_> {
         }
     }
 
+    /// `{int,uint}_{add,sub,mul}_ovf(x, y)`, `int_neg_ovf(x)` of a
+    /// `bits`-bit type into `r`: whether the operation overflows it. At 64
+    /// bits, the JIT's `int_add_ovf` and the others; below, the operation
+    /// on words cannot overflow, and the test is whether its result is
+    /// still of the type (which the optimizer decides from the operands'
+    /// ranges for both).
+    fn overflow_test(&mut self, sub: IntOp, signed: bool, bits: u32, ops: Vec<Arg>, r: Reg) -> R<()> {
+        if sub == IntOp::NegOvf {
+            // Only the minimum has no negation.
+            let min = if bits >= 64 { i64::MIN } else { -(1i64 << (bits - 1)) };
+            self.emit(Op::IntEq, vec![ops[0].clone(), Arg::Int(min)], vec![r]);
+            return Ok(());
+        }
+        let (word_op, test) = match (sub, signed) {
+            (IntOp::AddOvf, true) => (Op::IntAdd, Op::IntAddOvf),
+            (IntOp::SubOvf, true) => (Op::IntSub, Op::IntSubOvf),
+            (IntOp::MulOvf, true) => (Op::IntMul, Op::IntMulOvf),
+            (IntOp::AddOvf, false) => (Op::IntAdd, Op::UintAddOvf),
+            (IntOp::SubOvf, false) => (Op::IntSub, Op::UintSubOvf),
+            _ => (Op::IntMul, Op::UintMulOvf),
+        };
+        if bits >= 64 {
+            self.emit(test, ops, vec![r]);
+            return Ok(());
+        }
+        let (word, narrowed) = (self.fresh(Kind::Int), self.fresh(Kind::Int));
+        self.emit(word_op, ops, vec![word]);
+        self.normalize(Arg::Reg(word), narrowed, bits, signed);
+        self.emit(Op::IntNe, vec![Arg::Reg(word), Arg::Reg(narrowed)], vec![r]);
+        Ok(())
+    }
+
     /// `hint(x, kind)`.
     fn hint(&mut self, args: &[Value], res: Vec<Reg>) -> R<()> {
         let x = self.one(&args[0])?;
@@ -422,6 +454,9 @@ impl Flattener<'_, '_> {
             ops.push(x);
         }
         let by_sign = |s: Op, u: Op| if signed { s } else { u };
+        if matches!(sub, IntOp::AddOvf | IntOp::SubOvf | IntOp::MulOvf | IntOp::NegOvf) {
+            return self.overflow_test(sub, signed, bits, ops, res[0]);
+        }
         let op = match sub {
             IntOp::Add => Op::IntAdd,
             IntOp::Sub => Op::IntSub,
@@ -444,6 +479,7 @@ impl Flattener<'_, '_> {
             IntOp::Ne => Op::IntNe,
             IntOp::Min => by_sign(Op::IntMin, Op::UintMin),
             IntOp::Max => by_sign(Op::IntMax, Op::UintMax),
+            IntOp::AddOvf | IntOp::SubOvf | IntOp::MulOvf | IntOp::NegOvf => unreachable!("handled above"),
             IntOp::AddChecked
             | IntOp::SubChecked
             | IntOp::MulChecked

@@ -87,13 +87,12 @@ struct LoopCtx {
 /// signature by `items`).
 pub fn build_fn(
     scope: &ModuleScope,
-    mut g: FunctionGraph,
+    g: FunctionGraph,
     sig: &syn::Signature,
     body: &syn::Block,
     self_ty: Option<Ty>,
     internal: bool,
 ) -> R<FunctionGraph> {
-    g.internal = internal;
     let mut b = FnBuilder::new(scope, g, self_ty);
     b.copies = !internal;
     b.build_fn(sig, body)

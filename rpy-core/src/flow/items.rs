@@ -415,8 +415,10 @@ impl<'a> ModuleBuilder<'a> {
 
     /// The attributes of a function that its graph keeps: `#[track_caller]`
     /// and the JIT's hints.
-    fn take_attrs(&mut self, id: GraphId, attrs: &[syn::Attribute]) {
+    /// The attributes of a function; `internal`: it is the prelude's.
+    fn take_attrs(&mut self, id: GraphId, attrs: &[syn::Attribute], internal: bool) {
         self.t.graphs[id].track_caller = is_track_caller(attrs);
+        self.t.graphs[id].wraps = internal && !attrs.iter().any(|a| a.path().is_ident("rpy_inherit_overflow_checks"));
         match crate::flow::FnHints::of(attrs) {
             Ok(h) => self.t.graphs[id].hints = h,
             Err(e) => self.errors.push(e),
@@ -449,7 +451,7 @@ impl<'a> ModuleBuilder<'a> {
             Ok(id) => id,
             Err(e) => return self.errors.push(e),
         };
-        self.take_attrs(id, &f.attrs);
+        self.take_attrs(id, &f.attrs, crate::prelude::is_internal(&f.attrs));
         if matches!(f.vis, syn::Visibility::Public(_)) {
             if let Some(e) = boundary_error(&f.sig, &self.t.graphs[id]) {
                 self.errors.push(e);
@@ -836,7 +838,7 @@ impl<'a> ModuleBuilder<'a> {
             Ok(id) => id,
             Err(e) => return self.errors.push(e),
         };
-        self.take_attrs(id, f.attrs);
+        self.take_attrs(id, f.attrs, f.internal);
         // The prelude's associated functions are found like methods.
         if f.sig.receiver().is_some() || *self_ty == Ty::Str || self_ty.is_template() {
             self.scope.method_names.insert(method.clone());

@@ -225,9 +225,12 @@ pub struct FunctionGraph {
     pub track_caller: bool,
     /// The JIT's hints on the function (`#[elidable]`, ...).
     pub hints: crate::flow::FnHints,
-    /// rpy's own library code (the prelude), which like Rust's `std` is
-    /// built without overflow checks whatever the program's profile.
-    pub internal: bool,
+    /// Its integer arithmetic wraps whatever the program's profile: rpy's
+    /// own library code (the prelude), built like Rust's `std` without
+    /// overflow checks, but for the functions marked
+    /// `#[rpy_inherit_overflow_checks]` (std's `#[rustc_inherit_overflow_checks]`,
+    /// as on `Iterator::sum`).
+    pub wraps: bool,
 }
 
 impl FunctionGraph {
@@ -247,7 +250,7 @@ impl FunctionGraph {
             pos: None,
             track_caller: false,
             hints: Default::default(),
-            internal: false,
+            wraps: false,
         };
         let start_args = (0..g.param_tys.len()).map(|_| g.new_var(None)).collect();
         g.startblock = g.blocks.push(Block { inputargs: start_args, ..Block::default() });

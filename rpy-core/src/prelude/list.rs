@@ -331,7 +331,10 @@ fn __vec_concat<T>(v: &[T]) -> String {
     __vec_join(v, "")
 }
 
-// `v.iter().sum()`, `.max()`, `.min()`.
+// `v.iter().sum()`, `.max()`, `.min()`. A sum overflows as the program's
+// own `+` does.
+#[rpy_inherit_overflow_checks]
+#[track_caller]
 fn __vec_iter_sum<T>(v: &[T]) -> T {
     let mut total: T = 0;
     let mut i = 0;
@@ -435,6 +438,8 @@ fn __iter_next_if_eq<T>(it: &mut __Iter<T>, x: &T) -> Option<T> {
     }
 }
 
+#[rpy_inherit_overflow_checks]
+#[track_caller]
 fn __iter_sum<T>(it: __Iter<T>) -> T {
     __vec_iter_sum(&it.__items())
 }

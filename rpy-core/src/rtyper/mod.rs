@@ -139,7 +139,7 @@ fn void_const(v: ConstValue) -> Value {
 
 /// Rtypes every graph reached by the annotator.
 /// `overflow_checks`: the module's integer arithmetic panics on overflow
-/// (`driver::Options`); the prelude's graphs (`internal`) always wrap.
+/// (`driver::Options`); the prelude's graphs always wrap (`wraps`).
 pub fn rtype(t: &mut Translator, ann: &Annotations, overflow_checks: bool) -> Result<(), Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let (containers, lists) = containers(t, ann);
@@ -153,7 +153,7 @@ pub fn rtype(t: &mut Translator, ann: &Annotations, overflow_checks: bool) -> Re
             data: &t.data_structs,
             enums: &t.enums,
         };
-        let overflow_checks = overflow_checks && !graph.internal;
+        let overflow_checks = overflow_checks && !graph.wraps;
         match rtype_graph(types, ann, g, &mut graph, &mut helpers, overflow_checks) {
             Ok(()) => {
                 remove_void_inputargs(&mut graph);
@@ -460,8 +460,15 @@ impl HighLevelOps<'_> {
         );
     }
 
-    /// `op`, one of the `*_checked` operations, with the panic of rustc's
-    /// overflow checks ("attempt to add with overflow") when it overflows.
+    /// The panic of rustc's overflow checks ("attempt to add with
+    /// overflow") when `ovf`, one of the `*_ovf` tests, holds of `args`.
+    fn panic_if_overflows(&mut self, ovf: LlOp, args: &[Value], verb: &str) {
+        let ovf = self.genop(ovf, args.to_vec(), LlType::Bool);
+        self.panic_if(ovf, &format!("attempt to {verb} with overflow"));
+    }
+
+    /// `op`, one of the `*_checked` operations (`pow`'s, whose test needs
+    /// the whole computation), with the panic of `panic_if_overflows`.
     fn overflow_checked(&mut self, op: LlOp, args: Vec<Value>, res_ll: LlType, verb: &str) -> Value {
         let pair = self.genop(op, args, LlType::Struct(vec![LlType::Bool, res_ll.clone()]));
         let (i0, i1) = (
@@ -572,12 +579,13 @@ impl HighLevelOps<'_> {
                     (_, "or") => int_op(&ty0, IntOp::Or),
                     (_, "xor") => int_op(&ty0, IntOp::Xor),
                     (Ty::Int(_), "add" | "sub" | "mul") if self.overflow_checks => {
-                        let (op, verb) = match base {
-                            "add" => (IntOp::AddChecked, "add"),
-                            "sub" => (IntOp::SubChecked, "subtract"),
-                            _ => (IntOp::MulChecked, "multiply"),
+                        let (op, ovf, verb) = match base {
+                            "add" => (IntOp::Add, IntOp::AddOvf, "add"),
+                            "sub" => (IntOp::Sub, IntOp::SubOvf, "subtract"),
+                            _ => (IntOp::Mul, IntOp::MulOvf, "multiply"),
                         };
-                        return Ok(Some(self.overflow_checked(int_op(&ty0, op), args.to_vec(), res_ll, verb)));
+                        self.panic_if_overflows(int_op(&ty0, ovf), args, verb);
+                        int_op(&ty0, op)
                     }
                     (_, "add") => num_op(&ty0, IntOp::Add, FloatOp::Add),
                     (_, "sub") => num_op(&ty0, IntOp::Sub, FloatOp::Sub),
@@ -635,10 +643,12 @@ impl HighLevelOps<'_> {
             }
             "neg" => match &ty0 {
                 Ty::F64 => self.genop(LlOp::Float(FloatOp::Neg), args.to_vec(), res_ll),
-                Ty::Int(i) if i.signed() && self.overflow_checks => {
-                    self.overflow_checked(LlOp::Int(IntOp::NegChecked), args.to_vec(), res_ll, "negate")
+                Ty::Int(i) if i.signed() => {
+                    if self.overflow_checks {
+                        self.panic_if_overflows(LlOp::Int(IntOp::NegOvf), args, "negate");
+                    }
+                    self.genop(LlOp::Int(IntOp::Neg), args.to_vec(), res_ll)
                 }
-                Ty::Int(i) if i.signed() => self.genop(LlOp::Int(IntOp::Neg), args.to_vec(), res_ll),
                 _ => return Err(format!("negating a `{ty0}`")),
             },
             "invert" => match &ty0 {

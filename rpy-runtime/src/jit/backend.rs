@@ -707,6 +707,19 @@ impl Lower<'_, '_> {
                 let c = self.b.ins().icmp_imm_s(cc, x, 0);
                 Some(self.bool_to_int(c))
             }
+            IntAddOvf | IntSubOvf | IntMulOvf | UintAddOvf | UintSubOvf | UintMulOvf => {
+                let (x, y) = (self.value(&a[0]), self.value(&a[1]));
+                let ins = self.b.ins();
+                let (_, overflowed) = match op.op {
+                    IntAddOvf => ins.sadd_overflow(x, y),
+                    IntSubOvf => ins.ssub_overflow(x, y),
+                    IntMulOvf => ins.smul_overflow(x, y),
+                    UintAddOvf => ins.uadd_overflow(x, y),
+                    UintSubOvf => ins.usub_overflow(x, y),
+                    _ => ins.umul_overflow(x, y),
+                };
+                Some(self.bool_to_int(overflowed))
+            }
             IntNeg => {
                 let x = self.value(&a[0]);
                 Some(self.b.ins().ineg(x))

@@ -50,6 +50,12 @@ pub fn pure_value(m: &JitModule, op: Op, args: &[u64]) -> Option<u64> {
         IntMax => int(i(0).max(i(1))),
         UintMin => Some(u(0).min(u(1))),
         UintMax => Some(u(0).max(u(1))),
+        IntAddOvf => bool(i(0).checked_add(i(1)).is_none()),
+        IntSubOvf => bool(i(0).checked_sub(i(1)).is_none()),
+        IntMulOvf => bool(i(0).checked_mul(i(1)).is_none()),
+        UintAddOvf => bool(u(0).checked_add(u(1)).is_none()),
+        UintSubOvf => bool(u(0).checked_sub(u(1)).is_none()),
+        UintMulOvf => bool(u(0).checked_mul(u(1)).is_none()),
         IntSignext => {
             let shift = 64 - 8 * i(1) as u32;
             int((i(0) << shift) >> shift)

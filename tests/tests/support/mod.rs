@@ -100,7 +100,9 @@ fn after_timestamp(line: &str) -> Option<&str> {
 }
 
 /// The sections `section` of the log of `program` run with the JIT forced
-/// hot ([`HOT`]), and its output.
+/// hot ([`HOT`]), and its output; traces without the overflow checks of a
+/// debug build ([`without_overflow_checks`]), so that the shapes asserted
+/// are the interpreter's own in both profiles.
 pub fn jit_log(program: &str, section: &str) -> (Vec<String>, String) {
     jit_log_with(program, section, HOT)
 }
@@ -108,7 +110,48 @@ pub fn jit_log(program: &str, section: &str) -> (Vec<String>, String) {
 /// The same with `RPYJIT=rpyjit`.
 pub fn jit_log_with(program: &str, section: &str, rpyjit: &str) -> (Vec<String>, String) {
     let run = jit_run(program, section, rpyjit, &[], "");
-    (run.sections, run.stdout)
+    (run.sections.iter().map(|s| without_overflow_checks(s)).collect(), run.stdout)
+}
+
+/// Whether the programs are built with overflow checks (the profile's
+/// default, which the workspace does not override).
+pub const OVERFLOW_CHECKS: bool = cfg!(debug_assertions);
+
+/// The names of the values of `trace` that are overflow tests: `vN =
+/// int_add_ovf(..)` and the others of 64-bit operations, and `vN =
+/// int_ne(w, n)` where `n` is `w` narrowed to a smaller type (`int_signext`
+/// or `int_and` of `w`), the test of a narrower type's operation.
+pub fn overflow_tests(trace: &str) -> Vec<String> {
+    let defs: Vec<(&str, &str)> = operations(trace).into_iter().filter_map(|l| l.split_once(" = ")).collect();
+    let narrowed = |n: &str, w: &str| {
+        defs.iter().any(|(v, op)| {
+            *v == n && (op.starts_with(&format!("int_signext({w}, ")) || op.starts_with(&format!("int_and({w}, ")))
+        })
+    };
+    defs.iter()
+        .filter(|(_, op)| {
+            let name = op.split('(').next().unwrap_or("");
+            name.ends_with("_ovf")
+                || (name == "int_ne"
+                    && op["int_ne(".len()..]
+                        .trim_end_matches(')')
+                        .split_once(", ")
+                        .is_some_and(|(w, n)| narrowed(n, w)))
+        })
+        .map(|(v, _)| v.to_string())
+        .collect()
+}
+
+/// `trace` without its overflow tests and the guards on them: a debug
+/// build checks every integer operation whose operands' ranges do not
+/// decide it, as rustc does; what is left is what a release build traces.
+pub fn without_overflow_checks(trace: &str) -> String {
+    let tests = overflow_tests(trace);
+    let guarded = |l: &str| {
+        let l = l.trim_start();
+        tests.iter().any(|t| l.starts_with(&format!("{t} = ")) || l.starts_with(&format!("guard_false({t}, ")))
+    };
+    trace.split_inclusive('\n').filter(|l| !guarded(l)).collect()
 }
 
 /// The numbers on the line of `jit-summary` starting with `name`.

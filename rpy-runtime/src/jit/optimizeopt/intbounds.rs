@@ -68,11 +68,47 @@ pub fn result(op: Op, args: &[IntBound]) -> Option<IntBound> {
         },
         UintRshift if b?.lo > 0 && b?.hi < 64 => IntBound { lo: 0, hi: (u64::MAX >> b?.lo) as i64 },
         IntRshift if a.nonneg() && b?.nonneg() && b?.hi < 64 => IntBound { lo: a.lo >> b?.hi, hi: a.hi >> b?.lo },
+        IntSignext if b?.lo == b?.hi => narrowed(IntSignext, b?.lo as u64)?,
         ArraylenGc => IntBound::NONNEG,
         IntLt | IntLe | IntGt | IntGe | IntEq | IntNe | UintLt | UintLe | UintGt | UintGe | PtrEq | PtrNe
-        | PtrIszero | PtrNonzero => IntBound::BOOL,
+        | PtrIszero | PtrNonzero | IntAddOvf | IntSubOvf | IntMulOvf | UintAddOvf | UintSubOvf | UintMulOvf => {
+            IntBound::BOOL
+        }
         _ => return None,
     })
+}
+
+/// The values of a narrower type: what `int_signext(x, c)` (`c` bytes,
+/// signed) or `int_and(x, c)` (`c` a mask of low bits, unsigned) gives.
+pub fn narrowed(op: Op, c: u64) -> Option<IntBound> {
+    match op {
+        Op::IntSignext if (1..8).contains(&c) => {
+            let bits = 8 * c as u32;
+            Some(IntBound { lo: -(1i64 << (bits - 1)), hi: (1i64 << (bits - 1)) - 1 })
+        }
+        Op::IntAnd if c < u64::MAX >> 1 && (c + 1).is_power_of_two() => Some(IntBound { lo: 0, hi: c as i64 }),
+        _ => None,
+    }
+}
+
+/// Whether the overflow test `op` (`int_add_ovf`, ...) is false whatever
+/// values in these ranges the operands have: the operation stays in range
+/// for every pair of extremes (the sum, difference and product of ranges
+/// reach their extremes at the ranges' ends).
+pub fn never_overflows(op: Op, a: IntBound, b: IntBound) -> bool {
+    use Op::*;
+    let corners = [(a.lo, b.lo), (a.lo, b.hi), (a.hi, b.lo), (a.hi, b.hi)];
+    let unsigned = a.nonneg() && b.nonneg();
+    match op {
+        IntAddOvf => corners.iter().all(|(x, y)| x.checked_add(*y).is_some()),
+        IntSubOvf => corners.iter().all(|(x, y)| x.checked_sub(*y).is_some()),
+        IntMulOvf => corners.iter().all(|(x, y)| x.checked_mul(*y).is_some()),
+        // Not negative: the same words as signed ones.
+        UintAddOvf => unsigned && (a.hi as u64).checked_add(b.hi as u64).is_some(),
+        UintSubOvf => unsigned && a.lo >= b.hi,
+        UintMulOvf => unsigned && (a.hi as u64).checked_mul(b.hi as u64).is_some(),
+        _ => false,
+    }
 }
 
 /// Whether `cmp(a, b)` holds whatever values in these ranges the operands
@@ -149,6 +185,21 @@ mod tests {
         assert_eq!(result(Op::IntSub, &[r(0, 10), r(1, 2)]), Some(r(-2, 9)));
         assert_eq!(result(Op::IntAdd, &[IntBound::NONNEG, r(1, 1)]), None);
         assert_eq!(result(Op::IntAnd, &[IntBound::FULL, r(7, 7)]), Some(r(0, 7)));
+    }
+
+    #[test]
+    fn ranges_decide_overflow_tests() {
+        assert!(never_overflows(Op::IntAddOvf, r(0, 10), r(1, 1)));
+        assert!(!never_overflows(Op::IntAddOvf, IntBound::NONNEG, r(1, 1)));
+        assert!(never_overflows(Op::IntSubOvf, r(-5, 5), r(-5, 5)));
+        assert!(!never_overflows(Op::IntSubOvf, r(i64::MIN, 0), r(1, 1)));
+        assert!(never_overflows(Op::IntMulOvf, r(-1000, 1000), r(-1000, 1000)));
+        assert!(!never_overflows(Op::IntMulOvf, r(-1, 1), IntBound::FULL));
+        // `i - 1` for an index known above 0; not for one that may be 0.
+        assert!(never_overflows(Op::UintSubOvf, r(1, 100), r(1, 1)));
+        assert!(!never_overflows(Op::UintSubOvf, r(0, 100), r(1, 1)));
+        assert!(never_overflows(Op::UintAddOvf, r(0, i64::MAX), r(0, i64::MAX)));
+        assert!(!never_overflows(Op::UintAddOvf, r(-1, 0), r(1, 1)));
     }
 
     #[test]

@@ -1339,6 +1339,19 @@ impl<'m> Optimizer<'m> {
                 return Some(Value::Const(holds as u64, Kind::Int));
             }
         }
+        if let (true, Some(b), true) = (is_overflow_test(op.op), b, self.opts.intbounds) {
+            if intbounds::never_overflows(op.op, self.bound(a), self.bound(b)) {
+                self.use_bounds(&[a, b]);
+                return Some(Value::Const(0, Kind::Int));
+            }
+        }
+        // Making a value of a narrower type what it is already.
+        if let (Some(Value::Const(c, _)), true) = (b, self.opts.intbounds) {
+            if intbounds::narrowed(op.op, c).is_some_and(|w| w.contains(self.bound(a))) {
+                self.use_bounds(&[a]);
+                return Some(a);
+            }
+        }
         if !self.opts.rewrite {
             return None;
         }
@@ -1456,3 +1469,8 @@ const ZERO: Value = Value::Const(0, Kind::Int);
 /// The longest array kept virtual (its items are in every snapshot that
 /// sees it).
 const MAX_VIRTUAL_ITEMS: u64 = 16;
+
+/// `int_add_ovf` and the other tests of overflow checks.
+fn is_overflow_test(op: Op) -> bool {
+    matches!(op, Op::IntAddOvf | Op::IntSubOvf | Op::IntMulOvf | Op::UintAddOvf | Op::UintSubOvf | Op::UintMulOvf)
+}

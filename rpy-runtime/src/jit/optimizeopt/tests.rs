@@ -1020,6 +1020,88 @@ fn a_sum_that_may_wrap_is_not_bounded() {
     );
 }
 
+/// An overflow check the ranges decide goes with its guard: an index below
+/// a length plus one cannot overflow.
+#[test]
+fn an_overflow_test_the_ranges_decide_goes() {
+    check(
+        "
+        [p0, i1]
+        i2 = arraylen_gc(p0, descr=<ArrayS 8>)
+        i3 = uint_ge(i1, i2)
+        guard_false(i3, descr=<Guard0x0>) [p0, i1]
+        i4 = uint_add_ovf(i1, 1)
+        guard_false(i4, descr=<Guard0x1>) [p0, i1]
+        i5 = int_add(i1, 1)
+        i6 = int_sub_ovf(i1, 1)
+        guard_false(i6, descr=<Guard0x2>) [p0, i1]
+        i7 = int_mul_ovf(i2, 0)
+        guard_false(i7, descr=<Guard0x3>) [p0, i1]
+        jump(p0, i5, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = arraylen_gc(p0, descr=<ArrayS 8>)
+        i3 = uint_ge(i1, i2)
+        guard_false(i3, descr=<Guard0x0>) [p0, i1]
+        i4 = int_add(i1, 1)
+        jump(p0, i4, descr=TargetToken(1))",
+    );
+}
+
+/// One the ranges do not decide stays, guarded: `i0` may be the largest
+/// integer, `i0 - 1` below 0 unsigned.
+#[test]
+fn an_overflow_test_of_unknown_operands_stays() {
+    check(
+        "
+        [i0]
+        i1 = int_add_ovf(i0, 1)
+        guard_false(i1, descr=<Guard0x0>) [i0]
+        i2 = uint_sub_ovf(i0, 1)
+        guard_false(i2, descr=<Guard0x1>) [i0]
+        jump(i0, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_add_ovf(i0, 1)
+        guard_false(i1, descr=<Guard0x0>) [i0]
+        i2 = uint_sub_ovf(i0, 1)
+        guard_false(i2, descr=<Guard0x1>) [i0]
+        jump(i0, descr=TargetToken(1))",
+    );
+}
+
+/// The test of a narrower type's sum (its word, narrowed, compared): a
+/// value already of the type is not narrowed, and the comparison with
+/// itself goes. A sum of two bytes (`u8`) may leave the type: it stays.
+#[test]
+fn narrowing_a_value_of_the_type_is_the_value() {
+    check(
+        "
+        [i0, i1]
+        i2 = int_and(i0, 255)
+        i3 = int_and(i1, 127)
+        i4 = int_add(i3, 100)
+        i5 = int_and(i4, 255)
+        i6 = int_ne(i4, i5)
+        guard_false(i6, descr=<Guard0x0>) [i0]
+        i7 = int_add(i2, i3)
+        i8 = int_and(i7, 255)
+        i9 = int_ne(i7, i8)
+        guard_false(i9, descr=<Guard0x1>) [i0]
+        i10 = int_signext(i3, 1)
+        jump(i10, i8, descr=TargetToken(1))",
+        "
+        [i0, i1]
+        i2 = int_and(i0, 255)
+        i3 = int_and(i1, 127)
+        i4 = int_add(i2, i3)
+        i5 = int_and(i4, 255)
+        i6 = int_ne(i4, i5)
+        guard_false(i6, descr=<Guard0x0>) [i0]
+        jump(i3, i5, descr=TargetToken(1))",
+    );
+}
+
 /// A field that may change is read from a constant object as from any other.
 #[test]
 fn mutable_fields_of_a_constant_object_are_read() {
