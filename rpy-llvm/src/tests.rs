@@ -329,9 +329,11 @@ fn simple_signature(name: &str, heap: &Heap) -> Option<Signature> {
                 "lt" | "le" | "eq" | "ne" | "gt" | "ge" => (vec![t.clone(), t], b, vec![]),
                 "neg" | "abs" | "invert" => (vec![t.clone()], t, vec![]),
                 "neg_checked" => (vec![t], checked, vec![]),
+                "neg_ovf" => (vec![t], b, vec![]),
+                o if o.ends_with("_ovf") => (vec![t.clone(), t], b, vec![]),
                 "clz" | "ctz" | "popcount" => (vec![t], UINT, vec![]),
                 "pow" | "rotl" | "rotr" => (vec![t.clone(), UINT], t, vec![]),
-                "lshift_checked" => (vec![t, UINT], checked, vec![]),
+                "lshift_checked" | "pow_checked" => (vec![t, UINT], checked, vec![]),
                 o if o.ends_with("_checked") => (vec![t.clone(), t], checked, vec![]),
                 _ => (vec![t.clone(), t.clone()], t, vec![]),
             }
