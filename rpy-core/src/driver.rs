@@ -112,6 +112,9 @@ pub struct Options {
     /// (rustc's `-C overflow-checks`, on by default in debug builds) instead
     /// of wrapping; rpy's library code never checks, as `std` does not.
     pub overflow_checks: bool,
+    /// `debug_assert!` and its kin are asserts (rustc's
+    /// `cfg(debug_assertions)`), else nothing.
+    pub debug_assertions: bool,
 }
 
 /// Runs the pipeline up to the backend on the items of a module: flow
@@ -124,7 +127,8 @@ pub fn translate_items(
     timings: &mut Timings,
 ) -> Result<Translation, Vec<TranslationError>> {
     let dumper = Dumper::from_env(module);
-    let (mut t, mut types) = timings.time("flowgraph", || build_with_prelude(items, file, &dumper))?;
+    let (mut t, mut types) =
+        timings.time("flowgraph", || build_with_prelude(items, file, options.debug_assertions, &dumper))?;
     crate::annotator::track_caller::specialize(&mut t, &mut types);
     dumper.dump("flowgraph", &t);
     let ann = timings
@@ -170,9 +174,11 @@ pub fn translate_items(
 fn build_with_prelude(
     items: &[syn::Item],
     file: &str,
+    debug_assertions: bool,
     dumper: &Dumper,
 ) -> Result<(Translator, ProgramTypes), Vec<TranslationError>> {
     let items = crate::flow::traits::impl_trait_params(items);
+    let items = crate::flow::profile::settle_debug_asserts(items, debug_assertions);
     let derived = crate::flow::derives::expand(&items);
     let classes = crate::flow::dyn_traits::expand(&items);
     let mut all: Vec<syn::Item> =

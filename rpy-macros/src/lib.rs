@@ -13,7 +13,7 @@ mod wrappers;
 use proc_macro::TokenStream;
 use proc_macro2::Span;
 use quote::{quote, ToTokens};
-use rpy_core::driver::{translate_items, Options as TranslationOptions, Timings, TranslationError};
+use rpy_core::driver::{translate_items, Timings, TranslationError};
 use syn::spanned::Spanned;
 
 /// Options of the attribute: `#[rpython::entry(opt_level = 2)]`.
@@ -107,7 +107,7 @@ fn expand(attr: proc_macro2::TokenStream, module: &syn::ItemMod) -> Result<proc_
     let file = proc_macro::Span::call_site().file();
     let name = module.ident.to_string();
     let mut timings = Timings::default();
-    let options = TranslationOptions { overflow_checks: profile::overflow_checks() };
+    let options = profile::options();
     let translation = translate_items(items, &file, &name, options, &mut timings)
         .map_err(|errors| errors.into_iter().map(|e| locate(e, items)).collect::<Vec<_>>())?;
     let t = &translation.program;

@@ -1,15 +1,19 @@
 //! The build profile of the crate being compiled, as far as translated code
-//! depends on it: whether integer overflow is checked.
+//! depends on it: whether integer overflow is checked, whether debug
+//! assertions run.
 //!
 //! A proc macro runs inside the rustc that compiles the crate, so the
 //! command line it sees is rustc's own, with every `-C` flag Cargo's profile
-//! (and `RUSTFLAGS`) passed. rustc's rule is applied to it: overflow checks
-//! follow `-C overflow-checks`, else `-C debug-assertions`, else are on
-//! exactly when the crate is not optimized (`-C opt-level=0`, the default).
+//! (and `RUSTFLAGS`) passed. rustc's rule is applied to it: debug assertions
+//! follow `-C debug-assertions`, else are on exactly when the crate is not
+//! optimized (`-C opt-level=0`, the default); overflow checks follow
+//! `-C overflow-checks`, else debug assertions.
 
-/// Whether rustc checks integer overflow in the crate it is compiling.
-pub fn overflow_checks() -> bool {
-    overflow_checks_of(&rustc_args())
+use rpy_core::driver::Options;
+
+/// The translation's options for the crate rustc is compiling.
+pub fn options() -> Options {
+    options_of(&rustc_args())
 }
 
 /// rustc's arguments, with `@file` arguments (which Cargo uses for long
@@ -23,7 +27,7 @@ fn rustc_args() -> Vec<String> {
         .collect()
 }
 
-fn overflow_checks_of(args: &[String]) -> bool {
+fn options_of(args: &[String]) -> Options {
     let (mut optimized, mut debug_assertions, mut overflow_checks) = (false, None, None);
     let mut codegen = |flag: &str| {
         let (key, value) = flag.split_once('=').unwrap_or((flag, ""));
@@ -50,7 +54,8 @@ fn overflow_checks_of(args: &[String]) -> bool {
             }
         }
     }
-    overflow_checks.unwrap_or(debug_assertions.unwrap_or(!optimized))
+    let debug_assertions = debug_assertions.unwrap_or(!optimized);
+    Options { overflow_checks: overflow_checks.unwrap_or(debug_assertions), debug_assertions }
 }
 
 /// A boolean `-C` value: bare (`-C overflow-checks`) means on.
@@ -60,10 +65,15 @@ fn switch(value: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::overflow_checks_of;
+    use super::options_of;
 
+    /// Whether overflow is checked.
     fn of(cmd: &str) -> bool {
-        overflow_checks_of(&cmd.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        options_of(&cmd.split_whitespace().map(str::to_string).collect::<Vec<_>>()).overflow_checks
+    }
+
+    fn debug_assertions(cmd: &str) -> bool {
+        options_of(&cmd.split_whitespace().map(str::to_string).collect::<Vec<_>>()).debug_assertions
     }
 
     #[test]
@@ -83,6 +93,10 @@ mod tests {
         assert!(of("rustc -Copt-level=3 -Cdebug-assertions=on x.rs"));
         assert!(!of("rustc -C debug-assertions=off x.rs"));
         assert!(of("rustc -C debug-assertions=off -C overflow-checks x.rs"));
+        // Overflow checks without debug assertions, and the other way.
+        assert!(!debug_assertions("rustc -C opt-level=3 -C overflow-checks=on x.rs"));
+        assert!(debug_assertions("rustc -C overflow-checks=off x.rs"));
+        assert!(debug_assertions("rustc -O -C debug-assertions x.rs"));
         // The last of repeated flags counts, as in rustc.
         assert!(!of("rustc --codegen overflow-checks=yes --codegen=overflow-checks=no x.rs"));
     }

@@ -1,5 +1,5 @@
 // Factorial in several widths; large inputs wrap around silently.
-// overflow-panic: attempt to multiply with overflow
+// debug-panic: attempt to multiply with overflow
 // call: fact_i64(0)
 // expect: 1
 // call: fact_i64(20)

@@ -1,5 +1,5 @@
 // Exponentiation by squaring: plain (wrapping), modular, and recursive; checked against pow.
-// overflow-panic: attempt to multiply with overflow
+// debug-panic: attempt to multiply with overflow
 // call: power(2, 10)
 // expect: 1024
 // call: power(3, 0)

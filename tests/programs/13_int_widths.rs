@@ -1,5 +1,5 @@
 // Parameters and results of every integer width, each wrapping at its own width.
-// overflow-panic: attempt to add with overflow
+// debug-panic: attempt to add with overflow
 // call: add_i8(100, 27)
 // expect: 127
 // call: add_i8(100, 28)

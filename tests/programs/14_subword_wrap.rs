@@ -1,5 +1,5 @@
 // Sub-word arithmetic wraps at 8 and 16 bits: counters that roll over, negation of the minimum.
-// overflow-panic: attempt to add with overflow
+// debug-panic: attempt to add with overflow
 // call: inc_u8(255)
 // expect: 0
 // call: dec_i8(-128)

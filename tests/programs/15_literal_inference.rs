@@ -1,5 +1,5 @@
 // Unsuffixed literals take their type from use, as rustc infers it (i32 when unconstrained).
-// overflow-panic: attempt to add with overflow
+// debug-panic: attempt to add with overflow
 // call: u8_from_later_use()
 // expect: 200
 // call: u8_literal_wraps()

@@ -1,5 +1,5 @@
 // Basic arithmetic + - * / % and unary minus on signed, unsigned and float operands.
-// overflow-panic: attempt to subtract with overflow
+// debug-panic: attempt to subtract with overflow
 // call: ops_i64(17, 5)
 // expect: (22, 12, 85, 3, 2)
 // call: ops_i64(-17, 5)

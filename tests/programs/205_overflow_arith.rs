@@ -1,5 +1,5 @@
 // Integer overflow in both profiles: the checked_*/wrapping_*/saturating_* methods agree everywhere, a hash mixing with wrapping_mul, checked_pow; then a plain `+` past i32::MAX, which panics where overflow is checked and wraps in a release build
-// overflow-panic: attempt to add with overflow
+// debug-panic: attempt to add with overflow
 // call: run(40)
 // expect: hash 4031106445627708630 | pow Some(1099511627776) None Some(243) None | sat 2147483647 0 | checked None Some(-1073741824) None
 // expect: "sum -2147483610"

@@ -1,5 +1,5 @@
 // The classic stack-machine bug: popping from an empty stack computes `len - 1` on a usize, which panics where overflow is checked; a release build wraps and the index check catches it
-// overflow-panic: attempt to subtract with overflow
+// debug-panic: attempt to subtract with overflow
 // call: run(3)
 // expect: depth 3 top 30
 // expect-panic: index out of bounds: the len is 0 but the index is 18446744073709551615

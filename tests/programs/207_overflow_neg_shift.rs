@@ -1,5 +1,5 @@
 // Negation and shifts in both profiles: `-x` of i32::MIN panics where overflow is checked and wraps otherwise; shift amounts past the width are checked the same way (wrapping_shl masks in both)
-// overflow-panic: attempt to negate with overflow
+// debug-panic: attempt to negate with overflow
 // call: run(5)
 // expect: shifts 160 0 1 2 | neg -5
 // expect: "neg -2147483648"

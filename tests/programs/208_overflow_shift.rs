@@ -1,5 +1,5 @@
 // A shift by a computed amount at or past the width: panics where overflow is checked; a release build takes the amount modulo the width
-// overflow-panic: attempt to shift left with overflow
+// debug-panic: attempt to shift left with overflow
 // call: run(40)
 // expect: bits 1 2 4 8
 // expect: "shifted 256"

@@ -1,5 +1,5 @@
 // With overflow checks off, a shift amount at or above the bit width is taken modulo the width.
-// overflow-panic: attempt to shift left with overflow
+// debug-panic: attempt to shift left with overflow
 // call: shl_masked(1, 64)
 // expect: 1
 // call: shl_masked(1, 65)

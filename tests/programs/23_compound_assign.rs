@@ -1,5 +1,5 @@
 // Every compound assignment operator, on i64, u8 and f64 accumulators.
-// overflow-panic: attempt to add with overflow
+// debug-panic: attempt to add with overflow
 // call: all_ops_i64(100)
 // expect: 180
 // call: all_ops_i64(-7)

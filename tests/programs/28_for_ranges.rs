@@ -1,5 +1,5 @@
 // `for` over half-open and inclusive ranges: empty ranges, negative bounds, and extreme endpoints.
-// overflow-panic: attempt to add with overflow
+// debug-panic: attempt to add with overflow
 // call: sum_range(1, 11)
 // expect: 55
 // call: sum_range(5, 5)

@@ -1,5 +1,5 @@
 // Q16.16 fixed-point arithmetic in i32 with i64 intermediates: multiply, divide, sqrt, conversion.
-// overflow-panic: attempt to add with overflow
+// debug-panic: attempt to add with overflow
 // call: to_fixed(1.5)
 // expect: 98304
 // call: to_fixed(-0.25)

@@ -61,7 +61,8 @@ pub fn run(path: &str) {
     let items = &module.content.as_ref().unwrap().1;
     let mut timings = rpy_core::driver::Timings::default();
     // As the untranslated copy in this binary was built.
-    let options = rpy_core::driver::Options { overflow_checks: cfg!(debug_assertions) };
+    let options =
+        rpy_core::driver::Options { overflow_checks: cfg!(debug_assertions), debug_assertions: cfg!(debug_assertions) };
     let t = rpy_core::driver::translate_items(items, path, &module.ident.to_string(), options, &mut timings)
         .unwrap_or_else(|e| {
             panic!("translation failed: {}", e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))

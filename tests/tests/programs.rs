@@ -7,10 +7,11 @@
 //! message and status 101).
 //!
 //! The suite runs in the profile it is built in: `cargo test` checks
-//! integer overflow (the debug profile), `cargo test --release` wraps. The
-//! `// expect:` lines are a release build's output; a program whose
-//! arithmetic overflows says so with `// overflow-panic: MESSAGE`: with
-//! overflow checks it prints a prefix of them, then panics with MESSAGE.
+//! integer overflow and runs `debug_assert!`s (the debug profile), `cargo
+//! test --release` does neither. The `// expect:` lines are a release
+//! build's output; a program that a debug build stops says so with `//
+//! debug-panic: MESSAGE`: built so, it prints a prefix of them, then panics
+//! with MESSAGE.
 
 use std::path::Path;
 mod support;
@@ -54,19 +55,20 @@ struct Expectations {
     panic: Option<String>,
     /// What the program reads from stdin (`// stdin:` lines, each ending in a newline).
     stdin: String,
-    /// Its panic when integer overflow is checked (`// overflow-panic:`).
-    overflow_panic: Option<String>,
+    /// Its panic in a debug build (`// debug-panic:`).
+    debug_panic: Option<String>,
 }
 
-/// Whether the programs are built with overflow checks: the profile's
-/// default, which the workspace does not override.
-const OVERFLOW_CHECKS: bool = cfg!(debug_assertions);
+/// Whether the programs are built with overflow checks and debug
+/// assertions: the profile's default, which the workspace does not
+/// override.
+const DEBUG: bool = cfg!(debug_assertions);
 
 fn expectations(src: &str) -> Expectations {
     let mut stdout = String::new();
     let mut panic = None;
     let mut stdin = String::new();
-    let mut overflow_panic = None;
+    let mut debug_panic = None;
     for line in src.lines() {
         if let Some(v) = line.strip_prefix("// stdin: ") {
             stdin.push_str(v);
@@ -76,11 +78,11 @@ fn expectations(src: &str) -> Expectations {
             stdout.push('\n');
         } else if let Some(v) = line.strip_prefix("// expect-panic: ") {
             panic = Some(v.to_string());
-        } else if let Some(v) = line.strip_prefix("// overflow-panic: ") {
-            overflow_panic = Some(v.to_string());
+        } else if let Some(v) = line.strip_prefix("// debug-panic: ") {
+            debug_panic = Some(v.to_string());
         }
     }
-    Expectations { stdout, panic, stdin, overflow_panic }
+    Expectations { stdout, panic, stdin, debug_panic }
 }
 
 #[test]
@@ -100,9 +102,9 @@ fn programs_agree_in_every_mode() {
         let expect = expectations(&src);
         let base = run(name, MODES[0], &expect.stdin);
         let mut problems = Vec::new();
-        let overflows = OVERFLOW_CHECKS && expect.overflow_panic.is_some();
-        let panic = if overflows { &expect.overflow_panic } else { &expect.panic };
-        if if overflows { !expect.stdout.starts_with(&base.stdout) } else { base.stdout != expect.stdout } {
+        let stopped = DEBUG && expect.debug_panic.is_some();
+        let panic = if stopped { &expect.debug_panic } else { &expect.panic };
+        if if stopped { !expect.stdout.starts_with(&base.stdout) } else { base.stdout != expect.stdout } {
             problems.push(format!(
                 "untranslated stdout differs from // expect:\n--- got\n{}--- expected\n{}",
                 base.stdout, expect.stdout

@@ -10,6 +10,7 @@ pub mod generic_types;
 pub mod hints;
 pub mod items;
 pub mod model;
+pub mod profile;
 pub mod scope;
 pub mod text;
 pub mod traits;

@@ -135,16 +135,10 @@ impl FnBuilder<'_> {
                 let ok = self.emit("newok", vec![unit()], Some(pos));
                 Ok(Some(self.ascribe(ok, Ty::Result(Box::new(Ty::Unit), Box::new(Ty::Unit)), Some(pos))))
             }
-            "debug_assert" | "debug_assert_eq" | "debug_assert_ne" => Err(unsupported(
-                mac, Section::Panics,
-                &format!("`{name}!`"),
-                "whether it runs depends on the build profile, so translated and untranslated programs could disagree",
-                "use `assert!`",
-            )),
             _ => Err(unsupported(
                 mac, Section::Outside,
                 &format!("the macro `{name}!`"),
-                "only `format!`, `print!`, `println!`, `eprint!`, `eprintln!`, `write!`, `writeln!`, `vec!`, `matches!`, `panic!`, `unreachable!`, `todo!`, `unimplemented!`, `assert!`, `assert_eq!` and `assert_ne!` are translated",
+                "only `format!`, `print!`, `println!`, `eprint!`, `eprintln!`, `write!`, `writeln!`, `vec!`, `matches!`, `panic!`, `unreachable!`, `todo!`, `unimplemented!`, `assert!`, `assert_eq!`, `assert_ne!` and their `debug_` forms are translated",
                 "",
             )),
         }
