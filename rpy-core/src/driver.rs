@@ -352,6 +352,11 @@ fn missing_generic_instances(
                 }
                 if let Some(crate::flow::ConstValue::Tuple(k)) = op.args[0].constant().map(|c| &c.value) {
                     let (name, tys) = crate::annotator::typeck::generic_key(k);
+                    // (Type arguments written at a call that type inference
+                    // did not get to complete.)
+                    if tys.len() != t.generic_fns[&name].type_params.len() || tys.iter().any(Ty::has_infer) {
+                        continue;
+                    }
                     if let Some(owner) = &t.generic_fns[&name].owner {
                         let key = (t.generic_types[owner].name.clone(), tys);
                         if !types.contains(&key) {

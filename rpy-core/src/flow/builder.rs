@@ -53,6 +53,10 @@ struct Local {
     /// copies it where it is used by value, rpy's list must be copied
     /// there (see `operand`).
     array: bool,
+    /// Declared as a slice (`&[T]`, `&mut [T]`): like an array's, its
+    /// indexing is the built-in one, whose panic Rust reports at the
+    /// indexed expression (a `Vec`'s, at the `[`).
+    slice: bool,
     /// An item of a list (`for x in v.iter_mut()`, `let r = &mut v[i];`):
     /// `value` is the index and the list is the local at this position.
     /// Reading the local reads the item; assigning it (or `*x`) sets it.
@@ -66,7 +70,7 @@ impl Local {
     /// A local that is only a value: a variable, or a hidden local of the
     /// builder's (`#i`, `#len`, ...).
     fn plain(name: impl Into<String>, value: Value) -> Local {
-        Local { name: name.into(), value, guard: false, array: false, item_of: None, closure: None }
+        Local { name: name.into(), value, guard: false, array: false, slice: false, item_of: None, closure: None }
     }
 }
 
@@ -172,11 +176,13 @@ impl<'a> FnBuilder<'a> {
                     let name = pi.ident.to_string();
                     self.g.vars[var].name = Some(name.clone());
                     let array = is_array_type(&pt.ty);
+                    let slice = matches!(&*pt.ty, syn::Type::Reference(r) if matches!(&*r.elem, syn::Type::Slice(_)));
                     self.env.push(Local {
                         name,
                         value: Value::Var(var),
                         guard: false,
                         array,
+                        slice,
                         item_of: None,
                         closure: None,
                     });
@@ -310,6 +316,19 @@ impl<'a> FnBuilder<'a> {
 
     fn lookup_local(&self, name: &str) -> Option<&Local> {
         self.lookup(name).map(|i| &self.env[i])
+    }
+
+    /// Where Rust reports an index out of bounds of `base[..]`: at `base`
+    /// for the built-in indexing of arrays and slices, at the `[` for a
+    /// `Vec`'s `Index`.
+    fn index_pos(&self, base: &Expr, bracket: &syn::token::Bracket) -> Pos {
+        let builtin = self.makes_array(base)
+            || matches!(base, Expr::Path(p) if p.path.get_ident().and_then(|i| self.lookup_local(&i.to_string())).is_some_and(|l| l.slice));
+        if builtin {
+            pos_of(base.span())
+        } else {
+            pos_of(bracket.span.open())
+        }
     }
 
     /// Whether `e` makes an array: an array expression, or an array local.

@@ -599,12 +599,19 @@ fn generic_call_rule(
     args: &[Node],
     res: Node,
 ) -> Result<bool, String> {
-    let name = vals[0].constant().and_then(|c| c.as_str()).ok_or("bad generic call")?;
-    let sig = &t.generic_fns[name];
+    let (name, written) = super::write_back::generic_target(&vals[0]).ok_or("bad generic call")?;
+    let sig = &t.generic_fns[&name];
     if sig.params.len() != args.len() - 1 {
         return Err(format!("`{name}` takes {} arguments, {} given", sig.params.len(), args.len() - 1));
     }
+    if written.len() > sig.type_params.len() {
+        return Err(format!("`{name}` takes {} type arguments, {} given", sig.type_params.len(), written.len()));
+    }
     let params: Vec<Node> = sig.type_params.iter().map(|_| u.fresh(Term::Unknown)).collect();
+    for (p, ty) in params.iter().zip(&written) {
+        let n = u.node_of_ty(ty);
+        u.unify(*p, n)?;
+    }
     for (a, gty) in args[1..].iter().zip(&sig.params) {
         let n = node_of_generic(u, gty, &params);
         // (`self` of a generic type's method may be an `Rc` of it.)

@@ -376,9 +376,11 @@ fn rewrite_generic_call(
     result: &Ty,
     ty_of: impl Fn(&Value) -> Option<Ty>,
 ) -> Result<(), String> {
-    let name = op.args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
+    let (name, written) = generic_target(&op.args[0]).unwrap_or_default();
     let sig = &t.generic_fns[&name];
-    let mut bound = vec![None; sig.type_params.len()];
+    // (A type written with holes is known from the rest, as they are.)
+    let mut bound: Vec<Option<Ty>> =
+        (0..sig.type_params.len()).map(|i| written.get(i).filter(|ty| !ty.has_infer()).cloned()).collect();
     for (a, g) in op.args[1..].iter().zip(&sig.params) {
         if let Some(ty) = ty_of(a) {
             // (`self` of a generic type's method may be an `Rc` of it.)
@@ -403,8 +405,19 @@ fn rewrite_generic_call(
     Ok(())
 }
 
+/// The generic function a `generic_call` calls (its first operand) and the
+/// type arguments written at the call (`f::<i64>(x)`, `Stack::<u8>::new()`;
+/// `_` where left to inference), if any.
+pub fn generic_target(v: &Value) -> Option<(String, Vec<Ty>)> {
+    match v.constant().map(|c| &c.value)? {
+        ConstValue::Str(name) => Some((name.clone(), vec![])),
+        ConstValue::Tuple(k) => Some(generic_key(k)),
+        _ => None,
+    }
+}
+
 /// The generic function and type arguments of a `generic_call` left for
-/// want of an instance.
+/// want of an instance, or called with type arguments.
 pub fn generic_key(k: &[ConstValue]) -> (String, Vec<Ty>) {
     let name = match &k[0] {
         ConstValue::Str(s) => s.clone(),

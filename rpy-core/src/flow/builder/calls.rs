@@ -51,7 +51,7 @@ impl FnBuilder<'_> {
                     return Ok(Some(self.emit("simple_call", all, pos)));
                 }
                 if self.scope.generic_fns.contains(name) {
-                    let mut all = vec![meta_str(name.clone())];
+                    let mut all = vec![self.generic_target(name, &p.path.segments[0].arguments)?];
                     all.extend(args);
                     return Ok(Some(self.emit("generic_call", all, pos)));
                 }
@@ -166,7 +166,9 @@ impl FnBuilder<'_> {
             // by the arguments type inference finds.
             let generic = format!("{}::{}", key.0, key.1);
             if self.scope.generic_fns.contains(&generic) {
-                let mut all = vec![meta_str(generic)];
+                // (Its own type arguments are the type's: rustc rejects
+                // any on the function.)
+                let mut all = vec![self.generic_target(&generic, &p.path.segments[0].arguments)?];
                 all.extend(args);
                 return Ok(Some(self.emit("generic_call", all, pos)));
             }
@@ -303,6 +305,21 @@ impl FnBuilder<'_> {
         };
         let call = vec![meta_str(f.name().into()), list];
         Ok(Some(Some(self.emit("call_method", call, Some(pos_of(m.method.span()))))))
+    }
+
+    /// The first operand of a `generic_call` of `name`: the name, with the
+    /// type arguments written at the call (`f::<i64>(x)`,
+    /// `Stack::<u8>::new()`) when there are.
+    fn generic_target(&self, name: &str, written: &syn::PathArguments) -> R<Value> {
+        let syn::PathArguments::AngleBracketed(a) = written else { return Ok(meta_str(name.to_string())) };
+        let mut key = vec![ConstValue::Str(name.to_string())];
+        for arg in &a.args {
+            let syn::GenericArgument::Type(ty) = arg else {
+                return Err(unsupported(arg, Section::Generics, "this generic argument", "only types are", ""));
+            };
+            key.push(ConstValue::Type(self.parse_type(ty)?));
+        }
+        Ok(Value::Const(Constant::meta(ConstValue::Tuple(key))))
     }
 
     /// `s.parse::<T>()`, for an integer type or `f64`: the prelude's

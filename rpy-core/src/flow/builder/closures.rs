@@ -738,6 +738,7 @@ impl FnBuilder<'_> {
             value: unit(),
             guard: false,
             array: false,
+            slice: false,
             item_of: None,
             closure: Some(k),
         });

@@ -73,6 +73,7 @@ impl FnBuilder<'_> {
                     value: cell,
                     guard: true,
                     array: false,
+                    slice: false,
                     item_of: None,
                     closure: None,
                 });
@@ -90,7 +91,7 @@ impl FnBuilder<'_> {
             if let (Some(_), Expr::Index(ix), None) = (r.mutability, &*r.expr, &pi.subpat) {
                 if !matches!(&*ix.index, Expr::Range(_)) {
                     let Some(operands) = self.exprs([&*ix.expr, &*ix.index])? else { return Ok(()) };
-                    let pos = Some(pos_of(ix.bracket_token.span.open()));
+                    let pos = Some(self.index_pos(&ix.expr, &ix.bracket_token));
                     // The index is checked here, as Rust's `&mut v[i]` is
                     // (the item read is otherwise unused).
                     self.emit("getitem", operands.clone(), pos);
@@ -102,6 +103,7 @@ impl FnBuilder<'_> {
                         value: index,
                         guard: false,
                         array: false,
+                        slice: false,
                         item_of: Some(list),
                         closure: None,
                     });
@@ -495,6 +497,7 @@ impl FnBuilder<'_> {
                 value: index,
                 guard: false,
                 array: false,
+                slice: false,
                 item_of: Some(n0 + 1),
                 closure: None,
             };

@@ -224,8 +224,8 @@ impl FnBuilder<'_> {
             }
             Expr::Index(i) => {
                 let Some(operands) = self.exprs([&*i.expr, &*i.index])? else { return Ok(None) };
-                // Rust reports an index out of bounds at the `[`.
-                self.emit("getitem", operands, Some(pos_of(i.bracket_token.span.open())))
+                let pos = self.index_pos(&i.expr, &i.bracket_token);
+                self.emit("getitem", operands, Some(pos))
             }
             Expr::Array(a) => {
                 let Some(items) = self.operands(&a.elems, 0)? else { return Ok(None) };

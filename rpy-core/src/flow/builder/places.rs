@@ -41,7 +41,8 @@ impl FnBuilder<'_> {
                 let Some(operands) = self.exprs([&*ix.expr, &*ix.index])? else { return Ok(()) };
                 let mut args = operands;
                 args.push(v);
-                let updated = self.emit("setitem", args, Some(pos_of(ix.bracket_token.span.open())));
+                let pos = self.index_pos(&ix.expr, &ix.bracket_token);
+                let updated = self.emit("setitem", args, Some(pos));
                 return self.assign(&ix.expr, updated);
             }
             Expr::Paren(p) => return self.assign(&p.expr, v),
