@@ -204,6 +204,9 @@ lang_items! {
     /// the store into a cell; type inference types it and the check of
     /// `#[elidable]` counts it as a change (`methods::CELL_METHODS`).
     CellSet = "__set", Kind::Prelude(&[Place::TemplateMethod(Template::Cell)]);
+    /// The front end (reading a `RefCell`'s guard): the cell's value,
+    /// without borrowing it again.
+    CellValue = "__value", Kind::Prelude(&[Place::TemplateMethod(Template::Cell)]);
 
     // The intrinsics: the prelude calls them, the front end makes them operations.
 

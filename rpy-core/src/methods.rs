@@ -154,8 +154,17 @@ pub const FORMATTER_METHODS: &[&str] = &[
 ];
 
 /// The methods of `Cell<T>` and `RefCell<T>` (the prelude's `cell.rs`).
-pub const CELL_METHODS: &[&str] =
-    &["get", "set", "replace", "swap", "into_inner", "borrow", "borrow_mut", LangItem::CellSet.name()];
+pub const CELL_METHODS: &[&str] = &[
+    "get",
+    "set",
+    "replace",
+    "swap",
+    "into_inner",
+    "borrow",
+    "borrow_mut",
+    LangItem::CellSet.name(),
+    LangItem::CellValue.name(),
+];
 
 /// The methods of `HashMap` (and of `HashSet`, a map to `()`: `insert` and
 /// `contains` with one argument). The prelude's dict template implements

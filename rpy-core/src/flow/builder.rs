@@ -64,13 +64,46 @@ struct Local {
     /// A closure stored in the local (`let f = |x| ..;`), by its index in
     /// `FnBuilder::closures`: a call `f(..)` inlines its body.
     closure: Option<usize>,
+    /// A `RefCell` borrowed (`value` is the cell) until the local goes: a
+    /// guard (`let b = c.borrow_mut();`), or the hidden local `#borrow`
+    /// of a borrow in an expression (`c.borrow().len()`), which goes at
+    /// the end of its statement. Wherever the builder leaves the local
+    /// behind (the end of its block or statement, a link to a block that
+    /// does not take it: `break`, `return`, a loop's next turn, the join of
+    /// a branch), it releases the borrow (`release_borrow`).
+    borrowed: Option<Borrow>,
+}
+
+/// How a `RefCell` is borrowed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Borrow {
+    Shared,
+    Mut,
+}
+
+impl Borrow {
+    pub fn name(self) -> &'static str {
+        match self {
+            Borrow::Shared => "shared",
+            Borrow::Mut => "mut",
+        }
+    }
 }
 
 impl Local {
     /// A local that is only a value: a variable, or a hidden local of the
     /// builder's (`#i`, `#len`, ...).
     fn plain(name: impl Into<String>, value: Value) -> Local {
-        Local { name: name.into(), value, guard: false, array: false, slice: false, item_of: None, closure: None }
+        Local {
+            name: name.into(),
+            value,
+            guard: false,
+            array: false,
+            slice: false,
+            item_of: None,
+            closure: None,
+            borrowed: None,
+        }
     }
 }
 
@@ -185,6 +218,7 @@ impl<'a> FnBuilder<'a> {
                         slice,
                         item_of: None,
                         closure: None,
+                        borrowed: None,
                     });
                 }
                 Pat::Wild(_) => self.env.push(Local::plain("#_", Value::Var(var))),
@@ -249,6 +283,33 @@ impl<'a> FnBuilder<'a> {
     /// Links the current block to `target`, passing the first `n` locals
     /// and `extra`.
     fn link_to(&mut self, target: BlockId, n: usize, extra: Vec<Value>, exitcase: Option<ConstValue>) {
+        // Borrows of the locals left behind end on the way, in a block of
+        // their own (the link may be one of several exits).
+        if self.env[n.min(self.env.len())..].iter().any(|l| l.borrowed.is_some()) {
+            let (b, saved) = (self.cur, self.env.clone());
+            let all = self.env.len();
+            let mid = self.new_block(all, extra.len());
+            self.plain_link(mid, all, extra, exitcase);
+            let extra = self.enter(mid, all);
+            self.release_borrows(n);
+            self.plain_link(target, n, extra, None);
+            (self.cur, self.env) = (b, saved);
+            return;
+        }
+        self.plain_link(target, n, extra, exitcase);
+    }
+
+    /// Ends the borrows of the locals from `from` on, the last first.
+    fn release_borrows(&mut self, from: usize) {
+        let ends: Vec<(Value, Borrow)> =
+            self.env[from..].iter().rev().filter_map(|l| Some((l.value.clone(), l.borrowed?))).collect();
+        for (cell, kind) in ends {
+            self.emit("release_borrow", vec![cell, meta_str(kind.name().into())], None);
+        }
+    }
+
+    /// `link_to` without ending borrows.
+    fn plain_link(&mut self, target: BlockId, n: usize, extra: Vec<Value>, exitcase: Option<ConstValue>) {
         let b = self.cur.expect("link from unreachable code");
         let mut args: Vec<Value> = self.env[..n].iter().map(|l| l.value.clone()).collect();
         args.extend(extra);
@@ -303,6 +364,15 @@ impl<'a> FnBuilder<'a> {
     fn hold(&mut self, v: Value) -> usize {
         self.env.push(Local::plain("#held", v));
         self.env.len() - 1
+    }
+
+    /// Drops the locals from `n` on, but the borrows of expressions
+    /// (`#borrow`): those last to the end of their statement.
+    fn drop_locals(&mut self, n: usize) {
+        let n = n.min(self.env.len());
+        let kept: Vec<Local> = self.env[n..].iter().filter(|l| l.name == "#borrow").cloned().collect();
+        self.env.truncate(n);
+        self.env.extend(kept);
     }
 
     fn held(&self, slot: usize) -> Value {

@@ -7,21 +7,28 @@
 // `borrow()` and `borrow_mut()` give the value: a GC object (a `Vec`, a
 // struct) is changed in place through it; the flow space turns stores
 // through a `borrow_mut()` (`*c.borrow_mut() = v`, `*c.borrow_mut() += 1`,
-// a local holding the guard) into `__set`. Borrows are not counted: a
-// program that would panic with `BorrowMutError` untranslated does not
-// panic translated.
+// a local holding the guard) into `__set`. A `RefCell` counts its borrows
+// as Rust's does (`__borrows`: the shared ones, or -1 while borrowed
+// mutably); the flow space ends each borrow where Rust drops its guard
+// (`release_borrow`, which typeck turns into `__release`). The blocks
+// marked REFCELL are a `RefCell`'s only.
 
 struct $DATA {
     value: $T,
+    $REFCELL __borrows: i64, $END
 }
 
 impl $CELL<$T> {
     fn __new(value: $T) -> Self {
-        Self { value }
+        Self { value, $REFCELL __borrows: 0, $END }
     }
 
     fn __set(&mut self, value: $T) {
         self.value = value;
+    }
+
+    fn __value(&self) -> $T {
+        self.value
     }
 
     fn get(&self) -> $T {
@@ -48,11 +55,35 @@ impl $CELL<$T> {
         self.value
     }
 
+    #[track_caller]
     fn borrow(&self) -> $T {
+        $REFCELL
+        if self.__borrows < 0 {
+            panic!("RefCell already mutably borrowed");
+        }
+        self.__borrows += 1;
+        $END
         self.value
     }
 
+    #[track_caller]
     fn borrow_mut(&self) -> $T {
+        $REFCELL
+        if self.__borrows != 0 {
+            panic!("RefCell already borrowed");
+        }
+        self.__borrows = -1;
+        $END
         self.value
     }
+
+    $REFCELL
+    fn __release(&self, mutably: bool) {
+        if mutably {
+            self.__borrows = 0;
+        } else {
+            self.__borrows -= 1;
+        }
+    }
+    $END
 }

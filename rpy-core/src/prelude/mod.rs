@@ -93,7 +93,7 @@ pub fn template_items(t: &Translator, ty: &Ty, n: usize) -> Result<Vec<syn::Item
             Ok(parse(&src, "dict.rs instance"))
         }
         Ty::Cell(kind, inner) => {
-            let src = CELL_SRC
+            let src = keep_blocks(CELL_SRC, "$REFCELL", *kind == CellKind::RefCell)
                 .replace("$DATA", &data_struct_name(n))
                 .replace("$CELL", kind.name())
                 .replace("$T", &source_of(t, inner))

@@ -369,6 +369,7 @@ impl Inference<'_> {
     fn type_cell_method(&mut self, op: &SpaceOperation, recv: Node, inner: Node, name: &str) -> Result<(), Diagnostic> {
         let takes_value = match name {
             "get" | "borrow" | "borrow_mut" | "into_inner" => false,
+            n if n == LangItem::CellValue.name() => false,
             "set" | "replace" => true,
             n if n == LangItem::CellSet.name() => true,
             "swap" => {

@@ -54,6 +54,12 @@ pub(super) fn apply_rule(
             pointer_rule(u, opname, vals, args, res)
         }
         "panic" | "panic_str" | "jit_marker" | "hint" => effect_rule(u, opname, args, res),
+        // The end of a borrow (of a `RefCell`, or of another type's
+        // `borrow()`: then nothing).
+        "release_borrow" => {
+            u.unify_term(res, Term::Unit)?;
+            Ok(true)
+        }
         other => Err(format!("unknown operation `{other}`")),
     }
 }
@@ -311,8 +317,10 @@ fn field_rule(
             let i = def.field_index(name).ok_or_else(|| format!("no field `{name}` on `{}`", def.name))?;
             u.node_of_ty(&def.fields[i].1)
         }
-        // The cell template's only field.
+        // The cell template's fields: the value, and a `RefCell`'s count
+        // of its borrows.
         Term::Cell(_, inner) if name == "value" => inner,
+        Term::Cell(CellKind::RefCell, _) if name == "__borrows" => u.fresh(Term::Int(IntTy::I64)),
         // The iterator template's.
         Term::Iter(item) if name == "items" => u.fresh(Term::List(item)),
         Term::Iter(_) if name == "front" || name == "back" => u.fresh(Term::Int(IntTy::Usize)),

@@ -8,7 +8,7 @@ use crate::flow::{ConstTy, ConstValue, Constant, FunctionGraph, GraphId, SpaceOp
 use crate::lang_items::LangItem;
 use crate::prelude::instances::{self, Kind};
 use crate::translator::Translator;
-use crate::ty::Ty;
+use crate::ty::{CellKind, Ty};
 
 impl Inference<'_> {
     /// The types of the variables of `g`; its operations are rewritten by
@@ -95,6 +95,10 @@ fn lower_op(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) -> Resu
         return Ok(());
     }
     lower_newlist_repeat(t, op, types);
+    if op.opname == "release_borrow" {
+        lower_release_borrow(t, op, types);
+        return Ok(());
+    }
     if op.opname == "generic_call" {
         return rewrite_generic_call(t, op, &result, |v| types.of_value(v));
     }
@@ -324,6 +328,36 @@ fn lower_plain_clone(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes
     op.opname = "same_as".into();
     op.args.remove(0);
     true
+}
+
+/// `release_borrow(x, kind)`, where the flow space saw a borrow end: the
+/// `RefCell`'s `__release` (`x` may be an `Rc` of it), nothing for a
+/// `borrow()` of another type.
+fn lower_release_borrow(t: &Translator, op: &mut SpaceOperation, types: &GraphTypes) {
+    let cell = match types.of_value(&op.args[0]) {
+        Some(Ty::Rc(inner)) => *inner,
+        Some(ty) => ty,
+        None => Ty::Unit,
+    };
+    let release = match &cell {
+        Ty::Cell(CellKind::RefCell, _) => t.methods.get(&(cell.clone(), "__release".to_string())).copied(),
+        _ => None,
+    };
+    match release {
+        Some(m) => {
+            let mutably = op.args[1].constant().and_then(|c| c.as_str()) == Some("mut");
+            op.args = vec![
+                func_operand(m),
+                op.args[0].clone(),
+                Value::Const(Constant::new(ConstValue::Bool(mutably), Ty::Bool)),
+            ];
+            op.opname = "simple_call".into();
+        }
+        None => {
+            op.args = vec![Value::Const(Constant::new(ConstValue::Unit, Ty::Unit))];
+            op.opname = "same_as".into();
+        }
+    }
 }
 
 /// An operation a prelude method implements (`prelude_method`): a call of

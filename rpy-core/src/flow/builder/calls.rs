@@ -614,9 +614,23 @@ impl FnBuilder<'_> {
                 Ok(Some(self.emit("invert", vec![s], Some(pos))))
             }
             _ => {
-                let mut all = vec![meta_str(name), recv];
+                // A `RefCell`'s borrow in an expression lasts to the end of
+                // its statement (`end_expression_borrows`); on another type,
+                // its end is nothing (`typeck`).
+                let borrow = match (name.as_str(), args.len()) {
+                    ("borrow", 0) => Some(Borrow::Shared),
+                    ("borrow_mut", 0) => Some(Borrow::Mut),
+                    _ => None,
+                };
+                let mut all = vec![meta_str(name), recv.clone()];
                 all.extend(args);
-                Ok(Some(self.emit("call_method", all, Some(pos))))
+                let v = self.emit("call_method", all, Some(pos));
+                if let Some(kind) = borrow {
+                    let mut local = Local::plain("#borrow", recv);
+                    local.borrowed = Some(kind);
+                    self.env.push(local);
+                }
+                Ok(Some(v))
             }
         }
     }

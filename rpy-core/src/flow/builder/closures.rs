@@ -741,6 +741,7 @@ impl FnBuilder<'_> {
             slice: false,
             item_of: None,
             closure: Some(k),
+            borrowed: None,
         });
         Ok(())
     }
@@ -767,7 +768,7 @@ impl FnBuilder<'_> {
         self.hidden.push((self.closures[k].captured, n));
         let result = self.inline_closure(&c, vals);
         self.hidden.pop();
-        self.env.truncate(n.min(self.env.len()));
+        self.drop_locals(n);
         result
     }
 

@@ -14,6 +14,10 @@ impl FnBuilder<'_> {
             if self.cur.is_none() {
                 break;
             }
+            // The borrows of the statement before end with it (its tail
+            // expression's too: earlier than Rust, which may keep those to
+            // the end of the enclosing statement; never later).
+            self.end_expression_borrows(saved);
             let is_tail = i + 1 == b.stmts.len();
             last = match stmt {
                 Stmt::Local(l) => {
@@ -49,9 +53,37 @@ impl FnBuilder<'_> {
         }
         if self.cur.is_none() {
             last = None;
+        } else {
+            self.release_borrows(saved.min(self.env.len()));
         }
         self.env.truncate(saved.min(self.env.len()));
         Ok(last)
+    }
+
+    /// Ends the borrows of the hidden `#borrow` locals from `from` on (those
+    /// of expressions) and drops the locals.
+    fn end_expression_borrows(&mut self, from: usize) {
+        let from = from.min(self.env.len());
+        if self.cur.is_none() || !self.env[from..].iter().any(|l| l.name == "#borrow") {
+            return;
+        }
+        let ends: Vec<(Value, Borrow)> = self.env[from..]
+            .iter()
+            .rev()
+            .filter(|l| l.name == "#borrow")
+            .filter_map(|l| Some((l.value.clone(), l.borrowed?)))
+            .collect();
+        for (cell, kind) in ends {
+            self.emit("release_borrow", vec![cell, meta_str(kind.name().into())], None);
+        }
+        let mut i = from;
+        while i < self.env.len() {
+            if self.env[i].name == "#borrow" {
+                self.env.remove(i);
+            } else {
+                i += 1;
+            }
+        }
     }
 
     fn local(&mut self, l: &syn::Local) -> R<()> {
@@ -68,6 +100,10 @@ impl FnBuilder<'_> {
         if let (Pat::Ident(pi), Expr::MethodCall(m), None) = (&l.pat, &*init.expr, &init.diverge) {
             if (m.method == "borrow_mut" || m.method == "borrow") && m.args.is_empty() && pi.subpat.is_none() {
                 let Some(cell) = self.expr(&m.receiver)? else { return Ok(()) };
+                // The borrow starts here, and lasts as long as the guard.
+                let method = meta_str(m.method.to_string());
+                self.emit("call_method", vec![method, cell.clone()], Some(pos_of(m.method.span())));
+                let kind = if m.method == "borrow" { Borrow::Shared } else { Borrow::Mut };
                 self.env.push(Local {
                     name: pi.ident.to_string(),
                     value: cell,
@@ -76,6 +112,7 @@ impl FnBuilder<'_> {
                     slice: false,
                     item_of: None,
                     closure: None,
+                    borrowed: Some(kind),
                 });
                 return Ok(());
             }
@@ -106,6 +143,7 @@ impl FnBuilder<'_> {
                         slice: false,
                         item_of: Some(list),
                         closure: None,
+                        borrowed: None,
                     });
                     return Ok(());
                 }
@@ -159,6 +197,8 @@ impl FnBuilder<'_> {
             }
             cond => {
                 let Some(c) = self.expr(cond)? else { return Ok(None) };
+                // (A condition's borrows end before its branches, as in Rust.)
+                self.end_expression_borrows(n);
                 self.continue_if(c, true, else_block, n);
             }
         }
@@ -248,6 +288,7 @@ impl FnBuilder<'_> {
             }
             cond => {
                 let Some(c) = self.expr(cond)? else { return Ok(None) };
+                self.end_expression_borrows(n);
                 self.continue_if(c, true, exit, n);
             }
         }
@@ -500,6 +541,7 @@ impl FnBuilder<'_> {
                 slice: false,
                 item_of: Some(n0 + 1),
                 closure: None,
+                borrowed: None,
             };
             self.env.push(local);
         } else {

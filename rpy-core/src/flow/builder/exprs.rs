@@ -133,7 +133,7 @@ impl FnBuilder<'_> {
                 self.cur = ok;
                 self.env = env;
                 let payload = self.emit(if option { "some_payload" } else { "ok_payload" }, vec![self.held(h)], pos);
-                self.env.truncate(n);
+                self.drop_locals(n);
                 return Ok(Some(payload));
             }
             Expr::Return(r) => {
@@ -275,13 +275,13 @@ impl FnBuilder<'_> {
         for (i, e) in es.into_iter().enumerate() {
             let v = if i >= first { self.operand(e)? } else { self.expr(e)? };
             let Some(v) = v else {
-                self.env.truncate(saved);
+                self.drop_locals(saved);
                 return Ok(None);
             };
             slots.push(self.hold(v));
         }
         let values = slots.iter().map(|&s| self.held(s)).collect();
-        self.env.truncate(saved);
+        self.drop_locals(saved);
         Ok(Some(values))
     }
 
@@ -539,7 +539,7 @@ impl FnBuilder<'_> {
             }
             let v = self.env[i].value.clone();
             if self.env[i].guard {
-                return Ok(self.emit("call_method", vec![meta_str("borrow".into()), v], None));
+                return Ok(self.emit("call_method", vec![meta_str(LangItem::CellValue.name().into()), v], None));
             }
             if let Some(list) = self.env[i].item_of {
                 return Ok(self.emit("getitem", vec![self.env[list].value.clone(), v], None));

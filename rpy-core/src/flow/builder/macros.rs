@@ -317,7 +317,7 @@ impl FnBuilder<'_> {
             }
         }
         let buf = self.held(h_buf);
-        self.env.truncate(n_outer);
+        self.drop_locals(n_outer);
         Ok(Some(buf))
     }
 }

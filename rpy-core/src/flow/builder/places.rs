@@ -6,6 +6,21 @@ use super::*;
 use crate::lang_items::LangItem;
 
 impl FnBuilder<'_> {
+    /// The value of the place holding a field or an item stored into: a
+    /// `RefCell`'s `borrow_mut()` there is its value, not a new borrow (a
+    /// compound assignment `c.borrow_mut().x += 1` borrowed it reading).
+    fn place_value(&mut self, e: &Expr) -> R<Option<Value>> {
+        match e {
+            Expr::MethodCall(m) if (m.method == "borrow_mut" || m.method == "borrow") && m.args.is_empty() => {
+                let Some(cell) = self.expr(&m.receiver)? else { return Ok(None) };
+                let value = meta_str(LangItem::CellValue.name().into());
+                Ok(Some(self.emit("call_method", vec![value, cell], Some(pos_of(m.method.span())))))
+            }
+            Expr::Paren(p) => self.place_value(&p.expr),
+            _ => self.expr(e),
+        }
+    }
+
     /// Stores `v` into a place. A field of a value (tuple or `Copy` struct)
     /// is updated functionally: `setattr` gives the new whole value, which
     /// is stored into the place that held the old one.
@@ -32,15 +47,17 @@ impl FnBuilder<'_> {
                 }
             }
             Expr::Field(f) => {
-                let Some(base) = self.expr(&f.base)? else { return Ok(()) };
+                let Some(base) = self.place_value(&f.base)? else { return Ok(()) };
                 let member = member_name(&f.member);
                 let updated = self.emit("setattr", vec![base, meta_str(member), v], Some(pos_of(f.span())));
                 return self.assign(&f.base, updated);
             }
             Expr::Index(ix) => {
-                let Some(operands) = self.exprs([&*ix.expr, &*ix.index])? else { return Ok(()) };
-                let mut args = operands;
-                args.push(v);
+                let Some(base) = self.place_value(&ix.expr)? else { return Ok(()) };
+                let h = self.hold(base);
+                let Some(index) = self.expr(&ix.index)? else { return Ok(()) };
+                let args = vec![self.held(h), index, v];
+                self.drop_locals(h);
                 let pos = self.index_pos(&ix.expr, &ix.bracket_token);
                 let updated = self.emit("setitem", args, Some(pos));
                 return self.assign(&ix.expr, updated);
