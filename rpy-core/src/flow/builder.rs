@@ -74,6 +74,9 @@ struct Local {
     borrowed: Option<Borrow>,
 }
 
+/// The name of the hidden local of a borrow in an expression.
+const EXPR_BORROW: &str = "#borrow";
+
 /// How a `RefCell` is borrowed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Borrow {
@@ -301,8 +304,17 @@ impl<'a> FnBuilder<'a> {
 
     /// Ends the borrows of the locals from `from` on, the last first.
     fn release_borrows(&mut self, from: usize) {
-        let ends: Vec<(Value, Borrow)> =
-            self.env[from..].iter().rev().filter_map(|l| Some((l.value.clone(), l.borrowed?))).collect();
+        self.release_borrows_of(from, |_| true);
+    }
+
+    /// Ends the borrows of the locals from `from` on that `which` picks.
+    fn release_borrows_of(&mut self, from: usize, which: impl Fn(&Local) -> bool) {
+        let ends: Vec<(Value, Borrow)> = self.env[from..]
+            .iter()
+            .rev()
+            .filter(|l| which(l))
+            .filter_map(|l| Some((l.value.clone(), l.borrowed?)))
+            .collect();
         for (cell, kind) in ends {
             self.emit("release_borrow", vec![cell, meta_str(kind.name().into())], None);
         }
@@ -367,12 +379,10 @@ impl<'a> FnBuilder<'a> {
     }
 
     /// Drops the locals from `n` on, but the borrows of expressions
-    /// (`#borrow`): those last to the end of their statement.
+    /// (`EXPR_BORROW`): those last to the end of their statement.
     fn drop_locals(&mut self, n: usize) {
-        let n = n.min(self.env.len());
-        let kept: Vec<Local> = self.env[n..].iter().filter(|l| l.name == "#borrow").cloned().collect();
-        self.env.truncate(n);
-        self.env.extend(kept);
+        let tail = self.env.split_off(n.min(self.env.len()));
+        self.env.extend(tail.into_iter().filter(|l| l.name == EXPR_BORROW));
     }
 
     fn held(&self, slot: usize) -> Value {

@@ -1020,6 +1020,8 @@ const KNOWN_USES: &[&str] = &[
     "std::mem",
     "std::cmp",
     "std::cmp::Ordering",
+    "std::hash",
+    "std::hash::Hash",
     "std::ops",
     "std::ops::Add",
     "std::ops::Sub",

@@ -212,6 +212,20 @@ impl<T: PartialEq> PartialEq for VecDeque<T> {
     }
 }
 
+// Whether `x` is below a range's end `hi` (none: no end).
+fn __below<T: PartialOrd>(x: &T, hi: &Option<T>, inclusive: bool) -> bool {
+    match hi {
+        Some(h) => {
+            if inclusive {
+                *x <= *h
+            } else {
+                *x < *h
+            }
+        }
+        None => true,
+    }
+}
+
 /// Where `x` is in the sorted list `v`, or where it would go.
 fn __sorted_find<T>(v: &[T], x: &T) -> (bool, usize) {
     let mut lo = 0;
@@ -395,11 +409,15 @@ impl<K, V> BTreeMap<K, V> {
         out.into_iter()
     }
 
-    /// The entries with keys from `lo` (included) to `hi` (excluded).
-    fn __range(&self, lo: &K, hi: &K) -> __Iter<(K, V)> {
-        let (_, mut i) = self.__find(lo);
+    /// The entries with keys in a range: from `lo` (included) if any, to
+    /// `hi` (included or not) if any.
+    fn __range(&self, lo: Option<K>, hi: Option<K>, inclusive: bool) -> __Iter<(K, V)> {
+        let mut i = match lo {
+            Some(k) => self.__find(&k).1,
+            None => 0,
+        };
         let mut out: Vec<(K, V)> = Vec::new();
-        while i < self.keys.len() && self.keys[i] < *hi {
+        while i < self.keys.len() && __below(&self.keys[i], &hi, inclusive) {
             out.push((self.keys[i], self.vals[i]));
             i += 1;
         }
@@ -571,11 +589,14 @@ impl<T> BTreeSet<T> {
         true
     }
 
-    /// The items from `lo` (included) to `hi` (excluded).
-    fn __range(&self, lo: &T, hi: &T) -> __Iter<T> {
-        let (_, mut i) = self.__find(lo);
+    /// The items in a range (see `BTreeMap::__range`).
+    fn __range(&self, lo: Option<T>, hi: Option<T>, inclusive: bool) -> __Iter<T> {
+        let mut i = match lo {
+            Some(x) => self.__find(&x).1,
+            None => 0,
+        };
         let mut out: Vec<T> = Vec::new();
-        while i < self.items.len() && self.items[i] < *hi {
+        while i < self.items.len() && __below(&self.items[i], &hi, inclusive) {
             out.push(self.items[i]);
             i += 1;
         }

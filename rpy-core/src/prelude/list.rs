@@ -336,7 +336,8 @@ fn __vec_concat<T>(v: &[T]) -> String {
 #[rpy_inherit_overflow_checks]
 #[track_caller]
 fn __vec_iter_sum<T>(v: &[T]) -> T {
-    let mut total: T = 0;
+    // (0 or 0.0)
+    let mut total: T = Default::default();
     let mut i = 0;
     while i < v.len() {
         total += v[i];

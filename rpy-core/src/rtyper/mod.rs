@@ -937,15 +937,13 @@ impl HighLevelOps<'_> {
         let op = match name.as_str() {
             "min" => IntOp::Min,
             "max" => IntOp::Max,
-            "abs" if it.signed() && self.overflow_checks => {
+            "abs" if it.signed() => {
                 // `MIN.abs()`: std negates with the caller's overflow checks.
-                let (min, _) = it.min_max();
-                let c_min = self.constant(ConstValue::Int(min), recv_ty.clone());
-                let is_min = self.genop(LlOp::Int(IntOp::Eq), vec![recv.clone(), c_min], LlType::Bool);
-                self.panic_if(is_min, "attempt to negate with overflow");
+                if self.overflow_checks {
+                    self.panic_if_overflows(LlOp::Int(IntOp::NegOvf), &[recv.clone()], "negate");
+                }
                 IntOp::Abs
             }
-            "abs" if it.signed() => IntOp::Abs,
             "abs" => return Ok(recv),
             "wrapping_add" => IntOp::Add,
             "wrapping_sub" => IntOp::Sub,

@@ -457,17 +457,30 @@ impl FnBuilder<'_> {
             };
             return self.expr(&e);
         }
-        // `map.range(a..b)` of a `BTreeMap` or a `BTreeSet`: the entries
-        // from `a` to `b`, `b` excluded.
-        if let (
-            "range",
-            [Expr::Range(syn::ExprRange {
-                start: Some(lo), end: Some(hi), limits: syn::RangeLimits::HalfOpen(_), ..
-            })],
-        ) = (name.as_str(), &m.args.iter().collect::<Vec<_>>()[..])
-        {
-            let Some(mut args) = self.exprs([&*m.receiver, &**lo, &**hi])? else { return Ok(None) };
-            args.insert(0, meta_str("__range".into()));
+        // `map.range(a..b)` (`a..`, `..b`, `a..=b`, `..`) of a `BTreeMap`
+        // or a `BTreeSet`: the entries from `a` to `b`.
+        if let ("range", [Expr::Range(r)]) = (name.as_str(), &m.args.iter().collect::<Vec<_>>()[..]) {
+            let Some(recv) = self.expr(&m.receiver)? else { return Ok(None) };
+            let h = self.hold(recv);
+            let mut bounds = Vec::new();
+            for bound in [&r.start, &r.end] {
+                let v = match bound {
+                    Some(e) => match self.expr(e)? {
+                        Some(v) => self.emit("newsome", vec![v], Some(pos)),
+                        None => return Ok(None),
+                    },
+                    None => {
+                        let id = self.literal_id();
+                        Value::Const(Constant { value: ConstValue::None, ty: ConstTy::Infer(id), concretetype: None })
+                    }
+                };
+                bounds.push(self.hold(v));
+            }
+            let inclusive = matches!(r.limits, syn::RangeLimits::Closed(_));
+            let inclusive = Value::Const(Constant::new(ConstValue::Bool(inclusive), Ty::Bool));
+            let args =
+                vec![meta_str("__range".into()), self.held(h), self.held(bounds[0]), self.held(bounds[1]), inclusive];
+            self.drop_locals(h);
             return Ok(Some(self.emit("call_method", args, Some(pos))));
         }
         // `map.entry(k).or_insert(d)`: the value of `k`, inserting `d` first if absent.
@@ -626,7 +639,7 @@ impl FnBuilder<'_> {
                 all.extend(args);
                 let v = self.emit("call_method", all, Some(pos));
                 if let Some(kind) = borrow {
-                    let mut local = Local::plain("#borrow", recv);
+                    let mut local = Local::plain(EXPR_BORROW, recv);
                     local.borrowed = Some(kind);
                     self.env.push(local);
                 }

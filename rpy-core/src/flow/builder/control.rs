@@ -60,30 +60,16 @@ impl FnBuilder<'_> {
         Ok(last)
     }
 
-    /// Ends the borrows of the hidden `#borrow` locals from `from` on (those
-    /// of expressions) and drops the locals.
+    /// Ends the borrows of expressions (the hidden `EXPR_BORROW` locals)
+    /// from `from` on, and drops their locals.
     fn end_expression_borrows(&mut self, from: usize) {
         let from = from.min(self.env.len());
-        if self.cur.is_none() || !self.env[from..].iter().any(|l| l.name == "#borrow") {
+        if self.cur.is_none() {
             return;
         }
-        let ends: Vec<(Value, Borrow)> = self.env[from..]
-            .iter()
-            .rev()
-            .filter(|l| l.name == "#borrow")
-            .filter_map(|l| Some((l.value.clone(), l.borrowed?)))
-            .collect();
-        for (cell, kind) in ends {
-            self.emit("release_borrow", vec![cell, meta_str(kind.name().into())], None);
-        }
-        let mut i = from;
-        while i < self.env.len() {
-            if self.env[i].name == "#borrow" {
-                self.env.remove(i);
-            } else {
-                i += 1;
-            }
-        }
+        self.release_borrows_of(from, |l| l.name == EXPR_BORROW);
+        let tail = self.env.split_off(from);
+        self.env.extend(tail.into_iter().filter(|l| l.name != EXPR_BORROW));
     }
 
     fn local(&mut self, l: &syn::Local) -> R<()> {
