@@ -37,6 +37,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "flow::derives",
             "flow::dyn_traits",
             "flow::generic_types",
+            "flow::profile",
             "jit",
         ],
     ),
