@@ -317,6 +317,12 @@ impl Op {
         )
     }
 
+    /// The tests of overflow checks (`int_add_ovf`, ...): 0 or 1.
+    pub fn is_overflow_test(self) -> bool {
+        use Op::*;
+        matches!(self, IntAddOvf | IntSubOvf | IntMulOvf | UintAddOvf | UintSubOvf | UintMulOvf)
+    }
+
     /// `call_assembler_*`.
     pub fn is_call_assembler(self) -> bool {
         use Op::*;

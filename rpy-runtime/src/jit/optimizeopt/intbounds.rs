@@ -71,9 +71,8 @@ pub fn result(op: Op, args: &[IntBound]) -> Option<IntBound> {
         IntSignext if b?.lo == b?.hi => narrowed(IntSignext, b?.lo as u64)?,
         ArraylenGc => IntBound::NONNEG,
         IntLt | IntLe | IntGt | IntGe | IntEq | IntNe | UintLt | UintLe | UintGt | UintGe | PtrEq | PtrNe
-        | PtrIszero | PtrNonzero | IntAddOvf | IntSubOvf | IntMulOvf | UintAddOvf | UintSubOvf | UintMulOvf => {
-            IntBound::BOOL
-        }
+        | PtrIszero | PtrNonzero => IntBound::BOOL,
+        _ if op.is_overflow_test() => IntBound::BOOL,
         _ => return None,
     })
 }

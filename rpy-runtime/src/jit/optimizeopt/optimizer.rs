@@ -1339,7 +1339,7 @@ impl<'m> Optimizer<'m> {
                 return Some(Value::Const(holds as u64, Kind::Int));
             }
         }
-        if let (true, Some(b), true) = (is_overflow_test(op.op), b, self.opts.intbounds) {
+        if let (true, Some(b), true) = (op.op.is_overflow_test(), b, self.opts.intbounds) {
             if intbounds::never_overflows(op.op, self.bound(a), self.bound(b)) {
                 self.use_bounds(&[a, b]);
                 return Some(Value::Const(0, Kind::Int));
@@ -1469,8 +1469,3 @@ const ZERO: Value = Value::Const(0, Kind::Int);
 /// The longest array kept virtual (its items are in every snapshot that
 /// sees it).
 const MAX_VIRTUAL_ITEMS: u64 = 16;
-
-/// `int_add_ovf` and the other tests of overflow checks.
-fn is_overflow_test(op: Op) -> bool {
-    matches!(op, Op::IntAddOvf | Op::IntSubOvf | Op::IntMulOvf | Op::UintAddOvf | Op::UintSubOvf | Op::UintMulOvf)
-}
