@@ -1190,9 +1190,10 @@ struct CodeArena {
     end: usize,
     /// Holes: their start and length, neighbours merged.
     free: BTreeMap<usize, usize>,
-    /// Bytes of code in use, now and at most.
+    /// Bytes of code in use, now and at most, and ever installed.
     live: usize,
     peak: usize,
+    total: usize,
 }
 
 impl CodeArena {
@@ -1236,14 +1237,16 @@ impl CodeArena {
 }
 
 fn arena() -> std::sync::MutexGuard<'static, CodeArena> {
-    static ARENA: Mutex<CodeArena> = Mutex::new(CodeArena { next: 0, end: 0, free: BTreeMap::new(), live: 0, peak: 0 });
+    static ARENA: Mutex<CodeArena> =
+        Mutex::new(CodeArena { next: 0, end: 0, free: BTreeMap::new(), live: 0, peak: 0, total: 0 });
     ARENA.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The bytes of compiled code in use now and at most so far.
-pub fn code_bytes() -> (usize, usize) {
+/// The bytes of compiled code in use now, at most so far, and installed
+/// in all (what the code would hold were none of it ever freed).
+pub fn code_bytes() -> (usize, usize, usize) {
     let arena = arena();
-    (arena.live, arena.peak)
+    (arena.live, arena.peak, arena.total)
 }
 
 const CHUNK: usize = 1 << 20;
@@ -1287,6 +1290,7 @@ fn install_holding_gil(bytes: &[u8]) -> Result<(usize, usize), String> {
         #[cfg(target_arch = "aarch64")]
         __clear_cache(p, p.add(len));
         arena.live += len;
+        arena.total += len;
         arena.peak = arena.peak.max(arena.live);
         Ok((start, len))
     }

@@ -209,10 +209,10 @@ fn start_time() -> Instant {
 fn write_summary() {
     let s = stats().lock().unwrap_or_else(|e| e.into_inner());
     let (freed_loops, freed_bridges) = memory::freed();
-    let (code_live, code_peak) = code_bytes();
+    let (code_live, code_peak, code_total) = code_bytes();
     let (memory_live, memory_peak) = memory::bytes();
     let body = format!(
-        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nsegmented traces:\t{}\nguard failures resumed:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\nFreed # of loops:\t{}\nFreed # of bridges:\t{}\nCode bytes (live, peak):\t{}\t{}\nJIT memory (live, peak):\t{}\t{}\n",
+        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nsegmented traces:\t{}\nguard failures resumed:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\nFreed # of loops:\t{}\nFreed # of bridges:\t{}\nCode bytes (live, peak):\t{}\t{}\nCode bytes installed:\t{}\nJIT memory (live, peak):\t{}\t{}\n",
         s.tracing,
         s.tracing_time.as_secs_f64(),
         s.loops + s.bridges,
@@ -234,6 +234,7 @@ fn write_summary() {
         freed_bridges,
         code_live,
         code_peak,
+        code_total,
         memory_live,
         memory_peak
     );
