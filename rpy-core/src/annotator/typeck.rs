@@ -16,6 +16,7 @@
 mod coercion;
 mod conversion;
 mod fixpoint;
+mod inout;
 mod method_call;
 mod rules;
 mod write_back;

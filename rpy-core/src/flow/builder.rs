@@ -35,6 +35,7 @@ mod calls;
 mod closures;
 mod control;
 mod exprs;
+mod inout;
 mod jit_hints;
 mod macros;
 mod patterns;
@@ -72,6 +73,24 @@ struct Local {
     /// does not take it: `break`, `return`, a loop's next turn, the join of
     /// a branch), it releases the borrow (`release_borrow`).
     borrowed: Option<Borrow>,
+    /// What a store into the local changes (`inout`).
+    mutable: Mutable,
+}
+
+/// What a store into a local changes, for the write-back of a `&mut`
+/// argument (`inout`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mutable {
+    /// The local only, though it is not declared `mut`: in Rust it is then
+    /// a reference (a binding of a `match` on one), and a change through
+    /// it changes its referent, which rpy's copy does not reach.
+    No,
+    /// Declared `mut`: the local is the place.
+    Binding,
+    /// A parameter `&mut T` of a value `T`, `&mut self` of one included:
+    /// the caller's value, copied in and returned (`FunctionGraph::inout`).
+    /// `*x = v` assigns it.
+    Referent,
 }
 
 /// The name of the hidden local of a borrow in an expression.
@@ -106,7 +125,17 @@ impl Local {
             item_of: None,
             closure: None,
             borrowed: None,
+            mutable: Mutable::No,
         }
+    }
+
+    /// A local bound by a pattern's name.
+    fn binding(pi: &syn::PatIdent, value: Value) -> Local {
+        let mut local = Local::plain(pi.ident.to_string(), value);
+        if pi.mutability.is_some() {
+            local.mutable = Mutable::Binding;
+        }
+        local
     }
 }
 
@@ -168,6 +197,10 @@ struct FnBuilder<'a> {
     /// Ranges of `env` that names do not see: the locals declared after a
     /// stored closure, while its body is inlined at a call.
     hidden: Vec<(usize, usize)>,
+    /// The locals of the `inout` parameters, returned with the result.
+    inout_slots: Vec<usize>,
+    /// Set while a call's `inout` argument is stored back (`inout`).
+    writing_back: bool,
 }
 
 const UNREACHABLE_MSG: &str = "internal error: entered unreachable code";
@@ -188,6 +221,8 @@ impl<'a> FnBuilder<'a> {
             jit_markers: Vec::new(),
             closures: Vec::new(),
             hidden: Vec::new(),
+            inout_slots: Vec::new(),
+            writing_back: false,
         }
     }
 
@@ -199,30 +234,33 @@ impl<'a> FnBuilder<'a> {
         let start = self.g.startblock;
         for (i, input) in sig.inputs.iter().enumerate() {
             let var = self.g.blocks[start].inputargs[i];
+            let inout = self.g.inout.contains(&i);
+            self.inout_slots.extend(inout.then_some(self.env.len()));
             let pt = match input {
                 syn::FnArg::Typed(pt) => pt,
-                syn::FnArg::Receiver(_) => {
+                syn::FnArg::Receiver(r) => {
                     self.g.vars[var].name = Some("self".into());
-                    self.env.push(Local::plain("self", Value::Var(var)));
+                    let mut local = Local::plain("self", Value::Var(var));
+                    if inout {
+                        local.mutable = Mutable::Referent;
+                    } else if r.reference.is_none() && r.mutability.is_some() {
+                        local.mutable = Mutable::Binding;
+                    }
+                    self.env.push(local);
                     continue;
                 }
             };
             match &*pt.pat {
                 Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
-                    let name = pi.ident.to_string();
-                    self.g.vars[var].name = Some(name.clone());
+                    self.g.vars[var].name = Some(pi.ident.to_string());
                     let array = is_array_type(&pt.ty);
                     let slice = matches!(&*pt.ty, syn::Type::Reference(r) if matches!(&*r.elem, syn::Type::Slice(_)));
-                    self.env.push(Local {
-                        name,
-                        value: Value::Var(var),
-                        guard: false,
-                        array,
-                        slice,
-                        item_of: None,
-                        closure: None,
-                        borrowed: None,
-                    });
+                    let mut local = Local::binding(pi, Value::Var(var));
+                    (local.array, local.slice) = (array, slice);
+                    if inout {
+                        local.mutable = Mutable::Referent;
+                    }
+                    self.env.push(local);
                 }
                 Pat::Wild(_) => self.env.push(Local::plain("#_", Value::Var(var))),
                 other => {
@@ -252,13 +290,23 @@ impl<'a> FnBuilder<'a> {
 
     fn finish(mut self, v: Option<Value>) -> R<FunctionGraph> {
         if let Some(v) = v {
-            let ret_ty = self.g.ret_ty.clone();
-            let v = self.ascribe(v, ret_ty, None);
-            self.link_to(self.g.returnblock, 0, vec![v], None);
+            self.return_value(v, None);
         }
         self.check_jit_markers()?;
         super::checkgraph::checkgraph(&self.g, false);
         Ok(self.g)
+    }
+
+    /// Returns `v` from the function: with the final values of its `inout`
+    /// parameters, if it has some.
+    fn return_value(&mut self, v: Value, pos: Option<Pos>) {
+        let ret_ty = self.g.declared_ret().clone();
+        let mut v = self.ascribe(v, ret_ty, pos);
+        if !self.inout_slots.is_empty() {
+            let items = std::iter::once(v).chain(self.inout_slots.iter().map(|&s| self.env[s].value.clone())).collect();
+            v = self.emit("newtuple", items, pos);
+        }
+        self.link_to(self.g.returnblock, 0, vec![v], None);
     }
 
     // ---- blocks, links and operations ----

@@ -36,6 +36,9 @@ use syn::visit::Visit;
 const PREFIX: &str = "__dyn_";
 
 /// The name of the enum that `dyn trait_name` is.
+/// The binding of the object's value in a dispatch method's arms.
+pub const DYN_PAYLOAD: &str = "__x";
+
 pub fn enum_name(trait_name: &str) -> String {
     format!("{PREFIX}{trait_name}")
 }
@@ -144,7 +147,12 @@ fn dispatch_method(enum_name: &syn::Ident, sig: &syn::Signature, implementors: &
         }
     }
     let method = &sig.ident;
-    let arms = implementors.iter().map(|ty| quote::quote!(#enum_name::#ty(__x) => __x.#method(#(#args),*)));
+    // (At the implementing type's name: what rpy says of a call through
+    // the object is said of that type's `impl`.)
+    let arms = implementors.iter().map(|ty| {
+        let x = format_ident!("{DYN_PAYLOAD}", span = ty.span());
+        quote::quote_spanned!(ty.span()=> #enum_name::#ty(#x) => #x.#method(#(#args),*))
+    });
     syn::parse_quote!(#sig { match self { #(#arms),* } })
 }
 

@@ -402,10 +402,19 @@ impl<'a> ModuleBuilder<'a> {
     /// A graph for the function `name` with `sig`'s signature (a method's
     /// when `self_ty` is given).
     fn add_fn(&mut self, name: String, sig: &syn::Signature, self_ty: Option<&Ty>) -> R<GraphId> {
-        let (params, ret) = self.scope.signature(sig, self_ty)?;
+        let (params, ret, inout) = self.scope.signature(sig, self_ty)?;
         let mut g = FunctionGraph::new(&name, self.file, params, ret);
         g.pos = Some(pos_of(sig.ident.span()));
-        Ok(self.t.graphs.push(g))
+        let (has_inout, inout_self) = (!inout.is_empty(), sig.receiver().is_some() && inout.first() == Some(&0));
+        g.inout = inout;
+        let id = self.t.graphs.push(g);
+        if has_inout {
+            self.scope.inout_fns.insert(id);
+        }
+        if inout_self {
+            self.scope.inout_methods.insert(sig.ident.to_string());
+        }
+        Ok(id)
     }
 
     /// The type of graph `id` as a value: `fn(..) -> ..`.
@@ -981,6 +990,14 @@ fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error>
     let params = sig.inputs.iter().map(|i| i as &dyn ToTokens).zip(&g.param_tys);
     let bad_param = params.into_iter().find(|(_, t)| !param_crosses(t));
     let ret = Some((&sig.output as &dyn ToTokens, &g.ret_ty)).filter(|(_, t)| !crosses(t));
+    if let Some(&i) = g.inout.first() {
+        return Some(unsupported(
+            &sig.inputs[i], Section::Module,
+            "`&mut` of a value in the signature of a `pub fn`",
+            "`pub fn`s are called from untranslated Rust, which passes values, not references",
+            "take the value and return the new one",
+        ));
+    }
     let (tokens, ty) = bad_param.or(ret)?;
     let shown = match ty {
         Ty::Struct(_) => "a struct".to_string(),

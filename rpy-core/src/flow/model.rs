@@ -231,6 +231,13 @@ pub struct FunctionGraph {
     /// `#[rpy_inherit_overflow_checks]` (std's `#[rustc_inherit_overflow_checks]`,
     /// as on `Iterator::sum`).
     pub wraps: bool,
+    /// The parameters declared `&mut T` of a value type `T` (a scalar, a
+    /// tuple, a `Copy` struct), `&mut self` of one included: copied in and
+    /// out. The graph takes the value and returns a tuple of its declared
+    /// result and the final values of these parameters, in order (`ret_ty`
+    /// is that tuple); each call stores them back into the places passed
+    /// (exact, as a `&mut` is the only access to its place while it lives).
+    pub inout: Vec<usize>,
 }
 
 impl FunctionGraph {
@@ -251,6 +258,7 @@ impl FunctionGraph {
             track_caller: false,
             hints: Default::default(),
             wraps: false,
+            inout: Vec::new(),
         };
         let start_args = (0..g.param_tys.len()).map(|_| g.new_var(None)).collect();
         g.startblock = g.blocks.push(Block { inputargs: start_args, ..Block::default() });
@@ -260,6 +268,15 @@ impl FunctionGraph {
         let evalue = g.new_var(Some("evalue"));
         g.exceptblock = g.blocks.push(Block { inputargs: vec![etype, evalue], ..Block::default() });
         g
+    }
+
+    /// The result the function declares: `ret_ty`, or its first item when
+    /// the graph also returns its `inout` parameters.
+    pub fn declared_ret(&self) -> &Ty {
+        match (&self.ret_ty, self.inout.is_empty()) {
+            (Ty::Tuple(items), false) => &items[0],
+            (ty, _) => ty,
+        }
     }
 
     pub fn new_var(&mut self, name: Option<&str>) -> VarId {

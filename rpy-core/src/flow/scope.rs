@@ -39,6 +39,12 @@ pub struct ModuleScope {
     /// The names of all methods with a `self` receiver: a method call with
     /// another name must be a method of a primitive type.
     pub method_names: HashSet<String>,
+    /// The names of the methods whose `self` is `inout` (`&mut self` of a
+    /// value): a call `x.m()` of one of these names stores `x` back
+    /// (`builder::inout`).
+    pub inout_methods: HashSet<String>,
+    /// The functions with `inout` parameters: not `fn` pointers.
+    pub inout_fns: HashSet<GraphId>,
     /// The methods with a `self` receiver of the module's traits, by trait
     /// and name: `Trait::m(x, ..)` is the method call `x.m(..)`.
     pub trait_methods: HashSet<(String, String)>,
@@ -262,9 +268,9 @@ impl ModuleScope {
                 }
                 Err(unsupported(
                 r, Section::Types,
-                "a mutable reference",
-                    "`&mut` to a scalar, tuple or `Copy` struct needs the value to live in memory, which is not translated yet",
-                    "return the new value instead",
+                "a mutable reference here",
+                    "a `&mut` of a scalar, tuple or `Copy` struct is translated as a function's parameter (its value is copied in and out), not kept in a local, a field, a result or a `fn` pointer's type",
+                    "take the `&mut` as a parameter of the function that changes the value, or pass the value and return the new one",
                 ))
             }
             // A trait of the module: the enum of its implementing types
@@ -557,7 +563,9 @@ impl ModuleScope {
     }
 
     /// Parameter and result types of a function; `self_ty` for methods.
-    pub(super) fn signature(&self, sig: &syn::Signature, self_ty: Option<&Ty>) -> R<(Vec<Ty>, Ty)> {
+    /// The parameter and result types of `sig`, and which parameters are
+    /// `inout` (`&mut` of a value: see `FunctionGraph::inout`).
+    pub(super) fn signature(&self, sig: &syn::Signature, self_ty: Option<&Ty>) -> R<(Vec<Ty>, Ty, Vec<usize>)> {
         if let Some(u) = &sig.unsafety {
             return Err(unsupported(
                 u,
@@ -588,19 +596,19 @@ impl ModuleScope {
         if let Some(v) = &sig.variadic {
             return Err(unsupported(v, Section::Outside, "a variadic function", "it is outside the dialect", ""));
         }
-        let mut params = Vec::new();
-        for input in &sig.inputs {
+        let (mut params, mut inout) = (Vec::new(), Vec::new());
+        for (i, input) in sig.inputs.iter().enumerate() {
             match input {
-                syn::FnArg::Typed(pt) => params.push(self.parse_item_type(&pt.ty, self_ty)?),
+                syn::FnArg::Typed(pt) => match self.inout_type(&pt.ty, self_ty)? {
+                    Some(t) => {
+                        inout.push(i);
+                        params.push(t);
+                    }
+                    None => params.push(self.parse_item_type(&pt.ty, self_ty)?),
+                },
                 syn::FnArg::Receiver(r) => {
                     if r.reference.is_some() && r.mutability.is_some() && !self_ty.is_some_and(|t| self.is_heap(t)) {
-                        return Err(unsupported(
-                            r,
-                            Section::StructsAndEnums,
-                            "`&mut self` on a `Copy` struct",
-                            "`Copy` structs are values, and a method cannot change the caller's copy yet",
-                            "take `self` and return the updated struct",
-                        ));
+                        inout.push(i);
                     }
                     if r.colon_token.is_some() {
                         return Err(unsupported(
@@ -619,7 +627,24 @@ impl ModuleScope {
             syn::ReturnType::Default => Ty::Unit,
             syn::ReturnType::Type(_, t) => self.parse_item_type(t, self_ty)?,
         };
-        Ok((params, ret))
+        if inout.is_empty() {
+            return Ok((params, ret, inout));
+        }
+        let ret = Ty::Tuple(std::iter::once(ret).chain(inout.iter().map(|&i| params[i].clone())).collect());
+        Ok((params, ret, inout))
+    }
+
+    /// `T` of a parameter type `&mut T` of a value type `T`: the parameter
+    /// is copied in and out (`FunctionGraph::inout`).
+    fn inout_type(&self, ty: &syn::Type, self_ty: Option<&Ty>) -> R<Option<Ty>> {
+        match ty {
+            syn::Type::Reference(r) if r.mutability.is_some() => {
+                let inner = self.parse_item_type(&r.elem, self_ty)?;
+                Ok((!self.is_heap(&inner)).then_some(inner))
+            }
+            syn::Type::Paren(p) => self.inout_type(&p.elem, self_ty),
+            _ => Ok(None),
+        }
     }
 }
 

@@ -717,7 +717,7 @@ impl HighLevelOps<'_> {
             "ref_mut" | "box_new" => {
                 if self.types.container(&ty0).is_none() {
                     return Err(if opname == "ref_mut" {
-                        format!("`&mut` of a `{ty0}` value: it needs the value to live in memory, which is not translated yet; pass the value and return the new one ({})", Section::Types.see())
+                        format!("`&mut` of a `{ty0}` value kept as a reference: a `&mut` of a value is translated as an argument of a function that takes it (copied in and out of the place), not in a local, a field or a collection; pass `&mut place` to the function at the call ({})", Section::Types.see())
                     } else {
                         format!("`Box::new` of a `{ty0}` value: only structs that are not `Copy` can be boxed yet")
                     });

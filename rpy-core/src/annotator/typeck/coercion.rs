@@ -17,7 +17,7 @@ use crate::flow::{ConstValue, Constant, SpaceOperation, Value};
 use crate::ty::Ty;
 
 /// The operations that may make a trait object.
-pub(super) const COERCIONS: [&str; 4] = ["box_new", "rc_new", "borrow", "ref_mut"];
+pub(super) const COERCIONS: [&str; 5] = ["box_new", "rc_new", "borrow", "ref_mut", "ref_mut_arg"];
 
 impl Inference<'_> {
     /// Resolves a boxing or borrowing `op` of `x` (its last operand): a

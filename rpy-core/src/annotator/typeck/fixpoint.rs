@@ -80,6 +80,13 @@ impl Inference<'_> {
         let mut op = self.op_at(g, at).clone();
         self.at = at;
         self.pos = op.pos;
+        // (A write-back's store is typed as the store it may be: `inout`.)
+        if let Some(store) = op.opname.strip_suffix("_back") {
+            op.opname = store.to_string();
+        }
+        if op.opname == "inout_result" {
+            return self.type_inout_result(g, at, &op);
+        }
         if matches!(op.opname.as_str(), "getitem" | "setitem" | "iter_list") {
             self.container_protocol(&mut op)?;
         }

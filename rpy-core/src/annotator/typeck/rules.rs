@@ -22,7 +22,7 @@ pub(super) fn apply_rule(
 ) -> Result<bool, String> {
     match opname {
         "add" | "sub" | "mul" | "div" | "mod" | "and_" | "or_" | "xor" | "lshift" | "rshift" | "lt" | "le" | "eq"
-        | "ne" | "gt" | "ge" | "neg" | "invert" | "same_as" | "ref_mut" | "box_new" | "borrow" | "copy_value" => {
+        | "ne" | "gt" | "ge" | "neg" | "invert" | "same_as" | "ref_mut" | "ref_mut_arg" | "box_new" | "borrow" | "copy_value" => {
             operator_rule(u, opname, args, res)
         }
         "ascribe" | "same_type" | "cast" => ascription_rule(u, opname, vals, args, res),
@@ -56,8 +56,13 @@ pub(super) fn apply_rule(
         "panic" | "panic_str" | "jit_marker" | "hint" => effect_rule(u, opname, args, res),
         // The end of a borrow (of a `RefCell`, or of another type's
         // `borrow()`: then nothing).
-        "release_borrow" => {
+        "release_borrow" | "inout_lost" => {
             u.unify_term(res, Term::Unit)?;
+            Ok(true)
+        }
+        // The new value of an argument written back (`inout`).
+        "inout_arg" => {
+            u.unify(args[2], res)?;
             Ok(true)
         }
         other => Err(format!("unknown operation `{other}`")),
@@ -81,7 +86,7 @@ fn operator_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Res
             u.unify(args[0], args[1])?;
             u.unify_term(res, Term::Bool)?;
         }
-        "neg" | "invert" | "same_as" | "ref_mut" | "box_new" | "borrow" | "copy_value" => u.unify(args[0], res)?,
+        "neg" | "invert" | "same_as" | "ref_mut" | "ref_mut_arg" | "box_new" | "borrow" | "copy_value" => u.unify(args[0], res)?,
         other => unreachable!("`{other}` is not an operator"),
     }
     Ok(true)

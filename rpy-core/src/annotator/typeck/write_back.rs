@@ -18,6 +18,13 @@ impl Inference<'_> {
         // (First: a literal operand's type may choose the rewriting, as
         // the instance of `1.cmp(&2)`.)
         self.type_literals(g)?;
+        for b in self.blocks.clone() {
+            let ops = &mut g.blocks[b].operations;
+            super::inout::lower_inout(self.t, ops, &types).map_err(|(i, m)| {
+                self.pos = ops[i].pos;
+                self.err(m)
+            })?;
+        }
         for &b in &self.blocks {
             for op in &mut g.blocks[b].operations {
                 self.pos = op.pos;
@@ -69,7 +76,7 @@ impl Inference<'_> {
 
 impl GraphTypes {
     /// The type of an operand: a variable's, or a constant's once known.
-    fn of_value(&self, v: &Value) -> Option<Ty> {
+    pub(super) fn of_value(&self, v: &Value) -> Option<Ty> {
         match v {
             Value::Var(x) => Some(self.vars[*x].clone()),
             Value::Const(c) => match &c.ty {
@@ -430,6 +437,14 @@ fn rewrite_generic_call(
         return Err(format!("type annotations needed: the type parameters of `{name}` are not all known at this call"));
     };
     if let Some(&g) = t.generic_instances.get(&(name.clone(), tys.clone())) {
+        if !t.graphs[g].inout.is_empty() {
+            let tys: Vec<String> = tys.iter().map(|ty| t.type_name(ty)).collect();
+            return Err(format!(
+                "`{name}` takes a `&mut` of a value for the type arguments `{}`: a generic function's `&mut T` is translated where `T` is a type of objects (a struct that is not `Copy`, a `Vec`, a `String`, ...), not a value, which a call copies in and out ({}); write a function for the value's type",
+                tys.join(", "),
+                Section::Generics.see()
+            ));
+        }
         op.args[0] = func_operand(g);
         op.opname = "simple_call".into();
     } else {

@@ -40,15 +40,33 @@ impl FnBuilder<'_> {
             return Ok(Some(self.emit("indirect_call", all, pos)));
         }
         let Expr::Path(p) = &*c.func else { unreachable!() };
-        let Some(mut args) = self.operands(&c.args, 0)? else { return Ok(None) };
         let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        // (Only the module's functions and methods may write arguments
+        // back: `inout`.)
+        let module_fn = match &segs[..] {
+            [name] => self.lookup(name).is_none() && self.scope.fns.contains_key(name),
+            [ty, f] => {
+                let key = (self.type_name(ty), f.clone());
+                self.scope.assoc.contains_key(&key) || self.scope.trait_methods.contains(&(ty.clone(), f.clone()))
+            }
+            _ => false,
+        };
+        let (mut args, places) = if module_fn {
+            let Some(operands) = self.call_operands(&c.args, 0, None)? else { return Ok(None) };
+            operands
+        } else {
+            let Some(args) = self.operands(&c.args, 0)? else { return Ok(None) };
+            (args, Vec::new())
+        };
+        let pos_at = pos_of(c.span());
         if segs.len() == 1 {
             let name = &segs[0];
             if self.lookup(name).is_none() {
                 if let Some(&g) = self.scope.fns.get(name) {
                     let mut all = vec![meta_func(g)];
-                    all.extend(args);
-                    return Ok(Some(self.emit("simple_call", all, pos)));
+                    all.extend(args.iter().cloned());
+                    let r = self.emit("simple_call", all, pos);
+                    return Ok(Some(self.write_back(r, &places, pos_at)?));
                 }
                 if self.scope.generic_fns.contains(name) {
                     let mut all = vec![self.generic_target(name, &p.path.segments[0].arguments)?];
@@ -159,8 +177,9 @@ impl FnBuilder<'_> {
             let key = (self.type_name(&segs[0]), segs[1].clone());
             if let Some(&g) = self.scope.assoc.get(&key) {
                 let mut all = vec![meta_func(g)];
-                all.extend(args);
-                return Ok(Some(self.emit("simple_call", all, pos)));
+                all.extend(args.iter().cloned());
+                let r = self.emit("simple_call", all, pos);
+                return Ok(Some(self.write_back(r, &places, pos_at)?));
             }
             // A generic type's function (`Stack::new()`): its instance's,
             // by the arguments type inference finds.
@@ -194,8 +213,9 @@ impl FnBuilder<'_> {
         if segs.len() == 2 && !args.is_empty() && self.scope.trait_methods.contains(&(segs[0].clone(), segs[1].clone()))
         {
             let mut all = vec![meta_str(segs[1].clone())];
-            all.extend(args);
-            return Ok(Some(self.emit("call_method", all, pos)));
+            all.extend(args.iter().cloned());
+            let r = self.emit("call_method", all, pos);
+            return Ok(Some(self.write_back(r, &places, pos_at)?));
         }
         // `i64::default()` (as an instance of a generic type writes
         // `T::default()`): `Default::default()` of that type.
@@ -542,7 +562,8 @@ impl FnBuilder<'_> {
         if let Some(e) = desugared_method(m, &name) {
             return self.expr(&e);
         }
-        let Some(mut args) = self.operands(std::iter::once(&*m.receiver).chain(&m.args), 1)? else { return Ok(None) };
+        let operands = std::iter::once(&*m.receiver).chain(&m.args);
+        let Some((mut args, places)) = self.call_operands(operands, 1, Some(&m.method))? else { return Ok(None) };
         let recv = args.remove(0);
         match (name.as_str(), args.len()) {
             // The methods of Option and Result that are control flow: the
@@ -638,6 +659,7 @@ impl FnBuilder<'_> {
                 let mut all = vec![meta_str(name), recv.clone()];
                 all.extend(args);
                 let v = self.emit("call_method", all, Some(pos));
+                let v = self.write_back(v, &places, pos)?;
                 if let Some(kind) = borrow {
                     let mut local = Local::plain(EXPR_BORROW, recv);
                     local.borrowed = Some(kind);

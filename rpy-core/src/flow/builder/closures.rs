@@ -34,7 +34,7 @@
 //! called rather than when it is made, so it is an error.
 
 use super::super::error::{unsupported, Section, R};
-use super::{unit, FnBuilder, Local};
+use super::{unit, FnBuilder, Local, Mutable};
 use crate::flow::model::Value;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -742,6 +742,7 @@ impl FnBuilder<'_> {
             item_of: None,
             closure: Some(k),
             borrowed: None,
+            mutable: Mutable::No,
         });
         Ok(())
     }

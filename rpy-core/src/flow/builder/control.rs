@@ -99,6 +99,7 @@ impl FnBuilder<'_> {
                     item_of: None,
                     closure: None,
                     borrowed: Some(kind),
+                    mutable: Mutable::No,
                 });
                 return Ok(());
             }
@@ -130,6 +131,7 @@ impl FnBuilder<'_> {
                         item_of: Some(list),
                         closure: None,
                         borrowed: None,
+                        mutable: Mutable::No,
                     });
                     return Ok(());
                 }
@@ -528,6 +530,7 @@ impl FnBuilder<'_> {
                 item_of: Some(n0 + 1),
                 closure: None,
                 borrowed: None,
+                mutable: Mutable::No,
             };
             self.env.push(local);
         } else {

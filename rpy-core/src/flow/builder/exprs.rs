@@ -114,7 +114,7 @@ impl FnBuilder<'_> {
                 let h = self.hold(v);
                 let fail = self.new_block(n + 1, 0);
                 // In a function returning an `Option`, `?` is of an `Option`.
-                let option = matches!(self.g.ret_ty, Ty::Option(_));
+                let option = matches!(self.g.declared_ret(), Ty::Option(_));
                 let cond = self.emit(if option { "is_some" } else { "is_ok" }, vec![self.held(h)], pos);
                 self.continue_if(cond, true, fail, n + 1);
                 let ok = self.cur;
@@ -127,9 +127,7 @@ impl FnBuilder<'_> {
                     let err = self.emit("err_payload", vec![self.held(h)], pos);
                     self.emit("newerr", vec![err], pos)
                 };
-                let ret_ty = self.g.ret_ty.clone();
-                let r = self.ascribe(r, ret_ty, pos);
-                self.link_to(self.g.returnblock, 0, vec![r], None);
+                self.return_value(r, pos);
                 self.cur = ok;
                 self.env = env;
                 let payload = self.emit(if option { "some_payload" } else { "ok_payload" }, vec![self.held(h)], pos);
@@ -144,9 +142,7 @@ impl FnBuilder<'_> {
                     },
                     None => unit(),
                 };
-                let ret_ty = self.g.ret_ty.clone();
-                let v = self.ascribe(v, ret_ty, pos);
-                self.link_to(self.g.returnblock, 0, vec![v], None);
+                self.return_value(v, pos);
                 self.cur = None;
                 return Ok(None);
             }
@@ -429,7 +425,7 @@ impl FnBuilder<'_> {
             if let Some(&g) = self.scope.assoc.get(&key) {
                 // An associated function used as a value; an associated constant.
                 if self.scope.fn_types.contains_key(&g) {
-                    return Ok(self.fn_value(g));
+                    return self.fn_value(g, tokens);
                 }
                 return Ok(self.emit("simple_call", vec![meta_func(g)], None));
             }
@@ -523,8 +519,17 @@ impl FnBuilder<'_> {
     }
 
     /// Function `g` as a value: a constant function pointer.
-    fn fn_value(&self, g: GraphId) -> Value {
-        Value::Const(Constant::new(ConstValue::Func(g), self.scope.fn_types[&g].clone()))
+    fn fn_value(&self, g: GraphId, tokens: &dyn ToTokens) -> R<Value> {
+        if self.scope.inout_fns.contains(&g) {
+            return Err(unsupported(
+                tokens,
+                Section::Types,
+                "a function with `&mut` parameters of values as a `fn` pointer",
+                "such a function returns the values its `&mut` parameters end with, which each call stores back; a call through a pointer does not",
+                "call the function by name",
+            ));
+        }
+        Ok(Value::Const(Constant::new(ConstValue::Func(g), self.scope.fn_types[&g].clone())))
     }
 
     pub(super) fn path_value(&mut self, name: &str, tokens: &dyn ToTokens) -> R<Value> {
@@ -561,7 +566,7 @@ impl FnBuilder<'_> {
             return Ok(Value::Const(Constant { value: ConstValue::None, ty: ConstTy::Infer(id), concretetype: None }));
         }
         if let Some(&g) = self.scope.fns.get(name) {
-            return Ok(self.fn_value(g));
+            return self.fn_value(g, tokens);
         }
         if self.scope.generic_fns.contains(name) {
             return Err(unsupported(

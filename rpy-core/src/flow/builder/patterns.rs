@@ -9,7 +9,7 @@ impl FnBuilder<'_> {
     pub(super) fn bind_irrefutable(&mut self, pat: &Pat, v: Value) -> R<()> {
         match pat {
             Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
-                self.env.push(Local::plain(pi.ident.to_string(), v));
+                self.env.push(Local::binding(pi, v));
                 Ok(())
             }
             Pat::Type(pt) => {
@@ -104,7 +104,7 @@ impl FnBuilder<'_> {
                     }
                     None => v,
                 };
-                self.env.push(Local::plain(name, v));
+                self.env.push(Local::binding(pi, v));
                 Ok(())
             }
             Pat::Lit(l) => {

@@ -38,8 +38,13 @@ impl FnBuilder<'_> {
                             );
                         } else if let Some(list) = self.env[i].item_of {
                             let args = vec![self.env[list].value.clone(), self.env[i].value.clone(), v];
-                            self.env[list].value = self.emit("setitem", args, Some(pos_of(p.span())));
+                            self.env[list].value = self.emit(self.store_op("setitem"), args, Some(pos_of(p.span())));
                         } else {
+                            // (A write-back into a copy the program sees
+                            // through a reference: see `inout`.)
+                            if self.writing_back && self.env[i].mutable == Mutable::No {
+                                self.emit("inout_lost", vec![v.clone(), meta_str(name.to_string())], Some(pos_of(p.span())));
+                            }
                             self.env[i].value = v;
                         }
                         return Ok(());
@@ -49,7 +54,7 @@ impl FnBuilder<'_> {
             Expr::Field(f) => {
                 let Some(base) = self.place_value(&f.base)? else { return Ok(()) };
                 let member = member_name(&f.member);
-                let updated = self.emit("setattr", vec![base, meta_str(member), v], Some(pos_of(f.span())));
+                let updated = self.emit(self.store_op("setattr"), vec![base, meta_str(member), v], Some(pos_of(f.span())));
                 return self.assign(&f.base, updated);
             }
             Expr::Index(ix) => {
@@ -59,7 +64,7 @@ impl FnBuilder<'_> {
                 let args = vec![self.held(h), index, v];
                 self.drop_locals(h);
                 let pos = self.index_pos(&ix.expr, &ix.bracket_token);
-                let updated = self.emit("setitem", args, Some(pos));
+                let updated = self.emit(self.store_op("setitem"), args, Some(pos));
                 return self.assign(&ix.expr, updated);
             }
             Expr::Paren(p) => return self.assign(&p.expr, v),
@@ -84,17 +89,18 @@ impl FnBuilder<'_> {
                 );
                 return Ok(());
             }
-            // `*b = v` with `b` a `RefCell`'s guard.
-            Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) && self.is_guard_place(&u.expr) => {
+            // `*b = v` with `b` a `RefCell`'s guard, `*x = v` with `x` an
+            // `inout` parameter.
+            Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) && (self.is_guard_place(&u.expr) || self.is_referent(&u.expr)) => {
                 return self.assign(&u.expr, v);
             }
             Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) => {
                 return Err(unsupported(
                     u,
                     Section::Types,
-                    "assigning through a reference",
-                    "`&mut` is not translated yet",
-                    "",
+                    "assigning through this reference",
+                    "`*x = v` is translated where `x` is a `&mut` parameter of a value, a `RefCell`'s guard or an item of a list (`for x in v.iter_mut()`, `let x = &mut v[i]`)",
+                    "assign the place itself, or pass `&mut place` to a function that assigns `*x`",
                 ))
             }
             _ => {}
@@ -106,6 +112,16 @@ impl FnBuilder<'_> {
             "only locals and their fields can be assigned to yet",
             "",
         ))
+    }
+
+    /// The store operation `op` (`setattr`, `setitem`), or its form that
+    /// writes an `inout` argument back (`inout`).
+    fn store_op(&self, op: &'static str) -> &'static str {
+        match (self.writing_back, op) {
+            (false, op) => op,
+            (true, "setattr") => "setattr_back",
+            (true, _) => "setitem_back",
+        }
     }
 
     /// Whether `e` is a `RefCell`'s guard local, a list's item local, or
@@ -197,18 +213,6 @@ pub(super) fn hoist_map_key(place: &Expr) -> Option<(Expr, Expr)> {
 /// is evaluated a second time to store the new value, so it must have no
 /// side effects (a local, a literal, arithmetic on them).
 fn map_value_place(e: &Expr) -> Option<(&Expr, &Expr)> {
-    fn pure(e: &Expr) -> bool {
-        match e {
-            Expr::Path(_) | Expr::Lit(_) => true,
-            Expr::Reference(r) => pure(&r.expr),
-            Expr::Paren(p) => pure(&p.expr),
-            Expr::Unary(u) => pure(&u.expr),
-            Expr::Binary(b) => pure(&b.left) && pure(&b.right),
-            Expr::Field(f) => pure(&f.base),
-            Expr::Tuple(t) => t.elems.iter().all(pure),
-            _ => false,
-        }
-    }
     let Expr::MethodCall(m) = e else { return None };
     let (map, key) = match (m.method.to_string().as_str(), m.args.len()) {
         ("or_insert", 1) => entry_call(&m.receiver)?,
@@ -218,5 +222,20 @@ fn map_value_place(e: &Expr) -> Option<(&Expr, &Expr)> {
         },
         _ => return None,
     };
-    (pure(key) && pure(map)).then_some((map, key))
+    (is_pure(key) && is_pure(map)).then_some((map, key))
+}
+
+/// Whether evaluating `e` has no effects, so that it can be evaluated
+/// twice: locals, literals, fields and arithmetic of them.
+pub(super) fn is_pure(e: &Expr) -> bool {
+    match e {
+        Expr::Path(_) | Expr::Lit(_) => true,
+        Expr::Reference(r) => is_pure(&r.expr),
+        Expr::Paren(p) => is_pure(&p.expr),
+        Expr::Unary(u) => is_pure(&u.expr),
+        Expr::Binary(b) => is_pure(&b.left) && is_pure(&b.right),
+        Expr::Field(f) => is_pure(&f.base),
+        Expr::Tuple(t) => t.elems.iter().all(is_pure),
+        _ => false,
+    }
 }
