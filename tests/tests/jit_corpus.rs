@@ -351,3 +351,19 @@ fn trait_object_call_guards_the_class_and_runs_the_method_inline() {
     let (bridges, _) = jit_log("177_jit_dyn_dispatch", "jit-log-opt-bridge");
     assert!(bridges.iter().any(|b| b.contains("Square.side") && !b.contains("call")), "{}", bridges.join("\n"));
 }
+
+/// Program 227: `&mut` of values in an interpreter's loop (operands
+/// decoded by helpers advancing `pc: &mut usize`, registers a `Copy`
+/// struct changed by `&mut self` methods). The copies in and out are the
+/// values themselves in the trace: the tuples the helpers return are never
+/// allocated, nothing is called, and the registers live in the loop's
+/// variables (no field of `Regs` is read or written in memory).
+#[test]
+fn mut_refs_of_values_are_the_values_in_traces() {
+    let (loops, out) = jit_log("227_jit_mut_ref_cursor", "jit-log-opt-loop");
+    assert_eq!(out, "\"Regs { i: 300, acc: 134551, n: 300, steps: 1200 }\"\n");
+    assert_eq!(loops.len(), 1, "{}", loops.join("\n"));
+    let l = &loops[0];
+    assert_none(hot_body(l), &["call", "cond_call", "new"], l);
+    assert!(!l.contains("Regs"), "{l}");
+}

@@ -12,9 +12,11 @@ pub mod m {
     }
 
     pub fn f(x: i64) -> i64 {
-        let mut c = Counter { n: x };
-        c.bump();
-        c.n
+        let mut slot = Some(Counter { n: x });
+        if let Some(c) = &mut slot {
+            c.bump();
+        }
+        slot.map_or(0, |c| c.n)
     }
 }
 

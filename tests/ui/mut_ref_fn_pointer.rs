@@ -5,7 +5,8 @@ pub mod m {
     }
 
     pub fn f(mut x: i64) -> i64 {
-        bump(&mut x);
+        let g = bump;
+        g(&mut x);
         x
     }
 }
