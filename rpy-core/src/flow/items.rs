@@ -992,7 +992,8 @@ fn boundary_error(sig: &syn::Signature, g: &FunctionGraph) -> Option<syn::Error>
     let ret = Some((&sig.output as &dyn ToTokens, &g.ret_ty)).filter(|(_, t)| !crosses(t));
     if let Some(&i) = g.inout.first() {
         return Some(unsupported(
-            &sig.inputs[i], Section::Module,
+            &sig.inputs[i],
+            Section::Module,
             "`&mut` of a value in the signature of a `pub fn`",
             "`pub fn`s are called from untranslated Rust, which passes values, not references",
             "take the value and return the new one",

@@ -3,9 +3,9 @@
 //! callee returns and stores into the place, or nothing where the callee's
 //! parameter is not `inout`.
 
-use crate::entity::EntityRef;
 use super::{Diagnostic, GraphTypes, Inference, OpId, Term};
 use crate::diagnostic::Section;
+use crate::entity::EntityRef;
 use crate::flow::{ConstValue, Constant, FunctionGraph, SpaceOperation, Value, VarId};
 use crate::methods::method_sig;
 use crate::translator::Translator;
@@ -70,7 +70,11 @@ fn inout_callee<'t>(t: &'t Translator, call: &SpaceOperation) -> Option<&'t Func
 /// nothing. A value stored back is "changed" when it is the callee's
 /// (`inout_arg`) or a value (tuple, `Copy` struct) updated with one; a
 /// store of an unchanged value is nothing.
-pub(super) fn lower_inout(t: &Translator, ops: &mut [SpaceOperation], types: &GraphTypes) -> Result<(), (usize, String)> {
+pub(super) fn lower_inout(
+    t: &Translator,
+    ops: &mut [SpaceOperation],
+    types: &GraphTypes,
+) -> Result<(), (usize, String)> {
     // The calls with `inout` parameters: their callee's `inout` list and
     // the arguments written back so far.
     let mut calls: HashMap<VarId, (Vec<usize>, HashSet<usize>, usize)> = HashMap::new();

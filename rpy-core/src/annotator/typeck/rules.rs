@@ -22,9 +22,8 @@ pub(super) fn apply_rule(
 ) -> Result<bool, String> {
     match opname {
         "add" | "sub" | "mul" | "div" | "mod" | "and_" | "or_" | "xor" | "lshift" | "rshift" | "lt" | "le" | "eq"
-        | "ne" | "gt" | "ge" | "neg" | "invert" | "same_as" | "ref_mut" | "ref_mut_arg" | "box_new" | "borrow" | "copy_value" => {
-            operator_rule(u, opname, args, res)
-        }
+        | "ne" | "gt" | "ge" | "neg" | "invert" | "same_as" | "ref_mut" | "ref_mut_arg" | "box_new" | "borrow"
+        | "copy_value" => operator_rule(u, opname, args, res),
         "ascribe" | "same_type" | "cast" => ascription_rule(u, opname, vals, args, res),
         "newtuple" | "newlist" | "newlist_repeat" | "newlist_hint" | "setitem" | "newdict" | "list_extend" => {
             container_rule(u, opname, args, res)
@@ -86,7 +85,9 @@ fn operator_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Res
             u.unify(args[0], args[1])?;
             u.unify_term(res, Term::Bool)?;
         }
-        "neg" | "invert" | "same_as" | "ref_mut" | "ref_mut_arg" | "box_new" | "borrow" | "copy_value" => u.unify(args[0], res)?,
+        "neg" | "invert" | "same_as" | "ref_mut" | "ref_mut_arg" | "box_new" | "borrow" | "copy_value" => {
+            u.unify(args[0], res)?
+        }
         other => unreachable!("`{other}` is not an operator"),
     }
     Ok(true)
