@@ -342,6 +342,9 @@ struct Inference<'t> {
     /// Whether the coercions still waiting for their result's type were
     /// given up on (`coercion`).
     coercions_settled: bool,
+    /// The operations typed so far: a method call among them is resolved
+    /// for good (`inout` waits for that).
+    typed: std::collections::HashSet<OpId>,
 }
 
 /// Infers the type of every variable of `g` and rewrites its `Infer`
@@ -373,6 +376,7 @@ impl<'t> Inference<'t> {
             pos: None,
             rewrites: BTreeMap::new(),
             coercions_settled: false,
+            typed: Default::default(),
         }
     }
 

@@ -60,7 +60,9 @@ impl Inference<'_> {
             let before = pending.len();
             let mut still = Vec::new();
             for at in pending {
-                if !self.type_op(g, at)? {
+                if self.type_op(g, at)? {
+                    self.typed.insert(at);
+                } else {
                     still.push(at);
                 }
             }

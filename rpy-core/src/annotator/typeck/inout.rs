@@ -3,11 +3,10 @@
 //! callee returns and stores into the place, or nothing where the callee's
 //! parameter is not `inout`.
 
-use super::{Diagnostic, GraphTypes, Inference, OpId, Term};
+use super::{Diagnostic, GraphTypes, Inference, OpId};
 use crate::diagnostic::Section;
 use crate::entity::EntityRef;
 use crate::flow::{ConstValue, Constant, FunctionGraph, SpaceOperation, Value, VarId};
-use crate::methods::method_sig;
 use crate::translator::Translator;
 use crate::ty::Ty;
 use std::collections::{HashMap, HashSet};
@@ -15,21 +14,20 @@ use std::collections::{HashMap, HashSet};
 impl Inference<'_> {
     /// Types `inout_result(r0)`, the result of the call `r0` (the first
     /// item of the tuple it returns when its callee has `inout`
-    /// parameters); `Ok(false)` until the call is resolved.
+    /// parameters); `Ok(false)` until the call is typed, its method (if
+    /// it is one) resolved for good.
     pub(super) fn type_inout_result(
         &mut self,
         g: &FunctionGraph,
         (b, i): OpId,
         op: &SpaceOperation,
     ) -> Result<bool, Diagnostic> {
-        let call = (0..i).rev().map(|j| self.op_at(g, (b, j))).find(|c| Value::Var(c.result) == op.args[0]);
-        let Some(call) = call.cloned() else { return Err(self.err("a write-back without its call".into())) };
-        if call.opname == "call_method" && !self.resolved_as_number_method(&call) {
-            let name = call.args[0].constant().and_then(|c| c.as_str()).unwrap_or_default();
-            if has_inout_self(self.t, name) {
-                return Ok(false);
-            }
+        let at = (0..i).rev().find(|&j| Value::Var(self.op_at(g, (b, j)).result) == op.args[0]);
+        let Some(at) = at else { return Err(self.err("a write-back without its call".into())) };
+        if !self.typed.contains(&(b, at)) {
+            return Ok(false);
         }
+        let call = self.op_at(g, (b, at)).clone();
         let res = op.result.index();
         let n = match inout_callee(self.t, &call) {
             Some(callee) => self.u.node_of_ty(callee.declared_ret()),
@@ -38,20 +36,6 @@ impl Inference<'_> {
         self.unify(res, n)?;
         Ok(true)
     }
-
-    /// Whether `call_method` `call` is left to the methods of numbers (its
-    /// receiver is one), which have no `inout` parameters.
-    fn resolved_as_number_method(&mut self, call: &SpaceOperation) -> bool {
-        let name = call.args[0].constant().and_then(|c| c.as_str()).unwrap_or_default();
-        let recv = self.node_of(&call.args[1]);
-        let recv = self.u.find(recv);
-        method_sig(name).is_some() && matches!(self.u.term[recv], Term::Int(_) | Term::F64)
-    }
-}
-
-/// Whether a method `name` of the module takes an `inout` `self`.
-fn has_inout_self(t: &Translator, name: &str) -> bool {
-    t.methods.iter().any(|((_, n), &g)| n == name && t.graphs[g].inout.first() == Some(&0))
 }
 
 /// The callee of the call `call` when it has `inout` parameters.
