@@ -102,3 +102,29 @@ fn items_written_only_by_literals_are_immutable() {
     let written = "pub fn run(n: i64) -> i64 { let mut code = [n, 2, 3]; code[1] = 5; code[1] }";
     assert!(!immutable_items(written).contains(&"GcArray(Signed)".to_string()), "{:?}", immutable_items(written));
 }
+
+/// A field passed by `&mut` (or a method called on it) is written back only when the callee's
+/// parameter is a value copied in and out: `&mut self.code` to a `&mut Vec` and a `Vec`'s
+/// `push` leave `code` immutable; `&mut self.pc` to a `&mut usize` and a `&mut self` method of
+/// a `Copy` struct's field assign the field.
+#[test]
+fn fields_passed_by_mut_ref_are_assigned_only_when_copied_back() {
+    let names = immutable(
+        "
+        #[derive(Clone, Copy)]
+        pub struct Acc { n: i64 }
+        impl Acc { fn push(&mut self, x: i64) { self.n += x; } }
+        pub struct P { code: Vec<u8>, pc: usize, acc: Acc, fixed: Acc }
+        fn grow(v: &mut Vec<u8>) { v.push(1); }
+        fn advance(pc: &mut usize) { *pc += 1; }
+        fn step(p: &mut P) { grow(&mut p.code); p.code.push(2); advance(&mut p.pc); p.acc.push(3); }
+        pub fn run(n: i64) -> i64 {
+            let mut p = P { code: vec![], pc: 0, acc: Acc { n }, fixed: Acc { n: 1 } };
+            step(&mut p);
+            p.pc as i64 + p.code.len() as i64 + p.acc.n + p.fixed.n
+        }
+    ",
+    );
+    assert!(has(&names, "P.code") && has(&names, "P.fixed"), "{names:?}");
+    assert!(!has(&names, "P.pc") && !has(&names, "P.acc"), "{names:?}");
+}
