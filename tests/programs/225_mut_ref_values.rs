@@ -1,6 +1,6 @@
-// `&mut` of values: a tokenizer whose position is a `&mut usize` passed down a recursive-descent parser (with `?` and early returns), `&mut` of locals, fields, items and tuple fields, a swap through two `&mut`, and a `&mut` parameter passed on
+// `&mut` of values: a tokenizer whose position is a `&mut usize` passed down a recursive-descent parser (with `?` and early returns), `&mut` of locals, fields, items and tuple fields, a swap through two `&mut`, a `&mut` parameter passed on, to `std::mem::swap`/`replace` and changed by a closure
 // call: run(3)
-// expect: "sum 57 at 11 | err \"expected a number at 3\" at 3 | nested 26 at 17 | swap (9, 4) | fields 12 7 [1, 2, 7] (1, 5.5) | passed on 4"
+// expect: "sum 57 at 11 | err \"expected a number at 3\" at 3 | nested 26 at 17 | swap (9, 4) | fields 12 7 [1, 2, 7] (1, 5.5) | passed on 4 | mem 3 9 3 21 3 12"
 
 struct Totals {
     count: usize,
@@ -87,6 +87,27 @@ fn count(c: &mut usize) {
     *c += 1;
 }
 
+fn order(a: &mut i64, b: &mut i64) {
+    if *a > *b {
+        std::mem::swap(a, b);
+    }
+}
+
+fn take_old(x: &mut i64, v: i64) -> i64 {
+    std::mem::replace(x, v)
+}
+
+fn advance(pos: &mut usize, n: usize) {
+    let mut step = || *pos += 1;
+    for _ in 0..n {
+        step();
+    }
+}
+
+fn raise_to(x: &mut i64, y: i64) {
+    *x = (*x).max(y);
+}
+
 pub fn run(n: i64) -> String {
     let a = parse(&format!("{} + 40 + 14", n));
     let b = parse("1 +");
@@ -106,8 +127,17 @@ pub fn run(n: i64) -> String {
     pair.0 -= 3;
     let mut p = 0;
     add_twice(&mut p, n - 1);
+    let (mut lo, mut hi) = (n * 3, n);
+    order(&mut lo, &mut hi);
+    let mut slot = n;
+    let old = take_old(&mut slot, n * 7);
+    let mut at = 0;
+    advance(&mut at, n as usize);
+    let mut top = 2;
+    raise_to(&mut top, n * 4);
+    raise_to(&mut top, 1);
     format!(
-        "sum {} | {} | nested {} | swap {:?} | fields {} {} {:?} {:?} | passed on {}",
+        "sum {} | {} | nested {} | swap {:?} | fields {} {} {:?} {:?} | passed on {} | mem {} {} {} {} {} {}",
         a,
         b,
         c,
@@ -116,6 +146,12 @@ pub fn run(n: i64) -> String {
         t.sum,
         t.cells,
         (pair.0 - 5, pair.1),
-        p
+        p,
+        lo,
+        hi,
+        old,
+        slot,
+        at,
+        top
     )
 }

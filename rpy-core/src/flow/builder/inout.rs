@@ -89,7 +89,7 @@ impl FnBuilder<'_> {
 
     /// The place an argument `e` may be an `inout` argument of: the place of
     /// `&mut place`, or a local holding an `inout` parameter, passed on.
-    fn inout_place<'e>(&self, e: &'e Expr) -> Option<&'e Expr> {
+    pub(super) fn inout_place<'e>(&self, e: &'e Expr) -> Option<&'e Expr> {
         match e {
             Expr::Reference(r) if r.mutability.is_some() => Some(&r.expr),
             Expr::Path(_) if self.is_referent(e) => Some(e),

@@ -139,29 +139,24 @@ impl FnBuilder<'_> {
     }
 
     /// `std::mem::swap(&mut a, &mut b)` and `std::mem::replace(&mut a, v)`
-    /// on places: moves between them (`None` if `c` is neither), and
+    /// on places (or `&mut` parameters of values: `swap(a, b)`): moves
+    /// between them (`None` if `c` is neither), and
     /// `std::cmp::max(a, b)`/`min` as the numbers' methods.
     pub(super) fn mem_call(&mut self, c: &syn::ExprCall) -> R<Option<Option<Value>>> {
         let Expr::Path(p) = &*c.func else { return Ok(None) };
         let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
         let segs: Vec<&str> = segs.iter().map(String::as_str).skip_while(|s| *s == "std").collect();
         let args: Vec<&Expr> = c.args.iter().collect();
-        fn place(e: &Expr) -> Option<&Expr> {
-            match e {
-                Expr::Reference(r) if r.mutability.is_some() => Some(&r.expr),
-                _ => None,
-            }
-        }
         match (segs.as_slice(), args.as_slice()) {
             (["mem", "swap"], [a, b]) => {
-                let (Some(a), Some(b)) = (place(a), place(b)) else { return Ok(None) };
+                let (Some(a), Some(b)) = (self.inout_place(a), self.inout_place(b)) else { return Ok(None) };
                 let Some(vs) = self.exprs([a, b])? else { return Ok(Some(None)) };
                 self.assign(a, vs[1].clone())?;
                 self.assign(b, vs[0].clone())?;
                 Ok(Some(Some(unit())))
             }
             (["mem", "replace"], [a, v]) => {
-                let Some(a) = place(a) else { return Ok(None) };
+                let Some(a) = self.inout_place(a) else { return Ok(None) };
                 let Some(vs) = self.operands([a, v], 1)? else { return Ok(Some(None)) };
                 self.assign(a, vs[1].clone())?;
                 Ok(Some(Some(vs[0].clone())))
