@@ -1,6 +1,6 @@
-// `&mut self` methods of values named like std's (`push`, `len`) next to `Vec::push`, `String::push` and `len` on fields and locals (only the module's value methods write their receiver back), and a trait's `&mut self` method implemented for `i64` and for a tuple struct
+// `&mut self` methods of values named like std's (`push`, `len`) next to `Vec::push`, `String::push` and `len` on fields and locals (only the module's value methods write their receiver back), a trait's `&mut self` method implemented for `i64` and for a tuple struct, a field-less enum's `&mut self` method assigning `*self`, and a `&mut Result`
 // call: run(5)
-// expect: "[0, 1, 4, 9, 16] Acc { n: 10, pushes: 5 } Acc { n: 90, pushes: 5 } [Acc { n: 1010, pushes: 6 }, Acc { n: 90, pushes: 5 }] abcde (5, 5, 5, 2, 6) 10 Meters(126) 126"
+// expect: "[0, 1, 4, 9, 16] Acc { n: 10, pushes: 5 } Acc { n: 90, pushes: 5 } [Acc { n: 1010, pushes: 6 }, Acc { n: 90, pushes: 5 }] abcde (5, 5, 5, 2, 6) 10 Meters(126) 126 | Red 4 Err(\"e500\") Ok(4)"
 
 #[derive(Clone, Copy, Debug)]
 struct Acc {
@@ -40,6 +40,31 @@ impl Bump for Meters {
     }
 }
 
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Light {
+    Red,
+    Green,
+    Yellow,
+}
+
+impl Light {
+    fn advance(&mut self) -> bool {
+        *self = match *self {
+            Light::Red => Light::Green,
+            Light::Green => Light::Yellow,
+            Light::Yellow => Light::Red,
+        };
+        *self == Light::Red
+    }
+}
+
+fn flip(r: &mut Result<i64, String>) {
+    *r = match r {
+        Ok(v) => Err(format!("e{}", v)),
+        Err(e) => Ok(e.len() as i64),
+    };
+}
+
 struct Holder {
     items: Vec<i64>,
     acc: Acc,
@@ -65,5 +90,19 @@ pub fn run(n: i64) -> String {
     let lens = (h.items.len(), h.acc.len(), h.text.len(), v.len(), v[0].len());
     let last = count.bump(0);
     let size = h.size.bump(0);
-    format!("{:?} {:?} {:?} {:?} {} {:?} {} {:?} {}", h.items, h.acc, solo, v, h.text, lens, last, h.size, size)
+    let mut light = Light::Yellow;
+    let mut wraps = 0;
+    for _ in 0..n * 2 {
+        if light.advance() {
+            wraps += 1;
+        }
+    }
+    let mut r: Result<i64, String> = Ok(n * 100);
+    flip(&mut r);
+    let flipped = r.clone();
+    flip(&mut r);
+    format!(
+        "{:?} {:?} {:?} {:?} {} {:?} {} {:?} {} | {:?} {} {:?} {:?}",
+        h.items, h.acc, solo, v, h.text, lens, last, h.size, size, light, wraps, flipped, r
+    )
 }
