@@ -124,6 +124,16 @@ impl Translator {
         }
     }
 
+    /// Whether values of `ty` are not GC objects but aggregates a field
+    /// store copies (a tuple, a `Copy` struct): `setattr` makes a new value.
+    pub fn is_value_aggregate(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Struct(s) => self.structs[*s].copy,
+            Ty::Tuple(_) => true,
+            _ => false,
+        }
+    }
+
     /// The name of a type as the program writes it, for errors: the
     /// module's structs and enums by name, a trait's enum as `dyn Trait`,
     /// a generic type with its arguments.

@@ -84,7 +84,9 @@ pub fn check_elidable(t: &Translator, ann: &Annotations) -> Vec<Diagnostic> {
             for op in &g.blocks[b].operations {
                 let target = match op.opname.as_str() {
                     // A `Copy` struct's field update makes a new value.
-                    "setattr" if crate::ty::Ty::is_template(&ty(&op.args[0])) || !is_value(t, &ty(&op.args[0])) => {
+                    "setattr"
+                        if crate::ty::Ty::is_template(&ty(&op.args[0])) || !t.is_value_aggregate(&ty(&op.args[0])) =>
+                    {
                         Some(&op.args[0])
                     }
                     "setitem" => Some(&op.args[0]),
@@ -106,15 +108,6 @@ pub fn check_elidable(t: &Translator, ann: &Annotations) -> Vec<Diagnostic> {
         }
     }
     errors
-}
-
-/// Whether values of `ty` are not GC objects (a field update is a copy).
-fn is_value(t: &Translator, ty: &crate::ty::Ty) -> bool {
-    match ty {
-        crate::ty::Ty::Struct(s) => t.structs[*s].copy,
-        crate::ty::Ty::Tuple(_) => true,
-        _ => false,
-    }
 }
 
 /// Whether a graph is a prelude method or function that changes its first

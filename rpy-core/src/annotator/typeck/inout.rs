@@ -69,11 +69,11 @@ pub(super) fn lower_inout(
             op.opname = "same_as".into();
             op.args = vec![v];
         };
+        if let Some(callee) = inout_callee(t, op) {
+            calls.insert(op.result, (callee.inout.clone(), HashSet::new(), i));
+            continue;
+        }
         match op.opname.as_str() {
-            _ if inout_callee(t, op).is_some() => {
-                let callee = inout_callee(t, op).unwrap();
-                calls.insert(op.result, (callee.inout.clone(), HashSet::new(), i));
-            }
             "inout_result" => match op.args[0] {
                 Value::Var(r0) if calls.contains_key(&r0) => tuple_item(op, 0),
                 _ => same_as(op, op.args[0].clone()),
@@ -99,7 +99,7 @@ pub(super) fn lower_inout(
                 if is_changed(&changed, op.args.last().unwrap()) {
                     op.opname = op.opname.trim_end_matches("_back").to_string();
                     let base = types.of_value(&op.args[0]);
-                    if base.is_some_and(|b| is_value(t, &b)) {
+                    if base.is_some_and(|b| t.is_value_aggregate(&b)) {
                         changed.insert(op.result);
                     }
                 } else {
@@ -131,16 +131,6 @@ fn tuple_item(op: &mut SpaceOperation, i: usize) {
     let tuple = op.args[0].clone();
     op.opname = "getattr".into();
     op.args = vec![tuple, Value::Const(Constant::meta(ConstValue::Str(i.to_string())))];
-}
-
-/// Whether a store into a field of a `ty` makes a new value of it (a
-/// tuple, a `Copy` struct), rather than changing an object.
-fn is_value(t: &Translator, ty: &Ty) -> bool {
-    match ty {
-        Ty::Tuple(_) => true,
-        Ty::Struct(s) => t.structs[*s].copy,
-        _ => false,
-    }
 }
 
 fn lost_message(name: &str) -> String {
