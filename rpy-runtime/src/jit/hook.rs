@@ -456,7 +456,7 @@ unsafe fn trace_loop(st: &mut State, tables: &Tables, driver: usize, buf: *mut u
     let d = &st.module.drivers[driver];
     let key: Vec<u64> = (greens.iter().zip(&d.greens)).filter(|(_, k)| **k == Kind::Ref).map(|(g, _)| *g).collect();
     let what = format!("Loop {} ({}) : loop", st.compiled, d.name);
-    let state = match add_code(st, tables, traced.closed, traced.aborted, &what, &key) {
+    let state = match add_code(st, tables, traced.closed, traced.aborted, &what, &key, None) {
         Some(c) => Some(KeyState::Code(c)),
         // (Counted again, and traced again when hot.)
         None if traced.retry => None,
@@ -641,7 +641,8 @@ fn status(o: Outcome) -> i64 {
 /// Logs, compiles and keeps a closed trace, or counts why there is none.
 /// `what` starts the log's header, as PyPy's: `Loop 3 (<location>) :
 /// loop` or `bridge out of Guard 0x2 of Loop 1`. A loop's `key` is the
-/// references of its green key, which its code keeps alive.
+/// references of its green key, which its code keeps alive; a bridge's
+/// `from` is its parent code and guard.
 fn add_code(
     st: &mut State,
     t: &Tables,
@@ -649,6 +650,7 @@ fn add_code(
     aborted: Option<Abort>,
     what: &str,
     key: &[u64],
+    from: Option<(u32, usize)>,
 ) -> Option<u32> {
     let kind = if what.starts_with("bridge") { "bridge" } else { "loop" };
     let mut s = stats().lock().unwrap_or_else(|e| e.into_inner());
@@ -695,15 +697,18 @@ fn add_code(
     s.tracing_time += own;
     let logged_at = log::now();
     let (compiled, own) = timed(|| {
-        let entries = |code: u32| st.code(code).compiled.entry;
+        let st: &State = st;
+        let codes = |code: u32| &st.code(code).compiled;
         let tokens = |token: u32| memory::token_ptr(st.id, token);
         let links = Links {
-            entries: &entries,
+            codes: &codes,
             tokens: &tokens,
             assembler_helper: assembler_helper as *const () as usize,
             stack_limit: STACK_LIMIT.as_ptr() as usize,
         };
-        compile_loop(&trace, &st.module, t, n, &links, counter.map(|c| c.cast::<u64>()))
+        let counter = counter.map(|c| c.cast::<u64>());
+        let from = from.map(|(c, k)| (&st.code(c).compiled, k));
+        compile_loop(params().backend, &trace, &st.module, t, n, &links, counter, from)
     });
     s.backend_time += own;
     s.opt_ops += trace.ops.len() as u64;
@@ -799,7 +804,7 @@ unsafe fn run_entered(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *m
     // No reference into `st` lives across the call: the code's calls may
     // run the portal again (a recursive interpreter), which may add code
     // to `st.codes` or free dead code.
-    let exit = enter(st.code(c).compiled.entry, frame);
+    let exit = enter(&st.code(c).compiled, frame);
     after_exit(st, t, exit, driver, buf, frame)
 }
 
@@ -822,6 +827,7 @@ unsafe fn after_exit(
     }
     // (A field of `st`: `st.module` is borrowed too.)
     let code = st.codes[c as usize].as_mut().expect("a live code");
+    code.compiled.fail_args(k, frame);
     code.fails[k] += 1;
     let want_bridge = code.bridges[k].is_none() && code.fails[k] > params().trace_eagerness;
     if !want_bridge {
@@ -843,12 +849,12 @@ unsafe fn after_exit(
     });
     let what = format!("bridge out of Guard 0x{k:x} of Loop {name}");
     let (outcome, retry) = (traced.outcome, traced.retry);
-    let bridge = add_code(st, t, traced.closed, traced.aborted, &what, &[]).ok_or(());
+    let bridge = add_code(st, t, traced.closed, traced.aborted, &what, &[], Some((c, k))).ok_or(());
     if let Ok(b) = bridge {
         // Alive while its parent is, before the guard goes on into it.
         memory::add_bridge(st.id, c, b);
         let entry = st.code(b).compiled.entry;
-        st.code_mut(c).compiled.bridge_slots[k] = entry as u64;
+        st.code_mut(c).compiled.attach(k, entry);
     }
     memory::unpin(pins);
     st.code_mut(c).bridges[k] = if bridge.is_err() && retry { None } else { Some(bridge) };

@@ -9,6 +9,8 @@
 //! and `max_unroll_loops` accept only their defaults; any other value is
 //! an error that says so.
 
+use super::backend::Backend;
+
 /// The optimizations of the trace optimizer, in the order they run
 /// (RPython's `ENABLE_ALL_OPTS`). Each one left out of `enable_opts` is off
 /// (the optimizer's `Opts`):
@@ -67,6 +69,9 @@ pub struct JitParams {
     pub max_unroll_recursion: u32,
     /// The optimizations to run, a subset of `ALL_OPTS` in that order.
     pub enable_opts: Vec<&'static str>,
+    /// The backend compiling traces: `x64` (rpy's own, x86-64 only, the
+    /// default there) or `cranelift` (the default elsewhere).
+    pub backend: Backend,
 }
 
 impl Default for JitParams {
@@ -86,12 +91,13 @@ impl Default for JitParams {
             disable_unrolling: 200,
             max_unroll_recursion: 7,
             enable_opts: ALL_OPTS.to_vec(),
+            backend: Backend::NATIVE,
         }
     }
 }
 
 /// The names `set` accepts, for messages.
-const NAMES: &str = "threshold, function_threshold, trace_eagerness, decay, trace_limit, inlining, loop_longevity, retrace_limit, max_retrace_guards, max_unroll_loops, disable_unrolling, max_unroll_recursion, enable_opts";
+const NAMES: &str = "threshold, function_threshold, trace_eagerness, decay, trace_limit, inlining, loop_longevity, retrace_limit, max_retrace_guards, max_unroll_loops, disable_unrolling, max_unroll_recursion, enable_opts, backend";
 
 impl JitParams {
     /// The parameters `text` sets, over the defaults.
@@ -123,6 +129,10 @@ impl JitParams {
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         if name == "enable_opts" {
             self.enable_opts = parse_opts(value)?;
+            return Ok(());
+        }
+        if name == "backend" {
+            self.backend = parse_backend(value)?;
             return Ok(());
         }
         let n: u32 = value
@@ -177,6 +187,15 @@ impl JitParams {
     }
 }
 
+/// The name of a backend that runs on this machine.
+fn parse_backend(value: &str) -> Result<Backend, String> {
+    let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+    match Backend::ALL.iter().find(|b| b.name() == value) {
+        Some(b) => Ok(*b),
+        None => Err(format!("unknown backend `{value}`; the backends of this machine are {}", names.join(", "))),
+    }
+}
+
 /// `all`, or names of `ALL_OPTS` separated by `:`, kept in `ALL_OPTS`'s order.
 fn parse_opts(value: &str) -> Result<Vec<&'static str>, String> {
     if value == "all" {
@@ -205,6 +224,17 @@ mod tests {
         );
         assert!(p.enabled && p.inlining);
         assert_eq!(p.enable_opts.join(":"), "intbounds:rewrite:virtualize:string:pure:earlyforce:heap:unroll");
+        assert_eq!(p.backend, Backend::NATIVE);
+    }
+
+    /// `backend` names one of this machine's backends.
+    #[test]
+    fn backend_chooses_the_backend() {
+        for b in Backend::ALL {
+            assert_eq!(JitParams::parse(&format!("backend={}", b.name())).unwrap().backend, *b);
+        }
+        let e = JitParams::parse("backend=llvm").unwrap_err();
+        assert!(e.contains("unknown backend `llvm`; the backends of this machine are cranelift"), "{e}");
     }
 
     #[test]

@@ -1,27 +1,24 @@
-//! The backend: a closed loop's trace to machine code, with
-//! Cranelift, for the machine the program runs on (x86-64 or AArch64).
+//! The Cranelift backend: a trace to Cranelift's IR, compiled for the
+//! machine the program runs on (x86-64 or AArch64).
 //!
 //! The code is a function `u64 code(u64 *frame, at_label, r0..r3)` of
 //! Cranelift's `tail` calling convention: its first `REG_INPUTS` input
 //! arguments come in `r0..r3` (floats as their bits), the others in their
-//! slots of `frame`; a loop runs until a guard fails: it goes on in the
-//! guard's bridge if it has one (a tail call, the bridge's inputs being
-//! the guard's fail arguments, the variables of its snapshot in order),
-//! else writes them all into `frame` and returns the code's number and the
-//! guard's (`exit`). A trace ending in a jump to other code (a loop's
-//! trace that reached a key with code, a bridge) tail-calls it with that
-//! code's inputs the same way. So control stays in
-//! compiled code from loop to bridge to loop; the dispatcher enters it
-//! through `enter` (a function of the platform's calling convention) and
-//! sees only the guards without a bridge fail. GC pointers are plain
-//! 64-bit values: the collector scans the machine stack conservatively,
-//! which covers Cranelift's spill slots, and stores of pointers run the
-//! write barrier's test and slow path as translated code does. Calls go
-//! through the module's call wrappers, with the argument and result
-//! leaves in stack slots.
+//! slots of `frame`; a guard failing goes on in its bridge if it has one
+//! (a tail call, the bridge's inputs being the guard's fail arguments),
+//! else writes them all into `frame` in order and returns the `exit`. A
+//! trace ending in a jump to other code tail-calls it with that code's
+//! inputs the same way. The dispatcher enters code through the
+//! trampoline (a function of the platform's calling convention).
+//! Cranelift's spill slots are on the machine stack, which the collector
+//! scans.
 
-use super::interp::Tables;
-use super::trace::{ResOp, Trace, Value};
+use super::super::interp::Tables;
+use super::super::trace::{ResOp, Trace, Value};
+use super::{
+    exit, float_cos, float_exp, float_log, float_max, float_min, float_mod, float_powi, float_sin, install,
+    Backend, CompiledLoop, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
+};
 use crate::gc::{self, HDR_TRACK};
 use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
@@ -32,8 +29,8 @@ use cranelift_codegen::isa::{CallConv, OwnedTargetIsa};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
-use std::collections::{BTreeMap, HashSet};
-use std::sync::{Mutex, OnceLock};
+use std::collections::HashSet;
+use std::sync::OnceLock;
 
 /// The inputs code takes as arguments of its call, in registers, rather
 /// than in the frame: a guard going on into its bridge and a bridge into
@@ -42,85 +39,9 @@ use std::sync::{Mutex, OnceLock};
 /// the flag they are in registers on both targets.
 const REG_INPUTS: usize = 4;
 
-/// The slots of the frame compiled code reads its inputs from and writes
-/// fail arguments to: every code fits (a trace needing more does not
-/// compile), so code can go on into any other code in the same frame.
-/// The frame is on the machine stack once per entry from the interpreter,
-/// which a recursive interpreter nests: 2 KB (the suite's and mandel.b's
-/// traces need at most 40 slots).
-pub const FRAME_SLOTS: usize = 256;
-
-/// That frame.
-pub type Frame = [u64; FRAME_SLOTS];
-
-/// What compiled code returns when guard `guard` of code `code` failed.
-pub fn exit(code: u32, guard: u32) -> u64 {
-    ((code as u64) << 32) | guard as u64
-}
-
-/// The "guard" of the exit of a `finish`: the portal's result leaves are
-/// in the frame.
-pub const FINISHED: u32 = u32::MAX;
-
-/// What `call_assembler` hands its helper as the exit when it did not go
-/// into the callee's code (its key has none, or the stack is low).
-pub const NOT_ENTERED: u64 = ((u32::MAX as u64) << 32) | (u32::MAX - 1) as u64;
-
-/// What compiled code is linked to besides the module's tables.
-pub struct Links<'a> {
-    /// The entry of the code a jump goes to.
-    pub entries: &'a dyn Fn(u32) -> *const u8,
-    /// The token a `call_assembler` calls through (`memory::Token`: its
-    /// first word the entry of its key's code, 0 when none).
-    pub tokens: &'a dyn Fn(u32) -> *const super::memory::Token,
-    /// `u64 helper(token, exit, frame)`: runs the callee's portal on when
-    /// its code was not entered or exited other than by finishing.
-    pub assembler_helper: usize,
-    /// Where the lowest stack pointer a call of other code may run at is.
-    pub stack_limit: usize,
-}
-
-/// The code and the guard of an exit.
-pub fn exit_parts(r: u64) -> (u32, usize) {
-    ((r >> 32) as u32, (r & 0xffff_ffff) as usize)
-}
-
-/// Compiled code: a loop or a bridge. Dropping it frees its memory: no
-/// code may run it or go on to it any more.
-pub struct CompiledLoop {
-    pub size: usize,
-    /// Its entry (the start of its memory), for `enter` and for other
-    /// code's tail calls.
-    pub entry: *const u8,
-    /// Per guard, the entry of its bridge once it has one (0 until then),
-    /// which the guard's failure path reads (at this address, which moving
-    /// the box does not change).
-    pub bridge_slots: Box<[u64]>,
-    /// Its invalidation word: set when a quasi-immutable field it took as
-    /// a constant is written; its `guard_not_invalidated`s fail then.
-    pub invalidated: Box<std::sync::atomic::AtomicU64>,
-}
-
-impl Drop for CompiledLoop {
-    fn drop(&mut self) {
-        arena().release(self.entry as usize, self.size);
-    }
-}
-
-/// Runs compiled code from its entry on `frame` (of `FRAME_SLOTS` slots)
-/// until a guard without a bridge fails; returns the `exit`.
-///
-/// # Safety
-/// `entry` is compiled code's entry; the caller holds the GC's lock.
-pub unsafe fn enter(entry: *const u8, frame: &mut Frame) -> u64 {
-    let t = trampoline().expect("the trampoline compiled with the JIT's first code");
-    let f = std::mem::transmute::<usize, unsafe extern "C" fn(*const u8, *mut u64) -> u64>(t);
-    f(entry, frame.as_mut_ptr())
-}
-
 /// `u64 trampoline(code, frame)`: calls `code` (`tail` convention) from
 /// the platform's convention. Its address: it is never freed.
-fn trampoline() -> Result<usize, String> {
+pub(super) fn trampoline() -> Result<usize, String> {
     static T: OnceLock<Result<usize, String>> = OnceLock::new();
     if let Some(t) = T.get() {
         return t.clone();
@@ -216,22 +137,6 @@ fn finish(func: ir::Function) -> Result<Vec<u8>, String> {
     })
 }
 
-unsafe extern "C" {
-    fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut u8;
-    fn mprotect(addr: *mut u8, len: usize, prot: i32) -> i32;
-    fn sysconf(name: i32) -> i64;
-    #[cfg(target_arch = "aarch64")]
-    fn __clear_cache(start: *mut u8, end: *mut u8);
-}
-
-/// `_SC_PAGESIZE` of Linux's C libraries.
-const SC_PAGESIZE: i32 = 30;
-const PROT_READ: i32 = 1;
-const PROT_WRITE: i32 = 2;
-const PROT_EXEC: i32 = 4;
-const MAP_PRIVATE: i32 = 2;
-const MAP_ANONYMOUS: i32 = 0x20;
-
 fn isa() -> Result<&'static OwnedTargetIsa, String> {
     static ISA: OnceLock<Result<OwnedTargetIsa, String>> = OnceLock::new();
     ISA.get_or_init(|| {
@@ -257,7 +162,7 @@ fn clif_type(k: Kind) -> ir::Type {
     }
 }
 
-struct Lower<'a, 'b> {
+struct Lower<'a, 'b, 'l> {
     b: FunctionBuilder<'b>,
     m: &'a JitModule,
     t: &'a Tables<'a>,
@@ -269,7 +174,7 @@ struct Lower<'a, 'b> {
     fail_blocks: Vec<(ir::Block, Vec<ir::Value>)>,
     /// The leaves of the last call returning a by-value struct.
     call_results: Vec<ir::Value>,
-    links: &'a Links<'a>,
+    links: &'a Links<'l>,
     code_sig: ir::SigRef,
     /// The frame `call_assembler`s give the code they call.
     assembler_frame: Option<ir::StackSlot>,
@@ -285,7 +190,7 @@ fn flags() -> MemFlagsData {
     MemFlagsData::trusted()
 }
 
-impl Lower<'_, '_> {
+impl Lower<'_, '_, '_> {
     fn value(&mut self, v: &Value) -> ir::Value {
         match *v {
             Value::Var(n) => self.vars[n as usize].expect("a variable defined before its use"),
@@ -811,7 +716,7 @@ impl Lower<'_, '_> {
                     None => self.b.ins().iconst(types::I64, 0),
                 };
                 self.call_addr(
-                    super::eval::rpy_jit_llop as *const u8 as u64,
+                    super::super::eval::rpy_jit_llop as *const u8 as u64,
                     &[m, descr, x, y],
                     &[types::I64; 4],
                     Some(types::I64),
@@ -958,36 +863,11 @@ impl Lower<'_, '_> {
     }
 }
 
-extern "C" fn float_min(x: f64, y: f64) -> f64 {
-    x.min(y)
-}
-extern "C" fn float_max(x: f64, y: f64) -> f64 {
-    x.max(y)
-}
-extern "C" fn float_mod(x: f64, y: f64) -> f64 {
-    x % y
-}
-extern "C" fn float_sin(x: f64) -> f64 {
-    x.sin()
-}
-extern "C" fn float_cos(x: f64) -> f64 {
-    x.cos()
-}
-extern "C" fn float_exp(x: f64) -> f64 {
-    x.exp()
-}
-extern "C" fn float_log(x: f64) -> f64 {
-    x.ln()
-}
-extern "C" fn float_powi(x: f64, n: i64) -> f64 {
-    x.powi(n as i32)
-}
-
 /// Compiles a trace (its last operation is `jump`) as code number
 /// `index`, linked to `links`. With
 /// `counter` (`jit-backend-counts`), each entry into the code adds one to
 /// the word there, each start of the loop's body to the next one.
-pub fn compile_loop(
+pub(super) fn compile_loop(
     trace: &Trace,
     m: &JitModule,
     t: &Tables,
@@ -1120,7 +1000,7 @@ pub fn compile_loop(
                 Some(code) => {
                     let in_regs = l.split_inputs(frame, &args);
                     frame_size = frame_size.max(args.len());
-                    let callee = l.b.ins().iconst(types::I64, (links.entries)(code) as i64);
+                    let callee = l.b.ins().iconst(types::I64, (links.codes)(code).entry as i64);
                     let at_label = l.b.ins().iconst(types::I64, trace.enters_label as i64);
                     l.b.ins().return_call_indirect(code_sig, callee, &code_args(frame, at_label, &in_regs));
                 }
@@ -1177,513 +1057,15 @@ pub fn compile_loop(
         return Err(format!("{frame_size} values in the frame (at most {FRAME_SLOTS})"));
     }
     let (entry, size) = install(&finish(func)?)?;
-    Ok(CompiledLoop { size, entry: entry as *const u8, bridge_slots, invalidated })
-}
-
-/// Where `install` puts code: chunks of executable memory filled one code
-/// after the other, so that the hot paths of loops and bridges that run
-/// one after the other share pages (a mapping per code cost a TLB entry
-/// per code). Freed code leaves a hole that later code fills (first fit);
-/// chunks are never unmapped.
-struct CodeArena {
-    next: usize,
-    end: usize,
-    /// Holes: their start and length, neighbours merged.
-    free: BTreeMap<usize, usize>,
-    /// Bytes of code in use, now and at most, and ever installed.
-    live: usize,
-    peak: usize,
-    total: usize,
-}
-
-impl CodeArena {
-    /// Room for `len` bytes: a hole, or the chunk's rest, or a new chunk.
-    unsafe fn take(&mut self, len: usize) -> Result<usize, String> {
-        if let Some((&start, &size)) = self.free.iter().find(|(_, &size)| size >= len) {
-            self.free.remove(&start);
-            if size > len {
-                self.free.insert(start + len, size - len);
-            }
-            return Ok(start);
-        }
-        if self.end - self.next < len {
-            let size = len.max(CHUNK).next_multiple_of(page());
-            let p = mmap(std::ptr::null_mut(), size, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-            if p as isize == -1 {
-                return Err("mmap failed".into());
-            }
-            self.next = p as usize;
-            self.end = p as usize + size;
-        }
-        self.next += len;
-        Ok(self.next - len)
-    }
-
-    /// The `len` bytes at `start` are free.
-    fn release(&mut self, start: usize, len: usize) {
-        self.live -= len;
-        let (mut start, mut len) = (start, len);
-        if let Some((&before, &size)) = self.free.range(..start).next_back() {
-            if before + size == start {
-                self.free.remove(&before);
-                (start, len) = (before, len + size);
-            }
-        }
-        if let Some(size) = self.free.remove(&(start + len)) {
-            len += size;
-        }
-        self.free.insert(start, len);
-    }
-}
-
-fn arena() -> std::sync::MutexGuard<'static, CodeArena> {
-    static ARENA: Mutex<CodeArena> =
-        Mutex::new(CodeArena { next: 0, end: 0, free: BTreeMap::new(), live: 0, peak: 0, total: 0 });
-    ARENA.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// The bytes of compiled code in use now, at most so far, and installed
-/// in all (what the code would hold were none of it ever freed).
-pub fn code_bytes() -> (usize, usize, usize) {
-    let arena = arena();
-    (arena.live, arena.peak, arena.total)
-}
-
-const CHUNK: usize = 1 << 20;
-/// The machine's page size (4 KB on x86-64; 4, 16 or 64 KB on AArch64).
-fn page() -> usize {
-    static PAGE: OnceLock<usize> = OnceLock::new();
-    // SAFETY: sysconf has no preconditions.
-    *PAGE.get_or_init(|| match unsafe { sysconf(SC_PAGESIZE) } {
-        n if n > 0 => n as usize,
-        _ => 4096,
+    Ok(CompiledLoop {
+        backend: Backend::Cranelift,
+        size,
+        entry: entry as *const u8,
+        bridge_slots,
+        invalidated,
+        fail_locs: Box::new([]),
+        fail_starts: Box::new([]),
+        label: None,
     })
 }
 
-/// Copies machine code into executable memory; its address and size.
-fn install(bytes: &[u8]) -> Result<(usize, usize), String> {
-    // Compiled code runs holding the GIL: holding it here, no code runs on
-    // a page while it is writable (a page holds other codes too).
-    gc::holding_gil(|| install_holding_gil(bytes))
-}
-
-fn install_holding_gil(bytes: &[u8]) -> Result<(usize, usize), String> {
-    let mut arena = arena();
-    let len = bytes.len().next_multiple_of(64);
-    // SAFETY: private mappings; a page is writable only while code is
-    // copied into it (no compiled code runs then: this thread holds the
-    // GIL, which running code holds too, and runs no code), executable
-    // again after. The bytes written are a hole's or never used: no code
-    // runs there.
-    unsafe {
-        let start = arena.take(len)?;
-        let p = start as *mut u8;
-        let first = start & !(page() - 1);
-        let pages = (start + len).next_multiple_of(page()) - first;
-        if mprotect(first as *mut u8, pages, PROT_READ | PROT_WRITE) != 0 {
-            return Err("mprotect failed".into());
-        }
-        std::ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len());
-        if mprotect(first as *mut u8, pages, PROT_READ | PROT_EXEC) != 0 {
-            return Err("mprotect failed".into());
-        }
-        #[cfg(target_arch = "aarch64")]
-        __clear_cache(p, p.add(len));
-        arena.live += len;
-        arena.total += len;
-        arena.peak = arena.peak.max(arena.live);
-        Ok((start, len))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::jit::trace::{FrameSnapshot, Snapshot};
-    use rpy_jitcode::{Holds, Reg};
-
-    fn tables() -> Tables<'static> {
-        Tables { calls: &[], typeinfos: &[], strings: &[] }
-    }
-
-    /// Links for code that jumps nowhere and calls no other code.
-    fn no_links() -> Links<'static> {
-        Links { entries: &|_| std::ptr::null(), tokens: &|_| std::ptr::null(), assembler_helper: 0, stack_limit: 0 }
-    }
-
-    /// A guard whose failure resumes with the given variables.
-    fn guard(op: Op, cond: u32, live: &[u32]) -> ResOp {
-        let live =
-            live.iter().enumerate().map(|(i, n)| (Reg { kind: Kind::Int, index: i as u32 }, Value::Var(*n))).collect();
-        let frame = FrameSnapshot { jitcode: 0, pc: 0, live };
-        let snapshot =
-            Snapshot { frames: vec![std::rc::Rc::new(frame)], virtuals: vec![], arrays: vec![], pending: vec![] };
-        ResOp { op, args: vec![Value::Var(cond)], descr: None, result: None, snapshot: Some(Box::new(snapshot)) }
-    }
-
-    fn op(op: Op, args: Vec<Value>, result: u32) -> ResOp {
-        ResOp { op, args, descr: None, result: Some(result), snapshot: None }
-    }
-
-    /// `i1 = i0 + 1; guard i1 < 10; jump(i1)`: the loop runs in compiled
-    /// code until its guard fails, which leaves `i1` in the frame.
-    #[test]
-    fn a_loop_runs_until_its_guard_fails() {
-        let mut trace = Trace::new(&[Kind::Int]);
-        let (i1, i2) = (trace.new_var(Kind::Int), trace.new_var(Kind::Int));
-        trace.ops = vec![
-            op(Op::IntAdd, vec![Value::Var(0), Value::Const(1, Kind::Int)], i1),
-            op(Op::IntLt, vec![Value::Var(i1), Value::Const(10, Kind::Int)], i2),
-            guard(Op::GuardTrue, i2, &[i1]),
-            ResOp { op: Op::Jump, args: vec![Value::Var(i1)], descr: None, result: None, snapshot: None },
-        ];
-        let code = compile_loop(&trace, &JitModule::default(), &tables(), 7, &no_links(), None).unwrap();
-        let mut frame = [0u64; FRAME_SLOTS];
-        // SAFETY: the code reads and writes the frame only.
-        let exit = unsafe { enter(code.entry, &mut frame) };
-        assert_eq!(exit_parts(exit), (7, 0));
-        assert_eq!(frame[0], 10);
-    }
-
-    /// Code takes its first `REG_INPUTS` inputs in registers and the
-    /// others in the frame: a loop of six inputs (a float among the first
-    /// four) whose guard fails, out to the caller (the six fail arguments
-    /// all in the frame then) or into a bridge (which gets them all: it
-    /// finishes with a sum weighing each).
-    #[test]
-    fn inputs_pass_in_registers_then_in_the_frame() {
-        use Value::{Const, Var};
-        let kinds = [Kind::Int, Kind::Float, Kind::Int, Kind::Int, Kind::Int, Kind::Int];
-        let mut trace = Trace::new(&kinds);
-        let (i6, c) = (trace.new_var(Kind::Int), trace.new_var(Kind::Int));
-        let rest: Vec<Value> = (1..6).map(Var).collect();
-        trace.ops = vec![
-            op(Op::IntAdd, vec![Var(0), Const(1, Kind::Int)], i6),
-            op(Op::IntLt, vec![Var(i6), Const(10, Kind::Int)], c),
-            guard(Op::GuardTrue, c, &[i6, 1, 2, 3, 4, 5]),
-            ResOp { op: Op::Jump, args: [vec![Var(i6)], rest].concat(), descr: None, result: None, snapshot: None },
-        ];
-        let mut code = compile_loop(&trace, &JitModule::default(), &tables(), 7, &no_links(), None).unwrap();
-        let start = |frame: &mut Frame| {
-            frame[..6].copy_from_slice(&[0, 2.5f64.to_bits(), 1, 2, 3, 4]);
-        };
-        let mut frame = [0u64; FRAME_SLOTS];
-        start(&mut frame);
-        // SAFETY: the code reads and writes the frame only.
-        let exit = unsafe { enter(code.entry, &mut frame) };
-        assert_eq!(exit_parts(exit), (7, 0));
-        assert_eq!(frame[..6], [10, 2.5f64.to_bits(), 1, 2, 3, 4]);
-
-        let mut bridge = Trace::new(&kinds);
-        let mut sum = Var(0);
-        let whole = bridge.new_var(Kind::Int);
-        bridge.ops.push(op(Op::CastFloatToInt, vec![Var(1)], whole));
-        for (input, weight) in [(whole, 100_000), (2, 10), (3, 100), (4, 1000), (5, 10_000)] {
-            let (scaled, next) = (bridge.new_var(Kind::Int), bridge.new_var(Kind::Int));
-            bridge.ops.push(op(Op::IntMul, vec![Var(input), Const(weight, Kind::Int)], scaled));
-            bridge.ops.push(op(Op::IntAdd, vec![sum, Var(scaled)], next));
-            sum = Var(next);
-        }
-        bridge.ops.push(ResOp { op: Op::Finish, args: vec![sum], descr: None, result: None, snapshot: None });
-        let bridge = compile_loop(&bridge, &JitModule::default(), &tables(), 8, &no_links(), None).unwrap();
-        code.bridge_slots[0] = bridge.entry as u64;
-        start(&mut frame);
-        // SAFETY: as above; the bridge lives while the loop runs.
-        let exit = unsafe { enter(code.entry, &mut frame) };
-        assert_eq!(exit_parts(exit), (8, FINISHED as usize));
-        assert_eq!(frame[0], 10 + 2 * 100_000 + 10 + 2 * 100 + 3 * 1000 + 4 * 10_000);
-    }
-
-    /// `i1 = call_assembler_i(token, i0); finish(i1 * 10)` calling code
-    /// that finishes with `i0 + 1` (a frame of its own, the result from its
-    /// first slot), or, when the token has no code or the stack is below
-    /// the limit, the helper (which gets the reds in the frame).
-    #[test]
-    fn call_assembler_calls_the_tokens_code_or_the_helper() {
-        let mut callee = Trace::new(&[Kind::Int]);
-        let r = callee.new_var(Kind::Int);
-        callee.ops = vec![
-            op(Op::IntAdd, vec![Value::Var(0), Value::Const(1, Kind::Int)], r),
-            ResOp { op: Op::Finish, args: vec![Value::Var(r)], descr: None, result: None, snapshot: None },
-        ];
-        let callee = compile_loop(&callee, &JitModule::default(), &tables(), 3, &no_links(), None).unwrap();
-        let mut caller = Trace::new(&[Kind::Int]);
-        let (r, s) = (caller.new_var(Kind::Int), caller.new_var(Kind::Int));
-        caller.ops = vec![
-            op(Op::CallAssemblerI, vec![Value::Const(0, Kind::Int), Value::Var(0)], r),
-            op(Op::IntMul, vec![Value::Var(r), Value::Const(10, Kind::Int)], s),
-            ResOp { op: Op::Finish, args: vec![Value::Var(s)], descr: None, result: None, snapshot: None },
-        ];
-        extern "C" fn helper(token: *const super::super::memory::Token, exit: u64, frame: *mut u64) -> u64 {
-            assert_eq!(exit, NOT_ENTERED);
-            // SAFETY: the caller's frame, its first slot the red.
-            let red = unsafe { *frame };
-            // SAFETY: the test's token.
-            1000 * red + unsafe { (*token).entry }
-        }
-        let run = |entry: u64, limit: usize, red: u64| {
-            let token = super::super::memory::Token::detached(entry);
-            let tokens = |_| &token as *const _;
-            let links = Links {
-                entries: &|_| std::ptr::null(),
-                tokens: &tokens,
-                assembler_helper: helper as *const () as usize,
-                stack_limit: &limit as *const usize as usize,
-            };
-            let code = compile_loop(&caller, &JitModule::default(), &tables(), 4, &links, None).unwrap();
-            let mut frame = [0u64; FRAME_SLOTS];
-            frame[0] = red;
-            // SAFETY: the codes read and write their frames, the helper
-            // the caller's frame.
-            let exit = unsafe { enter(code.entry, &mut frame) };
-            assert_eq!(exit_parts(exit), (4, FINISHED as usize));
-            frame[0]
-        };
-        assert_eq!(run(callee.entry as u64, 0, 41), 420);
-        assert_eq!(run(0, 0, 41), 410_000);
-        assert_eq!(run(callee.entry as u64, usize::MAX, 41), 410_000 + 10 * callee.entry as u64);
-    }
-
-    /// A trace whose guard needs more values than the frame has slots
-    /// does not compile (the trace is dropped, the interpreter goes on).
-    #[test]
-    fn too_many_fail_arguments_do_not_compile() {
-        for (n, fits) in [(FRAME_SLOTS, true), (FRAME_SLOTS + 1, false)] {
-            let mut trace = Trace::new(&vec![Kind::Int; n]);
-            let all: Vec<u32> = (0..n as u32).collect();
-            let cond = trace.new_var(Kind::Int);
-            trace.ops = vec![
-                op(Op::IntLt, vec![Value::Var(0), Value::Const(10, Kind::Int)], cond),
-                guard(Op::GuardTrue, cond, &all),
-                ResOp {
-                    op: Op::Jump,
-                    args: all.iter().map(|n| Value::Var(*n)).collect(),
-                    descr: None,
-                    result: None,
-                    snapshot: None,
-                },
-            ];
-            let compiled = compile_loop(&trace, &JitModule::default(), &tables(), 0, &no_links(), None);
-            match compiled {
-                Ok(_) => assert!(fits, "{n} values compiled"),
-                Err(e) => assert!(!fits && e.contains("values in the frame"), "{n}: {e}"),
-            }
-        }
-    }
-
-    /// `Cell { value: i64, next: Cell }`, for the allocation tests.
-    static CELL: gc::TypeInfo = gc::TypeInfo::fixed("Cell", 24, &[16]);
-
-    /// A loop that conses two cells per turn onto the list in `p0`:
-    /// `p1 = new; p2 = new; p2.value = i0; p2.next = p0; p1.value = -i0;
-    /// p1.next = p2`, until `i0` reaches `n`. The stores into `p2` need no
-    /// write barrier (nothing could collect since it was allocated); those
-    /// into `p1` do, since `p2`'s allocation may have collected and made it
-    /// old. Returns the values of the list from its head.
-    fn cons_loop(n: i64, cfg: gc::Config) -> (Vec<i64>, gc::GcStats) {
-        let leaf = |offset, kind| Leaf { offset, size: 8, signed: true, kind };
-        let module = JitModule {
-            descrs: vec![
-                Descr::Size { name: "Cell".into(), typeinfo: 0 },
-                Descr::Field {
-                    name: "Cell.value".into(),
-                    leaf: leaf(8, Kind::Int),
-                    immutable: false,
-                    holds: Holds::Shared,
-                    quasi: false,
-                },
-                Descr::Field {
-                    name: "Cell.next".into(),
-                    leaf: leaf(16, Kind::Ref),
-                    immutable: false,
-                    holds: Holds::Shared,
-                    quasi: false,
-                },
-            ],
-            ..JitModule::default()
-        };
-        let typeinfos = [&CELL as *const gc::TypeInfo];
-        let tables = Tables { calls: &[], typeinfos: &typeinfos, strings: &[] };
-        let mut trace = Trace::new(&[Kind::Int, Kind::Ref]);
-        let (p1, p2, neg, i1, more) = (
-            trace.new_var(Kind::Ref),
-            trace.new_var(Kind::Ref),
-            trace.new_var(Kind::Int),
-            trace.new_var(Kind::Int),
-            trace.new_var(Kind::Int),
-        );
-        let set = |obj, field, v| ResOp {
-            op: Op::SetfieldGc,
-            args: vec![Value::Var(obj), Value::Var(v)],
-            descr: Some(field),
-            result: None,
-            snapshot: None,
-        };
-        let new = |result| ResOp { op: Op::New, args: vec![], descr: Some(0), result: Some(result), snapshot: None };
-        trace.ops = vec![
-            new(p1),
-            new(p2),
-            set(p2, 1, 0),
-            set(p2, 2, 1),
-            op(Op::IntNeg, vec![Value::Var(0)], neg),
-            set(p1, 1, neg),
-            set(p1, 2, p2),
-        ];
-        trace.ops.extend(next_turn(i1, more, p1, n));
-        run_in_gc(&trace, &module, &tables, cfg, |frame, stats| {
-            let mut values = vec![];
-            let mut p = frame[1] as *const i64;
-            // Bounded: a freed cell may have been reused into a cycle.
-            while !p.is_null() && values.len() <= 2 * n as usize {
-                // SAFETY: a live cell (the frame is on the stack, a root).
-                unsafe {
-                    values.push(*p.add(1));
-                    p = *p.add(2) as *const i64;
-                }
-            }
-            (values, stats)
-        })
-    }
-
-    /// The end of the tests' loops: `i1 = i0 + 1`, and on with `(i1, p)`
-    /// while `i1 < n`.
-    fn next_turn(i1: u32, more: u32, p: u32, n: i64) -> Vec<ResOp> {
-        let int = |c: i64| Value::Const(c as u64, Kind::Int);
-        let (i1v, pv) = (Value::Var(i1), Value::Var(p));
-        vec![
-            op(Op::IntAdd, vec![Value::Var(0), int(1)], i1),
-            op(Op::IntLt, vec![i1v, int(n)], more),
-            guard(Op::GuardTrue, more, &[i1, p]),
-            ResOp { op: Op::Jump, args: vec![i1v, pv], descr: None, result: None, snapshot: None },
-        ]
-    }
-
-    /// Compiles the loop `trace` and runs it on a zeroed frame inside the
-    /// GC configured by `cfg`; what `read` makes of the frame it leaves
-    /// (inside the GC: the frame is on the stack, a root) and of the GC's
-    /// statistics (`collections`: those of the run).
-    fn run_in_gc<R>(
-        trace: &Trace,
-        module: &JitModule,
-        tables: &Tables,
-        cfg: gc::Config,
-        read: impl FnOnce(&Frame, gc::GcStats) -> R,
-    ) -> R {
-        let code = compile_loop(trace, module, tables, 0, &no_links(), None).unwrap();
-        gc::with_gc(|| {
-            let old = gc::set_config(cfg);
-            let before = gc::stats();
-            let mut frame = [0u64; FRAME_SLOTS];
-            // SAFETY: inside with_gc; the code allocates and writes the frame.
-            unsafe { enter(code.entry, &mut frame) };
-            let mut stats = gc::stats();
-            stats.collections -= before.collections;
-            let r = read(&frame, stats);
-            gc::set_config(old);
-            r
-        })
-    }
-
-    /// `GcArray(Ptr)`: the arrays of `chain_loop`.
-    static REFS: gc::TypeInfo = gc::TypeInfo::varsize("Refs", 16, &[], 8, 16, 8, &[0]);
-
-    /// A loop that chains arrays of lengths known only when it runs:
-    /// `p1 = new_array(i0 % 150 + 1); p1[0] = p0`, until `i0` reaches `n`
-    /// (up to 1024 bytes they bump a run of their size class inline, in
-    /// classes 8 and 16 to 128 bytes apart; the longer ones call the GC).
-    /// The lengths of the chain from its head.
-    fn chain_loop(n: i64, cfg: gc::Config) -> Vec<i64> {
-        let module = JitModule {
-            descrs: vec![Descr::Array {
-                name: "Refs".into(),
-                length_offset: 8,
-                items_offset: 16,
-                item_size: 8,
-                typeinfo: 0,
-                item: Some(Leaf { offset: 0, size: 8, signed: false, kind: Kind::Ref }),
-                immutable: false,
-            }],
-            ..JitModule::default()
-        };
-        let typeinfos = [&REFS as *const gc::TypeInfo];
-        let tables = Tables { calls: &[], typeinfos: &typeinfos, strings: &[] };
-        let mut trace = Trace::new(&[Kind::Int, Kind::Ref]);
-        let (m, len, p1, i1, more) = (
-            trace.new_var(Kind::Int),
-            trace.new_var(Kind::Int),
-            trace.new_var(Kind::Ref),
-            trace.new_var(Kind::Int),
-            trace.new_var(Kind::Int),
-        );
-        let int = |c: i64| Value::Const(c as u64, Kind::Int);
-        trace.ops = vec![
-            op(Op::IntMod, vec![Value::Var(0), int(150)], m),
-            op(Op::IntAdd, vec![Value::Var(m), int(1)], len),
-            ResOp { op: Op::NewArray, args: vec![Value::Var(len)], descr: Some(0), result: Some(p1), snapshot: None },
-            ResOp {
-                op: Op::SetarrayitemGc,
-                args: vec![Value::Var(p1), int(0), Value::Var(1)],
-                descr: Some(0),
-                result: None,
-                snapshot: None,
-            },
-        ];
-        trace.ops.extend(next_turn(i1, more, p1, n));
-        run_in_gc(&trace, &module, &tables, cfg, |frame, _| {
-            let mut lengths = vec![];
-            let mut p = frame[1] as *const i64;
-            while !p.is_null() && lengths.len() <= n as usize {
-                // SAFETY: a live array (the frame is on the stack, a root).
-                unsafe {
-                    lengths.push(*p.add(1));
-                    p = *p.add(2) as *const i64;
-                }
-            }
-            lengths
-        })
-    }
-
-    /// Arrays whose lengths the code computes are allocated inline when
-    /// small, by a call when not, and survive the collections they start.
-    #[test]
-    fn arrays_of_lengths_known_at_run_time_survive_collections() {
-        for (n, cfg) in [
-            (100_000, gc::Config { min_heap: 1 << 20, ..gc::Config::from_env() }),
-            (2_000, gc::Config { collect_every: 7, min_heap: 0, ..gc::Config::from_env() }),
-        ] {
-            let lengths = chain_loop(n, cfg);
-            let want: Vec<i64> = (0..n).rev().map(|i| i % 150 + 1).collect();
-            assert!(lengths == want, "{} arrays, starting {:?}", lengths.len(), &lengths[..lengths.len().min(8)]);
-        }
-    }
-
-    fn expected_cells(n: i64) -> Vec<i64> {
-        (0..n).rev().flat_map(|i| [-i, i]).collect()
-    }
-
-    /// Compiled code allocates with the GC's fast path, and what it builds
-    /// survives the collections its allocations start. (A minor collection
-    /// comes after allocating `major_collect - 1` times the bytes live: the
-    /// heap is the test process's, which other tests may leave large.)
-    #[test]
-    fn compiled_allocations_survive_collections() {
-        let n = 200_000;
-        let cfg = gc::Config { min_heap: 1 << 20, major_collect: 1.01, ..gc::Config::from_env() };
-        let (values, stats) = cons_loop(n, cfg);
-        assert!(values == expected_cells(n), "{} cells, starting {:?}", values.len(), &values[..values.len().min(8)]);
-        assert!(stats.collections > 0, "{stats:?}");
-    }
-
-    /// With a collection at every allocation (each takes the slow path),
-    /// the first cell of a turn is old when the second is stored into it:
-    /// only its write barrier keeps the second alive.
-    #[test]
-    fn a_store_after_another_allocation_runs_the_write_barrier() {
-        let n = 300;
-        let cfg = gc::Config { collect_every: 1, min_heap: 0, ..gc::Config::from_env() };
-        let (values, stats) = cons_loop(n, cfg);
-        assert!(values == expected_cells(n), "{} cells, starting {:?}", values.len(), &values[..values.len().min(8)]);
-        assert!(stats.collections >= 2 * (n as u64 - 1), "{stats:?}");
-        assert!(stats.write_barrier_calls > 0, "{stats:?}");
-    }
-}
