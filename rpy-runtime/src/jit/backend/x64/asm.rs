@@ -88,8 +88,6 @@ impl Cond {
 pub enum Alu {
     Add = 0,
     Or = 1,
-    Adc = 2,
-    Sbb = 3,
     And = 4,
     Sub = 5,
     Xor = 6,
@@ -355,35 +353,8 @@ impl Asm {
         }
     }
 
-    /// qword [m] op= src
-    pub fn alu_mr(&mut self, op: Alu, m: Mem, src: Reg) {
-        self.op_rm(NO_PFX, REX_W, &[((op as u8) << 3) | 1], src.0, m);
-    }
-
     pub fn test_rr(&mut self, a: Reg, b: Reg) {
         self.op_rr(NO_PFX, REX_W, &[0x85], b.0, a.0);
-    }
-
-    /// test r64, simm32
-    pub fn test_ri(&mut self, a: Reg, imm: i32) {
-        if (0..=127).contains(&imm) {
-            // `test r8, imm8` sets the same flags: with 0 <= imm <= 127 the result fits in the low
-            // seven bits either way, so SF is 0, and ZF and PF only look at the low byte.
-            if a == RAX {
-                self.byte(0xA8);
-            } else {
-                self.op_rr(NO_PFX, byte_rex(a), &[0xF6], 0, a.0);
-            }
-            self.byte(imm as u8);
-        } else {
-            if a == RAX {
-                self.byte(REX_W);
-                self.byte(0xA9);
-            } else {
-                self.op_rr(NO_PFX, REX_W, &[0xF7], 0, a.0);
-            }
-            self.imm32(imm);
-        }
     }
 
     /// test qword [m], simm32
@@ -664,8 +635,6 @@ mod tests {
     const ALUS: [(Alu, &str); 8] = [
         (Alu::Add, "add"),
         (Alu::Or, "or"),
-        (Alu::Adc, "adc"),
-        (Alu::Sbb, "sbb"),
         (Alu::And, "and"),
         (Alu::Sub, "sub"),
         (Alu::Xor, "xor"),
@@ -759,7 +728,6 @@ mod tests {
         c.add(format!("lea {}, {}", r64(r), mem("", m)), |a| a.lea(r, m));
         for (op, name) in ALUS {
             c.add(format!("{name} {}, {q}", r64(r)), |a| a.alu_rm(op, r, m));
-            c.add(format!("{name} {q}, {}", r64(r)), |a| a.alu_mr(op, m, r));
             c.add(format!("{name} {q}, {imm}"), |a| a.alu_mi(op, m, imm));
         }
         c.add(format!("test {q}, {imm}"), |a| a.test_mi(m, imm));
@@ -842,13 +810,6 @@ mod tests {
                 for (op, name) in ALUS {
                     c.add(format!("{name} {}, {imm}", r64(r)), |a| a.alu_ri(op, r, imm));
                 }
-                // The byte form is the one `test_ri` must pick for 0..=127 (same flags, see there).
-                let text = if (0..=127).contains(&imm) {
-                    format!("test {}, {imm}", r8(r))
-                } else {
-                    format!("test {}, {imm}", r64(r))
-                };
-                c.add(text, |a| a.test_ri(r, imm));
             }
             c.add(format!("neg {}", r64(r)), |a| a.neg(r));
             c.add(format!("not {}", r64(r)), |a| a.not(r));

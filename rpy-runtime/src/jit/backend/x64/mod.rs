@@ -385,15 +385,20 @@ impl Lower<'_, '_> {
         self.cold.code.extend_from_slice(&(addr as u64).to_le_bytes());
     }
 
-    /// Jumps to `addr` (else to a place to patch in this code) with
-    /// `args` moved to `locs` first (`Loc::encode`d; `UNUSED`: not passed).
-    fn jump_to(&mut self, args: &[Value], locs: &[u16], addr: Option<usize>) -> Option<Fixup> {
+    /// Moves `args` to `locs` (`Loc::encode`d; `UNUSED`: not passed).
+    fn move_to(&mut self, args: &[Value], locs: &[u16]) {
         let mut moves: Vec<(Src, Loc)> = (args.iter().zip(locs))
             .filter(|(_, l)| **l != UNUSED)
             .map(|(v, l)| (self.src(v), Loc::decode(*l)))
             .collect();
         let a = &mut self.a;
         parallel_move(&mut moves, &mut |s, d| emit_move(a, s, d));
+    }
+
+    /// Jumps to `addr` (else to a place to patch in this code) with
+    /// `args` moved to `locs` first.
+    fn jump_to(&mut self, args: &[Value], locs: &[u16], addr: Option<usize>) -> Option<Fixup> {
+        self.move_to(args, locs);
         match addr {
             Some(addr) => {
                 self.a.mov_ri(SCRATCH, addr as i64);
@@ -502,7 +507,7 @@ impl Lower<'_, '_> {
             c.push(*r);
         }
         // (`rsp` aligned at the call.)
-        let room = (saved.len() % 2 == 1) as i32 * 8 + 8 * xsaved.len() as i32;
+        let room = 8 * (xsaved.len() + (saved.len() + xsaved.len()) % 2) as i32;
         if room > 0 {
             c.alu_ri(Alu::Sub, RSP, room);
         }
@@ -1303,6 +1308,12 @@ extern "C" fn float_to_uint(x: f64) -> u64 {
     x as u64
 }
 
+thread_local! {
+    /// The hot and cold code buffers, kept from one compilation to the next
+    /// so that their memory is reused.
+    static BUFFERS: std::cell::Cell<Option<(Asm, Asm)>> = const { std::cell::Cell::new(None) };
+}
+
 /// Where the label's arguments are kept: `u16::MAX` for one the loop's
 /// body does not use (a jump to the label need not pass it).
 const UNUSED: u16 = u16::MAX;
@@ -1342,9 +1353,12 @@ pub(super) fn compile_loop(
     for i in (0..trace.ops.len()).rev() {
         next_call[i] = if is_call(trace.ops[i].op) { i as u32 } else { next_call[i + 1] };
     }
+    let (mut hot, mut cold) = BUFFERS.take().unwrap_or_default();
+    hot.clear();
+    cold.clear();
     let mut l = Lower {
-        a: Asm::new(),
-        cold: Asm::new(),
+        a: hot,
+        cold,
         jumps: Vec::new(),
         r,
         links,
@@ -1425,6 +1439,9 @@ pub(super) fn compile_loop(
                     }
                 }
                 l.end_op();
+                // (A turn of the loop may collect before it comes back
+                // here: the preamble's new objects are not young then.)
+                l.fresh.clear();
                 label = Some((l.a.pos(), locs));
                 l.count_turn(turns);
             }
@@ -1433,7 +1450,7 @@ pub(super) fn compile_loop(
                     return Err(format!("{} values in the frame (at most {VALUE_SLOTS})", op.args.len()));
                 }
                 let locs: Vec<u16> = (0..op.args.len() as u16).collect();
-                l.jump_to(&op.args, &locs, None);
+                l.move_to(&op.args, &locs);
                 l.a.mov_ri(RAX, exit(index, FINISHED) as i64);
                 l.a.ret();
                 break;
@@ -1472,12 +1489,11 @@ pub(super) fn compile_loop(
         }
         i += 1;
     }
-    if let Some(e) = l.error {
-        return Err(e);
-    }
-    if l.r.full {
-        return Err(format!("more values in the frame than its {VALUE_SLOTS} slots"));
-    }
+    let error = match (l.error.take(), l.r.full) {
+        (Some(e), _) => Some(e),
+        (None, true) => Some(format!("more values in the frame than its {VALUE_SLOTS} slots")),
+        (None, false) => None,
+    };
     // The cold code after the hot code.
     let hot = l.a.code.len();
     let mut code = l.a;
@@ -1486,7 +1502,15 @@ pub(super) fn compile_loop(
         let at = Fixup(j.at.0 + if j.from_cold { hot } else { 0 });
         code.patch(at, j.target + if j.to_cold { hot } else { 0 });
     }
-    let (start, size) = install(&code.code)?;
+    let installed = match error {
+        Some(e) => Err(e),
+        None => install(&code.code),
+    };
+    // (Not after a large trace: the buffers would keep its size.)
+    if code.code.capacity() <= 1 << 16 {
+        BUFFERS.set(Some((code, l.cold)));
+    }
+    let (start, size) = installed?;
     let mut bridge_slots = bridge_slots;
     for (slot, exit) in bridge_slots.iter_mut().zip(&l.exits) {
         *slot = (start + hot + exit) as u64;

@@ -125,15 +125,6 @@ impl Regs {
         }
     }
 
-    /// Frees the variables whose last use is operation `i`.
-    pub fn free_dead(&mut self, i: usize, vars: impl Iterator<Item = u32>) {
-        for v in vars {
-            if self.last[v as usize] <= i as u32 {
-                self.free(v);
-            }
-        }
-    }
-
     pub fn lock(&mut self, l: Loc) {
         match l {
             Loc::Reg(r) => self.locked |= 1 << r.0,
