@@ -16,8 +16,8 @@
 use super::super::interp::Tables;
 use super::super::trace::{ResOp, Trace, Value};
 use super::{
-    exit, float_cos, float_exp, float_log, float_max, float_min, float_mod, float_powi, float_sin, install,
-    Backend, CompiledLoop, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
+    exit, float_cos, float_exp, float_log, float_max, float_min, float_mod, float_powi, float_sin, install, Backend,
+    CompiledLoop, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
 };
 use crate::gc::{self, HDR_TRACK};
 use cranelift_codegen::control::ControlPlane;
@@ -1068,4 +1068,3 @@ pub(super) fn compile_loop(
         label: None,
     })
 }
-

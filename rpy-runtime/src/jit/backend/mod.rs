@@ -381,7 +381,12 @@ mod tests {
 
     /// Links for code that jumps nowhere and calls no other code.
     fn no_links() -> Links<'static> {
-        Links { codes: &|_| unreachable!("no jumps"), tokens: &|_| std::ptr::null(), assembler_helper: 0, stack_limit: 0 }
+        Links {
+            codes: &|_| unreachable!("no jumps"),
+            tokens: &|_| std::ptr::null(),
+            assembler_helper: 0,
+            stack_limit: 0,
+        }
     }
 
     /// Compiles `trace` as code `index` of no module with backend `b`.
@@ -538,7 +543,9 @@ mod tests {
     /// does not compile (the trace is dropped, the interpreter goes on).
     #[test]
     fn too_many_fail_arguments_do_not_compile() {
-        for (b, n, fits) in Backend::ALL.iter().flat_map(|b| [(*b, b.max_values(), true), (*b, b.max_values() + 1, false)]) {
+        for (b, n, fits) in
+            Backend::ALL.iter().flat_map(|b| [(*b, b.max_values(), true), (*b, b.max_values() + 1, false)])
+        {
             let mut trace = Trace::new(&vec![Kind::Int; n]);
             let all: Vec<u32> = (0..n as u32).collect();
             let cond = trace.new_var(Kind::Int);
@@ -782,6 +789,256 @@ mod tests {
             assert!(values == expected_cells(n), "{b:?}: {} cells, starting {start:?}", values.len());
             assert!(stats.collections >= 2 * (n as u64 - 1), "{b:?}: {stats:?}");
             assert!(stats.write_barrier_calls > 0, "{b:?}: {stats:?}");
+        }
+    }
+
+    /// The operands the operation tests try: edges of the ranges and of
+    /// the immediate forms, and ordinary values.
+    const INTS: [i64; 12] = [0, 1, -1, 2, 7, -13, 63, 64, 1 << 31, -(1 << 40), i64::MAX, i64::MIN];
+    const FLOATS: [f64; 10] = [0.0, -0.0, 1.5, -2.25, 1e300, -1e-300, 9.3e18, -9.3e18, f64::INFINITY, f64::NAN];
+
+    /// `r = op(x, y); finish(r)` with each operand a variable or a
+    /// constant, and `c = op(x, y); guard_true(c); finish(1)` for the
+    /// conditions (which the x64 backend fuses): what compiled code
+    /// computes is what `eval::pure_value` computes, on every backend.
+    fn check_op(op: Op, kinds: &[Kind], args: &[u64]) {
+        let Some(want) = crate::jit::eval::pure_value(&JitModule::default(), op, args) else { return };
+        let rk = if crate::jit::eval::returns_float(op) { Kind::Float } else { Kind::Int };
+        let same =
+            |a: u64, b: u64| a == b || rk == Kind::Float && f64::from_bits(a).is_nan() && f64::from_bits(b).is_nan();
+        for constants in 0..1u32 << args.len() {
+            let mut trace = Trace::new(kinds);
+            let operands: Vec<Value> = (0..args.len())
+                .map(|k| if constants & (1 << k) != 0 { Value::Const(args[k], kinds[k]) } else { Value::Var(k as u32) })
+                .collect();
+            let r = trace.new_var(rk);
+            trace.ops = vec![
+                ResOp { op, args: operands.clone(), descr: None, result: Some(r), snapshot: None },
+                ResOp { op: Op::Finish, args: vec![Value::Var(r)], descr: None, result: None, snapshot: None },
+            ];
+            let mut guarded = Trace::new(kinds);
+            let c = guarded.new_var(rk);
+            let all: Vec<u32> = (0..args.len() as u32).collect();
+            guarded.ops = vec![
+                ResOp { op, args: operands, descr: None, result: Some(c), snapshot: None },
+                guard(Op::GuardTrue, c, &all),
+                ResOp {
+                    op: Op::Finish,
+                    args: vec![Value::Const(1, Kind::Int)],
+                    descr: None,
+                    result: None,
+                    snapshot: None,
+                },
+            ];
+            for b in Backend::ALL {
+                let mut frame = [0u64; FRAME_SLOTS];
+                frame[..args.len()].copy_from_slice(args);
+                let code = compile(*b, &trace, 1, &no_links()).unwrap();
+                assert_eq!(run(&code, &mut frame), (1, FINISHED as usize));
+                assert!(
+                    same(frame[0], want),
+                    "{b:?}: {}({args:?}) constants {constants:b}: {:#x}, not {want:#x}",
+                    op.name(),
+                    frame[0]
+                );
+                if rk == Kind::Int && want <= 1 {
+                    frame[..args.len()].copy_from_slice(args);
+                    let code = compile(*b, &guarded, 2, &no_links()).unwrap();
+                    let exit = run(&code, &mut frame);
+                    let ok = if want == 1 {
+                        exit == (2, FINISHED as usize)
+                    } else {
+                        exit == (2, 0) && frame[..args.len()] == *args
+                    };
+                    assert!(ok, "{b:?}: guard_true({}({args:?})) constants {constants:b}: {exit:?}", op.name());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn integer_operations_compute_what_eval_computes() {
+        use Op::*;
+        let binary = [
+            IntAdd,
+            IntSub,
+            IntMul,
+            IntFloordiv,
+            IntMod,
+            UintFloordiv,
+            UintMod,
+            IntAnd,
+            IntOr,
+            IntXor,
+            IntLshift,
+            IntRshift,
+            UintRshift,
+            IntLt,
+            IntLe,
+            IntEq,
+            IntNe,
+            IntGt,
+            IntGe,
+            UintLt,
+            UintLe,
+            UintGt,
+            UintGe,
+            IntMin,
+            IntMax,
+            UintMin,
+            UintMax,
+            IntAddOvf,
+            IntSubOvf,
+            IntMulOvf,
+            UintAddOvf,
+            UintSubOvf,
+            UintMulOvf,
+            PtrEq,
+            PtrNe,
+        ];
+        for op in binary {
+            for x in INTS {
+                for y in INTS {
+                    // (A division's overflow traps, as Rust's panics first.)
+                    let traps = matches!(op, IntFloordiv | IntMod) && x == i64::MIN && y == -1;
+                    let shifts = matches!(op, IntLshift | IntRshift | UintRshift);
+                    if !traps && (!shifts || (0..64).contains(&y)) {
+                        check_op(op, &[Kind::Int, Kind::Int], &[x as u64, y as u64]);
+                    }
+                }
+            }
+        }
+        for op in
+            [IntNeg, IntInvert, IntAbs, IntIsZero, IntIsTrue, PtrIszero, PtrNonzero, CastIntToFloat, CastUintToFloat]
+        {
+            for x in INTS {
+                check_op(op, &[Kind::Int], &[x as u64]);
+            }
+        }
+        for x in INTS {
+            for bytes in [1, 2, 4] {
+                let mut trace = Trace::new(&[Kind::Int]);
+                let r = trace.new_var(Kind::Int);
+                let args = vec![Value::Var(0), Value::Const(bytes, Kind::Int)];
+                trace.ops = vec![
+                    ResOp { op: IntSignext, args, descr: None, result: Some(r), snapshot: None },
+                    ResOp { op: Op::Finish, args: vec![Value::Var(r)], descr: None, result: None, snapshot: None },
+                ];
+                let want = crate::jit::eval::pure_value(&JitModule::default(), IntSignext, &[x as u64, bytes]);
+                for b in Backend::ALL {
+                    let mut frame = [0u64; FRAME_SLOTS];
+                    frame[0] = x as u64;
+                    run(&compile(*b, &trace, 1, &no_links()).unwrap(), &mut frame);
+                    assert_eq!(Some(frame[0]), want, "{b:?}: int_signext({x}, {bytes})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn float_operations_compute_what_eval_computes() {
+        use Op::*;
+        let binary = [
+            FloatAdd,
+            FloatSub,
+            FloatMul,
+            FloatTruediv,
+            FloatMod,
+            FloatMin,
+            FloatMax,
+            FloatLt,
+            FloatLe,
+            FloatEq,
+            FloatNe,
+            FloatGt,
+            FloatGe,
+        ];
+        for op in binary {
+            for x in FLOATS {
+                for y in FLOATS {
+                    check_op(op, &[Kind::Float, Kind::Float], &[x.to_bits(), y.to_bits()]);
+                }
+            }
+        }
+        let unary = [
+            FloatNeg,
+            FloatAbs,
+            FloatSqrt,
+            FloatFloor,
+            FloatCeil,
+            FloatSin,
+            FloatCos,
+            FloatExp,
+            FloatLog,
+            CastFloatToInt,
+            CastFloatToUint,
+        ];
+        for op in unary {
+            for x in FLOATS {
+                check_op(op, &[Kind::Float], &[x.to_bits()]);
+            }
+        }
+        for x in FLOATS {
+            for n in [0, 1, 3, -2] {
+                check_op(FloatPowi, &[Kind::Float, Kind::Int], &[x.to_bits(), n as u64]);
+            }
+        }
+    }
+
+    /// More values than registers, living across a C call (which
+    /// clobbers some registers) and a spill of each kind: all reach the
+    /// `finish` in place.
+    #[test]
+    fn values_outnumbering_the_registers_survive_calls() {
+        let kinds: Vec<Kind> = (0..40).map(|k| if k % 3 == 0 { Kind::Float } else { Kind::Int }).collect();
+        let mut trace = Trace::new(&kinds);
+        let mut ops = Vec::new();
+        let mut outs = Vec::new();
+        for (k, kind) in kinds.iter().enumerate() {
+            let r = trace.new_var(*kind);
+            let (op, c) = if *kind == Kind::Float { (Op::FloatAdd, 1.0f64.to_bits()) } else { (Op::IntAdd, 1) };
+            ops.push(ResOp {
+                op,
+                args: vec![Value::Var(k as u32), Value::Const(c, *kind)],
+                descr: None,
+                result: Some(r),
+                snapshot: None,
+            });
+            outs.push(Value::Var(r));
+            if k == 20 {
+                let s = trace.new_var(Kind::Float);
+                ops.push(ResOp {
+                    op: Op::FloatSin,
+                    args: vec![Value::Var(0)],
+                    descr: None,
+                    result: Some(s),
+                    snapshot: None,
+                });
+                outs.push(Value::Var(s));
+            }
+        }
+        // Each value used again after the call, so all live across it.
+        outs.extend((0..40).map(Value::Var));
+        ops.push(ResOp { op: Op::Finish, args: outs, descr: None, result: None, snapshot: None });
+        trace.ops = ops;
+        let inputs: Vec<u64> = kinds
+            .iter()
+            .enumerate()
+            .map(|(k, kind)| if *kind == Kind::Float { (k as f64 / 4.0).to_bits() } else { k as u64 * 1000 })
+            .collect();
+        for b in Backend::ALL {
+            let mut frame = [0u64; FRAME_SLOTS];
+            frame[..40].copy_from_slice(&inputs);
+            assert_eq!(run(&compile(*b, &trace, 1, &no_links()).unwrap(), &mut frame), (1, FINISHED as usize));
+            let plus_one: Vec<u64> = kinds
+                .iter()
+                .zip(&inputs)
+                .map(|(kind, x)| if *kind == Kind::Float { (f64::from_bits(*x) + 1.0).to_bits() } else { x + 1 })
+                .collect();
+            assert_eq!(frame[..21], plus_one[..21], "{b:?}");
+            assert_eq!(frame[21], 0.0f64.sin().to_bits(), "{b:?}");
+            assert_eq!(frame[22..41], plus_one[21..], "{b:?}");
+            assert_eq!(frame[41..81], inputs[..], "{b:?}");
         }
     }
 }

@@ -632,7 +632,7 @@ mod tests {
         s
     }
 
-    const ALUS: [(Alu, &str); 8] = [
+    const ALUS: [(Alu, &str); 6] = [
         (Alu::Add, "add"),
         (Alu::Or, "or"),
         (Alu::And, "and"),

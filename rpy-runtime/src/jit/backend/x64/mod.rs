@@ -34,8 +34,8 @@ mod regalloc;
 use super::super::interp::Tables;
 use super::super::trace::{ResOp, Trace, Value};
 use super::{
-    exit, float_cos, float_exp, float_log, float_max, float_min, float_mod, float_powi, float_sin, install,
-    Backend, CompiledLoop, Frame, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
+    exit, float_cos, float_exp, float_log, float_max, float_min, float_mod, float_powi, float_sin, install, Backend,
+    CompiledLoop, Frame, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
 };
 use crate::gc::{self, HDR_TRACK};
 use asm::{Alu, Asm, Cond, Fixup, Mem, Reg, Shift, Sse, Xmm, RAX, RBP, RCX, RDI, RDX, RSI, RSP};
@@ -826,13 +826,17 @@ impl Lower<'_, '_> {
                 let r = res.unwrap();
                 let commutes = op.op != IntSub;
                 // The operand that dies in a register becomes the result.
-                let (x, y) = if commutes && !self.dies_here(&a[0]) && self.dies_here(&a[1]) && !matches!(a[1], Value::Const(..)) {
-                    (&a[1], &a[0])
-                } else {
-                    (&a[0], &a[1])
-                };
+                let (x, y) =
+                    if commutes && !self.dies_here(&a[0]) && self.dies_here(&a[1]) && !matches!(a[1], Value::Const(..))
+                    {
+                        (&a[1], &a[0])
+                    } else {
+                        (&a[0], &a[1])
+                    };
                 match (op.op, Self::imm(y)) {
-                    (IntAdd | IntSub, Some(k)) if !self.dies_here(x) || !matches!(self.src(x), Src::Loc(Loc::Reg(_))) => {
+                    (IntAdd | IntSub, Some(k))
+                        if !self.dies_here(x) || !matches!(self.src(x), Src::Loc(Loc::Reg(_))) =>
+                    {
                         let s = self.reg(x);
                         let d = self.new_gpr(r);
                         let k = if op.op == IntSub { k.wrapping_neg() } else { k };
@@ -967,7 +971,11 @@ impl Lower<'_, '_> {
             FloatAdd | FloatSub | FloatMul | FloatTruediv => {
                 let r = res.unwrap();
                 let commutes = matches!(op.op, FloatAdd | FloatMul);
-                let (x, y) = if commutes && !self.dies_here(&a[0]) && self.dies_here(&a[1]) { (&a[1], &a[0]) } else { (&a[0], &a[1]) };
+                let (x, y) = if commutes && !self.dies_here(&a[0]) && self.dies_here(&a[1]) {
+                    (&a[1], &a[0])
+                } else {
+                    (&a[0], &a[1])
+                };
                 let yx = self.xmm(y);
                 let d = self.xresult_from(r, x);
                 let sse = match op.op {
@@ -1091,12 +1099,16 @@ impl Lower<'_, '_> {
                 }
             }
             GetfieldGcI | GetfieldGcR | GetfieldGcF => {
-                let Some(Descr::Field { leaf, .. }) = op.descr.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
+                let Some(Descr::Field { leaf, .. }) = op.descr.map(|d| &self.m.descrs[d as usize]) else {
+                    unreachable!()
+                };
                 let obj = self.reg(&a[0]);
                 self.load_leaf(res.unwrap(), Mem::at(obj, leaf.offset as i32), leaf);
             }
             SetfieldGc => {
-                let Some(Descr::Field { leaf, .. }) = op.descr.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
+                let Some(Descr::Field { leaf, .. }) = op.descr.map(|d| &self.m.descrs[d as usize]) else {
+                    unreachable!()
+                };
                 let obj = self.reg(&a[0]);
                 self.barrier(&a[0], obj, leaf);
                 self.store_leaf(Mem::at(obj, leaf.offset as i32), leaf, &a[1]);
@@ -1128,7 +1140,9 @@ impl Lower<'_, '_> {
                 self.a.load(d, Mem::at(obj, *length_offset as i32));
             }
             New => {
-                let Some(Descr::Size { typeinfo, .. }) = op.descr.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
+                let Some(Descr::Size { typeinfo, .. }) = op.descr.map(|d| &self.m.descrs[d as usize]) else {
+                    unreachable!()
+                };
                 let r = res.unwrap();
                 self.malloc(r, self.t.typeinfos[*typeinfo as usize], None);
                 // (Its slow path may have collected: older objects are old.)
@@ -1136,7 +1150,9 @@ impl Lower<'_, '_> {
                 self.fresh.push(r);
             }
             NewArray => {
-                let Some(Descr::Array { typeinfo, .. }) = op.descr.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
+                let Some(Descr::Array { typeinfo, .. }) = op.descr.map(|d| &self.m.descrs[d as usize]) else {
+                    unreachable!()
+                };
                 let ti = self.t.typeinfos[*typeinfo as usize];
                 let r = res.unwrap();
                 match a[0] {

@@ -228,7 +228,8 @@ impl Regs {
             if self.last[v as usize] <= i as u32 {
                 continue;
             }
-            let free = CALLEE_SAVED.iter().find(|c| keep && self.gpr[c.0 as usize] == NONE && self.locked & (1 << c.0) == 0);
+            let free =
+                CALLEE_SAVED.iter().find(|c| keep && self.gpr[c.0 as usize] == NONE && self.locked & (1 << c.0) == 0);
             match free {
                 Some(c) => {
                     a.mov_rr(*c, *r);
