@@ -46,7 +46,10 @@ pub enum Backend {
 
 impl Backend {
     /// The backend of the machine the program runs on.
-    pub const NATIVE: Backend = if cfg!(target_arch = "x86_64") { Backend::X64 } else { Backend::Cranelift };
+    #[cfg(target_arch = "x86_64")]
+    pub const NATIVE: Backend = Backend::X64;
+    #[cfg(not(target_arch = "x86_64"))]
+    pub const NATIVE: Backend = Backend::Cranelift;
 
     /// The backends that run on this machine.
     pub const ALL: &[Backend] = &[
@@ -135,10 +138,13 @@ pub struct CompiledLoop {
     /// Per guard, where its fail arguments are when it fails (`x64`:
     /// `x64::Loc`s; empty for `cranelift`, which passes them in order):
     /// guard `k`'s are `fail_locs[fail_starts[k]..fail_starts[k + 1]]`.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     fail_locs: Box<[u16]>,
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     fail_starts: Box<[u32]>,
     /// An unrolled loop's label (`x64`): its address and where its
     /// arguments are, for the traces that jump to it.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     label: Option<(usize, Box<[u16]>)>,
 }
 
@@ -150,6 +156,7 @@ impl CompiledLoop {
 
     /// After guard `k` failed out of this code: its fail arguments in the
     /// first slots of `frame`, in order.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
     pub fn fail_args(&self, k: usize, frame: &mut Frame) {
         match self.backend {
             Backend::Cranelift => {}
@@ -174,6 +181,7 @@ impl Drop for CompiledLoop {
 /// With `counter` (`jit-backend-counts`), each entry into the code adds
 /// one to the word there, each start of the loop's body to the next one.
 #[allow(clippy::too_many_arguments)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
 pub fn compile_loop(
     backend: Backend,
     trace: &Trace,
