@@ -5,7 +5,8 @@ mod support;
 
 use std::process::Command;
 use support::{
-    count_ops, hot_body, is_unrolled, jit_log, jit_log_with, jit_run, ops_named, summary_count, summary_numbers,
+    count_ops, hot_body, is_unrolled, jit_log, jit_log_with, jit_run, ops_named, run_program, summary_count,
+    summary_numbers, HOT,
 };
 
 /// Program 142 makes two objects every turn: the loop as traced allocates
@@ -674,4 +675,33 @@ fn copies_of_strings_are_copies_of_their_bytes_made_once() {
     let byte_arrays = ops_named(body, "new_array").iter().filter(|op| op.contains("<ArrayU 1>")).count();
     assert!(byte_arrays <= 3, "{byte_arrays} arrays of bytes:\n{l}");
     assert!(count_ops(body, "call_n") >= 3, "{l}");
+}
+
+/// Every backend of the machine (`RPYJIT=backend=...`: the x64 one and
+/// Cranelift on x86-64) runs the suite's JIT programs with the JIT forced
+/// hot as the program runs untranslated: same output, same status.
+#[test]
+fn every_backend_runs_the_jit_programs_as_untranslated() {
+    let backends: &[&str] = if cfg!(target_arch = "x86_64") { &["x64", "cranelift"] } else { &["cranelift"] };
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
+    let mut programs: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.path().file_stem()?.to_str().map(String::from))
+        .filter(|name| name.contains("_jit_"))
+        .collect();
+    programs.sort();
+    assert!(programs.len() >= 30, "{programs:?}");
+    for program in &programs {
+        let plain = run_program(program, "untranslated", &[], "");
+        for backend in backends {
+            let rpyjit = format!("{HOT},backend={backend}");
+            let out = run_program(program, "translated", &[("RPYJIT", rpyjit.as_str())], "");
+            assert_eq!(
+                (out.status.code(), String::from_utf8_lossy(&out.stdout)),
+                (plain.status.code(), String::from_utf8_lossy(&plain.stdout)),
+                "{program} with backend={backend}:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
 }

@@ -406,8 +406,10 @@ mod tests {
     /// the frame's first slots.
     fn run(code: &CompiledLoop, frame: &mut Frame) -> (u32, usize) {
         // SAFETY: the tests' codes read and write the frame, allocate in
-        // the GC when run inside it, and call the tests' helpers.
-        let (c, k) = exit_parts(unsafe { enter(code, frame) });
+        // the GC when run inside it, and call the tests' helpers. Code
+        // runs holding the GIL (no other thread's code is installed on its
+        // page meanwhile), as the dispatcher runs it.
+        let (c, k) = exit_parts(gc::holding_gil(|| unsafe { enter(code, frame) }));
         if k != FINISHED as usize {
             code.fail_args(k, frame);
         }
@@ -814,11 +816,24 @@ mod tests {
         let rk = if crate::jit::eval::returns_float(op) { Kind::Float } else { Kind::Int };
         let same =
             |a: u64, b: u64| a == b || rk == Kind::Float && f64::from_bits(a).is_nan() && f64::from_bits(b).is_nan();
-        for constants in 0..1u32 << args.len() {
+        // Each operand a variable or a constant; and, for two equal
+        // operands, one variable twice (`x * x`).
+        let twice = args.len() == 2 && args[0] == args[1] && kinds[0] == kinds[1];
+        for constants in 0..(1u32 << args.len()) + twice as u32 {
             let mut trace = Trace::new(kinds);
-            let operands: Vec<Value> = (0..args.len())
-                .map(|k| if constants & (1 << k) != 0 { Value::Const(args[k], kinds[k]) } else { Value::Var(k as u32) })
-                .collect();
+            let operands: Vec<Value> =
+                match constants {
+                    4 => vec![Value::Var(0), Value::Var(0)],
+                    _ => (0..args.len())
+                        .map(|k| {
+                            if constants & (1 << k) != 0 {
+                                Value::Const(args[k], kinds[k])
+                            } else {
+                                Value::Var(k as u32)
+                            }
+                        })
+                        .collect(),
+                };
             let r = trace.new_var(rk);
             trace.ops = vec![
                 ResOp { op, args: operands.clone(), descr: None, result: Some(r), snapshot: None },

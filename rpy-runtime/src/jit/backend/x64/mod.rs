@@ -324,17 +324,28 @@ impl Lower<'_, '_> {
         d
     }
 
-    /// `dst op= y` for an ALU operation, `y` a register, memory or an
-    /// immediate as it is.
-    fn alu(&mut self, op: Alu, dst: Reg, y: &Value) {
+    /// `y` as the second operand of an ALU operation: an immediate, a
+    /// slot, or a register (a constant too large for an immediate in
+    /// `r11`). Read before the result's register is chosen, which may be
+    /// `y`'s when `y` dies here.
+    fn operand(&mut self, y: &Value) -> Operand {
         match (Self::imm(y), self.src(y)) {
-            (Some(k), _) => self.a.alu_ri(op, dst, k),
-            (None, Src::Loc(Loc::Reg(r))) => self.a.alu_rr(op, dst, r),
-            (None, Src::Loc(Loc::Slot(s))) => self.a.alu_rm(op, dst, slot(s)),
-            _ => {
-                let r = self.reg(y);
-                self.a.alu_rr(op, dst, r);
+            (Some(k), _) => Operand::I(k),
+            (None, Src::Imm(k)) => {
+                self.a.mov_ri(SCRATCH, k as i64);
+                Operand::R(SCRATCH)
             }
+            (None, Src::Loc(Loc::Slot(s))) => Operand::M(slot(s)),
+            _ => Operand::R(self.reg(y)),
+        }
+    }
+
+    /// `dst op= y`.
+    fn alu(&mut self, op: Alu, dst: Reg, y: Operand) {
+        match y {
+            Operand::I(k) => self.a.alu_ri(op, dst, k),
+            Operand::R(r) => self.a.alu_rr(op, dst, r),
+            Operand::M(m) => self.a.alu_rm(op, dst, m),
         }
     }
 
@@ -671,6 +682,14 @@ impl Lower<'_, '_> {
     }
 }
 
+/// The second operand of an ALU operation.
+#[derive(Clone, Copy)]
+enum Operand {
+    I(i32),
+    R(Reg),
+    M(Mem),
+}
+
 /// An argument of a call from the cold code: a register or a constant.
 #[derive(Clone, Copy)]
 enum Arg {
@@ -705,7 +724,8 @@ impl Lower<'_, '_> {
         let a = &op.args;
         if let Some(c) = int_cond(op.op) {
             let x = self.reg(&a[0]);
-            self.alu(Alu::Cmp, x, &a[1]);
+            let y = self.operand(&a[1]);
+            self.alu(Alu::Cmp, x, y);
             return Some(c);
         }
         Some(match op.op {
@@ -720,9 +740,15 @@ impl Lower<'_, '_> {
             }
             IntAddOvf | IntSubOvf | UintAddOvf | UintSubOvf => {
                 let x = self.reg(&a[0]);
+                // (The sum is made in `r11`: a large constant goes to a
+                // register of its own.)
+                let y = match (Self::imm(&a[1]), &a[1]) {
+                    (None, Value::Const(..)) => Operand::R(self.reg(&a[1])),
+                    _ => self.operand(&a[1]),
+                };
                 self.a.mov_rr(SCRATCH, x);
                 let alu = if matches!(op.op, IntAddOvf | UintAddOvf) { Alu::Add } else { Alu::Sub };
-                self.alu(alu, SCRATCH, &a[1]);
+                self.alu(alu, SCRATCH, y);
                 if matches!(op.op, IntAddOvf | IntSubOvf) {
                     Cond::O
                 } else {
@@ -808,13 +834,8 @@ impl Lower<'_, '_> {
             }
             GuardValue => {
                 let x = self.reg(&a[0]);
-                match (Self::imm(&a[1]), &a[1]) {
-                    (None, Value::Const(k, _)) => {
-                        self.a.mov_ri(SCRATCH, *k as i64);
-                        self.a.alu_rr(Alu::Cmp, x, SCRATCH);
-                    }
-                    _ => self.alu(Alu::Cmp, x, &a[1]),
-                }
+                let y = self.operand(&a[1]);
+                self.alu(Alu::Cmp, x, y);
                 self.guard(op, Cond::Ne);
             }
             GuardNotInvalidated => {
@@ -853,11 +874,7 @@ impl Lower<'_, '_> {
                         self.a.imul_rr(d, yr);
                     }
                     _ => {
-                        if let Value::Var(_) = y {
-                            if !matches!(self.src(y), Src::Loc(Loc::Slot(_))) {
-                                self.reg(y);
-                            }
-                        }
+                        let y = self.operand(y);
                         let d = self.result_from(r, x);
                         let alu = match op.op {
                             IntAdd => Alu::Add,
@@ -866,13 +883,7 @@ impl Lower<'_, '_> {
                             IntOr => Alu::Or,
                             _ => Alu::Xor,
                         };
-                        match (y, Self::imm(y)) {
-                            (Value::Const(k, _), None) => {
-                                self.a.mov_ri(SCRATCH, *k as i64);
-                                self.a.alu_rr(alu, d, SCRATCH);
-                            }
-                            _ => self.alu(alu, d, y),
-                        }
+                        self.alu(alu, d, y);
                     }
                 }
             }
@@ -1541,4 +1552,92 @@ pub(super) fn compile_loop(
         fail_starts: l.fail_starts.into_boxed_slice(),
         label: label.map(|(pos, locs)| (start + pos, locs.into_boxed_slice())),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jit::trace::{FrameSnapshot, Snapshot};
+
+    /// The instructions of `code`'s first `len` bytes, as `objdump` prints
+    /// them (mnemonic and operands).
+    fn disassemble(code: &[u8]) -> Vec<String> {
+        let dir = std::env::temp_dir().join(format!("rpy-x64-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bin = dir.join("code.bin");
+        std::fs::write(&bin, code).unwrap();
+        let out = std::process::Command::new("objdump")
+            .args(["-D", "-b", "binary", "-m", "i386:x86-64", "-M", "intel"])
+            .arg(&bin)
+            .output()
+            .expect("objdump (binutils) disassembles the code");
+        let _ = std::fs::remove_dir_all(&dir);
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| l.splitn(3, '\t').nth(2).map(|i| i.split_whitespace().collect::<Vec<_>>().join(" ")))
+            .collect()
+    }
+
+    /// The hot loop of `i1 = i0 + 1; guard_true(i1 < n); jump(i1)` is an
+    /// add, a compare fused with its guard's branch and the jump back: its
+    /// value in a register, no memory access.
+    #[test]
+    fn a_counting_loop_is_four_instructions_in_registers() {
+        let mut trace = Trace::new(&[Kind::Int, Kind::Int]);
+        let (i2, c) = (trace.new_var(Kind::Int), trace.new_var(Kind::Int));
+        let live = vec![(rpy_jitcode::Reg { kind: Kind::Int, index: 0 }, Value::Var(i2))];
+        let frame = FrameSnapshot { jitcode: 0, pc: 0, live };
+        let snapshot =
+            Snapshot { frames: vec![std::rc::Rc::new(frame)], virtuals: vec![], arrays: vec![], pending: vec![] };
+        trace.ops = vec![
+            ResOp {
+                op: Op::IntAdd,
+                args: vec![Value::Var(0), Value::Const(1, Kind::Int)],
+                descr: None,
+                result: Some(i2),
+                snapshot: None,
+            },
+            ResOp {
+                op: Op::IntLt,
+                args: vec![Value::Var(i2), Value::Var(1)],
+                descr: None,
+                result: Some(c),
+                snapshot: None,
+            },
+            ResOp {
+                op: Op::GuardTrue,
+                args: vec![Value::Var(c)],
+                descr: None,
+                result: None,
+                snapshot: Some(Box::new(snapshot)),
+            },
+            ResOp {
+                op: Op::Jump,
+                args: vec![Value::Var(i2), Value::Var(1)],
+                descr: None,
+                result: None,
+                snapshot: None,
+            },
+        ];
+        let links =
+            Links { codes: &|_| unreachable!(), tokens: &|_| std::ptr::null(), assembler_helper: 0, stack_limit: 0 };
+        let tables = Tables { calls: &[], typeinfos: &[], strings: &[] };
+        let code = compile_loop(&trace, &JitModule::default(), &tables, 0, &links, None, None).unwrap();
+        // SAFETY: the code's memory, alive while `code` is.
+        let bytes = unsafe { std::slice::from_raw_parts(code.entry, code.size) };
+        let all = disassemble(bytes);
+        let back = all.iter().position(|i| i.starts_with("jmp")).expect("the jump back");
+        let head = all.iter().position(|i| i.starts_with("lea") || i.starts_with("add")).expect("the add");
+        let body = &all[head..=back];
+        assert_eq!(body.len(), 4, "{all:#?}");
+        assert!(body.iter().all(|i| !i.contains('[')), "{body:#?}");
+        assert!(body[1].starts_with("cmp") && body[2].starts_with("jge"), "{body:#?}");
+        let mut frame = [0u64; FRAME_SLOTS];
+        frame[1] = 1000;
+        // SAFETY: the code reads and writes the frame only (holding the
+        // GIL, as the dispatcher runs code).
+        let exit = gc::holding_gil(|| unsafe { super::super::enter(&code, &mut frame) });
+        code.fail_args(0, &mut frame);
+        assert_eq!((super::super::exit_parts(exit), frame[0]), ((0, 0), 1000));
+    }
 }
