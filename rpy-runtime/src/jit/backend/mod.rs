@@ -1064,4 +1064,69 @@ mod tests {
             assert_eq!(frame[41..81], inputs[..], "{b:?}");
         }
     }
+
+    /// Items of 24 bytes (a struct of three words, not a scale of an
+    /// address): constants and variables stored into their fields by a
+    /// variable index, and read back.
+    #[test]
+    fn fields_of_items_of_any_size_are_stored_and_read() {
+        let leaf = |offset, kind| Leaf { offset, size: 8, signed: true, kind };
+        let m = JitModule {
+            descrs: vec![
+                Descr::Array {
+                    name: "Triples".into(),
+                    length_offset: 8,
+                    items_offset: 16,
+                    item_size: 24,
+                    typeinfo: 0,
+                    item: None,
+                    immutable: false,
+                },
+                Descr::Interior { array: 0, leaf: leaf(0, Kind::Int) },
+                Descr::Interior { array: 0, leaf: leaf(8, Kind::Float) },
+                Descr::Interior { array: 0, leaf: leaf(16, Kind::Float) },
+            ],
+            ..JitModule::default()
+        };
+        let mut trace = Trace::new(&[Kind::Ref, Kind::Int, Kind::Float]);
+        let (i3, f4) = (trace.new_var(Kind::Int), trace.new_var(Kind::Float));
+        let set = |d, v| ResOp {
+            op: Op::SetinteriorfieldGc,
+            args: vec![Value::Var(0), Value::Var(1), v],
+            descr: Some(d),
+            result: None,
+            snapshot: None,
+        };
+        let get = |op, d, r| ResOp {
+            op,
+            args: vec![Value::Var(0), Value::Var(1)],
+            descr: Some(d),
+            result: Some(r),
+            snapshot: None,
+        };
+        trace.ops = vec![
+            set(1, Value::Const(-7i64 as u64, Kind::Int)),
+            set(2, Value::Const(2.5f64.to_bits(), Kind::Float)),
+            set(3, Value::Var(2)),
+            get(Op::GetinteriorfieldGcI, 1, i3),
+            get(Op::GetinteriorfieldGcF, 2, f4),
+            ResOp {
+                op: Op::Finish,
+                args: vec![Value::Var(i3), Value::Var(f4)],
+                descr: None,
+                result: None,
+                snapshot: None,
+            },
+        ];
+        for b in Backend::ALL {
+            let mut items = [0u64; 2 + 3 * 4];
+            let mut frame = [0u64; FRAME_SLOTS];
+            frame[..3].copy_from_slice(&[items.as_mut_ptr() as u64, 2, 0.75f64.to_bits()]);
+            let code = compile_loop(*b, &trace, &m, &tables(), 1, &no_links(), None, None).unwrap();
+            assert_eq!(run(&code, &mut frame), (1, FINISHED as usize), "{b:?}");
+            assert_eq!(frame[..2], [-7i64 as u64, 2.5f64.to_bits()], "{b:?}");
+            assert_eq!(items[2 + 6..2 + 9], [-7i64 as u64, 2.5f64.to_bits(), 0.75f64.to_bits()], "{b:?}");
+            assert!(items.iter().enumerate().all(|(k, x)| (8..11).contains(&k) || *x == 0), "{b:?}: {items:?}");
+        }
+    }
 }

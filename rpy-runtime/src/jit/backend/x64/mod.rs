@@ -448,8 +448,11 @@ impl Lower<'_, '_> {
         match item_size {
             1 | 2 | 4 | 8 => (Mem::indexed(obj, i, item_size as u8, disp), leaf),
             _ => {
-                self.a.imul_rri(SCRATCH, i, item_size as i32);
-                (Mem::indexed(obj, SCRATCH, 1, disp), leaf)
+                // (In a register of the operation's: storing a constant
+                // takes `r11`.)
+                let t = self.r.gpr(&mut self.a, false);
+                self.a.imul_rri(t, i, item_size as i32);
+                (Mem::indexed(obj, t, 1, disp), leaf)
             }
         }
     }
@@ -1137,7 +1140,8 @@ impl Lower<'_, '_> {
                     Descr::Array { item: Some(leaf), .. } | Descr::Interior { leaf, .. } => *leaf,
                     other => panic!("rpy JIT: an array descr expected, got {other}"),
                 };
-                // (Before the item's address, which may be in `r11`.)
+                // (Before the item's address: the barrier's call keeps
+                // only registers that hold values.)
                 self.barrier(&a[0], obj, &leaf);
                 let (m, leaf) = self.item(obj, &a[1], d);
                 self.store_leaf(m, &leaf, &a[2]);
