@@ -276,21 +276,45 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// The register the result `res` of this operation goes to, which
-    /// starts as a copy of operand `x`: `x`'s own register when `x` dies
-    /// here, else a new one.
+    /// When `x` dies here in a register: that register, now result
+    /// `res`'s (an operation whose result starts as a copy of `x`).
+    fn take_dying(&mut self, res: u32, x: &Value) -> Option<Loc> {
+        let (Value::Var(n), Src::Loc(l @ (Loc::Reg(_) | Loc::Xmm(_)))) = (*x, self.src(x)) else { return None };
+        if !self.dies_here(x) {
+            return None;
+        }
+        self.r.free(n);
+        self.r.lock(l);
+        self.r.bind(res, l);
+        Some(l)
+    }
+
+    /// The register result `res` goes to, holding a copy of operand `x`:
+    /// `x`'s own when `x` dies here, else a new one.
     fn result_from(&mut self, res: u32, x: &Value) -> Reg {
-        let xs = self.src(x);
-        if let (Src::Loc(Loc::Reg(r)), true) = (xs, self.dies_here(x)) {
-            if let Value::Var(n) = *x {
-                self.r.free(n);
-            }
-            self.r.lock(Loc::Reg(r));
-            self.r.bind(res, Loc::Reg(r));
+        if let Some(Loc::Reg(r)) = self.take_dying(res, x) {
             return r;
+        }
+        let xs = self.src(x);
+        if let Src::Loc(l) = xs {
+            self.r.lock(l); // (not the one to free for `d`)
         }
         let d = self.new_gpr(res);
         emit_move(&mut self.a, xs, Loc::Reg(d));
+        d
+    }
+
+    /// As `result_from`, for floats.
+    fn xresult_from(&mut self, res: u32, x: &Value) -> Xmm {
+        if let Some(Loc::Xmm(r)) = self.take_dying(res, x) {
+            return r;
+        }
+        let xs = self.src(x);
+        if let Src::Loc(l) = xs {
+            self.r.lock(l); // (not the one to free for `d`)
+        }
+        let d = self.new_xmm(res);
+        emit_move(&mut self.a, xs, Loc::Xmm(d));
         d
     }
 
@@ -305,22 +329,6 @@ impl Lower<'_, '_> {
     fn new_xmm(&mut self, res: u32) -> Xmm {
         let d = self.r.xmm(&mut self.a);
         self.r.bind(res, Loc::Xmm(d));
-        d
-    }
-
-    /// As `result_from`, for floats.
-    fn xresult_from(&mut self, res: u32, x: &Value) -> Xmm {
-        let xs = self.src(x);
-        if let (Src::Loc(Loc::Xmm(r)), true) = (xs, self.dies_here(x)) {
-            if let Value::Var(n) = *x {
-                self.r.free(n);
-            }
-            self.r.lock(Loc::Xmm(r));
-            self.r.bind(res, Loc::Xmm(r));
-            return r;
-        }
-        let d = self.new_xmm(res);
-        emit_move(&mut self.a, xs, Loc::Xmm(d));
         d
     }
 
