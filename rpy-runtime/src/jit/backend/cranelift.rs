@@ -70,7 +70,7 @@ pub(super) fn trampoline() -> Result<usize, String> {
             let r = b.inst_results(call)[0];
             b.ins().return_(&[r]);
             b.finalize(isa.frontend_config());
-            Ok(install(&finish(func)?)?.0)
+            Ok(install(&mut finish(func)?)?.0)
         })
     })
     .clone()
@@ -1056,7 +1056,7 @@ pub(super) fn compile_loop(
     if frame_size > FRAME_SLOTS {
         return Err(format!("{frame_size} values in the frame (at most {FRAME_SLOTS})"));
     }
-    let (entry, size) = install(&finish(func)?)?;
+    let (entry, size) = install(&mut finish(func)?)?;
     Ok(CompiledLoop {
         backend: Backend::Cranelift,
         size,
@@ -1066,5 +1066,6 @@ pub(super) fn compile_loop(
         fail_locs: Box::new([]),
         fail_starts: Box::new([]),
         label: None,
+        guard_jumps: Box::new([]),
     })
 }

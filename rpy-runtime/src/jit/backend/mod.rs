@@ -146,12 +146,26 @@ pub struct CompiledLoop {
     /// arguments are, for the traces that jump to it.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     label: Option<(usize, Box<[u16]>)>,
+    /// Per guard, where in the code the displacement of its jump to its
+    /// stub is (`x64`; empty for `cranelift`).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    guard_jumps: Box<[u32]>,
 }
 
 impl CompiledLoop {
-    /// Guard `k` goes on into the bridge of entry `bridge` from now on.
+    /// Guard `k` goes on into the bridge of entry `bridge` from now on:
+    /// through its slot, and (`x64`) by its own jump when the bridge is in
+    /// its reach (RPython's `patch_jump_for_descr`).
     pub fn attach(&mut self, k: usize, bridge: *const u8) {
         self.bridge_slots[k] = bridge as u64;
+        if let Some(at) = self.guard_jumps.get(k) {
+            let at = self.entry as usize + *at as usize;
+            if let Ok(rel) = i32::try_from(bridge as i64 - (at as i64 + 4)) {
+                // (Unpatched, the guard still goes to its bridge, through
+                // its stub: an error here costs only that.)
+                let _ = patch_code(at, &rel.to_le_bytes());
+            }
+        }
     }
 
     /// After guard `k` failed out of this code: its fail arguments in the
@@ -342,39 +356,60 @@ fn page() -> usize {
 }
 
 /// Copies machine code into executable memory; its address and size.
-fn install(bytes: &[u8]) -> Result<(usize, usize), String> {
-    // Compiled code runs holding the GIL: holding it here, no code runs on
-    // a page while it is writable (a page holds other codes too).
-    gc::holding_gil(|| install_holding_gil(bytes))
+fn install(bytes: &mut [u8]) -> Result<(usize, usize), String> {
+    install_linked(bytes, |_, _| {})
 }
 
-fn install_holding_gil(bytes: &[u8]) -> Result<(usize, usize), String> {
-    let mut arena = arena();
-    let len = bytes.len().next_multiple_of(64);
-    // SAFETY: private mappings; a page is writable only while code is
-    // copied into it (no compiled code runs then: this thread holds the
-    // GIL, which running code holds too, and runs no code), executable
-    // again after. The bytes written are a hole's or never used: no code
-    // runs there.
-    unsafe {
-        let start = arena.take(len)?;
-        let p = start as *mut u8;
-        let first = start & !(page() - 1);
-        let pages = (start + len).next_multiple_of(page()) - first;
-        if mprotect(first as *mut u8, pages, PROT_READ | PROT_WRITE) != 0 {
-            return Err("mprotect failed".into());
-        }
-        std::ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len());
-        if mprotect(first as *mut u8, pages, PROT_READ | PROT_EXEC) != 0 {
-            return Err("mprotect failed".into());
-        }
-        #[cfg(target_arch = "aarch64")]
-        __clear_cache(p, p.add(len));
+/// As `install`, `link` first making the code fit its address (its
+/// jumps out of it).
+fn install_linked(bytes: &mut [u8], link: impl FnOnce(usize, &mut [u8])) -> Result<(usize, usize), String> {
+    // Compiled code runs holding the GIL: holding it here, no code runs on
+    // a page while it is writable (a page holds other codes too).
+    gc::holding_gil(|| {
+        let mut arena = arena();
+        let len = bytes.len().next_multiple_of(64);
+        // SAFETY: the bytes taken are a hole's or never used: no code
+        // runs there.
+        let start = unsafe { arena.take(len)? };
+        link(start, bytes);
+        // SAFETY: as above.
+        unsafe { write_code(start, bytes)? };
         arena.live += len;
         arena.total += len;
         arena.peak = arena.peak.max(arena.live);
         Ok((start, len))
+    })
+}
+
+/// Writes `bytes` over installed code at `at` (a jump's displacement,
+/// which no code is executing: the code is not running, or stopped at
+/// another instruction).
+fn patch_code(at: usize, bytes: &[u8]) -> Result<(), String> {
+    // SAFETY: holding the GIL, as `install_linked`.
+    gc::holding_gil(|| unsafe { write_code(at, bytes) })
+}
+
+/// Copies `bytes` to `at` in the code's chunks: the pages are writable
+/// only meanwhile (private mappings; no compiled code runs then: this
+/// thread holds the GIL, which running code holds too, and runs no
+/// code), executable again after.
+///
+/// # Safety
+/// `at..at + bytes.len()` is in the arena's chunks; the caller holds the
+/// GIL.
+unsafe fn write_code(at: usize, bytes: &[u8]) -> Result<(), String> {
+    let first = at & !(page() - 1);
+    let pages = (at + bytes.len()).next_multiple_of(page()) - first;
+    if mprotect(first as *mut u8, pages, PROT_READ | PROT_WRITE) != 0 {
+        return Err("mprotect failed".into());
     }
+    std::ptr::copy_nonoverlapping(bytes.as_ptr(), at as *mut u8, bytes.len());
+    if mprotect(first as *mut u8, pages, PROT_READ | PROT_EXEC) != 0 {
+        return Err("mprotect failed".into());
+    }
+    #[cfg(target_arch = "aarch64")]
+    __clear_cache(at as *mut u8, (at + bytes.len()) as *mut u8);
+    Ok(())
 }
 
 #[cfg(test)]

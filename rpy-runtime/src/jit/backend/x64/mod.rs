@@ -34,8 +34,8 @@ mod regalloc;
 use super::super::interp::Tables;
 use super::super::trace::{ResOp, Trace, Value};
 use super::{
-    exit, float_cos, float_exp, float_log, float_max, float_min, float_mod, float_powi, float_sin, install, Backend,
-    CompiledLoop, Frame, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
+    exit, float_cos, float_exp, float_log, float_max, float_min, float_mod, float_powi, float_sin, install,
+    install_linked, Backend, CompiledLoop, Frame, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
 };
 use crate::gc::{self, HDR_TRACK};
 use asm::{Alu, Asm, Cond, Fixup, Mem, Reg, Shift, Sse, Xmm, RAX, RBP, RCX, RDI, RDX, RSI, RSP};
@@ -89,7 +89,7 @@ fn routines() -> Result<&'static Routines, String> {
         }
         a.mov_rr(RAX, SCRATCH);
         a.ret();
-        let (start, _) = gc::holding_gil(|| install(&a.code))?;
+        let (start, _) = install(&mut a.code)?;
         Ok(Routines { trampoline: start, save_all: start + save_all })
     })
     .as_ref()
@@ -151,6 +151,12 @@ struct Lower<'a, 'l> {
     exits: Vec<usize>,
     fail_locs: Vec<u16>,
     fail_starts: Vec<u32>,
+    /// Per guard, the hot code's jump to its stub (which `attach` makes
+    /// jump to its bridge straight).
+    guard_jumps: Vec<u32>,
+    /// Jumps to other code: direct once the code's address is known and
+    /// the target in reach (else they fall through to an absolute jump).
+    far: Vec<(Fixup, usize)>,
     /// Per operation, the index of the next call at or after it (for
     /// placing values that live across one in callee-saved registers).
     next_call: Vec<u32>,
@@ -388,6 +394,7 @@ impl Lower<'_, '_> {
             }
         }
         self.fail_starts.push(self.fail_locs.len() as u32);
+        self.guard_jumps.push(at.0 as u32);
         let stub = self.cold.pos();
         self.to_cold(at, stub);
         self.cold.mov_ri(SCRATCH, self.bridge_slots.wrapping_add(k) as i64);
@@ -420,6 +427,8 @@ impl Lower<'_, '_> {
         self.move_to(args, locs);
         match addr {
             Some(addr) => {
+                let at = self.a.jmp();
+                self.far.push((at, addr));
                 self.a.mov_ri(SCRATCH, addr as i64);
                 self.a.jmp_r(SCRATCH);
                 None
@@ -1410,6 +1419,8 @@ pub(super) fn compile_loop(
         exits: Vec::new(),
         fail_locs: Vec::new(),
         fail_starts: vec![0],
+        guard_jumps: Vec::with_capacity(nguards),
+        far: Vec::new(),
         next_call,
         i: 0,
         fresh: Vec::new(),
@@ -1541,9 +1552,16 @@ pub(super) fn compile_loop(
         let at = Fixup(j.at.0 + if j.from_cold { hot } else { 0 });
         code.patch(at, j.target + if j.to_cold { hot } else { 0 });
     }
+    let far = std::mem::take(&mut l.far);
     let installed = match error {
         Some(e) => Err(e),
-        None => install(&code.code),
+        None => install_linked(&mut code.code, |start, bytes| {
+            for (at, target) in far {
+                // (Out of reach, the displacement stays 0: on to the
+                // absolute jump after it.)
+                Asm::patch_abs(bytes, at, start, target);
+            }
+        }),
     };
     // (Not after a large trace: the buffers would keep its size.)
     if code.code.capacity() <= 1 << 16 {
@@ -1562,6 +1580,7 @@ pub(super) fn compile_loop(
         invalidated,
         fail_locs: l.fail_locs.into_boxed_slice(),
         fail_starts: l.fail_starts.into_boxed_slice(),
+        guard_jumps: l.guard_jumps.into_boxed_slice(),
         label: label.map(|(pos, locs)| (start + pos, locs.into_boxed_slice())),
     })
 }
