@@ -364,7 +364,7 @@ impl Lower<'_, '_> {
     }
 
     /// A jump from the hot code to cold offset `target`.
-    fn to_cold(&mut self, at: Fixup, target: usize) {
+    fn jump_to_cold(&mut self, at: Fixup, target: usize) {
         self.jumps.push(Link { from_cold: false, at, to_cold: true, target });
     }
 
@@ -396,7 +396,7 @@ impl Lower<'_, '_> {
         self.fail_starts.push(self.fail_locs.len() as u32);
         self.guard_jumps.push(at.0 as u32);
         let stub = self.cold.pos();
-        self.to_cold(at, stub);
+        self.jump_to_cold(at, stub);
         self.cold.mov_ri(SCRATCH, self.bridge_slots.wrapping_add(k) as i64);
         self.cold.jmp_m(Mem::at(SCRATCH, 0));
         self.exits.push(self.cold.pos());
@@ -528,7 +528,7 @@ impl Lower<'_, '_> {
     fn cold_path(&mut self, ats: &[Fixup], addr: usize, args: &[Arg], result: Option<Reg>) {
         let back = self.a.pos();
         for at in ats {
-            self.to_cold(*at, self.cold.pos());
+            self.jump_to_cold(*at, self.cold.pos());
         }
         let saved: Vec<Reg> =
             CALLER_SAVED.iter().copied().filter(|r| self.r.holder(*r).is_some() && Some(*r) != result).collect();
@@ -850,7 +850,7 @@ impl Lower<'_, '_> {
                 self.guard(op, Cond::Ne);
                 // (The same stub, for NaN.)
                 let stub = self.jumps.last().expect("the guard's link").target;
-                self.to_cold(unordered, stub);
+                self.jump_to_cold(unordered, stub);
             }
             GuardValue => {
                 let x = self.reg(&a[0]);
@@ -1079,7 +1079,7 @@ impl Lower<'_, '_> {
                 self.a.alu_ri(Alu::Cmp, d, 1);
                 let at = self.a.jcc(Cond::O);
                 let back = self.a.pos();
-                self.to_cold(at, self.cold.pos());
+                self.jump_to_cold(at, self.cold.pos());
                 let c = &mut self.cold;
                 c.ucomisd(x, x);
                 let nan = c.jcc(Cond::P);
@@ -1319,11 +1319,11 @@ impl Lower<'_, '_> {
         let done = self.a.pos();
         // The cold paths: not entered; the helper.
         let not_entered = self.cold.pos();
-        self.to_cold(low, not_entered);
-        self.to_cold(no_code, not_entered);
+        self.jump_to_cold(low, not_entered);
+        self.jump_to_cold(no_code, not_entered);
         self.cold.mov_ri(RAX, NOT_ENTERED as i64);
         let helper = self.cold.pos();
-        self.to_cold(slow, helper);
+        self.jump_to_cold(slow, helper);
         self.cold.mov_rr(RSI, RAX);
         self.cold.mov_ri(RDI, token);
         self.cold.mov_rr(RDX, RSP);
