@@ -64,33 +64,40 @@ struct Routines {
 
 fn routines() -> Result<&'static Routines, String> {
     static R: OnceLock<Result<Routines, String>> = OnceLock::new();
-    R.get_or_init(|| {
-        let mut a = Asm::new();
-        // `u64 trampoline(code, frame)`, the C convention: saves its
-        // callee-saved registers (six pushes keep `rsp` as the caller
-        // left it modulo 16, so the call makes it aligned in the code).
-        let saved = [asm::RBX, RBP, asm::R12, asm::R13, asm::R14, asm::R15];
-        for r in saved {
-            a.push(r);
-        }
-        a.mov_rr(RBP, RSI);
-        a.call_r(RDI);
-        for r in saved.iter().rev() {
-            a.pop(*r);
-        }
-        a.ret();
-        // `save_all`: reached by a jump with the exit in `r11`; returns it.
-        let save_all = a.pos();
-        for r in CALLER_SAVED.iter().chain(&CALLEE_SAVED) {
-            a.store(slot((SAVE_GPR + r.0 as usize) as u16), *r);
-        }
-        for x in 0..XMMS {
-            a.movsd_store(slot((SAVE_XMM + x as usize) as u16), Xmm(x));
-        }
-        a.mov_rr(RAX, SCRATCH);
-        a.ret();
-        let (start, _) = install(&mut a.code)?;
-        Ok(Routines { trampoline: start, save_all: start + save_all })
+    if let Some(r) = R.get() {
+        return r.as_ref().map_err(|e| e.clone());
+    }
+    // Made holding the GIL, which `install` takes: a thread holding it
+    // must not wait for another making the routines without it.
+    gc::holding_gil(|| {
+        R.get_or_init(|| {
+            let mut a = Asm::new();
+            // `u64 trampoline(code, frame)`, the C convention: saves its
+            // callee-saved registers (six pushes keep `rsp` as the caller
+            // left it modulo 16, so the call makes it aligned in the code).
+            let saved = [asm::RBX, RBP, asm::R12, asm::R13, asm::R14, asm::R15];
+            for r in saved {
+                a.push(r);
+            }
+            a.mov_rr(RBP, RSI);
+            a.call_r(RDI);
+            for r in saved.iter().rev() {
+                a.pop(*r);
+            }
+            a.ret();
+            // `save_all`: reached by a jump with the exit in `r11`; returns it.
+            let save_all = a.pos();
+            for r in CALLER_SAVED.iter().chain(&CALLEE_SAVED) {
+                a.store(slot((SAVE_GPR + r.0 as usize) as u16), *r);
+            }
+            for x in 0..XMMS {
+                a.movsd_store(slot((SAVE_XMM + x as usize) as u16), Xmm(x));
+            }
+            a.mov_rr(RAX, SCRATCH);
+            a.ret();
+            let (start, _) = install(&mut a.code)?;
+            Ok(Routines { trampoline: start, save_all: start + save_all })
+        })
     })
     .as_ref()
     .map_err(|e| e.clone())
