@@ -576,40 +576,29 @@ mod tests {
         (0..16).map(Xmm)
     }
 
-    fn r64(r: Reg) -> String {
-        const LOW: [&str; 8] = ["rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi"];
-        if r.0 < 8 {
-            LOW[r.0 as usize].to_string()
-        } else {
-            format!("r{}", r.0)
+    /// Register `r`'s name at a width: one of `low` for rax..rdi, else
+    /// `r<n>` with the width's suffix.
+    fn named(r: Reg, low: [&str; 8], suffix: &str) -> String {
+        match low.get(r.0 as usize) {
+            Some(name) => name.to_string(),
+            None => format!("r{}{suffix}", r.0),
         }
+    }
+
+    fn r64(r: Reg) -> String {
+        named(r, ["rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi"], "")
     }
 
     fn r32(r: Reg) -> String {
-        const LOW: [&str; 8] = ["eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi"];
-        if r.0 < 8 {
-            LOW[r.0 as usize].to_string()
-        } else {
-            format!("r{}d", r.0)
-        }
+        named(r, ["eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi"], "d")
     }
 
     fn r16(r: Reg) -> String {
-        const LOW: [&str; 8] = ["ax", "cx", "dx", "bx", "sp", "bp", "si", "di"];
-        if r.0 < 8 {
-            LOW[r.0 as usize].to_string()
-        } else {
-            format!("r{}w", r.0)
-        }
+        named(r, ["ax", "cx", "dx", "bx", "sp", "bp", "si", "di"], "w")
     }
 
     fn r8(r: Reg) -> String {
-        const LOW: [&str; 8] = ["al", "cl", "dl", "bl", "spl", "bpl", "sil", "dil"];
-        if r.0 < 8 {
-            LOW[r.0 as usize].to_string()
-        } else {
-            format!("r{}b", r.0)
-        }
+        named(r, ["al", "cl", "dl", "bl", "spl", "bpl", "sil", "dil"], "b")
     }
 
     fn x(r: Xmm) -> String {

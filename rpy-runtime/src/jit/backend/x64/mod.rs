@@ -302,33 +302,34 @@ impl Lower<'_, '_> {
         Some(l)
     }
 
-    /// The register result `res` goes to, holding a copy of operand `x`:
-    /// `x`'s own when `x` dies here, else a new one.
-    fn result_from(&mut self, res: u32, x: &Value) -> Reg {
-        if let Some(Loc::Reg(r)) = self.take_dying(res, x) {
-            return r;
+    /// The register result `res` goes to, holding a copy of operand `x`
+    /// (an SSE one for a float): `x`'s own when `x` dies here, else a new
+    /// one.
+    fn result_in(&mut self, res: u32, x: &Value, float: bool) -> Loc {
+        if let Some(l) = self.take_dying(res, x) {
+            return l;
         }
         let xs = self.src(x);
         if let Src::Loc(l) = xs {
-            self.r.lock(l); // (not the one to free for `d`)
+            self.r.lock(l); // (not the one to free for the result)
         }
-        let d = self.new_gpr(res);
-        emit_move(&mut self.a, xs, Loc::Reg(d));
+        let d = if float { Loc::Xmm(self.new_xmm(res)) } else { Loc::Reg(self.new_gpr(res)) };
+        emit_move(&mut self.a, xs, d);
         d
     }
 
-    /// As `result_from`, for floats.
+    fn result_from(&mut self, res: u32, x: &Value) -> Reg {
+        match self.result_in(res, x, false) {
+            Loc::Reg(r) => r,
+            other => unreachable!("an integer in {other:?}"),
+        }
+    }
+
     fn xresult_from(&mut self, res: u32, x: &Value) -> Xmm {
-        if let Some(Loc::Xmm(r)) = self.take_dying(res, x) {
-            return r;
+        match self.result_in(res, x, true) {
+            Loc::Xmm(x) => x,
+            other => unreachable!("a float in {other:?}"),
         }
-        let xs = self.src(x);
-        if let Src::Loc(l) = xs {
-            self.r.lock(l); // (not the one to free for `d`)
-        }
-        let d = self.new_xmm(res);
-        emit_move(&mut self.a, xs, Loc::Xmm(d));
-        d
     }
 
     /// A new general register for result `res`.
