@@ -562,6 +562,8 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation, name: LlOp) -> R
             let v = int_dispatch!(name == LlOp::CastFloatToInt, bits, float_to_int, arg(0).float());
             LlValue::from_int(v, t)
         }
+        LlOp::ConvertFloatBytesToLonglong => LlValue::from_int(arg(0).float().to_bits() as i128, rtype()),
+        LlOp::ConvertLonglongBytesToFloat => LlValue::Float(f64::from_bits(arg(0).int() as u64)),
         LlOp::Malloc => LlValue::Ptr(Some(ObjRef::new(tr, container_arg(op, 0), None))),
         LlOp::MallocVarsize => {
             let n = arg(1).int();
@@ -699,8 +701,16 @@ fn float_op(op: FloatOp, a: &LlValue, b: Option<LlValue>) -> LlValue {
         FloatOp::Ceil => f(x.ceil()),
         FloatOp::Sin => f(x.sin()),
         FloatOp::Cos => f(x.cos()),
+        FloatOp::Tan => f(x.tan()),
+        FloatOp::Asin => f(x.asin()),
+        FloatOp::Acos => f(x.acos()),
+        FloatOp::Atan => f(x.atan()),
         FloatOp::Exp => f(x.exp()),
         FloatOp::Log => f(x.ln()),
+        FloatOp::Log10 => f(x.log10()),
+        FloatOp::Log2 => f(x.log2()),
+        FloatOp::Pow => f(x.powf(y())),
+        FloatOp::Atan2 => f(x.atan2(y())),
         FloatOp::Powi => {
             f(x.powi(b.as_ref().map(LlValue::int).unwrap_or_else(|| bug("float_powi needs an exponent".into())) as i32))
         }

@@ -28,7 +28,8 @@
 //! | `{int,uint}_{rotl,rotr}(x, n: rffi.UINT)` | rotation by `n` modulo the width |
 //! | `{int,uint}_{clz,ctz,popcount}` | leading zeros / trailing zeros / ones, result `rffi.UINT` |
 //! | `float_{add,sub,mul,truediv,mod}` | IEEE arithmetic; `float_mod` is C's `fmod` (Rust's `%`) |
-//! | `float_{neg,abs,sqrt,floor,ceil,sin,cos,exp,log}` | as Rust's `f64` methods |
+//! | `float_{neg,abs,sqrt,floor,ceil,sin,cos,tan,asin,acos,atan,exp,log,log10,log2}` | as Rust's `f64` methods (`float_log` is `ln`) |
+//! | `float_pow`, `float_atan2` | Rust's `f64::powf` / `atan2` |
 //! | `float_powi(x, n: rffi.INT)` | Rust's `f64::powi` |
 //! | `float_{min,max}` | Rust's `f64::min`/`max` (a NaN operand is ignored) |
 //! | `float_{lt,le,eq,ne,gt,ge}` | IEEE comparison, result `Bool` |
@@ -36,6 +37,8 @@
 //! | `cast_primitive` | between integer-like types: truncate, or extend by the *source*'s signedness |
 //! | `cast_int_to_float`, `cast_uint_to_float` | from a signed / unsigned integer of any width, rounding to nearest |
 //! | `cast_float_to_int`, `cast_float_to_uint` | to a signed / unsigned integer of the result's width, saturating, NaN gives 0 (Rust's `as`) |
+//! | `convert_float_bytes_to_longlong` | the bits of a `Float` as a 64-bit integer (Rust's `f64::to_bits`) |
+//! | `convert_longlong_bytes_to_float` | a 64-bit integer's bits as a `Float` (Rust's `f64::from_bits`) |
 //! | `same_as` | copy |
 //! | `tuple_new(a, b, ...)` | a `Struct` by value |
 //! | `tuple_getitem(t, i)` | field `i` (a constant) of a `Struct` |
@@ -166,6 +169,8 @@ ll_ops! {
     CastUintToFloat = "cast_uint_to_float": FOLDABLE,
     CastFloatToInt = "cast_float_to_int": FOLDABLE,
     CastFloatToUint = "cast_float_to_uint": FOLDABLE,
+    ConvertFloatBytesToLonglong = "convert_float_bytes_to_longlong": FOLDABLE,
+    ConvertLonglongBytesToFloat = "convert_longlong_bytes_to_float": FOLDABLE,
     PtrEq = "ptr_eq": FOLDABLE,
     PtrNe = "ptr_ne": FOLDABLE,
     PtrIszero = "ptr_iszero": FOLDABLE,
@@ -206,9 +211,17 @@ float_ops! {
     Ceil = "ceil",
     Sin = "sin",
     Cos = "cos",
+    Tan = "tan",
+    Asin = "asin",
+    Acos = "acos",
+    Atan = "atan",
     Exp = "exp",
     Log = "log",
+    Log10 = "log10",
+    Log2 = "log2",
     Powi = "powi",
+    Pow = "pow",
+    Atan2 = "atan2",
     Min = "min",
     Max = "max",
     Lt = "lt",

@@ -111,9 +111,18 @@ ops! {
     FloatCeil = "float_ceil",
     FloatSin = "float_sin",
     FloatCos = "float_cos",
+    FloatTan = "float_tan",
+    FloatAsin = "float_asin",
+    FloatAcos = "float_acos",
+    FloatAtan = "float_atan",
     FloatExp = "float_exp",
     FloatLog = "float_log",
+    FloatLog10 = "float_log10",
+    FloatLog2 = "float_log2",
     FloatPowi = "float_powi",
+    /// `float_pow x, y`: Rust's `f64::powf`.
+    FloatPow = "float_pow",
+    FloatAtan2 = "float_atan2",
     FloatMin = "float_min",
     FloatMax = "float_max",
     FloatLt = "float_lt",
@@ -128,6 +137,10 @@ ops! {
     CastFloatToInt = "cast_float_to_int",
     /// To `u64`, saturating, NaN to 0.
     CastFloatToUint = "cast_float_to_uint",
+    /// The float's bits as an integer (Rust's `f64::to_bits`; RPython's).
+    ConvertFloatBytesToLonglong = "convert_float_bytes_to_longlong",
+    /// An integer's bits as a float (`f64::from_bits`; RPython's).
+    ConvertLonglongBytesToFloat = "convert_longlong_bytes_to_float",
 
     PtrEq = "ptr_eq",
     PtrNe = "ptr_ne",
@@ -294,9 +307,17 @@ impl Op {
                 | FloatCeil
                 | FloatSin
                 | FloatCos
+                | FloatTan
+                | FloatAsin
+                | FloatAcos
+                | FloatAtan
                 | FloatExp
                 | FloatLog
+                | FloatLog10
+                | FloatLog2
                 | FloatPowi
+                | FloatPow
+                | FloatAtan2
                 | FloatMin
                 | FloatMax
                 | FloatLt
@@ -309,6 +330,8 @@ impl Op {
                 | CastUintToFloat
                 | CastFloatToInt
                 | CastFloatToUint
+                | ConvertFloatBytesToLonglong
+                | ConvertLonglongBytesToFloat
                 | PtrEq
                 | PtrNe
                 | PtrIszero

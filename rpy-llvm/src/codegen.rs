@@ -486,6 +486,19 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         Ok(call.try_as_basic_value().basic().expect("intrinsic returns a value"))
     }
 
+    /// A call of libm's `double name(double...)`, for the functions
+    /// LLVM 14 has no intrinsic for (std calls the same ones).
+    fn call_libm(&self, name: &str, args: &[BasicMetadataValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+        let f = self.module.get_function(name).unwrap_or_else(|| {
+            let params: Vec<BasicMetadataTypeEnum> = args.iter().map(|_| self.f64().into()).collect();
+            let f = self.module.add_function(name, self.f64().fn_type(&params, false), Some(Linkage::External));
+            self.add_fn_attrs(f, &["nounwind"]);
+            f
+        });
+        let call = self.builder.build_call(f, args, "")?;
+        Ok(call.try_as_basic_value().basic().expect("a libm function returns a value"))
+    }
+
     // ----- functions -----
 
     fn define(&mut self, gid: GraphId) -> R<()> {
@@ -851,6 +864,14 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let to = self.int_type(rtype.int_bits().ok_or_else(|| CgError(format!("{name} to {rtype}")))?);
                 let intr = if name == LlOp::CastFloatToInt { "llvm.fptosi.sat" } else { "llvm.fptoui.sat" };
                 self.call_intrinsic(intr, &[to.into(), self.f64().into()], &[x.into()])?
+            }
+            LlOp::ConvertFloatBytesToLonglong => {
+                let x = self.val(st, arg(0)?)?.into_float_value();
+                b.build_bit_cast(x, self.i64(), "")?
+            }
+            LlOp::ConvertLonglongBytesToFloat => {
+                let x = self.int(st, arg(0)?)?;
+                b.build_bit_cast(x, self.f64(), "")?
             }
             LlOp::Malloc => self.malloc(st, op, false)?.into(),
             LlOp::MallocVarsize => self.malloc(st, op, true)?.into(),
@@ -1671,6 +1692,14 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             FloatOp::Cos => unary("llvm.cos")?,
             FloatOp::Exp => unary("llvm.exp")?,
             FloatOp::Log => unary("llvm.log")?,
+            FloatOp::Log10 => unary("llvm.log10")?,
+            FloatOp::Log2 => unary("llvm.log2")?,
+            FloatOp::Tan => self.call_libm("tan", &[x.into()])?,
+            FloatOp::Asin => self.call_libm("asin", &[x.into()])?,
+            FloatOp::Acos => self.call_libm("acos", &[x.into()])?,
+            FloatOp::Atan => self.call_libm("atan", &[x.into()])?,
+            FloatOp::Atan2 => self.call_libm("atan2", &[x.into(), y()?.into()])?,
+            FloatOp::Pow => self.call_intrinsic("llvm.pow", &[f64t], &[x.into(), y()?.into()])?,
             FloatOp::Powi => {
                 let n = self.int(st, &op.args[1])?;
                 let n = self.resize(n, self.i32(), true)?;

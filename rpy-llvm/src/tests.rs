@@ -93,6 +93,14 @@ fn checked_and_saturating_ops_use_intrinsics() {
         ("int_abs", vec![INT], INT, "@llvm.abs.i32"),
         ("float_min", vec![LlType::Float, LlType::Float], LlType::Float, "@llvm.minnum.f64"),
         ("float_powi", vec![LlType::Float, INT], LlType::Float, "@llvm.powi.f64.i32"),
+        ("float_pow", vec![LlType::Float, LlType::Float], LlType::Float, "@llvm.pow.f64"),
+        ("float_log10", vec![LlType::Float], LlType::Float, "@llvm.log10.f64"),
+        ("float_log2", vec![LlType::Float], LlType::Float, "@llvm.log2.f64"),
+        // No intrinsic in LLVM 14: libm's function, as std calls it.
+        ("float_tan", vec![LlType::Float], LlType::Float, "call double @tan(double"),
+        ("float_atan2", vec![LlType::Float, LlType::Float], LlType::Float, "call double @atan2(double"),
+        ("convert_float_bytes_to_longlong", vec![LlType::Float], UNSIGNED, "bitcast double"),
+        ("convert_longlong_bytes_to_float", vec![UNSIGNED], LlType::Float, "bitcast i64"),
     ] {
         let g = one_op(&mut t, op, &params, result);
         exports.push(export(g, &format!("rpy_test_{op}")));
@@ -310,14 +318,15 @@ fn simple_signature(name: &str, heap: &Heap) -> Option<Signature> {
         "cast_primitive" => (vec![INT], UNSIGNED, vec![]),
         "cast_int_to_float" | "cast_uint_to_float" => (vec![INT], f, vec![]),
         "cast_float_to_int" | "cast_float_to_uint" => (vec![f], INT, vec![]),
+        "convert_float_bytes_to_longlong" => (vec![f], UNSIGNED, vec![]),
+        "convert_longlong_bytes_to_float" => (vec![UNSIGNED], f, vec![]),
         "float_powi" => (vec![f.clone(), INT], f, vec![]),
         n if n.starts_with("float_") => {
             let op = &n[6..];
             match op {
                 "lt" | "le" | "eq" | "ne" | "gt" | "ge" => (vec![f.clone(), f], b, vec![]),
-                "neg" | "abs" | "sqrt" | "floor" | "ceil" | "sin" | "cos" | "exp" | "log" => {
-                    (vec![f.clone()], f, vec![])
-                }
+                "neg" | "abs" | "sqrt" | "floor" | "ceil" | "sin" | "cos" | "tan" | "asin" | "acos" | "atan"
+                | "exp" | "log" | "log10" | "log2" => (vec![f.clone()], f, vec![]),
                 _ => (vec![f.clone(), f.clone()], f, vec![]),
             }
         }

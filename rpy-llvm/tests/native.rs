@@ -349,7 +349,7 @@ fn build_program() -> Program {
     }
 
     // Float operations.
-    for op in ["add", "sub", "mul", "truediv", "mod", "min", "max"] {
+    for op in ["add", "sub", "mul", "truediv", "mod", "min", "max", "pow", "atan2"] {
         let g = one_op(&mut t, &format!("float_{op}"), &[F, F], &F);
         add(&mut cases, g, vec![F, F], F, pairs(&floats, &floats));
     }
@@ -357,10 +357,18 @@ fn build_program() -> Program {
         let g = one_op(&mut t, &format!("float_{op}"), &[F, F], &B);
         add(&mut cases, g, vec![F, F], B, pairs(&floats, &floats));
     }
-    for op in ["neg", "abs", "sqrt", "floor", "ceil", "sin", "cos", "exp", "log"] {
+    for op in [
+        "neg", "abs", "sqrt", "floor", "ceil", "sin", "cos", "tan", "asin", "acos", "atan", "exp", "log", "log10",
+        "log2",
+    ] {
         let g = one_op(&mut t, &format!("float_{op}"), &[F], &F);
         add(&mut cases, g, vec![F], F, floats.iter().map(|f| vec![f.clone()]).collect());
     }
+    // Bit casts, both ways.
+    let g = one_op(&mut t, "convert_float_bytes_to_longlong", &[F], &UNSIGNED);
+    add(&mut cases, g, vec![F], UNSIGNED, floats.iter().map(|f| vec![f.clone()]).collect());
+    let g = one_op(&mut t, "convert_longlong_bytes_to_float", &[UNSIGNED], &F);
+    add(&mut cases, g, vec![UNSIGNED], F, ints(&UNSIGNED).into_iter().map(|v| vec![v]).collect());
     let exps: Vec<LlValue> = [0, 1, 2, 3, -1, -2, 7, 31, -31, 1000, -1000, i32::MAX as i128, i32::MIN as i128]
         .iter()
         .map(|v| LlValue::Int(*v))
@@ -625,7 +633,9 @@ fn float_close(op: &str, a: u64, b: u64, tolerant: bool) -> bool {
     }
     // Another libm (AArch64's glibc under qemu) may round transcendental
     // functions differently in the last place.
-    tolerant && ["sin", "cos", "exp", "log"].iter().any(|f| op.ends_with(f)) && (a as i64 - b as i64).abs() <= 1
+    tolerant
+        && ["sin", "cos", "tan", "exp", "log", "log10", "log2", "pow", "atan2"].iter().any(|f| op.ends_with(f))
+        && (a as i64 - b as i64).abs() <= 1
 }
 
 /// Runs the program and compares every printed result with the
@@ -750,13 +760,15 @@ fn two_modules_embed_in_one_rust_program() {
     let fib = fib(&mut t);
     let (mk, _, _) = mk(&mut t);
     let check = check(&mut t);
-    // Calls to libm and compiler-builtins (`__powidf2`) from the assembly
-    // must resolve against what a Rust binary links.
+    // Calls to libm (`sin` by an intrinsic, `atan2` by name) and
+    // compiler-builtins (`__powidf2`) from the assembly must resolve against
+    // what a Rust binary links.
     let mut b = LlGraphBuilder::new("floats", &[F, INT], F);
     let p = b.params();
     let start = b.start();
     let pw = b.op(start, LlOp::Float(FloatOp::Powi), vec![p[0].into(), p[1].into()], F);
     let s = b.op(start, LlOp::Float(FloatOp::Sin), vec![p[0].into()], F);
+    let s = b.op(start, LlOp::Float(FloatOp::Atan2), vec![s.into(), p[0].into()], F);
     let m = b.op(start, LlOp::Float(FloatOp::Mod), vec![pw.into(), c_float(7.0)], F);
     let r = b.op(start, LlOp::Float(FloatOp::Add), vec![m.into(), s.into()], F);
     b.ret(start, r.into());
@@ -803,7 +815,7 @@ fn main() {
         a_mk(buf.as_mut_ptr(), -3, 5.0, 0, 'x' as i64);
         println!("{} {} {} {} {} {}", buf[0] as i64, buf[1], f64::from_bits(buf[2]), buf[3], char::from_u32(buf[4] as u32).unwrap(), buf[5]);
         let x: f64 = std::hint::black_box(1.5);
-        println!("{}", a_floats(x, 9) == x.powi(9) % 7.0 + x.sin());
+        println!("{}", a_floats(x, 9) == x.powi(9) % 7.0 + x.sin().atan2(x));
         println!("{}", b_check(std::env::args().nth(1).unwrap().parse().unwrap()));
     }
 }

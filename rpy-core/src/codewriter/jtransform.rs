@@ -76,6 +76,11 @@ impl Flattener<'_, '_> {
             }
             LlOp::CastIntToFloat | LlOp::CastUintToFloat => self.cast_to_float(opname, args, res)?,
             LlOp::CastFloatToInt | LlOp::CastFloatToUint => self.cast_from_float(opname, args, res, &res_ty)?,
+            // (64-bit integers both: registers hold them whole.)
+            LlOp::ConvertFloatBytesToLonglong | LlOp::ConvertLonglongBytesToFloat => {
+                let x = self.one(&args[0])?;
+                self.emit(Op::from_name(&opname.name()).expect("a bit cast"), vec![x], res);
+            }
             LlOp::PtrEq | LlOp::PtrNe | LlOp::PtrIszero | LlOp::PtrNonzero => {
                 let mut l = Vec::new();
                 for a in args {

@@ -235,6 +235,17 @@ fn float_operations() {
     assert_eq!(funop("float_ceil", -1.5), -1.0);
     assert_eq!(funop("float_log", 1.0), 0.0);
     assert_eq!(funop("float_abs", -3.0), 3.0);
+    assert_eq!(funop("float_tan", 1.0), 1f64.tan());
+    assert_eq!(funop("float_asin", 0.5), 0.5f64.asin());
+    assert_eq!(funop("float_acos", -1.0), std::f64::consts::PI);
+    assert!(funop("float_acos", 2.0).is_nan());
+    assert_eq!(funop("float_atan", f64::INFINITY), std::f64::consts::FRAC_PI_2);
+    assert_eq!(funop("float_log10", 1000.0), 3.0);
+    assert_eq!(funop("float_log2", 0.125), -3.0);
+    assert_eq!(fop("float_pow", 2.0, 0.5), 2f64.powf(0.5));
+    assert_eq!(fop("float_pow", f64::NAN, 0.0), 1.0);
+    assert_eq!(fop("float_atan2", 1.0, -1.0), 1f64.atan2(-1.0));
+    assert_eq!(fop("float_atan2", -0.0, -1.0), -std::f64::consts::PI);
     let powi = run("float_powi", &[LlType::Float, INT], LlType::Float, vec![LlValue::Float(1.5), int(-3)]);
     assert_eq!(powi, LlValue::Float(1.5f64.powi(-3)));
     let ne = run(
@@ -273,6 +284,16 @@ fn casts() {
     assert_eq!(cast("cast_int_to_float", &SIGNED, &LlType::Float, int(i64::MIN as i128)), f(i64::MIN as f64));
     assert_eq!(cast("cast_int_to_float", &SIGNED, &LlType::Float, int((1 << 53) + 1)), f(((1i64 << 53) + 1) as f64));
     assert_eq!(cast("cast_uint_to_float", &I8, &LlType::Float, int(-1)), f(255.0));
+    assert_eq!(
+        cast("convert_float_bytes_to_longlong", &LlType::Float, &UNSIGNED, f(-2.5)),
+        int((-2.5f64).to_bits() as i128)
+    );
+    assert_eq!(cast("convert_float_bytes_to_longlong", &LlType::Float, &SIGNED, f(-0.0)), int(i64::MIN as i128));
+    let nan = 0x7ff8_0000_dead_beefu64;
+    match cast("convert_longlong_bytes_to_float", &UNSIGNED, &LlType::Float, int(nan as i128)) {
+        LlValue::Float(x) => assert_eq!(x.to_bits(), nan),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -71,6 +71,8 @@ pub fn pure_value(m: &JitModule, op: Op, args: &[u64]) -> Option<u64> {
         FloatMin => float(f(0).min(f(1))),
         FloatMax => float(f(0).max(f(1))),
         FloatPowi => float(f(0).powi(i(1) as i32)),
+        FloatPow => float(f(0).powf(f(1))),
+        FloatAtan2 => float(f(0).atan2(f(1))),
         FloatNeg => float(-f(0)),
         FloatAbs => float(f(0).abs()),
         FloatSqrt => float(f(0).sqrt()),
@@ -78,8 +80,14 @@ pub fn pure_value(m: &JitModule, op: Op, args: &[u64]) -> Option<u64> {
         FloatCeil => float(f(0).ceil()),
         FloatSin => float(f(0).sin()),
         FloatCos => float(f(0).cos()),
+        FloatTan => float(f(0).tan()),
+        FloatAsin => float(f(0).asin()),
+        FloatAcos => float(f(0).acos()),
+        FloatAtan => float(f(0).atan()),
         FloatExp => float(f(0).exp()),
         FloatLog => float(f(0).ln()),
+        FloatLog10 => float(f(0).log10()),
+        FloatLog2 => float(f(0).log2()),
         FloatLt => bool(f(0) < f(1)),
         FloatLe => bool(f(0) <= f(1)),
         FloatEq => bool(f(0) == f(1)),
@@ -91,6 +99,8 @@ pub fn pure_value(m: &JitModule, op: Op, args: &[u64]) -> Option<u64> {
         // Saturating, NaN to 0: Rust's `as`.
         CastFloatToInt => int(f(0) as i64),
         CastFloatToUint => Some(f(0) as u64),
+        // Bit casts: the word is the same.
+        ConvertFloatBytesToLonglong | ConvertLonglongBytesToFloat => Some(u(0)),
         _ => None,
     }
 }
@@ -109,6 +119,8 @@ pub fn returns_float(op: Op) -> bool {
             | FloatMin
             | FloatMax
             | FloatPowi
+            | FloatPow
+            | FloatAtan2
             | FloatNeg
             | FloatAbs
             | FloatSqrt
@@ -116,10 +128,17 @@ pub fn returns_float(op: Op) -> bool {
             | FloatCeil
             | FloatSin
             | FloatCos
+            | FloatTan
+            | FloatAsin
+            | FloatAcos
+            | FloatAtan
             | FloatExp
             | FloatLog
+            | FloatLog10
+            | FloatLog2
             | CastIntToFloat
             | CastUintToFloat
+            | ConvertLonglongBytesToFloat
     )
 }
 

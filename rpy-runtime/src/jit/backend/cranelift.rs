@@ -16,8 +16,9 @@
 use super::super::interp::Tables;
 use super::super::trace::{ResOp, Trace, Value};
 use super::{
-    exit, float_cos, float_exp, float_log, float_max, float_min, float_mod, float_powi, float_sin, install, Backend,
-    CompiledLoop, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
+    exit, float_acos, float_asin, float_atan, float_atan2, float_cos, float_exp, float_log, float_log10, float_log2,
+    float_max, float_min, float_mod, float_pow, float_powi, float_sin, float_tan, install, Backend, CompiledLoop,
+    Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
 };
 use crate::gc::{self, HDR_TRACK};
 use cranelift_codegen::control::ControlPlane;
@@ -677,6 +678,14 @@ impl Lower<'_, '_, '_> {
             FloatCos => return self.float_helper(op, float_cos as *const u8 as u64, 1),
             FloatExp => return self.float_helper(op, float_exp as *const u8 as u64, 1),
             FloatLog => return self.float_helper(op, float_log as *const u8 as u64, 1),
+            FloatTan => return self.float_helper(op, float_tan as *const u8 as u64, 1),
+            FloatAsin => return self.float_helper(op, float_asin as *const u8 as u64, 1),
+            FloatAcos => return self.float_helper(op, float_acos as *const u8 as u64, 1),
+            FloatAtan => return self.float_helper(op, float_atan as *const u8 as u64, 1),
+            FloatLog10 => return self.float_helper(op, float_log10 as *const u8 as u64, 1),
+            FloatLog2 => return self.float_helper(op, float_log2 as *const u8 as u64, 1),
+            FloatPow => return self.float_helper(op, float_pow as *const u8 as u64, 2),
+            FloatAtan2 => return self.float_helper(op, float_atan2 as *const u8 as u64, 2),
             FloatPowi => {
                 let (x, n) = (self.value(&a[0]), self.value(&a[1]));
                 self.call_addr(float_powi as *const u8 as u64, &[x, n], &[types::F64, types::I64], Some(types::F64))
@@ -704,6 +713,11 @@ impl Lower<'_, '_, '_> {
                     CastFloatToInt => ins.fcvt_to_sint_sat(types::I64, x),
                     _ => ins.fcvt_to_uint_sat(types::I64, x),
                 })
+            }
+            ConvertFloatBytesToLonglong | ConvertLonglongBytesToFloat => {
+                let x = self.value(&a[0]);
+                let ty = if op.op == ConvertFloatBytesToLonglong { types::I64 } else { types::F64 };
+                Some(self.b.ins().bitcast(ty, MemFlagsData::new(), x))
             }
             Llop => {
                 // args: the descr's index, then the operands.

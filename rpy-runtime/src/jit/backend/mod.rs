@@ -274,6 +274,30 @@ pub(super) extern "C" fn float_log(x: f64) -> f64 {
 pub(super) extern "C" fn float_powi(x: f64, n: i64) -> f64 {
     x.powi(n as i32)
 }
+pub(super) extern "C" fn float_tan(x: f64) -> f64 {
+    x.tan()
+}
+pub(super) extern "C" fn float_asin(x: f64) -> f64 {
+    x.asin()
+}
+pub(super) extern "C" fn float_acos(x: f64) -> f64 {
+    x.acos()
+}
+pub(super) extern "C" fn float_atan(x: f64) -> f64 {
+    x.atan()
+}
+pub(super) extern "C" fn float_log10(x: f64) -> f64 {
+    x.log10()
+}
+pub(super) extern "C" fn float_log2(x: f64) -> f64 {
+    x.log2()
+}
+pub(super) extern "C" fn float_pow(x: f64, y: f64) -> f64 {
+    x.powf(y)
+}
+pub(super) extern "C" fn float_atan2(y: f64, x: f64) -> f64 {
+    y.atan2(x)
+}
 
 /// Where `install` puts code: chunks of executable memory filled one code
 /// after the other, so that the hot paths of loops and bridges that run
@@ -849,8 +873,9 @@ mod tests {
     fn check_op(op: Op, kinds: &[Kind], args: &[u64]) {
         let Some(want) = crate::jit::eval::pure_value(&JitModule::default(), op, args) else { return };
         let rk = if crate::jit::eval::returns_float(op) { Kind::Float } else { Kind::Int };
-        let same =
-            |a: u64, b: u64| a == b || rk == Kind::Float && f64::from_bits(a).is_nan() && f64::from_bits(b).is_nan();
+        // (Any NaN for a NaN, but a bit cast's bits exactly.)
+        let any_nan = rk == Kind::Float && op != Op::ConvertLonglongBytesToFloat;
+        let same = |a: u64, b: u64| a == b || any_nan && f64::from_bits(a).is_nan() && f64::from_bits(b).is_nan();
         // Each operand a variable or a constant; and, for two equal
         // operands, one variable twice (`x * x`).
         let twice = args.len() == 2 && args[0] == args[1] && kinds[0] == kinds[1];
@@ -1004,6 +1029,8 @@ mod tests {
             FloatMod,
             FloatMin,
             FloatMax,
+            FloatPow,
+            FloatAtan2,
             FloatLt,
             FloatLe,
             FloatEq,
@@ -1028,8 +1055,15 @@ mod tests {
             FloatCos,
             FloatExp,
             FloatLog,
+            FloatTan,
+            FloatAsin,
+            FloatAcos,
+            FloatAtan,
+            FloatLog10,
+            FloatLog2,
             CastFloatToInt,
             CastFloatToUint,
+            ConvertFloatBytesToLonglong,
         ];
         for op in unary {
             for x in FLOATS {
@@ -1040,6 +1074,10 @@ mod tests {
             for n in [0, 1, 3, -2] {
                 check_op(FloatPowi, &[Kind::Float, Kind::Int], &[x.to_bits(), n as u64]);
             }
+        }
+        // Any word is a float's bits (a NaN's payload too).
+        for x in INTS.iter().map(|&k| k as u64).chain(FLOATS.map(f64::to_bits)).chain([0x7ff8_0000_dead_beef]) {
+            check_op(ConvertLonglongBytesToFloat, &[Kind::Int], &[x]);
         }
     }
 

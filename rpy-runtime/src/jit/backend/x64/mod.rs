@@ -34,8 +34,9 @@ mod regalloc;
 use super::super::interp::Tables;
 use super::super::trace::{ResOp, Trace, Value};
 use super::{
-    exit, float_cos, float_exp, float_log, float_max, float_min, float_mod, float_powi, float_sin, install,
-    install_linked, Backend, CompiledLoop, Frame, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
+    exit, float_acos, float_asin, float_atan, float_atan2, float_cos, float_exp, float_log, float_log10, float_log2,
+    float_max, float_min, float_mod, float_pow, float_powi, float_sin, float_tan, install, install_linked, Backend,
+    CompiledLoop, Frame, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
 };
 use crate::gc::{self, HDR_TRACK};
 use asm::{Alu, Asm, Cond, Fixup, Mem, Reg, Shift, Sse, Xmm, RAX, RBP, RCX, RDI, RDX, RSI, RSP};
@@ -200,9 +201,17 @@ fn is_call(op: Op) -> bool {
             | FloatMod
             | FloatSin
             | FloatCos
+            | FloatTan
+            | FloatAsin
+            | FloatAcos
+            | FloatAtan
             | FloatExp
             | FloatLog
+            | FloatLog10
+            | FloatLog2
             | FloatPowi
+            | FloatPow
+            | FloatAtan2
             | FloatMin
             | FloatMax
             | CastUintToFloat
@@ -1070,7 +1079,30 @@ impl Lower<'_, '_> {
             FloatCos => self.call_c(float_cos as *const u8 as usize, &a[..1], res),
             FloatExp => self.call_c(float_exp as *const u8 as usize, &a[..1], res),
             FloatLog => self.call_c(float_log as *const u8 as usize, &a[..1], res),
+            FloatTan => self.call_c(float_tan as *const u8 as usize, &a[..1], res),
+            FloatAsin => self.call_c(float_asin as *const u8 as usize, &a[..1], res),
+            FloatAcos => self.call_c(float_acos as *const u8 as usize, &a[..1], res),
+            FloatAtan => self.call_c(float_atan as *const u8 as usize, &a[..1], res),
+            FloatLog10 => self.call_c(float_log10 as *const u8 as usize, &a[..1], res),
+            FloatLog2 => self.call_c(float_log2 as *const u8 as usize, &a[..1], res),
             FloatPowi => self.call_c(float_powi as *const u8 as usize, &a[..2], res),
+            FloatPow => self.call_c(float_pow as *const u8 as usize, &a[..2], res),
+            FloatAtan2 => self.call_c(float_atan2 as *const u8 as usize, &a[..2], res),
+            ConvertFloatBytesToLonglong | ConvertLonglongBytesToFloat => {
+                // The same bits in a register of the other class (straight
+                // from a slot or a constant).
+                let x = self.src(&a[0]);
+                if let Src::Loc(l) = x {
+                    self.r.lock(l);
+                }
+                let r = res.unwrap();
+                let d = if op.op == ConvertFloatBytesToLonglong {
+                    Loc::Reg(self.new_gpr(r))
+                } else {
+                    Loc::Xmm(self.new_xmm(r))
+                };
+                emit_move(&mut self.a, x, d);
+            }
             CastIntToFloat => {
                 let x = self.reg(&a[0]);
                 let d = self.new_xmm(res.unwrap());
