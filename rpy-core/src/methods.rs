@@ -48,9 +48,12 @@ pub fn method_sig(name: &str) -> Option<MethodSig> {
         "pow" | "rotate_left" | "rotate_right" => (Recv::Int, vec![u32_()], SelfTy),
         "leading_zeros" | "trailing_zeros" | "count_ones" | "count_zeros" => (Recv::Int, vec![], u32_()),
         "is_positive" | "is_negative" => (Recv::Int, vec![], Fixed(Ty::Bool)),
-        "sqrt" | "floor" | "ceil" | "sin" | "cos" | "exp" | "ln" => (Recv::Float, vec![], SelfTy),
+        "sqrt" | "floor" | "ceil" | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "exp" | "ln" | "log10"
+        | "log2" => (Recv::Float, vec![], SelfTy),
         "powi" => (Recv::Float, vec![Fixed(Ty::Int(IntTy::I32))], SelfTy),
+        "powf" | "atan2" => (Recv::Float, vec![SelfTy], SelfTy),
         "is_nan" => (Recv::Float, vec![], Fixed(Ty::Bool)),
+        "to_bits" => (Recv::Float, vec![], Fixed(Ty::Int(IntTy::U64))),
         _ => return None,
     };
     Some(MethodSig { recv, args, ret })

@@ -26,4 +26,18 @@ impl f64 {
     fn fract(&self) -> f64 {
         *self - self.trunc()
     }
+
+    // As std computes it.
+    fn log(&self, base: f64) -> f64 {
+        self.ln() / base.ln()
+    }
+
+    fn is_infinite(&self) -> bool {
+        *self == f64::INFINITY || *self == f64::NEG_INFINITY
+    }
+
+    // False for NaN too.
+    fn is_finite(&self) -> bool {
+        self.abs() < f64::INFINITY
+    }
 }

@@ -657,6 +657,8 @@ impl HighLevelOps<'_> {
                 _ => return Err(format!("`!` on a `{ty0}`")),
             },
             "cast" => self.cast(&args[0], &res_ty)?,
+            // `f64::from_bits(u)`.
+            "float_from_bits" => self.genop(LlOp::ConvertLonglongBytesToFloat, args.to_vec(), res_ll),
             _ => return Ok(None),
         }))
     }
@@ -922,12 +924,21 @@ impl HighLevelOps<'_> {
                 "abs" => FloatOp::Abs,
                 "sin" => FloatOp::Sin,
                 "cos" => FloatOp::Cos,
+                "tan" => FloatOp::Tan,
+                "asin" => FloatOp::Asin,
+                "acos" => FloatOp::Acos,
+                "atan" => FloatOp::Atan,
                 "exp" => FloatOp::Exp,
                 "powi" => FloatOp::Powi,
+                "powf" => FloatOp::Pow,
+                "atan2" => FloatOp::Atan2,
                 "min" => FloatOp::Min,
                 "max" => FloatOp::Max,
                 "ln" => FloatOp::Log,
+                "log10" => FloatOp::Log10,
+                "log2" => FloatOp::Log2,
                 "is_nan" => return Ok(self.genop(LlOp::Float(FloatOp::Ne), vec![recv.clone(), recv], LlType::Bool)),
+                "to_bits" => return Ok(self.genop(LlOp::ConvertFloatBytesToLonglong, vec![recv], res_ll)),
                 _ => return Err(format!("no method `{name}` on `f64`")),
             };
             return Ok(self.genop(LlOp::Float(op), all, res_ll));

@@ -25,6 +25,12 @@ pub(super) fn apply_rule(
         | "ne" | "gt" | "ge" | "neg" | "invert" | "same_as" | "ref_mut" | "ref_mut_arg" | "box_new" | "borrow"
         | "copy_value" => operator_rule(u, opname, args, res),
         "ascribe" | "same_type" | "cast" => ascription_rule(u, opname, vals, args, res),
+        // `f64::from_bits(u)`.
+        "float_from_bits" => {
+            u.unify_term(args[0], Term::Int(IntTy::U64))?;
+            u.unify_term(res, Term::F64)?;
+            Ok(true)
+        }
         "newtuple" | "newlist" | "newlist_repeat" | "newlist_hint" | "setitem" | "newdict" | "list_extend" => {
             container_rule(u, opname, args, res)
         }

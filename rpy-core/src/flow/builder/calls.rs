@@ -115,6 +115,8 @@ impl FnBuilder<'_> {
                     pos,
                 )));
             }
+            // `f64::from_bits(u)`: the bits of a `u64` as a float.
+            (["f64", "from_bits"], 1) => return Ok(Some(self.emit("float_from_bits", args, pos))),
             (["Vec", "new"], 0) => return Ok(Some(self.emit("newlist", vec![], pos))),
             // (RPython's `newlist_hint`: empty, with room for `n` items.)
             (["Vec", "with_capacity"], 1) => return Ok(Some(self.emit("newlist_hint", args, pos))),
