@@ -1,0 +1,7018 @@
+//! A Lua 5.4 interpreter in rpy's dialect, with a JIT driver.
+//!
+//! The source is read as bytes, split into tokens (`lex`), parsed into a
+//! tree with every name resolved (`parse`: locals, upvalues, globals, and
+//! which locals a closure captures), and compiled (`compile`) into a
+//! register bytecode per function (`Proto`), as PUC Lua's. The interpreter
+//! (`run`) executes one call of a function in its own `Frame`; a call of a
+//! Lua function from the bytecode is a recursive `run`, a tail call replaces
+//! the function in the running `run`.
+//!
+//! Values (`Value`) are an enum: integers and floats are Lua 5.4's two
+//! number subtypes, strings are immutable byte strings shared by `Rc`,
+//! tables (`Table`) hold an array part and an insertion-ordered hash part.
+//! A local captured by a closure lives in a cell (`Value::Cell`) that its
+//! register holds, so closures share it without open upvalues.
+//!
+//! Errors are values (`LuaError`) returned through every operation, as
+//! `error`/`pcall` need: a message raised by the library or by an
+//! operation gets the position of the Lua line running it when it reaches
+//! that function's `run`.
+//!
+//! The JIT hints: the position (`pc`), the function's prototype and the
+//! interpreter state are green, the frame (virtualizable), the closure and
+//! the call depth red. The fetch of an instruction is elidable, so with the
+//! greens constant the dispatch folds away; backward jumps (loops) are where
+//! the interpreted program's loops close (`can_enter_jit!`).
+
+#[rpython::entry]
+pub mod lua {
+    use rpython::jit::{can_enter_jit, dont_look_inside, elidable, jit_merge_point, unroll_safe, JitDriver};
+    use std::cell::{Cell, RefCell};
+    use std::collections::HashMap;
+    use std::io::{Read, Write};
+    use std::rc::Rc;
+
+    static DRIVER: JitDriver = JitDriver::new(&["pc", "proto", "interp"], &["frame", "closure", "depth"])
+        .get_printable_location("location")
+        .virtualizables(&["frame"]);
+
+    /// Lua calls nested deeper than this are the error "stack overflow".
+    const MAX_DEPTH: usize = 190000;
+    /// An operand count meaning "up to the frame's top" (results of a call
+    /// or `...` that are not adjusted to a fixed number).
+    const MULTI: usize = usize::MAX;
+
+    // ---- values ---------------------------------------------------------
+
+    #[derive(Clone)]
+    enum Value {
+        Nil,
+        Bool(bool),
+        Int(i64),
+        Num(f64),
+        Str(Rc<Vec<u8>>),
+        Table(Rc<RefCell<Table>>),
+        Func(Rc<Closure>),
+        Builtin(Builtin),
+        /// A library function with state of its own (`gmatch`'s iterator).
+        Native(Rc<NativeFn>),
+        /// The box of a local captured by a closure; only registers hold
+        /// it, and only the cell instructions see it.
+        Cell(Rc<RefCell<Value>>),
+    }
+
+    /// A Lua function: its prototype and its upvalues' cells.
+    struct Closure {
+        proto: Rc<Proto>,
+        upvals: Vec<Rc<RefCell<Value>>>,
+        id: i64,
+    }
+
+    struct NativeFn {
+        kind: Builtin,
+        state: RefCell<Vec<Value>>,
+        id: i64,
+    }
+
+    fn type_name(v: &Value) -> &'static str {
+        match v {
+            Value::Nil => "nil",
+            Value::Bool(_) => "boolean",
+            Value::Int(_) | Value::Num(_) => "number",
+            Value::Str(_) => "string",
+            Value::Table(_) => "table",
+            Value::Func(_) | Value::Builtin(_) | Value::Native(_) => "function",
+            Value::Cell(_) => "cell",
+        }
+    }
+
+    fn truthy(v: &Value) -> bool {
+        match v {
+            Value::Nil => false,
+            Value::Bool(b) => *b,
+            _ => true,
+        }
+    }
+
+    fn lstr(s: &str) -> Value {
+        Value::Str(Rc::new(s.as_bytes().to_vec()))
+    }
+
+    fn bstr(b: Vec<u8>) -> Value {
+        Value::Str(Rc::new(b))
+    }
+
+    /// Raw equality (`rawequal`, and `==` before metamethods).
+    fn raw_equal(a: &Value, b: &Value) -> bool {
+        match (a, b) {
+            (Value::Nil, Value::Nil) => true,
+            (Value::Bool(x), Value::Bool(y)) => *x == *y,
+            (Value::Int(x), Value::Int(y)) => *x == *y,
+            (Value::Num(x), Value::Num(y)) => *x == *y,
+            (Value::Int(x), Value::Num(y)) => int_eq_float(*x, *y),
+            (Value::Num(x), Value::Int(y)) => int_eq_float(*y, *x),
+            (Value::Str(x), Value::Str(y)) => Rc::ptr_eq(x, y) || **x == **y,
+            (Value::Table(x), Value::Table(y)) => Rc::ptr_eq(x, y),
+            (Value::Func(x), Value::Func(y)) => Rc::ptr_eq(x, y),
+            (Value::Builtin(x), Value::Builtin(y)) => *x == *y,
+            (Value::Native(x), Value::Native(y)) => Rc::ptr_eq(x, y),
+            _ => false,
+        }
+    }
+
+    // ---- numbers --------------------------------------------------------
+
+    /// 2^63 as a float: floats in [-2^63, 2^63) convert to integers.
+    const TWO63: f64 = 9223372036854775808.0;
+
+    /// The integer equal to `x`, if there is one.
+    fn float_to_int(x: f64) -> Option<i64> {
+        if x >= -TWO63 && x < TWO63 {
+            let i = x as i64;
+            if i as f64 == x {
+                return Some(i);
+            }
+        }
+        None
+    }
+
+    fn int_eq_float(i: i64, f: f64) -> bool {
+        match float_to_int(f) {
+            Some(j) => i == j,
+            None => false,
+        }
+    }
+
+    /// `i < f` exactly (Lua's LTintfloat).
+    fn lt_int_float(i: i64, f: f64) -> bool {
+        if i > -(1i64 << 53) && i < (1i64 << 53) {
+            return (i as f64) < f;
+        }
+        // f's ceiling as an integer, when f is in range.
+        if f.is_nan() {
+            false
+        } else if f >= TWO63 {
+            true
+        } else if f > -TWO63 {
+            i < f.ceil() as i64
+        } else {
+            false
+        }
+    }
+
+    fn le_int_float(i: i64, f: f64) -> bool {
+        if i > -(1i64 << 53) && i < (1i64 << 53) {
+            return (i as f64) <= f;
+        }
+        if f.is_nan() {
+            false
+        } else if f >= TWO63 {
+            true
+        } else if f >= -TWO63 {
+            i <= f.floor() as i64
+        } else {
+            false
+        }
+    }
+
+    fn lt_float_int(f: f64, i: i64) -> bool {
+        if i > -(1i64 << 53) && i < (1i64 << 53) {
+            return f < (i as f64);
+        }
+        if f.is_nan() {
+            false
+        } else if f >= TWO63 {
+            false
+        } else if f >= -TWO63 {
+            (f.floor() as i64) < i
+        } else {
+            true
+        }
+    }
+
+    fn le_float_int(f: f64, i: i64) -> bool {
+        if i > -(1i64 << 53) && i < (1i64 << 53) {
+            return f <= (i as f64);
+        }
+        if f.is_nan() {
+            false
+        } else if f >= TWO63 {
+            false
+        } else if f > -TWO63 {
+            (f.ceil() as i64) <= i
+        } else {
+            true
+        }
+    }
+
+    /// Floor division of integers (the divisor is not 0).
+    fn int_idiv(a: i64, b: i64) -> i64 {
+        if b == -1 {
+            return a.wrapping_neg();
+        }
+        let q = a / b;
+        if a % b != 0 && (a ^ b) < 0 {
+            q - 1
+        } else {
+            q
+        }
+    }
+
+    /// Lua's integer modulo: the sign of the divisor (which is not 0).
+    fn int_mod(a: i64, b: i64) -> i64 {
+        if b == -1 {
+            return 0;
+        }
+        let r = a % b;
+        if r != 0 && (r ^ b) < 0 {
+            r + b
+        } else {
+            r
+        }
+    }
+
+    fn float_mod(a: f64, b: f64) -> f64 {
+        let m = a % b;
+        if m != 0.0 && (m < 0.0) != (b < 0.0) {
+            m + b
+        } else {
+            m
+        }
+    }
+
+    fn shift_left(x: i64, n: i64) -> i64 {
+        if n <= -64 || n >= 64 {
+            0
+        } else if n >= 0 {
+            ((x as u64) << (n as u32)) as i64
+        } else {
+            ((x as u64) >> ((-n) as u32)) as i64
+        }
+    }
+
+    // ---- numbers as text ------------------------------------------------
+
+    /// `%.Pg` of C's printf (P >= 1), with `alt` its `#` flag.
+    fn fmt_g(x: f64, prec: usize, upper: bool, alt: bool) -> String {
+        if x.is_nan() {
+            return if upper { "NAN".to_string() } else { "nan".to_string() };
+        }
+        if x == f64::INFINITY || x == f64::NEG_INFINITY {
+            let s = if x > 0.0 { "inf" } else { "-inf" };
+            return if upper { s.to_uppercase() } else { s.to_string() };
+        }
+        let p = if prec == 0 { 1 } else { prec };
+        let e_form = format!("{:.*e}", p - 1, x);
+        let epos = e_form.find('e').unwrap();
+        let exp: i64 = e_form[epos + 1..].parse().unwrap();
+        if exp < -4 || exp >= p as i64 {
+            let mut out = e_form[..epos].to_string();
+            if !alt {
+                out = strip_zeros(&out);
+            }
+            out.push(if upper { 'E' } else { 'e' });
+            out.push_str(&exp_digits(exp));
+            out
+        } else {
+            let digits = (p as i64 - 1 - exp) as usize;
+            let mut out = format!("{:.*}", digits, x);
+            if !alt {
+                out = strip_zeros(&out);
+            } else if !out.contains('.') {
+                out.push('.');
+            }
+            out
+        }
+    }
+
+    /// A C exponent: its sign and at least two digits.
+    fn exp_digits(exp: i64) -> String {
+        let mut s = String::new();
+        s.push(if exp < 0 { '-' } else { '+' });
+        let a = exp.abs();
+        if a < 10 {
+            s.push('0');
+        }
+        s.push_str(&a.to_string());
+        s
+    }
+
+    /// Removes the zeros ending a fraction, and its point if nothing is
+    /// left of it.
+    fn strip_zeros(s: &str) -> String {
+        if !s.contains('.') {
+            return s.to_string();
+        }
+        let mut t = s.to_string();
+        while t.ends_with('0') {
+            t.pop();
+        }
+        if t.ends_with('.') {
+            t.pop();
+        }
+        t
+    }
+
+    /// `%.Pe` of C's printf.
+    fn fmt_e(x: f64, prec: usize, upper: bool) -> String {
+        if x.is_nan() || x == f64::INFINITY || x == f64::NEG_INFINITY {
+            return fmt_g(x, 1, upper, false);
+        }
+        let e_form = format!("{:.*e}", prec, x);
+        let epos = e_form.find('e').unwrap();
+        let exp: i64 = e_form[epos + 1..].parse().unwrap();
+        let mut out = e_form[..epos].to_string();
+        out.push(if upper { 'E' } else { 'e' });
+        out.push_str(&exp_digits(exp));
+        out
+    }
+
+    /// `%.Pf` of C's printf.
+    fn fmt_f(x: f64, prec: usize) -> String {
+        if x.is_nan() || x == f64::INFINITY || x == f64::NEG_INFINITY {
+            return fmt_g(x, 1, false, false);
+        }
+        format!("{:.*}", prec, x)
+    }
+
+    /// How `tostring` shows a float: `%.14g`, with `.0` added when that
+    /// looks like an integer.
+    fn float_text(x: f64) -> String {
+        let mut s = fmt_g(x, 14, false, false);
+        if !s.contains('.') && !s.contains('e') && !s.contains('n') && !s.contains('i') {
+            s.push_str(".0");
+        }
+        s
+    }
+
+    fn is_space(c: u8) -> bool {
+        c == b' ' || c == b'\t' || c == b'\n' || c == b'\r' || c == 11 || c == 12
+    }
+
+    fn hex_digit(c: u8) -> Option<i64> {
+        if c >= b'0' && c <= b'9' {
+            Some((c - b'0') as i64)
+        } else if c >= b'a' && c <= b'f' {
+            Some((c - b'a' + 10) as i64)
+        } else if c >= b'A' && c <= b'F' {
+            Some((c - b'A' + 10) as i64)
+        } else {
+            None
+        }
+    }
+
+    /// The number a string converts to (Lua's `lua_stringtonumber`):
+    /// decimal or hexadecimal integers and floats, blanks around.
+    fn str_to_number(s: &[u8]) -> Option<Value> {
+        let mut i = 0;
+        let mut j = s.len();
+        while i < j && is_space(s[i]) {
+            i += 1;
+        }
+        while j > i && is_space(s[j - 1]) {
+            j -= 1;
+        }
+        if i == j {
+            return None;
+        }
+        let mut neg = false;
+        let mut k = i;
+        if s[k] == b'-' {
+            neg = true;
+            k += 1;
+        } else if s[k] == b'+' {
+            k += 1;
+        }
+        if k + 1 < j && s[k] == b'0' && (s[k + 1] == b'x' || s[k + 1] == b'X') {
+            return hex_number(&s[k + 2..j], neg);
+        }
+        // Decimal: digits, an optional point and digits, an optional
+        // exponent; an integer unless it has a point or an exponent or
+        // does not fit.
+        let start = k;
+        let mut digits = 0;
+        let mut is_float = false;
+        while k < j && s[k] >= b'0' && s[k] <= b'9' {
+            k += 1;
+            digits += 1;
+        }
+        if k < j && s[k] == b'.' {
+            is_float = true;
+            k += 1;
+            while k < j && s[k] >= b'0' && s[k] <= b'9' {
+                k += 1;
+                digits += 1;
+            }
+        }
+        if digits == 0 {
+            return None;
+        }
+        if k < j && (s[k] == b'e' || s[k] == b'E') {
+            is_float = true;
+            k += 1;
+            if k < j && (s[k] == b'+' || s[k] == b'-') {
+                k += 1;
+            }
+            let mut ed = 0;
+            while k < j && s[k] >= b'0' && s[k] <= b'9' {
+                k += 1;
+                ed += 1;
+            }
+            if ed == 0 {
+                return None;
+            }
+        }
+        if k != j {
+            return None;
+        }
+        let mut text = String::new();
+        if neg {
+            text.push('-');
+        }
+        let mut m = start;
+        while m < j {
+            text.push(s[m] as char);
+            m += 1;
+        }
+        if !is_float {
+            if let Ok(n) = text.parse::<i64>() {
+                return Some(Value::Int(n));
+            }
+        }
+        match text.parse::<f64>() {
+            Ok(x) => Some(Value::Num(x)),
+            Err(_) => None,
+        }
+    }
+
+    /// A hexadecimal numeral after its `0x`: an integer (wrapping around)
+    /// without a point or exponent, else a float (`0x1.8p3`).
+    fn hex_number(s: &[u8], neg: bool) -> Option<Value> {
+        let mut k = 0;
+        let mut n: i64 = 0;
+        let mut mant: f64 = 0.0;
+        let mut exp: i64 = 0;
+        let mut any = false;
+        let mut is_float = false;
+        while k < s.len() {
+            match hex_digit(s[k]) {
+                Some(d) => {
+                    n = n.wrapping_mul(16).wrapping_add(d);
+                    mant = mant * 16.0 + d as f64;
+                    any = true;
+                    k += 1;
+                }
+                None => break,
+            }
+        }
+        if k < s.len() && s[k] == b'.' {
+            is_float = true;
+            k += 1;
+            while k < s.len() {
+                match hex_digit(s[k]) {
+                    Some(d) => {
+                        mant = mant * 16.0 + d as f64;
+                        exp -= 4;
+                        any = true;
+                        k += 1;
+                    }
+                    None => break,
+                }
+            }
+        }
+        if !any {
+            return None;
+        }
+        if k < s.len() && (s[k] == b'p' || s[k] == b'P') {
+            is_float = true;
+            k += 1;
+            let mut eneg = false;
+            if k < s.len() && (s[k] == b'+' || s[k] == b'-') {
+                eneg = s[k] == b'-';
+                k += 1;
+            }
+            let mut e: i64 = 0;
+            let mut ed = 0;
+            while k < s.len() && s[k] >= b'0' && s[k] <= b'9' {
+                e = (e * 10 + (s[k] - b'0') as i64).min(100000);
+                k += 1;
+                ed += 1;
+            }
+            if ed == 0 {
+                return None;
+            }
+            exp += if eneg { -e } else { e };
+        }
+        if k != s.len() {
+            return None;
+        }
+        if is_float {
+            let x = mant * 2.0f64.powi(exp.max(-2000).min(2000) as i32);
+            Some(Value::Num(if neg { -x } else { x }))
+        } else {
+            Some(Value::Int(if neg { n.wrapping_neg() } else { n }))
+        }
+    }
+
+    /// The text of a number (`tostring`, `..`, `print`).
+    fn number_text(v: &Value) -> Vec<u8> {
+        match v {
+            Value::Int(i) => i.to_string().into_bytes(),
+            Value::Num(x) => float_text(*x).into_bytes(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A value as a number for arithmetic: numbers, and strings that
+    /// convert.
+    fn to_number(v: &Value) -> Option<Value> {
+        match v {
+            Value::Int(_) | Value::Num(_) => Some(v.clone()),
+            Value::Str(s) => str_to_number(s),
+            _ => None,
+        }
+    }
+
+    fn to_float(v: &Value) -> Option<f64> {
+        match to_number(v) {
+            Some(Value::Int(i)) => Some(i as f64),
+            Some(Value::Num(x)) => Some(x),
+            _ => None,
+        }
+    }
+
+    /// A value as an integer for bitwise operations and the library:
+    /// integers, floats with an integral value, strings that convert.
+    fn to_integer(v: &Value) -> Option<i64> {
+        match v {
+            Value::Int(i) => Some(*i),
+            Value::Num(x) => float_to_int(*x),
+            Value::Str(s) => match str_to_number(s) {
+                Some(Value::Int(i)) => Some(i),
+                Some(Value::Num(x)) => float_to_int(x),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    // ---- tables ---------------------------------------------------------
+
+    /// A Lua table: the array part holds keys `1..=arr.len()`; the hash
+    /// part holds the other keys in insertion order (`keys`/`vals`), found
+    /// through an index per kind of key. A key set to nil keeps its entry
+    /// (with a nil value) so that `next` can go on from it; entries are
+    /// compacted when dead ones outnumber the live ones.
+    struct Table {
+        arr: Vec<Value>,
+        keys: Vec<Value>,
+        vals: Vec<Value>,
+        strs: HashMap<Vec<u8>, usize>,
+        ints: HashMap<i64, usize>,
+        /// Floats by their bits, booleans, and the other objects by id.
+        others: HashMap<i64, usize>,
+        dead: usize,
+        meta: Option<Rc<RefCell<Table>>>,
+        id: i64,
+    }
+
+    fn new_table(interp: &Interp) -> Table {
+        Table {
+            arr: Vec::new(),
+            keys: Vec::new(),
+            vals: Vec::new(),
+            strs: HashMap::new(),
+            ints: HashMap::new(),
+            others: HashMap::new(),
+            dead: 0,
+            meta: None,
+            id: interp.new_id(),
+        }
+    }
+
+    fn table_value(interp: &Interp) -> Value {
+        Value::Table(Rc::new(RefCell::new(new_table(interp))))
+    }
+
+    /// The key of the `others` index of a value that is not a string or
+    /// an integer (a float with an integral value is an integer key).
+    fn other_key(k: &Value) -> i64 {
+        match k {
+            Value::Bool(b) => {
+                if *b {
+                    1
+                } else {
+                    0
+                }
+            }
+            Value::Num(x) => x.to_bits() as i64,
+            Value::Table(t) => t.borrow().id,
+            Value::Func(c) => c.id,
+            Value::Native(n) => n.id,
+            Value::Builtin(b) => -10 - (*b as i64),
+            _ => 2,
+        }
+    }
+
+    /// What kind of index a key is found by: 0 strings, 1 integers, 2 the
+    /// others; floats with an integral value are integers.
+    fn normalize_key(k: &Value) -> Value {
+        if let Value::Num(x) = k {
+            if let Some(i) = float_to_int(*x) {
+                return Value::Int(i);
+            }
+        }
+        k.clone()
+    }
+
+    impl Table {
+        /// The position of `k` (normalized) in the hash part.
+        fn find(&self, k: &Value) -> Option<usize> {
+            match k {
+                Value::Str(s) => {
+                    let b: &Vec<u8> = s;
+                    self.strs.get(b).copied()
+                }
+                Value::Int(i) => self.ints.get(i).copied(),
+                Value::Nil => None,
+                other => {
+                    let key = other_key(other);
+                    match self.others.get(&key) {
+                        Some(p) => {
+                            // Float bits and ids may meet: check the key.
+                            if raw_equal(&self.keys[*p], other) {
+                                Some(*p)
+                            } else {
+                                None
+                            }
+                        }
+                        None => None,
+                    }
+                }
+            }
+        }
+
+        fn get_int(&self, i: i64) -> Value {
+            if i >= 1 && (i as u64) <= self.arr.len() as u64 {
+                return self.arr[(i - 1) as usize].clone();
+            }
+            match self.ints.get(&i) {
+                Some(p) => self.vals[*p].clone(),
+                None => Value::Nil,
+            }
+        }
+
+        fn get_str(&self, s: &Vec<u8>) -> Value {
+            match self.strs.get(s) {
+                Some(p) => self.vals[*p].clone(),
+                None => Value::Nil,
+            }
+        }
+
+        fn get(&self, k: &Value) -> Value {
+            match k {
+                Value::Int(i) => self.get_int(*i),
+                Value::Str(s) => self.get_str(s),
+                Value::Num(x) => match float_to_int(*x) {
+                    Some(i) => self.get_int(i),
+                    None => match self.find(k) {
+                        Some(p) => self.vals[p].clone(),
+                        None => Value::Nil,
+                    },
+                },
+                _ => match self.find(k) {
+                    Some(p) => self.vals[p].clone(),
+                    None => Value::Nil,
+                },
+            }
+        }
+
+        fn set_int(&mut self, i: i64, v: Value) {
+            let n = self.arr.len();
+            if i >= 1 && (i as u64) <= n as u64 {
+                let is_nil = matches!(v, Value::Nil);
+                self.arr[(i - 1) as usize] = v;
+                if is_nil && i as usize == n {
+                    // Keep the array part free of trailing nils.
+                    while let Some(Value::Nil) = self.arr.last() {
+                        self.arr.pop();
+                    }
+                }
+                return;
+            }
+            if i as u64 == n as u64 + 1 && !matches!(v, Value::Nil) {
+                if let Some(p) = self.ints.get(&i).copied() {
+                    self.kill(p);
+                    self.ints.remove(&i);
+                }
+                self.arr.push(v);
+                self.migrate();
+                return;
+            }
+            self.set_hash(Value::Int(i), v);
+        }
+
+        /// Moves the keys following the array part from the hash part into
+        /// it.
+        fn migrate(&mut self) {
+            loop {
+                let next = self.arr.len() as i64 + 1;
+                let p = match self.ints.get(&next) {
+                    Some(p) => *p,
+                    None => return,
+                };
+                if matches!(self.vals[p], Value::Nil) {
+                    return;
+                }
+                let v = std::mem::replace(&mut self.vals[p], Value::Nil);
+                self.kill(p);
+                self.ints.remove(&next);
+                self.arr.push(v);
+            }
+        }
+
+        fn kill(&mut self, p: usize) {
+            self.vals[p] = Value::Nil;
+            self.dead += 1;
+        }
+
+        fn set_hash(&mut self, k: Value, v: Value) {
+            if let Some(p) = self.find(&k) {
+                let was_nil = matches!(self.vals[p], Value::Nil);
+                let is_nil = matches!(v, Value::Nil);
+                self.vals[p] = v;
+                if was_nil && !is_nil {
+                    self.dead -= 1;
+                } else if !was_nil && is_nil {
+                    self.dead += 1;
+                }
+                return;
+            }
+            if matches!(v, Value::Nil) {
+                return;
+            }
+            if self.dead > 8 && self.dead * 2 > self.keys.len() {
+                self.compact();
+            }
+            let p = self.keys.len();
+            match &k {
+                Value::Str(s) => {
+                    let b: &Vec<u8> = s;
+                    self.strs.insert(b.clone(), p);
+                }
+                Value::Int(i) => {
+                    self.ints.insert(*i, p);
+                }
+                other => {
+                    self.others.insert(other_key(other), p);
+                }
+            }
+            self.keys.push(k);
+            self.vals.push(v);
+        }
+
+        /// Drops the dead entries of the hash part (not while a traversal
+        /// may go on: only when a new key is added, which Lua forbids
+        /// during traversals).
+        fn compact(&mut self) {
+            let keys = std::mem::replace(&mut self.keys, Vec::new());
+            let vals = std::mem::replace(&mut self.vals, Vec::new());
+            self.strs = HashMap::new();
+            self.ints = HashMap::new();
+            self.others = HashMap::new();
+            self.dead = 0;
+            let mut i = 0;
+            while i < keys.len() {
+                if !matches!(vals[i], Value::Nil) {
+                    let k = keys[i].clone();
+                    let v = vals[i].clone();
+                    self.set_hash(k, v);
+                }
+                i += 1;
+            }
+        }
+
+        /// `t[k] = v` without metamethods; `k` is neither nil nor NaN.
+        fn set(&mut self, k: Value, v: Value) {
+            match k {
+                Value::Int(i) => self.set_int(i, v),
+                Value::Num(x) => match float_to_int(x) {
+                    Some(i) => self.set_int(i, v),
+                    None => self.set_hash(Value::Num(x), v),
+                },
+                other => self.set_hash(other, v),
+            }
+        }
+
+        /// `#t`: a border.
+        fn length(&self) -> i64 {
+            let n = self.arr.len();
+            if n > 0 {
+                return n as i64;
+            }
+            // Keys past an empty array part: count up through the hash.
+            let mut k: i64 = 0;
+            while !matches!(self.get_int(k + 1), Value::Nil) {
+                k += 1;
+            }
+            k
+        }
+
+        /// The entry after key `k` (nil: the first), as `next` gives it;
+        /// `None` for a key not in the table.
+        fn next(&self, k: &Value) -> Option<(Value, Value)> {
+            let mut start_arr: usize = 0;
+            let mut start_hash: usize = 0;
+            let key = normalize_key(k);
+            match &key {
+                Value::Nil => {}
+                Value::Int(i) if *i >= 1 && (*i as u64) <= self.arr.len() as u64 => {
+                    start_arr = *i as usize;
+                }
+                other => match self.find(other) {
+                    Some(p) => {
+                        start_arr = self.arr.len();
+                        start_hash = p + 1;
+                    }
+                    None => return None,
+                },
+            }
+            let mut i = start_arr;
+            while i < self.arr.len() {
+                if !matches!(self.arr[i], Value::Nil) {
+                    return Some((Value::Int(i as i64 + 1), self.arr[i].clone()));
+                }
+                i += 1;
+            }
+            let mut p = start_hash;
+            while p < self.keys.len() {
+                if !matches!(self.vals[p], Value::Nil) {
+                    return Some((self.keys[p].clone(), self.vals[p].clone()));
+                }
+                p += 1;
+            }
+            Some((Value::Nil, Value::Nil))
+        }
+    }
+
+    // ---- the lexer ------------------------------------------------------
+
+    #[derive(Clone, PartialEq)]
+    enum Tok {
+        Eof,
+        Name(String),
+        Str(Vec<u8>),
+        Int(i64),
+        Num(f64),
+        /// A keyword or a symbol.
+        Sym(String),
+    }
+
+    struct Token {
+        tok: Tok,
+        line: usize,
+        /// The source text, for "near" in syntax errors.
+        text: String,
+    }
+
+    const KEYWORDS: [&str; 22] = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil",
+        "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ];
+
+    /// Symbols, longest first so that the first match is the token.
+    const SYMBOLS: [&str; 33] = [
+        "...", "..", "==", "~=", "<=", ">=", "<<", ">>", "//", "::", "+", "-", "*", "/", "%", "^", "#", "&", "~", "|",
+        "<", ">", "=", "(", ")", "{", "}", "[", "]", ";", ":", ",", ".",
+    ];
+
+    fn is_name_start(c: u8) -> bool {
+        (c >= b'a' && c <= b'z') || (c >= b'A' && c <= b'Z') || c == b'_'
+    }
+
+    fn is_digit(c: u8) -> bool {
+        c >= b'0' && c <= b'9'
+    }
+
+    fn text_of(src: &[u8], from: usize, to: usize) -> String {
+        let mut s = String::new();
+        let mut i = from;
+        while i < to {
+            s.push(src[i] as char);
+            i += 1;
+        }
+        s
+    }
+
+    struct Lexer {
+        src: Vec<u8>,
+        pos: usize,
+        line: usize,
+        chunk: String,
+    }
+
+    impl Lexer {
+        fn peek_at(&self, k: usize) -> u8 {
+            if self.pos + k < self.src.len() {
+                self.src[self.pos + k]
+            } else {
+                0
+            }
+        }
+
+        fn error(&self, msg: &str, near: &str) -> String {
+            syntax_error(&self.chunk, self.line, msg, near)
+        }
+
+        /// The level of a long bracket opening at `pos` (`[[` is 0, `[==[` is
+        /// 2), if one opens there.
+        fn long_bracket(&self) -> Option<usize> {
+            if self.peek_at(0) != b'[' {
+                return None;
+            }
+            let mut k = 1;
+            while self.peek_at(k) == b'=' {
+                k += 1;
+            }
+            if self.peek_at(k) == b'[' {
+                Some(k - 1)
+            } else {
+                None
+            }
+        }
+
+        /// The contents of a long string or comment whose opening bracket
+        /// of `level` is at `pos`.
+        fn long_string(&mut self, level: usize, what: &str) -> Result<Vec<u8>, String> {
+            let start_line = self.line;
+            self.pos += level + 2;
+            // A newline right after the opening bracket is skipped.
+            if self.peek_at(0) == b'\r' || self.peek_at(0) == b'\n' {
+                self.skip_newline();
+            }
+            let mut out: Vec<u8> = Vec::new();
+            loop {
+                if self.pos >= self.src.len() {
+                    let _ = start_line;
+                    return Err(self.error(&format!("unfinished long {}", what), "<eof>"));
+                }
+                let c = self.src[self.pos];
+                if c == b']' {
+                    let mut k = 1;
+                    while self.peek_at(k) == b'=' {
+                        k += 1;
+                    }
+                    if k - 1 == level && self.peek_at(k) == b']' {
+                        self.pos += k + 1;
+                        return Ok(out);
+                    }
+                    out.push(c);
+                    self.pos += 1;
+                } else if c == b'\n' || c == b'\r' {
+                    self.skip_newline();
+                    out.push(b'\n');
+                } else {
+                    out.push(c);
+                    self.pos += 1;
+                }
+            }
+        }
+
+        /// Skips `\n`, `\r`, `\r\n` or `\n\r`, counting one line.
+        fn skip_newline(&mut self) {
+            let c = self.src[self.pos];
+            self.pos += 1;
+            let d = self.peek_at(0);
+            if (d == b'\n' || d == b'\r') && d != c {
+                self.pos += 1;
+            }
+            self.line += 1;
+        }
+
+        /// Skips blanks and comments.
+        fn skip_blank(&mut self) -> Result<(), String> {
+            while self.pos < self.src.len() {
+                let c = self.src[self.pos];
+                if c == b'\n' || c == b'\r' {
+                    self.skip_newline();
+                } else if c == b' ' || c == b'\t' || c == 11 || c == 12 {
+                    self.pos += 1;
+                } else if c == b'-' && self.peek_at(1) == b'-' {
+                    self.pos += 2;
+                    if let Some(level) = self.long_bracket() {
+                        self.long_string(level, "comment")?;
+                    } else {
+                        while self.pos < self.src.len() && self.src[self.pos] != b'\n' && self.src[self.pos] != b'\r' {
+                            self.pos += 1;
+                        }
+                    }
+                } else {
+                    break;
+                }
+            }
+            Ok(())
+        }
+
+        fn string(&mut self, quote: u8) -> Result<Vec<u8>, String> {
+            let start = self.pos;
+            self.pos += 1;
+            let mut out: Vec<u8> = Vec::new();
+            loop {
+                if self.pos >= self.src.len() {
+                    return Err(self.error("unfinished string", "<eof>"));
+                }
+                let c = self.src[self.pos];
+                if c == quote {
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                if c == b'\n' || c == b'\r' {
+                    let near = text_of(&self.src, start, self.pos);
+                    return Err(self.error("unfinished string", &near));
+                }
+                if c != b'\\' {
+                    out.push(c);
+                    self.pos += 1;
+                    continue;
+                }
+                self.pos += 1;
+                let e = self.peek_at(0);
+                let simple = match e {
+                    b'n' => Some(b'\n'),
+                    b't' => Some(b'\t'),
+                    b'r' => Some(b'\r'),
+                    b'a' => Some(7),
+                    b'b' => Some(8),
+                    b'f' => Some(12),
+                    b'v' => Some(11),
+                    b'\\' => Some(b'\\'),
+                    b'"' => Some(b'"'),
+                    b'\'' => Some(b'\''),
+                    _ => None,
+                };
+                if let Some(b) = simple {
+                    out.push(b);
+                    self.pos += 1;
+                } else if e == b'\n' || e == b'\r' {
+                    self.skip_newline();
+                    out.push(b'\n');
+                } else if e == b'x' {
+                    let h1 = hex_digit(self.peek_at(1));
+                    let h2 = hex_digit(self.peek_at(2));
+                    match (h1, h2) {
+                        (Some(a), Some(b)) => {
+                            out.push((a * 16 + b) as u8);
+                            self.pos += 3;
+                        }
+                        _ => {
+                            let near = text_of(&self.src, start, (self.pos + 3).min(self.src.len()));
+                            return Err(self.error("hexadecimal digit expected", &near));
+                        }
+                    }
+                } else if e == b'z' {
+                    self.pos += 1;
+                    while self.pos < self.src.len() && is_space(self.src[self.pos]) {
+                        if self.src[self.pos] == b'\n' || self.src[self.pos] == b'\r' {
+                            self.skip_newline();
+                        } else {
+                            self.pos += 1;
+                        }
+                    }
+                } else if is_digit(e) {
+                    let mut n: u32 = 0;
+                    let mut k = 0;
+                    while k < 3 && is_digit(self.peek_at(0)) {
+                        n = n * 10 + (self.peek_at(0) - b'0') as u32;
+                        self.pos += 1;
+                        k += 1;
+                    }
+                    if n > 255 {
+                        let near = text_of(&self.src, start, self.pos);
+                        return Err(self.error("decimal escape too large", &near));
+                    }
+                    out.push(n as u8);
+                } else if e == b'u' {
+                    self.pos += 1;
+                    if self.peek_at(0) != b'{' {
+                        let near = text_of(&self.src, start, self.pos);
+                        return Err(self.error("missing '{' in \\u{xxxx}", &near));
+                    }
+                    self.pos += 1;
+                    let mut n: u64 = 0;
+                    while let Some(d) = hex_digit(self.peek_at(0)) {
+                        n = n * 16 + d as u64;
+                        if n > 0x7FFF_FFFF {
+                            let near = text_of(&self.src, start, self.pos);
+                            return Err(self.error("UTF-8 value too large", &near));
+                        }
+                        self.pos += 1;
+                    }
+                    if self.peek_at(0) != b'}' {
+                        let near = text_of(&self.src, start, self.pos);
+                        return Err(self.error("missing '}' in \\u{xxxx}", &near));
+                    }
+                    self.pos += 1;
+                    utf8_encode(&mut out, n);
+                } else {
+                    let near = text_of(&self.src, start, (self.pos + 1).min(self.src.len()));
+                    return Err(self.error("invalid escape sequence", &near));
+                }
+            }
+        }
+
+        fn number(&mut self) -> Result<Tok, String> {
+            let start = self.pos;
+            let hex = self.peek_at(0) == b'0' && (self.peek_at(1) == b'x' || self.peek_at(1) == b'X');
+            if hex {
+                self.pos += 2;
+            }
+            loop {
+                let c = self.peek_at(0);
+                let exp = if hex { c == b'p' || c == b'P' } else { c == b'e' || c == b'E' };
+                if exp {
+                    self.pos += 1;
+                    if self.peek_at(0) == b'+' || self.peek_at(0) == b'-' {
+                        self.pos += 1;
+                    }
+                } else if (hex && hex_digit(c).is_some()) || is_digit(c) || c == b'.' {
+                    self.pos += 1;
+                } else if is_name_start(c) {
+                    // Lua reads letters into the numeral and rejects it.
+                    self.pos += 1;
+                } else {
+                    break;
+                }
+            }
+            let text = self.src[start..self.pos].to_vec();
+            match str_to_number(&text) {
+                Some(Value::Int(i)) => Ok(Tok::Int(i)),
+                Some(Value::Num(x)) => Ok(Tok::Num(x)),
+                _ => Err(self.error("malformed number", &text_of(&text, 0, text.len()))),
+            }
+        }
+
+        fn next_token(&mut self) -> Result<Token, String> {
+            self.skip_blank()?;
+            let line = self.line;
+            if self.pos >= self.src.len() {
+                return Ok(Token { tok: Tok::Eof, line, text: "<eof>".to_string() });
+            }
+            let start = self.pos;
+            let c = self.src[self.pos];
+            let tok = if is_name_start(c) {
+                while self.pos < self.src.len() && (is_name_start(self.src[self.pos]) || is_digit(self.src[self.pos])) {
+                    self.pos += 1;
+                }
+                let name = text_of(&self.src, start, self.pos);
+                if KEYWORDS.contains(&name.as_str()) {
+                    Tok::Sym(name)
+                } else {
+                    Tok::Name(name)
+                }
+            } else if is_digit(c) || (c == b'.' && is_digit(self.peek_at(1))) {
+                self.number()?
+            } else if c == b'"' || c == b'\'' {
+                Tok::Str(self.string(c)?)
+            } else if let Some(level) = self.long_bracket() {
+                Tok::Str(self.long_string(level, "string")?)
+            } else {
+                let mut found = String::new();
+                let mut k = 0;
+                while k < SYMBOLS.len() {
+                    let sym = SYMBOLS[k].as_bytes();
+                    let mut m = 0;
+                    while m < sym.len() && self.peek_at(m) == sym[m] {
+                        m += 1;
+                    }
+                    if m == sym.len() {
+                        found = SYMBOLS[k].to_string();
+                        break;
+                    }
+                    k += 1;
+                }
+                if found.is_empty() {
+                    let near = text_of(&self.src, start, start + 1);
+                    return Err(self.error("unexpected symbol", &near));
+                }
+                self.pos += found.len();
+                Tok::Sym(found)
+            };
+            let text = text_of(&self.src, start, self.pos);
+            Ok(Token { tok, line, text })
+        }
+    }
+
+    /// A syntax error's message: `near` is a token's text, or `<eof>`.
+    fn syntax_error(chunk: &str, line: usize, msg: &str, near: &str) -> String {
+        if near == "<eof>" {
+            format!("{}:{}: {} near <eof>", chunk, line, msg)
+        } else {
+            format!("{}:{}: {} near '{}'", chunk, line, msg, near)
+        }
+    }
+
+    fn utf8_encode(out: &mut Vec<u8>, n: u64) {
+        if n < 0x80 {
+            out.push(n as u8);
+        } else if n < 0x800 {
+            out.push((0xC0 | (n >> 6)) as u8);
+            out.push((0x80 | (n & 0x3F)) as u8);
+        } else if n < 0x10000 {
+            out.push((0xE0 | (n >> 12)) as u8);
+            out.push((0x80 | ((n >> 6) & 0x3F)) as u8);
+            out.push((0x80 | (n & 0x3F)) as u8);
+        } else if n < 0x200000 {
+            out.push((0xF0 | (n >> 18)) as u8);
+            out.push((0x80 | ((n >> 12) & 0x3F)) as u8);
+            out.push((0x80 | ((n >> 6) & 0x3F)) as u8);
+            out.push((0x80 | (n & 0x3F)) as u8);
+        } else if n < 0x4000000 {
+            out.push((0xF8 | (n >> 24)) as u8);
+            out.push((0x80 | ((n >> 18) & 0x3F)) as u8);
+            out.push((0x80 | ((n >> 12) & 0x3F)) as u8);
+            out.push((0x80 | ((n >> 6) & 0x3F)) as u8);
+            out.push((0x80 | (n & 0x3F)) as u8);
+        } else {
+            out.push((0xFC | (n >> 30)) as u8);
+            out.push((0x80 | ((n >> 24) & 0x3F)) as u8);
+            out.push((0x80 | ((n >> 18) & 0x3F)) as u8);
+            out.push((0x80 | ((n >> 12) & 0x3F)) as u8);
+            out.push((0x80 | ((n >> 6) & 0x3F)) as u8);
+            out.push((0x80 | (n & 0x3F)) as u8);
+        }
+    }
+
+    /// The tokens of a chunk, ending with `Eof`; a leading `#` line is
+    /// skipped, as `lua` does.
+    fn lex(src: Vec<u8>, chunk: &str) -> Result<Vec<Token>, String> {
+        let mut lx = Lexer { src, pos: 0, line: 1, chunk: chunk.to_string() };
+        if lx.peek_at(0) == b'#' {
+            while lx.pos < lx.src.len() && lx.src[lx.pos] != b'\n' {
+                lx.pos += 1;
+            }
+        }
+        let mut out: Vec<Token> = Vec::new();
+        loop {
+            let t = lx.next_token()?;
+            let eof = t.tok == Tok::Eof;
+            out.push(t);
+            if eof {
+                return Ok(out);
+            }
+        }
+    }
+
+    // ---- the syntax tree ------------------------------------------------
+
+    #[derive(Clone, Copy, PartialEq)]
+    enum BinOp {
+        Add,
+        Sub,
+        Mul,
+        Div,
+        Mod,
+        Pow,
+        IDiv,
+        BAnd,
+        BOr,
+        BXor,
+        Shl,
+        Shr,
+        Concat,
+        Eq,
+        Ne,
+        Lt,
+        Le,
+        Gt,
+        Ge,
+        And,
+        Or,
+    }
+
+    #[derive(Clone, Copy, PartialEq)]
+    enum UnOp {
+        Neg,
+        Not,
+        Len,
+        BNot,
+    }
+
+    enum Expr {
+        Nil,
+        True,
+        False,
+        Int(i64),
+        Num(f64),
+        Str(Rc<Vec<u8>>),
+        Vararg,
+        /// A local of the function being parsed, by its index in `vars`.
+        Local(usize),
+        /// An upvalue of the function, by its index in `upvals`.
+        Upval(usize),
+        Global(Rc<Vec<u8>>),
+        Index(Box<Expr>, Box<Expr>, usize),
+        Call(Box<Expr>, Vec<Expr>, usize),
+        Method(Box<Expr>, Rc<Vec<u8>>, Vec<Expr>, usize),
+        /// A function expression: its index in `children`.
+        Function(usize),
+        Bin(BinOp, Box<Expr>, Box<Expr>, usize),
+        Un(UnOp, Box<Expr>, usize),
+        Table(Vec<Field>, usize),
+        Paren(Box<Expr>),
+    }
+
+    enum Field {
+        Pos(Expr),
+        Keyed(Expr, Expr),
+    }
+
+    enum Stat {
+        Expr(Expr),
+        Local(Vec<usize>, Vec<Expr>, usize),
+        Assign(Vec<Expr>, Vec<Expr>, usize),
+        /// The conditions with their blocks, and the `else` block.
+        If(Vec<Expr>, Vec<Vec<Stat>>, Vec<Stat>),
+        While(Expr, Vec<Stat>),
+        Repeat(Vec<Stat>, Expr),
+        NumFor(usize, Expr, Expr, Option<Expr>, Vec<Stat>, usize),
+        GenFor(Vec<usize>, Vec<Expr>, Vec<Stat>, usize),
+        Do(Vec<Stat>),
+        Return(Vec<Expr>, usize),
+        Break(usize),
+        Goto(String, usize),
+        Label(String, usize),
+        LocalFunction(usize, usize),
+    }
+
+    struct VarInfo {
+        name: String,
+        /// Declared `<const>`: assigning to it is an error.
+        is_const: bool,
+        /// Whether a closure refers to it: then it lives in a cell.
+        captured: bool,
+    }
+
+    struct UpvalDesc {
+        name: String,
+        /// A local of the enclosing function (its var index) or an upvalue
+        /// of it (its upvalue index).
+        from_local: bool,
+        index: usize,
+        is_const: bool,
+    }
+
+    struct FuncAst {
+        params: Vec<usize>,
+        is_vararg: bool,
+        body: Vec<Stat>,
+        vars: Vec<VarInfo>,
+        upvals: Vec<UpvalDesc>,
+        children: Vec<FuncAst>,
+        name: String,
+        line: usize,
+        /// The line after the function's end, where Lua reports gotos
+        /// without a label.
+        end_line: usize,
+    }
+
+    // ---- the parser -----------------------------------------------------
+
+    /// A function being parsed: its tree so far and the variables in
+    /// scope, innermost block last.
+    struct FuncState {
+        ast: FuncAst,
+        blocks: Vec<Vec<usize>>,
+    }
+
+    struct Parser {
+        toks: Vec<Token>,
+        pos: usize,
+        chunk: String,
+        funcs: Vec<FuncState>,
+    }
+
+    /// Binary operators: the operator, its left and right priorities.
+    fn binop_of(tok: &Tok) -> Option<(BinOp, usize, usize)> {
+        let s = match tok {
+            Tok::Sym(s) => s.as_str(),
+            _ => return None,
+        };
+        let r = match s {
+            "+" => (BinOp::Add, 10, 10),
+            "-" => (BinOp::Sub, 10, 10),
+            "*" => (BinOp::Mul, 11, 11),
+            "/" => (BinOp::Div, 11, 11),
+            "%" => (BinOp::Mod, 11, 11),
+            "//" => (BinOp::IDiv, 11, 11),
+            "^" => (BinOp::Pow, 14, 13),
+            "&" => (BinOp::BAnd, 6, 6),
+            "|" => (BinOp::BOr, 4, 4),
+            "~" => (BinOp::BXor, 5, 5),
+            "<<" => (BinOp::Shl, 7, 7),
+            ">>" => (BinOp::Shr, 7, 7),
+            ".." => (BinOp::Concat, 9, 8),
+            "==" => (BinOp::Eq, 3, 3),
+            "~=" => (BinOp::Ne, 3, 3),
+            "<" => (BinOp::Lt, 3, 3),
+            "<=" => (BinOp::Le, 3, 3),
+            ">" => (BinOp::Gt, 3, 3),
+            ">=" => (BinOp::Ge, 3, 3),
+            "and" => (BinOp::And, 2, 2),
+            "or" => (BinOp::Or, 1, 1),
+            _ => return None,
+        };
+        Some(r)
+    }
+
+    const UNARY_PRIORITY: usize = 12;
+
+    fn new_func(name: &str, line: usize) -> FuncState {
+        FuncState {
+            ast: FuncAst {
+                params: Vec::new(),
+                is_vararg: false,
+                body: Vec::new(),
+                vars: Vec::new(),
+                upvals: Vec::new(),
+                children: Vec::new(),
+                name: name.to_string(),
+                line,
+                end_line: line,
+            },
+            blocks: vec![Vec::new()],
+        }
+    }
+
+    impl Parser {
+        fn tok(&self) -> &Tok {
+            &self.toks[self.pos].tok
+        }
+
+        fn line(&self) -> usize {
+            self.toks[self.pos].line
+        }
+
+        fn is(&self, s: &str) -> bool {
+            match &self.toks[self.pos].tok {
+                Tok::Sym(t) => t == s,
+                _ => false,
+            }
+        }
+
+        fn advance(&mut self) {
+            if self.pos + 1 < self.toks.len() {
+                self.pos += 1;
+            }
+        }
+
+        fn error_near(&self, msg: &str) -> String {
+            let t = &self.toks[self.pos];
+            syntax_error(&self.chunk, t.line, msg, &t.text)
+        }
+
+        fn accept(&mut self, s: &str) -> bool {
+            if self.is(s) {
+                self.advance();
+                true
+            } else {
+                false
+            }
+        }
+
+        fn want(&mut self, s: &str) -> Result<(), String> {
+            if self.accept(s) {
+                Ok(())
+            } else {
+                Err(self.error_near(&format!("'{}' expected", s)))
+            }
+        }
+
+        /// Expects `what` closing `who` opened at `line`.
+        fn want_match(&mut self, what: &str, who: &str, line: usize) -> Result<(), String> {
+            if self.accept(what) {
+                return Ok(());
+            }
+            if line == self.line() {
+                Err(self.error_near(&format!("'{}' expected", what)))
+            } else {
+                Err(self.error_near(&format!("'{}' expected (to close '{}' at line {})", what, who, line)))
+            }
+        }
+
+        fn name(&mut self) -> Result<String, String> {
+            match self.tok().clone() {
+                Tok::Name(n) => {
+                    self.advance();
+                    Ok(n)
+                }
+                _ => Err(self.error_near("<name> expected")),
+            }
+        }
+
+        fn fs(&mut self) -> &mut FuncState {
+            let n = self.funcs.len();
+            &mut self.funcs[n - 1]
+        }
+
+        /// Declares a local (in scope once `activate` is called).
+        fn declare(&mut self, name: &str) -> usize {
+            let fs = self.fs();
+            fs.ast.vars.push(VarInfo { name: name.to_string(), captured: false, is_const: false });
+            fs.ast.vars.len() - 1
+        }
+
+        fn activate(&mut self, var: usize) {
+            let fs = self.fs();
+            let n = fs.blocks.len();
+            fs.blocks[n - 1].push(var);
+        }
+
+        fn open_block(&mut self) {
+            self.fs().blocks.push(Vec::new());
+        }
+
+        fn close_block(&mut self) {
+            self.fs().blocks.pop();
+        }
+
+        /// The innermost local named `name` in scope in function `level`.
+        fn find_local(&self, level: usize, name: &str) -> Option<usize> {
+            let fs = &self.funcs[level];
+            let mut b = fs.blocks.len();
+            while b > 0 {
+                b -= 1;
+                let block = &fs.blocks[b];
+                let mut k = block.len();
+                while k > 0 {
+                    k -= 1;
+                    if fs.ast.vars[block[k]].name == name {
+                        return Some(block[k]);
+                    }
+                }
+            }
+            None
+        }
+
+        /// The upvalue of function `level` for `name`, made (with those of
+        /// the functions between) when an enclosing function has the local.
+        fn find_upval(&mut self, level: usize, name: &str) -> Option<usize> {
+            let mut k = 0;
+            while k < self.funcs[level].ast.upvals.len() {
+                if self.funcs[level].ast.upvals[k].name == name {
+                    return Some(k);
+                }
+                k += 1;
+            }
+            if level == 0 {
+                return None;
+            }
+            let desc = match self.find_local(level - 1, name) {
+                Some(v) => {
+                    self.funcs[level - 1].ast.vars[v].captured = true;
+                    let is_const = self.funcs[level - 1].ast.vars[v].is_const;
+                    UpvalDesc { name: name.to_string(), from_local: true, index: v, is_const }
+                }
+                None => match self.find_upval(level - 1, name) {
+                    Some(u) => {
+                        let is_const = self.funcs[level - 1].ast.upvals[u].is_const;
+                        UpvalDesc { name: name.to_string(), from_local: false, index: u, is_const }
+                    }
+                    None => return None,
+                },
+            };
+            self.funcs[level].ast.upvals.push(desc);
+            Some(self.funcs[level].ast.upvals.len() - 1)
+        }
+
+        fn resolve(&mut self, name: &str) -> Expr {
+            let level = self.funcs.len() - 1;
+            if let Some(v) = self.find_local(level, name) {
+                return Expr::Local(v);
+            }
+            match self.find_upval(level, name) {
+                Some(u) => Expr::Upval(u),
+                None => Expr::Global(Rc::new(name.as_bytes().to_vec())),
+            }
+        }
+
+        fn block_follow(&self, with_until: bool) -> bool {
+            match self.tok() {
+                Tok::Eof => true,
+                Tok::Sym(s) => s == "else" || s == "elseif" || s == "end" || (with_until && s == "until"),
+                _ => false,
+            }
+        }
+
+        /// Statements up to the end of a block (in a scope the caller
+        /// opened).
+        fn statements(&mut self) -> Result<Vec<Stat>, String> {
+            let mut out: Vec<Stat> = Vec::new();
+            while !self.block_follow(true) {
+                if self.is("return") {
+                    let line = self.line();
+                    self.advance();
+                    let mut exprs: Vec<Expr> = Vec::new();
+                    if !self.block_follow(true) && !self.is(";") {
+                        exprs = self.expr_list()?;
+                    }
+                    self.accept(";");
+                    out.push(Stat::Return(exprs, line));
+                    if !self.block_follow(true) {
+                        return Err(self.error_near("'<eof>' expected"));
+                    }
+                    break;
+                }
+                if let Some(s) = self.statement()? {
+                    out.push(s);
+                }
+            }
+            Ok(out)
+        }
+
+        fn block(&mut self) -> Result<Vec<Stat>, String> {
+            self.open_block();
+            let b = self.statements();
+            self.close_block();
+            b
+        }
+
+        fn statement(&mut self) -> Result<Option<Stat>, String> {
+            let line = self.line();
+            if self.accept(";") {
+                return Ok(None);
+            }
+            if self.accept("if") {
+                let mut conds: Vec<Expr> = Vec::new();
+                let mut blocks: Vec<Vec<Stat>> = Vec::new();
+                conds.push(self.expr()?);
+                self.want("then")?;
+                blocks.push(self.block()?);
+                let mut els: Vec<Stat> = Vec::new();
+                loop {
+                    if self.accept("elseif") {
+                        conds.push(self.expr()?);
+                        self.want("then")?;
+                        blocks.push(self.block()?);
+                    } else if self.accept("else") {
+                        els = self.block()?;
+                        self.want_match("end", "if", line)?;
+                        break;
+                    } else {
+                        self.want_match("end", "if", line)?;
+                        break;
+                    }
+                }
+                return Ok(Some(Stat::If(conds, blocks, els)));
+            }
+            if self.accept("while") {
+                let cond = self.expr()?;
+                self.want("do")?;
+                let body = self.block()?;
+                self.want_match("end", "while", line)?;
+                return Ok(Some(Stat::While(cond, body)));
+            }
+            if self.accept("do") {
+                let body = self.block()?;
+                self.want_match("end", "do", line)?;
+                return Ok(Some(Stat::Do(body)));
+            }
+            if self.accept("repeat") {
+                // The condition sees the body's locals.
+                self.open_block();
+                let body = self.statements();
+                let body = match body {
+                    Ok(b) => b,
+                    Err(e) => return Err(e),
+                };
+                self.want_match("until", "repeat", line)?;
+                let cond = self.expr()?;
+                self.close_block();
+                return Ok(Some(Stat::Repeat(body, cond)));
+            }
+            if self.accept("for") {
+                return self.for_statement(line).map(Some);
+            }
+            if self.accept("function") {
+                return self.function_statement(line).map(Some);
+            }
+            if self.accept("local") {
+                if self.accept("function") {
+                    let name = self.name()?;
+                    let var = self.declare(&name);
+                    self.activate(var);
+                    let f = self.function_body(&name, false, line)?;
+                    return Ok(Some(Stat::LocalFunction(var, f)));
+                }
+                let mut names: Vec<String> = Vec::new();
+                let mut consts: Vec<bool> = Vec::new();
+                loop {
+                    names.push(self.name()?);
+                    consts.push(self.is("<"));
+                    if self.accept("<") {
+                        let attr = self.name()?;
+                        if attr != "const" && attr != "close" {
+                            return Err(syntax_error(
+                                &self.chunk,
+                                self.line(),
+                                &format!("unknown attribute '{}'", attr),
+                                &self.toks[self.pos].text,
+                            ));
+                        }
+                        if attr == "close" {
+                            return Err(format!("{}:{}: not supported: <close> variables", self.chunk, line));
+                        }
+                        self.want(">")?;
+                    }
+                    if !self.accept(",") {
+                        break;
+                    }
+                }
+                let mut exprs: Vec<Expr> = Vec::new();
+                if self.accept("=") {
+                    exprs = self.expr_list()?;
+                }
+                let mut vars: Vec<usize> = Vec::new();
+                let mut k = 0;
+                while k < names.len() {
+                    let v = self.declare(&names[k]);
+                    let n = self.funcs.len();
+                    self.funcs[n - 1].ast.vars[v].is_const = consts[k];
+                    vars.push(v);
+                    k += 1;
+                }
+                for v in &vars {
+                    self.activate(*v);
+                }
+                return Ok(Some(Stat::Local(vars, exprs, line)));
+            }
+            if self.accept("::") {
+                let name = self.name()?;
+                self.want("::")?;
+                return Ok(Some(Stat::Label(name, line)));
+            }
+            if self.accept("return") {
+                return Err(self.error_near("unexpected return"));
+            }
+            if self.accept("break") {
+                return Ok(Some(Stat::Break(line)));
+            }
+            if self.accept("goto") {
+                let name = self.name()?;
+                return Ok(Some(Stat::Goto(name, line)));
+            }
+            // An assignment or a call.
+            let first = self.suffixed_expr()?;
+            if self.is("=") || self.is(",") {
+                let mut targets: Vec<Expr> = vec![first];
+                while self.accept(",") {
+                    targets.push(self.suffixed_expr()?);
+                }
+                self.want("=")?;
+                let exprs = self.expr_list()?;
+                for t in &targets {
+                    let n = self.funcs.len();
+                    let fs = &self.funcs[n - 1];
+                    let constant = match t {
+                        Expr::Local(v) if fs.ast.vars[*v].is_const => Some(fs.ast.vars[*v].name.clone()),
+                        Expr::Upval(u) if fs.ast.upvals[*u].is_const => Some(fs.ast.upvals[*u].name.clone()),
+                        Expr::Local(_) | Expr::Upval(_) => None,
+                        Expr::Global(_) | Expr::Index(_, _, _) => None,
+                        _ => return Err(syntax_error(&self.chunk, line, "syntax error", "=")),
+                    };
+                    if let Some(name) = constant {
+                        return Err(format!("{}:{}: attempt to assign to const variable '{}'", self.chunk, line, name));
+                    }
+                }
+                return Ok(Some(Stat::Assign(targets, exprs, line)));
+            }
+            match first {
+                Expr::Call(_, _, _) | Expr::Method(_, _, _, _) => Ok(Some(Stat::Expr(first))),
+                _ => Err(self.error_near("syntax error")),
+            }
+        }
+
+        fn for_statement(&mut self, line: usize) -> Result<Stat, String> {
+            let name1 = self.name()?;
+            if self.accept("=") {
+                let start = self.expr()?;
+                self.want(",")?;
+                let limit = self.expr()?;
+                let step = if self.accept(",") { Some(self.expr()?) } else { None };
+                self.want("do")?;
+                self.open_block();
+                let var = self.declare(&name1);
+                self.activate(var);
+                let body = self.block();
+                self.close_block();
+                let body = body?;
+                self.want_match("end", "for", line)?;
+                return Ok(Stat::NumFor(var, start, limit, step, body, line));
+            }
+            let mut names: Vec<String> = vec![name1];
+            while self.accept(",") {
+                names.push(self.name()?);
+            }
+            if !self.is("in") {
+                return Err(self.error_near("'=' or 'in' expected"));
+            }
+            self.advance();
+            let exprs = self.expr_list()?;
+            self.want("do")?;
+            self.open_block();
+            let mut vars: Vec<usize> = Vec::new();
+            for n in &names {
+                let v = self.declare(n);
+                self.activate(v);
+                vars.push(v);
+            }
+            let body = self.block();
+            self.close_block();
+            let body = body?;
+            self.want_match("end", "for", line)?;
+            Ok(Stat::GenFor(vars, exprs, body, line))
+        }
+
+        /// `function a.b.c:m() ... end`.
+        fn function_statement(&mut self, line: usize) -> Result<Stat, String> {
+            let n1 = self.name()?;
+            let mut full = n1.clone();
+            let mut target = self.resolve(&n1);
+            let mut is_method = false;
+            loop {
+                if self.accept(".") {
+                    let key = self.name()?;
+                    full.push('.');
+                    full.push_str(&key);
+                    target = Expr::Index(Box::new(target), Box::new(Expr::Str(Rc::new(key.into_bytes()))), line);
+                } else if self.accept(":") {
+                    let key = self.name()?;
+                    full.push(':');
+                    full.push_str(&key);
+                    target = Expr::Index(Box::new(target), Box::new(Expr::Str(Rc::new(key.into_bytes()))), line);
+                    is_method = true;
+                    break;
+                } else {
+                    break;
+                }
+            }
+            let f = self.function_body(&full, is_method, line)?;
+            Ok(Stat::Assign(vec![target], vec![Expr::Function(f)], line))
+        }
+
+        /// Parameters and body of a function, parsed as a child of the
+        /// current one; its index in `children`.
+        fn function_body(&mut self, name: &str, is_method: bool, line: usize) -> Result<usize, String> {
+            self.funcs.push(new_func(name, line));
+            let r = self.function_rest(is_method, line);
+            let fs = self.funcs.pop().unwrap();
+            r?;
+            let parent = self.fs();
+            parent.ast.children.push(fs.ast);
+            Ok(parent.ast.children.len() - 1)
+        }
+
+        fn function_rest(&mut self, is_method: bool, line: usize) -> Result<(), String> {
+            if is_method {
+                let v = self.declare("self");
+                self.activate(v);
+                self.fs().ast.params.push(v);
+            }
+            self.want("(")?;
+            if !self.is(")") {
+                loop {
+                    if self.accept("...") {
+                        let n = self.funcs.len();
+                        self.funcs[n - 1].ast.is_vararg = true;
+                        break;
+                    }
+                    let n = self.name()?;
+                    let v = self.declare(&n);
+                    self.activate(v);
+                    self.fs().ast.params.push(v);
+                    if !self.accept(",") {
+                        break;
+                    }
+                }
+            }
+            self.want(")")?;
+            let body = self.statements()?;
+            self.want_match("end", "function", line)?;
+            let n = self.funcs.len();
+            self.funcs[n - 1].ast.body = body;
+            self.funcs[n - 1].ast.end_line = self.line();
+            Ok(())
+        }
+
+        fn expr_list(&mut self) -> Result<Vec<Expr>, String> {
+            let mut out: Vec<Expr> = vec![self.expr()?];
+            while self.accept(",") {
+                out.push(self.expr()?);
+            }
+            Ok(out)
+        }
+
+        fn expr(&mut self) -> Result<Expr, String> {
+            self.subexpr(0)
+        }
+
+        fn subexpr(&mut self, limit: usize) -> Result<Expr, String> {
+            let line = self.line();
+            let unop = if self.is("not") {
+                Some(UnOp::Not)
+            } else if self.is("-") {
+                Some(UnOp::Neg)
+            } else if self.is("#") {
+                Some(UnOp::Len)
+            } else if self.is("~") {
+                Some(UnOp::BNot)
+            } else {
+                None
+            };
+            let mut left = match unop {
+                Some(op) => {
+                    self.advance();
+                    let e = self.subexpr(UNARY_PRIORITY)?;
+                    fold_unary(op, e, line)
+                }
+                None => self.simple_expr()?,
+            };
+            loop {
+                let (op, lp, rp) = match binop_of(self.tok()) {
+                    Some(b) => b,
+                    None => break,
+                };
+                if lp <= limit {
+                    break;
+                }
+                let line = self.line();
+                self.advance();
+                let right = self.subexpr(rp)?;
+                left = Expr::Bin(op, Box::new(left), Box::new(right), line);
+            }
+            Ok(left)
+        }
+
+        fn simple_expr(&mut self) -> Result<Expr, String> {
+            let line = self.line();
+            let e = match self.tok().clone() {
+                Tok::Int(i) => Expr::Int(i),
+                Tok::Num(x) => Expr::Num(x),
+                Tok::Str(s) => Expr::Str(Rc::new(s)),
+                Tok::Sym(s) => {
+                    if s == "nil" {
+                        Expr::Nil
+                    } else if s == "true" {
+                        Expr::True
+                    } else if s == "false" {
+                        Expr::False
+                    } else if s == "..." {
+                        if !self.fs().ast.is_vararg {
+                            return Err(self.error_near("cannot use '...' outside a vararg function"));
+                        }
+                        Expr::Vararg
+                    } else if s == "{" {
+                        return self.table_constructor();
+                    } else if s == "function" {
+                        self.advance();
+                        let f = self.function_body("anonymous", false, line)?;
+                        return Ok(Expr::Function(f));
+                    } else {
+                        return self.suffixed_expr();
+                    }
+                }
+                _ => return self.suffixed_expr(),
+            };
+            self.advance();
+            Ok(e)
+        }
+
+        fn primary_expr(&mut self) -> Result<Expr, String> {
+            match self.tok().clone() {
+                Tok::Name(n) => {
+                    self.advance();
+                    if n == "_ENV" {
+                        return Err(format!("{}:{}: not supported: _ENV", self.chunk, self.line()));
+                    }
+                    Ok(self.resolve(&n))
+                }
+                Tok::Sym(s) if s == "(" => {
+                    let line = self.line();
+                    self.advance();
+                    let e = self.expr()?;
+                    self.want_match(")", "(", line)?;
+                    Ok(Expr::Paren(Box::new(e)))
+                }
+                _ => Err(self.error_near("unexpected symbol")),
+            }
+        }
+
+        fn suffixed_expr(&mut self) -> Result<Expr, String> {
+            let mut e = self.primary_expr()?;
+            loop {
+                let line = self.line();
+                if self.accept(".") {
+                    let key = self.name()?;
+                    e = Expr::Index(Box::new(e), Box::new(Expr::Str(Rc::new(key.into_bytes()))), line);
+                } else if self.accept("[") {
+                    let k = self.expr()?;
+                    self.want("]")?;
+                    e = Expr::Index(Box::new(e), Box::new(k), line);
+                } else if self.accept(":") {
+                    let name = self.name()?;
+                    let args = self.call_args()?;
+                    e = Expr::Method(Box::new(e), Rc::new(name.into_bytes()), args, line);
+                } else if self.is("(") || self.is("{") || matches!(self.tok(), Tok::Str(_)) {
+                    let args = self.call_args()?;
+                    e = Expr::Call(Box::new(e), args, line);
+                } else {
+                    return Ok(e);
+                }
+            }
+        }
+
+        fn call_args(&mut self) -> Result<Vec<Expr>, String> {
+            if let Tok::Str(s) = self.tok().clone() {
+                self.advance();
+                return Ok(vec![Expr::Str(Rc::new(s))]);
+            }
+            if self.is("{") {
+                return Ok(vec![self.table_constructor()?]);
+            }
+            let line = self.line();
+            if !self.accept("(") {
+                return Err(self.error_near("function arguments expected"));
+            }
+            if self.accept(")") {
+                return Ok(Vec::new());
+            }
+            let args = self.expr_list()?;
+            self.want_match(")", "(", line)?;
+            Ok(args)
+        }
+
+        fn table_constructor(&mut self) -> Result<Expr, String> {
+            let line = self.line();
+            self.want("{")?;
+            let mut fields: Vec<Field> = Vec::new();
+            while !self.is("}") {
+                if self.is("[") {
+                    self.advance();
+                    let k = self.expr()?;
+                    self.want("]")?;
+                    self.want("=")?;
+                    let v = self.expr()?;
+                    fields.push(Field::Keyed(k, v));
+                } else if matches!(self.tok(), Tok::Name(_)) && self.pos + 1 < self.toks.len() && {
+                    let next = &self.toks[self.pos + 1].tok;
+                    *next == Tok::Sym("=".to_string())
+                } {
+                    let n = self.name()?;
+                    self.advance();
+                    let v = self.expr()?;
+                    fields.push(Field::Keyed(Expr::Str(Rc::new(n.into_bytes())), v));
+                } else {
+                    fields.push(Field::Pos(self.expr()?));
+                }
+                if !self.accept(",") && !self.accept(";") {
+                    break;
+                }
+            }
+            self.want_match("}", "{", line)?;
+            Ok(Expr::Table(fields, line))
+        }
+    }
+
+    /// `-` of a numeral is the negative numeral.
+    fn fold_unary(op: UnOp, e: Expr, line: usize) -> Expr {
+        match (op, &e) {
+            (UnOp::Neg, Expr::Int(i)) => Expr::Int(i.wrapping_neg()),
+            (UnOp::Neg, Expr::Num(x)) => Expr::Num(-*x),
+            _ => Expr::Un(op, Box::new(e), line),
+        }
+    }
+
+    /// The tree of a chunk: a vararg function without parameters.
+    fn parse(toks: Vec<Token>, chunk: &str) -> Result<FuncAst, String> {
+        let mut p = Parser { toks, pos: 0, chunk: chunk.to_string(), funcs: vec![new_func("main chunk", 0)] };
+        p.funcs[0].ast.is_vararg = true;
+        let body = p.statements()?;
+        if !matches!(p.tok(), Tok::Eof) {
+            return Err(p.error_near("'<eof>' expected"));
+        }
+        let end_line = p.line();
+        let mut fs = p.funcs.pop().unwrap();
+        fs.ast.body = body;
+        fs.ast.end_line = end_line;
+        Ok(fs.ast)
+    }
+
+    // ---- bytecode -------------------------------------------------------
+
+    /// The arithmetic and bitwise operators of `Instr::Arith`.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Op {
+        Add,
+        Sub,
+        Mul,
+        Div,
+        Mod,
+        Pow,
+        IDiv,
+        BAnd,
+        BOr,
+        BXor,
+        Shl,
+        Shr,
+    }
+
+    /// The comparisons of `Instr::Cmp` (`~=`, `>`, `>=` are these with the
+    /// result or the operands swapped).
+    #[derive(Clone, Copy, PartialEq)]
+    enum CmpOp {
+        Eq,
+        Lt,
+        Le,
+    }
+
+    /// One instruction; `R[x]` is register `x` of the frame. Counts of
+    /// values may be `MULTI`: up to the frame's top.
+    enum Instr {
+        /// `R[a] = R[b]`
+        Move(usize, usize),
+        /// `R[a] = K`
+        LoadK(usize, Value),
+        /// `R[a..a+n] = nil`
+        LoadNil(usize, usize),
+        GetUpval(usize, usize),
+        /// `upvalue[u] = R[b]`
+        SetUpval(usize, usize),
+        /// `R[a] = the value in the cell R[b]`
+        GetCell(usize, usize),
+        /// `the cell R[a] = R[b]`
+        SetCell(usize, usize),
+        /// `R[a] = a new cell holding R[a]`
+        NewCell(usize),
+        GetGlobal(usize, Rc<Vec<u8>>),
+        SetGlobal(Rc<Vec<u8>>, usize),
+        /// `R[a] = R[b][R[c]]`
+        GetTable(usize, usize, usize),
+        /// `R[a] = R[b][K]`
+        GetField(usize, usize, Value),
+        /// `R[a][R[b]] = R[c]`
+        SetTable(usize, usize, usize),
+        /// `R[a][K] = R[c]`
+        SetField(usize, Value, usize),
+        NewTable(usize),
+        /// `R[a][first + i] = R[a + 1 + i]` for `i < n`
+        SetList(usize, usize, usize),
+        /// `R[a + 1] = R[b]; R[a] = R[b][K]`
+        SelfOp(usize, usize, Value),
+        /// `R[a] = R[b] op R[c]`
+        Arith(Op, usize, usize, usize),
+        /// `R[a] = R[b] op K`
+        ArithK(Op, usize, usize, Value),
+        Unm(usize, usize),
+        Not(usize, usize),
+        Len(usize, usize),
+        BNot(usize, usize),
+        /// `R[a] = R[b] .. ... .. R[b + n - 1]`
+        Concat(usize, usize, usize),
+        Jmp(usize),
+        /// Jumps to `t` when the truth of `R[a]` is `flag`.
+        Test(usize, bool, usize),
+        /// Jumps to `t` when `(R[a] op R[b]) == flag`.
+        Cmp(CmpOp, usize, usize, bool, usize),
+        /// Jumps to `t` when `(R[a] op K) == flag`.
+        CmpK(CmpOp, usize, Value, bool, usize),
+        /// `R[a] = R[b] op R[c]`, a boolean.
+        SetCmp(CmpOp, usize, usize, usize),
+        /// Calls `R[a]` with `nargs` arguments after it; its results go to
+        /// `R[a..]`, `nres` of them.
+        Call(usize, usize, usize),
+        TailCall(usize, usize),
+        Return(usize, usize),
+        /// Prepares a numeric loop on `R[a..a+3]`; skips to `t` if it does
+        /// not run.
+        ForPrep(usize, usize),
+        /// Counts a numeric loop, back to `t` while it runs.
+        ForLoop(usize, usize),
+        /// `R[a+3..a+3+n] = R[a](R[a+1], R[a+2])`
+        TForCall(usize, usize),
+        /// If `R[a+3]` is not nil, `R[a+2] = R[a+3]` and back to `t`.
+        TForLoop(usize, usize),
+        Closure(usize, usize),
+        VarArg(usize, usize),
+    }
+
+    /// A compiled function.
+    struct Proto {
+        code: Vec<Instr>,
+        lines: Vec<usize>,
+        protos: Vec<Rc<Proto>>,
+        /// Per upvalue: from a local (its register) of the enclosing
+        /// function, or an upvalue of it.
+        up_from_local: Vec<bool>,
+        up_index: Vec<usize>,
+        up_names: Vec<String>,
+        nparams: usize,
+        is_vararg: bool,
+        maxstack: usize,
+        name: String,
+        chunk: String,
+        /// The locals, for error messages: name, register, and the range
+        /// of instructions where each is in scope.
+        loc_names: Vec<String>,
+        loc_regs: Vec<usize>,
+        loc_start: Vec<usize>,
+        loc_end: Vec<usize>,
+    }
+
+    // ---- the compiler ---------------------------------------------------
+
+    struct Compiler {
+        code: Vec<Instr>,
+        lines: Vec<usize>,
+        protos: Vec<Rc<Proto>>,
+        /// The register of each variable of the function (by var index).
+        var_reg: Vec<usize>,
+        /// Registers below this hold locals.
+        nactive: usize,
+        /// The first free register.
+        free: usize,
+        maxstack: usize,
+        line: usize,
+        chunk: String,
+        /// Per enclosing loop, the jumps of its `break`s.
+        breaks: Vec<Vec<usize>>,
+        /// Labels in scope: name, position, block level.
+        labels: Vec<(String, usize, usize)>,
+        /// Gotos not yet resolved: name, jump position, line, block level.
+        gotos: Vec<(String, usize, usize, usize)>,
+        level: usize,
+        /// Locals for messages: index into `loc_*` per active local.
+        loc_names: Vec<String>,
+        loc_regs: Vec<usize>,
+        loc_start: Vec<usize>,
+        loc_end: Vec<usize>,
+        /// Per active local (in order), its index in `loc_*`.
+        active_locs: Vec<usize>,
+    }
+
+    fn is_multi(e: &Expr) -> bool {
+        matches!(e, Expr::Call(_, _, _) | Expr::Method(_, _, _, _) | Expr::Vararg)
+    }
+
+    /// The constant an expression is, if it is a literal number or string.
+    fn literal(e: &Expr) -> Option<Value> {
+        match e {
+            Expr::Int(i) => Some(Value::Int(*i)),
+            Expr::Num(x) => Some(Value::Num(*x)),
+            Expr::Str(s) => Some(Value::Str(s.clone())),
+            _ => None,
+        }
+    }
+
+    fn arith_op(op: BinOp) -> Option<Op> {
+        let o = match op {
+            BinOp::Add => Op::Add,
+            BinOp::Sub => Op::Sub,
+            BinOp::Mul => Op::Mul,
+            BinOp::Div => Op::Div,
+            BinOp::Mod => Op::Mod,
+            BinOp::Pow => Op::Pow,
+            BinOp::IDiv => Op::IDiv,
+            BinOp::BAnd => Op::BAnd,
+            BinOp::BOr => Op::BOr,
+            BinOp::BXor => Op::BXor,
+            BinOp::Shl => Op::Shl,
+            BinOp::Shr => Op::Shr,
+            _ => return None,
+        };
+        Some(o)
+    }
+
+    /// A comparison as `CmpOp`, whether its operands swap and whether its
+    /// result is negated.
+    fn cmp_op(op: BinOp) -> Option<(CmpOp, bool, bool)> {
+        let c = match op {
+            BinOp::Eq => (CmpOp::Eq, false, false),
+            BinOp::Ne => (CmpOp::Eq, false, true),
+            BinOp::Lt => (CmpOp::Lt, false, false),
+            BinOp::Le => (CmpOp::Le, false, false),
+            BinOp::Gt => (CmpOp::Lt, true, false),
+            BinOp::Ge => (CmpOp::Le, true, false),
+            _ => return None,
+        };
+        Some(c)
+    }
+
+    impl Compiler {
+        fn emit(&mut self, i: Instr) -> usize {
+            self.code.push(i);
+            self.lines.push(self.line);
+            self.code.len() - 1
+        }
+
+        fn here(&self) -> usize {
+            self.code.len()
+        }
+
+        /// Points the jump at `at` to `target`.
+        fn patch(&mut self, at: usize, target: usize) {
+            let old = std::mem::replace(&mut self.code[at], Instr::Jmp(0));
+            self.code[at] = match old {
+                Instr::Jmp(_) => Instr::Jmp(target),
+                Instr::Test(a, f, _) => Instr::Test(a, f, target),
+                Instr::Cmp(op, a, b, f, _) => Instr::Cmp(op, a, b, f, target),
+                Instr::CmpK(op, a, k, f, _) => Instr::CmpK(op, a, k, f, target),
+                Instr::ForPrep(a, _) => Instr::ForPrep(a, target),
+                other => other,
+            };
+        }
+
+        fn patch_all(&mut self, jumps: &[usize], target: usize) {
+            for j in jumps {
+                self.patch(*j, target);
+            }
+        }
+
+        fn alloc(&mut self, n: usize) -> usize {
+            let r = self.free;
+            self.free += n;
+            if self.free > self.maxstack {
+                self.maxstack = self.free;
+            }
+            r
+        }
+
+        /// Makes `var` a local in register `reg` from here on.
+        fn activate(&mut self, ast: &FuncAst, var: usize, reg: usize) {
+            self.var_reg[var] = reg;
+            self.loc_names.push(ast.vars[var].name.clone());
+            self.loc_regs.push(reg);
+            self.loc_start.push(self.here());
+            self.loc_end.push(usize::MAX);
+            self.active_locs.push(self.loc_names.len() - 1);
+        }
+
+        /// Ends the scope of the locals from `nactive` up.
+        fn deactivate_to(&mut self, nactive: usize) {
+            while let Some(&l) = self.active_locs.last() {
+                if self.loc_regs[l] < nactive {
+                    break;
+                }
+                self.loc_end[l] = self.here();
+                self.active_locs.pop();
+            }
+            self.nactive = nactive;
+            self.free = nactive;
+        }
+
+        fn block(&mut self, ast: &FuncAst, stats: &[Stat]) -> Result<(), String> {
+            let saved = self.nactive;
+            self.level += 1;
+            let nlabels = self.labels.len();
+            for s in stats {
+                self.statement(ast, s)?;
+                self.free = self.nactive;
+            }
+            self.level -= 1;
+            self.labels.truncate(nlabels);
+            let level = self.level;
+            for g in self.gotos.iter_mut() {
+                if g.3 > level {
+                    g.3 = level;
+                }
+            }
+            self.deactivate_to(saved);
+            Ok(())
+        }
+
+        fn statement(&mut self, ast: &FuncAst, s: &Stat) -> Result<(), String> {
+            match s {
+                Stat::Expr(e) => {
+                    let base = self.free;
+                    self.call_expr(ast, e, base, 0)?;
+                }
+                Stat::Local(vars, exprs, line) => {
+                    self.line = *line;
+                    let base = self.free;
+                    self.expr_list_to(ast, exprs, base, vars.len())?;
+                    let mut k = 0;
+                    while k < vars.len() {
+                        self.activate(ast, vars[k], base + k);
+                        if ast.vars[vars[k]].captured {
+                            self.emit(Instr::NewCell(base + k));
+                        }
+                        k += 1;
+                    }
+                    self.nactive = base + vars.len();
+                    self.free = self.nactive;
+                }
+                Stat::LocalFunction(var, f) => {
+                    let reg = self.alloc(1);
+                    self.activate(ast, *var, reg);
+                    self.nactive = reg + 1;
+                    if ast.vars[*var].captured {
+                        // The function sees itself through the cell.
+                        self.emit(Instr::LoadNil(reg, 1));
+                        self.emit(Instr::NewCell(reg));
+                        let tmp = self.alloc(1);
+                        self.function(ast, *f, tmp)?;
+                        self.emit(Instr::SetCell(reg, tmp));
+                    } else {
+                        self.function(ast, *f, reg)?;
+                    }
+                }
+                Stat::Assign(targets, exprs, line) => {
+                    self.line = *line;
+                    self.assign(ast, targets, exprs)?;
+                }
+                Stat::If(conds, blocks, els) => {
+                    let mut ends: Vec<usize> = Vec::new();
+                    let mut k = 0;
+                    while k < conds.len() {
+                        let skip = self.cond_jump(ast, &conds[k], false)?;
+                        self.free = self.nactive;
+                        self.block(ast, &blocks[k])?;
+                        let last = k + 1 == conds.len() && els.is_empty();
+                        if !last {
+                            ends.push(self.emit(Instr::Jmp(0)));
+                        }
+                        let h = self.here();
+                        self.patch_all(&skip, h);
+                        k += 1;
+                    }
+                    if !els.is_empty() {
+                        self.block(ast, els)?;
+                    }
+                    let h = self.here();
+                    self.patch_all(&ends, h);
+                }
+                Stat::While(cond, body) => {
+                    let start = self.here();
+                    let exit = self.cond_jump(ast, cond, false)?;
+                    self.free = self.nactive;
+                    self.breaks.push(Vec::new());
+                    self.block(ast, body)?;
+                    self.emit(Instr::Jmp(start));
+                    let h = self.here();
+                    self.patch_all(&exit, h);
+                    let brk = self.breaks.pop().unwrap();
+                    self.patch_all(&brk, h);
+                }
+                Stat::Repeat(body, cond) => {
+                    let start = self.here();
+                    self.breaks.push(Vec::new());
+                    // The condition is inside the body's scope.
+                    let saved = self.nactive;
+                    self.level += 1;
+                    let nlabels = self.labels.len();
+                    for s in body {
+                        self.statement(ast, s)?;
+                        self.free = self.nactive;
+                    }
+                    let back = self.cond_jump(ast, cond, false)?;
+                    self.patch_all(&back, start);
+                    self.level -= 1;
+                    self.labels.truncate(nlabels);
+                    self.deactivate_to(saved);
+                    let h = self.here();
+                    let brk = self.breaks.pop().unwrap();
+                    self.patch_all(&brk, h);
+                }
+                Stat::NumFor(var, start, limit, step, body, line) => {
+                    let base = self.free;
+                    self.expr_to_reg(ast, start, base)?;
+                    self.alloc(1);
+                    self.expr_to_reg(ast, limit, base + 1)?;
+                    self.alloc(1);
+                    match step {
+                        Some(s) => self.expr_to_reg(ast, s, base + 2)?,
+                        None => {
+                            self.emit(Instr::LoadK(base + 2, Value::Int(1)));
+                        }
+                    }
+                    self.alloc(1);
+                    self.line = *line;
+                    let saved = self.nactive;
+                    self.nactive = base + 3;
+                    self.free = base + 3;
+                    let prep = self.emit(Instr::ForPrep(base, 0));
+                    let body_start = self.here();
+                    self.alloc(1);
+                    self.activate(ast, *var, base + 3);
+                    self.nactive = base + 4;
+                    if ast.vars[*var].captured {
+                        self.emit(Instr::NewCell(base + 3));
+                    }
+                    self.breaks.push(Vec::new());
+                    self.block(ast, body)?;
+                    self.line = *line;
+                    self.emit(Instr::ForLoop(base, body_start));
+                    let h = self.here();
+                    self.patch(prep, h);
+                    let brk = self.breaks.pop().unwrap();
+                    self.patch_all(&brk, h);
+                    self.deactivate_to(saved);
+                }
+                Stat::GenFor(vars, exprs, body, line) => {
+                    let base = self.free;
+                    self.line = *line;
+                    self.expr_list_to(ast, exprs, base, 3)?;
+                    let saved = self.nactive;
+                    self.nactive = base + 3;
+                    self.free = base + 3;
+                    let to_call = self.emit(Instr::Jmp(0));
+                    let body_start = self.here();
+                    self.alloc(vars.len());
+                    let mut k = 0;
+                    while k < vars.len() {
+                        self.activate(ast, vars[k], base + 3 + k);
+                        if ast.vars[vars[k]].captured {
+                            self.emit(Instr::NewCell(base + 3 + k));
+                        }
+                        k += 1;
+                    }
+                    self.nactive = base + 3 + vars.len();
+                    self.breaks.push(Vec::new());
+                    self.block(ast, body)?;
+                    self.line = *line;
+                    let call = self.here();
+                    self.patch(to_call, call);
+                    self.emit(Instr::TForCall(base, vars.len()));
+                    self.emit(Instr::TForLoop(base, body_start));
+                    let h = self.here();
+                    let brk = self.breaks.pop().unwrap();
+                    self.patch_all(&brk, h);
+                    self.deactivate_to(saved);
+                }
+                Stat::Do(body) => self.block(ast, body)?,
+                Stat::Return(exprs, line) => {
+                    self.line = *line;
+                    self.return_stat(ast, exprs)?;
+                }
+                Stat::Break(line) => {
+                    if self.breaks.is_empty() {
+                        return Err(format!("{}:{}: break outside loop at line {}", self.chunk, ast.end_line, line));
+                    }
+                    let j = self.emit(Instr::Jmp(0));
+                    let n = self.breaks.len();
+                    self.breaks[n - 1].push(j);
+                }
+                Stat::Goto(name, line) => {
+                    let j = self.emit(Instr::Jmp(0));
+                    let mut k = self.labels.len();
+                    while k > 0 {
+                        k -= 1;
+                        if self.labels[k].0 == *name {
+                            let t = self.labels[k].1;
+                            self.patch(j, t);
+                            return Ok(());
+                        }
+                    }
+                    let level = self.level;
+                    self.gotos.push((name.clone(), j, *line, level));
+                }
+                Stat::Label(name, line) => {
+                    let mut k = 0;
+                    while k < self.labels.len() {
+                        if self.labels[k].0 == *name {
+                            return Err(format!(
+                                "{}:{}: label '{}' already defined on line {}",
+                                self.chunk, line, name, self.labels[k].1
+                            ));
+                        }
+                        k += 1;
+                    }
+                    let h = self.here();
+                    let level = self.level;
+                    self.labels.push((name.clone(), h, level));
+                    // Pending gotos of this block or of blocks inside it.
+                    let mut k = 0;
+                    while k < self.gotos.len() {
+                        if self.gotos[k].0 == *name && self.gotos[k].3 >= level {
+                            let j = self.gotos[k].1;
+                            self.patch(j, h);
+                            self.gotos.remove(k);
+                        } else {
+                            k += 1;
+                        }
+                    }
+                }
+            }
+            Ok(())
+        }
+
+        fn return_stat(&mut self, ast: &FuncAst, exprs: &[Expr]) -> Result<(), String> {
+            if exprs.len() == 1 {
+                if let Expr::Call(_, _, _) | Expr::Method(_, _, _, _) = &exprs[0] {
+                    let base = self.free;
+                    self.call_expr(ast, &exprs[0], base, MULTI)?;
+                    // The call just emitted becomes a tail call.
+                    let last = self.code.len() - 1;
+                    if let Instr::Call(a, n, _) = self.code[last] {
+                        self.code[last] = Instr::TailCall(a, n);
+                    }
+                    return Ok(());
+                }
+                if let Expr::Local(v) = &exprs[0] {
+                    if !ast.vars[*v].captured {
+                        let r = self.var_reg[*v];
+                        self.emit(Instr::Return(r, 1));
+                        return Ok(());
+                    }
+                }
+            }
+            let base = self.free;
+            let n = self.expr_list_to(ast, exprs, base, MULTI)?;
+            self.emit(Instr::Return(base, n));
+            Ok(())
+        }
+
+        fn assign(&mut self, ast: &FuncAst, targets: &[Expr], exprs: &[Expr]) -> Result<(), String> {
+            if targets.len() == 1 && exprs.len() == 1 {
+                // `x = e`: straight into the local's register, or through
+                // one register.
+                if let Expr::Local(v) = &targets[0] {
+                    if !ast.vars[*v].captured {
+                        let r = self.var_reg[*v];
+                        return self.expr_to_reg(ast, &exprs[0], r);
+                    }
+                }
+                if let Expr::Index(obj, key, line) = &targets[0] {
+                    let o = self.expr_any_reg(ast, obj)?;
+                    let k = literal(key);
+                    let kr = if k.is_none() { self.expr_any_reg(ast, key)? } else { 0 };
+                    let v = self.expr_any_reg(ast, &exprs[0])?;
+                    self.line = *line;
+                    match k {
+                        Some(kv) => self.emit(Instr::SetField(o, kv, v)),
+                        None => self.emit(Instr::SetTable(o, kr, v)),
+                    };
+                    return Ok(());
+                }
+                let v = self.expr_any_reg(ast, &exprs[0])?;
+                self.store(ast, &targets[0], v);
+                return Ok(());
+            }
+            // The tables and keys of the targets, then the values, then the
+            // stores.
+            let mut objs: Vec<usize> = Vec::new();
+            let mut keys: Vec<usize> = Vec::new();
+            for t in targets {
+                if let Expr::Index(obj, key, _) = t {
+                    let o = self.alloc(1);
+                    self.expr_to_reg(ast, obj, o)?;
+                    let k = self.alloc(1);
+                    self.expr_to_reg(ast, key, k)?;
+                    objs.push(o);
+                    keys.push(k);
+                } else {
+                    objs.push(0);
+                    keys.push(0);
+                }
+            }
+            let base = self.free;
+            self.expr_list_to(ast, exprs, base, targets.len())?;
+            let mut k = targets.len();
+            while k > 0 {
+                k -= 1;
+                match &targets[k] {
+                    Expr::Index(_, _, line) => {
+                        self.line = *line;
+                        self.emit(Instr::SetTable(objs[k], keys[k], base + k));
+                    }
+                    t => self.store(ast, t, base + k),
+                }
+            }
+            Ok(())
+        }
+
+        /// Stores register `src` into a variable.
+        fn store(&mut self, ast: &FuncAst, target: &Expr, src: usize) {
+            match target {
+                Expr::Local(v) => {
+                    let r = self.var_reg[*v];
+                    if ast.vars[*v].captured {
+                        self.emit(Instr::SetCell(r, src));
+                    } else if r != src {
+                        self.emit(Instr::Move(r, src));
+                    }
+                }
+                Expr::Upval(u) => {
+                    self.emit(Instr::SetUpval(*u, src));
+                }
+                Expr::Global(name) => {
+                    self.emit(Instr::SetGlobal(name.clone(), src));
+                }
+                _ => {}
+            }
+        }
+
+        /// Evaluates `exprs` into `base..`, adjusted to `want` values
+        /// (`MULTI`: all, the frame's top set after them); the number of
+        /// values (`MULTI` when the last expression gives them all).
+        fn expr_list_to(&mut self, ast: &FuncAst, exprs: &[Expr], base: usize, want: usize) -> Result<usize, String> {
+            let n = exprs.len();
+            let mut k = 0;
+            while k < n {
+                let last = k + 1 == n;
+                if self.free < base + k {
+                    self.alloc(base + k - self.free);
+                }
+                self.free = base + k;
+                if last && is_multi(&exprs[k]) && (want == MULTI || want > k) {
+                    let need = if want == MULTI { MULTI } else { want - k };
+                    self.multi_expr(ast, &exprs[k], base + k, need)?;
+                    if want == MULTI {
+                        return Ok(MULTI);
+                    }
+                    self.free = base + want;
+                    if self.free > self.maxstack {
+                        self.maxstack = self.free;
+                    }
+                    return Ok(want);
+                }
+                self.alloc(1);
+                self.expr_to_reg(ast, &exprs[k], base + k)?;
+                k += 1;
+            }
+            if want == MULTI {
+                return Ok(n);
+            }
+            if n < want {
+                self.emit(Instr::LoadNil(base + n, want - n));
+            }
+            self.free = base;
+            self.alloc(want);
+            Ok(want)
+        }
+
+        /// A call or `...` giving `want` values at `base`.
+        fn multi_expr(&mut self, ast: &FuncAst, e: &Expr, base: usize, want: usize) -> Result<(), String> {
+            match e {
+                Expr::Vararg => {
+                    if want != MULTI {
+                        self.free = base;
+                        self.alloc(want);
+                    }
+                    self.emit(Instr::VarArg(base, want));
+                    Ok(())
+                }
+                _ => self.call_expr(ast, e, base, want),
+            }
+        }
+
+        /// A call with its function at `base`, giving `nres` results there.
+        fn call_expr(&mut self, ast: &FuncAst, e: &Expr, base: usize, nres: usize) -> Result<(), String> {
+            self.free = base;
+            let (args, line) = match e {
+                Expr::Call(f, args, line) => {
+                    self.alloc(1);
+                    self.expr_to_reg(ast, f, base)?;
+                    (args, *line)
+                }
+                Expr::Method(obj, name, args, line) => {
+                    let o = self.expr_any_reg(ast, obj)?;
+                    self.free = base;
+                    self.alloc(2);
+                    self.line = *line;
+                    self.emit(Instr::SelfOp(base, o, Value::Str(name.clone())));
+                    (args, *line)
+                }
+                _ => return Err(format!("{}:{}: not a call", self.chunk, self.line)),
+            };
+            let first = self.free;
+            let n = self.expr_list_to(ast, args, first, MULTI)?;
+            self.line = line;
+            let nargs = if n == MULTI { MULTI } else { first + n - base - 1 };
+            self.emit(Instr::Call(base, nargs, nres));
+            self.free = base;
+            if nres != MULTI {
+                self.alloc(nres.max(1));
+            }
+            Ok(())
+        }
+
+        /// The register holding `e`'s value: a local's own, or a new one.
+        fn expr_any_reg(&mut self, ast: &FuncAst, e: &Expr) -> Result<usize, String> {
+            if let Expr::Local(v) = e {
+                if !ast.vars[*v].captured {
+                    return Ok(self.var_reg[*v]);
+                }
+            }
+            let r = self.alloc(1);
+            self.expr_to_reg(ast, e, r)?;
+            Ok(r)
+        }
+
+        /// Evaluates `e` (one value) into register `dst`.
+        fn expr_to_reg(&mut self, ast: &FuncAst, e: &Expr, dst: usize) -> Result<(), String> {
+            let saved_free = self.free;
+            match e {
+                Expr::Nil => {
+                    self.emit(Instr::LoadNil(dst, 1));
+                }
+                Expr::True => {
+                    self.emit(Instr::LoadK(dst, Value::Bool(true)));
+                }
+                Expr::False => {
+                    self.emit(Instr::LoadK(dst, Value::Bool(false)));
+                }
+                Expr::Int(i) => {
+                    self.emit(Instr::LoadK(dst, Value::Int(*i)));
+                }
+                Expr::Num(x) => {
+                    self.emit(Instr::LoadK(dst, Value::Num(*x)));
+                }
+                Expr::Str(s) => {
+                    self.emit(Instr::LoadK(dst, Value::Str(s.clone())));
+                }
+                Expr::Vararg => {
+                    self.emit(Instr::VarArg(dst, 1));
+                }
+                Expr::Local(v) => {
+                    let r = self.var_reg[*v];
+                    if ast.vars[*v].captured {
+                        self.emit(Instr::GetCell(dst, r));
+                    } else if r != dst {
+                        self.emit(Instr::Move(dst, r));
+                    }
+                }
+                Expr::Upval(u) => {
+                    self.emit(Instr::GetUpval(dst, *u));
+                }
+                Expr::Global(name) => {
+                    self.emit(Instr::GetGlobal(dst, name.clone()));
+                }
+                Expr::Index(obj, key, line) => {
+                    let o = self.expr_any_reg(ast, obj)?;
+                    self.line = *line;
+                    match literal(key) {
+                        Some(k) => {
+                            self.emit(Instr::GetField(dst, o, k));
+                        }
+                        None => {
+                            let k = self.expr_any_reg(ast, key)?;
+                            self.line = *line;
+                            self.emit(Instr::GetTable(dst, o, k));
+                        }
+                    }
+                }
+                Expr::Call(_, _, _) | Expr::Method(_, _, _, _) => {
+                    let base = self.free;
+                    self.call_expr(ast, e, base, 1)?;
+                    if base != dst {
+                        self.emit(Instr::Move(dst, base));
+                    }
+                }
+                Expr::Function(f) => {
+                    self.function(ast, *f, dst)?;
+                }
+                Expr::Paren(inner) => {
+                    self.expr_to_reg(ast, inner, dst)?;
+                }
+                Expr::Un(op, a, line) => {
+                    let r = self.expr_any_reg(ast, a)?;
+                    self.line = *line;
+                    match op {
+                        UnOp::Neg => self.emit(Instr::Unm(dst, r)),
+                        UnOp::Not => self.emit(Instr::Not(dst, r)),
+                        UnOp::Len => self.emit(Instr::Len(dst, r)),
+                        UnOp::BNot => self.emit(Instr::BNot(dst, r)),
+                    };
+                }
+                Expr::Bin(BinOp::And, _, _, _) | Expr::Bin(BinOp::Or, _, _, _) => {
+                    // Through a new register when `dst` is a local's: the
+                    // right operand may read it.
+                    let t = if dst < self.nactive { self.alloc(1) } else { dst };
+                    let (a, b, is_and) = match e {
+                        Expr::Bin(op, a, b, _) => (a, b, *op == BinOp::And),
+                        _ => unreachable!(),
+                    };
+                    self.expr_to_reg(ast, a, t)?;
+                    let j = self.emit(Instr::Test(t, !is_and, 0));
+                    self.expr_to_reg(ast, b, t)?;
+                    let h = self.here();
+                    self.patch(j, h);
+                    if t != dst {
+                        self.emit(Instr::Move(dst, t));
+                    }
+                }
+                Expr::Bin(BinOp::Concat, _, _, line) => {
+                    // `a .. b .. c` is one instruction over consecutive
+                    // registers.
+                    let mut parts: Vec<&Expr> = Vec::new();
+                    concat_parts(e, &mut parts);
+                    let base = self.alloc(parts.len());
+                    let mut k = 0;
+                    while k < parts.len() {
+                        self.free = base + k + 1;
+                        self.expr_to_reg(ast, parts[k], base + k)?;
+                        k += 1;
+                    }
+                    self.line = *line;
+                    self.emit(Instr::Concat(dst, base, parts.len()));
+                }
+                Expr::Bin(op, a, b, line) => {
+                    if let Some(o) = arith_op(*op) {
+                        let ra = self.expr_any_reg(ast, a)?;
+                        match literal(b) {
+                            Some(k) if !matches!(k, Value::Str(_)) => {
+                                self.line = *line;
+                                self.emit(Instr::ArithK(o, dst, ra, k));
+                            }
+                            _ => {
+                                let rb = self.expr_any_reg(ast, b)?;
+                                self.line = *line;
+                                self.emit(Instr::Arith(o, dst, ra, rb));
+                            }
+                        }
+                    } else {
+                        let (c, swap, negate) = cmp_op(*op).unwrap();
+                        let ra = self.expr_any_reg(ast, a)?;
+                        let rb = self.expr_any_reg(ast, b)?;
+                        self.line = *line;
+                        let (x, y) = if swap { (rb, ra) } else { (ra, rb) };
+                        self.emit(Instr::SetCmp(c, dst, x, y));
+                        if negate {
+                            self.emit(Instr::Not(dst, dst));
+                        }
+                    }
+                }
+                Expr::Table(fields, line) => {
+                    let t = if dst < self.nactive { self.alloc(1) } else { dst };
+                    self.line = *line;
+                    self.emit(Instr::NewTable(t));
+                    let mut pending: usize = 0;
+                    let mut first: usize = 1;
+                    let list_base = self.free;
+                    let mut k = 0;
+                    while k < fields.len() {
+                        match &fields[k] {
+                            Field::Pos(v) => {
+                                let last = k + 1 == fields.len();
+                                if last && is_multi(v) {
+                                    self.free = list_base + pending;
+                                    self.multi_expr(ast, v, list_base + pending, MULTI)?;
+                                    self.line = *line;
+                                    self.emit(Instr::SetList(t, MULTI, first));
+                                    pending = 0;
+                                } else {
+                                    self.free = list_base + pending;
+                                    let r = self.alloc(1);
+                                    self.expr_to_reg(ast, v, r)?;
+                                    pending += 1;
+                                    if pending == 50 {
+                                        self.emit(Instr::SetList(t, pending, first));
+                                        first += pending;
+                                        pending = 0;
+                                    }
+                                }
+                            }
+                            Field::Keyed(key, v) => {
+                                self.free = list_base + pending;
+                                let kl = literal(key);
+                                let kr = if kl.is_none() { self.expr_any_reg(ast, key)? } else { 0 };
+                                let vr = self.expr_any_reg(ast, v)?;
+                                self.line = *line;
+                                match kl {
+                                    Some(kv) => self.emit(Instr::SetField(t, kv, vr)),
+                                    None => self.emit(Instr::SetTable(t, kr, vr)),
+                                };
+                            }
+                        }
+                        k += 1;
+                    }
+                    if pending > 0 {
+                        self.emit(Instr::SetList(t, pending, first));
+                    }
+                    if t != dst {
+                        self.emit(Instr::Move(dst, t));
+                    }
+                }
+            }
+            self.free = saved_free;
+            Ok(())
+        }
+
+        /// Jumps (to patch) taken when the truth of `e` is `jump_if`.
+        fn cond_jump(&mut self, ast: &FuncAst, e: &Expr, jump_if: bool) -> Result<Vec<usize>, String> {
+            let saved_free = self.free;
+            let r = match e {
+                Expr::Bin(BinOp::And, a, b, _) => {
+                    if jump_if {
+                        let skip = self.cond_jump(ast, a, false)?;
+                        let j = self.cond_jump(ast, b, true)?;
+                        let h = self.here();
+                        self.patch_all(&skip, h);
+                        j
+                    } else {
+                        let mut j = self.cond_jump(ast, a, false)?;
+                        j.extend(self.cond_jump(ast, b, false)?);
+                        j
+                    }
+                }
+                Expr::Bin(BinOp::Or, a, b, _) => {
+                    if jump_if {
+                        let mut j = self.cond_jump(ast, a, true)?;
+                        j.extend(self.cond_jump(ast, b, true)?);
+                        j
+                    } else {
+                        let skip = self.cond_jump(ast, a, true)?;
+                        let j = self.cond_jump(ast, b, false)?;
+                        let h = self.here();
+                        self.patch_all(&skip, h);
+                        j
+                    }
+                }
+                Expr::Un(UnOp::Not, a, _) => self.cond_jump(ast, a, !jump_if)?,
+                Expr::Paren(a) => self.cond_jump(ast, a, jump_if)?,
+                Expr::Bin(op, a, b, line) if cmp_op(*op).is_some() => {
+                    let (c, swap, negate) = cmp_op(*op).unwrap();
+                    let flag = jump_if != negate;
+                    let ra = self.expr_any_reg(ast, a)?;
+                    match literal(b) {
+                        Some(k) if !swap => {
+                            self.line = *line;
+                            vec![self.emit(Instr::CmpK(c, ra, k, flag, 0))]
+                        }
+                        _ => {
+                            let rb = self.expr_any_reg(ast, b)?;
+                            self.line = *line;
+                            let (x, y) = if swap { (rb, ra) } else { (ra, rb) };
+                            vec![self.emit(Instr::Cmp(c, x, y, flag, 0))]
+                        }
+                    }
+                }
+                Expr::True | Expr::Int(_) | Expr::Num(_) | Expr::Str(_) => {
+                    if jump_if {
+                        vec![self.emit(Instr::Jmp(0))]
+                    } else {
+                        Vec::new()
+                    }
+                }
+                Expr::Nil | Expr::False => {
+                    if jump_if {
+                        Vec::new()
+                    } else {
+                        vec![self.emit(Instr::Jmp(0))]
+                    }
+                }
+                _ => {
+                    let r = self.expr_any_reg(ast, e)?;
+                    vec![self.emit(Instr::Test(r, jump_if, 0))]
+                }
+            };
+            self.free = saved_free;
+            Ok(r)
+        }
+
+        /// A closure of child `f` into `dst`.
+        fn function(&mut self, ast: &FuncAst, f: usize, dst: usize) -> Result<(), String> {
+            let child = &ast.children[f];
+            let mut p = compile_function(child, &self.chunk)?;
+            // Upvalues from this function's locals name their registers.
+            let mut k = 0;
+            while k < child.upvals.len() {
+                if child.upvals[k].from_local {
+                    p.up_index[k] = self.var_reg[child.upvals[k].index];
+                }
+                k += 1;
+            }
+            self.protos.push(Rc::new(p));
+            let idx = self.protos.len() - 1;
+            self.emit(Instr::Closure(dst, idx));
+            Ok(())
+        }
+    }
+
+    /// The operands of a chain of `..` (right associative), in order.
+    fn concat_parts<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+        if let Expr::Bin(BinOp::Concat, a, b, _) = e {
+            out.push(a);
+            concat_parts(b, out);
+        } else {
+            out.push(e);
+        }
+    }
+
+    fn compile_function(ast: &FuncAst, chunk: &str) -> Result<Proto, String> {
+        let mut c = Compiler {
+            code: Vec::new(),
+            lines: Vec::new(),
+            protos: Vec::new(),
+            var_reg: vec![0; ast.vars.len()],
+            nactive: 0,
+            free: 0,
+            maxstack: 2,
+            line: ast.line,
+            chunk: chunk.to_string(),
+            breaks: Vec::new(),
+            labels: Vec::new(),
+            gotos: Vec::new(),
+            level: 0,
+            loc_names: Vec::new(),
+            loc_regs: Vec::new(),
+            loc_start: Vec::new(),
+            loc_end: Vec::new(),
+            active_locs: Vec::new(),
+        };
+        let mut k = 0;
+        while k < ast.params.len() {
+            let r = c.alloc(1);
+            c.activate(ast, ast.params[k], r);
+            k += 1;
+        }
+        c.nactive = ast.params.len();
+        k = 0;
+        while k < ast.params.len() {
+            if ast.vars[ast.params[k]].captured {
+                c.emit(Instr::NewCell(k));
+            }
+            k += 1;
+        }
+        c.block(ast, &ast.body)?;
+        if let Some(g) = c.gotos.first() {
+            return Err(format!("{}:{}: no visible label '{}' for <goto> at line {}", chunk, ast.end_line, g.0, g.2));
+        }
+        c.emit(Instr::Return(0, 0));
+        let mut up_from_local: Vec<bool> = Vec::new();
+        let mut up_index: Vec<usize> = Vec::new();
+        let mut up_names: Vec<String> = Vec::new();
+        for u in &ast.upvals {
+            up_from_local.push(u.from_local);
+            up_index.push(u.index);
+            up_names.push(u.name.clone());
+        }
+        Ok(Proto {
+            code: c.code,
+            lines: c.lines,
+            protos: c.protos,
+            up_from_local,
+            up_index,
+            up_names,
+            nparams: ast.params.len(),
+            is_vararg: ast.is_vararg,
+            maxstack: c.maxstack + 1,
+            name: ast.name.clone(),
+            chunk: chunk.to_string(),
+            loc_names: c.loc_names,
+            loc_regs: c.loc_regs,
+            loc_start: c.loc_start,
+            loc_end: c.loc_end,
+        })
+    }
+
+    // ---- the interpreter's state and errors -----------------------------
+
+    struct Interp {
+        globals: Rc<RefCell<Table>>,
+        /// The metatable of strings (`__index` is the `string` table).
+        string_meta: RefCell<Option<Rc<RefCell<Table>>>>,
+        /// `package.loaded`.
+        loaded: Rc<RefCell<Table>>,
+        next_id: Cell<i64>,
+        /// The state of `math.random` (xoshiro256**).
+        rng: RefCell<Vec<u64>>,
+    }
+
+    impl Interp {
+        fn new_id(&self) -> i64 {
+            let i = self.next_id.get();
+            self.next_id.set(i + 1);
+            i
+        }
+    }
+
+    enum LuaError {
+        /// A message still to get the position of a Lua line: `level` 1 is
+        /// the innermost running Lua function, 2 its caller, ...
+        Msg(String, usize),
+        /// An error value, positioned already or not a string.
+        Value(Value),
+        /// An operation's error about one of its operands (`attempt to
+        /// index a nil value`): the interpreter adds what the operand is
+        /// (` (local 'x')`) and the position.
+        Operand(String),
+    }
+
+    fn err<T>(msg: String) -> Result<T, LuaError> {
+        Err(LuaError::Msg(msg, 1))
+    }
+
+    fn operand_err<T>(msg: String) -> Result<T, LuaError> {
+        Err(LuaError::Operand(msg))
+    }
+
+    /// Gives a pending message the position of instruction `pc` of
+    /// `proto` when it is for this level.
+    #[dont_look_inside]
+    fn locate(e: LuaError, proto: &Proto, pc: usize) -> LuaError {
+        match e {
+            LuaError::Msg(msg, level) => {
+                if level <= 1 {
+                    let text = format!("{}:{}: {}", proto.chunk, proto.lines[pc], msg);
+                    LuaError::Value(lstr(&text))
+                } else {
+                    LuaError::Msg(msg, level - 1)
+                }
+            }
+            LuaError::Operand(msg) => locate(LuaError::Msg(msg, 1), proto, pc),
+            other => other,
+        }
+    }
+
+    /// The error value a caught error gives `pcall`.
+    fn error_value(e: LuaError) -> Value {
+        match e {
+            LuaError::Msg(msg, _) => lstr(&msg),
+            LuaError::Operand(msg) => lstr(&msg),
+            LuaError::Value(v) => v,
+        }
+    }
+
+    /// What a register holds, for messages: ` (local 'x')`, ` (global
+    /// 'f')`, ... or nothing (PUC Lua's `varinfo`).
+    #[dont_look_inside]
+    fn var_info(proto: &Proto, pc: usize, reg: usize) -> String {
+        let mut k = 0;
+        while k < proto.loc_names.len() {
+            if proto.loc_regs[k] == reg && proto.loc_start[k] <= pc && pc < proto.loc_end[k] {
+                let name = &proto.loc_names[k];
+                if name.starts_with('(') {
+                    return String::new();
+                }
+                return format!(" (local '{}')", name);
+            }
+            k += 1;
+        }
+        // The last instruction before `pc` that set the register.
+        let mut i = pc;
+        while i > 0 {
+            i -= 1;
+            match &proto.code[i] {
+                Instr::GetGlobal(a, name) if *a == reg => return format!(" (global '{}')", show_bytes(name)),
+                Instr::GetField(a, _, Value::Str(k)) if *a == reg => return format!(" (field '{}')", show_bytes(k)),
+                Instr::GetField(a, _, Value::Int(k)) if *a == reg && *k >= 0 && *k <= 255 => {
+                    return " (field 'integer index')".to_string()
+                }
+                Instr::GetUpval(a, u) if *a == reg => return format!(" (upvalue '{}')", proto.up_names[*u]),
+                Instr::SelfOp(a, _, Value::Str(k)) if *a == reg => return format!(" (method '{}')", show_bytes(k)),
+                Instr::LoadK(a, Value::Str(k)) if *a == reg => return format!(" (constant '{}')", show_bytes(k)),
+                Instr::Move(a, b) if *a == reg => return var_info(proto, i, *b),
+                Instr::GetCell(a, b) if *a == reg => return var_info(proto, i, *b),
+                other => {
+                    if writes_reg(other, reg) {
+                        return String::new();
+                    }
+                }
+            }
+        }
+        String::new()
+    }
+
+    /// Whether an instruction sets register `reg` (the ones `var_info`
+    /// does not name).
+    fn writes_reg(i: &Instr, reg: usize) -> bool {
+        let dst = match i {
+            Instr::Move(a, _) => *a,
+            Instr::LoadK(a, _) => *a,
+            Instr::GetGlobal(a, _) => *a,
+            Instr::GetField(a, _, _) => *a,
+            Instr::GetTable(a, _, _) => *a,
+            Instr::GetUpval(a, _) => *a,
+            Instr::Arith(_, a, _, _) => *a,
+            Instr::ArithK(_, a, _, _) => *a,
+            Instr::Concat(a, _, _) => *a,
+            Instr::Call(a, _, _) => *a,
+            Instr::NewTable(a) => *a,
+            Instr::Closure(a, _) => *a,
+            Instr::LoadNil(a, n) => return *a <= reg && reg < *a + *n,
+            _ => return false,
+        };
+        dst == reg
+    }
+
+    /// The length of a string value's bytes.
+    fn str_len(s: &Rc<Vec<u8>>) -> i64 {
+        let b: &Vec<u8> = s;
+        b.len() as i64
+    }
+
+    /// A copy of a string value's bytes.
+    fn bytes_of(s: &Rc<Vec<u8>>) -> Vec<u8> {
+        let b: &Vec<u8> = s;
+        b.clone()
+    }
+
+    fn show_bytes(b: &[u8]) -> String {
+        let mut s = String::new();
+        for c in b {
+            s.push(*c as char);
+        }
+        s
+    }
+
+    // ---- metatables -----------------------------------------------------
+
+    fn metatable(interp: &Interp, v: &Value) -> Option<Rc<RefCell<Table>>> {
+        match v {
+            Value::Table(t) => t.borrow().meta.clone(),
+            Value::Str(_) => interp.string_meta.borrow().clone(),
+            _ => None,
+        }
+    }
+
+    /// The metamethod `event` of `v`, or nil.
+    fn metamethod(interp: &Interp, v: &Value, event: &str) -> Value {
+        match metatable(interp, v) {
+            Some(mt) => {
+                let key = event.as_bytes().to_vec();
+                mt.borrow().get_str(&key)
+            }
+            None => Value::Nil,
+        }
+    }
+
+    /// The first result of calling `f` with `args`.
+    fn call1(interp: &Interp, f: &Value, args: Vec<Value>, depth: usize) -> Result<Value, LuaError> {
+        let mut r = call_value(interp, f, args, depth)?;
+        if r.is_empty() {
+            Ok(Value::Nil)
+        } else {
+            Ok(r.swap_remove(0))
+        }
+    }
+
+    /// `obj[key]` with `__index`.
+    fn index(interp: &Interp, obj: &Value, key: &Value, depth: usize) -> Result<Value, LuaError> {
+        let mut o = obj.clone();
+        let mut loops = 0;
+        while loops < 2000 {
+            loops += 1;
+            let h = match &o {
+                Value::Table(t) => {
+                    let tb = t.borrow();
+                    let v = tb.get(key);
+                    if !matches!(v, Value::Nil) {
+                        return Ok(v);
+                    }
+                    match &tb.meta {
+                        None => return Ok(Value::Nil),
+                        Some(mt) => {
+                            let h = mt.borrow().get_str(&b"__index".to_vec());
+                            if matches!(h, Value::Nil) {
+                                return Ok(Value::Nil);
+                            }
+                            h
+                        }
+                    }
+                }
+                other => {
+                    let h = metamethod(interp, other, "__index");
+                    if matches!(h, Value::Nil) {
+                        return operand_err(format!("attempt to index a {} value", type_name(other)));
+                    }
+                    h
+                }
+            };
+            if is_callable(&h) {
+                return call1(interp, &h, vec![o, key.clone()], depth);
+            }
+            o = h;
+        }
+        err("'__index' chain too long; possible loop".to_string())
+    }
+
+    fn is_callable(v: &Value) -> bool {
+        matches!(v, Value::Func(_) | Value::Builtin(_) | Value::Native(_))
+    }
+
+    /// `t[k] = v` without metamethods, with Lua's checks of the key.
+    fn raw_set(t: &Rc<RefCell<Table>>, k: Value, v: Value) -> Result<(), LuaError> {
+        match &k {
+            Value::Nil => return err("table index is nil".to_string()),
+            Value::Num(x) if x.is_nan() => return err("table index is NaN".to_string()),
+            _ => {}
+        }
+        t.borrow_mut().set(k, v);
+        Ok(())
+    }
+
+    /// `obj[key] = v` with `__newindex`.
+    fn set_index(interp: &Interp, obj: &Value, key: Value, v: Value, depth: usize) -> Result<(), LuaError> {
+        let mut o = obj.clone();
+        let mut loops = 0;
+        while loops < 2000 {
+            loops += 1;
+            let h = match &o {
+                Value::Table(t) => {
+                    let h = {
+                        let tb = t.borrow();
+                        match &tb.meta {
+                            None => Value::Nil,
+                            Some(mt) => {
+                                if matches!(tb.get(&key), Value::Nil) {
+                                    mt.borrow().get_str(&b"__newindex".to_vec())
+                                } else {
+                                    Value::Nil
+                                }
+                            }
+                        }
+                    };
+                    if matches!(h, Value::Nil) {
+                        return raw_set(t, key, v);
+                    }
+                    h
+                }
+                other => {
+                    let h = metamethod(interp, other, "__newindex");
+                    if matches!(h, Value::Nil) {
+                        return operand_err(format!("attempt to index a {} value", type_name(other)));
+                    }
+                    h
+                }
+            };
+            if is_callable(&h) {
+                call_value(interp, &h, vec![o, key, v], depth)?;
+                return Ok(());
+            }
+            o = h;
+        }
+        err("'__newindex' chain too long; possible loop".to_string())
+    }
+
+    // ---- operations -----------------------------------------------------
+
+    fn op_event(op: Op) -> &'static str {
+        match op {
+            Op::Add => "__add",
+            Op::Sub => "__sub",
+            Op::Mul => "__mul",
+            Op::Div => "__div",
+            Op::Mod => "__mod",
+            Op::Pow => "__pow",
+            Op::IDiv => "__idiv",
+            Op::BAnd => "__band",
+            Op::BOr => "__bor",
+            Op::BXor => "__bxor",
+            Op::Shl => "__shl",
+            Op::Shr => "__shr",
+        }
+    }
+
+    fn is_bitwise(op: Op) -> bool {
+        matches!(op, Op::BAnd | Op::BOr | Op::BXor | Op::Shl | Op::Shr)
+    }
+
+    fn int_arith(op: Op, x: i64, y: i64) -> Result<Value, LuaError> {
+        let r = match op {
+            Op::Add => Value::Int(x.wrapping_add(y)),
+            Op::Sub => Value::Int(x.wrapping_sub(y)),
+            Op::Mul => Value::Int(x.wrapping_mul(y)),
+            Op::Div => Value::Num(x as f64 / y as f64),
+            Op::Pow => Value::Num((x as f64).powf(y as f64)),
+            Op::IDiv => {
+                if y == 0 {
+                    return err("attempt to divide by zero".to_string());
+                }
+                Value::Int(int_idiv(x, y))
+            }
+            Op::Mod => {
+                if y == 0 {
+                    return err("attempt to perform 'n%0'".to_string());
+                }
+                Value::Int(int_mod(x, y))
+            }
+            Op::BAnd => Value::Int(x & y),
+            Op::BOr => Value::Int(x | y),
+            Op::BXor => Value::Int(x ^ y),
+            Op::Shl => Value::Int(shift_left(x, y)),
+            Op::Shr => Value::Int(shift_left(x, y.wrapping_neg())),
+        };
+        Ok(r)
+    }
+
+    fn float_arith(op: Op, x: f64, y: f64) -> Value {
+        match op {
+            Op::Add => Value::Num(x + y),
+            Op::Sub => Value::Num(x - y),
+            Op::Mul => Value::Num(x * y),
+            Op::Div => Value::Num(x / y),
+            Op::Pow => Value::Num(x.powf(y)),
+            Op::IDiv => Value::Num((x / y).floor()),
+            _ => Value::Num(float_mod(x, y)),
+        }
+    }
+
+    /// `a op b`: numbers (strings converted, but not for bitwise
+    /// operators), else the metamethod.
+    fn arith(interp: &Interp, op: Op, a: &Value, b: &Value, depth: usize) -> Result<Value, LuaError> {
+        match (a, b) {
+            (Value::Int(x), Value::Int(y)) => return int_arith(op, *x, *y),
+            (Value::Num(x), Value::Num(y)) if !is_bitwise(op) => return Ok(float_arith(op, *x, *y)),
+            (Value::Int(x), Value::Num(y)) if !is_bitwise(op) => return Ok(float_arith(op, *x as f64, *y)),
+            (Value::Num(x), Value::Int(y)) if !is_bitwise(op) => return Ok(float_arith(op, *x, *y as f64)),
+            _ => {}
+        }
+        arith_slow(interp, op, a, b, depth)
+    }
+
+    #[dont_look_inside]
+    fn arith_slow(interp: &Interp, op: Op, a: &Value, b: &Value, depth: usize) -> Result<Value, LuaError> {
+        if is_bitwise(op) {
+            let both_numbers = matches!(a, Value::Int(_) | Value::Num(_)) && matches!(b, Value::Int(_) | Value::Num(_));
+            if both_numbers {
+                match (to_integer(a), to_integer(b)) {
+                    (Some(x), Some(y)) => return int_arith(op, x, y),
+                    _ => return operand_err("number has no integer representation".to_string()),
+                }
+            }
+        } else if !matches!(a, Value::Table(_)) && !matches!(b, Value::Table(_)) {
+            if let (Some(x), Some(y)) = (to_number(a), to_number(b)) {
+                return arith(interp, op, &x, &y, depth);
+            }
+        }
+        let mut h = metamethod(interp, a, op_event(op));
+        if matches!(h, Value::Nil) {
+            h = metamethod(interp, b, op_event(op));
+        }
+        if matches!(h, Value::Nil) {
+            let bad = if is_bitwise(op) {
+                if matches!(a, Value::Int(_) | Value::Num(_)) {
+                    b
+                } else {
+                    a
+                }
+            } else if to_number(a).is_none() {
+                a
+            } else {
+                b
+            };
+            if !is_bitwise(op) && (matches!(a, Value::Str(_)) || matches!(b, Value::Str(_))) {
+                // Strings' arithmetic metamethods give up this way.
+                return err(format!(
+                    "attempt to {} a '{}' with a '{}'",
+                    &op_event(op)[2..],
+                    type_name(a),
+                    type_name(b)
+                ));
+            }
+            let what = if is_bitwise(op) { "perform bitwise operation on" } else { "perform arithmetic on" };
+            return operand_err(format!("attempt to {} a {} value", what, type_name(bad)));
+        }
+        call1(interp, &h, vec![a.clone(), b.clone()], depth)
+    }
+
+    /// Which operand (0 or 1) an arithmetic error is about, for `var_info`.
+    fn arith_culprit(op: Op, a: &Value) -> usize {
+        if is_bitwise(op) {
+            let integral = match a {
+                Value::Int(_) => true,
+                Value::Num(x) => float_to_int(*x).is_some(),
+                _ => false,
+            };
+            if integral {
+                1
+            } else {
+                0
+            }
+        } else if to_number(a).is_none() {
+            0
+        } else {
+            1
+        }
+    }
+
+    fn unm(interp: &Interp, a: &Value, depth: usize) -> Result<Value, LuaError> {
+        match a {
+            Value::Int(x) => Ok(Value::Int(x.wrapping_neg())),
+            Value::Num(x) => Ok(Value::Num(-*x)),
+            _ => {
+                if !matches!(a, Value::Table(_)) {
+                    if let Some(n) = to_number(a) {
+                        return unm(interp, &n, depth);
+                    }
+                }
+                let h = metamethod(interp, a, "__unm");
+                if matches!(h, Value::Nil) {
+                    if let Value::Str(_) = a {
+                        return err("attempt to unm a 'string' with a 'string'".to_string());
+                    }
+                    return operand_err(format!("attempt to perform arithmetic on a {} value", type_name(a)));
+                }
+                call1(interp, &h, vec![a.clone(), a.clone()], depth)
+            }
+        }
+    }
+
+    fn bnot(interp: &Interp, a: &Value, depth: usize) -> Result<Value, LuaError> {
+        match a {
+            Value::Int(x) => Ok(Value::Int(!*x)),
+            Value::Num(x) => match float_to_int(*x) {
+                Some(i) => Ok(Value::Int(!i)),
+                None => operand_err("number has no integer representation".to_string()),
+            },
+            _ => {
+                let h = metamethod(interp, a, "__bnot");
+                if matches!(h, Value::Nil) {
+                    return operand_err(format!("attempt to perform bitwise operation on a {} value", type_name(a)));
+                }
+                call1(interp, &h, vec![a.clone(), a.clone()], depth)
+            }
+        }
+    }
+
+    fn length(interp: &Interp, a: &Value, depth: usize) -> Result<Value, LuaError> {
+        match a {
+            Value::Str(s) => Ok(Value::Int(str_len(s))),
+            Value::Table(t) => {
+                let h = metamethod(interp, a, "__len");
+                if matches!(h, Value::Nil) {
+                    Ok(Value::Int(t.borrow().length()))
+                } else {
+                    call1(interp, &h, vec![a.clone()], depth)
+                }
+            }
+            _ => {
+                let h = metamethod(interp, a, "__len");
+                if matches!(h, Value::Nil) {
+                    return operand_err(format!("attempt to get length of a {} value", type_name(a)));
+                }
+                call1(interp, &h, vec![a.clone()], depth)
+            }
+        }
+    }
+
+    /// `a == b` with `__eq`.
+    fn equals(interp: &Interp, a: &Value, b: &Value, depth: usize) -> Result<bool, LuaError> {
+        if raw_equal(a, b) {
+            return Ok(true);
+        }
+        if let (Value::Table(_), Value::Table(_)) = (a, b) {
+            let mut h = metamethod(interp, a, "__eq");
+            if matches!(h, Value::Nil) {
+                h = metamethod(interp, b, "__eq");
+            }
+            if !matches!(h, Value::Nil) {
+                let r = call1(interp, &h, vec![a.clone(), b.clone()], depth)?;
+                return Ok(truthy(&r));
+            }
+        }
+        Ok(false)
+    }
+
+    /// `a < b` (or `a <= b` when `le`), with `__lt`/`__le`.
+    fn less(interp: &Interp, a: &Value, b: &Value, le: bool, depth: usize) -> Result<bool, LuaError> {
+        match (a, b) {
+            (Value::Int(x), Value::Int(y)) => return Ok(if le { *x <= *y } else { *x < *y }),
+            (Value::Num(x), Value::Num(y)) => return Ok(if le { *x <= *y } else { *x < *y }),
+            (Value::Int(x), Value::Num(y)) => {
+                return Ok(if le { le_int_float(*x, *y) } else { lt_int_float(*x, *y) });
+            }
+            (Value::Num(x), Value::Int(y)) => {
+                return Ok(if le { le_float_int(*x, *y) } else { lt_float_int(*x, *y) });
+            }
+            (Value::Str(x), Value::Str(y)) => {
+                let xs: &Vec<u8> = x;
+                let ys: &Vec<u8> = y;
+                return Ok(if le { xs <= ys } else { xs < ys });
+            }
+            _ => {}
+        }
+        let event = if le { "__le" } else { "__lt" };
+        let mut h = metamethod(interp, a, event);
+        if matches!(h, Value::Nil) {
+            h = metamethod(interp, b, event);
+        }
+        if matches!(h, Value::Nil) {
+            let ta = type_name(a);
+            let tb = type_name(b);
+            if ta == tb {
+                return err(format!("attempt to compare two {} values", ta));
+            }
+            return err(format!("attempt to compare {} with {}", ta, tb));
+        }
+        let r = call1(interp, &h, vec![a.clone(), b.clone()], depth)?;
+        Ok(truthy(&r))
+    }
+
+    fn compare(interp: &Interp, op: CmpOp, a: &Value, b: &Value, depth: usize) -> Result<bool, LuaError> {
+        match op {
+            CmpOp::Eq => equals(interp, a, b, depth),
+            CmpOp::Lt => less(interp, a, b, false, depth),
+            CmpOp::Le => less(interp, a, b, true, depth),
+        }
+    }
+
+    fn is_str_or_number(v: &Value) -> bool {
+        matches!(v, Value::Str(_) | Value::Int(_) | Value::Num(_))
+    }
+
+    fn append_text(out: &mut Vec<u8>, v: &Value) {
+        match v {
+            Value::Str(s) => out.extend_from_slice(s),
+            _ => out.extend_from_slice(&number_text(v)),
+        }
+    }
+
+    /// `vals[0] .. vals[1] .. ...`, right to left with `__concat`.
+    fn concat(interp: &Interp, vals: Vec<Value>, depth: usize) -> Result<Value, LuaError> {
+        let mut all = true;
+        for v in &vals {
+            if !is_str_or_number(v) {
+                all = false;
+            }
+        }
+        if all {
+            let mut out: Vec<u8> = Vec::new();
+            for v in &vals {
+                append_text(&mut out, v);
+            }
+            return Ok(bstr(out));
+        }
+        let mut stack = vals;
+        while stack.len() > 1 {
+            let b = stack.pop().unwrap();
+            let a = stack.pop().unwrap();
+            if is_str_or_number(&a) && is_str_or_number(&b) {
+                let mut out: Vec<u8> = Vec::new();
+                append_text(&mut out, &a);
+                append_text(&mut out, &b);
+                stack.push(bstr(out));
+                continue;
+            }
+            let mut h = metamethod(interp, &a, "__concat");
+            if matches!(h, Value::Nil) {
+                h = metamethod(interp, &b, "__concat");
+            }
+            if matches!(h, Value::Nil) {
+                let bad = if is_str_or_number(&a) { &b } else { &a };
+                return operand_err(format!("attempt to concatenate a {} value", type_name(bad)));
+            }
+            let r = call1(interp, &h, vec![a, b], depth)?;
+            stack.push(r);
+        }
+        Ok(stack.pop().unwrap())
+    }
+
+    /// Which of the values of a failed concatenation the error is about.
+    fn concat_culprit(vals: &[Value]) -> usize {
+        let mut k = vals.len();
+        while k > 0 {
+            k -= 1;
+            if !is_str_or_number(&vals[k]) {
+                return k;
+            }
+        }
+        0
+    }
+
+    /// `tostring(v)`, with `__tostring` and `__name`.
+    fn tostring(interp: &Interp, v: &Value, depth: usize) -> Result<Vec<u8>, LuaError> {
+        let h = metamethod(interp, v, "__tostring");
+        if !matches!(h, Value::Nil) {
+            let r = call1(interp, &h, vec![v.clone()], depth)?;
+            return match r {
+                Value::Str(s) => Ok(bytes_of(&s)),
+                Value::Int(_) | Value::Num(_) => Ok(number_text(&r)),
+                _ => err("'__tostring' must return a string".to_string()),
+            };
+        }
+        Ok(match v {
+            Value::Nil => b"nil".to_vec(),
+            Value::Bool(b) => {
+                if *b {
+                    b"true".to_vec()
+                } else {
+                    b"false".to_vec()
+                }
+            }
+            Value::Int(_) | Value::Num(_) => number_text(v),
+            Value::Str(s) => bytes_of(s),
+            Value::Table(t) => {
+                let name = metamethod(interp, v, "__name");
+                let id = t.borrow().id;
+                match name {
+                    Value::Str(s) => format!("{}: 0x{:014x}", show_bytes(&s), address(id)).into_bytes(),
+                    _ => format!("table: 0x{:014x}", address(id)).into_bytes(),
+                }
+            }
+            Value::Func(c) => format!("function: 0x{:014x}", address(c.id)).into_bytes(),
+            Value::Native(n) => format!("function: 0x{:014x}", address(n.id)).into_bytes(),
+            Value::Builtin(b) => format!("function: builtin: 0x{:014x}", address(*b as i64)).into_bytes(),
+            Value::Cell(_) => b"cell".to_vec(),
+        })
+    }
+
+    /// A made-up address for an object's id (Lua shows addresses).
+    fn address(id: i64) -> i64 {
+        0x5555_0000_0000 + id * 64
+    }
+
+    // ---- calls and the interpreter loop --------------------------------
+
+    /// One call of a Lua function: its registers, its extra arguments, the
+    /// top after an instruction giving `MULTI` values, and where its
+    /// results are once it returns.
+    struct Frame {
+        regs: Vec<Value>,
+        varargs: Vec<Value>,
+        top: usize,
+        ret_base: usize,
+        ret_n: usize,
+    }
+
+    /// A frame for `proto` with arguments `args[from..from + n]`.
+    #[unroll_safe]
+    fn new_frame(proto: &Proto, args: &mut Vec<Value>, from: usize, n: usize) -> Frame {
+        let mut regs: Vec<Value> = Vec::with_capacity(proto.maxstack);
+        let mut varargs: Vec<Value> = Vec::new();
+        let mut k = 0;
+        while k < proto.nparams {
+            if k < n {
+                regs.push(std::mem::replace(&mut args[from + k], Value::Nil));
+            } else {
+                regs.push(Value::Nil);
+            }
+            k += 1;
+        }
+        while k < proto.maxstack {
+            regs.push(Value::Nil);
+            k += 1;
+        }
+        if proto.is_vararg {
+            let mut j = proto.nparams;
+            while j < n {
+                varargs.push(std::mem::replace(&mut args[from + j], Value::Nil));
+                j += 1;
+            }
+        }
+        Frame { regs, varargs, top: 0, ret_base: 0, ret_n: 0 }
+    }
+
+    /// Makes room for register `n - 1`.
+    fn ensure(frame: &mut Frame, n: usize) {
+        while frame.regs.len() < n {
+            frame.regs.push(Value::Nil);
+        }
+    }
+
+    /// The results of a returned frame, as a list.
+    fn take_results(frame: &mut Frame) -> Vec<Value> {
+        let mut out: Vec<Value> = Vec::with_capacity(frame.ret_n);
+        let mut k = 0;
+        while k < frame.ret_n {
+            out.push(std::mem::replace(&mut frame.regs[frame.ret_base + k], Value::Nil));
+            k += 1;
+        }
+        out
+    }
+
+    /// Calls `f` (any value: `__call` for the others).
+    fn call_value(interp: &Interp, f: &Value, args: Vec<Value>, depth: usize) -> Result<Vec<Value>, LuaError> {
+        match f {
+            Value::Func(c) => {
+                if depth >= MAX_DEPTH {
+                    return err("stack overflow".to_string());
+                }
+                let mut a = args;
+                let n = a.len();
+                let mut frame = new_frame(&c.proto, &mut a, 0, n);
+                run(interp, c.clone(), &mut frame, depth + 1)?;
+                Ok(take_results(&mut frame))
+            }
+            Value::Builtin(b) => call_builtin(interp, *b, args, depth),
+            Value::Native(n) => call_native(interp, n, args, depth),
+            _ => {
+                let h = metamethod(interp, f, "__call");
+                if matches!(h, Value::Nil) {
+                    return err(format!("attempt to call a {} value", type_name(f)));
+                }
+                let mut a = args;
+                a.insert(0, f.clone());
+                call_value(interp, &h, a, depth)
+            }
+        }
+    }
+
+    /// Puts `results` at `R[a..]`, adjusted to `nres` (`MULTI`: all, the
+    /// top after them).
+    fn place_results(frame: &mut Frame, a: usize, results: Vec<Value>, nres: usize) {
+        let n = results.len();
+        let want = if nres == MULTI { n } else { nres };
+        ensure(frame, a + want);
+        let mut k = 0;
+        for v in results {
+            if k >= want {
+                break;
+            }
+            frame.regs[a + k] = v;
+            k += 1;
+        }
+        while k < want {
+            frame.regs[a + k] = Value::Nil;
+            k += 1;
+        }
+        frame.top = a + want;
+    }
+
+    /// Moves the results of a returned `callee` to `R[a..]` of `frame`.
+    #[unroll_safe]
+    fn move_results(frame: &mut Frame, a: usize, callee: &mut Frame, nres: usize) {
+        let n = callee.ret_n;
+        let want = if nres == MULTI { n } else { nres };
+        if nres == MULTI {
+            ensure(frame, a + want);
+        }
+        let mut k = 0;
+        while k < want {
+            if k < n {
+                frame.regs[a + k] = std::mem::replace(&mut callee.regs[callee.ret_base + k], Value::Nil);
+            } else {
+                frame.regs[a + k] = Value::Nil;
+            }
+            k += 1;
+        }
+        frame.top = a + want;
+    }
+
+    /// Where the JIT's logs show a position. (Named by the driver only.)
+    #[allow(dead_code)]
+    fn location(pc: usize, proto: &Rc<Proto>, interp: &Interp) -> String {
+        let _ = interp;
+        format!("{} ({}:{}) #{} {}", proto.name, proto.chunk, proto.lines[pc], pc, instr_name(&proto.code[pc]))
+    }
+
+    fn instr_name(i: &Instr) -> &'static str {
+        match i {
+            Instr::Move(_, _) => "MOVE",
+            Instr::LoadK(_, _) => "LOADK",
+            Instr::LoadNil(_, _) => "LOADNIL",
+            Instr::GetUpval(_, _) => "GETUPVAL",
+            Instr::SetUpval(_, _) => "SETUPVAL",
+            Instr::GetCell(_, _) => "GETCELL",
+            Instr::SetCell(_, _) => "SETCELL",
+            Instr::NewCell(_) => "NEWCELL",
+            Instr::GetGlobal(_, _) => "GETGLOBAL",
+            Instr::SetGlobal(_, _) => "SETGLOBAL",
+            Instr::GetTable(_, _, _) => "GETTABLE",
+            Instr::GetField(_, _, _) => "GETFIELD",
+            Instr::SetTable(_, _, _) => "SETTABLE",
+            Instr::SetField(_, _, _) => "SETFIELD",
+            Instr::NewTable(_) => "NEWTABLE",
+            Instr::SetList(_, _, _) => "SETLIST",
+            Instr::SelfOp(_, _, _) => "SELF",
+            Instr::Arith(_, _, _, _) => "ARITH",
+            Instr::ArithK(_, _, _, _) => "ARITHK",
+            Instr::Unm(_, _) => "UNM",
+            Instr::Not(_, _) => "NOT",
+            Instr::Len(_, _) => "LEN",
+            Instr::BNot(_, _) => "BNOT",
+            Instr::Concat(_, _, _) => "CONCAT",
+            Instr::Jmp(_) => "JMP",
+            Instr::Test(_, _, _) => "TEST",
+            Instr::Cmp(_, _, _, _, _) => "CMP",
+            Instr::CmpK(_, _, _, _, _) => "CMPK",
+            Instr::SetCmp(_, _, _, _) => "SETCMP",
+            Instr::Call(_, _, _) => "CALL",
+            Instr::TailCall(_, _) => "TAILCALL",
+            Instr::Return(_, _) => "RETURN",
+            Instr::ForPrep(_, _) => "FORPREP",
+            Instr::ForLoop(_, _) => "FORLOOP",
+            Instr::TForCall(_, _) => "TFORCALL",
+            Instr::TForLoop(_, _) => "TFORLOOP",
+            Instr::Closure(_, _) => "CLOSURE",
+            Instr::VarArg(_, _) => "VARARG",
+        }
+    }
+
+    /// The instruction at `pc`: the code never changes once compiled, so
+    /// with `pc` and the prototype green this is a constant of the trace.
+    #[elidable]
+    fn fetch(proto: &Proto, pc: usize) -> &Instr {
+        &proto.code[pc]
+    }
+
+    fn cell_of(v: &Value) -> Rc<RefCell<Value>> {
+        match v {
+            Value::Cell(c) => c.clone(),
+            _ => Rc::new(RefCell::new(Value::Nil)),
+        }
+    }
+
+    /// The error of a call of a value that cannot be called.
+    #[dont_look_inside]
+    fn call_error(f: &Value, proto: &Proto, pc: usize, reg: usize) -> LuaError {
+        locate(
+            LuaError::Msg(format!("attempt to call a {} value{}", type_name(f), var_info(proto, pc, reg)), 1),
+            proto,
+            pc,
+        )
+    }
+
+    /// An error about register `reg`'s value: `msg` with what the register
+    /// holds.
+    #[dont_look_inside]
+    fn operand_error(e: LuaError, proto: &Proto, pc: usize, reg: usize) -> LuaError {
+        match e {
+            LuaError::Operand(msg) => {
+                let info = var_info(proto, pc, reg);
+                let text = match msg.strip_prefix("number has") {
+                    Some(rest) => format!("number{} has{}", info, rest),
+                    None => format!("{}{}", msg, info),
+                };
+                locate(LuaError::Msg(text, 1), proto, pc)
+            }
+            other => locate(other, proto, pc),
+        }
+    }
+
+    /// Prepares a numeric `for` on `R[a..a+3]` (start, limit, step):
+    /// whether it runs. An integer loop keeps its count of turns left in
+    /// `R[a+1]`.
+    fn for_prep(frame: &mut Frame, a: usize) -> Result<bool, LuaError> {
+        let init = frame.regs[a].clone();
+        let limit = frame.regs[a + 1].clone();
+        let step = frame.regs[a + 2].clone();
+        if let (Value::Int(i), Value::Int(s)) = (&init, &step) {
+            let (i, s) = (*i, *s);
+            if s == 0 {
+                return err("'for' step is zero".to_string());
+            }
+            // The limit as an integer, clipped (a float limit floors or
+            // ceils toward the loop).
+            let lim: i64 = match &limit {
+                Value::Int(l) => *l,
+                Value::Num(x) => {
+                    let x = *x;
+                    if x.is_nan() {
+                        return Ok(false);
+                    }
+                    let f = if s > 0 { x.floor() } else { x.ceil() };
+                    if f >= TWO63 {
+                        i64::MAX
+                    } else if f < -TWO63 {
+                        i64::MIN
+                    } else {
+                        f as i64
+                    }
+                }
+                Value::Str(_) => match to_number(&limit) {
+                    Some(Value::Int(l)) => l,
+                    _ => return err(for_error("limit", &limit)),
+                },
+                _ => return err(for_error("limit", &limit)),
+            };
+            if (s > 0 && i > lim) || (s < 0 && i < lim) {
+                return Ok(false);
+            }
+            let count: u64 = if s > 0 {
+                ((lim as u64).wrapping_sub(i as u64)) / (s as u64)
+            } else {
+                ((i as u64).wrapping_sub(lim as u64)) / ((-(s + 1)) as u64 + 1)
+            };
+            frame.regs[a + 1] = Value::Int(count as i64);
+            frame.regs[a + 3] = Value::Int(i);
+            return Ok(true);
+        }
+        let i = match init {
+            Value::Int(_) | Value::Num(_) => to_float(&init).unwrap(),
+            _ => return err(for_error("initial value", &init)),
+        };
+        let l = match limit {
+            Value::Int(_) | Value::Num(_) => to_float(&limit).unwrap(),
+            _ => return err(for_error("limit", &limit)),
+        };
+        let s = match step {
+            Value::Int(_) | Value::Num(_) => to_float(&step).unwrap(),
+            _ => return err(for_error("step", &step)),
+        };
+        if s == 0.0 {
+            return err("'for' step is zero".to_string());
+        }
+        if (s > 0.0 && i > l) || (s < 0.0 && i < l) || i.is_nan() || l.is_nan() {
+            return Ok(false);
+        }
+        frame.regs[a] = Value::Num(i);
+        frame.regs[a + 1] = Value::Num(l);
+        frame.regs[a + 2] = Value::Num(s);
+        frame.regs[a + 3] = Value::Num(i);
+        Ok(true)
+    }
+
+    fn for_error(what: &str, v: &Value) -> String {
+        format!("bad 'for' {} (number expected, got {})", what, type_name(v))
+    }
+
+    /// One more turn of a numeric `for`: whether it goes on.
+    fn for_loop(frame: &mut Frame, a: usize) -> bool {
+        match (&frame.regs[a], &frame.regs[a + 1], &frame.regs[a + 2]) {
+            (Value::Int(i), Value::Int(count), Value::Int(s)) => {
+                let (i, count, s) = (*i, *count, *s);
+                if count == 0 {
+                    return false;
+                }
+                let next = i.wrapping_add(s);
+                frame.regs[a] = Value::Int(next);
+                frame.regs[a + 1] = Value::Int(count - 1);
+                frame.regs[a + 3] = Value::Int(next);
+                true
+            }
+            (Value::Num(i), Value::Num(l), Value::Num(s)) => {
+                let (i, l, s) = (*i, *l, *s);
+                let next = i + s;
+                let goes_on = if s > 0.0 { next <= l } else { next >= l };
+                if goes_on {
+                    frame.regs[a] = Value::Num(next);
+                    frame.regs[a + 3] = Value::Num(next);
+                }
+                goes_on
+            }
+            _ => false,
+        }
+    }
+
+    /// Runs `closure` in `frame` (its arguments in place) until it returns;
+    /// its results are then `frame.regs[ret_base..ret_base + ret_n]`.
+    fn run(interp: &Interp, closure: Rc<Closure>, frame: &mut Frame, depth: usize) -> Result<(), LuaError> {
+        let mut closure = closure;
+        let mut proto: Rc<Proto> = closure.proto.clone();
+        let mut pc: usize = 0;
+        loop {
+            jit_merge_point!(DRIVER; pc, proto, interp; frame, closure, depth);
+            let here = pc;
+            pc += 1;
+            match fetch(&proto, here) {
+                Instr::Move(a, b) => {
+                    frame.regs[*a] = frame.regs[*b].clone();
+                }
+                Instr::LoadK(a, k) => {
+                    frame.regs[*a] = k.clone();
+                }
+                Instr::LoadNil(a, n) => {
+                    let mut k = 0;
+                    while k < *n {
+                        frame.regs[*a + k] = Value::Nil;
+                        k += 1;
+                    }
+                }
+                Instr::GetUpval(a, u) => {
+                    frame.regs[*a] = closure.upvals[*u].borrow().clone();
+                }
+                Instr::SetUpval(u, b) => {
+                    let v = frame.regs[*b].clone();
+                    *closure.upvals[*u].borrow_mut() = v;
+                }
+                Instr::GetCell(a, b) => {
+                    let v = match &frame.regs[*b] {
+                        Value::Cell(c) => c.borrow().clone(),
+                        _ => Value::Nil,
+                    };
+                    frame.regs[*a] = v;
+                }
+                Instr::SetCell(a, b) => {
+                    let v = frame.regs[*b].clone();
+                    if let Value::Cell(c) = &frame.regs[*a] {
+                        *c.borrow_mut() = v;
+                    }
+                }
+                Instr::NewCell(a) => {
+                    let v = std::mem::replace(&mut frame.regs[*a], Value::Nil);
+                    frame.regs[*a] = Value::Cell(Rc::new(RefCell::new(v)));
+                }
+                Instr::GetGlobal(a, name) => {
+                    let v = interp.globals.borrow().get_str(name);
+                    frame.regs[*a] = v;
+                }
+                Instr::SetGlobal(name, b) => {
+                    let v = frame.regs[*b].clone();
+                    interp.globals.borrow_mut().set(Value::Str(name.clone()), v);
+                }
+                Instr::GetTable(a, b, c) => {
+                    let r = index(interp, &frame.regs[*b], &frame.regs[*c], depth);
+                    match r {
+                        Ok(v) => frame.regs[*a] = v,
+                        Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                    }
+                }
+                Instr::GetField(a, b, k) => {
+                    let r = index(interp, &frame.regs[*b], k, depth);
+                    match r {
+                        Ok(v) => frame.regs[*a] = v,
+                        Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                    }
+                }
+                Instr::SetTable(a, b, c) => {
+                    let k = frame.regs[*b].clone();
+                    let v = frame.regs[*c].clone();
+                    if let Err(e) = set_index(interp, &frame.regs[*a], k, v, depth) {
+                        return Err(operand_error(e, &proto, here, *a));
+                    }
+                }
+                Instr::SetField(a, k, c) => {
+                    let v = frame.regs[*c].clone();
+                    if let Err(e) = set_index(interp, &frame.regs[*a], k.clone(), v, depth) {
+                        return Err(operand_error(e, &proto, here, *a));
+                    }
+                }
+                Instr::NewTable(a) => {
+                    frame.regs[*a] = table_value(interp);
+                }
+                Instr::SetList(a, n, first) => {
+                    let count = if *n == MULTI { frame.top - *a - 1 } else { *n };
+                    let table = match &frame.regs[*a] {
+                        Value::Table(t) => Some(t.clone()),
+                        _ => None,
+                    };
+                    if let Some(t) = table {
+                        let mut tb = t.borrow_mut();
+                        let mut k = 0;
+                        while k < count {
+                            let v = std::mem::replace(&mut frame.regs[*a + 1 + k], Value::Nil);
+                            tb.set_int((*first + k) as i64, v);
+                            k += 1;
+                        }
+                    }
+                }
+                Instr::SelfOp(a, b, k) => {
+                    let obj = frame.regs[*b].clone();
+                    let r = index(interp, &obj, k, depth);
+                    match r {
+                        Ok(v) => {
+                            frame.regs[*a + 1] = obj;
+                            frame.regs[*a] = v;
+                        }
+                        Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                    }
+                }
+                Instr::Arith(op, a, b, c) => {
+                    let r = arith(interp, *op, &frame.regs[*b], &frame.regs[*c], depth);
+                    match r {
+                        Ok(v) => frame.regs[*a] = v,
+                        Err(e) => {
+                            let culprit = if arith_culprit(*op, &frame.regs[*b]) == 0 { *b } else { *c };
+                            return Err(operand_error(e, &proto, here, culprit));
+                        }
+                    }
+                }
+                Instr::ArithK(op, a, b, k) => {
+                    let r = arith(interp, *op, &frame.regs[*b], k, depth);
+                    match r {
+                        Ok(v) => frame.regs[*a] = v,
+                        Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                    }
+                }
+                Instr::Unm(a, b) => match unm(interp, &frame.regs[*b], depth) {
+                    Ok(v) => frame.regs[*a] = v,
+                    Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                },
+                Instr::BNot(a, b) => match bnot(interp, &frame.regs[*b], depth) {
+                    Ok(v) => frame.regs[*a] = v,
+                    Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                },
+                Instr::Not(a, b) => {
+                    let v = !truthy(&frame.regs[*b]);
+                    frame.regs[*a] = Value::Bool(v);
+                }
+                Instr::Len(a, b) => match length(interp, &frame.regs[*b], depth) {
+                    Ok(v) => frame.regs[*a] = v,
+                    Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                },
+                Instr::Concat(a, b, n) => {
+                    let mut vals: Vec<Value> = Vec::with_capacity(*n);
+                    let mut k = 0;
+                    while k < *n {
+                        vals.push(frame.regs[*b + k].clone());
+                        k += 1;
+                    }
+                    let culprit = *b + concat_culprit(&vals);
+                    match concat(interp, vals, depth) {
+                        Ok(v) => frame.regs[*a] = v,
+                        Err(e) => return Err(operand_error(e, &proto, here, culprit)),
+                    }
+                }
+                Instr::Jmp(t) => {
+                    pc = *t;
+                    if pc <= here {
+                        can_enter_jit!(DRIVER; pc, proto, interp; frame, closure, depth);
+                    }
+                }
+                Instr::Test(a, flag, t) => {
+                    if truthy(&frame.regs[*a]) == *flag {
+                        pc = *t;
+                        if pc <= here {
+                            can_enter_jit!(DRIVER; pc, proto, interp; frame, closure, depth);
+                        }
+                    }
+                }
+                Instr::Cmp(op, a, b, flag, t) => {
+                    let r = compare(interp, *op, &frame.regs[*a], &frame.regs[*b], depth);
+                    match r {
+                        Ok(c) => {
+                            if c == *flag {
+                                pc = *t;
+                                if pc <= here {
+                                    can_enter_jit!(DRIVER; pc, proto, interp; frame, closure, depth);
+                                }
+                            }
+                        }
+                        Err(e) => return Err(locate(e, &proto, here)),
+                    }
+                }
+                Instr::CmpK(op, a, k, flag, t) => {
+                    let r = compare(interp, *op, &frame.regs[*a], k, depth);
+                    match r {
+                        Ok(c) => {
+                            if c == *flag {
+                                pc = *t;
+                                if pc <= here {
+                                    can_enter_jit!(DRIVER; pc, proto, interp; frame, closure, depth);
+                                }
+                            }
+                        }
+                        Err(e) => return Err(locate(e, &proto, here)),
+                    }
+                }
+                Instr::SetCmp(op, a, b, c) => {
+                    let r = compare(interp, *op, &frame.regs[*b], &frame.regs[*c], depth);
+                    match r {
+                        Ok(v) => frame.regs[*a] = Value::Bool(v),
+                        Err(e) => return Err(locate(e, &proto, here)),
+                    }
+                }
+                Instr::Call(a, nargs, nres) => {
+                    let a = *a;
+                    let n = if *nargs == MULTI { frame.top - a - 1 } else { *nargs };
+                    let f = frame.regs[a].clone();
+                    if let Value::Func(c) = &f {
+                        if depth + 1 >= MAX_DEPTH {
+                            return Err(locate(LuaError::Msg("stack overflow".to_string(), 1), &proto, here));
+                        }
+                        let mut callee = new_frame(&c.proto, &mut frame.regs, a + 1, n);
+                        if let Err(e) = run(interp, c.clone(), &mut callee, depth + 1) {
+                            return Err(locate(e, &proto, here));
+                        }
+                        move_results(frame, a, &mut callee, *nres);
+                    } else {
+                        if !is_callable(&f) && matches!(metamethod(interp, &f, "__call"), Value::Nil) {
+                            return Err(call_error(&f, &proto, here, a));
+                        }
+                        let mut args: Vec<Value> = Vec::with_capacity(n);
+                        let mut k = 0;
+                        while k < n {
+                            args.push(std::mem::replace(&mut frame.regs[a + 1 + k], Value::Nil));
+                            k += 1;
+                        }
+                        match call_value(interp, &f, args, depth) {
+                            Ok(results) => place_results(frame, a, results, *nres),
+                            Err(e) => return Err(locate(e, &proto, here)),
+                        }
+                    }
+                }
+                Instr::TailCall(a, nargs) => {
+                    let a = *a;
+                    let n = if *nargs == MULTI { frame.top - a - 1 } else { *nargs };
+                    let f = frame.regs[a].clone();
+                    if let Value::Func(c) = &f {
+                        // The callee takes this frame over.
+                        let mut args: Vec<Value> = Vec::with_capacity(n);
+                        let mut k = 0;
+                        while k < n {
+                            args.push(std::mem::replace(&mut frame.regs[a + 1 + k], Value::Nil));
+                            k += 1;
+                        }
+                        let fresh = new_frame(&c.proto, &mut args, 0, n);
+                        reuse_frame(frame, fresh);
+                        closure = c.clone();
+                        proto = closure.proto.clone();
+                        pc = 0;
+                    } else {
+                        if !is_callable(&f) && matches!(metamethod(interp, &f, "__call"), Value::Nil) {
+                            return Err(call_error(&f, &proto, here, a));
+                        }
+                        let mut args: Vec<Value> = Vec::with_capacity(n);
+                        let mut k = 0;
+                        while k < n {
+                            args.push(std::mem::replace(&mut frame.regs[a + 1 + k], Value::Nil));
+                            k += 1;
+                        }
+                        match call_value(interp, &f, args, depth) {
+                            Ok(results) => {
+                                let count = results.len();
+                                place_results(frame, a, results, MULTI);
+                                frame.ret_base = a;
+                                frame.ret_n = count;
+                                return Ok(());
+                            }
+                            Err(e) => return Err(locate(e, &proto, here)),
+                        }
+                    }
+                }
+                Instr::Return(a, n) => {
+                    frame.ret_base = *a;
+                    frame.ret_n = if *n == MULTI { frame.top - *a } else { *n };
+                    return Ok(());
+                }
+                Instr::ForPrep(a, t) => match for_prep(frame, *a) {
+                    Ok(true) => {}
+                    Ok(false) => pc = *t,
+                    Err(e) => return Err(locate(e, &proto, here)),
+                },
+                Instr::ForLoop(a, t) => {
+                    if for_loop(frame, *a) {
+                        pc = *t;
+                        can_enter_jit!(DRIVER; pc, proto, interp; frame, closure, depth);
+                    }
+                }
+                Instr::TForCall(a, n) => {
+                    let a = *a;
+                    let f = frame.regs[a].clone();
+                    let s = frame.regs[a + 1].clone();
+                    let ctl = frame.regs[a + 2].clone();
+                    if !is_callable(&f) && matches!(metamethod(interp, &f, "__call"), Value::Nil) {
+                        return Err(call_error(&f, &proto, here, a));
+                    }
+                    let r = match &f {
+                        Value::Builtin(Builtin::Next) => next_step(&s, &ctl),
+                        Value::Builtin(Builtin::IpairsStep) => ipairs_step(interp, &s, &ctl, depth),
+                        _ => call_value(interp, &f, vec![s, ctl], depth),
+                    };
+                    match r {
+                        Ok(results) => {
+                            let mut k = 0;
+                            for v in results {
+                                if k >= *n {
+                                    break;
+                                }
+                                frame.regs[a + 3 + k] = v;
+                                k += 1;
+                            }
+                            while k < *n {
+                                frame.regs[a + 3 + k] = Value::Nil;
+                                k += 1;
+                            }
+                        }
+                        Err(e) => return Err(locate(e, &proto, here)),
+                    }
+                }
+                Instr::TForLoop(a, t) => {
+                    if !matches!(frame.regs[*a + 3], Value::Nil) {
+                        frame.regs[*a + 2] = frame.regs[*a + 3].clone();
+                        pc = *t;
+                        can_enter_jit!(DRIVER; pc, proto, interp; frame, closure, depth);
+                    }
+                }
+                Instr::Closure(a, idx) => {
+                    let p = proto.protos[*idx].clone();
+                    let mut upvals: Vec<Rc<RefCell<Value>>> = Vec::with_capacity(p.up_index.len());
+                    let mut k = 0;
+                    while k < p.up_index.len() {
+                        if p.up_from_local[k] {
+                            upvals.push(cell_of(&frame.regs[p.up_index[k]]));
+                        } else {
+                            upvals.push(closure.upvals[p.up_index[k]].clone());
+                        }
+                        k += 1;
+                    }
+                    frame.regs[*a] = Value::Func(Rc::new(Closure { proto: p, upvals, id: interp.new_id() }));
+                }
+                Instr::VarArg(a, n) => {
+                    let a = *a;
+                    let count = frame.varargs.len();
+                    let want = if *n == MULTI { count } else { *n };
+                    ensure(frame, a + want);
+                    let mut k = 0;
+                    while k < want {
+                        frame.regs[a + k] = if k < count { frame.varargs[k].clone() } else { Value::Nil };
+                        k += 1;
+                    }
+                    frame.top = a + want;
+                }
+            }
+        }
+    }
+
+    /// Makes `frame` the `fresh` one of a tail call, keeping its lists.
+    fn reuse_frame(frame: &mut Frame, fresh: Frame) {
+        frame.regs.clear();
+        for v in fresh.regs {
+            frame.regs.push(v);
+        }
+        frame.varargs.clear();
+        for v in fresh.varargs {
+            frame.varargs.push(v);
+        }
+        frame.top = 0;
+    }
+
+    // ---- the library: arguments ----------------------------------------
+
+    /// The functions of the library.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Builtin {
+        Print,
+        Type,
+        ToString,
+        ToNumber,
+        Pairs,
+        IPairs,
+        IpairsStep,
+        Next,
+        Select,
+        RawGet,
+        RawSet,
+        RawEqual,
+        RawLen,
+        Assert,
+        Error,
+        PCall,
+        XPCall,
+        SetMetatable,
+        GetMetatable,
+        Require,
+        CollectGarbage,
+        OsExit,
+        OsClock,
+        OsTime,
+        OsGetenv,
+        IoWrite,
+        IoRead,
+        FileWrite,
+        StrLen,
+        StrSub,
+        StrUpper,
+        StrLower,
+        StrRep,
+        StrReverse,
+        StrByte,
+        StrChar,
+        StrFormat,
+        StrFind,
+        StrMatch,
+        StrGmatch,
+        StrGsub,
+        TabInsert,
+        TabRemove,
+        TabConcat,
+        TabSort,
+        TabPack,
+        TabUnpack,
+        TabMove,
+        Load,
+        SearchPath,
+        MathDeg,
+        MathRad,
+        MathFloor,
+        MathCeil,
+        MathSqrt,
+        MathAbs,
+        MathMax,
+        MathMin,
+        MathFmod,
+        MathModf,
+        MathExp,
+        MathLog,
+        MathSin,
+        MathCos,
+        MathTan,
+        MathAsin,
+        MathAcos,
+        MathAtan,
+        MathToInteger,
+        MathType,
+        MathUlt,
+        MathRandom,
+        MathRandomseed,
+        /// `gmatch`'s iterator (a `Value::Native` with its state).
+        GmatchStep,
+    }
+
+    /// Each library function: its table (or none), its name, itself.
+    const LIBRARY: [(&str, &str, Builtin); 72] = [
+        ("", "print", Builtin::Print),
+        ("", "type", Builtin::Type),
+        ("", "tostring", Builtin::ToString),
+        ("", "tonumber", Builtin::ToNumber),
+        ("", "pairs", Builtin::Pairs),
+        ("", "ipairs", Builtin::IPairs),
+        ("", "next", Builtin::Next),
+        ("", "select", Builtin::Select),
+        ("", "rawget", Builtin::RawGet),
+        ("", "rawset", Builtin::RawSet),
+        ("", "rawequal", Builtin::RawEqual),
+        ("", "rawlen", Builtin::RawLen),
+        ("", "assert", Builtin::Assert),
+        ("", "error", Builtin::Error),
+        ("", "pcall", Builtin::PCall),
+        ("", "xpcall", Builtin::XPCall),
+        ("", "setmetatable", Builtin::SetMetatable),
+        ("", "getmetatable", Builtin::GetMetatable),
+        ("", "require", Builtin::Require),
+        ("", "collectgarbage", Builtin::CollectGarbage),
+        ("", "unpack", Builtin::TabUnpack),
+        ("os", "exit", Builtin::OsExit),
+        ("os", "clock", Builtin::OsClock),
+        ("os", "time", Builtin::OsTime),
+        ("os", "getenv", Builtin::OsGetenv),
+        ("io", "write", Builtin::IoWrite),
+        ("io", "read", Builtin::IoRead),
+        ("string", "len", Builtin::StrLen),
+        ("string", "sub", Builtin::StrSub),
+        ("string", "upper", Builtin::StrUpper),
+        ("string", "lower", Builtin::StrLower),
+        ("string", "rep", Builtin::StrRep),
+        ("string", "reverse", Builtin::StrReverse),
+        ("string", "byte", Builtin::StrByte),
+        ("string", "char", Builtin::StrChar),
+        ("string", "format", Builtin::StrFormat),
+        ("string", "find", Builtin::StrFind),
+        ("string", "match", Builtin::StrMatch),
+        ("string", "gmatch", Builtin::StrGmatch),
+        ("string", "gsub", Builtin::StrGsub),
+        ("table", "insert", Builtin::TabInsert),
+        ("table", "remove", Builtin::TabRemove),
+        ("table", "concat", Builtin::TabConcat),
+        ("table", "sort", Builtin::TabSort),
+        ("table", "pack", Builtin::TabPack),
+        ("table", "unpack", Builtin::TabUnpack),
+        ("table", "move", Builtin::TabMove),
+        ("", "load", Builtin::Load),
+        ("package", "searchpath", Builtin::SearchPath),
+        ("math", "deg", Builtin::MathDeg),
+        ("math", "rad", Builtin::MathRad),
+        ("math", "floor", Builtin::MathFloor),
+        ("math", "ceil", Builtin::MathCeil),
+        ("math", "sqrt", Builtin::MathSqrt),
+        ("math", "abs", Builtin::MathAbs),
+        ("math", "max", Builtin::MathMax),
+        ("math", "min", Builtin::MathMin),
+        ("math", "fmod", Builtin::MathFmod),
+        ("math", "modf", Builtin::MathModf),
+        ("math", "exp", Builtin::MathExp),
+        ("math", "log", Builtin::MathLog),
+        ("math", "sin", Builtin::MathSin),
+        ("math", "cos", Builtin::MathCos),
+        ("math", "tan", Builtin::MathTan),
+        ("math", "asin", Builtin::MathAsin),
+        ("math", "acos", Builtin::MathAcos),
+        ("math", "atan", Builtin::MathAtan),
+        ("math", "tointeger", Builtin::MathToInteger),
+        ("math", "type", Builtin::MathType),
+        ("math", "ult", Builtin::MathUlt),
+        ("math", "random", Builtin::MathRandom),
+        ("math", "randomseed", Builtin::MathRandomseed),
+    ];
+
+    /// The name errors give a library function (`string.rep`).
+    fn builtin_name(b: Builtin) -> String {
+        let mut k = 0;
+        while k < LIBRARY.len() {
+            let (lib, name, f) = LIBRARY[k];
+            if f == b {
+                if lib.is_empty() {
+                    return name.to_string();
+                }
+                return format!("{}.{}", lib, name);
+            }
+            k += 1;
+        }
+        if b == Builtin::FileWrite {
+            return "write".to_string();
+        }
+        if b == Builtin::IpairsStep || b == Builtin::GmatchStep {
+            return "for iterator".to_string();
+        }
+        "?".to_string()
+    }
+
+    fn arg(args: &[Value], i: usize) -> Value {
+        if i < args.len() {
+            args[i].clone()
+        } else {
+            Value::Nil
+        }
+    }
+
+    fn type_got(args: &[Value], i: usize) -> &'static str {
+        if i < args.len() {
+            type_name(&args[i])
+        } else {
+            "no value"
+        }
+    }
+
+    fn arg_error<T>(b: Builtin, i: usize, msg: &str) -> Result<T, LuaError> {
+        err(format!("bad argument #{} to '{}' ({})", i + 1, builtin_name(b), msg))
+    }
+
+    fn type_error<T>(b: Builtin, args: &[Value], i: usize, expected: &str) -> Result<T, LuaError> {
+        arg_error(b, i, &format!("{} expected, got {}", expected, type_got(args, i)))
+    }
+
+    fn check_int(b: Builtin, args: &[Value], i: usize) -> Result<i64, LuaError> {
+        let v = arg(args, i);
+        match to_integer(&v) {
+            Some(n) => Ok(n),
+            None => {
+                if matches!(v, Value::Num(_)) || (matches!(v, Value::Str(_)) && to_number(&v).is_some()) {
+                    arg_error(b, i, "number has no integer representation")
+                } else {
+                    type_error(b, args, i, "number")
+                }
+            }
+        }
+    }
+
+    fn opt_int(b: Builtin, args: &[Value], i: usize, default: i64) -> Result<i64, LuaError> {
+        if matches!(arg(args, i), Value::Nil) {
+            Ok(default)
+        } else {
+            check_int(b, args, i)
+        }
+    }
+
+    fn check_num(b: Builtin, args: &[Value], i: usize) -> Result<f64, LuaError> {
+        match to_float(&arg(args, i)) {
+            Some(x) => Ok(x),
+            None => type_error(b, args, i, "number"),
+        }
+    }
+
+    /// A number argument as it is (integer or float).
+    fn check_number(b: Builtin, args: &[Value], i: usize) -> Result<Value, LuaError> {
+        match to_number(&arg(args, i)) {
+            Some(v) => Ok(v),
+            None => type_error(b, args, i, "number"),
+        }
+    }
+
+    fn check_str(b: Builtin, args: &[Value], i: usize) -> Result<Rc<Vec<u8>>, LuaError> {
+        match arg(args, i) {
+            Value::Str(s) => Ok(s),
+            v @ (Value::Int(_) | Value::Num(_)) => Ok(Rc::new(number_text(&v))),
+            _ => type_error(b, args, i, "string"),
+        }
+    }
+
+    fn check_table(b: Builtin, args: &[Value], i: usize) -> Result<Rc<RefCell<Table>>, LuaError> {
+        match arg(args, i) {
+            Value::Table(t) => Ok(t),
+            _ => type_error(b, args, i, "table"),
+        }
+    }
+
+    /// A string position argument made absolute (`-1` is the last byte).
+    fn pos_relative(pos: i64, len: usize) -> i64 {
+        if pos >= 0 {
+            pos
+        } else if pos.wrapping_neg() as u64 > len as u64 {
+            0
+        } else {
+            len as i64 + pos + 1
+        }
+    }
+
+    /// Ends the program with `code` (`os.exit`), its output flushed.
+    fn exit_now(code: i32) {
+        std::io::stdout().flush().unwrap();
+        std::process::exit(code);
+    }
+
+    fn write_out(bytes: &[u8]) {
+        std::io::stdout().write_all(bytes).unwrap();
+    }
+
+    // ---- the library: calls --------------------------------------------
+
+    fn call_native(interp: &Interp, n: &NativeFn, args: Vec<Value>, depth: usize) -> Result<Vec<Value>, LuaError> {
+        let _ = args;
+        match n.kind {
+            Builtin::GmatchStep => gmatch_step(interp, n, depth),
+            _ => err("bad native function".to_string()),
+        }
+    }
+
+    fn next_step(t: &Value, k: &Value) -> Result<Vec<Value>, LuaError> {
+        match t {
+            Value::Table(tb) => match tb.borrow().next(k) {
+                Some((Value::Nil, _)) => Ok(vec![Value::Nil]),
+                Some((key, v)) => Ok(vec![key, v]),
+                None => err("invalid key to 'next'".to_string()),
+            },
+            _ => err(format!("bad argument #1 to 'next' (table expected, got {})", type_name(t))),
+        }
+    }
+
+    fn ipairs_step(interp: &Interp, t: &Value, k: &Value, depth: usize) -> Result<Vec<Value>, LuaError> {
+        let i = match k {
+            Value::Int(i) => i.wrapping_add(1),
+            _ => 1,
+        };
+        let v = match t {
+            Value::Table(tb) if tb.borrow().meta.is_none() => tb.borrow().get_int(i),
+            _ => index(interp, t, &Value::Int(i), depth)?,
+        };
+        if matches!(v, Value::Nil) {
+            Ok(vec![Value::Nil])
+        } else {
+            Ok(vec![Value::Int(i), v])
+        }
+    }
+
+    fn call_builtin(interp: &Interp, b: Builtin, args: Vec<Value>, depth: usize) -> Result<Vec<Value>, LuaError> {
+        match b {
+            Builtin::Print => {
+                let mut out: Vec<u8> = Vec::new();
+                let mut k = 0;
+                while k < args.len() {
+                    if k > 0 {
+                        out.push(b'\t');
+                    }
+                    out.extend_from_slice(&tostring(interp, &args[k], depth)?);
+                    k += 1;
+                }
+                out.push(b'\n');
+                write_out(&out);
+                Ok(Vec::new())
+            }
+            Builtin::Type => {
+                if args.is_empty() {
+                    return arg_error(b, 0, "value expected");
+                }
+                Ok(vec![lstr(type_name(&args[0]))])
+            }
+            Builtin::ToString => {
+                if args.is_empty() {
+                    return arg_error(b, 0, "value expected");
+                }
+                Ok(vec![bstr(tostring(interp, &args[0], depth)?)])
+            }
+            Builtin::ToNumber => tonumber(b, &args),
+            Builtin::Pairs => {
+                let t = arg(&args, 0);
+                let h = metamethod(interp, &t, "__pairs");
+                if !matches!(h, Value::Nil) {
+                    let mut r = call_value(interp, &h, vec![t], depth)?;
+                    r.resize(3, Value::Nil);
+                    return Ok(r);
+                }
+                if !matches!(t, Value::Table(_)) {
+                    return type_error(b, &args, 0, "table");
+                }
+                Ok(vec![Value::Builtin(Builtin::Next), t, Value::Nil])
+            }
+            Builtin::IPairs => {
+                if args.is_empty() {
+                    return arg_error(b, 0, "value expected");
+                }
+                Ok(vec![Value::Builtin(Builtin::IpairsStep), args[0].clone(), Value::Int(0)])
+            }
+            Builtin::IpairsStep => ipairs_step(interp, &arg(&args, 0), &arg(&args, 1), depth),
+            Builtin::Next => {
+                check_table(b, &args, 0)?;
+                next_step(&args[0], &arg(&args, 1))
+            }
+            Builtin::Select => {
+                let n = arg(&args, 0);
+                if let Value::Str(s) = &n {
+                    let s: &Vec<u8> = s;
+                    if s.len() == 1 && s[0] == b'#' {
+                        return Ok(vec![Value::Int(args.len() as i64 - 1)]);
+                    }
+                }
+                let i = check_int(b, &args, 0)?;
+                let count = args.len() as i64 - 1;
+                let start = if i < 0 {
+                    if -i > count {
+                        return arg_error(b, 0, "index out of range");
+                    }
+                    count + i + 1
+                } else if i == 0 {
+                    return arg_error(b, 0, "index out of range");
+                } else {
+                    i
+                };
+                let mut out: Vec<Value> = Vec::new();
+                let mut k = start;
+                while k <= count {
+                    out.push(args[k as usize].clone());
+                    k += 1;
+                }
+                Ok(out)
+            }
+            Builtin::RawGet => {
+                let t = check_table(b, &args, 0)?;
+                let v = t.borrow().get(&arg(&args, 1));
+                Ok(vec![v])
+            }
+            Builtin::RawSet => {
+                let t = check_table(b, &args, 0)?;
+                raw_set(&t, arg(&args, 1), arg(&args, 2))?;
+                Ok(vec![args[0].clone()])
+            }
+            Builtin::RawEqual => Ok(vec![Value::Bool(raw_equal(&arg(&args, 0), &arg(&args, 1)))]),
+            Builtin::RawLen => match arg(&args, 0) {
+                Value::Table(t) => Ok(vec![Value::Int(t.borrow().length())]),
+                Value::Str(s) => Ok(vec![Value::Int(str_len(&s))]),
+                _ => arg_error(b, 0, "table or string expected"),
+            },
+            Builtin::Assert => {
+                if args.is_empty() {
+                    return arg_error(b, 0, "value expected");
+                }
+                if truthy(&args[0]) {
+                    return Ok(args);
+                }
+                if args.len() < 2 {
+                    return err("assertion failed!".to_string());
+                }
+                match &args[1] {
+                    Value::Str(s) => Err(LuaError::Msg(show_bytes(s), 1)),
+                    other => Err(LuaError::Value(other.clone())),
+                }
+            }
+            Builtin::Error => {
+                let v = arg(&args, 0);
+                let level = opt_int(b, &args, 1, 1)?;
+                match &v {
+                    Value::Str(s) if level > 0 => Err(LuaError::Msg(show_bytes(s), level as usize)),
+                    _ => Err(LuaError::Value(v)),
+                }
+            }
+            Builtin::PCall => {
+                if args.is_empty() {
+                    return arg_error(b, 0, "value expected");
+                }
+                let mut a = args;
+                let f = a.remove(0);
+                match call_value(interp, &f, a, depth + 1) {
+                    Ok(mut r) => {
+                        r.insert(0, Value::Bool(true));
+                        Ok(r)
+                    }
+                    Err(e) => Ok(vec![Value::Bool(false), error_value(e)]),
+                }
+            }
+            Builtin::XPCall => {
+                let mut a = args;
+                if a.len() < 2 {
+                    return arg_error(b, 1, "value expected");
+                }
+                let f = a.remove(0);
+                let handler = a.remove(0);
+                match call_value(interp, &f, a, depth + 1) {
+                    Ok(mut r) => {
+                        r.insert(0, Value::Bool(true));
+                        Ok(r)
+                    }
+                    Err(e) => {
+                        let ev = error_value(e);
+                        let mut r = match call_value(interp, &handler, vec![ev], depth + 1) {
+                            Ok(r) => r,
+                            Err(e2) => vec![error_value(e2)],
+                        };
+                        r.insert(0, Value::Bool(false));
+                        Ok(r)
+                    }
+                }
+            }
+            Builtin::SetMetatable => {
+                let t = check_table(b, &args, 0)?;
+                let mt = match arg(&args, 1) {
+                    Value::Nil => None,
+                    Value::Table(m) => Some(m),
+                    _ => return type_error(b, &args, 1, "nil or table"),
+                };
+                if let Some(old) = &t.borrow().meta {
+                    if !matches!(old.borrow().get_str(&b"__metatable".to_vec()), Value::Nil) {
+                        return err("cannot change a protected metatable".to_string());
+                    }
+                }
+                t.borrow_mut().meta = mt;
+                Ok(vec![args[0].clone()])
+            }
+            Builtin::GetMetatable => match metatable(interp, &arg(&args, 0)) {
+                Some(mt) => {
+                    let protected = mt.borrow().get_str(&b"__metatable".to_vec());
+                    if !matches!(protected, Value::Nil) {
+                        return Ok(vec![protected]);
+                    }
+                    Ok(vec![Value::Table(mt)])
+                }
+                None => Ok(vec![Value::Nil]),
+            },
+            Builtin::Require => require(interp, b, &args, depth),
+            Builtin::CollectGarbage => {
+                let opt = match arg(&args, 0) {
+                    Value::Str(s) => show_bytes(&s),
+                    Value::Nil => "collect".to_string(),
+                    _ => return type_error(b, &args, 0, "string"),
+                };
+                match opt.as_str() {
+                    "collect" | "step" | "incremental" | "generational" => Ok(vec![Value::Int(0)]),
+                    "count" => Ok(vec![Value::Num(0.0), Value::Int(0)]),
+                    "isrunning" => Ok(vec![Value::Bool(true)]),
+                    "stop" | "restart" | "setpause" | "setstepmul" => Ok(vec![Value::Int(0)]),
+                    _ => arg_error(b, 0, &format!("invalid option '{}'", opt)),
+                }
+            }
+            Builtin::OsExit => {
+                let code = match arg(&args, 0) {
+                    Value::Nil => 0,
+                    Value::Bool(t) => {
+                        if t {
+                            0
+                        } else {
+                            1
+                        }
+                    }
+                    _ => check_int(b, &args, 0)? as i32,
+                };
+                exit_now(code);
+                Ok(Vec::new())
+            }
+            Builtin::OsClock | Builtin::OsTime | Builtin::OsGetenv => {
+                err(format!("not supported: {}", builtin_name(b)))
+            }
+            Builtin::IoWrite => {
+                io_write(b, &args, 0)?;
+                Ok(vec![stdout_file(interp)])
+            }
+            Builtin::FileWrite => {
+                io_write(b, &args, 1)?;
+                Ok(vec![arg(&args, 0)])
+            }
+            Builtin::IoRead => io_read(b, &args),
+            Builtin::StrLen => Ok(vec![Value::Int(str_len(&check_str(b, &args, 0)?))]),
+            Builtin::StrSub => {
+                let s_rc = check_str(b, &args, 0)?;
+                let s: &Vec<u8> = &s_rc;
+                let len = s.len();
+                let mut i = pos_relative(check_int(b, &args, 1)?, len);
+                let mut j = pos_relative(opt_int(b, &args, 2, -1)?, len);
+                if i < 1 {
+                    i = 1;
+                }
+                if j > len as i64 {
+                    j = len as i64;
+                }
+                if i > j {
+                    return Ok(vec![lstr("")]);
+                }
+                Ok(vec![bstr(s[(i - 1) as usize..j as usize].to_vec())])
+            }
+            Builtin::StrUpper | Builtin::StrLower => {
+                let s_rc = check_str(b, &args, 0)?;
+                let s: &Vec<u8> = &s_rc;
+                let mut out: Vec<u8> = Vec::with_capacity(s.len());
+                for c in s.iter() {
+                    out.push(if b == Builtin::StrUpper { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() });
+                }
+                Ok(vec![bstr(out)])
+            }
+            Builtin::StrRep => {
+                let s_rc = check_str(b, &args, 0)?;
+                let s: &Vec<u8> = &s_rc;
+                let n = check_int(b, &args, 1)?;
+                let sep_rc = match arg(&args, 2) {
+                    Value::Nil => Rc::new(Vec::new()),
+                    _ => check_str(b, &args, 2)?,
+                };
+                let sep: &Vec<u8> = &sep_rc;
+                if n <= 0 {
+                    return Ok(vec![lstr("")]);
+                }
+                let total = (s.len() as u64 + sep.len() as u64).saturating_mul(n as u64);
+                if total >= (1u64 << 31) {
+                    return err("resulting string too large".to_string());
+                }
+                let mut out: Vec<u8> = Vec::with_capacity(total as usize);
+                let mut k = 0;
+                while k < n {
+                    if k > 0 {
+                        out.extend_from_slice(&sep);
+                    }
+                    out.extend_from_slice(&s);
+                    k += 1;
+                }
+                Ok(vec![bstr(out)])
+            }
+            Builtin::StrReverse => {
+                let s_rc = check_str(b, &args, 0)?;
+                let s: &Vec<u8> = &s_rc;
+                let mut out = s.to_vec();
+                out.reverse();
+                Ok(vec![bstr(out)])
+            }
+            Builtin::StrByte => {
+                let s_rc = check_str(b, &args, 0)?;
+                let s: &Vec<u8> = &s_rc;
+                let len = s.len();
+                let i = pos_relative(opt_int(b, &args, 1, 1)?, len);
+                let j = match arg(&args, 2) {
+                    Value::Nil => i,
+                    _ => pos_relative(check_int(b, &args, 2)?, len),
+                };
+                let from = if i < 1 { 1 } else { i };
+                let to = if j > len as i64 { len as i64 } else { j };
+                let mut out: Vec<Value> = Vec::new();
+                let mut k = from;
+                while k <= to {
+                    out.push(Value::Int(s[(k - 1) as usize] as i64));
+                    k += 1;
+                }
+                Ok(out)
+            }
+            Builtin::StrChar => {
+                let mut out: Vec<u8> = Vec::with_capacity(args.len());
+                let mut k = 0;
+                while k < args.len() {
+                    let c = check_int(b, &args, k)?;
+                    if c < 0 || c > 255 {
+                        return arg_error(b, k, "value out of range");
+                    }
+                    out.push(c as u8);
+                    k += 1;
+                }
+                Ok(vec![bstr(out)])
+            }
+            Builtin::StrFormat => Ok(vec![bstr(format_string(interp, b, &args, depth)?)]),
+            Builtin::StrFind => str_find(interp, b, &args, true),
+            Builtin::StrMatch => str_find(interp, b, &args, false),
+            Builtin::StrGmatch => {
+                let s_rc = check_str(b, &args, 0)?;
+                let p_rc = check_str(b, &args, 1)?;
+                let len = str_len(&s_rc) as usize;
+                let init = pos_relative(opt_int(b, &args, 2, 1)?, len);
+                let start = if init < 1 {
+                    0
+                } else if init as u64 > len as u64 + 1 {
+                    len + 1
+                } else {
+                    (init - 1) as usize
+                };
+                let state =
+                    vec![Value::Str(s_rc.clone()), Value::Str(p_rc.clone()), Value::Int(start as i64), Value::Int(-1)];
+                let n = NativeFn { kind: Builtin::GmatchStep, state: RefCell::new(state), id: interp.new_id() };
+                Ok(vec![Value::Native(Rc::new(n))])
+            }
+            Builtin::StrGsub => str_gsub(interp, b, &args, depth),
+            Builtin::TabInsert => {
+                let t = check_table(b, &args, 0)?;
+                let n = t.borrow().length();
+                match args.len() {
+                    2 => {
+                        t.borrow_mut().set_int(n + 1, args[1].clone());
+                    }
+                    3 => {
+                        let pos = check_int(b, &args, 1)?;
+                        if (pos as u64).wrapping_sub(1) >= (n as u64).wrapping_add(1) {
+                            return arg_error(b, 1, "position out of bounds");
+                        }
+                        let mut tb = t.borrow_mut();
+                        let mut k = n + 1;
+                        while k > pos {
+                            let v = tb.get_int(k - 1);
+                            tb.set_int(k, v);
+                            k -= 1;
+                        }
+                        tb.set_int(pos, args[2].clone());
+                    }
+                    _ => return err("wrong number of arguments to 'insert'".to_string()),
+                }
+                Ok(Vec::new())
+            }
+            Builtin::TabRemove => {
+                let t = check_table(b, &args, 0)?;
+                let size = t.borrow().length();
+                let mut pos = size;
+                if args.len() >= 2 {
+                    pos = check_int(b, &args, 1)?;
+                    if pos != size && (pos as u64).wrapping_sub(1) > size as u64 {
+                        return arg_error(b, 1, "position out of bounds");
+                    }
+                }
+                let mut tb = t.borrow_mut();
+                let v = tb.get_int(pos);
+                let mut k = pos;
+                while k < size {
+                    let next = tb.get_int(k + 1);
+                    tb.set_int(k, next);
+                    k += 1;
+                }
+                tb.set_int(k, Value::Nil);
+                Ok(vec![v])
+            }
+            Builtin::TabConcat => {
+                let t = check_table(b, &args, 0)?;
+                let sep_rc = match arg(&args, 1) {
+                    Value::Nil => Rc::new(Vec::new()),
+                    _ => check_str(b, &args, 1)?,
+                };
+                let sep: &Vec<u8> = &sep_rc;
+                let i = opt_int(b, &args, 2, 1)?;
+                let j = match arg(&args, 3) {
+                    Value::Nil => t.borrow().length(),
+                    _ => check_int(b, &args, 3)?,
+                };
+                let mut out: Vec<u8> = Vec::new();
+                let tb = t.borrow();
+                let mut k = i;
+                while k <= j {
+                    let v = tb.get_int(k);
+                    if !is_str_or_number(&v) {
+                        return err(format!("invalid value ({}) at index {} in table for 'concat'", type_name(&v), k));
+                    }
+                    append_text(&mut out, &v);
+                    if k < j {
+                        out.extend_from_slice(&sep);
+                    }
+                    if k == i64::MAX {
+                        break;
+                    }
+                    k += 1;
+                }
+                Ok(vec![bstr(out)])
+            }
+            Builtin::TabSort => {
+                let t = check_table(b, &args, 0)?;
+                let comp = arg(&args, 1);
+                if !matches!(comp, Value::Nil) && !is_callable(&comp) {
+                    return type_error(b, &args, 1, "function");
+                }
+                table_sort(interp, &t, &comp, depth)?;
+                Ok(Vec::new())
+            }
+            Builtin::TabPack => {
+                let t = table_value(interp);
+                if let Value::Table(tb) = &t {
+                    let mut tt = tb.borrow_mut();
+                    let n = args.len();
+                    let mut k = 0;
+                    for v in args {
+                        tt.set_int(k as i64 + 1, v);
+                        k += 1;
+                    }
+                    tt.set(lstr("n"), Value::Int(n as i64));
+                }
+                Ok(vec![t])
+            }
+            Builtin::TabUnpack => {
+                let t = arg(&args, 0);
+                let i = opt_int(b, &args, 1, 1)?;
+                let j = match arg(&args, 2) {
+                    Value::Nil => match length(interp, &t, depth)? {
+                        Value::Int(n) => n,
+                        _ => 0,
+                    },
+                    _ => check_int(b, &args, 2)?,
+                };
+                if i > j {
+                    return Ok(Vec::new());
+                }
+                if (j as u64).wrapping_sub(i as u64) >= 1_000_000 {
+                    return err("too many results to unpack".to_string());
+                }
+                let mut out: Vec<Value> = Vec::with_capacity((j - i + 1) as usize);
+                let mut k = i;
+                while k <= j {
+                    out.push(index(interp, &t, &Value::Int(k), depth)?);
+                    k += 1;
+                }
+                Ok(out)
+            }
+            Builtin::MathFloor | Builtin::MathCeil => {
+                let v = check_number(b, &args, 0)?;
+                match v {
+                    Value::Num(x) => {
+                        let f = if b == Builtin::MathFloor { x.floor() } else { x.ceil() };
+                        Ok(vec![float_to_int_or_float(f)])
+                    }
+                    other => Ok(vec![other]),
+                }
+            }
+            Builtin::MathDeg => Ok(vec![Value::Num(check_num(b, &args, 0)? * (180.0 / std::f64::consts::PI))]),
+            Builtin::MathRad => Ok(vec![Value::Num(check_num(b, &args, 0)? * (std::f64::consts::PI / 180.0))]),
+            Builtin::TabMove => {
+                let f = check_int(b, &args, 1)?;
+                let e = check_int(b, &args, 2)?;
+                let t = check_int(b, &args, 3)?;
+                let src = arg(&args, 0);
+                check_table(b, &args, 0)?;
+                let dst = match arg(&args, 4) {
+                    Value::Nil => src.clone(),
+                    _ => {
+                        check_table(b, &args, 4)?;
+                        args[4].clone()
+                    }
+                };
+                if e >= f {
+                    if !(f > 0 || e < i64::MAX + f) {
+                        return arg_error(b, 2, "too many elements to move");
+                    }
+                    let n = e - f + 1;
+                    if t > i64::MAX - n + 1 {
+                        return arg_error(b, 3, "destination wrap around");
+                    }
+                    if t > e || t <= f || !raw_equal(&src, &dst) {
+                        let mut i = 0;
+                        while i < n {
+                            let v = index(interp, &src, &Value::Int(f + i), depth)?;
+                            set_index(interp, &dst, Value::Int(t + i), v, depth)?;
+                            i += 1;
+                        }
+                    } else {
+                        let mut i = n - 1;
+                        while i >= 0 {
+                            let v = index(interp, &src, &Value::Int(f + i), depth)?;
+                            set_index(interp, &dst, Value::Int(t + i), v, depth)?;
+                            i -= 1;
+                        }
+                    }
+                }
+                Ok(vec![dst])
+            }
+            Builtin::Load => {
+                let chunk = match arg(&args, 0) {
+                    Value::Str(s) => bytes_of(&s),
+                    f if is_callable(&f) => {
+                        let mut all: Vec<u8> = Vec::new();
+                        loop {
+                            let piece = call1(interp, &f, Vec::new(), depth)?;
+                            match piece {
+                                Value::Str(s) if str_len(&s) > 0 => all.extend_from_slice(&s),
+                                Value::Nil | Value::Str(_) => break,
+                                _ => return Ok(vec![Value::Nil, lstr("reader function must return a string")]),
+                            }
+                        }
+                        all
+                    }
+                    _ => return type_error(b, &args, 0, "string"),
+                };
+                if !matches!(arg(&args, 3), Value::Nil) {
+                    return err("not supported: load with an environment (_ENV)".to_string());
+                }
+                let name = match arg(&args, 1) {
+                    Value::Str(s) => bytes_of(&s),
+                    _ => match arg(&args, 0) {
+                        Value::Str(s) => bytes_of(&s),
+                        _ => b"=(load)".to_vec(),
+                    },
+                };
+                match load_chunk(interp, chunk, &source_id(&name)) {
+                    Ok(f) => Ok(vec![f]),
+                    Err(e) => Ok(vec![Value::Nil, error_value(e)]),
+                }
+            }
+            Builtin::SearchPath => {
+                let name_rc = check_str(b, &args, 0)?;
+                let path_rc = check_str(b, &args, 1)?;
+                match search_path(&show_bytes(&name_rc), &show_bytes(&path_rc)) {
+                    Ok(file) => Ok(vec![lstr(&file)]),
+                    Err(tried) => Ok(vec![Value::Nil, lstr(&tried)]),
+                }
+            }
+            Builtin::MathSqrt => Ok(vec![Value::Num(check_num(b, &args, 0)?.sqrt())]),
+            Builtin::MathExp => Ok(vec![Value::Num(check_num(b, &args, 0)?.exp())]),
+            Builtin::MathSin => Ok(vec![Value::Num(check_num(b, &args, 0)?.sin())]),
+            Builtin::MathCos => Ok(vec![Value::Num(check_num(b, &args, 0)?.cos())]),
+            Builtin::MathTan => Ok(vec![Value::Num(check_num(b, &args, 0)?.tan())]),
+            Builtin::MathAsin => Ok(vec![Value::Num(check_num(b, &args, 0)?.asin())]),
+            Builtin::MathAcos => Ok(vec![Value::Num(check_num(b, &args, 0)?.acos())]),
+            Builtin::MathAtan => {
+                let y = check_num(b, &args, 0)?;
+                let x = match arg(&args, 1) {
+                    Value::Nil => 1.0,
+                    _ => check_num(b, &args, 1)?,
+                };
+                Ok(vec![Value::Num(y.atan2(x))])
+            }
+            Builtin::MathLog => {
+                let x = check_num(b, &args, 0)?;
+                let r = match arg(&args, 1) {
+                    Value::Nil => x.ln(),
+                    _ => {
+                        let base = check_num(b, &args, 1)?;
+                        if base == 2.0 {
+                            x.log2()
+                        } else if base == 10.0 {
+                            x.log10()
+                        } else {
+                            x.ln() / base.ln()
+                        }
+                    }
+                };
+                Ok(vec![Value::Num(r)])
+            }
+            Builtin::MathAbs => match check_number(b, &args, 0)? {
+                Value::Int(i) => Ok(vec![Value::Int(if i < 0 { i.wrapping_neg() } else { i })]),
+                Value::Num(x) => Ok(vec![Value::Num(x.abs())]),
+                other => Ok(vec![other]),
+            },
+            Builtin::MathMax | Builtin::MathMin => {
+                let mut best = check_number(b, &args, 0)?;
+                let mut k = 1;
+                while k < args.len() {
+                    let v = check_number(b, &args, k)?;
+                    let better = if b == Builtin::MathMax {
+                        less(interp, &best, &v, false, depth)?
+                    } else {
+                        less(interp, &v, &best, false, depth)?
+                    };
+                    if better {
+                        best = v;
+                    }
+                    k += 1;
+                }
+                Ok(vec![best])
+            }
+            Builtin::MathFmod => {
+                let a = check_number(b, &args, 0)?;
+                let d = check_number(b, &args, 1)?;
+                match (&a, &d) {
+                    (Value::Int(x), Value::Int(y)) => {
+                        if *y == 0 {
+                            return arg_error(b, 1, "zero");
+                        }
+                        if *y == -1 {
+                            return Ok(vec![Value::Int(0)]);
+                        }
+                        Ok(vec![Value::Int(*x % *y)])
+                    }
+                    _ => Ok(vec![Value::Num(to_float(&a).unwrap() % to_float(&d).unwrap())]),
+                }
+            }
+            Builtin::MathModf => {
+                let v = check_number(b, &args, 0)?;
+                match v {
+                    Value::Num(x) => {
+                        let ip = if x < 0.0 { x.ceil() } else { x.floor() };
+                        let frac = if x == f64::INFINITY || x == f64::NEG_INFINITY { 0.0 } else { x - ip };
+                        Ok(vec![float_to_int_or_float(ip), Value::Num(frac)])
+                    }
+                    other => Ok(vec![other, Value::Num(0.0)]),
+                }
+            }
+            Builtin::MathToInteger => match arg(&args, 0) {
+                Value::Int(i) => Ok(vec![Value::Int(i)]),
+                Value::Num(x) => match float_to_int(x) {
+                    Some(i) => Ok(vec![Value::Int(i)]),
+                    None => Ok(vec![Value::Nil]),
+                },
+                Value::Str(s) => match str_to_number(&s) {
+                    Some(Value::Int(i)) => Ok(vec![Value::Int(i)]),
+                    Some(Value::Num(x)) => match float_to_int(x) {
+                        Some(i) => Ok(vec![Value::Int(i)]),
+                        None => Ok(vec![Value::Nil]),
+                    },
+                    _ => Ok(vec![Value::Nil]),
+                },
+                _ => {
+                    if args.is_empty() {
+                        return arg_error(b, 0, "value expected");
+                    }
+                    Ok(vec![Value::Nil])
+                }
+            },
+            Builtin::MathType => {
+                if args.is_empty() {
+                    return arg_error(b, 0, "value expected");
+                }
+                Ok(vec![match &args[0] {
+                    Value::Int(_) => lstr("integer"),
+                    Value::Num(_) => lstr("float"),
+                    _ => Value::Nil,
+                }])
+            }
+            Builtin::MathUlt => {
+                let x = check_int(b, &args, 0)?;
+                let y = check_int(b, &args, 1)?;
+                Ok(vec![Value::Bool((x as u64) < (y as u64))])
+            }
+            Builtin::MathRandom => math_random(interp, b, &args),
+            Builtin::MathRandomseed => {
+                let n1 = opt_int(b, &args, 0, 0)?;
+                let n2 = opt_int(b, &args, 1, 0)?;
+                set_seed(interp, n1 as u64, n2 as u64);
+                Ok(vec![Value::Int(n1), Value::Int(n2)])
+            }
+            Builtin::GmatchStep => err("bad native function".to_string()),
+        }
+    }
+
+    /// A float with an integral value as an integer when it fits.
+    fn float_to_int_or_float(f: f64) -> Value {
+        match float_to_int(f) {
+            Some(i) => Value::Int(i),
+            None => Value::Num(f),
+        }
+    }
+
+    fn tonumber(b: Builtin, args: &[Value]) -> Result<Vec<Value>, LuaError> {
+        if args.is_empty() {
+            return arg_error(b, 0, "value expected");
+        }
+        if matches!(arg(args, 1), Value::Nil) {
+            return Ok(vec![match &args[0] {
+                Value::Int(_) | Value::Num(_) => args[0].clone(),
+                Value::Str(s) => match str_to_number(s) {
+                    Some(v) => v,
+                    None => Value::Nil,
+                },
+                _ => Value::Nil,
+            }]);
+        }
+        let base = check_int(b, args, 1)?;
+        let s_rc = match &args[0] {
+            Value::Str(s) => s.clone(),
+            _ => return type_error(b, args, 0, "string"),
+        };
+        let s: &Vec<u8> = &s_rc;
+        if base < 2 || base > 36 {
+            return arg_error(b, 1, "base out of range");
+        }
+        let mut i = 0;
+        let mut j = s.len();
+        while i < j && is_space(s[i]) {
+            i += 1;
+        }
+        while j > i && is_space(s[j - 1]) {
+            j -= 1;
+        }
+        let mut neg = false;
+        if i < j && (s[i] == b'-' || s[i] == b'+') {
+            neg = s[i] == b'-';
+            i += 1;
+        }
+        if i >= j {
+            return Ok(vec![Value::Nil]);
+        }
+        let mut n: i64 = 0;
+        while i < j {
+            let c = s[i].to_ascii_lowercase();
+            let d = if c.is_ascii_digit() {
+                (c - b'0') as i64
+            } else if c.is_ascii_lowercase() {
+                (c - b'a') as i64 + 10
+            } else {
+                return Ok(vec![Value::Nil]);
+            };
+            if d >= base {
+                return Ok(vec![Value::Nil]);
+            }
+            n = n.wrapping_mul(base).wrapping_add(d);
+            i += 1;
+        }
+        Ok(vec![Value::Int(if neg { n.wrapping_neg() } else { n })])
+    }
+
+    fn stdout_file(interp: &Interp) -> Value {
+        let io = interp.globals.borrow().get_str(&b"io".to_vec());
+        index_raw(&io, "stdout")
+    }
+
+    fn index_raw(t: &Value, key: &str) -> Value {
+        match t {
+            Value::Table(tb) => tb.borrow().get_str(&key.as_bytes().to_vec()),
+            _ => Value::Nil,
+        }
+    }
+
+    fn io_write(b: Builtin, args: &[Value], from: usize) -> Result<(), LuaError> {
+        let mut out: Vec<u8> = Vec::new();
+        let mut k = from;
+        while k < args.len() {
+            match &args[k] {
+                Value::Str(s) => out.extend_from_slice(s),
+                Value::Int(i) => out.extend_from_slice(i.to_string().as_bytes()),
+                Value::Num(x) => out.extend_from_slice(fmt_g(*x, 14, false, false).as_bytes()),
+                _ => return type_error(b, args, k, "string"),
+            }
+            k += 1;
+        }
+        write_out(&out);
+        Ok(())
+    }
+
+    fn io_read(b: Builtin, args: &[Value]) -> Result<Vec<Value>, LuaError> {
+        std::io::stdout().flush().unwrap();
+        let fmt = match arg(args, 0) {
+            Value::Nil => "l".to_string(),
+            Value::Str(s) => show_bytes(&s).trim_start_matches('*').to_string(),
+            Value::Int(n) => {
+                // A number of bytes: read a line's worth (stdin is read by
+                // lines here), as much as asked.
+                let mut line = String::new();
+                let got = std::io::stdin().read_line(&mut line).unwrap_or(0);
+                if got == 0 {
+                    return Ok(vec![Value::Nil]);
+                }
+                let bytes = line.into_bytes();
+                let take = (n.max(0) as usize).min(bytes.len());
+                return Ok(vec![bstr(bytes[..take].to_vec())]);
+            }
+            _ => return arg_error(b, 0, "invalid format"),
+        };
+        if fmt.starts_with('a') {
+            let mut all = String::new();
+            let _ = std::io::stdin().read_to_string(&mut all);
+            return Ok(vec![lstr(&all)]);
+        }
+        let mut line = String::new();
+        let got = std::io::stdin().read_line(&mut line).unwrap_or(0);
+        if got == 0 {
+            return Ok(vec![Value::Nil]);
+        }
+        if fmt.starts_with('n') {
+            return Ok(vec![match str_to_number(line.as_bytes()) {
+                Some(v) => v,
+                None => Value::Nil,
+            }]);
+        }
+        if fmt.starts_with('l') && line.ends_with('\n') {
+            line.pop();
+        }
+        Ok(vec![lstr(&line)])
+    }
+
+    /// `require(name)`: `package.loaded[name]`, or the first file of
+    /// `package.path` run with `name`.
+    fn require(interp: &Interp, b: Builtin, args: &[Value], depth: usize) -> Result<Vec<Value>, LuaError> {
+        let name_rc = check_str(b, args, 0)?;
+        let name: &Vec<u8> = &name_rc;
+        let loaded = interp.loaded.borrow().get_str(&name);
+        if !matches!(loaded, Value::Nil) {
+            return Ok(vec![loaded]);
+        }
+        let package = interp.globals.borrow().get_str(&b"package".to_vec());
+        let path = match index_raw(&package, "path") {
+            Value::Str(s) => show_bytes(&s),
+            _ => return err("'package.path' must be a string".to_string()),
+        };
+        let preload = index_raw(&index_raw(&package, "preload"), &show_bytes(name));
+        if !matches!(preload, Value::Nil) {
+            let r = call_value(interp, &preload, vec![Value::Str(name_rc.clone()), lstr(":preload:")], depth)?;
+            let v = if r.is_empty() || matches!(r[0], Value::Nil) { Value::Bool(true) } else { r[0].clone() };
+            interp.loaded.borrow_mut().set(Value::Str(name_rc.clone()), v.clone());
+            return Ok(vec![v, lstr(":preload:")]);
+        }
+        let tried = match search_path(&show_bytes(name), &path) {
+            Ok(candidate) => {
+                let src = match std::fs::read(&candidate) {
+                    Ok(s) => s,
+                    Err(_) => return err(format!("cannot read '{}'", candidate)),
+                };
+                let chunk = chunk_id(&candidate);
+                let f = load_chunk(interp, src, &chunk)?;
+                let r = call_value(interp, &f, vec![Value::Str(name_rc.clone()), lstr(&candidate)], depth)?;
+                let v = if r.is_empty() || matches!(r[0], Value::Nil) { Value::Bool(true) } else { r[0].clone() };
+                let already = interp.loaded.borrow().get_str(&name);
+                if !matches!(already, Value::Nil) {
+                    return Ok(vec![already, lstr(&candidate)]);
+                }
+                interp.loaded.borrow_mut().set(Value::Str(name_rc.clone()), v.clone());
+                return Ok(vec![v, lstr(&candidate)]);
+            }
+            Err(tried) => tried,
+        };
+        err(format!(
+            "module '{}' not found:\n\tno field package.preload['{}']\n\t{}",
+            show_bytes(name),
+            show_bytes(name),
+            tried
+        ))
+    }
+
+    /// The first file of `path` (templates separated by `;`, `?` standing
+    /// for `name` with its dots as `/`) that can be read, or the list of
+    /// those tried.
+    fn search_path(name: &str, path: &str) -> Result<String, String> {
+        let file_name = name.replace('.', "/");
+        let mut tried = String::new();
+        for template in path.split(';') {
+            if template.is_empty() {
+                continue;
+            }
+            let candidate = template.replace('?', &file_name);
+            if std::fs::read(&candidate).is_ok() {
+                return Ok(candidate);
+            }
+            if !tried.is_empty() {
+                tried.push_str("\n\t");
+            }
+            tried.push_str(&format!("no file '{}'", candidate));
+        }
+        Err(tried)
+    }
+
+    /// How messages name a chunk loaded from a string (PUC Lua's
+    /// `luaO_chunkid`): `=name` and `@file` as given, else `[string
+    /// "first line..."]`.
+    fn source_id(name: &[u8]) -> String {
+        if !name.is_empty() && name[0] == b'=' {
+            let mut s = show_bytes(&name[1..]);
+            s.truncate(59);
+            return s;
+        }
+        if !name.is_empty() && name[0] == b'@' {
+            return chunk_id(&show_bytes(&name[1..]));
+        }
+        let mut line_end = name.len();
+        let mut k = 0;
+        while k < name.len() {
+            if name[k] == b'\n' {
+                line_end = k;
+                break;
+            }
+            k += 1;
+        }
+        let limit = 45;
+        if line_end == name.len() && name.len() < limit {
+            return format!("[string \"{}\"]", show_bytes(name));
+        }
+        let n = line_end.min(limit);
+        format!("[string \"{}...\"]", show_bytes(&name[..n]))
+    }
+
+    /// A chunk compiled into a function (of no upvalues).
+    fn load_chunk(interp: &Interp, src: Vec<u8>, chunk: &str) -> Result<Value, LuaError> {
+        let toks = match lex(src, chunk) {
+            Ok(t) => t,
+            Err(msg) => return Err(LuaError::Value(lstr(&msg))),
+        };
+        let ast = match parse(toks, chunk) {
+            Ok(a) => a,
+            Err(msg) => return Err(LuaError::Value(lstr(&msg))),
+        };
+        let proto = match compile_function(&ast, chunk) {
+            Ok(p) => p,
+            Err(msg) => return Err(LuaError::Value(lstr(&msg))),
+        };
+        Ok(Value::Func(Rc::new(Closure { proto: Rc::new(proto), upvals: Vec::new(), id: interp.new_id() })))
+    }
+
+    // ---- math.random: xoshiro256**, as Lua 5.4 ----------------------------
+
+    fn next_rand(interp: &Interp) -> u64 {
+        let mut s = interp.rng.borrow_mut();
+        let result = (s[1].wrapping_mul(5)).rotate_left(7).wrapping_mul(9);
+        let t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(45);
+        result
+    }
+
+    fn set_seed(interp: &Interp, n1: u64, n2: u64) {
+        {
+            let mut s = interp.rng.borrow_mut();
+            s[0] = n1;
+            s[1] = 0xff;
+            s[2] = n2;
+            s[3] = 0;
+        }
+        let mut k = 0;
+        while k < 16 {
+            next_rand(interp);
+            k += 1;
+        }
+    }
+
+    fn math_random(interp: &Interp, b: Builtin, args: &[Value]) -> Result<Vec<Value>, LuaError> {
+        let rv = next_rand(interp);
+        let (low, up) = match args.len() {
+            0 => return Ok(vec![Value::Num((rv >> 11) as f64 * (0.5f64).powi(53))]),
+            1 => {
+                let up = check_int(b, args, 0)?;
+                if up == 0 {
+                    return Ok(vec![Value::Int(rv as i64)]);
+                }
+                (1, up)
+            }
+            2 => (check_int(b, args, 0)?, check_int(b, args, 1)?),
+            _ => return err("wrong number of arguments".to_string()),
+        };
+        if low > up {
+            return arg_error(b, 0, "interval is empty");
+        }
+        let n = (up as u64).wrapping_sub(low as u64);
+        let mut ran = rv;
+        if n & n.wrapping_add(1) == 0 {
+            ran &= n;
+        } else {
+            let mut lim = n;
+            lim |= lim >> 1;
+            lim |= lim >> 2;
+            lim |= lim >> 4;
+            lim |= lim >> 8;
+            lim |= lim >> 16;
+            lim |= lim >> 32;
+            ran &= lim;
+            while ran > n {
+                ran = next_rand(interp) & lim;
+            }
+        }
+        Ok(vec![Value::Int(ran.wrapping_add(low as u64) as i64)])
+    }
+
+    // ---- string.format --------------------------------------------------
+
+    /// Pads `body` to `width`: left-justified with `-`, with zeros after
+    /// the sign with `0` (numbers only).
+    fn pad(body: &str, width: usize, left: bool, zero: bool) -> String {
+        let n = body.len();
+        if n >= width {
+            return body.to_string();
+        }
+        let fill = width - n;
+        let mut out = String::new();
+        if left {
+            out.push_str(body);
+            let mut k = 0;
+            while k < fill {
+                out.push(' ');
+                k += 1;
+            }
+        } else if zero {
+            let bytes = body.as_bytes();
+            let mut start = 0;
+            if !bytes.is_empty() && (bytes[0] == b'-' || bytes[0] == b'+' || bytes[0] == b' ') {
+                out.push(bytes[0] as char);
+                start = 1;
+            }
+            if bytes.len() > start + 1 && bytes[start] == b'0' && (bytes[start + 1] == b'x' || bytes[start + 1] == b'X')
+            {
+                out.push('0');
+                out.push(bytes[start + 1] as char);
+                start += 2;
+            }
+            let mut k = 0;
+            while k < fill {
+                out.push('0');
+                k += 1;
+            }
+            out.push_str(&body[start..]);
+        } else {
+            let mut k = 0;
+            while k < fill {
+                out.push(' ');
+                k += 1;
+            }
+            out.push_str(body);
+        }
+        out
+    }
+
+    fn add_sign(body: String, plus: bool, space: bool) -> String {
+        if body.starts_with('-') {
+            body
+        } else if plus {
+            format!("+{}", body)
+        } else if space {
+            format!(" {}", body)
+        } else {
+            body
+        }
+    }
+
+    /// `%q` of a string.
+    fn quote_string(s: &[u8], out: &mut Vec<u8>) {
+        out.push(b'"');
+        let mut k = 0;
+        while k < s.len() {
+            let c = s[k];
+            if c == b'"' || c == b'\\' || c == b'\n' {
+                out.push(b'\\');
+                out.push(c);
+            } else if c == 0 || (c < 32 || c == 127) {
+                let next_digit = k + 1 < s.len() && s[k + 1].is_ascii_digit();
+                if next_digit {
+                    out.extend_from_slice(format!("\\{:03}", c).as_bytes());
+                } else {
+                    out.extend_from_slice(format!("\\{}", c).as_bytes());
+                }
+            } else {
+                out.push(c);
+            }
+            k += 1;
+        }
+        out.push(b'"');
+    }
+
+    fn format_string(interp: &Interp, b: Builtin, args: &[Value], depth: usize) -> Result<Vec<u8>, LuaError> {
+        let fmt_rc = check_str(b, args, 0)?;
+        let fmt: &Vec<u8> = &fmt_rc;
+        let mut out: Vec<u8> = Vec::new();
+        let mut argi = 1;
+        let mut i = 0;
+        while i < fmt.len() {
+            let c = fmt[i];
+            i += 1;
+            if c != b'%' {
+                out.push(c);
+                continue;
+            }
+            if i < fmt.len() && fmt[i] == b'%' {
+                out.push(b'%');
+                i += 1;
+                continue;
+            }
+            let spec_start = i;
+            let (mut left, mut zero, mut plus, mut space, mut alt) = (false, false, false, false, false);
+            while i < fmt.len() && b"-0+ #".contains(&fmt[i]) {
+                match fmt[i] {
+                    b'-' => left = true,
+                    b'0' => zero = true,
+                    b'+' => plus = true,
+                    b' ' => space = true,
+                    _ => alt = true,
+                }
+                i += 1;
+            }
+            let mut width: usize = 0;
+            let mut wd = 0;
+            while i < fmt.len() && fmt[i].is_ascii_digit() {
+                width = width * 10 + (fmt[i] - b'0') as usize;
+                i += 1;
+                wd += 1;
+            }
+            let mut precision: Option<usize> = None;
+            let mut pd = 0;
+            if i < fmt.len() && fmt[i] == b'.' {
+                i += 1;
+                let mut p = 0;
+                while i < fmt.len() && fmt[i].is_ascii_digit() {
+                    p = p * 10 + (fmt[i] - b'0') as usize;
+                    i += 1;
+                    pd += 1;
+                }
+                precision = Some(p);
+            }
+            if i >= fmt.len() {
+                return err("invalid conversion '%' to 'format'".to_string());
+            }
+            let conv = fmt[i];
+            i += 1;
+            if wd > 2 || pd > 2 {
+                let spec = show_bytes(&fmt[spec_start - 1..i]);
+                return err(format!("invalid conversion '{}' to 'format'", spec));
+            }
+            if argi >= args.len() && conv != b'%' {
+                return arg_error(b, argi, "no value");
+            }
+            let body: String = match conv {
+                b'd' | b'i' | b'u' => {
+                    let n = check_int(b, args, argi)?;
+                    let mut s = (if n < 0 { (n as u64).wrapping_neg() } else { n as u64 }).to_string();
+                    if let Some(p) = precision {
+                        while s.len() < p {
+                            s.insert(0, '0');
+                        }
+                        if p == 0 && n == 0 {
+                            s = String::new();
+                        }
+                    }
+                    if n < 0 {
+                        s.insert(0, '-');
+                    }
+                    let s = add_sign(s, plus, space);
+                    pad(&s, width, left, zero && precision.is_none())
+                }
+                b'c' => {
+                    let n = check_int(b, args, argi)?;
+                    argi += 1;
+                    let mut bytes: Vec<u8> = Vec::new();
+                    let mut k = 1;
+                    if !left {
+                        while k < width {
+                            bytes.push(b' ');
+                            k += 1;
+                        }
+                    }
+                    bytes.push(n as u8);
+                    if left {
+                        while k < width {
+                            bytes.push(b' ');
+                            k += 1;
+                        }
+                    }
+                    out.extend_from_slice(&bytes);
+                    continue;
+                }
+                b'x' | b'X' | b'o' => {
+                    let n = check_int(b, args, argi)? as u64;
+                    let mut s = if conv == b'o' {
+                        format!("{:o}", n)
+                    } else if conv == b'x' {
+                        format!("{:x}", n)
+                    } else {
+                        format!("{:X}", n)
+                    };
+                    if let Some(p) = precision {
+                        while s.len() < p {
+                            s.insert(0, '0');
+                        }
+                    }
+                    if alt && n != 0 {
+                        if conv == b'o' {
+                            s.insert(0, '0');
+                        } else if conv == b'x' {
+                            s.insert_str(0, "0x");
+                        } else {
+                            s.insert_str(0, "0X");
+                        }
+                    }
+                    pad(&s, width, left, zero && precision.is_none())
+                }
+                b'e' | b'E' | b'f' | b'F' | b'g' | b'G' => {
+                    let x = check_num(b, args, argi)?;
+                    let p = precision.unwrap_or(6);
+                    let s = match conv {
+                        b'e' | b'E' => fmt_e(x, p, conv == b'E'),
+                        b'f' | b'F' => fmt_f(x, p),
+                        _ => fmt_g(x, p, conv == b'G', alt),
+                    };
+                    let s =
+                        if alt && (conv == b'f' || conv == b'F') && !s.contains('.') { format!("{}.", s) } else { s };
+                    let s = add_sign(s, plus, space);
+                    let finite = !x.is_nan() && x != f64::INFINITY && x != f64::NEG_INFINITY;
+                    pad(&s, width, left, zero && finite)
+                }
+                b'a' | b'A' => return err("not supported: '%a' in string.format".to_string()),
+                b'q' => {
+                    let v = arg(args, argi);
+                    argi += 1;
+                    match &v {
+                        Value::Str(s) => quote_string(s, &mut out),
+                        Value::Int(n) => {
+                            if *n == i64::MIN {
+                                out.extend_from_slice(b"0x8000000000000000");
+                            } else {
+                                out.extend_from_slice(n.to_string().as_bytes());
+                            }
+                        }
+                        Value::Num(x) => {
+                            if *x == f64::INFINITY {
+                                out.extend_from_slice(b"1e9999");
+                            } else if *x == f64::NEG_INFINITY {
+                                out.extend_from_slice(b"-1e9999");
+                            } else if x.is_nan() {
+                                out.extend_from_slice(b"(0/0)");
+                            } else if float_to_int(*x).is_some() {
+                                out.extend_from_slice(format!("{}e+00", fmt_g(*x, 17, false, false)).as_bytes());
+                            } else {
+                                return err("not supported: '%q' of a float that is not integral".to_string());
+                            }
+                        }
+                        Value::Nil | Value::Bool(_) => out.extend_from_slice(&tostring(interp, &v, depth)?),
+                        _ => return arg_error(b, argi - 1, "value has no literal form"),
+                    }
+                    continue;
+                }
+                b's' => {
+                    let s = tostring(interp, &arg(args, argi), depth)?;
+                    argi += 1;
+                    let mut s = s;
+                    if let Some(p) = precision {
+                        if s.len() > p {
+                            s.truncate(p);
+                        }
+                    }
+                    let mut bytes: Vec<u8> = Vec::new();
+                    let mut k = s.len();
+                    if !left {
+                        while k < width {
+                            bytes.push(b' ');
+                            k += 1;
+                        }
+                    }
+                    bytes.extend_from_slice(&s);
+                    if left {
+                        while k < width {
+                            bytes.push(b' ');
+                            k += 1;
+                        }
+                    }
+                    out.extend_from_slice(&bytes);
+                    continue;
+                }
+                _ => {
+                    let spec = show_bytes(&fmt[spec_start - 1..i]);
+                    return err(format!("invalid conversion '{}' to 'format'", spec));
+                }
+            };
+            argi += 1;
+            out.extend_from_slice(body.as_bytes());
+        }
+        Ok(out)
+    }
+
+    // ---- Lua patterns ---------------------------------------------------
+
+    const CAP_UNFINISHED: i64 = -1;
+    const CAP_POSITION: i64 = -2;
+    const MAX_CAPTURES: usize = 32;
+    const MAX_MATCH_DEPTH: usize = 200;
+
+    /// The state of one match of a pattern against a subject (PUC Lua's
+    /// `MatchState`): positions are byte indexes.
+    struct Matcher {
+        level: usize,
+        cap_start: Vec<usize>,
+        cap_len: Vec<i64>,
+        depth: usize,
+    }
+
+    fn class_matches(c: u8, cl: u8) -> bool {
+        let res = match cl.to_ascii_lowercase() {
+            b'a' => c.is_ascii_alphabetic(),
+            b'c' => c.is_ascii_control(),
+            b'd' => c.is_ascii_digit(),
+            b'g' => c.is_ascii_graphic(),
+            b'l' => c.is_ascii_lowercase(),
+            b'p' => c.is_ascii_punctuation(),
+            b's' => c == b' ' || (c >= 9 && c <= 13),
+            b'u' => c.is_ascii_uppercase(),
+            b'w' => c.is_ascii_alphanumeric(),
+            b'x' => c.is_ascii_hexdigit(),
+            b'z' => c == 0,
+            _ => return cl == c,
+        };
+        if cl.is_ascii_uppercase() {
+            !res
+        } else {
+            res
+        }
+    }
+
+    impl Matcher {
+        fn pat_at(&self, src: &[u8], pat: &[u8], p: usize) -> u8 {
+            let _ = src;
+            if p < pat.len() {
+                pat[p]
+            } else {
+                0
+            }
+        }
+
+        /// The end of the single-character class at `p`.
+        fn class_end(&self, src: &[u8], pat: &[u8], p: usize) -> Result<usize, LuaError> {
+            let plen = pat.len();
+            let c = pat[p];
+            let mut p = p + 1;
+            if c == b'%' {
+                if p >= plen {
+                    return err("malformed pattern (ends with '%')".to_string());
+                }
+                return Ok(p + 1);
+            }
+            if c == b'[' {
+                if self.pat_at(src, pat, p) == b'^' {
+                    p += 1;
+                }
+                loop {
+                    if p >= plen {
+                        return err("malformed pattern (missing ']')".to_string());
+                    }
+                    let cc = pat[p];
+                    p += 1;
+                    if cc == b'%' && p < plen {
+                        p += 1;
+                    }
+                    if self.pat_at(src, pat, p) == b']' && p < plen {
+                        break;
+                    }
+                }
+                return Ok(p + 1);
+            }
+            Ok(p)
+        }
+
+        /// Whether `c` is in the set `[...]` from `p` (at `[`) to `ec` (at
+        /// `]`).
+        fn bracket_class(&self, src: &[u8], pat: &[u8], c: u8, p: usize, ec: usize) -> bool {
+            let mut p = p;
+            let mut sig = true;
+            if self.pat_at(src, pat, p + 1) == b'^' {
+                sig = false;
+                p += 1;
+            }
+            p += 1;
+            while p < ec {
+                if pat[p] == b'%' {
+                    p += 1;
+                    if class_matches(c, self.pat_at(src, pat, p)) {
+                        return sig;
+                    }
+                    p += 1;
+                } else if self.pat_at(src, pat, p + 1) == b'-' && p + 2 < ec {
+                    if pat[p] <= c && c <= pat[p + 2] {
+                        return sig;
+                    }
+                    p += 3;
+                } else {
+                    if pat[p] == c {
+                        return sig;
+                    }
+                    p += 1;
+                }
+            }
+            !sig
+        }
+
+        fn single_match(&self, src: &[u8], pat: &[u8], s: usize, p: usize, ep: usize) -> bool {
+            if s >= src.len() {
+                return false;
+            }
+            let c = src[s];
+            match pat[p] {
+                b'.' => true,
+                b'%' => class_matches(c, self.pat_at(src, pat, p + 1)),
+                b'[' => self.bracket_class(src, pat, c, p, ep - 1),
+                pc => pc == c,
+            }
+        }
+
+        /// The end of a match of the pattern from `p` at subject `s`.
+        fn do_match(&mut self, src: &[u8], pat: &[u8], s: usize, p: usize) -> Result<Option<usize>, LuaError> {
+            if self.depth == 0 {
+                return err("pattern too complex".to_string());
+            }
+            self.depth -= 1;
+            let r = self.match_loop(src, pat, s, p);
+            self.depth += 1;
+            r
+        }
+
+        fn match_loop(&mut self, src: &[u8], pat: &[u8], s: usize, p: usize) -> Result<Option<usize>, LuaError> {
+            let mut s = s;
+            let mut p = p;
+            let plen = pat.len();
+            loop {
+                if p >= plen {
+                    return Ok(Some(s));
+                }
+                match pat[p] {
+                    b'(' => {
+                        if self.pat_at(src, pat, p + 1) == b')' {
+                            return self.start_capture(src, pat, s, p + 2, CAP_POSITION);
+                        }
+                        return self.start_capture(src, pat, s, p + 1, CAP_UNFINISHED);
+                    }
+                    b')' => return self.end_capture(src, pat, s, p + 1),
+                    b'$' if p + 1 == plen => {
+                        return Ok(if s == src.len() { Some(s) } else { None });
+                    }
+                    b'%' if self.pat_at(src, pat, p + 1) == b'b' => match self.match_balance(src, pat, s, p + 2)? {
+                        Some(e) => {
+                            s = e;
+                            p += 4;
+                            continue;
+                        }
+                        None => return Ok(None),
+                    },
+                    b'%' if self.pat_at(src, pat, p + 1) == b'f' => {
+                        p += 2;
+                        if self.pat_at(src, pat, p) != b'[' {
+                            return err("missing '[' after '%f' in pattern".to_string());
+                        }
+                        let ep = self.class_end(src, pat, p)?;
+                        let prev = if s == 0 { 0 } else { src[s - 1] };
+                        let cur = if s < src.len() { src[s] } else { 0 };
+                        if !self.bracket_class(src, pat, prev, p, ep - 1)
+                            && self.bracket_class(src, pat, cur, p, ep - 1)
+                        {
+                            p = ep;
+                            continue;
+                        }
+                        return Ok(None);
+                    }
+                    b'%' if self.pat_at(src, pat, p + 1).is_ascii_digit() => {
+                        match self.match_capture(src, pat, s, self.pat_at(src, pat, p + 1))? {
+                            Some(e) => {
+                                s = e;
+                                p += 2;
+                                continue;
+                            }
+                            None => return Ok(None),
+                        }
+                    }
+                    _ => {
+                        let ep = self.class_end(src, pat, p)?;
+                        let epc = self.pat_at(src, pat, ep);
+                        let ep_in = ep < plen;
+                        if !self.single_match(src, pat, s, p, ep) {
+                            if ep_in && (epc == b'*' || epc == b'?' || epc == b'-') {
+                                p = ep + 1;
+                                continue;
+                            }
+                            return Ok(None);
+                        }
+                        if ep_in && epc == b'?' {
+                            if let Some(r) = self.do_match(src, pat, s + 1, ep + 1)? {
+                                return Ok(Some(r));
+                            }
+                            p = ep + 1;
+                            continue;
+                        }
+                        if ep_in && epc == b'+' {
+                            return self.max_expand(src, pat, s + 1, p, ep);
+                        }
+                        if ep_in && epc == b'*' {
+                            return self.max_expand(src, pat, s, p, ep);
+                        }
+                        if ep_in && epc == b'-' {
+                            return self.min_expand(src, pat, s, p, ep);
+                        }
+                        s += 1;
+                        p = ep;
+                    }
+                }
+            }
+        }
+
+        fn max_expand(
+            &mut self,
+            src: &[u8],
+            pat: &[u8],
+            s: usize,
+            p: usize,
+            ep: usize,
+        ) -> Result<Option<usize>, LuaError> {
+            let mut i: usize = 0;
+            while self.single_match(src, pat, s + i, p, ep) {
+                i += 1;
+            }
+            loop {
+                if let Some(r) = self.do_match(src, pat, s + i, ep + 1)? {
+                    return Ok(Some(r));
+                }
+                if i == 0 {
+                    return Ok(None);
+                }
+                i -= 1;
+            }
+        }
+
+        fn min_expand(
+            &mut self,
+            src: &[u8],
+            pat: &[u8],
+            s: usize,
+            p: usize,
+            ep: usize,
+        ) -> Result<Option<usize>, LuaError> {
+            let mut s = s;
+            loop {
+                if let Some(r) = self.do_match(src, pat, s, ep + 1)? {
+                    return Ok(Some(r));
+                }
+                if self.single_match(src, pat, s, p, ep) {
+                    s += 1;
+                } else {
+                    return Ok(None);
+                }
+            }
+        }
+
+        fn start_capture(
+            &mut self,
+            src: &[u8],
+            pat: &[u8],
+            s: usize,
+            p: usize,
+            what: i64,
+        ) -> Result<Option<usize>, LuaError> {
+            if self.level >= MAX_CAPTURES {
+                return err("too many captures".to_string());
+            }
+            self.cap_start[self.level] = s;
+            self.cap_len[self.level] = what;
+            self.level += 1;
+            let r = self.do_match(src, pat, s, p)?;
+            if r.is_none() {
+                self.level -= 1;
+            }
+            Ok(r)
+        }
+
+        fn end_capture(&mut self, src: &[u8], pat: &[u8], s: usize, p: usize) -> Result<Option<usize>, LuaError> {
+            let mut l = self.level;
+            let mut found = false;
+            while l > 0 {
+                l -= 1;
+                if self.cap_len[l] == CAP_UNFINISHED {
+                    found = true;
+                    break;
+                }
+            }
+            if !found {
+                return err("invalid pattern capture".to_string());
+            }
+            self.cap_len[l] = (s - self.cap_start[l]) as i64;
+            let r = self.do_match(src, pat, s, p)?;
+            if r.is_none() {
+                self.cap_len[l] = CAP_UNFINISHED;
+            }
+            Ok(r)
+        }
+
+        fn match_balance(&mut self, src: &[u8], pat: &[u8], s: usize, p: usize) -> Result<Option<usize>, LuaError> {
+            if p + 1 >= pat.len() {
+                return err("malformed pattern (missing arguments to '%b')".to_string());
+            }
+            if s >= src.len() || src[s] != pat[p] {
+                return Ok(None);
+            }
+            let open = pat[p];
+            let close = pat[p + 1];
+            let mut cont = 1;
+            let mut s = s + 1;
+            while s < src.len() {
+                let c = src[s];
+                if c == close {
+                    cont -= 1;
+                    if cont == 0 {
+                        return Ok(Some(s + 1));
+                    }
+                } else if c == open {
+                    cont += 1;
+                }
+                s += 1;
+            }
+            Ok(None)
+        }
+
+        fn match_capture(&mut self, src: &[u8], pat: &[u8], s: usize, l: u8) -> Result<Option<usize>, LuaError> {
+            let _ = pat;
+            let idx = l as i64 - b'1' as i64;
+            if idx < 0 || idx as usize >= self.level || self.cap_len[idx as usize] == CAP_UNFINISHED {
+                return err(format!("invalid capture index %{}", idx + 1));
+            }
+            let start = self.cap_start[idx as usize];
+            let len = self.cap_len[idx as usize].max(0) as usize;
+            if src.len() - s >= len && src[start..start + len] == src[s..s + len] {
+                return Ok(Some(s + len));
+            }
+            Ok(None)
+        }
+
+        /// Capture `i` of a match `s..e` (the whole match when there are no
+        /// captures and `i` is 0).
+        fn capture(&self, src: &[u8], pat: &[u8], i: usize, s: usize, e: usize) -> Result<Value, LuaError> {
+            let _ = pat;
+            if i >= self.level {
+                if i != 0 {
+                    return err(format!("invalid capture index %{}", i + 1));
+                }
+                return Ok(bstr(src[s..e].to_vec()));
+            }
+            let l = self.cap_len[i];
+            if l == CAP_UNFINISHED {
+                return err("unfinished capture".to_string());
+            }
+            let start = self.cap_start[i];
+            if l == CAP_POSITION {
+                return Ok(Value::Int(start as i64 + 1));
+            }
+            Ok(bstr(src[start..start + l as usize].to_vec()))
+        }
+
+        /// All the captures (or the whole match when `whole` and there are
+        /// none).
+        fn captures(&self, src: &[u8], pat: &[u8], s: usize, e: usize, whole: bool) -> Result<Vec<Value>, LuaError> {
+            let n = if self.level == 0 && whole { 1 } else { self.level };
+            let mut out: Vec<Value> = Vec::with_capacity(n);
+            let mut i = 0;
+            while i < n {
+                out.push(self.capture(src, pat, i, s, e)?);
+                i += 1;
+            }
+            Ok(out)
+        }
+
+        fn reset(&mut self) {
+            self.level = 0;
+            self.depth = MAX_MATCH_DEPTH;
+        }
+    }
+
+    fn matcher() -> Matcher {
+        Matcher { level: 0, cap_start: vec![0; MAX_CAPTURES], cap_len: vec![0; MAX_CAPTURES], depth: MAX_MATCH_DEPTH }
+    }
+
+    fn has_specials(p: &[u8]) -> bool {
+        for c in p {
+            if b"^$*+?.([%-".contains(c) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `string.find` (`find`) and `string.match`.
+    fn str_find(interp: &Interp, b: Builtin, args: &[Value], find: bool) -> Result<Vec<Value>, LuaError> {
+        let _ = interp;
+        let s_rc = check_str(b, args, 0)?;
+        let s: &Vec<u8> = &s_rc;
+        let p_rc = check_str(b, args, 1)?;
+        let p: &Vec<u8> = &p_rc;
+        let len = s.len();
+        let init = pos_relative(opt_int(b, args, 2, 1)?, len);
+        let init = if init < 1 { 1 } else { init };
+        if init > len as i64 + 1 {
+            return Ok(vec![Value::Nil]);
+        }
+        let init = (init - 1) as usize;
+        if find && (truthy(&arg(args, 3)) || !has_specials(&p)) {
+            // A plain search.
+            let n = p.len();
+            let mut i = init;
+            while i + n <= len {
+                if s[i..i + n] == p[..] {
+                    return Ok(vec![Value::Int(i as i64 + 1), Value::Int((i + n) as i64)]);
+                }
+                i += 1;
+            }
+            return Ok(vec![Value::Nil]);
+        }
+        let anchor = !p.is_empty() && p[0] == b'^';
+        let pstart = if anchor { 1 } else { 0 };
+        let mut m = matcher();
+        let mut s1 = init;
+        loop {
+            m.reset();
+            if let Some(e) = m.do_match(s, p, s1, pstart)? {
+                if find {
+                    let mut out = vec![Value::Int(s1 as i64 + 1), Value::Int(e as i64)];
+                    out.extend(m.captures(s, p, s1, e, false)?);
+                    return Ok(out);
+                }
+                return m.captures(s, p, s1, e, true);
+            }
+            s1 += 1;
+            if anchor || s1 > len {
+                break;
+            }
+        }
+        Ok(vec![Value::Nil])
+    }
+
+    /// One step of a `gmatch` iterator: its state is the subject, the
+    /// pattern, the position and the end of the last match.
+    fn gmatch_step(interp: &Interp, n: &NativeFn, depth: usize) -> Result<Vec<Value>, LuaError> {
+        let _ = (interp, depth);
+        let (s, p, mut pos, last) = {
+            let st = n.state.borrow();
+            let s = match &st[0] {
+                Value::Str(s) => s.clone(),
+                _ => Rc::new(Vec::new()),
+            };
+            let p = match &st[1] {
+                Value::Str(p) => p.clone(),
+                _ => Rc::new(Vec::new()),
+            };
+            let pos = match &st[2] {
+                Value::Int(i) => *i as usize,
+                _ => 0,
+            };
+            let last = match &st[3] {
+                Value::Int(i) => *i,
+                _ => -1,
+            };
+            (s, p, pos, last)
+        };
+        let s: &Vec<u8> = &s;
+        let p: &Vec<u8> = &p;
+        let len = s.len();
+        let mut m = matcher();
+        while pos <= len {
+            m.reset();
+            if let Some(e) = m.do_match(s, p, pos, 0)? {
+                if e as i64 != last {
+                    let caps = m.captures(s, p, pos, e, true)?;
+                    let mut st = n.state.borrow_mut();
+                    st[2] = Value::Int(e as i64);
+                    st[3] = Value::Int(e as i64);
+                    return Ok(caps);
+                }
+            }
+            pos += 1;
+        }
+        n.state.borrow_mut()[2] = Value::Int(len as i64 + 1);
+        Ok(Vec::new())
+    }
+
+    fn str_gsub(interp: &Interp, b: Builtin, args: &[Value], depth: usize) -> Result<Vec<Value>, LuaError> {
+        let s_rc = check_str(b, args, 0)?;
+        let s: &Vec<u8> = &s_rc;
+        let p_rc = check_str(b, args, 1)?;
+        let p: &Vec<u8> = &p_rc;
+        let repl = arg(args, 2);
+        match &repl {
+            Value::Str(_) | Value::Int(_) | Value::Num(_) | Value::Table(_) => {}
+            r if is_callable(r) => {}
+            _ => return type_error(b, args, 2, "string/function/table"),
+        }
+        let max_n = match arg(args, 3) {
+            Value::Nil => i64::MAX,
+            _ => check_int(b, args, 3)?,
+        };
+        let anchor = !p.is_empty() && p[0] == b'^';
+        let pstart = if anchor { 1 } else { 0 };
+        let len = s.len();
+        let mut m = matcher();
+        let mut out: Vec<u8> = Vec::new();
+        let mut src = 0;
+        let mut last: i64 = -1;
+        let mut n: i64 = 0;
+        while n < max_n {
+            m.reset();
+            let e = m.do_match(s, p, src, pstart)?;
+            match e {
+                Some(e) if e as i64 != last => {
+                    n += 1;
+                    add_value(interp, &m, s, p, &mut out, src, e, &repl, depth)?;
+                    src = e;
+                    last = e as i64;
+                }
+                _ => {
+                    if src < len {
+                        out.push(s[src]);
+                        src += 1;
+                    } else {
+                        break;
+                    }
+                }
+            }
+            if anchor {
+                break;
+            }
+        }
+        if src < len {
+            out.extend_from_slice(&s[src..]);
+        }
+        Ok(vec![bstr(out), Value::Int(n)])
+    }
+
+    /// Appends the replacement of the match `s..e` to `out`.
+    fn add_value(
+        interp: &Interp,
+        m: &Matcher,
+        subject: &[u8],
+        pat: &[u8],
+        out: &mut Vec<u8>,
+        s: usize,
+        e: usize,
+        repl: &Value,
+        depth: usize,
+    ) -> Result<(), LuaError> {
+        let value = match repl {
+            Value::Str(_) | Value::Int(_) | Value::Num(_) => {
+                let r = match repl {
+                    Value::Str(r) => bytes_of(r),
+                    _ => number_text(repl),
+                };
+                let mut k = 0;
+                while k < r.len() {
+                    let c = r[k];
+                    k += 1;
+                    if c != b'%' {
+                        out.push(c);
+                        continue;
+                    }
+                    let d = if k < r.len() { r[k] } else { 0 };
+                    k += 1;
+                    if d == b'%' {
+                        out.push(b'%');
+                    } else if d.is_ascii_digit() {
+                        let cap = if d == b'0' {
+                            bstr(subject[s..e].to_vec())
+                        } else {
+                            m.capture(subject, pat, (d - b'1') as usize, s, e)?
+                        };
+                        append_text(out, &cap);
+                    } else {
+                        return err("invalid use of '%' in replacement string".to_string());
+                    }
+                }
+                return Ok(());
+            }
+            Value::Table(_) => {
+                let key = m.capture(subject, pat, 0, s, e)?;
+                index(interp, repl, &key, depth)?
+            }
+            _ => {
+                let caps = m.captures(subject, pat, s, e, true)?;
+                call1(interp, repl, caps, depth)?
+            }
+        };
+        match &value {
+            Value::Nil | Value::Bool(false) => out.extend_from_slice(&subject[s..e]),
+            Value::Str(_) | Value::Int(_) | Value::Num(_) => append_text(out, &value),
+            other => return err(format!("invalid replacement value (a {})", type_name(other))),
+        }
+        Ok(())
+    }
+
+    // ---- table.sort: PUC Lua's quicksort --------------------------------
+
+    fn sort_less(interp: &Interp, comp: &Value, a: &Value, b: &Value, depth: usize) -> Result<bool, LuaError> {
+        if matches!(comp, Value::Nil) {
+            less(interp, a, b, false, depth)
+        } else {
+            let r = call1(interp, comp, vec![a.clone(), b.clone()], depth)?;
+            Ok(truthy(&r))
+        }
+    }
+
+    fn table_sort(interp: &Interp, t: &Rc<RefCell<Table>>, comp: &Value, depth: usize) -> Result<(), LuaError> {
+        let n = t.borrow().length();
+        if n > 1 {
+            if n >= i32::MAX as i64 {
+                return err("bad argument #1 to 'table.sort' (array too big)".to_string());
+            }
+            // Sorted in a list, written back after (the comparator may not
+            // see the table half-sorted as Lua's does; it should not look).
+            let mut a: Vec<Value> = Vec::with_capacity(n as usize + 1);
+            a.push(Value::Nil);
+            let mut k = 1;
+            while k <= n {
+                a.push(t.borrow().get_int(k));
+                k += 1;
+            }
+            aux_sort(interp, &mut a, 1, n as usize, comp, depth)?;
+            let mut tb = t.borrow_mut();
+            let mut k = 1;
+            while k <= n as usize {
+                let v = std::mem::replace(&mut a[k], Value::Nil);
+                tb.set_int(k as i64, v);
+                k += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn aux_sort(
+        interp: &Interp,
+        a: &mut Vec<Value>,
+        lo: usize,
+        up: usize,
+        comp: &Value,
+        depth: usize,
+    ) -> Result<(), LuaError> {
+        let mut lo = lo;
+        let mut up = up;
+        while lo < up {
+            // Sort the elements lo, (lo+up)/2 and up.
+            if sort_less(interp, comp, &a[up], &a[lo], depth)? {
+                a.swap(lo, up);
+            }
+            if up - lo == 1 {
+                break;
+            }
+            let p = lo + (up - lo) / 2;
+            if sort_less(interp, comp, &a[p], &a[lo], depth)? {
+                a.swap(p, lo);
+            } else if sort_less(interp, comp, &a[up], &a[p], depth)? {
+                a.swap(p, up);
+            }
+            if up - lo == 2 {
+                break;
+            }
+            let pivot = a[p].clone();
+            a.swap(p, up - 1);
+            // Partition: a[lo] <= P == a[up-1] <= a[up].
+            let mut i = lo;
+            let mut j = up - 1;
+            loop {
+                i += 1;
+                while sort_less(interp, comp, &a[i], &pivot, depth)? {
+                    if i == up - 1 {
+                        return err("invalid order function for sorting".to_string());
+                    }
+                    i += 1;
+                }
+                j -= 1;
+                while sort_less(interp, comp, &pivot, &a[j], depth)? {
+                    if j < i {
+                        return err("invalid order function for sorting".to_string());
+                    }
+                    j -= 1;
+                }
+                if j < i {
+                    break;
+                }
+                a.swap(i, j);
+            }
+            a.swap(up - 1, i);
+            let p = i;
+            // Recurse into the smaller part, loop on the larger.
+            if p - lo < up - p {
+                aux_sort(interp, a, lo, p - 1, comp, depth)?;
+                lo = p + 1;
+            } else {
+                aux_sort(interp, a, p + 1, up, comp, depth)?;
+                up = p - 1;
+            }
+        }
+        Ok(())
+    }
+
+    // ---- start-up -------------------------------------------------------
+
+    fn new_interp() -> Interp {
+        let interp = Interp {
+            globals: Rc::new(RefCell::new(Table {
+                arr: Vec::new(),
+                keys: Vec::new(),
+                vals: Vec::new(),
+                strs: HashMap::new(),
+                ints: HashMap::new(),
+                others: HashMap::new(),
+                dead: 0,
+                meta: None,
+                id: 1,
+            })),
+            string_meta: RefCell::new(None),
+            loaded: Rc::new(RefCell::new(Table {
+                arr: Vec::new(),
+                keys: Vec::new(),
+                vals: Vec::new(),
+                strs: HashMap::new(),
+                ints: HashMap::new(),
+                others: HashMap::new(),
+                dead: 0,
+                meta: None,
+                id: 2,
+            })),
+            next_id: Cell::new(3),
+            rng: RefCell::new(vec![0, 0, 0, 0]),
+        };
+        let libs = ["string", "table", "math", "os", "io", "package"];
+        for lib in libs {
+            let t = table_value(&interp);
+            interp.globals.borrow_mut().set(lstr(lib), t.clone());
+            interp.loaded.borrow_mut().set(lstr(lib), t);
+        }
+        let mut k = 0;
+        while k < LIBRARY.len() {
+            let (lib, name, f) = LIBRARY[k];
+            if lib.is_empty() {
+                interp.globals.borrow_mut().set(lstr(name), Value::Builtin(f));
+            } else {
+                let t = interp.globals.borrow().get_str(&lib.as_bytes().to_vec());
+                if let Value::Table(tb) = t {
+                    tb.borrow_mut().set(lstr(name), Value::Builtin(f));
+                }
+            }
+            k += 1;
+        }
+        let g = Value::Table(interp.globals.clone());
+        interp.globals.borrow_mut().set(lstr("_G"), g.clone());
+        interp.loaded.borrow_mut().set(lstr("_G"), g);
+        interp.globals.borrow_mut().set(lstr("_VERSION"), lstr("Lua 5.4"));
+        let math = interp.globals.borrow().get_str(&b"math".to_vec());
+        if let Value::Table(m) = &math {
+            let mut mt = m.borrow_mut();
+            mt.set(lstr("pi"), Value::Num(std::f64::consts::PI));
+            mt.set(lstr("huge"), Value::Num(f64::INFINITY));
+            mt.set(lstr("maxinteger"), Value::Int(i64::MAX));
+            mt.set(lstr("mininteger"), Value::Int(i64::MIN));
+        }
+        // io.stdout with its `write` method.
+        let stdout = table_value(&interp);
+        let file_meta = table_value(&interp);
+        let file_methods = table_value(&interp);
+        if let (Value::Table(f), Value::Table(fm), Value::Table(methods)) = (&stdout, &file_meta, &file_methods) {
+            methods.borrow_mut().set(lstr("write"), Value::Builtin(Builtin::FileWrite));
+            fm.borrow_mut().set(lstr("__index"), file_methods.clone());
+            fm.borrow_mut().set(lstr("__name"), lstr("FILE*"));
+            f.borrow_mut().meta = Some(fm.clone());
+        }
+        let io = interp.globals.borrow().get_str(&b"io".to_vec());
+        if let Value::Table(t) = &io {
+            t.borrow_mut().set(lstr("stdout"), stdout);
+        }
+        // Strings index the `string` table.
+        let string = interp.globals.borrow().get_str(&b"string".to_vec());
+        let smeta = new_table(&interp);
+        let smeta = Rc::new(RefCell::new(smeta));
+        smeta.borrow_mut().set(lstr("__index"), string);
+        *interp.string_meta.borrow_mut() = Some(smeta);
+        let package = interp.globals.borrow().get_str(&b"package".to_vec());
+        let preload = table_value(&interp);
+        if let Value::Table(p) = &package {
+            let mut pt = p.borrow_mut();
+            pt.set(
+                lstr("path"),
+                lstr("/usr/local/share/lua/5.4/?.lua;/usr/local/share/lua/5.4/?/init.lua;./?.lua;./?/init.lua"),
+            );
+            pt.set(lstr("loaded"), Value::Table(interp.loaded.clone()));
+            pt.set(lstr("preload"), preload);
+            pt.set(lstr("cpath"), lstr(""));
+            pt.set(lstr("config"), lstr("/\n;\n?\n!\n-\n"));
+        }
+        set_seed(&interp, 0, 0);
+        interp
+    }
+
+    /// Prints an error that ends the program as `lua` does: the message
+    /// and a traceback header on stderr.
+    fn report(interp: &Interp, e: LuaError) {
+        std::io::stdout().flush().unwrap();
+        let v = error_value(e);
+        let msg = match &v {
+            Value::Str(s) => show_bytes(s),
+            Value::Int(_) | Value::Num(_) => show_bytes(&number_text(&v)),
+            _ => {
+                let h = metamethod(interp, &v, "__tostring");
+                if matches!(h, Value::Nil) {
+                    format!("(error object is a {} value)", type_name(&v))
+                } else {
+                    match tostring(interp, &v, 0) {
+                        Ok(s) => show_bytes(&s),
+                        Err(_) => format!("(error object is a {} value)", type_name(&v)),
+                    }
+                }
+            }
+        };
+        eprintln!("lua: {}\nstack traceback:\n\t[C]: in ?", msg);
+    }
+
+    /// How messages name a file: as given, or its last 56 bytes after
+    /// `...` when it is longer than 59 (PUC Lua's `luaO_chunkid`).
+    fn chunk_id(name: &str) -> String {
+        let n = name.len();
+        if n <= 59 {
+            return name.to_string();
+        }
+        let bytes = name.as_bytes();
+        let mut s = "...".to_string();
+        s.push_str(&show_bytes(&bytes[n - 56..]));
+        s
+    }
+
+    /// `rpylua FILE [ARGS]` (or `-e CODE`): runs a Lua program.
+    pub fn entry_point(argv: Vec<String>) -> i32 {
+        let interp = new_interp();
+        if argv.len() < 2 {
+            eprintln!("usage: rpylua FILE [ARGS] | -e CODE");
+            return 1;
+        }
+        let (src, chunk, script) = if argv[1] == "-e" {
+            if argv.len() < 3 {
+                eprintln!("lua: '-e' needs argument");
+                return 1;
+            }
+            (argv[2].as_bytes().to_vec(), "(command line)".to_string(), 2)
+        } else {
+            match std::fs::read(&argv[1]) {
+                Ok(s) => (s, chunk_id(&argv[1]), 1),
+                Err(_) => {
+                    eprintln!("lua: cannot open {}", argv[1]);
+                    return 1;
+                }
+            }
+        };
+        // `arg`: the script at 0, its arguments from 1.
+        let arg_table = table_value(&interp);
+        let mut script_args: Vec<Value> = Vec::new();
+        if let Value::Table(t) = &arg_table {
+            let mut tb = t.borrow_mut();
+            let mut k = 0;
+            while k < argv.len() {
+                let i = k as i64 - script as i64;
+                tb.set(Value::Int(i), lstr(&argv[k]));
+                if i > 0 {
+                    script_args.push(lstr(&argv[k]));
+                }
+                k += 1;
+            }
+        }
+        interp.globals.borrow_mut().set(lstr("arg"), arg_table);
+        let f = match load_chunk(&interp, src, &chunk) {
+            Ok(f) => f,
+            Err(e) => {
+                report(&interp, e);
+                return 1;
+            }
+        };
+        let r = call_value(&interp, &f, script_args, 0);
+        std::io::stdout().flush().unwrap();
+        match r {
+            Ok(_) => 0,
+            Err(e) => {
+                report(&interp, e);
+                1
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+-- bitwise operators
+print(5 & 3, 5 | 3, 5 ~ 3, ~5, ~0)
+print(0xF0 & 0x3C, 0xF0 | 0x0F, 0xFF ~ 0x0F)
+print(1 << 4, 256 >> 4, 1 << 62)
+print(1 << 63, 1 << 64, 1 << 100)
+print(-1 >> 1, -1 >> 63, -1 >> 64)
+print(1 << -1, 2 >> -1, 8 << -2)
+print(-1 << 0, 0xFF >> 0)
+print(~0 >> 60, ~0 << 60)
+-- strings are NOT coerced for bitwise ops in 5.4 (no string metamethods)
+print(3.0 | 0, 2^10 | 0, (pcall(function() return "3" | 0 end)))
+print(math.type(3.0 | 0))
+print(-8 & 0xF, -8 | 1)
+print(6 & 3 | 8, 6 ~ 3 & 1)
+print(1 << 2 + 1, (1 << 2) + 1)
+print(5 ~ 5, 0 ~ -1)
+local x = 0
+for i = 0, 7, 2 do x = x | (1 << i) end
+print(x, string.format("%x", x))
+print(math.mininteger >> 63, math.mininteger >> 1)

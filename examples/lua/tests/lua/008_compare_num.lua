@@ -1,0 +1,18 @@
+-- integer/float comparisons
+print(1 < 2, 1 < 1.5, 2.5 < 2, 1 <= 1.0, 1 >= 1.0)
+print(1 == 1.0, 2^53 == 2^53 + 1)
+print(math.maxinteger < math.huge, math.mininteger > -math.huge)
+print(math.maxinteger + 0.0 == math.maxinteger)
+print(math.maxinteger < 2^63, math.maxinteger <= 2^63)
+print(math.mininteger == -2^63, math.mininteger < -2^63)
+print(0.0 == -0.0, 0 == -0.0)
+local nan = 0/0
+print(nan == nan, nan ~= nan, nan < 1, nan > 1, nan <= nan)
+print(1 < nan, 1 >= nan)
+print(3 ~= 3.0000001, 3 == 3.0)
+print(-1 < 0, -1.5 < -1)
+print(9007199254740993 == 9007199254740992.0)
+print(9007199254740993 < 9007199254740994.0)
+print(9007199254740993 > 9007199254740992.0)
+print("a" < "b", "10" < "9", "" < "a")
+print(pcall(function() return 1 < "2" end) == false)

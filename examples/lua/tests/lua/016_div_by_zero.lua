@@ -1,0 +1,16 @@
+-- division by zero: ints error, floats give inf/nan
+print(1 / 0, -1 / 0, 0 / 0 ~= 0 / 0)
+print(1.0 // 0, -1.0 // 0, 1 // 0.0)
+print(pcall(function() local a, b = 1, 0; return a // b end) == false)
+print(pcall(function() local a, b = 1, 0; return a % b end) == false)
+local ok = pcall(function() local a, b = 5.0, 0; return a % b end)
+print(ok)
+local r = 5.0 % 0
+print(r ~= r)
+print(5 % 0.0 ~= 5 % 0.0)
+local ok2, v = pcall(function() local z = 0; return 10 // z end)
+print(ok2, v ~= nil)
+print(0.0 / 1, -0.0 / 1)
+print(3 // 1, 3.5 // 1, -3.5 // 1)
+print(math.huge // 1, -math.huge // 1)
+print(1 % math.huge, -1 % math.huge)

@@ -1,0 +1,17 @@
+-- string comparison
+print("a" < "b", "b" < "a", "a" < "a", "a" <= "a")
+print("abc" < "abd", "ab" < "abc", "abc" < "ab")
+print("Z" < "a", "A" < "a", "0" < "A")
+print("10" < "9", "100" < "20", "" < "\0")
+print("a\0b" < "a\0c", "a\0" > "a")
+print("hello" == "hello", "hello" ~= "Hello")
+print("abc" >= "abb", "abc" > "abc")
+local words = {"pear", "Apple", "banana", "apple", "Banana", "cherry"}
+table.sort(words)
+print(table.concat(words, " "))
+table.sort(words, function(x, y) return x:lower() < y:lower() or (x:lower() == y:lower() and x < y) end)
+print(table.concat(words, " "))
+print(pcall(function() return "a" < 1 end) == false)
+print(pcall(function() return {} < {} end) == false)
+print(("x"):rep(3) == "xxx", "xxx" < "xxxx")
+print("\255" > "\127", "\128" > "z")

@@ -1,0 +1,15 @@
+-- string.rep (with separator), reverse, upper, lower, len
+print(string.rep("ab", 3), ("ab"):rep(3, ","), ("x"):rep(0) == "")
+print(("x"):rep(-1) == "", ("x"):rep(1, "SEP"), ("ab"):rep(2, ""))
+print(("-"):rep(10))
+print(("a"):rep(3, "\0") == "a\0a\0a")
+print(("hello"):reverse(), (""):reverse() == "", ("a"):reverse())
+print(("Hello World 123"):upper(), ("Hello World 123"):lower())
+print(string.upper("mixed_Case"), string.lower("ABC-def"))
+print(("abc"):len(), string.len(""), ("a\0b"):len())
+print(("racecar"):reverse() == "racecar")
+local s = "Lua"
+print(s:upper():lower():upper())
+print(("ab"):rep(3):reverse())
+print(#("abc"):rep(1000, ", "))
+print(("x"):rep(3, "yz"))

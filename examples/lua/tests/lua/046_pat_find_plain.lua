@@ -1,0 +1,16 @@
+-- string.find: plain and pattern, init, anchors
+local s = "hello world, hello lua"
+print(s:find("hello"), s:find("hello", 2), s:find("hello", -9))
+print(s:find("o w"), s:find("xyz"))
+print(s:find("l+"), s:find("l+", 5))
+print(s:find(".", 1, true), s:find("o.", 1, true))
+print(("a.b.c"):find(".", 1, true), ("a.b.c"):find("%."))
+print(("a+b"):find("+", 1, true), ("a+b"):find("%+"))
+print(s:find("^hello"), s:find("^world"), s:find("lua$"), s:find("hello$"))
+print(s:find("^world", 7), s:find("", 5), s:find("", 100))
+print(s:find("", #s + 1), s:find("", #s + 2))
+print(s:find("h", -100), s:find("a", -1))
+print(("$^"):find("$^", 1, true), ("x^"):find("^", 2, true))
+print(("abc"):find("b", 0), ("abc"):find("c", 10))
+print(("[test]"):find("[", 1, true), ("a(b"):find("(", 1, true))
+print(s:find("(o)(r)"))

@@ -1,0 +1,18 @@
+-- anchors, escapes of magic chars, special cases
+print(("^abc"):find("^^"), ("abc$"):find("$$"))
+print(("a$b"):find("$b"), ("a$"):find("a$"))
+print(("x.y"):gsub("%.", "%%"))
+print(("3+4=7"):match("(%d)%+(%d)=(%d)"))
+print(("(x)"):match("%((.)%)"))
+print(("a*b"):gsub("%*", " times "))
+print(("hello"):gsub("^h", "H"), ("hello"):gsub("o$", "O"))
+print(("hhh"):gsub("^h", "x"))
+local magic = "^$()%.[]*+-?"
+local escaped = magic:gsub("[%^%$%(%)%%%.%[%]%*%+%-%?]", "%%%0")
+print(escaped)
+print(("a^$()%.[]*+-?b"):find(escaped))
+print(pcall(string.find, "a", "[a") == false)
+print(pcall(string.find, "a", "%") == false)
+print(pcall(string.rep) == false)
+print(("\0a\0"):find("a"), ("a\0b"):match(".%z?(.)"))
+print(("x\0y"):gsub("%z", "0"))

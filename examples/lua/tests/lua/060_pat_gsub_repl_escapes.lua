@@ -1,0 +1,13 @@
+-- replacement strings: %0, %1..%9 and %%
+print(("abc"):gsub("(a)(b)(c)", "%3%2%1"))
+print(("hello"):gsub("l+", "[%0]"))
+print(("x=1"):gsub("(%w)=(%w)", "%1 is %2 (%0)"))
+print(("50"):gsub("%d+", "%0%%"))
+print(pcall(string.gsub, "abc", "b", "%9") == false)
+print(pcall(string.gsub, "abc", "b", "%") == false)
+print(("abc"):gsub("b", "%%1"))
+print(("path/to/file"):gsub("/", "\\"))
+print(("aaa"):gsub("a", "%0%0", 2))
+print(("k1=v1;k2=v2"):gsub("(%w+)=(%w+)", "%2=%1"))
+print(("  x"):gsub("^%s*", ""))
+print(("abc"):gsub("()", "%1"))

@@ -1,0 +1,11 @@
+-- deterministic parts of the os library
+print(os.date("!%Y-%m-%d %H:%M:%S", 0))
+print(os.date("!%Y-%m-%d %H:%M:%S", 86400 * 365 + 3661))
+local t = os.date("!*t", 1000000000)
+print(t.year, t.month, t.day, t.hour, t.min, t.sec, t.wday, t.yday, t.isdst)
+print(os.date("!%A %B %j", 1000000000))
+print(type(os.time()), type(os.clock()))
+print(os.difftime(10, 5), math.type(os.difftime(10, 5)))
+print(os.getenv("HOME") ~= nil)
+print(type(os.tmpname))
+print(os.time({year = 2000, month = 1, day = 1, hour = 0}) - os.time({year = 1999, month = 12, day = 31, hour = 0}))

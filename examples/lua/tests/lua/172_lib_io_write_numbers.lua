@@ -1,0 +1,11 @@
+-- io.write formats numbers with %.14g (floats) and %d (integers), unlike tostring
+io.write(1, " ", 1.0, " ", -0.0, " ", 2.5, " ", 1e15, " ", 1e16, "\n")
+io.write(math.maxinteger, " ", math.mininteger, " ", 2^63, "\n")
+io.write(3 / 2, " ", 4 / 2, " ", 10 // 3.0, "\n")
+io.write(tostring(4 / 2), " ", 4 / 2 .. "", "\n")
+local f = io.write("chained ")
+f:write("writes ", 42, "\n")
+io.stdout:write("stdout:write ", 1.5, "\n")
+print(pcall(io.write, {}) == false)
+print(pcall(io.write, nil) == false)
+io.write(string.format("%5.2f|%d\n", 1, 2))

@@ -1,0 +1,17 @@
+-- error messages for comparisons, concatenation and length
+local function msg(f, ...)
+  local ok, e = pcall(f, ...)
+  return (tostring(e):gsub("^[^:]*:%d+: ", ""))
+end
+print(msg(function() return 1 < nil end))
+print(msg(function() return {} < {} end))
+print(msg(function() return "a" < 1 end))
+print(msg(function() return 1 <= "x" end))
+print(msg(function() return {} > 2 end))
+print(msg(function() return "a" .. {} end))
+print(msg(function() local x; return "a" .. x end))
+print(msg(function() return nil .. "b" end))
+print(msg(function() return true .. "" end))
+print(msg(function() local n = 5; return #n end))
+print(msg(function() return #nil end))
+print(msg(function() local t = {}; return t.missing .. "x" end))

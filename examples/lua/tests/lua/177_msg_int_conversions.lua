@@ -1,0 +1,18 @@
+-- error messages for integer conversions and division by zero
+local function msg(f, ...)
+  local ok, e = pcall(f, ...)
+  return (tostring(e):gsub("^[^:]*:%d+: ", ""))
+end
+print(msg(function() return 1 // 0 end))
+print(msg(function() return 1 % 0 end))
+print(msg(function() return 1.5 | 0 end))
+print(msg(function() return 2^63 & 1 end))
+print(msg(function() return "1.5" | 0 end))
+print(msg(function() return {} & 1 end))
+print(msg(function() local x = 1.25; return x << 1 end))
+print(msg(function() for i = 1, 10, 0 do end end))
+print(msg(function() for i = "a", 2 do end end))
+print(msg(function() for i = 1, {} do end end))
+print(msg(function() for i = 1, 2, nil do end end))
+print(msg(function() local t = {}; t[nil] = 1 end))
+print(msg(function() local t = {}; t[0/0] = 1 end))

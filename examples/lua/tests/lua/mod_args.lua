@@ -1,0 +1,3 @@
+-- module used by 183_req_args.lua: records the arguments given by require
+local name, path = ...
+return {name = name, path = path, nargs = select("#", ...)}
