@@ -379,6 +379,22 @@ fn recursive_calls_are_traced_into_unless_they_loop() {
     assert_eq!(aborts.iter().filter(|a| a.contains("CalleeLoops")).count(), 1, "{aborts:?}");
 }
 
+/// Program 232's portal returns a `Result` (two leaves: no token can call
+/// its code), and its loop calls a function with a loop of its own: the
+/// tracer gives up once (`CalleeLoops`) and makes the call a residual call
+/// of the interpreter from then on (it used to trace into it again, and
+/// give up again, at every turn).
+#[test]
+fn a_callee_with_a_loop_and_no_token_is_called_residually() {
+    let (loops, out) = jit_log("232_jit_callee_loops_no_token", "jit-log-opt-loop");
+    assert_eq!(out, "2100\n");
+    let main = loops.iter().find(|l| l.contains("(0, 0, 'pc 0 of 10')")).expect("the main loop");
+    assert!(hot_body(main).contains("<Call interpret>"), "{main}");
+    assert!(!main.contains("call_assembler"), "{main}");
+    let (aborts, _) = jit_log("232_jit_callee_loops_no_token", "jit-abort");
+    assert_eq!(aborts.iter().filter(|a| a.contains("CalleeLoops")).count(), 1, "{aborts:?}");
+}
+
 /// Program 163's calls of the interpreter that the tracer goes no deeper
 /// into (the function with a loop of its own, the recursion below seven
 /// levels) run the callee's code directly (`call_assembler`): no loop or

@@ -20,7 +20,7 @@ use super::backend::{
 };
 use super::counter::{increment, JitCounter};
 use super::interp::{
-    for_each_root, resume, run_from_merge_point, Abort, CallSite, CallWrapper, Interp, Outcome, Tables,
+    assembler_fits, for_each_root, resume, run_from_merge_point, Abort, CallSite, CallWrapper, Interp, Outcome, Tables,
     MAX_PORTAL_LEAVES,
 };
 use super::log;
@@ -575,7 +575,7 @@ fn trace_with(st: &mut State, t: &Tables, driver: usize, run: impl FnOnce(&mut I
     // its result into one register.)
     let token_of = |driver: usize, greens: &[u64]| {
         let d = &st.module.drivers[driver];
-        let fits = d.greens.len() + d.reds.len() <= MAX_PORTAL_LEAVES && d.result.len() <= 1;
+        let fits = assembler_fits(d);
         let owner = [record as *const JitModuleRecord as usize, driver];
         fits.then(|| memory::token(st.id, key_hash(driver as i64, greens), greens, &d.greens, owner))
     };

@@ -221,6 +221,13 @@ pub type RunPortal<'a> = dyn Fn(usize, *mut u64) + 'a;
 /// called through a token (they go through a buffer of this size).
 pub const MAX_PORTAL_LEAVES: usize = 64;
 
+/// Whether a driver's portal can be called through a token (a
+/// `call_assembler`): its leaves fit the buffer and its result is one leaf
+/// at most.
+pub fn assembler_fits(d: &rpy_jitcode::code::Driver) -> bool {
+    d.greens.len() + d.reds.len() <= MAX_PORTAL_LEAVES && d.result.len() <= 1
+}
+
 pub struct Interp<'a> {
     m: &'a JitModule,
     t: &'a Tables<'a>,
@@ -953,7 +960,14 @@ impl<'a> Interp<'a> {
         let refused = site.as_ref().is_some_and(|s| self.not_inlined.is_some_and(|refused| refused.contains(s)));
         match portal_frames < self.max_portal_frames && !refused {
             true => Some((site, true)),
-            false => self.assembler.map(|_| (site, false)),
+            // Not gone into: a `call_assembler` where the driver's portal
+            // can have a token, else a residual call (traced into, it
+            // would loop or recurse again, and be refused again).
+            false => {
+                let driver = self.rec.as_ref().map(|rec| rec.driver)?;
+                let fits = assembler_fits(&self.m.drivers[driver]);
+                self.assembler.filter(|_| fits).map(|_| (site, false))
+            }
         }
     }
 
@@ -1134,7 +1148,9 @@ impl<'a> Interp<'a> {
                 _ => None,
             };
             self.abort(Abort::CalleeLoops);
-            self.refused = site;
+            // (A site refused before is not a reason to try again.)
+            let new = |s: &CallSite| !self.not_inlined.is_some_and(|refused| refused.contains(s));
+            self.refused = site.filter(new);
             return;
         }
         let depth = self.frames.iter().filter(|f| f.inlined.is_some()).count();
