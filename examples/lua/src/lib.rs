@@ -3882,7 +3882,9 @@ pub mod lua {
                 let mut a = args;
                 let n = a.len();
                 let mut frame = new_frame(&c.proto, &mut a, 0, n);
-                run(interp, c.clone(), &mut frame, depth + 1)?;
+                if let Some(e) = run(interp, c.clone(), &mut frame, depth + 1) {
+                    return Err(e);
+                }
                 Ok(take_results(&mut frame))
             }
             Value::Builtin(b) => call_builtin(interp, *b, args, depth),
@@ -4137,8 +4139,10 @@ pub mod lua {
     }
 
     /// Runs `closure` in `frame` (its arguments in place) until it returns;
-    /// its results are then `frame.regs[ret_base..ret_base + ret_n]`.
-    fn run(interp: &Interp, closure: Rc<Closure>, frame: &mut Frame, depth: usize) -> Result<(), LuaError> {
+    /// its results are then `frame.regs[ret_base..ret_base + ret_n]`. The
+    /// error it ends with, if any (an `Option` rather than a `Result`: one
+    /// pointer, so that the JIT can call compiled code for a call).
+    fn run(interp: &Interp, closure: Rc<Closure>, frame: &mut Frame, depth: usize) -> Option<LuaError> {
         let mut closure = closure;
         let mut proto: Rc<Proto> = closure.proto.clone();
         let mut pc: usize = 0;
@@ -4196,27 +4200,27 @@ pub mod lua {
                     let r = index(interp, &frame.regs[*b], &frame.regs[*c], depth);
                     match r {
                         Ok(v) => frame.regs[*a] = v,
-                        Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                        Err(e) => return Some(operand_error(e, &proto, here, *b)),
                     }
                 }
                 Instr::GetField(a, b, k) => {
                     let r = index(interp, &frame.regs[*b], k, depth);
                     match r {
                         Ok(v) => frame.regs[*a] = v,
-                        Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                        Err(e) => return Some(operand_error(e, &proto, here, *b)),
                     }
                 }
                 Instr::SetTable(a, b, c) => {
                     let k = frame.regs[*b].clone();
                     let v = frame.regs[*c].clone();
                     if let Err(e) = set_index(interp, &frame.regs[*a], k, v, depth) {
-                        return Err(operand_error(e, &proto, here, *a));
+                        return Some(operand_error(e, &proto, here, *a));
                     }
                 }
                 Instr::SetField(a, k, c) => {
                     let v = frame.regs[*c].clone();
                     if let Err(e) = set_index(interp, &frame.regs[*a], k.clone(), v, depth) {
-                        return Err(operand_error(e, &proto, here, *a));
+                        return Some(operand_error(e, &proto, here, *a));
                     }
                 }
                 Instr::NewTable(a) => {
@@ -4246,7 +4250,7 @@ pub mod lua {
                             frame.regs[*a + 1] = obj;
                             frame.regs[*a] = v;
                         }
-                        Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                        Err(e) => return Some(operand_error(e, &proto, here, *b)),
                     }
                 }
                 Instr::Arith(op, a, b, c) => {
@@ -4255,7 +4259,7 @@ pub mod lua {
                         Ok(v) => frame.regs[*a] = v,
                         Err(e) => {
                             let culprit = if arith_culprit(*op, &frame.regs[*b]) == 0 { *b } else { *c };
-                            return Err(operand_error(e, &proto, here, culprit));
+                            return Some(operand_error(e, &proto, here, culprit));
                         }
                     }
                 }
@@ -4263,16 +4267,16 @@ pub mod lua {
                     let r = arith(interp, *op, &frame.regs[*b], k, depth);
                     match r {
                         Ok(v) => frame.regs[*a] = v,
-                        Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                        Err(e) => return Some(operand_error(e, &proto, here, *b)),
                     }
                 }
                 Instr::Unm(a, b) => match unm(interp, &frame.regs[*b], depth) {
                     Ok(v) => frame.regs[*a] = v,
-                    Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                    Err(e) => return Some(operand_error(e, &proto, here, *b)),
                 },
                 Instr::BNot(a, b) => match bnot(interp, &frame.regs[*b], depth) {
                     Ok(v) => frame.regs[*a] = v,
-                    Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                    Err(e) => return Some(operand_error(e, &proto, here, *b)),
                 },
                 Instr::Not(a, b) => {
                     let v = !truthy(&frame.regs[*b]);
@@ -4280,7 +4284,7 @@ pub mod lua {
                 }
                 Instr::Len(a, b) => match length(interp, &frame.regs[*b], depth) {
                     Ok(v) => frame.regs[*a] = v,
-                    Err(e) => return Err(operand_error(e, &proto, here, *b)),
+                    Err(e) => return Some(operand_error(e, &proto, here, *b)),
                 },
                 Instr::Concat(a, b, n) => {
                     let mut vals: Vec<Value> = Vec::with_capacity(*n);
@@ -4292,7 +4296,7 @@ pub mod lua {
                     let culprit = *b + concat_culprit(&vals);
                     match concat(interp, vals, depth) {
                         Ok(v) => frame.regs[*a] = v,
-                        Err(e) => return Err(operand_error(e, &proto, here, culprit)),
+                        Err(e) => return Some(operand_error(e, &proto, here, culprit)),
                     }
                 }
                 Instr::Jmp(t) => {
@@ -4320,7 +4324,7 @@ pub mod lua {
                                 }
                             }
                         }
-                        Err(e) => return Err(locate(e, &proto, here)),
+                        Err(e) => return Some(locate(e, &proto, here)),
                     }
                 }
                 Instr::CmpK(op, a, k, flag, t) => {
@@ -4334,14 +4338,14 @@ pub mod lua {
                                 }
                             }
                         }
-                        Err(e) => return Err(locate(e, &proto, here)),
+                        Err(e) => return Some(locate(e, &proto, here)),
                     }
                 }
                 Instr::SetCmp(op, a, b, c) => {
                     let r = compare(interp, *op, &frame.regs[*b], &frame.regs[*c], depth);
                     match r {
                         Ok(v) => frame.regs[*a] = Value::Bool(v),
-                        Err(e) => return Err(locate(e, &proto, here)),
+                        Err(e) => return Some(locate(e, &proto, here)),
                     }
                 }
                 Instr::Call(a, nargs, nres) => {
@@ -4350,16 +4354,16 @@ pub mod lua {
                     let f = frame.regs[a].clone();
                     if let Value::Func(c) = &f {
                         if depth + 1 >= MAX_DEPTH {
-                            return Err(locate(LuaError::Msg("stack overflow".to_string(), 1), &proto, here));
+                            return Some(locate(LuaError::Msg("stack overflow".to_string(), 1), &proto, here));
                         }
                         let mut callee = new_frame(&c.proto, &mut frame.regs, a + 1, n);
-                        if let Err(e) = run(interp, c.clone(), &mut callee, depth + 1) {
-                            return Err(locate(e, &proto, here));
+                        if let Some(e) = run(interp, c.clone(), &mut callee, depth + 1) {
+                            return Some(locate(e, &proto, here));
                         }
                         move_results(frame, a, &mut callee, *nres);
                     } else {
                         if !is_callable(&f) && matches!(metamethod(interp, &f, "__call"), Value::Nil) {
-                            return Err(call_error(&f, &proto, here, a));
+                            return Some(call_error(&f, &proto, here, a));
                         }
                         let mut args: Vec<Value> = Vec::with_capacity(n);
                         let mut k = 0;
@@ -4369,7 +4373,7 @@ pub mod lua {
                         }
                         match call_value(interp, &f, args, depth) {
                             Ok(results) => place_results(frame, a, results, *nres),
-                            Err(e) => return Err(locate(e, &proto, here)),
+                            Err(e) => return Some(locate(e, &proto, here)),
                         }
                     }
                 }
@@ -4392,7 +4396,7 @@ pub mod lua {
                         pc = 0;
                     } else {
                         if !is_callable(&f) && matches!(metamethod(interp, &f, "__call"), Value::Nil) {
-                            return Err(call_error(&f, &proto, here, a));
+                            return Some(call_error(&f, &proto, here, a));
                         }
                         let mut args: Vec<Value> = Vec::with_capacity(n);
                         let mut k = 0;
@@ -4406,21 +4410,21 @@ pub mod lua {
                                 place_results(frame, a, results, MULTI);
                                 frame.ret_base = a;
                                 frame.ret_n = count;
-                                return Ok(());
+                                return None;
                             }
-                            Err(e) => return Err(locate(e, &proto, here)),
+                            Err(e) => return Some(locate(e, &proto, here)),
                         }
                     }
                 }
                 Instr::Return(a, n) => {
                     frame.ret_base = *a;
                     frame.ret_n = if *n == MULTI { frame.top - *a } else { *n };
-                    return Ok(());
+                    return None;
                 }
                 Instr::ForPrep(a, t) => match for_prep(frame, *a) {
                     Ok(true) => {}
                     Ok(false) => pc = *t,
-                    Err(e) => return Err(locate(e, &proto, here)),
+                    Err(e) => return Some(locate(e, &proto, here)),
                 },
                 Instr::ForLoop(a, t) => {
                     if for_loop(frame, *a) {
@@ -4434,7 +4438,7 @@ pub mod lua {
                     let s = frame.regs[a + 1].clone();
                     let ctl = frame.regs[a + 2].clone();
                     if !is_callable(&f) && matches!(metamethod(interp, &f, "__call"), Value::Nil) {
-                        return Err(call_error(&f, &proto, here, a));
+                        return Some(call_error(&f, &proto, here, a));
                     }
                     let r = match &f {
                         Value::Builtin(Builtin::Next) => next_step(&s, &ctl),
@@ -4456,7 +4460,7 @@ pub mod lua {
                                 k += 1;
                             }
                         }
-                        Err(e) => return Err(locate(e, &proto, here)),
+                        Err(e) => return Some(locate(e, &proto, here)),
                     }
                 }
                 Instr::TForLoop(a, t) => {

@@ -1,9 +1,15 @@
 //! `rpylua FILE [ARGS]`: runs a Lua program with the translated interpreter
 //! (the JIT on unless `RPYJIT=off`); `rpylua -e CODE` runs a string;
-//! `--untranslated FILE` runs the same source as plain Rust.
+//! `--untranslated FILE` runs the same source as plain Rust; `--bench`
+//! compares it with PUC Lua and LuaJIT on the programs of `bench/`.
+
+mod bench;
 
 fn main() {
     let mut args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--bench") {
+        std::process::exit(bench::bench(&args[2..]));
+    }
     let untranslated = args.get(1).map(String::as_str) == Some("--untranslated");
     if untranslated {
         args.remove(1);
