@@ -44,6 +44,9 @@ pub struct Translator {
     /// The base container of each subclass container (the payloads of an
     /// enum's variants), for `cast_pointer`.
     pub container_bases: std::collections::HashMap<ContainerId, ContainerId>,
+    /// The container of each struct (the rtyper's `GcStruct`s), for the
+    /// passes after it that reason about the program's types.
+    pub struct_containers: std::collections::HashMap<StructId, ContainerId>,
     /// The functions of the instances of `prelude::instances` (for `Eq`:
     /// `==` then `!=`).
     pub instances: std::collections::HashMap<(InstanceKind, Ty), Vec<GraphId>>,

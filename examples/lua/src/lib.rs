@@ -559,9 +559,10 @@ pub mod lua {
 
     // ---- tables ---------------------------------------------------------
 
-    /// A Lua table: the array part holds keys `1..=arr.len()`; the hash
-    /// part holds the other keys in insertion order (`keys`/`vals`), found
-    /// through an index per kind of key. A key set to nil keeps its entry
+    /// A Lua table: the array part holds keys `1..=arr.len()` (some may be
+    /// nil: it is sized as PUC Lua sizes it, so that more than half of it
+    /// is used); the hash part holds the other keys in insertion order
+    /// (`keys`/`vals`), found through an index per kind of key. A key set to nil keeps its entry
     /// (with a nil value) so that `next` can go on from it; entries are
     /// compacted when dead ones outnumber the live ones.
     struct Table {
@@ -588,6 +589,15 @@ pub mod lua {
             dead: 0,
             meta: None,
             id: interp.new_id(),
+        }
+    }
+
+    /// The `i` with 2^(i-1) < x <= 2^i (0 for 1).
+    fn ceil_log2(x: u64) -> usize {
+        if x <= 1 {
+            0
+        } else {
+            (64 - (x - 1).leading_zeros()) as usize
         }
     }
 
@@ -691,14 +701,7 @@ pub mod lua {
         fn set_int(&mut self, i: i64, v: Value) {
             let n = self.arr.len();
             if i >= 1 && (i as u64) <= n as u64 {
-                let is_nil = matches!(v, Value::Nil);
                 self.arr[(i - 1) as usize] = v;
-                if is_nil && i as usize == n {
-                    // Keep the array part free of trailing nils.
-                    while let Some(Value::Nil) = self.arr.last() {
-                        self.arr.pop();
-                    }
-                }
                 return;
             }
             if i as u64 == n as u64 + 1 && !matches!(v, Value::Nil) {
@@ -756,6 +759,7 @@ pub mod lua {
                 self.compact();
             }
             let p = self.keys.len();
+            let mut grown = false;
             match &k {
                 Value::Str(s) => {
                     let b: &Vec<u8> = s;
@@ -763,6 +767,8 @@ pub mod lua {
                 }
                 Value::Int(i) => {
                     self.ints.insert(*i, p);
+                    let n = self.ints.len();
+                    grown = n >= 4 && n & (n - 1) == 0;
                 }
                 other => {
                     self.others.insert(other_key(other), p);
@@ -770,6 +776,63 @@ pub mod lua {
             }
             self.keys.push(k);
             self.vals.push(v);
+            if grown {
+                self.resize_array();
+            }
+        }
+
+        /// Grows the array part to the largest power of two more than half
+        /// of which the integer keys would use (PUC Lua's `computesizes`),
+        /// moving those keys out of the hash part.
+        fn resize_array(&mut self) {
+            // Keys per slice (2^(i-1), 2^i].
+            let mut nums: Vec<usize> = vec![0; 65];
+            let mut total: usize = 0;
+            let mut k = 0;
+            while k < self.arr.len() {
+                if !matches!(self.arr[k], Value::Nil) {
+                    nums[ceil_log2(k as u64 + 1)] += 1;
+                    total += 1;
+                }
+                k += 1;
+            }
+            for (key, p) in &self.ints {
+                if *key >= 1 && !matches!(self.vals[*p], Value::Nil) {
+                    nums[ceil_log2(*key as u64)] += 1;
+                    total += 1;
+                }
+            }
+            let mut a: usize = 0;
+            let mut optimal: usize = 0;
+            let mut i = 0;
+            let mut twotoi: usize = 1;
+            while i < 63 && total > twotoi / 2 {
+                a += nums[i];
+                if a > twotoi / 2 {
+                    optimal = twotoi;
+                }
+                i += 1;
+                twotoi *= 2;
+            }
+            if optimal <= self.arr.len() {
+                return;
+            }
+            while self.arr.len() < optimal {
+                let next = self.arr.len() as i64 + 1;
+                let v = match self.ints.get(&next).copied() {
+                    Some(p) => {
+                        let v = std::mem::replace(&mut self.vals[p], Value::Nil);
+                        if !matches!(v, Value::Nil) {
+                            self.dead += 1;
+                        }
+                        self.ints.remove(&next);
+                        v
+                    }
+                    None => Value::Nil,
+                };
+                self.arr.push(v);
+            }
+            self.migrate();
         }
 
         /// Drops the dead entries of the hash part (not while a traversal
@@ -805,14 +868,25 @@ pub mod lua {
             }
         }
 
-        /// `#t`: a border.
+        /// `#t`: a border (PUC Lua's `luaH_getn`): in the array part when
+        /// it ends with nil, else counting on through the hash part.
         fn length(&self) -> i64 {
             let n = self.arr.len();
-            if n > 0 {
-                return n as i64;
+            if n > 0 && matches!(self.arr[n - 1], Value::Nil) {
+                // A border in the array: t[lo] non-nil (or lo 0), t[hi] nil.
+                let mut lo: usize = 0;
+                let mut hi: usize = n;
+                while hi - lo > 1 {
+                    let m = (lo + hi) / 2;
+                    if matches!(self.arr[m - 1], Value::Nil) {
+                        hi = m;
+                    } else {
+                        lo = m;
+                    }
+                }
+                return lo as i64;
             }
-            // Keys past an empty array part: count up through the hash.
-            let mut k: i64 = 0;
+            let mut k = n as i64;
             while !matches!(self.get_int(k + 1), Value::Nil) {
                 k += 1;
             }

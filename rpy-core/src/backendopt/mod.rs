@@ -12,6 +12,7 @@
 pub mod immutable;
 pub mod merge_if_blocks;
 pub mod redundant_writes;
+pub mod shared_clones;
 pub mod writeanalyze;
 
 use crate::diagnostic::Diagnostic;
@@ -31,6 +32,9 @@ pub fn run(t: &mut Translator) -> Result<(), Vec<Diagnostic>> {
     }
     let errors;
     (t.immutable_fields, t.immutable_items, errors) = immutable::immutable(t);
+    // (After the analysis: which enums qualify depends on it, and sharing
+    // a clone writes nothing.)
+    shared_clones::share_clones(t);
     if errors.is_empty() {
         Ok(())
     } else {

@@ -143,6 +143,7 @@ fn void_const(v: ConstValue) -> Value {
 pub fn rtype(t: &mut Translator, ann: &Annotations, overflow_checks: bool) -> Result<(), Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let (containers, lists) = containers(t, ann);
+    t.struct_containers = containers.clone();
     let mut helpers = Helpers::new(t.graphs.len());
     for &g in &ann.reached {
         let mut graph = t.graphs[g].clone();
