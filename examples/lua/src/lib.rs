@@ -3421,6 +3421,45 @@ pub mod lua {
         }
     }
 
+    /// `t[key]` when `t` is a table holding the key, or one without a
+    /// metatable (the common case, without `index`'s loop).
+    fn index_fast(obj: &Value, key: &Value) -> Option<Value> {
+        if let Value::Table(t) = obj {
+            let tb = t.borrow();
+            let v = match key {
+                Value::Int(i) => tb.get_int(*i),
+                Value::Str(s) => tb.get_str(s),
+                _ => return None,
+            };
+            if !matches!(v, Value::Nil) || tb.meta.is_none() {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// `t[key] = v` when `t` is a table without a metatable and `key` an
+    /// integer or a string: whether it was done.
+    fn set_index_fast(obj: &Value, key: &Value, v: &Value) -> bool {
+        if let Value::Table(t) = obj {
+            let mut tb = t.borrow_mut();
+            if tb.meta.is_none() {
+                match key {
+                    Value::Int(i) => {
+                        tb.set_int(*i, v.clone());
+                        return true;
+                    }
+                    Value::Str(_) => {
+                        tb.set_hash(key.clone(), v.clone());
+                        return true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        false
+    }
+
     /// `obj[key]` with `__index`.
     fn index(interp: &Interp, obj: &Value, key: &Value, depth: usize) -> Result<Value, LuaError> {
         let mut o = obj.clone();
@@ -4271,6 +4310,10 @@ pub mod lua {
                     interp.globals.borrow_mut().set(Value::Str(name.clone()), v);
                 }
                 Instr::GetTable(a, b, c) => {
+                    if let Some(v) = index_fast(&frame.regs[*b], &frame.regs[*c]) {
+                        frame.regs[*a] = v;
+                        continue;
+                    }
                     let r = index(interp, &frame.regs[*b], &frame.regs[*c], depth);
                     match r {
                         Ok(v) => frame.regs[*a] = v,
@@ -4278,6 +4321,10 @@ pub mod lua {
                     }
                 }
                 Instr::GetField(a, b, k) => {
+                    if let Some(v) = index_fast(&frame.regs[*b], k) {
+                        frame.regs[*a] = v;
+                        continue;
+                    }
                     let r = index(interp, &frame.regs[*b], k, depth);
                     match r {
                         Ok(v) => frame.regs[*a] = v,
@@ -4285,6 +4332,9 @@ pub mod lua {
                     }
                 }
                 Instr::SetTable(a, b, c) => {
+                    if set_index_fast(&frame.regs[*a], &frame.regs[*b], &frame.regs[*c]) {
+                        continue;
+                    }
                     let k = frame.regs[*b].clone();
                     let v = frame.regs[*c].clone();
                     if let Err(e) = set_index(interp, &frame.regs[*a], k, v, depth) {
@@ -4292,6 +4342,9 @@ pub mod lua {
                     }
                 }
                 Instr::SetField(a, k, c) => {
+                    if set_index_fast(&frame.regs[*a], k, &frame.regs[*c]) {
+                        continue;
+                    }
                     let v = frame.regs[*c].clone();
                     if let Err(e) = set_index(interp, &frame.regs[*a], k.clone(), v, depth) {
                         return Some(operand_error(e, &proto, here, *a));
