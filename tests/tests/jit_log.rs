@@ -212,6 +212,21 @@ fn bridges_too_long_in_recursive_calls_are_traced_again() {
     assert!(count("guard failures resumed:") < 100, "{summary:?}");
 }
 
+/// Program 154's recursive calls with no bridges (`trace_eagerness` out of
+/// reach): a guard failing inside a recursive call traced into resumes in
+/// the JIT's interpreter only up to the call's next merge point, where the
+/// portal goes on with the rest of the call (RPython's blackhole does the
+/// same), and the result is the same.
+#[test]
+fn a_resumed_recursive_call_goes_on_in_the_portal() {
+    let (summary, out) =
+        jit_log_with("154_jit_recursive_calls", "jit-summary", "threshold=1,trace_eagerness=100000000");
+    assert_eq!(out, "727814\n");
+    let count = |name: &str| summary_count(&summary, name);
+    assert!(count("guard failures resumed:") > 0, "{summary:?}");
+    assert!(count("recursive frames handed back:") > 0, "{summary:?}");
+}
+
 /// Program 149 runs many short-lived programs, each with compiled loops
 /// that refer to its code object. Their loops are freed once their code
 /// objects die, and the GC counts the JIT's memory with the objects that

@@ -157,6 +157,9 @@ struct Stats {
     /// Guard failures that resumed in the JIT's interpreter (the guard had
     /// no bridge yet, or tracing one gave up).
     resumed: u64,
+    /// Frames of recursive calls that the resuming blackhole handed to the
+    /// portal at their next merge point.
+    handed_to_portal: u64,
     loops: u64,
 }
 
@@ -212,7 +215,7 @@ fn write_summary() {
     let (code_live, code_peak, code_total) = code_bytes();
     let (memory_live, memory_peak) = memory::bytes();
     let body = format!(
-        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nsegmented traces:\t{}\nguard failures resumed:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\nFreed # of loops:\t{}\nFreed # of bridges:\t{}\nCode bytes (live, peak):\t{}\t{}\nCode bytes installed:\t{}\nJIT memory (live, peak):\t{}\t{}\n",
+        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nsegmented traces:\t{}\nguard failures resumed:\t{}\nrecursive frames handed back:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\nFreed # of loops:\t{}\nFreed # of bridges:\t{}\nCode bytes (live, peak):\t{}\t{}\nCode bytes installed:\t{}\nJIT memory (live, peak):\t{}\t{}\n",
         s.tracing,
         s.tracing_time.as_secs_f64(),
         s.loops + s.bridges,
@@ -228,6 +231,7 @@ fn write_summary() {
         s.aborts_compiling,
         s.segmented,
         s.resumed,
+        s.handed_to_portal,
         s.loops,
         s.bridges,
         freed_loops,
@@ -836,7 +840,14 @@ unsafe fn after_exit(
         }
         let snapshots = &code.snapshots;
         let snapshot = code.unpacked[k].get_or_insert_with(|| Box::new(snapshots.get(k)));
-        return resume(&st.module, t, snapshot, frame, buf);
+        let record = &*st.record;
+        let run_callee = |driver: usize, buf: *mut u64| {
+            if log::enabled("jit-summary") {
+                stats().lock().unwrap_or_else(|e| e.into_inner()).handed_to_portal += 1;
+            }
+            run_portal(record, driver, buf, true)
+        };
+        return resume(&st.module, t, snapshot, frame, buf, &run_callee);
     }
     let code = st.code_mut(c);
     let snapshot = code.unpacked[k].take().map_or_else(|| code.snapshots.get(k), |s| *s);

@@ -258,6 +258,11 @@ pub struct Interp<'a> {
     /// leaves than `MAX_PORTAL_LEAVES`, or a result of several) is traced
     /// into instead.
     pub assembler: Option<(&'a TokenOf<'a>, &'a RunPortal<'a>)>,
+    /// Not tracing (the blackhole after a guard failure): runs the portal
+    /// on from a merge point of a recursive call (its code, or the
+    /// translated interpreter), so that only the rest of the failing
+    /// instruction runs here.
+    pub run_portal: Option<&'a RunPortal<'a>>,
 }
 
 /// A frame's part of a snapshot: its instruction being run (the guard,
@@ -297,6 +302,7 @@ impl<'a> Interp<'a> {
             not_inlined: None,
             refused: None,
             assembler: None,
+            run_portal: None,
         }
     }
 
@@ -783,6 +789,9 @@ impl<'a> Interp<'a> {
                     if tracing && depth == 1 && self.at_merge_point(a) {
                         continue;
                     }
+                    if !tracing && depth > 1 && self.leave_to_portal(a) {
+                        continue;
+                    }
                     if depth == 1 {
                         let frame = self.frames.last().unwrap();
                         for (i, r) in regs(&a[1]).iter().chain(regs(&a[2])).enumerate() {
@@ -969,6 +978,33 @@ impl<'a> Interp<'a> {
                 self.assembler.filter(|_| fits).map(|_| (site, false))
             }
         }
+    }
+
+    /// The blackhole at a merge point of a recursive call's frame (RPython's
+    /// `bhimpl_jit_merge_point` below the last level): the portal goes on
+    /// from there for real, and its result is the frame's. (Interpreted
+    /// here, the rest of the call, loops and tail calls included, would
+    /// run in the blackhole.) False without a way to run the portal.
+    fn leave_to_portal(&mut self, a: &[Arg]) -> bool {
+        let Some(run) = self.run_portal else { return false };
+        let Arg::Int(driver) = a[0] else { unreachable!("a merge point names its driver") };
+        let frame = self.frames.last().unwrap();
+        let (greens, reds) = (regs(&a[1]), regs(&a[2]));
+        if greens.len() + reds.len() > MAX_PORTAL_LEAVES {
+            return false;
+        }
+        // On the machine stack: the reds may be the only references to
+        // their objects while the portal runs.
+        let mut leaves = [0u64; MAX_PORTAL_LEAVES];
+        for (i, r) in greens.iter().chain(reds).enumerate() {
+            leaves[i] = slot_of(r.kind, frame, *r);
+        }
+        run(driver as usize, leaves.as_mut_ptr());
+        let frame = self.pop_frame();
+        for (r, v) in frame.results.iter().zip(leaves) {
+            self.set(*r, v);
+        }
+        true
     }
 
     /// At the first merge point of a recursive call from an unknown
@@ -1231,13 +1267,22 @@ pub unsafe fn run_from_merge_point(m: &JitModule, t: &Tables, driver: usize, buf
 /// Resumes after a guard failure: rebuilds the frames of `snapshot` (its
 /// fail arguments in `frame`) and runs them as `run_from_merge_point`
 /// does; the failing guard's own instruction runs again, with real values,
-/// and takes the other way.
+/// and takes the other way. A recursive call's frame goes on in the portal
+/// from its next merge point (`run_portal`).
 ///
 /// # Safety
 /// As `run_from_merge_point`.
-pub unsafe fn resume(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[u64], buf: *mut u64) -> Outcome {
+pub unsafe fn resume(
+    m: &JitModule,
+    t: &Tables,
+    snapshot: &Snapshot,
+    frame: &[u64],
+    buf: *mut u64,
+    run_portal: &RunPortal,
+) -> Outcome {
     let values = guard_values(m, t, snapshot, frame);
     let mut interp = Interp::new(m, t);
+    interp.run_portal = Some(run_portal);
     interp.rebuild(snapshot, |v| real(&values, v), |_| None);
     interp.run(buf)
 }
