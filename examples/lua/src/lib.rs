@@ -569,10 +569,13 @@ pub mod lua {
         arr: Vec<Value>,
         keys: Vec<Value>,
         vals: Vec<Value>,
-        strs: HashMap<Vec<u8>, usize>,
-        ints: HashMap<i64, usize>,
+        /// The indexes are made with the first key of their kind (most
+        /// tables are records or arrays: three empty maps would be most
+        /// of their memory).
+        strs: Option<HashMap<Vec<u8>, usize>>,
+        ints: Option<HashMap<i64, usize>>,
         /// Floats by their bits, booleans, and the other objects by id.
-        others: HashMap<i64, usize>,
+        others: Option<HashMap<i64, usize>>,
         dead: usize,
         meta: Option<Rc<RefCell<Table>>>,
         id: i64,
@@ -583,9 +586,9 @@ pub mod lua {
             arr: Vec::new(),
             keys: Vec::new(),
             vals: Vec::new(),
-            strs: HashMap::new(),
-            ints: HashMap::new(),
-            others: HashMap::new(),
+            strs: None,
+            ints: None,
+            others: None,
             dead: 0,
             meta: None,
             id: interp.new_id(),
@@ -637,22 +640,46 @@ pub mod lua {
     }
 
     impl Table {
+        fn str_pos(&self, s: &Vec<u8>) -> Option<usize> {
+            match &self.strs {
+                Some(m) => m.get(s).copied(),
+                None => None,
+            }
+        }
+
+        fn int_pos(&self, i: i64) -> Option<usize> {
+            match &self.ints {
+                Some(m) => m.get(&i).copied(),
+                None => None,
+            }
+        }
+
+        fn remove_int(&mut self, i: i64) {
+            let mut m = self.ints.take().unwrap_or_default();
+            m.remove(&i);
+            self.ints = Some(m);
+        }
+
         /// The position of `k` (normalized) in the hash part.
         fn find(&self, k: &Value) -> Option<usize> {
             match k {
                 Value::Str(s) => {
                     let b: &Vec<u8> = s;
-                    self.strs.get(b).copied()
+                    self.str_pos(b)
                 }
-                Value::Int(i) => self.ints.get(i).copied(),
+                Value::Int(i) => self.int_pos(*i),
                 Value::Nil => None,
                 other => {
                     let key = other_key(other);
-                    match self.others.get(&key) {
+                    let found = match &self.others {
+                        Some(m) => m.get(&key).copied(),
+                        None => None,
+                    };
+                    match found {
                         Some(p) => {
                             // Float bits and ids may meet: check the key.
-                            if raw_equal(&self.keys[*p], other) {
-                                Some(*p)
+                            if raw_equal(&self.keys[p], other) {
+                                Some(p)
                             } else {
                                 None
                             }
@@ -667,15 +694,15 @@ pub mod lua {
             if i >= 1 && (i as u64) <= self.arr.len() as u64 {
                 return self.arr[(i - 1) as usize].clone();
             }
-            match self.ints.get(&i) {
-                Some(p) => self.vals[*p].clone(),
+            match self.int_pos(i) {
+                Some(p) => self.vals[p].clone(),
                 None => Value::Nil,
             }
         }
 
         fn get_str(&self, s: &Vec<u8>) -> Value {
-            match self.strs.get(s) {
-                Some(p) => self.vals[*p].clone(),
+            match self.str_pos(s) {
+                Some(p) => self.vals[p].clone(),
                 None => Value::Nil,
             }
         }
@@ -705,9 +732,9 @@ pub mod lua {
                 return;
             }
             if i as u64 == n as u64 + 1 && !matches!(v, Value::Nil) {
-                if let Some(p) = self.ints.get(&i).copied() {
+                if let Some(p) = self.int_pos(i) {
                     self.kill(p);
-                    self.ints.remove(&i);
+                    self.remove_int(i);
                 }
                 self.arr.push(v);
                 self.migrate();
@@ -721,8 +748,8 @@ pub mod lua {
         fn migrate(&mut self) {
             loop {
                 let next = self.arr.len() as i64 + 1;
-                let p = match self.ints.get(&next) {
-                    Some(p) => *p,
+                let p = match self.int_pos(next) {
+                    Some(p) => p,
                     None => return,
                 };
                 if matches!(self.vals[p], Value::Nil) {
@@ -730,7 +757,7 @@ pub mod lua {
                 }
                 let v = std::mem::replace(&mut self.vals[p], Value::Nil);
                 self.kill(p);
-                self.ints.remove(&next);
+                self.remove_int(next);
                 self.arr.push(v);
             }
         }
@@ -763,15 +790,21 @@ pub mod lua {
             match &k {
                 Value::Str(s) => {
                     let b: &Vec<u8> = s;
-                    self.strs.insert(b.clone(), p);
+                    let mut m = self.strs.take().unwrap_or_default();
+                    m.insert(b.clone(), p);
+                    self.strs = Some(m);
                 }
                 Value::Int(i) => {
-                    self.ints.insert(*i, p);
-                    let n = self.ints.len();
+                    let mut m = self.ints.take().unwrap_or_default();
+                    m.insert(*i, p);
+                    let n = m.len();
+                    self.ints = Some(m);
                     grown = n >= 4 && n & (n - 1) == 0;
                 }
                 other => {
-                    self.others.insert(other_key(other), p);
+                    let mut m = self.others.take().unwrap_or_default();
+                    m.insert(other_key(other), p);
+                    self.others = Some(m);
                 }
             }
             self.keys.push(k);
@@ -796,10 +829,12 @@ pub mod lua {
                 }
                 k += 1;
             }
-            for (key, p) in &self.ints {
-                if *key >= 1 && !matches!(self.vals[*p], Value::Nil) {
-                    nums[ceil_log2(*key as u64)] += 1;
-                    total += 1;
+            if let Some(ints) = &self.ints {
+                for (key, p) in ints {
+                    if *key >= 1 && !matches!(self.vals[*p], Value::Nil) {
+                        nums[ceil_log2(*key as u64)] += 1;
+                        total += 1;
+                    }
                 }
             }
             let mut a: usize = 0;
@@ -819,13 +854,13 @@ pub mod lua {
             }
             while self.arr.len() < optimal {
                 let next = self.arr.len() as i64 + 1;
-                let v = match self.ints.get(&next).copied() {
+                let v = match self.int_pos(next) {
                     Some(p) => {
                         let v = std::mem::replace(&mut self.vals[p], Value::Nil);
                         if !matches!(v, Value::Nil) {
                             self.dead += 1;
                         }
-                        self.ints.remove(&next);
+                        self.remove_int(next);
                         v
                     }
                     None => Value::Nil,
@@ -841,9 +876,9 @@ pub mod lua {
         fn compact(&mut self) {
             let keys = std::mem::replace(&mut self.keys, Vec::new());
             let vals = std::mem::replace(&mut self.vals, Vec::new());
-            self.strs = HashMap::new();
-            self.ints = HashMap::new();
-            self.others = HashMap::new();
+            self.strs = None;
+            self.ints = None;
+            self.others = None;
             self.dead = 0;
             let mut i = 0;
             while i < keys.len() {
@@ -6965,9 +7000,9 @@ pub mod lua {
                 arr: Vec::new(),
                 keys: Vec::new(),
                 vals: Vec::new(),
-                strs: HashMap::new(),
-                ints: HashMap::new(),
-                others: HashMap::new(),
+                strs: None,
+                ints: None,
+                others: None,
                 dead: 0,
                 meta: None,
                 id: 1,
@@ -6977,9 +7012,9 @@ pub mod lua {
                 arr: Vec::new(),
                 keys: Vec::new(),
                 vals: Vec::new(),
-                strs: HashMap::new(),
-                ints: HashMap::new(),
-                others: HashMap::new(),
+                strs: None,
+                ints: None,
+                others: None,
                 dead: 0,
                 meta: None,
                 id: 2,
