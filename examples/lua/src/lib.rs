@@ -582,6 +582,10 @@ pub mod lua {
     }
 
     fn new_table(interp: &Interp) -> Table {
+        empty_table(interp.new_id())
+    }
+
+    fn empty_table(id: i64) -> Table {
         Table {
             arr: Vec::new(),
             keys: Vec::new(),
@@ -591,7 +595,7 @@ pub mod lua {
             others: None,
             dead: 0,
             meta: None,
-            id: interp.new_id(),
+            id,
         }
     }
 
@@ -6996,29 +7000,9 @@ pub mod lua {
 
     fn new_interp() -> Interp {
         let interp = Interp {
-            globals: Rc::new(RefCell::new(Table {
-                arr: Vec::new(),
-                keys: Vec::new(),
-                vals: Vec::new(),
-                strs: None,
-                ints: None,
-                others: None,
-                dead: 0,
-                meta: None,
-                id: 1,
-            })),
+            globals: Rc::new(RefCell::new(empty_table(1))),
             string_meta: RefCell::new(None),
-            loaded: Rc::new(RefCell::new(Table {
-                arr: Vec::new(),
-                keys: Vec::new(),
-                vals: Vec::new(),
-                strs: None,
-                ints: None,
-                others: None,
-                dead: 0,
-                meta: None,
-                id: 2,
-            })),
+            loaded: Rc::new(RefCell::new(empty_table(2))),
             next_id: Cell::new(3),
             rng: RefCell::new(vec![0, 0, 0, 0]),
         };
