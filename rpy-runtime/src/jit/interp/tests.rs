@@ -83,6 +83,11 @@ fn trace(m: &JitModule, g: u64, x: i64, limit: usize) -> (Option<Trace>, Option<
     (interp.closed, interp.aborted, buf[1] as i64)
 }
 
+/// The portal callback of tests whose snapshots have no recursive frames.
+fn no_portal(_: usize, _: *mut u64) {
+    unreachable!("these tests do not resume inside a recursive call")
+}
+
 fn text(m: &JitModule, t: &Trace) -> String {
     t.text(m, &[], &|_, _| None)
 }
@@ -177,12 +182,12 @@ fn guards_of_a_switch_resume_at_it() {
     let s = t.ops[1].snapshot.as_deref().unwrap();
     let mut buf = [0u64; 2];
     // SAFETY: as `blackhole`.
-    let outcome = unsafe { resume(&m, &TABLES, s, &[5], buf.as_mut_ptr()) };
+    let outcome = unsafe { resume(&m, &TABLES, s, &[5], buf.as_mut_ptr(), &no_portal) };
     assert_eq!((outcome, buf), (Outcome::MergePoint, [0, 55]));
     // The default path's first guard fails with `x` 1.
     let t = trace(&m, 0, 3, 100).0.unwrap();
     let s = t.ops[2].snapshot.as_deref().unwrap();
-    let outcome = unsafe { resume(&m, &TABLES, s, &[1], buf.as_mut_ptr()) };
+    let outcome = unsafe { resume(&m, &TABLES, s, &[1], buf.as_mut_ptr(), &no_portal) };
     assert_eq!((outcome, buf), (Outcome::MergePoint, [0, 11]));
 }
 
@@ -350,7 +355,7 @@ guard_always_fails(descr=<Guard0x0>) [i2]
     assert_eq!((s.frames.len(), s.frames[0].pc), (1, 0));
     let mut buf = [0u64; 2];
     // SAFETY: as `blackhole`.
-    let outcome = unsafe { resume(&m, &TABLES, s, &[7], buf.as_mut_ptr()) };
+    let outcome = unsafe { resume(&m, &TABLES, s, &[7], buf.as_mut_ptr(), &no_portal) };
     assert_eq!((outcome, buf), (Outcome::MergePoint, [2, 7]));
 }
 
