@@ -33,6 +33,7 @@ use crate::entity::SecondaryMap;
 use crate::flow::{BlockId, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value, VarId};
 use crate::lloperation::{FloatOp, LlOp};
 use crate::lltype::{Container, ContainerId, LlType};
+use crate::rtyper::TAG;
 use crate::translator::Translator;
 use rpy_jitcode::int_dispatch;
 use rpy_jitcode::intops::{float_to_int, int_debug, int_op, int_to_float, IntOut};
@@ -296,6 +297,9 @@ impl<'t> Frame<'t> {
             Value::Const(Constant { value: ConstValue::Str(s), concretetype: Some(LlType::Ptr(c)), .. }) => {
                 LlValue::Ptr(Some(string_object(self.tr, *c, s.as_bytes())))
             }
+            Value::Const(Constant { value: ConstValue::Prebuilt(c, tag), .. }) => {
+                LlValue::Ptr(Some(prebuilt_object(self.tr, *c, *tag)))
+            }
             Value::Const(c) => const_value(c),
         }
     }
@@ -383,6 +387,18 @@ pub fn interpret(t: &Translator, g: GraphId, args: Vec<LlValue>) -> Result<LlVal
         frame.block = link.target;
         frame.pc = 0;
     }
+}
+
+/// A new object for the constant `ConstValue::Prebuilt(c, tag)`: zero, but
+/// for a variant's tag. The translated program shares one prebuilt object;
+/// nothing writes it, so no program can tell the difference.
+fn prebuilt_object(t: &Translator, c: ContainerId, tag: Option<i64>) -> ObjRef {
+    let Some(tag) = tag else { return ObjRef::new(t, c, t.containers[c].item().map(|_| 0)) };
+    let obj = ObjRef::new(t, c, None);
+    let Container::GcStruct { fields, .. } = &t.containers[c] else { bug("a variant is not a struct".into()) };
+    let i = fields.iter().position(|(name, _)| name == TAG).unwrap_or_else(|| bug("a variant has no tag".into()));
+    obj.borrow_mut().fields[i] = LlValue::Int(tag as i128);
+    obj
 }
 
 /// A new string object (a list of bytes, container `list`) holding `bytes`.

@@ -84,6 +84,7 @@ pub fn build_module<'ctx>(
         strings: HashMap::new(),
         type_infos: HashMap::new(),
         prebuilt_strs: HashMap::new(),
+        prebuilt_objects: HashMap::new(),
         jit_module: None,
         counts_at_can_enter_jit: if jit.is_some() { rpy_core::jit::counts_at_can_enter_jit(t) } else { Vec::new() },
         counting_entries: if jit.is_some() { rpy_core::jit::portals_counting_entries(t) } else { Vec::new() },
@@ -114,6 +115,8 @@ struct Codegen<'ctx, 'a> {
     type_infos: HashMap<ContainerId, GlobalValue<'ctx>>,
     /// The prebuilt string object of each string literal.
     prebuilt_strs: HashMap<String, PointerValue<'ctx>>,
+    /// The object of each `ConstValue::Prebuilt` (container, tag).
+    prebuilt_objects: HashMap<(ContainerId, Option<i64>), PointerValue<'ctx>>,
     /// The JIT's record of the module, if it has a driver (`jit.rs`).
     jit_module: Option<GlobalValue<'ctx>>,
     /// Per driver, whether its loops are counted at its `can_enter_jit!`.
@@ -213,7 +216,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             self.funcs.insert(g, f);
         }
         for &g in &graphs {
-            self.prebuild_strings(g);
+            self.prebuild_constants(g);
         }
         self.declare_jit_module(&opts.symbol_prefix);
         for &g in &graphs {
@@ -343,30 +346,41 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 self.funcs[g].as_global_value().as_pointer_value().const_cast(self.i8ptr()).into()
             }
             (LlType::Ptr(_), ConstValue::Str(s)) => (*self.prebuilt_strs.get(s).ok_or_else(bad)?).into(),
+            (LlType::Ptr(_), ConstValue::Prebuilt(c, tag)) => {
+                (*self.prebuilt_objects.get(&(*c, *tag)).ok_or_else(bad)?).into()
+            }
             _ => return Err(bad()),
         }))
     }
 
-    /// Emits the string literals of graph `g` as prebuilt objects: read-only
-    /// data laid out as a GC list of bytes whose header is `&TypeInfo + 1`
-    /// (`HDR_PREBUILT`: the GC neither marks nor frees them). A literal is
-    /// never mutated: Rust gives only `&str` access to it.
-    fn prebuild_strings(&mut self, g: GraphId) {
+    /// Emits the string literals and the `ConstValue::Prebuilt` objects of
+    /// graph `g` as prebuilt objects: read-only data whose header is
+    /// `&TypeInfo + 1` (`HDR_PREBUILT`: the GC neither marks nor frees them).
+    /// A string is a GC list of bytes; a literal is never mutated, since Rust
+    /// gives only `&str` access to it.
+    fn prebuild_constants(&mut self, g: GraphId) {
         let graph = &self.t.graphs[g];
         let mut found = Vec::new();
+        let mut objects = Vec::new();
         for b in graph.iterblocks() {
             let block = &graph.blocks[b];
             let operands = block.operations.iter().flat_map(|op| op.args.iter());
             for v in operands.chain(block.exits.iter().flat_map(|l| l.args.iter())) {
-                if let Value::Const(rpy_core::flow::Constant {
-                    value: ConstValue::Str(s),
-                    concretetype: Some(LlType::Ptr(c)),
-                    ..
-                }) = v
-                {
-                    found.push((s.clone(), *c));
+                match v {
+                    Value::Const(rpy_core::flow::Constant {
+                        value: ConstValue::Str(s),
+                        concretetype: Some(LlType::Ptr(c)),
+                        ..
+                    }) => found.push((s.clone(), *c)),
+                    Value::Const(rpy_core::flow::Constant { value: ConstValue::Prebuilt(c, tag), .. }) => {
+                        objects.push((*c, *tag))
+                    }
+                    _ => {}
                 }
             }
+        }
+        for (c, tag) in objects {
+            self.prebuilt_object(c, tag);
         }
         for (s, list) in found {
             if self.prebuilt_strs.contains_key(&s) {
@@ -402,6 +416,40 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             list_g.set_alignment(8);
             self.prebuilt_strs.insert(s, list_g.as_pointer_value().const_cast(self.i8ptr()));
         }
+    }
+
+    /// The object of `ConstValue::Prebuilt(c, tag)`: its header, then zero
+    /// words but for a variant's tag (an array's length is zero).
+    pub(super) fn prebuilt_object(&mut self, c: ContainerId, tag: Option<i64>) -> PointerValue<'ctx> {
+        if let Some(p) = self.prebuilt_objects.get(&(c, tag)) {
+            return *p;
+        }
+        let layout = rpy_core::lltype::layout::layout(&self.t.containers, c);
+        let tag_word = tag.map(|_| {
+            let rpy_core::lltype::Container::GcStruct { fields, .. } = &self.t.containers[c] else {
+                unreachable!("a variant is a struct")
+            };
+            let i = fields.iter().position(|(name, _)| name == rpy_core::rtyper::TAG).expect("a variant's tag");
+            (layout.fields[i] / 8) as usize
+        });
+        let info = gc::TypeInfo::of(&self.t.containers, c);
+        let ti = self.type_info(c, &info);
+        let one = self.i64().const_int(1, false);
+        let mut words: Vec<BasicValueEnum<'ctx>> = vec![unsafe { ti.const_gep(&[one]) }.into()];
+        for w in 1..layout.size.div_ceil(8) as usize {
+            let v = if Some(w) == tag_word { tag.unwrap() as u64 } else { 0 };
+            words.push(self.i64().const_int(v, false).into());
+        }
+        let init = self.ctx.const_struct(&words, false);
+        let g =
+            self.module.add_global(init.get_type(), None, &format!("prebuilt.object.{}", self.prebuilt_objects.len()));
+        g.set_initializer(&init);
+        g.set_constant(true);
+        g.set_linkage(Linkage::Private);
+        g.set_alignment(8);
+        let p = g.as_pointer_value().const_cast(self.i8ptr());
+        self.prebuilt_objects.insert((c, tag), p);
+        p
     }
 
     /// A pointer to a private constant global holding `s`'s bytes.

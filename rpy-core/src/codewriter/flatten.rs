@@ -229,7 +229,9 @@ impl Flattener<'_, '_> {
             (LlType::Float, ConstValue::Int(v)) => vec![Arg::Float(*v as f64)],
             (LlType::Ptr(_), ConstValue::Null) => vec![Arg::Ref(RefConst::Null)],
             (LlType::FuncPtr(..), ConstValue::Null) => vec![Arg::Int(0)],
-            (LlType::Ptr(_), ConstValue::Str(s)) => vec![Arg::Ref(RefConst::Prebuilt(self.m.string(s)))],
+            (LlType::Ptr(_), ConstValue::Str(_) | ConstValue::Prebuilt(..)) => {
+                vec![Arg::Ref(RefConst::Prebuilt(self.m.prebuilt(c)))]
+            }
             _ => return Err(bad()),
         })
     }

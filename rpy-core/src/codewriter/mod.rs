@@ -47,8 +47,9 @@ pub struct JitData {
     pub calls: Vec<GraphId>,
     /// The containers whose `TypeInfo` the JIT allocates with.
     pub typeinfos: Vec<crate::lltype::ContainerId>,
-    /// The string literals the jitcodes use as constants.
-    pub strings: Vec<String>,
+    /// The prebuilt objects the jitcodes use as constants (`RefConst::
+    /// Prebuilt` indexes them): string literals and variants without data.
+    pub prebuilt: Vec<crate::flow::ConstValue>,
 }
 
 /// The jitcodes of every driver's portal and of the graphs the JIT traces

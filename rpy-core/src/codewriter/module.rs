@@ -19,7 +19,7 @@ use super::JitData;
 use crate::backendopt::writeanalyze::{self, runtime_places, transitive_effects, Places};
 use crate::entity::SecondaryMap;
 use crate::flow::JitDriverDef;
-use crate::flow::{FunctionGraph, GraphId, Value};
+use crate::flow::{ConstValue, FunctionGraph, GraphId, Value};
 use crate::llbuild::LlGraphBuilder;
 use crate::lloperation::LlOp;
 use crate::lltype::layout::{layout, size_align, struct_offsets};
@@ -123,7 +123,7 @@ pub struct ModuleBuilder<'t> {
     targets: Vec<Target>,
     target_index: HashMap<String, u32>,
     typeinfo_index: HashMap<ContainerId, u32>,
-    string_index: HashMap<String, u32>,
+    prebuilt_index: HashMap<String, u32>,
     /// Per driver: the jitcode and instruction of its merge point and the
     /// kinds of its green and red leaves.
     pub merge_points: HashMap<usize, (u32, u32, Vec<Kind>, Vec<Kind>, Option<u32>)>,
@@ -143,7 +143,7 @@ impl<'t> ModuleBuilder<'t> {
             targets: Vec::new(),
             target_index: HashMap::new(),
             typeinfo_index: HashMap::new(),
-            string_index: HashMap::new(),
+            prebuilt_index: HashMap::new(),
             merge_points: HashMap::new(),
             effects: transitive_effects(t),
         }
@@ -169,13 +169,16 @@ impl<'t> ModuleBuilder<'t> {
         })
     }
 
-    pub fn string(&mut self, s: &str) -> u32 {
-        if let Some(&i) = self.string_index.get(s) {
+    /// The index of the prebuilt object `v` (a string literal or a variant
+    /// without data) among the module's.
+    pub fn prebuilt(&mut self, v: &ConstValue) -> u32 {
+        let key = format!("{v:?}");
+        if let Some(&i) = self.prebuilt_index.get(&key) {
             return i;
         }
-        let i = self.data.strings.len() as u32;
-        self.data.strings.push(s.to_string());
-        self.string_index.insert(s.to_string(), i);
+        let i = self.data.prebuilt.len() as u32;
+        self.data.prebuilt.push(v.clone());
+        self.prebuilt_index.insert(key, i);
         i
     }
 

@@ -87,6 +87,14 @@ pub enum ConstValue {
     Container(crate::lltype::ContainerId),
     /// The null GC pointer.
     Null,
+    /// A prebuilt object of a container, every field zero but the tag of a
+    /// variant (`Some(tag)`), shared by every place that would make a new
+    /// one: the object of a variant without data, the items of an empty
+    /// list (RPython's prebuilt empty array). Nothing ever writes it (a
+    /// variant without data has no field, an empty array no item), and
+    /// neither has an identity of its own in Rust, so no program can tell it
+    /// from a new one.
+    Prebuilt(crate::lltype::ContainerId, Option<i64>),
 }
 
 /// The Rust type of a constant, as far as the flow space knows it.
@@ -341,6 +349,8 @@ impl fmt::Display for ConstValue {
             ConstValue::Pos(p) => write!(f, "<pos {p}>"),
             ConstValue::Container(c) => write!(f, "<{c}>"),
             ConstValue::Null => write!(f, "NULL"),
+            ConstValue::Prebuilt(c, None) => write!(f, "<prebuilt {c}>"),
+            ConstValue::Prebuilt(c, Some(tag)) => write!(f, "<prebuilt {c} #{tag}>"),
             ConstValue::Tuple(items) => {
                 write!(f, "(")?;
                 for (i, v) in items.iter().enumerate() {

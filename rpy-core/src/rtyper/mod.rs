@@ -686,8 +686,17 @@ impl HighLevelOps<'_> {
             // An enum with data: its base and payloads start with the tag.
             "newvariant" => {
                 let Some(ConstValue::Type(vty)) = args[0].constant().map(|c| c.value.clone()) else { unreachable!() };
+                let def = self.types.struct_def(&vty).unwrap();
+                let (_, tag) = def.variant.unwrap();
+                if def.fields.iter().all(|(_, t)| self.lltype(t) == LlType::Void) {
+                    // Nothing to store: the variant's one prebuilt object.
+                    let c = self.types.container(&vty).unwrap();
+                    let value = ConstValue::Prebuilt(c, Some(tag as i64));
+                    let mut c = Constant::new(value, res_ty);
+                    c.concretetype = Some(res_ll);
+                    return Ok(Some(Value::Const(c)));
+                }
                 let p = self.translate("newstruct", args, result)?;
-                let (_, tag) = self.types.struct_def(&vty).unwrap().variant.unwrap();
                 let tag = self.constant(ConstValue::Int(tag as i128), Ty::Int(IntTy::I64));
                 self.genop(LlOp::Setfield, vec![p.clone(), void_const(ConstValue::Str(TAG.into())), tag], LlType::Void);
                 self.genop(LlOp::CastPointer, vec![p], res_ll)

@@ -10,7 +10,7 @@
 
 use super::{lltype_of, void_const, HighLevelOps, Types};
 use crate::diagnostic::Section;
-use crate::flow::{ConstValue, FunctionGraph, GraphId, Value};
+use crate::flow::{ConstValue, Constant, FunctionGraph, GraphId, Value};
 use crate::llbuild::{c_func, c_int, LlGraphBuilder};
 use crate::lloperation::{IntOp, LlOp};
 use crate::lltype::{ContainerId, LlType, SIGNED, UNSIGNED};
@@ -49,6 +49,16 @@ impl Helpers {
         self.cache.insert((name, array), id);
         id
     }
+}
+
+/// The items of every list with no room: one prebuilt array of length
+/// zero per item type, never written (an item would be out of bounds);
+/// the first push allocates the real array (RPython's prebuilt empty
+/// array).
+fn empty_array(array: ContainerId) -> Value {
+    let mut c = Constant::meta(ConstValue::Prebuilt(array, None));
+    c.concretetype = Some(LlType::Ptr(array));
+    Value::Const(c)
 }
 
 fn field(name: &str) -> Value {
@@ -100,16 +110,21 @@ impl HighLevelOps<'_> {
     /// items (`None`: `n`).
     fn new_list_with_room(&mut self, list_ty: &Ty, n: Value, room: Option<Value>) -> (Value, Value) {
         let c = self.list_containers(list_ty);
+        let no_room = room.as_ref().unwrap_or(&n).constant().and_then(|k| k.as_int()) == Some(0);
         let n = self.genop(LlOp::CastPrimitive, vec![n], SIGNED);
         let room = match room {
             Some(r) => self.genop(LlOp::CastPrimitive, vec![r], SIGNED),
             None => n.clone(),
         };
-        let items = self.genop(
-            LlOp::MallocVarsize,
-            vec![void_const(ConstValue::Container(c.array)), room],
-            LlType::Ptr(c.array),
-        );
+        let items = if no_room {
+            empty_array(c.array)
+        } else {
+            self.genop(
+                LlOp::MallocVarsize,
+                vec![void_const(ConstValue::Container(c.array)), room],
+                LlType::Ptr(c.array),
+            )
+        };
         if let Ty::Array(_) = list_ty {
             return (items.clone(), items);
         }
@@ -228,12 +243,10 @@ impl HighLevelOps<'_> {
                 call(self, g, vec![l.clone()], res_ll)
             }
             "clear" => {
-                // A fresh empty array, so the old items can be collected.
+                // The empty array, so the old items can be collected.
                 let n = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::I64));
-                let array = void_const(ConstValue::Container(c.array));
-                let items = self.genop(LlOp::MallocVarsize, vec![array, n.clone()], LlType::Ptr(c.array));
                 self.genop(LlOp::Setfield, vec![l.clone(), field("length"), n], LlType::Void);
-                self.genop(LlOp::Setfield, vec![l.clone(), field("items"), items], LlType::Void);
+                self.genop(LlOp::Setfield, vec![l.clone(), field("items"), empty_array(c.array)], LlType::Void);
                 self.constant(ConstValue::Unit, Ty::Unit)
             }
             "truncate" => {

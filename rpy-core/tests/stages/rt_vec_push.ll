@@ -3,15 +3,14 @@
 graph f(n_0: i64) -> usize
 block0(n_0: Signed):
     v10: Signed = cast_primitive(0)
-    v11: Ptr(T0) = malloc_varsize(<T0>, v10)
-    v12: Ptr(T1) = malloc(<T1>)
-    v13: Void = setfield(v12, "length", v10)
-    v14: Void = setfield(v12, "items", v11)
-    v5: Void = direct_call(<graph2>, v12, n_0)
+    v11: Ptr(T1) = malloc(<T1>)
+    v12: Void = setfield(v11, "length", v10)
+    v13: Void = setfield(v11, "items", <prebuilt T0>)
+    v5: Void = direct_call(<graph2>, v11, n_0)
     v6: Signed = int_add(n_0, 1)
-    v7: Void = direct_call(<graph2>, v12, v6)
-    v18: Signed = getfield(v12, "length")
-    v8: Unsigned = cast_primitive(v18)
+    v7: Void = direct_call(<graph2>, v11, v6)
+    v17: Signed = getfield(v11, "length")
+    v8: Unsigned = cast_primitive(v17)
     return(v8)
 
 graph ll_grow(v0: (), v1: i64, v2: i64) -> ()

@@ -47,7 +47,7 @@ use crate::gc;
 use inkwell::module::Linkage;
 use inkwell::values::{BasicValue, BasicValueEnum, PointerValue};
 use inkwell::{AddressSpace, IntPredicate};
-use rpy_core::flow::{SpaceOperation, Value, VarId};
+use rpy_core::flow::{ConstValue, SpaceOperation, Value, VarId};
 use rpy_core::lltype::LlType;
 
 impl<'ctx> Codegen<'ctx, '_> {
@@ -84,10 +84,16 @@ impl<'ctx> Codegen<'ctx, '_> {
             let info = gc::TypeInfo::of(&self.t.containers, c);
             typeinfos.push(self.type_info(c, &info));
         }
-        let mut strings = Vec::new();
-        for s in &jit.strings {
-            let p = *self.prebuilt_strs.get(s).ok_or_else(|| CgError(format!("the string {s:?} is not prebuilt")))?;
-            strings.push(p.const_cast(self.i8ptr()));
+        let mut prebuilt = Vec::new();
+        for v in &jit.prebuilt {
+            let p = match v {
+                ConstValue::Str(s) => {
+                    *self.prebuilt_strs.get(s).ok_or_else(|| CgError(format!("the string {s:?} is not prebuilt")))?
+                }
+                ConstValue::Prebuilt(c, tag) => self.prebuilt_object(*c, *tag),
+                _ => return Err(CgError(format!("{v} is not a prebuilt object"))),
+            };
+            prebuilt.push(p.const_cast(self.i8ptr()));
         }
         let bytes = rpy_jitcode::encode(&jit.module);
         let blob = self.ctx.const_string(&bytes, false);
@@ -105,8 +111,8 @@ impl<'ctx> Codegen<'ctx, '_> {
             n(calls.len()),
             addr(self.ptr_table(&format!("{prefix}jit_typeinfos"), &typeinfos)),
             n(typeinfos.len()),
-            addr(self.ptr_table(&format!("{prefix}jit_strings"), &strings)),
-            n(strings.len()),
+            addr(self.ptr_table(&format!("{prefix}jit_prebuilt"), &prebuilt)),
+            n(prebuilt.len()),
             n(0),
         ];
         let fields: Vec<_> = fields.iter().map(|f| f.as_basic_value_enum()).collect();

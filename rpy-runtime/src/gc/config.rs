@@ -7,7 +7,7 @@
 //! | `RPY_GC_MAJOR_COLLECT` | a major collection comes when the old generation reaches this factor times what survived the last major collection; a minor one after allocating this factor minus 1 times that | 1.82 |
 //! | `RPY_GC_MAX` | hard limit on the memory held from the system; beyond it (after a major collection) allocation fails | unlimited |
 //! | `RPY_GC_COLLECT_EVERY` | collect at every N-th allocation (a stress test; turns the inline fast path off): every 4th of these collections is major, the others are minor unless a major one is due | off |
-//! | `RPY_GC_STATS` | `1`: print statistics to stderr at exit | off |
+//! | `RPY_GC_STATS` | `1`: print statistics to stderr at exit; `2`: also the allocations by type (which turns the inline fast path off, so the program runs slower) | off |
 //!
 //! Sizes are a number of bytes with an optional `k`/`kb`, `m`/`mb` or
 //! `g`/`gb` suffix (any case, powers of 1024). An unparsable value is reported
@@ -35,15 +35,31 @@ pub struct Config {
     pub collect_every: u64,
     /// `RPY_GC_STATS`: print statistics at exit.
     pub print_stats: bool,
+    /// `RPY_GC_STATS=2`: count allocations by type (every allocation takes
+    /// the slow path) and print the largest at exit.
+    pub profile_types: bool,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { min_heap: 8 << 20, major_collect: 1.82, max_heap: 0, collect_every: 0, print_stats: false }
+        Config {
+            min_heap: 8 << 20,
+            major_collect: 1.82,
+            max_heap: 0,
+            collect_every: 0,
+            print_stats: false,
+            profile_types: false,
+        }
     }
 }
 
 impl Config {
+    /// Whether every allocation must go through `rpy_gc_malloc`: generated
+    /// code then finds every run empty.
+    pub fn slow_path_only(&self) -> bool {
+        self.collect_every != 0 || self.profile_types
+    }
+
     /// The defaults overridden by the environment.
     pub fn from_env() -> Config {
         let mut c = Config::default();
@@ -61,6 +77,7 @@ impl Config {
         }
         if let Some(v) = read("RPY_GC_STATS", |s| s.parse::<u32>().ok()) {
             c.print_stats = v != 0;
+            c.profile_types = v >= 2;
         }
         c
     }

@@ -3,7 +3,7 @@
 //! process, owned by whoever holds the GIL.
 
 use std::alloc::{alloc_zeroed, Layout};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::ptr;
 
@@ -36,9 +36,9 @@ pub(crate) enum Kind {
 
 /// Allocation state of one size class beyond what generated code sees.
 pub(super) struct ClassState {
-    /// End of the current run. The public `limit` equals it, except in
-    /// `collect_every` mode, where the public one is kept at `free` so that
-    /// every allocation takes the slow path.
+    /// End of the current run. The public `limit` equals it, except when
+    /// every allocation must take the slow path (`Config::slow_path_only`),
+    /// where the public one is kept at `free`.
     pub limit: usize,
     /// Start of the current run, to account for the bytes used in it.
     pub run_start: usize,
@@ -114,6 +114,8 @@ pub(crate) struct Heap {
     pub(super) threshold: usize,
     /// Allocations that went through the slow path.
     slow_allocations: u64,
+    /// With `RPY_GC_STATS=2`: objects and bytes allocated, by TypeInfo address.
+    by_type: HashMap<usize, (u64, u64)>,
     /// Collections forced by `RPY_GC_COLLECT_EVERY`.
     forced_collections: u64,
     /// Bytes used in runs already retired, plus large objects.
@@ -159,6 +161,7 @@ impl Heap {
             allocated_since: 0,
             threshold: 0,
             slow_allocations: 0,
+            by_type: HashMap::new(),
             forced_collections: 0,
             allocated_total: 0,
             minor: CollectionStats::default(),
@@ -173,7 +176,7 @@ impl Heap {
         heap
     }
 
-    /// Changes the configuration, applying a change of `collect_every` to
+    /// Changes the configuration, applying a change of `slow_path_only` to
     /// the runs generated code sees.
     pub fn set_config(&mut self, cfg: Config) {
         self.cfg = cfg;
@@ -181,7 +184,7 @@ impl Heap {
             // SAFETY: the caller holds the GIL, which owns the alloc state.
             unsafe {
                 let run = alloc_runs().add(c);
-                (*run).limit = if cfg.collect_every != 0 { (*run).free } else { self.classes[c].limit };
+                (*run).limit = if cfg.slow_path_only() { (*run).free } else { self.classes[c].limit };
             }
         }
         self.set_threshold();
@@ -252,6 +255,22 @@ impl Heap {
             peak_heap_bytes: self.peak_heap as u64,
             total_allocated_bytes: self.allocated_total + in_runs as u64,
         }
+    }
+
+    /// With `RPY_GC_STATS=2`: the types allocated, as (name, objects,
+    /// bytes), most bytes first.
+    pub fn allocations_by_type(&self) -> Vec<(String, u64, u64)> {
+        let mut v: Vec<(String, u64, u64)> = self
+            .by_type
+            .iter()
+            .map(|(&ti, &(n, bytes))| {
+                // SAFETY: the keys are TypeInfos objects were allocated with.
+                let name = unsafe { &*(ti as *const TypeInfo) }.name();
+                (if name.is_empty() { format!("type {ti:#x}") } else { name.to_string() }, n, bytes)
+            })
+            .collect();
+        v.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.cmp(&b.0)));
+        v
     }
 
     pub fn reset_peak(&mut self) {
@@ -325,6 +344,12 @@ impl Heap {
                 if self.forced_collections.is_multiple_of(FORCED_MAJOR_EVERY) { Kind::Major } else { self.next_kind() };
             self.collect_now(kind);
         }
+        if self.cfg.profile_types {
+            let slot = if size <= SMALL_MAX { CLASS_SIZES[size_class(size)] } else { size };
+            let entry = self.by_type.entry(ti as *const TypeInfo as usize).or_default();
+            entry.0 += 1;
+            entry.1 += slot as u64;
+        }
         let obj = if size <= SMALL_MAX { self.alloc_small(size_class(size)) } else { self.alloc_large(size) };
         *(obj as *mut usize) = ti as *const TypeInfo as usize;
         if ti.is_varsize() {
@@ -342,7 +367,7 @@ impl Heap {
             let limit = self.classes[c].limit;
             if p != 0 && p + size <= limit {
                 (*run).free = p + size;
-                (*run).limit = if self.cfg.collect_every != 0 { p + size } else { limit };
+                (*run).limit = if self.cfg.slow_path_only() { p + size } else { limit };
                 return p;
             }
             self.refill(c);
@@ -396,7 +421,7 @@ impl Heap {
                     cs.limit = start + bytes;
                     let run = alloc_runs().add(c);
                     (*run).free = start;
-                    (*run).limit = if self.cfg.collect_every != 0 { start } else { start + bytes };
+                    (*run).limit = if self.cfg.slow_path_only() { start } else { start + bytes };
                     self.allocated_since += bytes;
                     return;
                 }

@@ -283,7 +283,9 @@ extern "C" fn print_stats_at_exit() {
         eprintln!("rpy gc: statistics unavailable: another thread is inside rpy_gc_enter");
         return;
     }
-    let s = heap("print_stats_at_exit").stats();
+    let h = heap("print_stats_at_exit");
+    let s = h.stats();
+    let by_type = h.allocations_by_type();
     roots::leave();
     let ms = |ns: u64| ns as f64 / 1e6;
     let mut err = std::io::stderr().lock();
@@ -301,7 +303,16 @@ extern "C" fn print_stats_at_exit() {
         writeln!(err, "rpy gc: live after the last collection: {} bytes in {} objects", s.live_bytes, s.live_objects);
     let _ = writeln!(err, "rpy gc: heap: {} bytes now, {} bytes at peak", s.heap_bytes, s.peak_heap_bytes);
     let _ = writeln!(err, "rpy gc: total allocated: {} bytes", s.total_allocated_bytes);
+    if !by_type.is_empty() {
+        let _ = writeln!(err, "rpy gc: allocated by type (bytes, objects):");
+        for (name, n, bytes) in by_type.iter().take(TYPES_SHOWN) {
+            let _ = writeln!(err, "rpy gc: {bytes:>14} {n:>12}  {name}");
+        }
+    }
 }
+
+/// How many types `RPY_GC_STATS=2` lists.
+const TYPES_SHOWN: usize = 20;
 
 /// Takes the GIL for the calling thread (reentrantly). The outermost call
 /// records `stack_base`, the address of a local in the caller's frame, as the

@@ -63,8 +63,8 @@ pub struct JitModuleRecord {
     ncalls: usize,
     typeinfos: *const *const TypeInfo,
     ntypeinfos: usize,
-    strings: *const *mut u8,
-    nstrings: usize,
+    prebuilt: *const *mut u8,
+    nprebuilt: usize,
     /// The module's `State`, made at its first merge point.
     state: AtomicUsize,
 }
@@ -480,7 +480,7 @@ unsafe fn tables(record: &JitModuleRecord) -> Tables<'static> {
     Tables {
         calls: std::slice::from_raw_parts(record.calls, record.ncalls),
         typeinfos: std::slice::from_raw_parts(record.typeinfos, record.ntypeinfos),
-        strings: std::slice::from_raw_parts(record.strings, record.nstrings),
+        prebuilt: std::slice::from_raw_parts(record.prebuilt, record.nprebuilt),
     }
 }
 
@@ -682,7 +682,7 @@ fn add_code(
     let log_trace = |section: &str, trace: &Trace| {
         if log::enabled(section) {
             let location = |d, greens: &[u64]| unsafe { printable_location(&st.module, t, d, greens) };
-            let text = trace.text(&st.module, t.strings, &location);
+            let text = trace.text(&st.module, t.prebuilt, &location);
             log::section(section, &format!("# {what} with {} ops\n{text}", trace.ops.len()));
         }
     };

@@ -32,7 +32,8 @@ pub type CallWrapper = unsafe extern "C" fn(*const u64, *mut u64);
 pub struct Tables<'a> {
     pub calls: &'a [CallWrapper],
     pub typeinfos: &'a [*const TypeInfo],
-    pub strings: &'a [*mut u8],
+    /// The prebuilt objects (string literals, variants without data).
+    pub prebuilt: &'a [*mut u8],
 }
 
 thread_local! {
@@ -651,7 +652,7 @@ impl<'a> Interp<'a> {
         match a {
             Arg::Reg(r) => refs()[self.frames.last().unwrap().ref_base + r.index as usize] as *mut u8,
             Arg::Ref(RefConst::Null) => std::ptr::null_mut(),
-            Arg::Ref(RefConst::Prebuilt(i)) => self.t.strings[*i as usize],
+            Arg::Ref(RefConst::Prebuilt(i)) => self.t.prebuilt[*i as usize],
             other => panic!("rpy JIT: a reference expected, got {other:?}"),
         }
     }

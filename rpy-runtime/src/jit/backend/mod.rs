@@ -443,7 +443,7 @@ mod tests {
     use rpy_jitcode::{Descr, Holds, Kind, Leaf, Op, Reg};
 
     fn tables() -> Tables<'static> {
-        Tables { calls: &[], typeinfos: &[], strings: &[] }
+        Tables { calls: &[], typeinfos: &[], prebuilt: &[] }
     }
 
     /// Links for code that jumps nowhere and calls no other code.
@@ -668,7 +668,7 @@ mod tests {
             ..JitModule::default()
         };
         let typeinfos = [&CELL as *const gc::TypeInfo];
-        let tables = Tables { calls: &[], typeinfos: &typeinfos, strings: &[] };
+        let tables = Tables { calls: &[], typeinfos: &typeinfos, prebuilt: &[] };
         let mut trace = Trace::new(&[Kind::Int, Kind::Ref]);
         let (p1, p2, neg, i1, more) = (
             trace.new_var(Kind::Ref),
@@ -771,7 +771,7 @@ mod tests {
             ..JitModule::default()
         };
         let typeinfos = [&REFS as *const gc::TypeInfo];
-        let tables = Tables { calls: &[], typeinfos: &typeinfos, strings: &[] };
+        let tables = Tables { calls: &[], typeinfos: &typeinfos, prebuilt: &[] };
         let mut trace = Trace::new(&[Kind::Int, Kind::Ref]);
         let (m, len, p1, i1, more) = (
             trace.new_var(Kind::Int),

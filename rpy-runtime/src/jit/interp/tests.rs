@@ -60,7 +60,7 @@ fn module(on: u32, default: bool) -> JitModule {
     }
 }
 
-const TABLES: Tables<'static> = Tables { calls: &[], typeinfos: &[], strings: &[] };
+const TABLES: Tables<'static> = Tables { calls: &[], typeinfos: &[], prebuilt: &[] };
 
 /// One iteration in the blackhole from green `g` and `x`: the new `x`.
 fn blackhole(m: &JitModule, g: u64, x: i64) -> i64 {

@@ -306,14 +306,14 @@ impl Trace {
         self.kinds.len() as u32 - 1
     }
 
-    fn value_text(&self, v: &Value, strings: &[*mut u8]) -> String {
+    fn value_text(&self, v: &Value, prebuilt: &[*mut u8]) -> String {
         match v {
             Value::Var(n) => format!("{}{n}", var_letter(self.kinds[*n as usize])),
             Value::Const(x, Kind::Int) => format!("{}", *x as i64),
             Value::Const(x, Kind::Float) => format!("{:?}", f64::from_bits(*x)),
             Value::Const(0, Kind::Ref) => "ConstPtr(null)".to_string(),
-            Value::Const(x, Kind::Ref) => match strings.iter().position(|s| *s as u64 == *x) {
-                Some(i) => format!("ConstPtr(str{i})"),
+            Value::Const(x, Kind::Ref) => match prebuilt.iter().position(|s| *s as u64 == *x) {
+                Some(i) => format!("ConstPtr(prebuilt{i})"),
                 None => format!("ConstPtr(0x{x:x})"),
             },
         }
@@ -325,10 +325,10 @@ impl Trace {
     pub fn text(
         &self,
         m: &JitModule,
-        strings: &[*mut u8],
+        prebuilt: &[*mut u8],
         location: &dyn Fn(usize, &[u64]) -> Option<String>,
     ) -> String {
-        self.text_with(m, strings, location, false)
+        self.text_with(m, prebuilt, location, false)
     }
 
     /// The text of `text` with each guard's whole snapshot: every value of
@@ -344,17 +344,17 @@ impl Trace {
     fn text_with(
         &self,
         m: &JitModule,
-        strings: &[*mut u8],
+        prebuilt: &[*mut u8],
         location: &dyn Fn(usize, &[u64]) -> Option<String>,
         full: bool,
     ) -> String {
-        let vars = |vs: &[Value]| vs.iter().map(|v| self.value_text(v, strings)).collect::<Vec<_>>().join(", ");
+        let vars = |vs: &[Value]| vs.iter().map(|v| self.value_text(v, prebuilt)).collect::<Vec<_>>().join(", ");
         let inputs: Vec<Value> = (0..self.ninputs).map(Value::Var).collect();
         let mut out = format!("[{}]\n", vars(&inputs));
         let mut guards = 0;
         for op in &self.ops {
             if let Some(r) = op.result {
-                out.push_str(&format!("{} = ", self.value_text(&Value::Var(r), strings)));
+                out.push_str(&format!("{} = ", self.value_text(&Value::Var(r), prebuilt)));
             }
             let mut args = vars(&op.args);
             if op.op == Op::DebugMergePoint {

@@ -1692,7 +1692,7 @@ mod tests {
         ];
         let links =
             Links { codes: &|_| unreachable!(), tokens: &|_| std::ptr::null(), assembler_helper: 0, stack_limit: 0 };
-        let tables = Tables { calls: &[], typeinfos: &[], strings: &[] };
+        let tables = Tables { calls: &[], typeinfos: &[], prebuilt: &[] };
         let code = compile_loop(&trace, &JitModule::default(), &tables, 0, &links, None, None).unwrap();
         // SAFETY: the code's memory, alive while `code` is.
         let bytes = unsafe { std::slice::from_raw_parts(code.entry, code.size) };
