@@ -3972,7 +3972,8 @@ pub mod lua {
     /// results are once it returns.
     struct Frame {
         regs: Vec<Value>,
-        varargs: Vec<Value>,
+        /// The extra arguments of a vararg function (`None`: none).
+        varargs: Option<Vec<Value>>,
         top: usize,
         ret_base: usize,
         ret_n: usize,
@@ -3982,7 +3983,6 @@ pub mod lua {
     #[unroll_safe]
     fn new_frame(proto: &Proto, args: &mut Vec<Value>, from: usize, n: usize) -> Frame {
         let mut regs: Vec<Value> = Vec::with_capacity(proto.maxstack);
-        let mut varargs: Vec<Value> = Vec::new();
         let mut k = 0;
         while k < proto.nparams {
             if k < n {
@@ -3996,12 +3996,15 @@ pub mod lua {
             regs.push(Value::Nil);
             k += 1;
         }
-        if proto.is_vararg {
+        let mut varargs = None;
+        if proto.is_vararg && n > proto.nparams {
+            let mut extra: Vec<Value> = Vec::with_capacity(n - proto.nparams);
             let mut j = proto.nparams;
             while j < n {
-                varargs.push(std::mem::replace(&mut args[from + j], Value::Nil));
+                extra.push(std::mem::replace(&mut args[from + j], Value::Nil));
                 j += 1;
             }
+            varargs = Some(extra);
         }
         Frame { regs, varargs, top: 0, ret_base: 0, ret_n: 0 }
     }
@@ -4549,14 +4552,7 @@ pub mod lua {
                     let f = frame.regs[a].clone();
                     if let Value::Func(c) = &f {
                         // The callee takes this frame over.
-                        let mut args: Vec<Value> = Vec::with_capacity(n);
-                        let mut k = 0;
-                        while k < n {
-                            args.push(std::mem::replace(&mut frame.regs[a + 1 + k], Value::Nil));
-                            k += 1;
-                        }
-                        let fresh = new_frame(&c.proto, &mut args, 0, n);
-                        reuse_frame(frame, fresh);
+                        tail_frame(frame, &c.proto, a, n);
                         closure = c.clone();
                         proto = closure.proto.clone();
                         pc = 0;
@@ -4652,12 +4648,19 @@ pub mod lua {
                 }
                 Instr::VarArg(a, n) => {
                     let a = *a;
-                    let count = frame.varargs.len();
+                    let count = match &frame.varargs {
+                        Some(v) => v.len(),
+                        None => 0,
+                    };
                     let want = if *n == MULTI { count } else { *n };
                     ensure(frame, a + want);
                     let mut k = 0;
                     while k < want {
-                        frame.regs[a + k] = if k < count { frame.varargs[k].clone() } else { Value::Nil };
+                        let v = match &frame.varargs {
+                            Some(extra) if k < count => extra[k].clone(),
+                            _ => Value::Nil,
+                        };
+                        frame.regs[a + k] = v;
                         k += 1;
                     }
                     frame.top = a + want;
@@ -4666,15 +4669,33 @@ pub mod lua {
         }
     }
 
-    /// Makes `frame` the `fresh` one of a tail call, keeping its lists.
-    fn reuse_frame(frame: &mut Frame, fresh: Frame) {
-        frame.regs.clear();
-        for v in fresh.regs {
-            frame.regs.push(v);
+    /// Makes `frame` the frame of a tail call of `proto` whose `n` arguments
+    /// are at `R[a + 1..]`, as `new_frame` would make it, in place: the
+    /// arguments move down (each to a register below its own), the other
+    /// registers are cleared.
+    #[unroll_safe]
+    fn tail_frame(frame: &mut Frame, proto: &Proto, a: usize, n: usize) {
+        let np = proto.nparams;
+        frame.varargs = None;
+        if proto.is_vararg && n > np {
+            let mut extra: Vec<Value> = Vec::with_capacity(n - np);
+            let mut j = np;
+            while j < n {
+                extra.push(std::mem::replace(&mut frame.regs[a + 1 + j], Value::Nil));
+                j += 1;
+            }
+            frame.varargs = Some(extra);
         }
-        frame.varargs.clear();
-        for v in fresh.varargs {
-            frame.varargs.push(v);
+        ensure(frame, proto.maxstack);
+        let mut k = 0;
+        while k < np {
+            frame.regs[k] = if k < n { std::mem::replace(&mut frame.regs[a + 1 + k], Value::Nil) } else { Value::Nil };
+            k += 1;
+        }
+        let len = frame.regs.len();
+        while k < len {
+            frame.regs[k] = Value::Nil;
+            k += 1;
         }
         frame.top = 0;
     }
