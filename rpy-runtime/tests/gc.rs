@@ -566,6 +566,66 @@ fn minor_collections_free_young_garbage_and_keep_young_survivors() {
     });
 }
 
+/// Two lists of `n` conses built side by side (so that the blocks of the
+/// second stay in use when it dies): the first, and the address of the
+/// second with its bits flipped, so that no word points to it.
+#[inline(never)]
+fn kept_and_hidden_lists(n: i64) -> (*mut u8, usize) {
+    let (mut kept, mut hidden) = (null_mut(), null_mut());
+    for i in (0..n).rev() {
+        kept = cons(i, kept);
+        hidden = cons(-i, hidden);
+    }
+    (kept, !(hidden as usize))
+}
+
+// Sweeping leaves dead objects as they are (headers included): the
+// conservative scan must tell them from live ones by the marks and the runs
+// handed out since, or a stale stack word would bring back a dead list.
+
+#[test]
+fn a_word_pointing_to_a_dead_object_keeps_it_dead_in_a_minor_collection() {
+    with_gc(|| {
+        with_config(
+            |c| c.collect_every = 0,
+            || {
+                let n = 100_000;
+                let (kept, hidden) = kept_and_hidden_lists(n);
+                clear_stack();
+                gc::collect_minor();
+                let stale = black_box(!hidden) as *mut u8;
+                gc::collect_minor();
+                // Brought back, the dead list would be old now: its one-slot
+                // holes would stay full and the heap grow.
+                let before = gc::stats().heap_bytes;
+                let refill = build_list(n, 1);
+                assert!(gc::stats().heap_bytes <= before, "{} -> {}", before, gc::stats().heap_bytes);
+                black_box(stale);
+                check_list(kept, n, 0);
+                check_list(refill, n, 1);
+            },
+        )
+    });
+}
+
+#[test]
+fn a_word_pointing_to_a_dead_object_keeps_it_dead_in_a_major_collection() {
+    with_gc(|| {
+        let before = collect_clean!();
+        let n = 100_000;
+        let (kept, hidden) = kept_and_hidden_lists(n);
+        clear_stack();
+        gc::collect_minor();
+        let stale = black_box(!hidden) as *mut u8;
+        rpy_gc_collect();
+        black_box(stale);
+        let live = gc::stats().live_bytes;
+        let want = before + n as u64 * 24;
+        assert!(live < want + 64 * 1024, "live {live} after a major collection, {want} expected");
+        check_list(kept, n, 0);
+    });
+}
+
 /// Stores a new cons into item 0 of the pointer array `old`, with the write
 /// barrier or without.
 #[inline(never)]

@@ -7,13 +7,18 @@
 //! base + data_start   slot 0, slot 1, ... (layout.nslots slots of layout.slot bytes)
 //! ```
 //!
-//! Invariant between collections (and during marking): a slot holds an
-//! object exactly when its first word (the header) is non-zero. Sweeping
-//! zeroes the header of every dead object, and memory only becomes slots of a
-//! block after being zeroed whole, so the conservative root finder can tell
-//! objects from free slots. After a sweep the mark bitmap doubles as the map
-//! of what is free: the allocator hands out runs of consecutive unmarked
-//! slots, moving a cursor forward through the block.
+//! Invariant between collections (and during minor marking): a slot holds
+//! an object exactly when its first word (the header) is non-zero and the
+//! slot is marked (it survived the last sweep) or below `alloc_end` (it was
+//! handed out in a run since: runs are zeroed when handed out). So the
+//! conservative root finder can tell objects from free slots, and sweeping
+//! writes nothing into the dead objects: their memory is zeroed once, when
+//! a run hands it out again. A major collection, which clears the marks,
+//! first zeroes the headers of the dead objects not handed out since
+//! (`zero_stale_headers`); while it marks, a non-zero header alone means an
+//! object. After a sweep the mark bitmap doubles as the map of what is free:
+//! the allocator hands out runs of consecutive unmarked slots, moving a
+//! cursor forward through the block.
 //!
 //! Mark bits are sticky: a minor collection does not clear them, so the
 //! objects that survived earlier collections (the old ones) stay marked and
@@ -43,6 +48,11 @@ pub(crate) struct Block {
     pub young: bool,
     /// Marked (live) slots after the last sweep of the block.
     pub live: u32,
+    /// The slots below this index that are not marked were handed out in
+    /// runs since the last sweep (zero, or objects allocated since); those
+    /// at or above it hold nothing but, perhaps, the stale header of an
+    /// object found dead by a sweep.
+    pub alloc_end: u32,
 }
 
 const _: () = assert!(std::mem::size_of::<Block>() <= BLOCK_HEADER);
@@ -88,6 +98,7 @@ impl Block {
             zeroed: true,
             young: false,
             live: 0,
+            alloc_end: 0,
         });
     }
 
@@ -161,41 +172,61 @@ impl Block {
         Some((start, scan(marks, start, n, false)))
     }
 
-    /// Sweeps after marking: zeroes the header of every dead object and
-    /// records and returns the number of live (marked) slots. A block with no
-    /// live slot is left untouched; the caller releases it.
-    ///
-    /// # Safety
-    /// Marking has just finished and the block belongs to the GC.
-    pub unsafe fn sweep(&mut self) -> usize {
-        let n = self.nslots as usize;
+    /// Whether slot `index`, if its header is non-zero, holds an object
+    /// (outside a major collection's marking: see the invariant above).
+    #[inline]
+    pub fn may_hold_object(&self, index: usize) -> bool {
+        index < self.alloc_end as usize || self.is_marked(index)
+    }
+
+    /// Sweeps after marking: records and returns the number of live
+    /// (marked) slots; the unmarked ones are free from now on. Dead objects
+    /// are left as they are (see the invariant above). A block with no live
+    /// slot is left untouched; the caller releases it.
+    pub fn sweep(&mut self) -> usize {
         let live: usize = self.marks().iter().map(|w| w.count_ones() as usize).sum();
         self.live = live as u32;
         self.young = false;
-        if live == 0 || live == n {
-            return live;
-        }
-        let words = self.mark_words as usize;
-        let mut freed = false;
-        for w in 0..words {
-            let mut dead = !self.marks()[w];
-            if w == words - 1 && !n.is_multiple_of(64) {
-                dead &= (1u64 << (n % 64)) - 1;
-            }
-            while dead != 0 {
-                let index = w * 64 + dead.trailing_zeros() as usize;
-                dead &= dead - 1;
-                let header = self.slot_addr(index) as *mut usize;
-                if *header != 0 {
-                    *header = 0;
-                    freed = true;
-                }
-            }
-        }
-        if freed {
+        self.alloc_end = 0;
+        if live < self.nslots as usize {
+            // Objects may have died: their slots are free and not zero.
             self.zeroed = false;
         }
         live
+    }
+
+    /// Before a major collection clears the marks: zeroes the header of
+    /// every free slot not handed out since the last sweep, so that a
+    /// non-zero header alone means an object while the marks are rebuilt.
+    ///
+    /// # Safety
+    /// The block belongs to the GC, and no collection is marking.
+    pub unsafe fn zero_stale_headers(&mut self) {
+        if self.zeroed {
+            return;
+        }
+        let n = self.nslots as usize;
+        let words = self.mark_words as usize;
+        let from = self.alloc_end as usize;
+        for w in from / 64..words {
+            let mut free = !self.marks()[w];
+            if w == words - 1 && !n.is_multiple_of(64) {
+                free &= (1u64 << (n % 64)) - 1;
+            }
+            if w == from / 64 {
+                free &= !0u64 << (from % 64);
+            }
+            while free != 0 {
+                let index = w * 64 + free.trailing_zeros() as usize;
+                free &= free - 1;
+                // Read first: most free slots are zero already, and a page
+                // never written stays unmapped.
+                let header = self.slot_addr(index) as *mut usize;
+                if *header != 0 {
+                    *header = 0;
+                }
+            }
+        }
     }
 }
 

@@ -64,8 +64,10 @@ impl Heap {
         }
         if kind == Kind::Major {
             for &b in &self.blocks {
+                (*b).zero_stale_headers();
                 (*b).clear_marks();
             }
+            self.major_marking = true;
             for &obj in self.large.keys() {
                 *((obj - 8) as *mut usize) = 0;
             }
@@ -112,6 +114,7 @@ impl Heap {
             *(obj as *mut usize) |= HDR_TRACK;
         }
         self.remembered.clear();
+        self.major_marking = false;
 
         self.sweep(kind);
         self.allocated_since = 0;
@@ -152,9 +155,12 @@ impl Heap {
         if self.block_set.contains(&base) {
             // SAFETY: `base` is one of our blocks.
             let block = unsafe { &*(base as *const Block) };
-            let obj = block.slot_addr(block.slot_index(addr)?);
-            // SAFETY: slots are mapped memory; a zero header is a free slot.
-            return (unsafe { *(obj as *const usize) } != 0).then_some(obj);
+            let index = block.slot_index(addr)?;
+            let obj = block.slot_addr(index);
+            // SAFETY: slots are mapped memory; a zero header is a free slot,
+            // and so is a stale one (see `block`).
+            let header = unsafe { *(obj as *const usize) };
+            return (header != 0 && (self.major_marking || block.may_hold_object(index))).then_some(obj);
         }
         let (&obj, &size) = self.large.range(..=addr).next_back()?;
         (addr < obj + size).then_some(obj)

@@ -114,6 +114,9 @@ pub(crate) struct Heap {
     pub(super) threshold: usize,
     /// Allocations that went through the slow path.
     slow_allocations: u64,
+    /// While a major collection marks: every mark was cleared, and a slot
+    /// with a non-zero header holds an object (`Block::zero_stale_headers`).
+    pub(super) major_marking: bool,
     /// With `RPY_GC_STATS=2`: objects and bytes allocated, by TypeInfo address.
     by_type: HashMap<usize, (u64, u64)>,
     /// Collections forced by `RPY_GC_COLLECT_EVERY`.
@@ -161,6 +164,7 @@ impl Heap {
             allocated_since: 0,
             threshold: 0,
             slow_allocations: 0,
+            major_marking: false,
             by_type: HashMap::new(),
             forced_collections: 0,
             allocated_total: 0,
@@ -415,6 +419,7 @@ impl Heap {
                         block.young = true;
                         self.young_blocks.push(b);
                     }
+                    block.alloc_end = end as u32;
                     let cs = &mut self.classes[c];
                     cs.cursor = end;
                     cs.run_start = start;
