@@ -394,6 +394,22 @@ fn recursive_calls_are_traced_into_unless_they_loop() {
     assert_eq!(aborts.iter().filter(|a| a.contains("CalleeLoops")).count(), 1, "{aborts:?}");
 }
 
+/// Program 234 calls the interpreter on code taken from its machine's
+/// state (a red): traced into, the callee's greens are promoted at its
+/// merge point (one `guard_value` on its code), so its elidable fetches of
+/// instructions fold and nothing dispatches on them (without the
+/// promotion, each was a call and a guard on the instruction read).
+#[test]
+fn a_recursive_call_traced_into_promotes_the_callees_greens() {
+    let (loops, out) = jit_log("234_jit_recursive_call_of_a_red_function", "jit-log-opt-loop");
+    assert_eq!(out, "6003000\n");
+    let main = loops.iter().find(|l| l.contains("'pc 0 of 4'")).expect("the main loop");
+    assert!(!main.contains("<Call fetch>"), "{main}");
+    assert!(!main.contains("Op.#tag"), "{main}");
+    assert!(!main.contains("call_assembler"), "{main}");
+    assert!(main.contains("guard_value(p"), "{main}");
+}
+
 /// Program 232's portal returns a `Result` (two leaves: no token can call
 /// its code), and its loop calls a function with a loop of its own: the
 /// tracer gives up once (`CalleeLoops`) and makes the call a residual call

@@ -27,7 +27,7 @@
 
 #[rpython::entry]
 pub mod lua {
-    use rpython::jit::{can_enter_jit, dont_look_inside, elidable, jit_merge_point, unroll_safe, JitDriver};
+    use rpython::jit::{can_enter_jit, dont_look_inside, elidable, jit_merge_point, promote, unroll_safe, JitDriver};
     use std::cell::{Cell, RefCell};
     use std::collections::HashMap;
     use std::io::{Read, Write};
@@ -573,6 +573,12 @@ pub mod lua {
         /// tables are records or arrays: three empty maps would be most
         /// of their memory).
         strs: Option<HashMap<Vec<u8>, usize>>,
+        /// Changes with every string key added (or moved): the positions
+        /// `strs` gives are a function of it (`str_pos_at`), so a trace
+        /// where the table is a constant (the globals) reads a field at a
+        /// constant position, and is invalidated when a key is added.
+        #[rpython::jit::quasi_immutable]
+        strs_version: i64,
         ints: Option<HashMap<i64, usize>>,
         /// Floats by their bits, booleans, and the other objects by id.
         others: Option<HashMap<i64, usize>>,
@@ -591,6 +597,7 @@ pub mod lua {
             keys: Vec::new(),
             vals: Vec::new(),
             strs: None,
+            strs_version: 0,
             ints: None,
             others: None,
             dead: 0,
@@ -641,6 +648,14 @@ pub mod lua {
             }
         }
         k.clone()
+    }
+
+    /// The position of the string key `s` in `t`'s hash part, which only
+    /// a new string key changes, and with it `version` (`t.strs_version`).
+    #[elidable]
+    fn str_pos_at(t: &Table, version: i64, s: &Vec<u8>) -> Option<usize> {
+        let _ = version;
+        t.str_pos(s)
     }
 
     impl Table {
@@ -797,6 +812,7 @@ pub mod lua {
                     let mut m = self.strs.take().unwrap_or_default();
                     m.insert(b.clone(), p);
                     self.strs = Some(m);
+                    self.strs_version += 1;
                 }
                 Value::Int(i) => {
                     let mut m = self.ints.take().unwrap_or_default();
@@ -4344,12 +4360,26 @@ pub mod lua {
                     frame.regs[*a] = Value::Cell(Rc::new(RefCell::new(v)));
                 }
                 Instr::GetGlobal(a, name) => {
-                    let v = interp.globals.borrow().get_str(name);
+                    let g = interp.globals.borrow();
+                    // One table: a constant of the trace, and the position
+                    // of the name in it too.
+                    let t: &Table = promote(&*g);
+                    let v = match str_pos_at(t, t.strs_version, name) {
+                        Some(p) => t.vals[p].clone(),
+                        None => Value::Nil,
+                    };
                     frame.regs[*a] = v;
                 }
                 Instr::SetGlobal(name, b) => {
                     let v = frame.regs[*b].clone();
-                    interp.globals.borrow_mut().set(Value::Str(name.clone()), v);
+                    let mut g = interp.globals.borrow_mut();
+                    let t: &Table = promote(&*g);
+                    let version = t.strs_version;
+                    match str_pos_at(t, version, name) {
+                        // A live global changes value: nothing else changes.
+                        Some(p) if !matches!(g.vals[p], Value::Nil) && !matches!(v, Value::Nil) => g.vals[p] = v,
+                        _ => g.set(Value::Str(name.clone()), v),
+                    }
                 }
                 Instr::GetTable(a, b, c) => {
                     if let Some(v) = index_fast(&frame.regs[*b], &frame.regs[*c]) {

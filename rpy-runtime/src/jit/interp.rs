@@ -1177,6 +1177,15 @@ impl<'a> Interp<'a> {
     /// trace does not unroll: it gives up, and the call is not traced
     /// into again (RPython makes it a `call_assembler` there).
     fn inside_recursive_call(&mut self, a: &[Arg]) {
+        // The callee's greens become constants, as at the portal's own
+        // merge point (RPython promotes them at the recursive call): what
+        // the callee does with them (its code) folds.
+        for r in regs(&a[1]) {
+            self.guard_on(&Arg::Reg(*r), Op::GuardValue);
+        }
+        if self.rec.is_none() {
+            return;
+        }
         let frame = self.frames.last().unwrap();
         let greens: Vec<u64> = regs(&a[1]).iter().map(|r| slot_of(r.kind, frame, *r)).collect();
         if frame.keys.contains(&greens) {
