@@ -1519,6 +1519,10 @@ pub mod lua {
         pos: usize,
         chunk: String,
         funcs: Vec<FuncState>,
+        /// One string object per distinct string constant or name of the
+        /// chunk: a field's key in a table is then often the very object
+        /// an instruction looks it up with (`field_cached`).
+        strings: HashMap<Vec<u8>, Rc<Vec<u8>>>,
     }
 
     /// Binary operators: the operator, its left and right priorities.
@@ -1574,6 +1578,15 @@ pub mod lua {
     }
 
     impl Parser {
+        fn intern(&mut self, bytes: Vec<u8>) -> Rc<Vec<u8>> {
+            if let Some(s) = self.strings.get(&bytes) {
+                return s.clone();
+            }
+            let s = Rc::new(bytes.clone());
+            self.strings.insert(bytes, s.clone());
+            s
+        }
+
         fn tok(&self) -> &Tok {
             &self.toks[self.pos].tok
         }
@@ -1721,7 +1734,7 @@ pub mod lua {
             }
             match self.find_upval(level, name) {
                 Some(u) => Expr::Upval(u),
-                None => Expr::Global(Rc::new(name.as_bytes().to_vec())),
+                None => Expr::Global(self.intern(name.as_bytes().to_vec())),
             }
         }
 
@@ -1973,12 +1986,12 @@ pub mod lua {
                     let key = self.name()?;
                     full.push('.');
                     full.push_str(&key);
-                    target = Expr::Index(Box::new(target), Box::new(Expr::Str(Rc::new(key.into_bytes()))), line);
+                    target = Expr::Index(Box::new(target), Box::new(Expr::Str(self.intern(key.into_bytes()))), line);
                 } else if self.accept(":") {
                     let key = self.name()?;
                     full.push(':');
                     full.push_str(&key);
-                    target = Expr::Index(Box::new(target), Box::new(Expr::Str(Rc::new(key.into_bytes()))), line);
+                    target = Expr::Index(Box::new(target), Box::new(Expr::Str(self.intern(key.into_bytes()))), line);
                     is_method = true;
                     break;
                 } else {
@@ -2087,7 +2100,7 @@ pub mod lua {
             let e = match self.tok().clone() {
                 Tok::Int(i) => Expr::Int(i),
                 Tok::Num(x) => Expr::Num(x),
-                Tok::Str(s) => Expr::Str(Rc::new(s)),
+                Tok::Str(s) => Expr::Str(self.intern(s)),
                 Tok::Sym(s) => {
                     if s == "nil" {
                         Expr::Nil
@@ -2142,7 +2155,7 @@ pub mod lua {
                 let line = self.line();
                 if self.accept(".") {
                     let key = self.name()?;
-                    e = Expr::Index(Box::new(e), Box::new(Expr::Str(Rc::new(key.into_bytes()))), line);
+                    e = Expr::Index(Box::new(e), Box::new(Expr::Str(self.intern(key.into_bytes()))), line);
                 } else if self.accept("[") {
                     let k = self.expr()?;
                     self.want("]")?;
@@ -2150,7 +2163,7 @@ pub mod lua {
                 } else if self.accept(":") {
                     let name = self.name()?;
                     let args = self.call_args()?;
-                    e = Expr::Method(Box::new(e), Rc::new(name.into_bytes()), args, line);
+                    e = Expr::Method(Box::new(e), self.intern(name.into_bytes()), args, line);
                 } else if self.is("(") || self.is("{") || matches!(self.tok(), Tok::Str(_)) {
                     let args = self.call_args()?;
                     e = Expr::Call(Box::new(e), args, line);
@@ -2163,7 +2176,7 @@ pub mod lua {
         fn call_args(&mut self) -> Result<Vec<Expr>, String> {
             if let Tok::Str(s) = self.tok().clone() {
                 self.advance();
-                return Ok(vec![Expr::Str(Rc::new(s))]);
+                return Ok(vec![Expr::Str(self.intern(s))]);
             }
             if self.is("{") {
                 return Ok(vec![self.table_constructor()?]);
@@ -2199,7 +2212,7 @@ pub mod lua {
                     let n = self.name()?;
                     self.advance();
                     let v = self.expr()?;
-                    fields.push(Field::Keyed(Expr::Str(Rc::new(n.into_bytes())), v));
+                    fields.push(Field::Keyed(Expr::Str(self.intern(n.into_bytes())), v));
                 } else {
                     fields.push(Field::Pos(self.expr()?));
                 }
@@ -2223,7 +2236,13 @@ pub mod lua {
 
     /// The tree of a chunk: a vararg function without parameters.
     fn parse(toks: Vec<Token>, chunk: &str) -> Result<FuncAst, String> {
-        let mut p = Parser { toks, pos: 0, chunk: chunk.to_string(), funcs: vec![new_func("main chunk", 0)] };
+        let mut p = Parser {
+            toks,
+            pos: 0,
+            chunk: chunk.to_string(),
+            funcs: vec![new_func("main chunk", 0)],
+            strings: HashMap::new(),
+        };
         p.funcs[0].ast.is_vararg = true;
         let body = p.statements()?;
         if !matches!(p.tok(), Tok::Eof) {
@@ -2286,12 +2305,12 @@ pub mod lua {
         SetGlobal(Rc<Vec<u8>>, usize),
         /// `R[a] = R[b][R[c]]`
         GetTable(usize, usize, usize),
-        /// `R[a] = R[b][K]`
-        GetField(usize, usize, Value),
+        /// `R[a] = R[b][K]`; where the key was found last (`field_cached`).
+        GetField(usize, usize, Value, Rc<Cell<usize>>),
         /// `R[a][R[b]] = R[c]`
         SetTable(usize, usize, usize),
-        /// `R[a][K] = R[c]`
-        SetField(usize, Value, usize),
+        /// `R[a][K] = R[c]`; where the key was found last (`field_cached`).
+        SetField(usize, Value, usize, Rc<Cell<usize>>),
         NewTable(usize),
         /// `R[a][first + i] = R[a + 1 + i]` for `i < n`
         SetList(usize, usize, usize),
@@ -2777,7 +2796,7 @@ pub mod lua {
                     let v = self.expr_any_reg(ast, &exprs[0])?;
                     self.line = *line;
                     match k {
-                        Some(kv) => self.emit(Instr::SetField(o, kv, v)),
+                        Some(kv) => self.emit(Instr::SetField(o, kv, v, no_position())),
                         None => self.emit(Instr::SetTable(o, kr, v)),
                     };
                     return Ok(());
@@ -2981,7 +3000,7 @@ pub mod lua {
                     self.line = *line;
                     match literal(key) {
                         Some(k) => {
-                            self.emit(Instr::GetField(dst, o, k));
+                            self.emit(Instr::GetField(dst, o, k, no_position()));
                         }
                         None => {
                             let k = self.expr_any_reg(ast, key)?;
@@ -3108,7 +3127,7 @@ pub mod lua {
                                 let vr = self.expr_any_reg(ast, v)?;
                                 self.line = *line;
                                 match kl {
-                                    Some(kv) => self.emit(Instr::SetField(t, kv, vr)),
+                                    Some(kv) => self.emit(Instr::SetField(t, kv, vr, no_position())),
                                     None => self.emit(Instr::SetTable(t, kr, vr)),
                                 };
                             }
@@ -3384,8 +3403,8 @@ pub mod lua {
             i -= 1;
             match &proto.code[i] {
                 Instr::GetGlobal(a, name) if *a == reg => return format!(" (global '{}')", show_bytes(name)),
-                Instr::GetField(a, _, Value::Str(k)) if *a == reg => return format!(" (field '{}')", show_bytes(k)),
-                Instr::GetField(a, _, Value::Int(k)) if *a == reg && *k >= 0 && *k <= 255 => {
+                Instr::GetField(a, _, Value::Str(k), _) if *a == reg => return format!(" (field '{}')", show_bytes(k)),
+                Instr::GetField(a, _, Value::Int(k), _) if *a == reg && *k >= 0 && *k <= 255 => {
                     return " (field 'integer index')".to_string()
                 }
                 Instr::GetUpval(a, u) if *a == reg => return format!(" (upvalue '{}')", proto.up_names[*u]),
@@ -3410,7 +3429,7 @@ pub mod lua {
             Instr::Move(a, _) => *a,
             Instr::LoadK(a, _) => *a,
             Instr::GetGlobal(a, _) => *a,
-            Instr::GetField(a, _, _) => *a,
+            Instr::GetField(a, _, _, _) => *a,
             Instr::GetTable(a, _, _) => *a,
             Instr::GetUpval(a, _) => *a,
             Instr::Arith(_, a, _, _) => *a,
@@ -3473,6 +3492,71 @@ pub mod lua {
             Ok(Value::Nil)
         } else {
             Ok(r.swap_remove(0))
+        }
+    }
+
+    /// A field's last position, for an instruction not run yet.
+    fn no_position() -> Rc<Cell<usize>> {
+        Rc::new(Cell::new(usize::MAX))
+    }
+
+    /// The position of the string key `k` in the hash part of the table
+    /// `obj` if it is where `cache` says the instruction found it last
+    /// (the same string object: the parser makes one per name), else found
+    /// by hashing and remembered if the cache was empty. Objects of one
+    /// class get their fields in one order, so one position serves them
+    /// all; in a trace it is a constant (promoted), and the lookup is a
+    /// read and a comparison.
+    fn field_position(tb: &Table, k: &Value, cache: &Cell<usize>) -> Option<usize> {
+        let Value::Str(ks) = k else { return None };
+        let p = promote(cache.get());
+        if p < tb.keys.len() {
+            if let Value::Str(s) = &tb.keys[p] {
+                if Rc::ptr_eq(s, ks) {
+                    return Some(p);
+                }
+            }
+        }
+        let found = tb.str_pos(ks)?;
+        if p == usize::MAX {
+            cache.set(found);
+        }
+        Some(found)
+    }
+
+    /// `obj[k]` (`k` a constant) through `field_position` when `obj` is a
+    /// table holding the key, or one without a metatable.
+    fn field_cached(obj: &Value, k: &Value, cache: &Cell<usize>) -> Option<Value> {
+        let Value::Table(t) = obj else { return None };
+        let tb = t.borrow();
+        let v = match field_position(&tb, k, cache) {
+            Some(p) => tb.vals[p].clone(),
+            None => Value::Nil,
+        };
+        if !matches!(v, Value::Nil) || tb.meta.is_none() {
+            if matches!(k, Value::Str(_)) {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// `obj[k] = v` (`k` a constant) through `field_position` when `obj`
+    /// is a table holding the key with a value (neither `__newindex` nor
+    /// the count of dead keys is concerned) and `v` is not nil: whether it
+    /// was done.
+    fn set_field_cached(obj: &Value, k: &Value, v: &Value, cache: &Cell<usize>) -> bool {
+        let Value::Table(t) = obj else { return false };
+        if matches!(v, Value::Nil) {
+            return false;
+        }
+        let mut tb = t.borrow_mut();
+        match field_position(&tb, k, cache) {
+            Some(p) if !matches!(tb.vals[p], Value::Nil) => {
+                tb.vals[p] = v.clone();
+                true
+            }
+            _ => false,
         }
     }
 
@@ -4133,9 +4217,9 @@ pub mod lua {
             Instr::GetGlobal(_, _) => "GETGLOBAL",
             Instr::SetGlobal(_, _) => "SETGLOBAL",
             Instr::GetTable(_, _, _) => "GETTABLE",
-            Instr::GetField(_, _, _) => "GETFIELD",
+            Instr::GetField(_, _, _, _) => "GETFIELD",
             Instr::SetTable(_, _, _) => "SETTABLE",
-            Instr::SetField(_, _, _) => "SETFIELD",
+            Instr::SetField(_, _, _, _) => "SETFIELD",
             Instr::NewTable(_) => "NEWTABLE",
             Instr::SetList(_, _, _) => "SETLIST",
             Instr::SelfOp(_, _, _) => "SELF",
@@ -4392,8 +4476,8 @@ pub mod lua {
                         Err(e) => return Some(operand_error(e, &proto, here, *b)),
                     }
                 }
-                Instr::GetField(a, b, k) => {
-                    if let Some(v) = index_fast(&frame.regs[*b], k) {
+                Instr::GetField(a, b, k, cache) => {
+                    if let Some(v) = field_cached(&frame.regs[*b], k, cache) {
                         frame.regs[*a] = v;
                         continue;
                     }
@@ -4413,7 +4497,10 @@ pub mod lua {
                         return Some(operand_error(e, &proto, here, *a));
                     }
                 }
-                Instr::SetField(a, k, c) => {
+                Instr::SetField(a, k, c, cache) => {
+                    if set_field_cached(&frame.regs[*a], k, &frame.regs[*c], cache) {
+                        continue;
+                    }
                     if set_index_fast(&frame.regs[*a], k, &frame.regs[*c]) {
                         continue;
                     }
