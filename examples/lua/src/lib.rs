@@ -2315,7 +2315,7 @@ pub mod lua {
         /// `R[a][first + i] = R[a + 1 + i]` for `i < n`
         SetList(usize, usize, usize),
         /// `R[a + 1] = R[b]; R[a] = R[b][K]`
-        SelfOp(usize, usize, Value),
+        SelfOp(usize, usize, Value, Rc<MethodCache>),
         /// `R[a] = R[b] op R[c]`
         Arith(Op, usize, usize, usize),
         /// `R[a] = R[b] op K`
@@ -2927,7 +2927,7 @@ pub mod lua {
                     self.free = base;
                     self.alloc(2);
                     self.line = *line;
-                    self.emit(Instr::SelfOp(base, o, Value::Str(name.clone())));
+                    self.emit(Instr::SelfOp(base, o, Value::Str(name.clone()), new_method_cache()));
                     (args, *line)
                 }
                 _ => return Err(format!("{}:{}: not a call", self.chunk, self.line)),
@@ -3408,7 +3408,7 @@ pub mod lua {
                     return " (field 'integer index')".to_string()
                 }
                 Instr::GetUpval(a, u) if *a == reg => return format!(" (upvalue '{}')", proto.up_names[*u]),
-                Instr::SelfOp(a, _, Value::Str(k)) if *a == reg => return format!(" (method '{}')", show_bytes(k)),
+                Instr::SelfOp(a, _, Value::Str(k), _) if *a == reg => return format!(" (method '{}')", show_bytes(k)),
                 Instr::LoadK(a, Value::Str(k)) if *a == reg => return format!(" (constant '{}')", show_bytes(k)),
                 Instr::Move(a, b) if *a == reg => return var_info(proto, i, *b),
                 Instr::GetCell(a, b) if *a == reg => return var_info(proto, i, *b),
@@ -3512,7 +3512,8 @@ pub mod lua {
         let p = promote(cache.get());
         if p < tb.keys.len() {
             if let Value::Str(s) = &tb.keys[p] {
-                if Rc::ptr_eq(s, ks) {
+                // (Strings made at run time are other objects.)
+                if Rc::ptr_eq(s, ks) || **s == **ks {
                     return Some(p);
                 }
             }
@@ -3522,6 +3523,51 @@ pub mod lua {
             cache.set(found);
         }
         Some(found)
+    }
+
+    /// Where a method call (`obj:k()`) found its method last: in the object
+    /// itself, or in the table its metatable's `__index` is (the class),
+    /// with where `__index` was in the metatable.
+    struct MethodCache {
+        own: Cell<usize>,
+        index: Cell<usize>,
+        class: Cell<usize>,
+        index_key: Value,
+    }
+
+    fn new_method_cache() -> Rc<MethodCache> {
+        Rc::new(MethodCache {
+            own: Cell::new(usize::MAX),
+            index: Cell::new(usize::MAX),
+            class: Cell::new(usize::MAX),
+            index_key: lstr("__index"),
+        })
+    }
+
+    /// `obj[k]` for a method call through `field_position`: when `obj` is
+    /// a table holding the key, or has none and no metatable, or a
+    /// metatable whose `__index` is a table holding it (an object of a
+    /// class); `None` for the rest (`index` follows any chain).
+    fn method_cached(obj: &Value, k: &Value, c: &MethodCache) -> Option<Value> {
+        let Value::Table(t) = obj else { return None };
+        let tb = t.borrow();
+        if let Some(p) = field_position(&tb, k, &c.own) {
+            let v = tb.vals[p].clone();
+            if !matches!(v, Value::Nil) {
+                return Some(v);
+            }
+        }
+        let Some(mt) = &tb.meta else { return Some(Value::Nil) };
+        let mtb = mt.borrow();
+        let p = field_position(&mtb, &c.index_key, &c.index)?;
+        let Value::Table(class) = &mtb.vals[p] else { return None };
+        let cb = class.borrow();
+        let q = field_position(&cb, k, &c.class)?;
+        let v = cb.vals[q].clone();
+        if matches!(v, Value::Nil) {
+            return None;
+        }
+        Some(v)
     }
 
     /// `obj[k]` (`k` a constant) through `field_position` when `obj` is a
@@ -4222,7 +4268,7 @@ pub mod lua {
             Instr::SetField(_, _, _, _) => "SETFIELD",
             Instr::NewTable(_) => "NEWTABLE",
             Instr::SetList(_, _, _) => "SETLIST",
-            Instr::SelfOp(_, _, _) => "SELF",
+            Instr::SelfOp(_, _, _, _) => "SELF",
             Instr::Arith(_, _, _, _) => "ARITH",
             Instr::ArithK(_, _, _, _) => "ARITHK",
             Instr::Unm(_, _) => "UNM",
@@ -4528,8 +4574,13 @@ pub mod lua {
                         }
                     }
                 }
-                Instr::SelfOp(a, b, k) => {
+                Instr::SelfOp(a, b, k, cache) => {
                     let obj = frame.regs[*b].clone();
+                    if let Some(v) = method_cached(&obj, k, cache) {
+                        frame.regs[*a + 1] = obj;
+                        frame.regs[*a] = v;
+                        continue;
+                    }
                     let r = index(interp, &obj, k, depth);
                     match r {
                         Ok(v) => {
