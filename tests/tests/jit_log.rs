@@ -410,6 +410,22 @@ fn a_recursive_call_traced_into_promotes_the_callees_greens() {
     assert!(main.contains("guard_value(p"), "{main}");
 }
 
+/// Program 235's main loop goes into a call that loops only on every
+/// hundredth turn; the bridge of the guard that fails inside the call meets
+/// the call's loop, where the rest of the call becomes a `call_assembler`
+/// (the call site is not known in the bridge, so it cannot be refused for
+/// a trace tried again). Given up instead, the guard failed into the
+/// interpreter every hundredth turn: 300 times.
+#[test]
+fn a_bridge_inside_a_call_that_loops_calls_the_rest_of_it() {
+    let (summary, out) = jit_log("235_jit_bridge_inside_a_looping_call", "jit-summary");
+    assert_eq!(out, "330300\n");
+    let resumed = summary_count(&summary, "guard failures resumed:");
+    assert!(resumed < 20, "{summary:?}");
+    let (bridges, _) = jit_log("235_jit_bridge_inside_a_looping_call", "jit-log-opt-bridge");
+    assert!(bridges.iter().any(|b| b.contains("call_assembler_n(")), "{bridges:?}");
+}
+
 /// Program 232's portal returns a `Result` (two leaves: no token can call
 /// its code), and its loop calls a function with a loop of its own: the
 /// tracer gives up once (`CalleeLoops`) and makes the call a residual call

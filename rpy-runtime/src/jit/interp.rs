@@ -1193,6 +1193,13 @@ impl<'a> Interp<'a> {
                 Some(Inlined::Called { site, .. }) => site.clone(),
                 _ => None,
             };
+            // A frame whose call is not known (a bridge's, resumed inside
+            // the call) cannot be refused for a trace tried again: the rest
+            // of the call is a `call_assembler` from this merge point
+            // (RPython's assembler call at an inner loop header).
+            if site.is_none() && self.call_assembler(a) {
+                return;
+            }
             self.abort(Abort::CalleeLoops);
             // (A site refused before is not a reason to try again.)
             let new = |s: &CallSite| !self.not_inlined.is_some_and(|refused| refused.contains(s));
