@@ -937,7 +937,10 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 if let Some(v) = self.value(st, arg(2)?)? {
                     self.write_barrier(st, p, ft, arg(2)?)?;
                     self.store(p, offset, ft, v)?;
-                    if self.jit.is_some() && self.t.quasi_immutable_fields.contains(&(c, field.to_string())) {
+                    if self.jit.is_some()
+                        && self.t.quasi_immutable_fields.contains(&(c, field.to_string()))
+                        && !initializing(st, arg(0)?)
+                    {
                         self.quasi_immutable_written(st, p, offset, size_align(ft).0)?;
                     }
                 }
@@ -1907,6 +1910,23 @@ fn set_alignment(load: BasicValueEnum<'_>, t: &LlType) {
     if let Some(i) = load.as_instruction_value() {
         i.set_alignment(size_align(t).1 as u32).expect("a load has an alignment");
     }
+}
+
+/// Whether `obj`, the object of the current `setfield`, was allocated
+/// just before in its block, only its fields set since: no trace can have
+/// read a field of it, so storing its quasi-immutable fields invalidates
+/// nothing (and a trace in progress need not be given up for it).
+fn initializing(st: &FnState<'_, '_>, obj: &Value) -> bool {
+    let Value::Var(v) = obj else { return false };
+    let (b, k) = st.at;
+    for op in st.g.blocks[b].operations[..k].iter().rev() {
+        match LlOp::from_name(&op.opname) {
+            Some(LlOp::Setfield) if op.args.first() == Some(obj) => continue,
+            Some(LlOp::Malloc | LlOp::MallocVarsize) => return op.result == *v,
+            _ => return false,
+        }
+    }
+    false
 }
 
 fn var_type(g: &FunctionGraph, v: VarId) -> &LlType {

@@ -426,6 +426,20 @@ fn a_bridge_inside_a_call_that_loops_calls_the_rest_of_it() {
     assert!(bridges.iter().any(|b| b.contains("call_assembler_n(")), "{bridges:?}");
 }
 
+/// Program 236 makes objects with a quasi-immutable field in its loop,
+/// which also reads a constant one's: setting up a new object is not a
+/// write any code can have read, so the loop is compiled, new objects and
+/// all (the tracer gave it up at every try: `QuasiImmutableWrite`).
+#[test]
+fn setting_up_a_new_object_is_no_quasi_immutable_write() {
+    let (aborts, out) = jit_log("236_jit_new_objects_with_quasi_immutable_fields", "jit-abort");
+    assert_eq!(out, "13539004\n");
+    assert!(aborts.iter().all(|a| !a.contains("QuasiImmutableWrite")), "{aborts:?}");
+    let (loops, _) = jit_log("236_jit_new_objects_with_quasi_immutable_fields", "jit-log-opt-loop");
+    let main = loops.first().expect("the loop");
+    assert!(main.contains("guard_not_invalidated") && main.contains("setfield_gc(p"), "{main}");
+}
+
 /// Program 232's portal returns a `Result` (two leaves: no token can call
 /// its code), and its loop calls a function with a loop of its own: the
 /// tracer gives up once (`CalleeLoops`) and makes the call a residual call

@@ -573,12 +573,15 @@ pub mod lua {
         /// tables are records or arrays: three empty maps would be most
         /// of their memory).
         strs: Option<HashMap<Vec<u8>, usize>>,
-        /// Changes with every string key added (or moved): the positions
-        /// `strs` gives are a function of it (`str_pos_at`), so a trace
-        /// where the table is a constant (the globals) reads a field at a
-        /// constant position, and is invalidated when a key is added.
+        /// Of a table read by name in traces (the globals): changes with
+        /// every string key added (or moved), so that the positions `strs`
+        /// gives are a function of it (`str_pos_at`): a trace where the
+        /// table is a constant reads a field at a constant position, and is
+        /// invalidated when a key is added. Other tables leave it alone: a
+        /// write of a quasi-immutable field drops any trace in progress.
         #[rpython::jit::quasi_immutable]
         strs_version: i64,
+        versioned: bool,
         ints: Option<HashMap<i64, usize>>,
         /// Floats by their bits, booleans, and the other objects by id.
         others: Option<HashMap<i64, usize>>,
@@ -598,6 +601,7 @@ pub mod lua {
             vals: Vec::new(),
             strs: None,
             strs_version: 0,
+            versioned: false,
             ints: None,
             others: None,
             dead: 0,
@@ -812,7 +816,9 @@ pub mod lua {
                     let mut m = self.strs.take().unwrap_or_default();
                     m.insert(b.clone(), p);
                     self.strs = Some(m);
-                    self.strs_version += 1;
+                    if self.versioned {
+                        self.strs_version += 1;
+                    }
                 }
                 Value::Int(i) => {
                     let mut m = self.ints.take().unwrap_or_default();
@@ -7189,7 +7195,7 @@ pub mod lua {
 
     fn new_interp() -> Interp {
         let interp = Interp {
-            globals: Rc::new(RefCell::new(empty_table(1))),
+            globals: Rc::new(RefCell::new(Table { versioned: true, ..empty_table(1) })),
             string_meta: RefCell::new(None),
             loaded: Rc::new(RefCell::new(empty_table(2))),
             next_id: Cell::new(3),

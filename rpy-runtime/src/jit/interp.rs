@@ -505,6 +505,13 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// Whether register `r`'s box is an object the trace allocated (the
+    /// result of one of its `new`s).
+    fn allocated_by_trace(&self, r: &Arg) -> bool {
+        let (Some(rec), Value::Var(n)) = (self.rec.as_ref(), self.boxed(r)) else { return false };
+        rec.trace.ops.iter().rev().any(|op| op.result == Some(n) && matches!(op.op, Op::New | Op::NewArray))
+    }
+
     /// The tracer reads the quasi-immutable field of descr `d` of the
     /// constant object `obj`: the trace depends on the field (its address),
     /// guarded by `guard_not_invalidated` (resuming at the read); the
@@ -860,7 +867,9 @@ impl<'a> Interp<'a> {
                     };
                     let obj = self.ptr(&a[0]);
                     store(obj, 0, leaf, self.slot(&a[1]));
-                    if *quasi {
+                    // (Setting up an object the trace allocated writes
+                    // nothing any code can have read.)
+                    if *quasi && !(tracing && self.allocated_by_trace(&a[0])) {
                         super::quasi::rpy_jit_quasi_write(obj as u64 + leaf.offset as u64, leaf.size as u64);
                         if tracing {
                             self.abort(Abort::QuasiImmutableWrite);
