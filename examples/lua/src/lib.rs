@@ -3578,7 +3578,11 @@ pub mod lua {
 
     /// `obj[k]` (`k` a constant) through `field_position` when `obj` is a
     /// table holding the key, or one without a metatable.
+    /// Other constant keys (integers) take `index_fast`.
     fn field_cached(obj: &Value, k: &Value, cache: &Cell<usize>) -> Option<Value> {
+        if !matches!(k, Value::Str(_)) {
+            return index_fast(obj, k);
+        }
         let Value::Table(t) = obj else { return None };
         let tb = t.borrow();
         let v = match field_position(&tb, k, cache) {
@@ -3586,9 +3590,7 @@ pub mod lua {
             None => Value::Nil,
         };
         if !matches!(v, Value::Nil) || tb.meta.is_none() {
-            if matches!(k, Value::Str(_)) {
-                return Some(v);
-            }
+            return Some(v);
         }
         None
     }
