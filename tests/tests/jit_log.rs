@@ -440,6 +440,22 @@ fn setting_up_a_new_object_is_no_quasi_immutable_write() {
     assert!(main.contains("guard_not_invalidated") && main.contains("setfield_gc(p"), "{main}");
 }
 
+/// Program 237's loop reads the items of a list held in one of its
+/// frame's registers at a variable index: that array is no array of the
+/// frame's (it was reached through a value read from a register), so the
+/// registers the loop writes stay in the machine's registers, their boxed
+/// values never made (they were written back, a new box each, before the
+/// read).
+#[test]
+fn a_list_reached_through_a_register_is_not_the_frames() {
+    let (loops, out) = jit_log("237_jit_virtualizable_registers_read_lists", "jit-log-opt-loop");
+    assert_eq!(out, "59990000\n");
+    let main = loops.first().expect("the inner loop");
+    let body = hot_body(main);
+    assert!(body.contains("getarrayitem_gc_r("), "{main}");
+    assert!(!body.contains("new(") && !body.contains("setarrayitem_gc("), "{main}");
+}
+
 /// Program 232's portal returns a `Result` (two leaves: no token can call
 /// its code), and its loop calls a function with a loop of its own: the
 /// tracer gives up once (`CalleeLoops`) and makes the call a residual call

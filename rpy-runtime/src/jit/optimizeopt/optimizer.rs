@@ -159,6 +159,12 @@ pub struct Optimizer<'m> {
     /// Where objects were read from, when the field says something of what
     /// it holds (`Holds`): the object and the field's descr.
     origins: HashMap<Value, (Value, u32)>,
+    /// Objects known not to be the virtualizable nor an object only it
+    /// reaches (no other place holds those): read from a field or item
+    /// that says nothing of what it holds (`Holds::Shared`, array items),
+    /// allocated by the trace, or given by a call not given such an
+    /// object.
+    shared: HashSet<Value>,
     /// The driver's virtualizable (`Optimizer::set_virtualizable`).
     vable: Option<Value>,
     /// The outside facts that operations used.
@@ -196,6 +202,7 @@ impl<'m> Optimizer<'m> {
             lazy: Vec::new(),
             dereferenced: HashSet::default(),
             origins: HashMap::default(),
+            shared: HashSet::default(),
             vable: None,
             used: HashSet::default(),
             used_bounds: HashSet::default(),
@@ -478,18 +485,49 @@ impl<'m> Optimizer<'m> {
     fn note_origin(&mut self, loc: &Loc, v: Value) {
         if let Descr::Field { holds: Holds::Owned | Holds::Private, .. } = self.m.descrs[loc.descr as usize] {
             self.origins.entry(v).or_insert((loc.obj, loc.descr));
+        } else {
+            self.note_shared(v);
         }
     }
 
+    /// `v` is no object of the virtualizable's (`shared`).
+    fn note_shared(&mut self, v: Value) {
+        if self.vable.is_some() {
+            self.shared.insert(v);
+        }
+    }
+
+    /// Whether `v` is known to be no object of the virtualizable's
+    /// (`shared`), or is held by an owned or private field of such an
+    /// object (a table's array, read from a value in a register). A loop's
+    /// body knows it of what the preamble read (its facts).
+    fn unconfined(&self, v: Value) -> bool {
+        let mut v = self.resolve(v);
+        for _ in 0..4 {
+            if matches!(v, Value::Const(..)) || self.shared.contains(&v) {
+                return true;
+            }
+            match self.origins.get(&v) {
+                Some(&(obj, _)) => v = self.resolve(obj),
+                None => return false,
+            }
+        }
+        false
+    }
+
     /// Whether `a` and `b` are known to be different objects: different
-    /// constants; what two owned fields of one object hold; what the
-    /// private field of two different objects holds (Rust's ownership).
+    /// constants; an object of the virtualizable's and one known not to
+    /// be; what two owned fields of one object hold; what the private field
+    /// of two different objects holds (Rust's ownership).
     fn distinct_objects(&self, a: Value, b: Value, depth: u32) -> bool {
         let (a, b) = (self.resolve(a), self.resolve(b));
         if a == b || depth == 0 {
             return false;
         }
         if let (Value::Const(..), Value::Const(..)) = (a, b) {
+            return true;
+        }
+        if (self.confined(a) && self.unconfined(b)) || (self.confined(b) && self.unconfined(a)) {
             return true;
         }
         let (Some(&(x, f)), Some(&(y, g))) = (self.origins.get(&a), self.origins.get(&b)) else { return false };
@@ -569,6 +607,9 @@ impl<'m> Optimizer<'m> {
         if op.op.is_heap_read() || op.op == Op::ArraylenGc || writes {
             self.dereferenced.insert(op.args[0]);
         }
+        if let (Op::New | Op::NewArray, Some(r)) = (op.op, op.result) {
+            self.note_shared(Value::Var(r));
+        }
         if self.opts.virtualize && self.lazy_array(&mut op) {
             return;
         }
@@ -626,6 +667,9 @@ impl<'m> Optimizer<'m> {
                 let effects = self.effects_of(op.descr);
                 let shielded = self.vable.is_some() && !op.args.iter().any(|a| self.confined(*a));
                 self.flush_touched(effects, shielded);
+                if let (true, Some(r)) = (shielded, op.result) {
+                    self.note_shared(Value::Var(r));
+                }
                 let m = self.m;
                 if !matches!(op.op, Op::CallPureI | Op::CallPureR | Op::CallPureF | Op::CallPureN) {
                     self.not_invalidated = false;

@@ -2800,6 +2800,59 @@ fn without_a_virtualizable_a_call_may_reach_the_frame() {
     );
 }
 
+/// A value read from the frame's stack (an item: no such place holds an
+/// object of the frame's) leads to a list whose items are no array of the
+/// frame's: reading them at any index leaves the write waiting to go to
+/// the stack, and the stack's slot written again is written once.
+#[test]
+fn items_reached_through_a_value_on_the_stack_are_not_the_frames() {
+    check_virtualizable(
+        0,
+        LIST_THROUGH_THE_STACK,
+        "
+        [p0, i1, p2]
+        p3 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+        p4 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+        p5 = getarrayitem_gc_r(p4, 1, descr=<ArrayP 8>)
+        p6 = getfield_gc_r(p5, descr=<FieldP L.items 16>)
+        p7 = getarrayitem_gc_r(p6, i1, descr=<ArrayP 8>)
+        setarrayitem_gc(p4, 0, p7, descr=<ArrayP 8>)
+        jump(p0, i1, p7, descr=TargetToken(1))",
+    );
+}
+
+/// Without a virtualizable, the list's items may be the stack's: the write
+/// is done before the read at an index not known to differ.
+#[test]
+fn without_a_virtualizable_items_read_at_any_index_may_be_the_stacks() {
+    check(
+        LIST_THROUGH_THE_STACK,
+        "
+        [p0, i1, p2]
+        p3 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+        p4 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+        p5 = getarrayitem_gc_r(p4, 1, descr=<ArrayP 8>)
+        p6 = getfield_gc_r(p5, descr=<FieldP L.items 16>)
+        setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)
+        p7 = getarrayitem_gc_r(p6, i1, descr=<ArrayP 8>)
+        setarrayitem_gc(p4, 0, p7, descr=<ArrayP 8>)
+        jump(p0, i1, p7, descr=TargetToken(1))",
+    );
+}
+
+/// A frame writing its stack, then reading a list that the stack's second
+/// slot holds at a variable index.
+const LIST_THROUGH_THE_STACK: &str = "
+    [p0, i1, p2]
+    p3 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
+    p4 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
+    setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)
+    p5 = getarrayitem_gc_r(p4, 1, descr=<ArrayP 8>)
+    p6 = getfield_gc_r(p5, descr=<FieldP L.items 16>)
+    p7 = getarrayitem_gc_r(p6, i1, descr=<ArrayP 8>)
+    setarrayitem_gc(p4, 0, p7, descr=<ArrayP 8>)
+    jump(p0, i1, p7, descr=TargetToken(1))";
+
 /// A call given a list the frame owns may write the list's items and
 /// read the frame through nothing else; it is given the frame's part, so
 /// everything waiting is done first and read again after.

@@ -423,6 +423,15 @@ fn body(
             _ => fresh(trace, kind),
         });
     }
+    // The virtualizable, when the loop takes it as an input and passes it
+    // on as the same (before the facts: what they say of its objects).
+    let vable = match trace.vable.flatten() {
+        Some(Value::Var(i)) if (i as usize) < input_vals.len() && jump.args.get(i as usize) == Some(&Value::Var(i)) => {
+            Some(input_vals[i as usize])
+        }
+        _ => None,
+    };
+    opt.set_virtualizable(vable);
     // Each fact's value and operands at the body's start (`None`: not known).
     let mut fact_vals: Vec<Option<Value>> = Vec::with_capacity(facts.len());
     let mut fact_args: Vec<Option<Vec<Value>>> = Vec::with_capacity(facts.len());
@@ -488,15 +497,6 @@ fn body(
     for (i, v) in input_vals.iter().enumerate() {
         rename.insert(i as u32, *v);
     }
-    // The virtualizable, when the loop takes it as an input and passes it
-    // on as the same.
-    let vable = match trace.vable.flatten() {
-        Some(Value::Var(i)) if (i as usize) < input_vals.len() && jump.args.get(i as usize) == Some(&Value::Var(i)) => {
-            Some(input_vals[i as usize])
-        }
-        _ => None,
-    };
-    opt.set_virtualizable(vable);
     let map = |rename: &HashMap<u32, Value>, v: &mut Value| {
         if let Value::Var(n) = *v {
             *v = rename[&n];
