@@ -27,7 +27,9 @@
 
 #[rpython::entry]
 pub mod lua {
-    use rpython::jit::{can_enter_jit, dont_look_inside, elidable, jit_merge_point, promote, unroll_safe, JitDriver};
+    use rpython::jit::{
+        can_enter_jit, dont_look_inside, elidable, jit_merge_point, promote, unroll_safe, we_are_jitted, JitDriver,
+    };
     use std::cell::{Cell, RefCell};
     use std::collections::HashMap;
     use std::io::{Read, Write};
@@ -569,6 +571,11 @@ pub mod lua {
         arr: Vec<Value>,
         keys: Vec<Value>,
         vals: Vec<Value>,
+        /// Where the string keys are, while the table has few entries (a
+        /// record, an object): shared with the tables that got the same
+        /// keys in the same order. `None`: the table is a dictionary, and
+        /// `strs` says where they are.
+        shape: Option<Rc<Shape>>,
         /// The indexes are made with the first key of their kind (most
         /// tables are records or arrays: three empty maps would be most
         /// of their memory).
@@ -591,14 +598,17 @@ pub mod lua {
     }
 
     fn new_table(interp: &Interp) -> Table {
-        empty_table(interp.new_id())
+        empty_table(interp.new_id(), Some(interp.empty_shape.clone()))
     }
 
-    fn empty_table(id: i64) -> Table {
+    /// An empty table of the shape `shape` (`None`: a dictionary from the
+    /// start, as the globals are).
+    fn empty_table(id: i64, shape: Option<Rc<Shape>>) -> Table {
         Table {
             arr: Vec::new(),
             keys: Vec::new(),
             vals: Vec::new(),
+            shape,
             strs: None,
             strs_version: 0,
             versioned: false,
@@ -654,6 +664,76 @@ pub mod lua {
         k.clone()
     }
 
+    /// The string keys of a table's hash part and their positions, shared by
+    /// the tables that got their entries in the same order (PyPy's maps,
+    /// V8's hidden classes). A shape never changes once made: a trace that
+    /// knows a table's shape (one guard) knows where a name is in it, or
+    /// that it is not there, without looking (`shape_pos` is elidable).
+    struct Shape {
+        strs: HashMap<Vec<u8>, usize>,
+        /// The entries it covers: the string keys and the other keys
+        /// between them (positions without a name).
+        len: usize,
+        /// The shapes one more entry leads to, made once: by the entry's
+        /// string key, and for any other key.
+        with_str: RefCell<HashMap<Vec<u8>, Rc<Shape>>>,
+        with_other: RefCell<Option<Rc<Shape>>>,
+    }
+
+    /// Tables with more entries in their hash part than this are
+    /// dictionaries (their shapes would be many, and large).
+    const MAX_SHAPE_LEN: usize = 32;
+
+    fn new_shape(strs: HashMap<Vec<u8>, usize>, len: usize) -> Rc<Shape> {
+        Rc::new(Shape { strs, len, with_str: RefCell::new(HashMap::new()), with_other: RefCell::new(None) })
+    }
+
+    /// Where the string key `s` is in a table of shape `shape`
+    /// (`usize::MAX`: not there).
+    #[elidable]
+    fn shape_pos(shape: &Shape, s: &Vec<u8>) -> usize {
+        match shape.strs.get(s) {
+            Some(p) => *p,
+            None => usize::MAX,
+        }
+    }
+
+    /// The shape of a table of shape `shape` given the new string key `s`
+    /// (the same object every time: elidable).
+    #[elidable]
+    fn shape_with(shape: &Shape, s: &Vec<u8>) -> Rc<Shape> {
+        if let Some(next) = shape.with_str.borrow().get(s) {
+            return next.clone();
+        }
+        make_shape_with(shape, s)
+    }
+
+    fn make_shape_with(shape: &Shape, s: &Vec<u8>) -> Rc<Shape> {
+        let mut strs: HashMap<Vec<u8>, usize> = HashMap::new();
+        for (k, p) in &shape.strs {
+            strs.insert(k.clone(), *p);
+        }
+        strs.insert(s.clone(), shape.len);
+        let next = new_shape(strs, shape.len + 1);
+        shape.with_str.borrow_mut().insert(s.clone(), next.clone());
+        next
+    }
+
+    /// The shape of a table of shape `shape` given a new key that is not a
+    /// string.
+    fn shape_with_other(shape: &Shape) -> Rc<Shape> {
+        if let Some(next) = &*shape.with_other.borrow() {
+            return next.clone();
+        }
+        let mut strs: HashMap<Vec<u8>, usize> = HashMap::new();
+        for (k, p) in &shape.strs {
+            strs.insert(k.clone(), *p);
+        }
+        let next = new_shape(strs, shape.len + 1);
+        *shape.with_other.borrow_mut() = Some(next.clone());
+        next
+    }
+
     /// The position of the string key `s` in `t`'s hash part, which only
     /// a new string key changes, and with it `version` (`t.strs_version`).
     #[elidable]
@@ -664,10 +744,42 @@ pub mod lua {
 
     impl Table {
         fn str_pos(&self, s: &Vec<u8>) -> Option<usize> {
+            if let Some(shape) = &self.shape {
+                let p = shape_pos(shape, s);
+                return if p == usize::MAX { None } else { Some(p) };
+            }
             match &self.strs {
                 Some(m) => m.get(s).copied(),
                 None => None,
             }
+        }
+
+        /// Makes the table a dictionary: its own index of string keys.
+        fn to_dictionary(&mut self) {
+            if let Some(shape) = self.shape.take() {
+                let mut m: HashMap<Vec<u8>, usize> = HashMap::new();
+                for (k, p) in &shape.strs {
+                    m.insert(k.clone(), *p);
+                }
+                self.strs = Some(m);
+            }
+        }
+
+        /// The shape for one more entry (the string key `s`, or `None` for
+        /// another key), or none: the table becomes a dictionary.
+        fn grow_shape(&mut self, s: Option<&Vec<u8>>) {
+            let next = match &self.shape {
+                Some(shape) if shape.len < MAX_SHAPE_LEN => match s {
+                    Some(s) => shape_with(shape, s),
+                    None => shape_with_other(shape),
+                },
+                Some(_) => {
+                    self.to_dictionary();
+                    return;
+                }
+                None => return,
+            };
+            self.shape = Some(next);
         }
 
         fn int_pos(&self, i: i64) -> Option<usize> {
@@ -813,14 +925,18 @@ pub mod lua {
             match &k {
                 Value::Str(s) => {
                     let b: &Vec<u8> = s;
-                    let mut m = self.strs.take().unwrap_or_default();
-                    m.insert(b.clone(), p);
-                    self.strs = Some(m);
+                    self.grow_shape(Some(b));
+                    if self.shape.is_none() {
+                        let mut m = self.strs.take().unwrap_or_default();
+                        m.insert(b.clone(), p);
+                        self.strs = Some(m);
+                    }
                     if self.versioned {
                         self.strs_version += 1;
                     }
                 }
                 Value::Int(i) => {
+                    self.grow_shape(None);
                     let mut m = self.ints.take().unwrap_or_default();
                     m.insert(*i, p);
                     let n = m.len();
@@ -828,6 +944,7 @@ pub mod lua {
                     grown = n >= 4 && n & (n - 1) == 0;
                 }
                 other => {
+                    self.grow_shape(None);
                     let mut m = self.others.take().unwrap_or_default();
                     m.insert(other_key(other), p);
                     self.others = Some(m);
@@ -902,6 +1019,8 @@ pub mod lua {
         fn compact(&mut self) {
             let keys = std::mem::replace(&mut self.keys, Vec::new());
             let vals = std::mem::replace(&mut self.vals, Vec::new());
+            // (A table whose keys come and go is a dictionary.)
+            self.shape = None;
             self.strs = None;
             self.ints = None;
             self.others = None;
@@ -3324,6 +3443,13 @@ pub mod lua {
 
     struct Interp {
         globals: Rc<RefCell<Table>>,
+        /// The shape of new tables.
+        empty_shape: Rc<Shape>,
+        /// `"__index"` and `"__newindex"`, for the traces' lookups in
+        /// metatables (the interpreter is a constant of a trace: so are
+        /// they).
+        index_name: Vec<u8>,
+        newindex_name: Vec<u8>,
         /// The metatable of strings (`__index` is the `string` table).
         string_meta: RefCell<Option<Rc<RefCell<Table>>>>,
         /// `package.loaded`.
@@ -3515,6 +3641,15 @@ pub mod lua {
     /// read and a comparison.
     fn field_position(tb: &Table, k: &Value, cache: &Cell<usize>) -> Option<usize> {
         let Value::Str(ks) = k else { return None };
+        let b: &Vec<u8> = ks;
+        if we_are_jitted() {
+            if let Some(shape) = &tb.shape {
+                // Of a constant shape and key: a constant.
+                let p = shape_pos(promote(&**shape), b);
+                return if p == usize::MAX { None } else { Some(p) };
+            }
+        }
+        // (The interpreter checks the key where it was last: no hashing.)
         let p = promote(cache.get());
         if p < tb.keys.len() {
             if let Value::Str(s) = &tb.keys[p] {
@@ -3554,7 +3689,17 @@ pub mod lua {
     /// a table holding the key, or has none and no metatable, or a
     /// metatable whose `__index` is a table holding it (an object of a
     /// class); `None` for the rest (`index` follows any chain).
-    fn method_cached(obj: &Value, k: &Value, c: &MethodCache) -> Option<Value> {
+    fn method_cached(interp: &Interp, obj: &Value, k: &Value, c: &MethodCache) -> Option<Value> {
+        if we_are_jitted() {
+            if let Value::Str(ks) = k {
+                let b: &Vec<u8> = ks;
+                if let Some(v) = field_by_shapes(interp, obj, b) {
+                    if !matches!(v, Value::Nil) {
+                        return Some(v);
+                    }
+                }
+            }
+        }
         let Value::Table(t) = obj else { return None };
         let tb = t.borrow();
         if let Some(p) = field_position(&tb, k, &c.own) {
@@ -3576,12 +3721,65 @@ pub mod lua {
         Some(v)
     }
 
+    /// The longest chain of `__index` tables a trace follows.
+    const MAX_CHAIN: usize = 4;
+
+    /// The position of the string `k` in a table of shape `shape` (`None`:
+    /// the table is a dictionary), from the trace's guard on the shape.
+    fn shape_position(shape: &Option<Rc<Shape>>, k: &Vec<u8>) -> Option<usize> {
+        match shape {
+            Some(shape) => Some(shape_pos(promote(&**shape), k)),
+            None => None,
+        }
+    }
+
+    /// `obj[k]` in a trace (`k` a constant string), through the shapes of
+    /// the tables on `obj`'s chain of `__index` tables: a guard on each
+    /// table's shape (and on its metatable's), where the key is and whether
+    /// it is there being constants. `None` when a table on the way is a
+    /// dictionary, the chain goes on through a function, or it is longer
+    /// than `MAX_CHAIN`.
+    #[unroll_safe]
+    fn field_by_shapes(interp: &Interp, obj: &Value, k: &Vec<u8>) -> Option<Value> {
+        let Value::Table(first) = obj else { return None };
+        let mut t = first.clone();
+        let mut n = 0;
+        while n < MAX_CHAIN {
+            n += 1;
+            let next = {
+                let tb = t.borrow();
+                let p = shape_position(&tb.shape, k)?;
+                if p != usize::MAX && !matches!(tb.vals[p], Value::Nil) {
+                    return Some(tb.vals[p].clone());
+                }
+                let Some(mt) = &tb.meta else { return Some(Value::Nil) };
+                let mtb = mt.borrow();
+                let q = shape_position(&mtb.shape, &interp.index_name)?;
+                if q == usize::MAX {
+                    return Some(Value::Nil);
+                }
+                match &mtb.vals[q] {
+                    Value::Nil => return Some(Value::Nil),
+                    Value::Table(class) => class.clone(),
+                    _ => return None,
+                }
+            };
+            t = next;
+        }
+        None
+    }
+
     /// `obj[k]` (`k` a constant) through `field_position` when `obj` is a
-    /// table holding the key, or one without a metatable.
+    /// table holding the key, or one without a metatable; in a trace,
+    /// through the shapes of `obj`'s chain of `__index` tables.
     /// Other constant keys (integers) take `index_fast`.
-    fn field_cached(obj: &Value, k: &Value, cache: &Cell<usize>) -> Option<Value> {
-        if !matches!(k, Value::Str(_)) {
-            return index_fast(obj, k);
+    fn field_cached(interp: &Interp, obj: &Value, k: &Value, cache: &Cell<usize>) -> Option<Value> {
+        let Value::Str(ks) = k else { return index_fast(obj, k) };
+        if we_are_jitted() {
+            let b: &Vec<u8> = ks;
+            if let Some(v) = field_by_shapes(interp, obj, b) {
+                return Some(v);
+            }
         }
         let Value::Table(t) = obj else { return None };
         let tb = t.borrow();
@@ -3599,7 +3797,7 @@ pub mod lua {
     /// is a table holding the key with a value (neither `__newindex` nor
     /// the count of dead keys is concerned) and `v` is not nil: whether it
     /// was done.
-    fn set_field_cached(obj: &Value, k: &Value, v: &Value, cache: &Cell<usize>) -> bool {
+    fn set_field_cached(interp: &Interp, obj: &Value, k: &Value, v: &Value, cache: &Cell<usize>) -> bool {
         let Value::Table(t) = obj else { return false };
         if matches!(v, Value::Nil) {
             return false;
@@ -3608,6 +3806,31 @@ pub mod lua {
         match field_position(&tb, k, cache) {
             Some(p) if !matches!(tb.vals[p], Value::Nil) => {
                 tb.vals[p] = v.clone();
+                true
+            }
+            // A new key of a table of a shape, without a `__newindex`: the
+            // next shape is a constant too.
+            None if tb.dead == 0 => {
+                let Value::Str(ks) = k else { return false };
+                if let Some(mt) = &tb.meta {
+                    if shape_position(&mt.borrow().shape, &interp.newindex_name) != Some(usize::MAX) {
+                        return false;
+                    }
+                }
+                let b: &Vec<u8> = ks;
+                let next = match &tb.shape {
+                    Some(shape) => {
+                        let shape: &Shape = promote(&**shape);
+                        if shape.len >= MAX_SHAPE_LEN {
+                            return false;
+                        }
+                        shape_with(shape, b)
+                    }
+                    None => return false,
+                };
+                tb.keys.push(k.clone());
+                tb.vals.push(v.clone());
+                tb.shape = Some(next);
                 true
             }
             _ => false,
@@ -4531,7 +4754,7 @@ pub mod lua {
                     }
                 }
                 Instr::GetField(a, b, k, cache) => {
-                    if let Some(v) = field_cached(&frame.regs[*b], k, cache) {
+                    if let Some(v) = field_cached(interp, &frame.regs[*b], k, cache) {
                         frame.regs[*a] = v;
                         continue;
                     }
@@ -4552,7 +4775,7 @@ pub mod lua {
                     }
                 }
                 Instr::SetField(a, k, c, cache) => {
-                    if set_field_cached(&frame.regs[*a], k, &frame.regs[*c], cache) {
+                    if set_field_cached(interp, &frame.regs[*a], k, &frame.regs[*c], cache) {
                         continue;
                     }
                     if set_index_fast(&frame.regs[*a], k, &frame.regs[*c]) {
@@ -4584,7 +4807,7 @@ pub mod lua {
                 }
                 Instr::SelfOp(a, b, k, cache) => {
                     let obj = frame.regs[*b].clone();
-                    if let Some(v) = method_cached(&obj, k, cache) {
+                    if let Some(v) = method_cached(interp, &obj, k, cache) {
                         frame.regs[*a + 1] = obj;
                         frame.regs[*a] = v;
                         continue;
@@ -7197,9 +7420,12 @@ pub mod lua {
 
     fn new_interp() -> Interp {
         let interp = Interp {
-            globals: Rc::new(RefCell::new(Table { versioned: true, ..empty_table(1) })),
+            globals: Rc::new(RefCell::new(Table { versioned: true, ..empty_table(1, None) })),
             string_meta: RefCell::new(None),
-            loaded: Rc::new(RefCell::new(empty_table(2))),
+            loaded: Rc::new(RefCell::new(empty_table(2, None))),
+            empty_shape: new_shape(HashMap::new(), 0),
+            index_name: b"__index".to_vec(),
+            newindex_name: b"__newindex".to_vec(),
             next_id: Cell::new(3),
             rng: RefCell::new(vec![0, 0, 0, 0]),
         };
