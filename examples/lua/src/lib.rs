@@ -6983,8 +6983,14 @@ pub mod lua {
             if self.level >= MAX_CAPTURES {
                 return err("too many captures".to_string());
             }
-            self.cap_start[self.level] = s;
-            self.cap_len[self.level] = what;
+            // (Made as captures open: most patterns have none or few.)
+            if self.level == self.cap_start.len() {
+                self.cap_start.push(s);
+                self.cap_len.push(what);
+            } else {
+                self.cap_start[self.level] = s;
+                self.cap_len[self.level] = what;
+            }
             self.level += 1;
             let r = self.do_match(src, pat, s, p)?;
             if r.is_none() {
@@ -7095,7 +7101,7 @@ pub mod lua {
     }
 
     fn matcher() -> Matcher {
-        Matcher { level: 0, cap_start: vec![0; MAX_CAPTURES], cap_len: vec![0; MAX_CAPTURES], depth: MAX_MATCH_DEPTH }
+        Matcher { level: 0, cap_start: Vec::new(), cap_len: Vec::new(), depth: MAX_MATCH_DEPTH }
     }
 
     fn has_specials(p: &[u8]) -> bool {
