@@ -77,16 +77,23 @@ pub mod lua {
         id: i64,
     }
 
-    fn type_name(v: &Value) -> &'static str {
+    /// The names of the types of values, by `type_index`.
+    const TYPE_NAMES: [&str; 7] = ["nil", "boolean", "number", "string", "table", "function", "cell"];
+
+    fn type_index(v: &Value) -> usize {
         match v {
-            Value::Nil => "nil",
-            Value::Bool(_) => "boolean",
-            Value::Int(_) | Value::Num(_) => "number",
-            Value::Str(_) => "string",
-            Value::Table(_) => "table",
-            Value::Func(_) | Value::Builtin(_) | Value::Native(_) => "function",
-            Value::Cell(_) => "cell",
+            Value::Nil => 0,
+            Value::Bool(_) => 1,
+            Value::Int(_) | Value::Num(_) => 2,
+            Value::Str(_) => 3,
+            Value::Table(_) => 4,
+            Value::Func(_) | Value::Builtin(_) | Value::Native(_) => 5,
+            Value::Cell(_) => 6,
         }
+    }
+
+    fn type_name(v: &Value) -> &'static str {
+        TYPE_NAMES[type_index(v)]
     }
 
     fn truthy(v: &Value) -> bool {
@@ -3450,6 +3457,9 @@ pub mod lua {
         /// they).
         index_name: Vec<u8>,
         newindex_name: Vec<u8>,
+        /// What `type` gives, by `type_index`, and `""`: made once.
+        type_names: Vec<Value>,
+        empty_string: Value,
         /// The metatable of strings (`__index` is the `string` table).
         string_meta: RefCell<Option<Rc<RefCell<Table>>>>,
         /// `package.loaded`.
@@ -4435,6 +4445,60 @@ pub mod lua {
 
     /// Puts `results` at `R[a..]`, adjusted to `nres` (`MULTI`: all, the
     /// top after them).
+    /// The call of the library function `b` with the `n` arguments after
+    /// `R[a]`, for the common calls of a few functions with one result and
+    /// arguments of the types they expect, made without the lists of
+    /// arguments and results the others take (a trace goes into it): its
+    /// result (`None`: any other call).
+    fn call_builtin_fast(interp: &Interp, b: Builtin, frame: &Frame, a: usize, n: usize) -> Option<Value> {
+        let x = if n >= 1 { &frame.regs[a + 1] } else { &Value::Nil };
+        let y = if n >= 2 { &frame.regs[a + 2] } else { &Value::Nil };
+        match (b, n, x, y) {
+            (Builtin::StrByte, 1 | 2, Value::Str(s), Value::Nil | Value::Int(_)) => {
+                let bytes: &Vec<u8> = s;
+                let i = match y {
+                    Value::Int(i) => pos_relative(*i, bytes.len()),
+                    _ => 1,
+                };
+                if i >= 1 && (i as u64) <= bytes.len() as u64 {
+                    Some(Value::Int(bytes[(i - 1) as usize] as i64))
+                } else {
+                    None
+                }
+            }
+            (Builtin::StrSub, 2 | 3, Value::Str(s), Value::Int(i)) => {
+                let bytes: &Vec<u8> = s;
+                let len = bytes.len();
+                let j = match (n, &frame.regs[a + n]) {
+                    (2, _) => -1,
+                    (_, Value::Int(j)) => *j,
+                    _ => return None,
+                };
+                let from = pos_relative(*i, len).max(1);
+                let to = pos_relative(j, len).min(len as i64);
+                if from > to {
+                    return Some(interp.empty_string.clone());
+                }
+                Some(bstr(bytes[(from - 1) as usize..to as usize].to_vec()))
+            }
+            (Builtin::StrChar, 1, Value::Int(c), _) if *c >= 0 && *c <= 255 => Some(bstr(vec![*c as u8])),
+            (Builtin::StrLen, 1, Value::Str(s), _) => Some(Value::Int(str_len(s))),
+            (Builtin::Type, 1, _, _) => Some(interp.type_names[type_index(x)].clone()),
+            (Builtin::MathFloor, 1, Value::Int(_), _) => Some(x.clone()),
+            (Builtin::MathFloor, 1, Value::Num(f), _) => Some(float_to_int_or_float(f.floor())),
+            (Builtin::MathSqrt, 1, Value::Num(f), _) => Some(Value::Num(f.sqrt())),
+            (Builtin::MathAbs, 1, Value::Int(i), _) => Some(Value::Int(if *i < 0 { i.wrapping_neg() } else { *i })),
+            (Builtin::MathAbs, 1, Value::Num(f), _) => Some(Value::Num(f.abs())),
+            (Builtin::TabInsert, 2, Value::Table(t), _) => {
+                let mut tb = t.borrow_mut();
+                let len = tb.length();
+                tb.set_int(len + 1, y.clone());
+                Some(Value::Nil)
+            }
+            _ => None,
+        }
+    }
+
     fn place_results(frame: &mut Frame, a: usize, results: Vec<Value>, nres: usize) {
         let n = results.len();
         let want = if nres == MULTI { n } else { nres };
@@ -4930,6 +4994,12 @@ pub mod lua {
                         }
                         move_results(frame, a, &mut callee, *nres);
                     } else {
+                        if let (Value::Builtin(b), 0 | 1) = (&f, *nres) {
+                            if let Some(v) = call_builtin_fast(interp, *b, frame, a, n) {
+                                frame.regs[a] = v;
+                                continue;
+                            }
+                        }
                         if !is_callable(&f) && matches!(metamethod(interp, &f, "__call"), Value::Nil) {
                             return Some(call_error(&f, &proto, here, a));
                         }
@@ -7432,6 +7502,8 @@ pub mod lua {
             empty_shape: new_shape(HashMap::new(), 0),
             index_name: b"__index".to_vec(),
             newindex_name: b"__newindex".to_vec(),
+            type_names: TYPE_NAMES.iter().map(|n| lstr(n)).collect(),
+            empty_string: lstr(""),
             next_id: Cell::new(3),
             rng: RefCell::new(vec![0, 0, 0, 0]),
         };
