@@ -4988,7 +4988,10 @@ pub mod lua {
                         if depth + 1 >= MAX_DEPTH {
                             return Some(locate(LuaError::Msg("stack overflow".to_string(), 1), &proto, here));
                         }
-                        let mut callee = new_frame(&c.proto, &mut frame.regs, a + 1, n);
+                        // (A constant of the trace: the callee's frame has a
+                        // constant size, and may be virtual.)
+                        let callee_proto: &Proto = promote(&*c.proto);
+                        let mut callee = new_frame(callee_proto, &mut frame.regs, a + 1, n);
                         if let Some(e) = run(interp, c.clone(), &mut callee, depth + 1) {
                             return Some(locate(e, &proto, here));
                         }
