@@ -6,7 +6,7 @@
 use crate::code::*;
 use crate::ops::Op;
 
-const MAGIC: &[u8; 4] = b"rpj9";
+const MAGIC: &[u8; 4] = b"rpja";
 
 /// LEB128 numbers and the module's small types, appended to bytes (also
 /// the runtime's packed snapshots).
@@ -61,6 +61,12 @@ impl Writer {
 pub fn encode(m: &JitModule) -> Vec<u8> {
     let mut w = Writer::default();
     w.0.extend_from_slice(MAGIC);
+    // The drivers' numbers of greens first: all a program needs of the
+    // module until it traces (`green_counts`, without decoding the rest).
+    w.u(m.drivers.len() as u64);
+    for d in &m.drivers {
+        w.u(d.greens.len() as u64);
+    }
     w.u(m.jitcodes.len() as u64);
     for c in &m.jitcodes {
         w.s(&c.name);
@@ -262,11 +268,23 @@ impl<'a> Reader<'a> {
 }
 
 /// Decodes bytes made by `encode`.
+/// How many greens each driver of the encoded module `bytes` has.
+pub fn green_counts(bytes: &[u8]) -> Result<Vec<usize>, String> {
+    if !bytes.starts_with(MAGIC) {
+        return Err("the jitcode data is not of this version of rpy".into());
+    }
+    let mut r = Reader { bytes, pos: MAGIC.len() };
+    (0..r.len()?).map(|_| r.u().map(|n| n as usize)).collect()
+}
+
 pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
     if !bytes.starts_with(MAGIC) {
         return Err("the jitcode data is not of this version of rpy".into());
     }
     let mut r = Reader { bytes, pos: MAGIC.len() };
+    for _ in 0..r.len()? {
+        r.u()?;
+    }
     let mut m = JitModule::default();
     for _ in 0..r.len()? {
         let name = r.s()?;
@@ -460,6 +478,16 @@ mod tests {
     fn round_trip() {
         let m = sample();
         assert_eq!(decode(&encode(&m)).unwrap(), m);
+    }
+
+    /// What a program needs before it traces is read without the rest.
+    #[test]
+    fn green_counts_are_read_without_decoding() {
+        let m = sample();
+        let bytes = encode(&m);
+        let counts: Vec<usize> = m.drivers.iter().map(|d| d.greens.len()).collect();
+        assert!(!counts.is_empty());
+        assert_eq!(green_counts(&bytes).unwrap(), counts);
     }
 
     #[test]

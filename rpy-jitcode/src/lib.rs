@@ -10,5 +10,5 @@ pub mod intops;
 pub mod ops;
 
 pub use code::*;
-pub use encode::{decode, encode};
+pub use encode::{decode, encode, green_counts};
 pub use ops::Op;

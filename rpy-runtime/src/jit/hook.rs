@@ -70,7 +70,14 @@ pub struct JitModuleRecord {
 }
 
 struct State {
-    module: JitModule,
+    /// Decoded when first needed (`State::module`): until the program
+    /// traces, it needs only `ngreens` (start-up is not the decoding of a
+    /// module it may never use).
+    module: std::cell::OnceCell<&'static JitModule>,
+    /// The module's encoding.
+    bytes: &'static [u8],
+    /// The number of greens of each driver.
+    ngreens: Vec<usize>,
     /// The module's record (which `call_assembler`'s tokens name).
     record: *const JitModuleRecord,
     /// The module's number for the JIT's memory manager, which holds what
@@ -259,21 +266,34 @@ pub fn params() -> &'static JitParams {
     })
 }
 
+/// Stops the program: its module's encoding cannot be read.
+fn corrupt(e: &str) -> ! {
+    eprintln!("rpy: the JIT's data of this program is corrupt ({e}); run it with RPYJIT=off");
+    std::process::exit(2)
+}
+
+impl State {
+    /// The module, decoded the first time (it lives as long as the
+    /// program, as the state does).
+    fn module(&self) -> &'static JitModule {
+        self.module.get_or_init(|| Box::leak(Box::new(rpy_jitcode::decode(self.bytes).unwrap_or_else(|e| corrupt(&e)))))
+    }
+}
+
 unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
     let mut p = record.state.load(Ordering::Relaxed);
     if p == 0 {
         start_time();
         let bytes = std::slice::from_raw_parts(record.code, record.code_len);
-        let module = rpy_jitcode::decode(bytes).unwrap_or_else(|e| {
-            eprintln!("rpy: the JIT's data of this program is corrupt ({e}); run it with RPYJIT=off");
-            std::process::exit(2)
-        });
+        let ngreens = rpy_jitcode::green_counts(bytes).unwrap_or_else(|e| corrupt(&e));
         gc::set_marking_hook(mark_jit_roots);
         let id = memory::add_module(params().loop_longevity);
         let counter = JitCounter::new(1 << 12);
         let not_inlined = Default::default();
         let s = Box::new(State {
-            module,
+            module: std::cell::OnceCell::new(),
+            bytes,
+            ngreens,
             record,
             id,
             counter,
@@ -400,7 +420,7 @@ unsafe fn merge_point(record: &JitModuleRecord, driver: usize, buf: *mut u64, en
     if memory::has_dead(st.id) {
         st.free_dead();
     }
-    let ngreens = st.module.drivers[driver as usize].greens.len();
+    let ngreens = st.ngreens[driver as usize];
     let tables = tables(record);
     // After tracing, the run goes on at the merge point where the trace
     // stopped as at any other (RPython's `ContinueRunningNormally`): into
@@ -432,7 +452,7 @@ unsafe fn merge_point(record: &JitModuleRecord, driver: usize, buf: *mut u64, en
         st.counter.reset(hash);
         if known.is_some() {
             // Tracing from here gave up before: interpret to the next merge point.
-            return status(run_from_merge_point(&st.module, &tables, driver as usize, buf));
+            return status(run_from_merge_point(st.module(), &tables, driver as usize, buf));
         }
         if trace_loop(st, &tables, driver as usize, buf) == Outcome::Return {
             return status(Outcome::Return);
@@ -445,7 +465,7 @@ unsafe fn merge_point(record: &JitModuleRecord, driver: usize, buf: *mut u64, en
 /// keeps what it gave for the key: code, or that tracing gave up. The run
 /// is at the next merge point after (or the portal returned).
 unsafe fn trace_loop(st: &mut State, tables: &Tables, driver: usize, buf: *mut u64) -> Outcome {
-    let d = &st.module.drivers[driver];
+    let d = &st.module().drivers[driver];
     let mut greens = std::slice::from_raw_parts(buf, d.greens.len()).to_vec();
     let limit = params().trace_limit as usize;
     let pins = memory::pins();
@@ -457,7 +477,7 @@ unsafe fn trace_loop(st: &mut State, tables: &Tables, driver: usize, buf: *mut u
         }
         outcome
     });
-    let d = &st.module.drivers[driver];
+    let d = &st.module().drivers[driver];
     let key: Vec<u64> = (greens.iter().zip(&d.greens)).filter(|(_, k)| **k == Kind::Ref).map(|(g, _)| *g).collect();
     let what = format!("Loop {} ({}) : loop", st.compiled, d.name);
     let state = match add_code(st, tables, traced.closed, traced.aborted, &what, &key, None) {
@@ -468,7 +488,7 @@ unsafe fn trace_loop(st: &mut State, tables: &Tables, driver: usize, buf: *mut u
     };
     if let Some(state) = state {
         let hash = key_hash(driver as i64, &greens);
-        memory::set_cell(st.id, hash, &greens, &st.module.drivers[driver].greens, state);
+        memory::set_cell(st.id, hash, &greens, &st.module().drivers[driver].greens, state);
         st.counter.mark_cell(hash);
     }
     memory::unpin(pins);
@@ -502,7 +522,8 @@ unsafe fn run_portal(record: &JitModuleRecord, driver: usize, buf: *mut u64, ent
         return;
     }
     let st = state(record);
-    let Descr::Call { target, args, results, .. } = &st.module.descrs[st.module.drivers[driver].call as usize] else {
+    let Descr::Call { target, args, results, .. } = &st.module().descrs[st.module().drivers[driver].call as usize]
+    else {
         unreachable!("a portal's call descr")
     };
     // The portal's parameters are not read: it goes on from its merge point.
@@ -527,7 +548,7 @@ pub unsafe extern "C" fn assembler_helper(token: *const memory::Token, exit: u64
     let [record, driver] = token.owner;
     let record = &*(record as *const JitModuleRecord);
     let st = state(record);
-    let d = &st.module.drivers[driver];
+    let d = &st.module().drivers[driver];
     let (ngreens, nreds) = (d.greens.len(), d.reds.len());
     let mut buf = [0u64; MAX_PORTAL_LEAVES];
     let frame = &mut *(frame as *mut Frame);
@@ -578,7 +599,7 @@ fn trace_with(st: &mut State, t: &Tables, driver: usize, run: impl FnOnce(&mut I
     // (A driver's leaves go through buffers of `MAX_PORTAL_LEAVES`, and
     // its result into one register.)
     let token_of = |driver: usize, greens: &[u64]| {
-        let d = &st.module.drivers[driver];
+        let d = &st.module().drivers[driver];
         let fits = assembler_fits(d);
         let owner = [record as *const JitModuleRecord as usize, driver];
         fits.then(|| memory::token(st.id, key_hash(driver as i64, greens), greens, &d.greens, owner))
@@ -586,7 +607,7 @@ fn trace_with(st: &mut State, t: &Tables, driver: usize, run: impl FnOnce(&mut I
     let run_callee = |driver: usize, buf: *mut u64| unsafe { run_portal(record, driver, buf, true) };
     let p = params();
     let ((outcome, closed, aborted, refused), own) = timed(|| {
-        let mut interp = Interp::new(&st.module, t);
+        let mut interp = Interp::new(st.module(), t);
         interp.entry_of = Some(&entry_of);
         if p.inlining {
             interp.assembler = Some((&token_of, &run_callee));
@@ -681,8 +702,8 @@ fn add_code(
     let name = st.compiled;
     let log_trace = |section: &str, trace: &Trace| {
         if log::enabled(section) {
-            let location = |d, greens: &[u64]| unsafe { printable_location(&st.module, t, d, greens) };
-            let text = trace.text(&st.module, t.prebuilt, &location);
+            let location = |d, greens: &[u64]| unsafe { printable_location(st.module(), t, d, greens) };
+            let text = trace.text(st.module(), t.prebuilt, &location);
             log::section(section, &format!("# {what} with {} ops\n{text}", trace.ops.len()));
         }
     };
@@ -695,7 +716,7 @@ fn add_code(
         // Constant objects are alive: the trace pins them.
         let read_field = |obj: u64, leaf: &rpy_jitcode::Leaf| unsafe { super::interp::load(obj as *const u8, leaf) };
         let opts = Opts::new(&params().enable_opts, params().disable_unrolling);
-        let env = Env { module: &st.module, read_field: &read_field, opts };
+        let env = Env { module: st.module(), read_field: &read_field, opts };
         optimize(&mut trace, env, &|c| st.code(c).short.as_ref())
     });
     s.tracing_time += own;
@@ -712,7 +733,7 @@ fn add_code(
         };
         let counter = counter.map(|c| c.cast::<u64>());
         let from = from.map(|(c, k)| (&st.code(c).compiled, k));
-        compile_loop(params().backend, &trace, &st.module, t, n, &links, counter, from)
+        compile_loop(params().backend, &trace, st.module(), t, n, &links, counter, from)
     });
     s.backend_time += own;
     s.opt_ops += trace.ops.len() as u64;
@@ -789,7 +810,7 @@ fn cool_passed_positions(counter: &mut JitCounter, trace: &Trace) {
 /// times, traces a bridge from it, which the guard goes on to from then
 /// on.
 unsafe fn run_code(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *mut u64) -> Outcome {
-    let d = &st.module.drivers[driver];
+    let d = &st.module().drivers[driver];
     let (ngreens, nreds) = (d.greens.len(), d.reds.len());
     // On the machine stack, which the collector scans: the fail arguments
     // are alive while only the frame holds them.
@@ -825,11 +846,11 @@ unsafe fn after_exit(
 ) -> Outcome {
     let (c, k) = exit_parts(exit);
     if k == FINISHED as usize {
-        let n = st.module.drivers[driver].result.len();
+        let n = st.module().drivers[driver].result.len();
         std::ptr::copy_nonoverlapping(frame.as_ptr(), buf, n);
         return Outcome::Return;
     }
-    // (A field of `st`: `st.module` is borrowed too.)
+    let module = st.module();
     let code = st.codes[c as usize].as_mut().expect("a live code");
     code.compiled.fail_args(k, frame);
     code.fails[k] += 1;
@@ -847,7 +868,7 @@ unsafe fn after_exit(
             }
             run_portal(record, driver, buf, true)
         };
-        return resume(&st.module, t, snapshot, frame, buf, &run_callee);
+        return resume(module, t, snapshot, frame, buf, &run_callee);
     }
     let code = st.code_mut(c);
     let snapshot = code.unpacked[k].take().map_or_else(|| code.snapshots.get(k), |s| *s);
