@@ -2438,11 +2438,11 @@ pub mod lua {
         /// `R[a] = R[b][R[c]]`
         GetTable(usize, usize, usize),
         /// `R[a] = R[b][K]`; where the key was found last (`field_cached`).
-        GetField(usize, usize, Value, Rc<Cell<usize>>),
+        GetField(usize, usize, Value, Rc<FieldCache>),
         /// `R[a][R[b]] = R[c]`
         SetTable(usize, usize, usize),
         /// `R[a][K] = R[c]`; where the key was found last (`field_cached`).
-        SetField(usize, Value, usize, Rc<Cell<usize>>),
+        SetField(usize, Value, usize, Rc<FieldCache>),
         NewTable(usize),
         /// `R[a][first + i] = R[a + 1 + i]` for `i < n`
         SetList(usize, usize, usize),
@@ -3452,9 +3452,8 @@ pub mod lua {
         globals: Rc<RefCell<Table>>,
         /// The shape of new tables.
         empty_shape: Rc<Shape>,
-        /// `"__index"` and `"__newindex"`, for the traces' lookups in
-        /// metatables (the interpreter is a constant of a trace: so are
-        /// they).
+        /// `"__index"` and `"__newindex"`, for lookups in metatables (made
+        /// once; the interpreter is a constant of a trace: so are they).
         index_name: Vec<u8>,
         newindex_name: Vec<u8>,
         /// What `type` gives, by `type_index`, and `""`: made once.
@@ -3637,30 +3636,36 @@ pub mod lua {
         }
     }
 
-    /// A field's last position, for an instruction not run yet.
-    fn no_position() -> Rc<Cell<usize>> {
-        Rc::new(Cell::new(usize::MAX))
+    /// Where an instruction found its name last: the shape of the table
+    /// and the position there (`usize::MAX`: not there); for a dictionary,
+    /// the position to look at first.
+    struct FieldCache {
+        shape: RefCell<Option<Rc<Shape>>>,
+        pos: Cell<usize>,
+    }
+
+    /// The cache of an instruction not run yet.
+    fn no_position() -> Rc<FieldCache> {
+        Rc::new(FieldCache { shape: RefCell::new(None), pos: Cell::new(usize::MAX) })
     }
 
     /// The position of the string key `k` in the hash part of the table
-    /// `obj` if it is where `cache` says the instruction found it last
-    /// (the same string object: the parser makes one per name), else found
-    /// by hashing and remembered if the cache was empty. Objects of one
-    /// class get their fields in one order, so one position serves them
-    /// all; in a trace it is a constant (promoted), and the lookup is a
-    /// read and a comparison.
-    fn field_position(tb: &Table, k: &Value, cache: &Cell<usize>) -> Option<usize> {
+    /// `tb`. In a trace, a constant: that of the key in the table's shape
+    /// (promoted). The interpreter remembers the last shape and position
+    /// (`cache`: objects of one class get their fields in one order, so one
+    /// shape serves them all): no hashing, even to learn the key is not
+    /// there. For a dictionary, the position the instruction found it at
+    /// first, checked (the same string object: the parser makes one per
+    /// name), else found by hashing; in a trace the position is a constant,
+    /// and the lookup a read and a comparison.
+    fn field_position(tb: &Table, k: &Value, cache: &FieldCache) -> Option<usize> {
         let Value::Str(ks) = k else { return None };
         let b: &Vec<u8> = ks;
-        if we_are_jitted() {
-            if let Some(shape) = &tb.shape {
-                // Of a constant shape and key: a constant.
-                let p = shape_pos(promote(&**shape), b);
-                return if p == usize::MAX { None } else { Some(p) };
-            }
+        if let Some(shape) = &tb.shape {
+            let p = if we_are_jitted() { shape_pos(promote(&**shape), b) } else { shape_pos_cached(shape, b, cache) };
+            return if p == usize::MAX { None } else { Some(p) };
         }
-        // (The interpreter checks the key where it was last: no hashing.)
-        let p = promote(cache.get());
+        let p = promote(cache.pos.get());
         if p < tb.keys.len() {
             if let Value::Str(s) = &tb.keys[p] {
                 // (Strings made at run time are other objects.)
@@ -3671,26 +3676,39 @@ pub mod lua {
         }
         let found = tb.str_pos(ks)?;
         if p == usize::MAX {
-            cache.set(found);
+            cache.pos.set(found);
         }
         Some(found)
+    }
+
+    /// `shape_pos` through the interpreter's cache of the last shape.
+    fn shape_pos_cached(shape: &Rc<Shape>, k: &Vec<u8>, cache: &FieldCache) -> usize {
+        if let Some(last) = &*cache.shape.borrow() {
+            if Rc::ptr_eq(last, shape) {
+                return cache.pos.get();
+            }
+        }
+        let p = shape_pos(shape, k);
+        *cache.shape.borrow_mut() = Some(shape.clone());
+        cache.pos.set(p);
+        p
     }
 
     /// Where a method call (`obj:k()`) found its method last: in the object
     /// itself, or in the table its metatable's `__index` is (the class),
     /// with where `__index` was in the metatable.
     struct MethodCache {
-        own: Cell<usize>,
-        index: Cell<usize>,
-        class: Cell<usize>,
+        own: Rc<FieldCache>,
+        index: Rc<FieldCache>,
+        class: Rc<FieldCache>,
         index_key: Value,
     }
 
     fn new_method_cache() -> Rc<MethodCache> {
         Rc::new(MethodCache {
-            own: Cell::new(usize::MAX),
-            index: Cell::new(usize::MAX),
-            class: Cell::new(usize::MAX),
+            own: no_position(),
+            index: no_position(),
+            class: no_position(),
             index_key: lstr("__index"),
         })
     }
@@ -3783,7 +3801,7 @@ pub mod lua {
     /// table holding the key, or one without a metatable; in a trace,
     /// through the shapes of `obj`'s chain of `__index` tables.
     /// Other constant keys (integers) take `index_fast`.
-    fn field_cached(interp: &Interp, obj: &Value, k: &Value, cache: &Cell<usize>) -> Option<Value> {
+    fn field_cached(interp: &Interp, obj: &Value, k: &Value, cache: &FieldCache) -> Option<Value> {
         let Value::Str(ks) = k else { return index_fast(obj, k) };
         if we_are_jitted() {
             let b: &Vec<u8> = ks;
@@ -3807,7 +3825,7 @@ pub mod lua {
     /// is a table holding the key with a value (neither `__newindex` nor
     /// the count of dead keys is concerned) and `v` is not nil: whether it
     /// was done.
-    fn set_field_cached(interp: &Interp, obj: &Value, k: &Value, v: &Value, cache: &Cell<usize>) -> bool {
+    fn set_field_cached(interp: &Interp, obj: &Value, k: &Value, v: &Value, cache: &FieldCache) -> bool {
         let Value::Table(t) = obj else { return false };
         if matches!(v, Value::Nil) {
             return false;
@@ -3902,7 +3920,7 @@ pub mod lua {
                     match &tb.meta {
                         None => return Ok(Value::Nil),
                         Some(mt) => {
-                            let h = mt.borrow().get_str(&b"__index".to_vec());
+                            let h = mt.borrow().get_str(&interp.index_name);
                             if matches!(h, Value::Nil) {
                                 return Ok(Value::Nil);
                             }
@@ -3955,7 +3973,7 @@ pub mod lua {
                             None => Value::Nil,
                             Some(mt) => {
                                 if matches!(tb.get(&key), Value::Nil) {
-                                    mt.borrow().get_str(&b"__newindex".to_vec())
+                                    mt.borrow().get_str(&interp.newindex_name)
                                 } else {
                                     Value::Nil
                                 }
