@@ -380,7 +380,10 @@ fn build_list_with_holes(n: i64, seed: i64) -> *mut u8 {
 fn holes_left_by_dead_objects_are_reused() {
     with_gc(|| {
         with_config(
-            |c| c.collect_every = 0,
+            |c| {
+                c.collect_every = 0;
+                c.min_run = 0;
+            },
             || {
                 let n = 100_000;
                 let first = build_list_with_holes(n, 0);
@@ -390,6 +393,31 @@ fn holes_left_by_dead_objects_are_reused() {
                 // Fits in the one-slot holes: the heap must not grow.
                 let second = build_list(n, n);
                 assert!(gc::stats().heap_bytes <= before, "{} -> {}", before, gc::stats().heap_bytes);
+                rpy_gc_collect();
+                check_list(first, n, 0);
+                check_list(second, n, n);
+            },
+        )
+    });
+}
+
+/// By default, holes of one slot between survivors are left as they are
+/// (each would be a call of the allocation's slow path): a list as long
+/// again goes into other blocks, in few runs.
+#[test]
+fn short_holes_between_survivors_are_left_for_new_blocks() {
+    with_gc(|| {
+        with_config(
+            |c| c.collect_every = 0,
+            || {
+                let n = 100_000;
+                let first = build_list_with_holes(n, 0);
+                clear_stack();
+                rpy_gc_collect();
+                let runs = gc::stats().runs;
+                let second = build_list(n, n);
+                let runs = gc::stats().runs - runs;
+                assert!(runs < 100, "{runs} runs for {n} conses");
                 rpy_gc_collect();
                 check_list(first, n, 0);
                 check_list(second, n, n);
@@ -587,7 +615,11 @@ fn kept_and_hidden_lists(n: i64) -> (*mut u8, usize) {
 fn a_word_pointing_to_a_dead_object_keeps_it_dead_in_a_minor_collection() {
     with_gc(|| {
         with_config(
-            |c| c.collect_every = 0,
+            |c| {
+                c.collect_every = 0;
+                // (Allocation fills one-slot holes.)
+                c.min_run = 0;
+            },
             || {
                 let n = 100_000;
                 let (kept, hidden) = kept_and_hidden_lists(n);

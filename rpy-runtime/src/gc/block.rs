@@ -53,6 +53,8 @@ pub(crate) struct Block {
     /// at or above it hold nothing but, perhaps, the stale header of an
     /// object found dead by a sweep.
     pub alloc_end: u32,
+    /// The runs of free slots after the last sweep of the block.
+    pub free_runs: u32,
 }
 
 const _: () = assert!(std::mem::size_of::<Block>() <= BLOCK_HEADER);
@@ -99,6 +101,7 @@ impl Block {
             young: false,
             live: 0,
             alloc_end: 0,
+            free_runs: 1,
         });
     }
 
@@ -184,8 +187,21 @@ impl Block {
     /// are left as they are (see the invariant above). A block with no live
     /// slot is left untouched; the caller releases it.
     pub fn sweep(&mut self) -> usize {
-        let live: usize = self.marks().iter().map(|w| w.count_ones() as usize).sum();
+        let n = self.nslots as usize;
+        let words = self.mark_words as usize;
+        let (mut live, mut runs, mut free_before) = (0, 0, false);
+        for w in 0..words {
+            let marks = self.marks()[w];
+            // (Only the bits of slots: the bitmap may have more.)
+            let slots = n.saturating_sub(w * 64).min(64);
+            let free = if slots == 64 { !marks } else { !marks & ((1u64 << slots) - 1) };
+            live += marks.count_ones() as usize;
+            // A run starts at a free slot after a live one (or the start).
+            runs += (free & !((free << 1) | free_before as u64)).count_ones();
+            free_before = free >> 63 != 0;
+        }
         self.live = live as u32;
+        self.free_runs = runs;
         self.young = false;
         self.alloc_end = 0;
         if live < self.nslots as usize {
@@ -193,6 +209,16 @@ impl Block {
             self.zeroed = false;
         }
         live
+    }
+
+    /// Whether allocation should use the block's free slots: its runs hold
+    /// `min_run` bytes on average (`RPY_GC_MIN_RUN`). A block whose holes
+    /// between survivors are short is left as if full until a collection
+    /// frees more of it: each run costs a call of the allocation's slow
+    /// path (a run, a clearing), more than a new block's slots do.
+    pub fn worth_allocating_in(&self, min_run: usize) -> bool {
+        let free = (self.nslots - self.live) as usize;
+        free > 0 && free * self.slot as usize >= min_run * self.free_runs as usize
     }
 
     /// Before a major collection clears the marks: zeroes the header of

@@ -285,7 +285,7 @@ impl Heap {
             let block = &*b;
             live_bytes += block.live as usize * block.slot as usize;
             live_objects += block.live as usize;
-            if block.live < block.nslots {
+            if block.worth_allocating_in(self.cfg.min_run) {
                 self.classes[block.class as usize].avail.push(b);
             }
         }

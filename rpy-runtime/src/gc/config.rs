@@ -6,6 +6,7 @@
 //! | `RPY_GC_MIN` | heap size (bytes of objects) below which no collection happens, and size of the old generation below which no major collection happens | 8MB |
 //! | `RPY_GC_MAJOR_COLLECT` | a major collection comes when the old generation reaches this factor times what survived the last major collection; a minor one after allocating this factor minus 1 times that | 1.82 |
 //! | `RPY_GC_MAX` | hard limit on the memory held from the system; beyond it (after a major collection) allocation fails | unlimited |
+//! | `RPY_GC_MIN_RUN` | allocation uses the free slots of a block only if its runs of free slots hold this many bytes on average (shorter holes between survivors wait for a collection to free more around them) | 256 |
 //! | `RPY_GC_COLLECT_EVERY` | collect at every N-th allocation (a stress test; turns the inline fast path off): every 4th of these collections is major, the others are minor unless a major one is due | off |
 //! | `RPY_GC_STATS` | `1`: print statistics to stderr at exit; `2`: also the allocations by type (which turns the inline fast path off, so the program runs slower) | off |
 //!
@@ -29,6 +30,10 @@ pub struct Config {
     /// `RPY_GC_MAX`: the most memory (blocks and large objects) the GC holds
     /// from the system; 0 for no limit.
     pub max_heap: usize,
+    /// `RPY_GC_MIN_RUN`: allocation uses a block's free slots when its runs
+    /// of free slots hold this many bytes on average
+    /// (`Block::worth_allocating_in`).
+    pub min_run: usize,
     /// `RPY_GC_COLLECT_EVERY`: when non-zero, every allocation takes the slow
     /// path and every N-th one collects first (a major collection every 4th
     /// time, else a minor one unless a major one is due).
@@ -46,6 +51,7 @@ impl Default for Config {
             min_heap: 8 << 20,
             major_collect: 1.82,
             max_heap: 0,
+            min_run: 256,
             collect_every: 0,
             print_stats: false,
             profile_types: false,
@@ -71,6 +77,9 @@ impl Config {
         }
         if let Some(v) = read("RPY_GC_MAX", parse_size) {
             c.max_heap = v;
+        }
+        if let Some(v) = read("RPY_GC_MIN_RUN", parse_size) {
+            c.min_run = v;
         }
         if let Some(v) = read("RPY_GC_COLLECT_EVERY", |s| s.parse::<u64>().ok()) {
             c.collect_every = v;

@@ -126,6 +126,8 @@ pub(crate) struct Heap {
     pub(super) minor: CollectionStats,
     pub(super) major: CollectionStats,
     pub(super) write_barrier_calls: u64,
+    /// Runs installed by `refill` (`GcStats::runs`).
+    runs: u64,
     peak_heap: usize,
     /// Memory outside the heap that live objects keep (the JIT's compiled
     /// code): bytes as of the last collection, and added since.
@@ -171,6 +173,7 @@ impl Heap {
             minor: CollectionStats::default(),
             major: CollectionStats::default(),
             write_barrier_calls: 0,
+            runs: 0,
             peak_heap: 0,
             external: 0,
             external_since: 0,
@@ -258,6 +261,7 @@ impl Heap {
             heap_bytes: self.heap_bytes() as u64,
             peak_heap_bytes: self.peak_heap as u64,
             total_allocated_bytes: self.allocated_total + in_runs as u64,
+            runs: self.runs,
         }
     }
 
@@ -428,6 +432,7 @@ impl Heap {
                     (*run).free = start;
                     (*run).limit = if self.cfg.slow_path_only() { start } else { start + bytes };
                     self.allocated_since += bytes;
+                    self.runs += 1;
                     return;
                 }
                 cs.block = ptr::null_mut();

@@ -247,6 +247,9 @@ pub struct GcStats {
     pub peak_heap_bytes: u64,
     /// Bytes allocated since the start (slot sizes for small objects).
     pub total_allocated_bytes: u64,
+    /// Runs of free slots handed to the allocation fast path: each is a
+    /// call of the slow path (short runs, between survivors, cost calls).
+    pub runs: u64,
 }
 
 struct HeapCell(UnsafeCell<Option<Heap>>);
@@ -303,6 +306,12 @@ extern "C" fn print_stats_at_exit() {
         writeln!(err, "rpy gc: live after the last collection: {} bytes in {} objects", s.live_bytes, s.live_objects);
     let _ = writeln!(err, "rpy gc: heap: {} bytes now, {} bytes at peak", s.heap_bytes, s.peak_heap_bytes);
     let _ = writeln!(err, "rpy gc: total allocated: {} bytes", s.total_allocated_bytes);
+    let _ = writeln!(
+        err,
+        "rpy gc: {} runs of free slots handed out, {} bytes each on average",
+        s.runs,
+        s.total_allocated_bytes / s.runs.max(1)
+    );
     if !by_type.is_empty() {
         let _ = writeln!(err, "rpy gc: allocated by type (bytes, objects):");
         for (name, n, bytes) in by_type.iter().take(TYPES_SHOWN) {
