@@ -715,11 +715,26 @@ pub mod lua {
         make_shape_with(shape, s)
     }
 
-    fn make_shape_with(shape: &Shape, s: &Vec<u8>) -> Rc<Shape> {
+    /// A copy of the positions of `shape`'s string keys.
+    fn copy_strs(shape: &Shape) -> HashMap<Vec<u8>, usize> {
         let mut strs: HashMap<Vec<u8>, usize> = HashMap::new();
         for (k, p) in &shape.strs {
             strs.insert(k.clone(), *p);
         }
+        strs
+    }
+
+    /// `shape_pos`'s answer as a position, if any.
+    fn position(p: usize) -> Option<usize> {
+        if p == usize::MAX {
+            None
+        } else {
+            Some(p)
+        }
+    }
+
+    fn make_shape_with(shape: &Shape, s: &Vec<u8>) -> Rc<Shape> {
+        let mut strs = copy_strs(shape);
         strs.insert(s.clone(), shape.len);
         let next = new_shape(strs, shape.len + 1);
         shape.with_str.borrow_mut().insert(s.clone(), next.clone());
@@ -732,11 +747,7 @@ pub mod lua {
         if let Some(next) = &*shape.with_other.borrow() {
             return next.clone();
         }
-        let mut strs: HashMap<Vec<u8>, usize> = HashMap::new();
-        for (k, p) in &shape.strs {
-            strs.insert(k.clone(), *p);
-        }
-        let next = new_shape(strs, shape.len + 1);
+        let next = new_shape(copy_strs(shape), shape.len + 1);
         *shape.with_other.borrow_mut() = Some(next.clone());
         next
     }
@@ -752,8 +763,7 @@ pub mod lua {
     impl Table {
         fn str_pos(&self, s: &Vec<u8>) -> Option<usize> {
             if let Some(shape) = &self.shape {
-                let p = shape_pos(shape, s);
-                return if p == usize::MAX { None } else { Some(p) };
+                return position(shape_pos(shape, s));
             }
             match &self.strs {
                 Some(m) => m.get(s).copied(),
@@ -764,11 +774,7 @@ pub mod lua {
         /// Makes the table a dictionary: its own index of string keys.
         fn to_dictionary(&mut self) {
             if let Some(shape) = self.shape.take() {
-                let mut m: HashMap<Vec<u8>, usize> = HashMap::new();
-                for (k, p) in &shape.strs {
-                    m.insert(k.clone(), *p);
-                }
-                self.strs = Some(m);
+                self.strs = Some(copy_strs(&shape));
             }
         }
 
@@ -3663,7 +3669,7 @@ pub mod lua {
         let b: &Vec<u8> = ks;
         if let Some(shape) = &tb.shape {
             let p = if we_are_jitted() { shape_pos(promote(&**shape), b) } else { shape_pos_cached(shape, b, cache) };
-            return if p == usize::MAX { None } else { Some(p) };
+            return position(p);
         }
         let p = promote(cache.pos.get());
         if p < tb.keys.len() {
