@@ -124,7 +124,10 @@ pub unsafe extern "C" fn rpy_io_write(fd: i64, s: *const u8) {
         _ => (std::io::stderr().write_all(bytes), "stderr"),
     };
     if let Err(e) = r {
-        panic!("failed printing to {what}: {e}");
+        // As a Rust program's `print!` panics (translated code cannot
+        // unwind: a panic here would abort): a reader that went away
+        // (`head`) ends the program with status 101 and one message.
+        crate::rt::panic_exit(&format!("failed printing to {what}: {e}"), file!(), line!(), column!());
     }
 }
 

@@ -7,7 +7,7 @@ use std::io::Write;
 /// Prints what Rust prints for a panic at `file:line:col` and exits with
 /// status 101, as an untranslated program's panic in the main thread does.
 /// Translated code cannot unwind, so this never returns.
-fn panic_exit(msg: &str, file: &str, line: u32, col: u32) -> ! {
+pub(crate) fn panic_exit(msg: &str, file: &str, line: u32, col: u32) -> ! {
     // A panicking Rust program flushes stdout on its way out.
     let _ = std::io::stdout().flush();
     let thread = std::thread::current();
