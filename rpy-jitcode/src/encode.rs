@@ -267,21 +267,23 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Decodes bytes made by `encode`.
-/// How many greens each driver of the encoded module `bytes` has.
-pub fn green_counts(bytes: &[u8]) -> Result<Vec<usize>, String> {
+/// A reader of bytes made by `encode`, at the drivers' numbers of greens.
+fn reader(bytes: &[u8]) -> Result<Reader<'_>, String> {
     if !bytes.starts_with(MAGIC) {
         return Err("the jitcode data is not of this version of rpy".into());
     }
-    let mut r = Reader { bytes, pos: MAGIC.len() };
+    Ok(Reader { bytes, pos: MAGIC.len() })
+}
+
+/// How many greens each driver of the encoded module `bytes` has.
+pub fn green_counts(bytes: &[u8]) -> Result<Vec<usize>, String> {
+    let mut r = reader(bytes)?;
     (0..r.len()?).map(|_| r.u().map(|n| n as usize)).collect()
 }
 
+/// Decodes bytes made by `encode`.
 pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
-    if !bytes.starts_with(MAGIC) {
-        return Err("the jitcode data is not of this version of rpy".into());
-    }
-    let mut r = Reader { bytes, pos: MAGIC.len() };
+    let mut r = reader(bytes)?;
     for _ in 0..r.len()? {
         r.u()?;
     }

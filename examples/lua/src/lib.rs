@@ -4491,19 +4491,13 @@ pub mod lua {
                 }
             }
             (Builtin::StrSub, 2 | 3, Value::Str(s), Value::Int(i)) => {
-                let bytes: &Vec<u8> = s;
-                let len = bytes.len();
                 let j = match (n, &frame.regs[a + n]) {
                     (2, _) => -1,
                     (_, Value::Int(j)) => *j,
                     _ => return None,
                 };
-                let from = pos_relative(*i, len).max(1);
-                let to = pos_relative(j, len).min(len as i64);
-                if from > to {
-                    return Some(interp.empty_string.clone());
-                }
-                Some(bstr(bytes[(from - 1) as usize..to as usize].to_vec()))
+                let bytes: &Vec<u8> = s;
+                Some(substring(interp, bytes, *i, j))
             }
             (Builtin::StrChar, 1, Value::Int(c), _) if *c >= 0 && *c <= 255 => Some(bstr(vec![*c as u8])),
             (Builtin::StrLen, 1, Value::Str(s), _) => Some(Value::Int(str_len(s))),
@@ -4521,6 +4515,16 @@ pub mod lua {
             }
             _ => None,
         }
+    }
+
+    /// `string.sub(s, i, j)`.
+    fn substring(interp: &Interp, s: &Vec<u8>, i: i64, j: i64) -> Value {
+        let from = pos_relative(i, s.len()).max(1);
+        let to = pos_relative(j, s.len()).min(s.len() as i64);
+        if from > to {
+            return interp.empty_string.clone();
+        }
+        bstr(s[(from - 1) as usize..to as usize].to_vec())
     }
 
     fn place_results(frame: &mut Frame, a: usize, results: Vec<Value>, nres: usize) {
@@ -5738,19 +5742,7 @@ pub mod lua {
             Builtin::StrSub => {
                 let s_rc = check_str(b, &args, 0)?;
                 let s: &Vec<u8> = &s_rc;
-                let len = s.len();
-                let mut i = pos_relative(check_int(b, &args, 1)?, len);
-                let mut j = pos_relative(opt_int(b, &args, 2, -1)?, len);
-                if i < 1 {
-                    i = 1;
-                }
-                if j > len as i64 {
-                    j = len as i64;
-                }
-                if i > j {
-                    return Ok(vec![lstr("")]);
-                }
-                Ok(vec![bstr(s[(i - 1) as usize..j as usize].to_vec())])
+                Ok(vec![substring(interp, s, check_int(b, &args, 1)?, opt_int(b, &args, 2, -1)?)])
             }
             Builtin::StrUpper | Builtin::StrLower => {
                 let s_rc = check_str(b, &args, 0)?;

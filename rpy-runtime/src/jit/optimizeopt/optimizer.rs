@@ -466,18 +466,20 @@ impl<'m> Optimizer<'m> {
     /// an owned or private field of such an object holds (Rust's
     /// ownership: a frame's `Vec`, a list's items).
     fn confined(&self, v: Value) -> bool {
-        let Some(vable) = self.vable else { return false };
+        self.vable.is_some_and(|vable| self.holder(v) == Some(self.resolve(vable)))
+    }
+
+    /// The object `v` is reached from through owned and private fields
+    /// (`origins`), `v` itself if none (`None`: too far to follow).
+    fn holder(&self, v: Value) -> Option<Value> {
         let mut v = self.resolve(v);
         for _ in 0..4 {
-            if v == self.resolve(vable) {
-                return true;
-            }
             match self.origins.get(&v) {
                 Some(&(obj, _)) => v = self.resolve(obj),
-                None => return false,
+                None => return Some(v),
             }
         }
-        false
+        None
     }
 
     /// `v` was read from `loc`: where it came from, when that tells it
@@ -502,17 +504,7 @@ impl<'m> Optimizer<'m> {
     /// object (a table's array, read from a value in a register). A loop's
     /// body knows it of what the preamble read (its facts).
     fn unconfined(&self, v: Value) -> bool {
-        let mut v = self.resolve(v);
-        for _ in 0..4 {
-            if matches!(v, Value::Const(..)) || self.shared.contains(&v) {
-                return true;
-            }
-            match self.origins.get(&v) {
-                Some(&(obj, _)) => v = self.resolve(obj),
-                None => return false,
-            }
-        }
-        false
+        self.holder(v).is_some_and(|h| matches!(h, Value::Const(..)) || self.shared.contains(&h))
     }
 
     /// Whether `a` and `b` are known to be different objects: different
