@@ -930,7 +930,7 @@ pub mod lua {
             if matches!(v, Value::Nil) {
                 return;
             }
-            if self.dead > 8 && self.dead * 2 > self.keys.len() {
+            if self.compacts_on_insert() {
                 self.compact();
             }
             let p = self.keys.len();
@@ -1024,6 +1024,11 @@ pub mod lua {
                 self.arr.push(v);
             }
             self.migrate();
+        }
+
+        /// Whether adding a key compacts the hash part first (`set_hash`).
+        fn compacts_on_insert(&self) -> bool {
+            self.dead > 8 && self.dead * 2 > self.keys.len()
         }
 
         /// Drops the dead entries of the hash part (not while a traversal
@@ -3827,30 +3832,32 @@ pub mod lua {
         None
     }
 
-    /// `obj[k] = v` (`k` a constant) through `field_position` when `obj`
-    /// is a table holding the key with a value (neither `__newindex` nor
-    /// the count of dead keys is concerned) and `v` is not nil: whether it
-    /// was done.
+    /// `obj[k] = v` (`k` a constant string) through `field_position` when
+    /// `obj` is a table: whether it was done. A key whose entry is there
+    /// takes the value, nil too (the entry stays, dead, as `set_hash`
+    /// leaves it); an absent or dead one is `__newindex`'s if the
+    /// metatable may have one; a new key is added with a constant next
+    /// shape when adding it does not compact the table.
     fn set_field_cached(interp: &Interp, obj: &Value, k: &Value, v: &Value, cache: &FieldCache) -> bool {
         let Value::Table(t) = obj else { return false };
-        if matches!(v, Value::Nil) {
-            return false;
-        }
         let mut tb = t.borrow_mut();
+        let is_nil = matches!(v, Value::Nil);
         match field_position(&tb, k, cache) {
-            Some(p) if !matches!(tb.vals[p], Value::Nil) => {
+            Some(p) => {
+                let was_nil = matches!(tb.vals[p], Value::Nil);
+                if was_nil && may_have_newindex(interp, &tb) {
+                    return false;
+                }
+                if was_nil && !is_nil {
+                    tb.dead -= 1;
+                } else if !was_nil && is_nil {
+                    tb.dead += 1;
+                }
                 tb.vals[p] = v.clone();
                 true
             }
-            // A new key of a table of a shape, without a `__newindex`: the
-            // next shape is a constant too.
-            None if tb.dead == 0 => {
+            None if !is_nil && !tb.compacts_on_insert() && !may_have_newindex(interp, &tb) => {
                 let Value::Str(ks) = k else { return false };
-                if let Some(mt) = &tb.meta {
-                    if shape_position(&mt.borrow().shape, &interp.newindex_name) != Some(usize::MAX) {
-                        return false;
-                    }
-                }
                 let b: &Vec<u8> = ks;
                 let next = match &tb.shape {
                     Some(shape) => {
@@ -3868,6 +3875,15 @@ pub mod lua {
                 true
             }
             _ => false,
+        }
+    }
+
+    /// Whether the metatable of `tb`, if any, may have a `__newindex`
+    /// (in a trace, a constant of the metatable's shape; a dictionary may).
+    fn may_have_newindex(interp: &Interp, tb: &Table) -> bool {
+        match &tb.meta {
+            Some(mt) => shape_position(&mt.borrow().shape, &interp.newindex_name) != Some(usize::MAX),
+            None => false,
         }
     }
 
