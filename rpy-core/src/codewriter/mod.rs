@@ -13,6 +13,7 @@
 //!   block, links as copies and jumps; it calls jtransform on each
 //!   operation as it reaches it (one walk of the graph: `jtransform` says
 //!   why);
+//! - `regalloc` colours its registers (coalescing most copies away);
 //! - `liveness` fills the `-live-` markers of the jitcode.
 //!
 //! `module` holds what the jitcodes share: the descrs for the heap and the
@@ -25,6 +26,7 @@ pub mod jtransform;
 pub mod liveness;
 pub mod module;
 pub mod policy;
+pub mod regalloc;
 #[cfg(test)]
 mod tests;
 
@@ -75,6 +77,8 @@ pub fn make_jit(t: &mut Translator) -> Result<Option<JitData>, String> {
     for &g in &graphs {
         // jtransform and flatten.
         let mut code = flatten::flatten(&mut m, g)?;
+        let new_pc = regalloc::allocate(&mut code);
+        m.code_moved(m.jitcode_of[&g], &new_pc);
         liveness::fill_live(&mut code);
         m.data.module.jitcodes.push(code);
     }

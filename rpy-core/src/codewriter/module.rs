@@ -363,6 +363,16 @@ impl<'t> ModuleBuilder<'t> {
     }
 
     /// Records driver `d` from its merge point, found by jtransform.
+    /// The instructions of jitcode `jitcode` moved (`regalloc`): the
+    /// merge points in it move too.
+    pub fn code_moved(&mut self, jitcode: u32, new_pc: &[u32]) {
+        for mp in self.merge_points.values_mut() {
+            if mp.0 == jitcode {
+                mp.1 = new_pc[mp.1 as usize];
+            }
+        }
+    }
+
     pub fn driver(
         &mut self,
         d: usize,

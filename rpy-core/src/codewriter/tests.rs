@@ -172,3 +172,147 @@ fn keys_are_normalized_as_registers_hold_them() {
     assert!(text.contains("switch %i0, $-1, L"), "{text}");
     assert!(text.contains("goto_if_not %i2, L"), "{text}");
 }
+
+// ---- regalloc: a jitcode in, the coloured jitcode out ----
+
+mod regalloc {
+    use crate::codewriter::{liveness, regalloc};
+    use rpy_jitcode::{Arg, Insn, JitCode, JitModule, Kind, Op, Reg};
+
+    fn i(n: u32) -> Reg {
+        Reg { kind: Kind::Int, index: n }
+    }
+
+    fn r(n: u32) -> Reg {
+        Reg { kind: Kind::Ref, index: n }
+    }
+
+    fn insn(op: Op, args: Vec<Arg>, results: Vec<Reg>) -> Insn {
+        Insn { op, args, results }
+    }
+
+    fn copy(src: Reg, dst: Reg) -> Insn {
+        let op = if src.kind == Kind::Int { Op::IntCopy } else { Op::RefCopy };
+        insn(op, vec![Arg::Reg(src)], vec![dst])
+    }
+
+    fn add(a: Arg, b: Arg, res: Reg) -> Insn {
+        insn(Op::IntAdd, vec![a, b], vec![res])
+    }
+
+    fn ret(a: Reg) -> Insn {
+        insn(Op::IntReturn, vec![Arg::Reg(a)], vec![])
+    }
+
+    /// The text of the code after `regalloc` and `liveness`, and the new
+    /// index of each old instruction.
+    fn allocate(params: Vec<Reg>, insns: Vec<Insn>) -> (String, Vec<u32>) {
+        let mut num_regs = [0u32; 3];
+        for reg in insns.iter().flat_map(|i| i.results.iter()).chain(&params) {
+            let n = &mut num_regs[reg.kind as usize];
+            *n = (*n).max(reg.index + 1);
+        }
+        let mut code = JitCode { name: "f".into(), params, num_regs, insns };
+        let new_pc = regalloc::allocate(&mut code);
+        liveness::fill_live(&mut code);
+        let module = JitModule { jitcodes: vec![code], ..Default::default() };
+        (module.text(0), new_pc)
+    }
+
+    #[test]
+    fn a_copy_into_a_register_that_does_not_interfere_disappears() {
+        let (text, new_pc) =
+            allocate(vec![i(0)], vec![copy(i(0), i(1)), add(Arg::Reg(i(1)), Arg::Int(1), i(2)), ret(i(2))]);
+        assert_eq!(text, "jitcode f(%i0)\n    int_add %i0, $1 -> %i0\n    int_return %i0\n");
+        assert_eq!(new_pc, vec![0, 0, 1, 2]);
+    }
+
+    #[test]
+    fn a_value_read_after_a_write_keeps_its_own_register() {
+        // %i1 = %i0 + 1; return %i0 + %i1: %i1 is written while %i0 is live.
+        let (text, _) = allocate(
+            vec![i(0)],
+            vec![add(Arg::Reg(i(0)), Arg::Int(1), i(1)), add(Arg::Reg(i(0)), Arg::Reg(i(1)), i(2)), ret(i(2))],
+        );
+        assert_eq!(
+            text,
+            "jitcode f(%i0)\n    int_add %i0, $1 -> %i1\n    int_add %i0, %i1 -> %i0\n    int_return %i0\n"
+        );
+    }
+
+    #[test]
+    fn a_copy_and_its_source_share_a_register_while_both_are_read() {
+        // They hold the same value: the copy is not a write that clobbers.
+        let (text, _) =
+            allocate(vec![i(0)], vec![copy(i(0), i(1)), add(Arg::Reg(i(0)), Arg::Reg(i(1)), i(2)), ret(i(2))]);
+        assert_eq!(text, "jitcode f(%i0)\n    int_add %i0, %i0 -> %i0\n    int_return %i0\n");
+    }
+
+    #[test]
+    fn parameters_never_share_a_register_even_unread() {
+        let (text, _) = allocate(vec![i(0), i(1), r(0)], vec![ret(i(1))]);
+        assert_eq!(text, "jitcode f(%i0, %i1, %r0)\n    int_return %i1\n");
+    }
+
+    #[test]
+    fn registers_of_each_kind_are_numbered_apart() {
+        // A ref and an int live together both get number 0.
+        let (text, _) = allocate(
+            vec![r(3)],
+            vec![
+                insn(Op::PtrNonzero, vec![Arg::Reg(r(3))], vec![i(5)]),
+                insn(Op::Live, vec![Arg::Regs(vec![])], vec![]),
+                insn(Op::GotoIfNot, vec![Arg::Reg(i(5)), Arg::Label(4)], vec![]),
+                ret(i(5)),
+                insn(Op::RefReturn, vec![Arg::Reg(r(3))], vec![]),
+            ],
+        );
+        assert_eq!(
+            text,
+            "jitcode f(%r0)\n    ptr_nonzero %r0 -> %i0\n    -live- [%i0, %r0]\n    goto_if_not %i0, L4\n    \
+             int_return %i0\nL4:\n    ref_return %r0\n"
+        );
+    }
+
+    #[test]
+    fn a_swap_in_a_loop_goes_through_a_temporary() {
+        // loop { (a, b) = (b, a + b) } as flatten makes it: the parallel
+        // copy's temporaries interfere with the values they save.
+        let (text, _) = allocate(
+            vec![i(0), i(1)],
+            vec![
+                add(Arg::Reg(i(0)), Arg::Reg(i(1)), i(2)),
+                copy(i(1), i(3)),
+                copy(i(2), i(4)),
+                copy(i(3), i(0)),
+                copy(i(4), i(1)),
+                insn(Op::Goto, vec![Arg::Label(0)], vec![]),
+            ],
+        );
+        assert_eq!(
+            text,
+            "jitcode f(%i0, %i1)\nL0:\n    int_add %i0, %i1 -> %i2\n    int_copy %i1 -> %i0\n    \
+             int_copy %i2 -> %i1\n    goto L0\n"
+        );
+    }
+
+    #[test]
+    fn jumps_to_gotos_are_threaded_and_code_no_jump_reaches_dropped() {
+        // 0: goto_if_not %i0, L3; 1: goto L4; 2: (unreached) 3: goto L5;
+        // 4: return %i0; 5: return 1 — after: the first jump goes to the
+        // second return, the goto L4 to the next instruction is dropped.
+        let (text, new_pc) = allocate(
+            vec![i(0)],
+            vec![
+                insn(Op::GotoIfNot, vec![Arg::Reg(i(0)), Arg::Label(3)], vec![]),
+                insn(Op::Goto, vec![Arg::Label(4)], vec![]),
+                add(Arg::Reg(i(0)), Arg::Int(1), i(1)),
+                insn(Op::Goto, vec![Arg::Label(5)], vec![]),
+                ret(i(0)),
+                insn(Op::IntReturn, vec![Arg::Int(1)], vec![]),
+            ],
+        );
+        assert_eq!(text, "jitcode f(%i0)\n    goto_if_not %i0, L2\n    int_return %i0\nL2:\n    int_return $1\n");
+        assert_eq!(new_pc, vec![0, 1, 1, 1, 1, 2, 3]);
+    }
+}
