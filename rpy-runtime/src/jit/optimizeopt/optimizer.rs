@@ -665,14 +665,14 @@ impl<'m> Optimizer<'m> {
                 let m = self.m;
                 if !matches!(op.op, Op::CallPureI | Op::CallPureR | Op::CallPureF | Op::CallPureN) {
                     self.not_invalidated = false;
-                    let heap = std::mem::take(&mut self.heap);
-                    self.heap = (heap.into_iter())
-                        .filter(|(l, _)| {
-                            l.immutable
-                                || (shielded && self.confined(l.obj))
-                                || effects.is_some_and(|e| !l.touched_by(m, &e.writes))
-                        })
-                        .collect();
+                    // (In place: a call is frequent, the cache large.)
+                    let mut heap = std::mem::take(&mut self.heap);
+                    heap.retain(|l, _| {
+                        l.immutable
+                            || (shielded && self.confined(l.obj))
+                            || effects.is_some_and(|e| !l.touched_by(m, &e.writes))
+                    });
+                    self.heap = heap;
                 }
             }
             // Only the first since the last call that may write a
@@ -713,9 +713,10 @@ impl<'m> Optimizer<'m> {
                 // Any other object (or index) may be the same memory,
                 // unless the field is immutable (written only while its
                 // object is built, which is no object read before).
-                let heap = std::mem::take(&mut self.heap);
-                self.heap = heap.into_iter().filter(|(l, _)| l.immutable || !self.may_be_same(&loc, l)).collect();
-                self.heap.insert(loc, (value, None));
+                let mut heap = std::mem::take(&mut self.heap);
+                heap.retain(|l, _| l.immutable || !self.may_be_same(&loc, l));
+                heap.insert(loc, (value, None));
+                self.heap = heap;
                 // Done later, or never when written again first; writes
                 // that may be the same memory keep their order.
                 self.flush_aliasing(&loc);
