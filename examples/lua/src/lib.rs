@@ -917,14 +917,7 @@ pub mod lua {
 
         fn set_hash(&mut self, k: Value, v: Value) {
             if let Some(p) = self.find(&k) {
-                let was_nil = matches!(self.vals[p], Value::Nil);
-                let is_nil = matches!(v, Value::Nil);
-                self.vals[p] = v;
-                if was_nil && !is_nil {
-                    self.dead -= 1;
-                } else if !was_nil && is_nil {
-                    self.dead += 1;
-                }
+                self.set_entry(p, v);
                 return;
             }
             if matches!(v, Value::Nil) {
@@ -1024,6 +1017,19 @@ pub mod lua {
                 self.arr.push(v);
             }
             self.migrate();
+        }
+
+        /// The value of the hash part's entry `p`, nil too: the entry
+        /// stays (dead), so that `next` can go on from it.
+        fn set_entry(&mut self, p: usize, v: Value) {
+            let was_nil = matches!(self.vals[p], Value::Nil);
+            let is_nil = matches!(v, Value::Nil);
+            self.vals[p] = v;
+            if was_nil && !is_nil {
+                self.dead -= 1;
+            } else if !was_nil && is_nil {
+                self.dead += 1;
+            }
         }
 
         /// Whether adding a key compacts the hash part first (`set_hash`).
@@ -3834,8 +3840,7 @@ pub mod lua {
 
     /// `obj[k] = v` (`k` a constant string) through `field_position` when
     /// `obj` is a table: whether it was done. A key whose entry is there
-    /// takes the value, nil too (the entry stays, dead, as `set_hash`
-    /// leaves it); an absent or dead one is `__newindex`'s if the
+    /// takes the value, nil too (`Table::set_entry`); an absent or dead one is `__newindex`'s if the
     /// metatable may have one; a new key is added with a constant next
     /// shape when adding it does not compact the table.
     fn set_field_cached(interp: &Interp, obj: &Value, k: &Value, v: &Value, cache: &FieldCache) -> bool {
@@ -3844,16 +3849,10 @@ pub mod lua {
         let is_nil = matches!(v, Value::Nil);
         match field_position(&tb, k, cache) {
             Some(p) => {
-                let was_nil = matches!(tb.vals[p], Value::Nil);
-                if was_nil && may_have_newindex(interp, &tb) {
+                if matches!(tb.vals[p], Value::Nil) && may_have_newindex(interp, &tb) {
                     return false;
                 }
-                if was_nil && !is_nil {
-                    tb.dead -= 1;
-                } else if !was_nil && is_nil {
-                    tb.dead += 1;
-                }
-                tb.vals[p] = v.clone();
+                tb.set_entry(p, v.clone());
                 true
             }
             None if !is_nil && !tb.compacts_on_insert() && !may_have_newindex(interp, &tb) => {

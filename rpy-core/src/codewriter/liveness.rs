@@ -173,9 +173,7 @@ pub(super) fn walk_backward(code: &JitCode, num: &Numbering, mut visit: impl FnM
         changed = false;
         for b in (0..starts.len()).rev() {
             for &s in &succs[b] {
-                if live_out[b].union(&live_in[s].clone()) {
-                    changed = true;
-                }
+                changed |= live_out[b].union(&live_in[s]);
             }
             // live_in = uses ∪ (live_out − defs)
             let mut inn = live_out[b].clone();

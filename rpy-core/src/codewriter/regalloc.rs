@@ -117,11 +117,12 @@ impl Interference {
         Interference { parent: (0..num.len as u32).collect(), edges }
     }
 
-    fn find(&mut self, mut a: usize) -> usize {
+    /// The representative of `a`'s class. (A class is merged into the
+    /// one with more edges, rarely into a smaller one: the chains stay
+    /// short without compressing them.)
+    fn find(&self, mut a: usize) -> usize {
         while self.parent[a] as usize != a {
-            let up = self.parent[self.parent[a] as usize];
-            self.parent[a] = up;
-            a = up as usize;
+            a = self.parent[a] as usize;
         }
         a
     }
@@ -134,10 +135,7 @@ impl Interference {
         }
         // Search the shorter list for the other class.
         let (small, other) = if self.edges[a].len() <= self.edges[b].len() { (a, b) } else { (b, a) };
-        let list = std::mem::take(&mut self.edges[small]);
-        let interferes = list.iter().any(|&n| self.find(n as usize) == other);
-        self.edges[small] = list;
-        if interferes {
+        if self.edges[small].iter().any(|&n| self.find(n as usize) == other) {
             return;
         }
         let moved = std::mem::take(&mut self.edges[small]);
@@ -148,8 +146,9 @@ impl Interference {
     /// A number per register (the same for a class), the lowest none of
     /// its class's neighbours has, given in the order the parameters and
     /// then the instructions write them.
-    fn colour(&mut self, code: &JitCode, num: &Numbering) -> Vec<u32> {
+    fn colour(&self, code: &JitCode, num: &Numbering) -> Vec<u32> {
         const NONE: u32 = u32::MAX;
+        let class: Vec<usize> = (0..num.len).map(|r| self.find(r)).collect();
         let mut colour = vec![NONE; num.len];
         let order = code
             .params
@@ -158,25 +157,20 @@ impl Interference {
             .chain(code.insns.iter().flat_map(|i| i.results.iter().copied().chain(reads(i))));
         let mut taken: Vec<bool> = Vec::new();
         for r in order {
-            let c = self.find(num.id(r));
+            let c = class[num.id(r)];
             if colour[c] != NONE {
                 continue;
             }
             taken.clear();
-            let list = std::mem::take(&mut self.edges[c]);
-            for &n in &list {
-                let k = colour[self.find(n as usize)];
-                if k != NONE {
-                    if taken.len() <= k as usize {
-                        taken.resize(k as usize + 1, false);
-                    }
-                    taken[k as usize] = true;
+            for k in self.edges[c].iter().map(|&n| colour[class[n as usize]]).filter(|&k| k != NONE) {
+                if taken.len() <= k as usize {
+                    taken.resize(k as usize + 1, false);
                 }
+                taken[k as usize] = true;
             }
-            self.edges[c] = list;
             colour[c] = taken.iter().position(|t| !t).unwrap_or(taken.len()) as u32;
         }
-        (0..num.len).map(|r| colour[self.find(r)]).map(|k| if k == NONE { 0 } else { k }).collect()
+        class.iter().map(|&c| if colour[c] == NONE { 0 } else { colour[c] }).collect()
     }
 }
 
