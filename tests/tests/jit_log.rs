@@ -725,16 +725,14 @@ fn enable_opts_without_string_and_earlyforce_changes_nothing() {
     assert_eq!(without, text("threshold=1,trace_eagerness=2"));
 }
 
-/// What rpy does not do (retrace loops, unroll them more than once) takes
-/// only RPython's defaults: another value stops the program at its first
-/// merge point, with status 2 and a message saying why.
+/// What rpy does not do (unroll loops more than once) takes only
+/// RPython's default: another value stops the program at its first merge
+/// point, with status 2 and a message saying why.
 #[test]
 fn parameters_rpy_does_not_honor_stop_the_program() {
-    for (rpyjit, message) in [
-        ("retrace_limit=5", "`retrace_limit` must be 0: rpy does not retrace loops"),
-        ("max_retrace_guards=3", "`max_retrace_guards` must be 15: rpy does not retrace loops"),
-        ("max_unroll_loops=1", "`max_unroll_loops` must be 0: rpy does not unroll a loop more than once"),
-    ] {
+    for (rpyjit, message) in
+        [("max_unroll_loops=1", "`max_unroll_loops` must be 0: rpy does not unroll a loop more than once")]
+    {
         let out = Command::new(env!("CARGO_BIN_EXE_rpy-programs"))
             .args(["152_jit_immutable_and_effects", "translated"])
             .env("RPYJIT", rpyjit)
@@ -797,4 +795,37 @@ fn every_backend_runs_the_jit_programs_as_untranslated() {
             );
         }
     }
+}
+
+/// Program 239's inner loop gets hot on a turn that leaves it at once: its
+/// loop as traced goes round the outer loop, and that loop's guard on the
+/// inner loop going on fails on nearly every entry. The guard's bridge
+/// traces the inner loop's next turn again, as a loop of its own that the
+/// bridge goes on into at its label (`jit-retrace`, RPython's retrace): an
+/// unrolled loop whose body is the inner loop's turn alone. Without
+/// retraces (`retrace_limit=0`), every turn of the inner loop goes through
+/// a bridge back to the outer loop's preamble.
+#[test]
+fn a_loop_traced_on_an_unusual_turn_is_traced_again_from_its_bridge() {
+    let expected = "i=60 total=1770 odd=900";
+    let (retraces, out) = jit_log("239_jit_retrace", "jit-retrace");
+    assert!(out.contains(expected), "{out}");
+    let [retrace] = retraces.as_slice() else { panic!("one retrace expected: {retraces:?}") };
+    // "Loop N from Guard 0xK of Loop M (..)"
+    let words: Vec<&str> = retrace.split_whitespace().collect();
+    let (new, guard, old) = (words[1], words[4], words[7]);
+    let (loops, _) = jit_log("239_jit_retrace", "jit-log-opt-loop");
+    let new_loop = loops.iter().find(|l| l.starts_with(&format!("# Loop {new} "))).expect("the loop traced again");
+    let body = &new_loop[new_loop.find("\nlabel(").expect("unrolled")..];
+    let positions: Vec<&str> = (body.lines())
+        .filter_map(|l| l.strip_prefix("debug_merge_point(0, 0, '"))
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert!(!positions.is_empty() && positions.iter().all(|p| ["2", "3", "4", "5"].contains(p)), "{new_loop}");
+    let (bridges, _) = jit_log("239_jit_retrace", "jit-log-opt-bridge");
+    let header = format!("# bridge out of Guard {guard} of Loop {old} ");
+    let bridge = bridges.iter().find(|b| b.starts_with(&header)).expect("the guard's bridge");
+    assert!(bridge.trim_end().ends_with(", label))"), "{bridge}");
+    let (none, out) = jit_log_with("239_jit_retrace", "jit-retrace", "threshold=1,trace_eagerness=2,retrace_limit=0");
+    assert!(out.contains(expected) && none.is_empty(), "{none:?}");
 }

@@ -98,6 +98,9 @@ struct State {
     not_inlined: rustc_hash::FxHashSet<CallSite>,
     /// `COLLECTIONS / 32` when the counters last decayed.
     decayed_at: usize,
+    /// How often each green key's loop was traced again from a bridge
+    /// (`retrace_limit`), by `key_hash`.
+    retraces: rustc_hash::FxHashMap<u64, u32>,
 }
 
 /// A compiled trace (a loop or a bridge) and what its guards do.
@@ -121,6 +124,14 @@ struct Code {
     bridges: Vec<Option<Result<u32, ()>>>,
     /// The quasi-immutable fields it took as constants (`quasi`).
     quasi: Vec<u64>,
+    /// The green key of its loop (a bridge's: its parent's).
+    greens: Vec<u64>,
+    /// A loop's guards before its label (all of a loop not unrolled), the
+    /// preamble's: whether each is a branch on a condition
+    /// (`retrace_limit`). The others are the body's.
+    retrace_guards: Vec<bool>,
+    /// A loop's turn as recorded: its `branches`.
+    branches: Vec<Branch>,
 }
 
 impl State {
@@ -303,6 +314,7 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
             compiled: 0,
             not_inlined,
             decayed_at: 0,
+            retraces: Default::default(),
         });
         p = Box::into_raw(s) as usize;
         record.state.store(p, Ordering::Relaxed);
@@ -477,10 +489,7 @@ unsafe fn trace_loop(st: &mut State, tables: &Tables, driver: usize, buf: *mut u
         }
         outcome
     });
-    let d = &st.module().drivers[driver];
-    let key: Vec<u64> = (greens.iter().zip(&d.greens)).filter(|(_, k)| **k == Kind::Ref).map(|(g, _)| *g).collect();
-    let what = format!("Loop {} ({}) : loop", st.compiled, d.name);
-    let state = match add_code(st, tables, traced.closed, traced.aborted, &what, &key, None) {
+    let state = match add_loop(st, tables, driver, &greens, traced.closed, traced.aborted) {
         Some(c) => Some(KeyState::Code(c)),
         // (Counted again, and traced again when hot.)
         None if traced.retry => None,
@@ -493,6 +502,21 @@ unsafe fn trace_loop(st: &mut State, tables: &Tables, driver: usize, buf: *mut u
     }
     memory::unpin(pins);
     traced.outcome
+}
+
+/// Compiles the loop traced from green key `greens`.
+fn add_loop(
+    st: &mut State,
+    tables: &Tables,
+    driver: usize,
+    greens: &[u64],
+    closed: Option<Trace>,
+    aborted: Option<Abort>,
+) -> Option<u32> {
+    let d = &st.module().drivers[driver];
+    let key: Vec<u64> = (greens.iter().zip(&d.greens)).filter(|(_, k)| **k == Kind::Ref).map(|(g, _)| *g).collect();
+    let what = format!("Loop {} ({}) : loop", st.compiled, d.name);
+    add_code(st, tables, closed, aborted, &what, &key, greens, None)
 }
 
 /// The addresses a module's descrs index.
@@ -628,6 +652,23 @@ fn trace_with(st: &mut State, t: &Tables, driver: usize, run: impl FnOnce(&mut I
     Traced { outcome, closed, aborted, retry }
 }
 
+/// A guard on a condition of a recorded trace: which way the condition
+/// went, and where the guard resumes (the depth and position of its
+/// innermost frame).
+type Branch = (rpy_jitcode::Op, usize, u32, u32);
+
+/// The branches a recorded trace took, in order.
+fn branches(trace: &Trace) -> Vec<Branch> {
+    (trace.ops.iter())
+        .filter(|o| matches!(o.op, rpy_jitcode::Op::GuardTrue | rpy_jitcode::Op::GuardFalse))
+        .filter_map(|o| {
+            let s = o.snapshot.as_ref()?;
+            let top = s.frames.last()?;
+            Some((o.op, s.frames.len(), top.jitcode, top.pc))
+        })
+        .collect()
+}
+
 /// What tracing gave.
 struct Traced {
     outcome: Outcome,
@@ -675,6 +716,7 @@ fn add_code(
     aborted: Option<Abort>,
     what: &str,
     key: &[u64],
+    greens: &[u64],
     from: Option<(u32, usize)>,
 ) -> Option<u32> {
     let kind = if what.starts_with("bridge") { "bridge" } else { "loop" };
@@ -708,6 +750,7 @@ fn add_code(
         }
     };
     log_trace(&format!("jit-log-noopt-{kind}"), &trace);
+    let branches = if kind == "loop" { branches(&trace) } else { Vec::new() };
     let mut trace = trace;
     let counter = log::enabled("jit-backend-counts").then(|| Box::leak(Box::new([0u64; 2])) as *mut [u64; 2]);
     // As RPython's profile counts them: the optimizer's time is tracing's,
@@ -754,6 +797,15 @@ fn add_code(
                 s.bridges += 1;
             }
             let n_guards = trace.ops.iter().filter(|o| o.snapshot.is_some()).count();
+            // (A loop that is not unrolled is all preamble.)
+            let label = match kind {
+                "loop" => trace.ops.iter().position(|o| o.op == rpy_jitcode::Op::Label).unwrap_or(trace.ops.len()),
+                _ => 0,
+            };
+            let retrace_guards = (trace.ops[..label].iter())
+                .filter(|o| o.snapshot.is_some())
+                .map(|o| matches!(o.op, rpy_jitcode::Op::GuardTrue | rpy_jitcode::Op::GuardFalse))
+                .collect();
             if let Some(c) = counter {
                 let name = if kind == "loop" { format!("Loop {name}") } else { format!("bridge {name}") };
                 counts().lock().unwrap_or_else(|e| e.into_inner()).push((name, c as usize));
@@ -764,8 +816,21 @@ fn add_code(
             memory::add_code(st.id, n, compiled.entry as u64, &trace, key, kind == "bridge", bytes);
             let Trace { kinds, quasi, .. } = trace;
             quasi::depend(st.id, n, &*compiled.invalidated as *const _ as usize, &quasi);
-            let code =
-                Some(Box::new(Code { name, snapshots, unpacked, kinds, short, compiled, fails, bridges, quasi }));
+            let greens = greens.to_vec();
+            let code = Some(Box::new(Code {
+                name,
+                snapshots,
+                unpacked,
+                kinds,
+                short,
+                compiled,
+                fails,
+                bridges,
+                quasi,
+                greens,
+                retrace_guards,
+                branches,
+            }));
             match st.codes.get_mut(n as usize) {
                 Some(slot) => *slot = code,
                 None => st.codes.push(code),
@@ -875,13 +940,58 @@ unsafe fn after_exit(
     let limit = params().trace_limit as usize;
     let pins = memory::pins();
     let kinds = code.kinds.clone();
-    let name = code.name;
+    let (name, greens) = (code.name, code.greens.clone());
+    // The loop may be traced again from the bridge (RPython's retrace)
+    // when the guard is a branch of its preamble: failing this often, the
+    // loop may have been traced on a turn unlike the others (a `while`
+    // left at once, an array grown by its first run), and a bridge back to
+    // its start would run the preamble, making every value the loop
+    // carries again, once per turn. (A guard on a value or a class is a
+    // loop meeting other objects: bridges do better there than a loop for
+    // each.)
+    let hash = key_hash(driver as i64, &greens);
+    let retrace = code.retrace_guards.get(k) == Some(&true)
+        && st.retraces.get(&hash).copied().unwrap_or(0) < params().retrace_limit;
+    let mut to_loop = None;
     let traced = trace_with(st, t, driver, |interp| unsafe {
-        interp.trace_bridge(driver, &snapshot, &kinds, frame, buf, limit)
+        interp.retrace_at = retrace.then(|| greens.clone());
+        let outcome = interp.trace_bridge(driver, &snapshot, &kinds, frame, buf, limit);
+        to_loop = interp.bridge_to_loop.take().zip(interp.closed_at.take());
+        outcome
     });
-    let what = format!("bridge out of Guard 0x{k:x} of Loop {name}");
     let (outcome, retry) = (traced.outcome, traced.retry);
-    let bridge = add_code(st, t, traced.closed, traced.aborted, &what, &[], Some((c, k))).ok_or(());
+    let mut closed = traced.closed;
+    // A turn the way the key's loop went (a branch that goes either way
+    // from turn to turn) is that loop again: the bridge goes on into it.
+    let again = match (memory::lookup(st.id, hash, &greens), &closed, &to_loop) {
+        (Some(KeyState::Code(c)), Some(turn), Some(_)) => (st.code(c).branches == branches(turn)).then_some(c),
+        _ => None,
+    };
+    if let (Some(c), Some((mut bridge, _))) = (again, to_loop.take_if(|_| again.is_some())) {
+        memory::pin_code(st.id, c);
+        bridge.ops.last_mut().expect("a jump").descr = Some(c);
+        closed = Some(bridge);
+    }
+    if let Some((mut bridge, at)) = to_loop {
+        // The loop traced again is the bridge's, not the key's: the key's
+        // turns are the loop's as traced first, and a loop traced from a
+        // first turn (a bridge out of a loop's exit, back at its start for
+        // the next run) would make them worse. Its code lives while the
+        // bridge going into it does.
+        let l = add_loop(st, t, driver, &at, closed.take(), traced.aborted);
+        let guards = l.map_or(0, |l| st.code(l).fails.len() as u32);
+        let n = st.retraces.entry(hash).or_insert(0);
+        *n = if guards > params().max_retrace_guards { u32::MAX } else { *n + 1 };
+        if let Some(l) = l {
+            let to = st.code(l).name;
+            log::section("jit-retrace", &format!("Loop {to} from Guard 0x{k:x} of Loop {name}\n"));
+            memory::pin_code(st.id, l);
+            bridge.ops.last_mut().expect("a jump").descr = Some(l);
+            closed = Some(bridge);
+        }
+    }
+    let what = format!("bridge out of Guard 0x{k:x} of Loop {name}");
+    let bridge = add_code(st, t, closed, traced.aborted, &what, &[], &greens, Some((c, k))).ok_or(());
     if let Ok(b) = bridge {
         // Alive while its parent is, before the guard goes on into it.
         memory::add_bridge(st.id, c, b);

@@ -240,6 +240,13 @@ pub struct Interp<'a> {
     /// The green key of the loop `closed` is when it is not the one the
     /// trace started from (an inner loop).
     pub closed_at: Option<Vec<u64>>,
+    /// A bridge's: the green key of the loop its guard is in, when that
+    /// loop may be traced again from there (RPython's retrace): the bridge
+    /// back at that key goes on tracing the loop's next turn. The loop
+    /// traced so is then `closed` (at `closed_at`), and the bridge up to
+    /// the key `bridge_to_loop`, its `jump` going into that loop.
+    pub retrace_at: Option<Vec<u64>>,
+    pub bridge_to_loop: Option<Trace>,
     /// After a run with a recorder: the closed trace, or why there is
     /// none.
     pub closed: Option<Trace>,
@@ -298,6 +305,8 @@ impl<'a> Interp<'a> {
             entry_of: None,
             closed: None,
             closed_at: None,
+            retrace_at: None,
+            bridge_to_loop: None,
             aborted: None,
             max_portal_frames: 1,
             not_inlined: None,
@@ -1128,15 +1137,27 @@ impl<'a> Interp<'a> {
         let greens: Vec<u64> = regs(&a[1]).iter().map(|r| slot_of(r.kind, frame, *r)).collect();
         frame.keys = vec![greens.clone()];
         let frame = self.frames.last().unwrap();
+        let reds: Vec<Value> = regs(&a[2]).iter().map(|r| frame.boxes[r.kind as usize][r.index as usize]).collect();
+        // A bridge back at its loop's key, which it may trace again: the
+        // trace goes on through the loop's next turn (from here, as a loop
+        // trace from its start does), and closes at this key again.
+        let (bridge, driver) = (rec.start_greens.is_none(), rec.driver);
+        let again = bridge && rec.merge_points.iter().any(|(g, ..)| *g == greens);
+        let retrace = bridge && rec.merge_points.is_empty() && self.retrace_at.as_ref() == Some(&greens);
+        let closes = rec.start_greens.as_ref() == Some(&greens);
+        if again && self.close_inner_loop(&greens, &reds) {
+            return false;
+        }
         // Back where the loop started: it closes on itself; at a key with
         // code already: the trace jumps there.
-        let target = if rec.start_greens.as_ref() == Some(&greens) {
+        let target = if closes {
             Some(None)
+        } else if retrace {
+            None
         } else {
             self.entry_of.and_then(|f| f(&greens)).map(Some)
         };
-        let reds: Vec<Value> = regs(&a[2]).iter().map(|r| frame.boxes[r.kind as usize][r.index as usize]).collect();
-        if let Some(k) = self.m.drivers[rec.driver].virtualizable {
+        if let Some(k) = self.m.drivers[driver].virtualizable {
             let rec = self.rec.as_mut().expect("tracing");
             rec.trace.vable = match rec.trace.vable {
                 None => Some(Some(reds[k as usize])),
@@ -1154,7 +1175,7 @@ impl<'a> Interp<'a> {
         if self.close_inner_loop(&greens, &reds) {
             return false;
         }
-        if self.rec.as_ref().is_some_and(|rec| rec.start_greens.is_some()) {
+        if retrace || self.rec.as_ref().is_some_and(|rec| rec.start_greens.is_some()) {
             // The reds become variables, so that the operations after do
             // not depend on the constants they are now (the optimizer
             // sees through the `same_as`), and the trace from here on can
@@ -1243,7 +1264,16 @@ impl<'a> Interp<'a> {
         rec.trace.ops.push(jump);
         match rec.trace.cut(start, &inputs) {
             Some(inner) => {
-                self.rec = None;
+                let rec = self.rec.take().expect("tracing");
+                if rec.start_greens.is_none() {
+                    // A bridge's (`retrace_at`): it goes on into the loop,
+                    // with the values the loop starts from.
+                    let mut bridge = rec.trace;
+                    bridge.ops.truncate(start);
+                    let args = inputs.iter().map(|n| Value::Var(*n)).collect();
+                    bridge.ops.push(ResOp { op: Op::Jump, args, descr: None, result: None, snapshot: None });
+                    self.bridge_to_loop = Some(bridge);
+                }
                 self.closed = Some(inner);
                 self.closed_at = Some(greens.to_vec());
                 true

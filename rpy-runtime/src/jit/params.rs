@@ -4,10 +4,9 @@
 //! PyPy's `--jit threshold=200,trace_limit=10000`. The translated
 //! interpreter reads it from `RPYJIT`.
 //!
-//! Every parameter accepted does what it says. rpy never retraces a loop
-//! nor unrolls one more than once, so `retrace_limit`, `max_retrace_guards`
-//! and `max_unroll_loops` accept only their defaults; any other value is
-//! an error that says so.
+//! Every parameter accepted does what it says. rpy never unrolls a loop
+//! more than once, so `max_unroll_loops` accepts only its default; any
+//! other value is an error that says so.
 
 use super::backend::Backend;
 
@@ -55,9 +54,15 @@ pub struct JitParams {
     pub inlining: bool,
     /// How many collections a loop may go unused before it is freed.
     pub loop_longevity: u32,
-    /// Always 0: rpy does not retrace loops.
+    /// How often the loop of a green key may be traced again from a
+    /// bridge of its (`hook::after_exit`). RPython's default is 0; rpy's
+    /// is 1: what a loop carries in registers from turn to turn (its
+    /// frame's values, RPython's virtualizable) is made again by a bridge
+    /// back through its preamble, so a loop traced on a turn unlike its
+    /// others costs every turn what RPython's costs only in the preamble.
     pub retrace_limit: u32,
-    /// Always 15: rpy does not retrace loops.
+    /// A loop traced again with more guards than this stops its key's
+    /// retraces.
     pub max_retrace_guards: u32,
     /// Always 0: rpy does not unroll a loop more than once.
     pub max_unroll_loops: u32,
@@ -85,7 +90,7 @@ impl Default for JitParams {
             trace_limit: 6000,
             inlining: true,
             loop_longevity: 1000,
-            retrace_limit: 0,
+            retrace_limit: 1,
             max_retrace_guards: 15,
             max_unroll_loops: 0,
             disable_unrolling: 200,
@@ -160,15 +165,6 @@ impl JitParams {
         // of it (RPython's default: PyPy users pass it).
         let d = JitParams::default();
         match name {
-            "retrace_limit" if n != d.retrace_limit => {
-                return Err(format!("`retrace_limit` must be {}: rpy does not retrace loops", d.retrace_limit))
-            }
-            "max_retrace_guards" if n != d.max_retrace_guards => {
-                return Err(format!(
-                    "`max_retrace_guards` must be {}: rpy does not retrace loops",
-                    d.max_retrace_guards
-                ))
-            }
             "max_unroll_loops" if n != d.max_unroll_loops => {
                 return Err(format!(
                     "`max_unroll_loops` must be {}: rpy does not unroll a loop more than once",
@@ -259,8 +255,6 @@ mod tests {
             ("trace_limit=100000001", "at most 100000000"),
             ("decay=1001", "at most 1000"),
             ("enable_opts=heap:fast", "unknown optimization `fast`"),
-            ("retrace_limit=5", "`retrace_limit` must be 0: rpy does not retrace loops"),
-            ("max_retrace_guards=3", "`max_retrace_guards` must be 15: rpy does not retrace loops"),
             ("max_unroll_loops=1", "`max_unroll_loops` must be 0: rpy does not unroll a loop more than once"),
         ] {
             let e = JitParams::parse(text).unwrap_err();
@@ -272,7 +266,7 @@ mod tests {
     /// PyPy's users pass RPython's defaults.
     #[test]
     fn defaults_of_what_rpy_does_not_do_are_accepted() {
-        let p = JitParams::parse("retrace_limit=0,max_retrace_guards=15,max_unroll_loops=0").unwrap();
+        let p = JitParams::parse("retrace_limit=1,max_retrace_guards=15,max_unroll_loops=0").unwrap();
         assert_eq!(p, JitParams::default());
         let q = JitParams::parse("disable_unrolling=5,enable_opts=intbounds:rewrite:string:earlyforce").unwrap();
         assert_eq!((q.disable_unrolling, q.enable_opts.len()), (5, 4));
