@@ -298,6 +298,10 @@ impl Trace {
             Some(Value::Var(n)) => rename.get(&n).map(|m| Value::Var(*m)),
             other => other,
         });
+        // (What the whole trace took as constants: the part cut off may
+        // have read a field the rest relies on.)
+        cut.quasi = self.quasi.clone();
+        cut.quasi_since = self.quasi_since;
         Some(cut)
     }
 
