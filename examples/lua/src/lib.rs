@@ -805,7 +805,11 @@ pub mod lua {
         fn remove_int(&mut self, i: i64) {
             let mut m = self.ints.take().unwrap_or_default();
             m.remove(&i);
-            self.ints = Some(m);
+            // No map once the last integer key is gone: every append to the
+            // array part asks whether its key is in the hash part.
+            if !m.is_empty() {
+                self.ints = Some(m);
+            }
         }
 
         /// The position of `k` (normalized) in the hash part.
