@@ -212,6 +212,35 @@ pub unsafe extern "C" fn rpy_fs_read_to_string(path: *const u8) -> *mut u8 {
     io_result(std::fs::read_to_string(path).map(String::into_bytes))
 }
 
+/// `std::env::var(name)`: a new string of the variable's value, or null
+/// (the error's text, std's `VarError` shown, is then `rpy_io_error()`).
+///
+/// # Safety
+/// `name` is a live string object.
+#[no_mangle]
+pub unsafe extern "C" fn rpy_env_var(name: *const u8) -> *mut u8 {
+    let name = std::str::from_utf8_unchecked(string_bytes(name)).to_string();
+    match std::env::var(name) {
+        Ok(value) => new_string(value.as_bytes()),
+        Err(e) => {
+            LAST_ERROR.with(|l| *l.borrow_mut() = e.to_string());
+            std::ptr::null_mut()
+        }
+    }
+}
+
+/// `rpython::time::clock()`.
+#[no_mangle]
+pub extern "C" fn rpy_time_clock() -> f64 {
+    crate::time::clock()
+}
+
+/// `rpython::time::time()`.
+#[no_mangle]
+pub extern "C" fn rpy_time_time() -> f64 {
+    crate::time::time()
+}
+
 /// The text of the last I/O error as a new string, or null if the
 /// operation succeeded (`ok` non-zero: the `Err` half of an `Ok` is null).
 #[no_mangle]

@@ -16,9 +16,9 @@ use std::hint::black_box;
 use std::ptr::null_mut;
 
 use rpython::gc::{
-    self, class_size, rpy_gc_add_prebuilt, rpy_gc_add_root, rpy_gc_alloc_state, rpy_gc_collect, rpy_gc_malloc,
-    rpy_gc_malloc_varsize, rpy_gc_remove_root, size_class, with_gc, write_barrier, Config, TypeInfo, HDR_FLAGS,
-    HDR_PREBUILT, HDR_TRACK, SMALL_MAX,
+    self, class_size, rpy_gc_add_prebuilt, rpy_gc_add_root, rpy_gc_alloc_state, rpy_gc_collect, rpy_gc_heap_size,
+    rpy_gc_malloc, rpy_gc_malloc_varsize, rpy_gc_remove_root, size_class, with_gc, write_barrier, Config, TypeInfo,
+    HDR_FLAGS, HDR_PREBUILT, HDR_TRACK, SMALL_MAX,
 };
 
 // ---- types ------------------------------------------------------------------
@@ -192,6 +192,33 @@ fn unreachable_memory_is_reclaimed() {
         assert!(while_alive >= before + n as u64 * 24, "live {while_alive}, before {before}");
         let after = collect_clean!();
         assert!(after < before + 64 * 1024, "live bytes {after} after dropping, {before} before");
+    });
+}
+
+/// `rpy_gc_heap_size` (`rpython::rgc::heap_size()` translated) is the
+/// bytes live after the last collection plus the slots allocated since:
+/// it grows by each object's slot and falls back to the live bytes at a
+/// collection.
+#[test]
+fn heap_size_is_the_survivors_and_what_was_allocated_since() {
+    with_gc(|| {
+        // (No automatic collection in between.)
+        with_config(
+            |c| c.min_heap = 1 << 30,
+            || {
+                let live = collect_clean!();
+                assert_eq!(rpy_gc_heap_size() as u64, live);
+                let n = 1000;
+                let list = build_list(n, 3);
+                let slot = class_size(size_class(24)) as u64;
+                assert_eq!(rpy_gc_heap_size() as u64, live + n as u64 * slot);
+                rpy_gc_collect();
+                check_list(list, n, 3);
+                let after = gc::stats().live_bytes;
+                assert!(after >= live + n as u64 * slot, "live {after}, {live} before the list");
+                assert_eq!(rpy_gc_heap_size() as u64, after);
+            },
+        )
     });
 }
 

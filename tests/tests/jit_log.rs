@@ -127,6 +127,26 @@ fn virtual_arrays_are_not_allocated_until_they_escape() {
     }
 }
 
+/// Program 238 reads the clocks and the environment every turn, and
+/// collects and measures the heap every fourth: each is a call of the
+/// runtime that stays in the loop's body (a call without arguments is
+/// neither folded nor hoisted: the clock moves), and the collections in
+/// compiled code leave the kept lists intact.
+#[test]
+fn clocks_environment_and_collector_are_calls_in_the_loop() {
+    let (loops, out) = jit_log("238_jit_rlib_time_env_gc", "jit-log-opt");
+    assert!(out.contains("broken=0"), "{out}");
+    let l = loops.iter().find(|l| is_unrolled(l)).unwrap_or_else(|| panic!("an unrolled loop: {loops:?}"));
+    let body = hot_body(l);
+    for (op, f, n) in [("call_f", "rpy_time_clock", 1), ("call_f", "rpy_time_time", 1), ("call_r", "rpy_env_var", 2)] {
+        let calls = ops_named(body, op).into_iter().filter(|c| c.contains(f)).count();
+        assert_eq!(calls, n, "{f}: {l}");
+    }
+    let all = loops.concat();
+    assert!(ops_named(&all, "call_n").iter().any(|c| c.contains("rpy_gc_collect")), "{all}");
+    assert!(ops_named(&all, "call_i").iter().any(|c| c.contains("rpy_gc_heap_size")), "{all}");
+}
+
 /// Program 144's residual calls return by-value structs: compiled as a
 /// call and a `call_result` per leaf (integer, float, string); the
 /// elidable one, called with a constant, is folded.

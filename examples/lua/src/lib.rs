@@ -5723,8 +5723,19 @@ pub mod lua {
                     _ => return type_error(b, &args, 0, "string"),
                 };
                 match opt.as_str() {
-                    "collect" | "step" | "incremental" | "generational" => Ok(vec![Value::Int(0)]),
-                    "count" => Ok(vec![Value::Num(0.0), Value::Int(0)]),
+                    "collect" => {
+                        rpython::rgc::collect();
+                        Ok(vec![Value::Int(0)])
+                    }
+                    // A step of this collector is a whole collection: the
+                    // step finishes a cycle (5.4's `true`).
+                    "step" => {
+                        rpython::rgc::collect();
+                        Ok(vec![Value::Bool(true)])
+                    }
+                    "incremental" | "generational" => Ok(vec![Value::Int(0)]),
+                    // The heap in KB (0 untranslated, where Rust owns the objects).
+                    "count" => Ok(vec![Value::Num(rpython::rgc::heap_size() as f64 / 1024.0)]),
                     "isrunning" => Ok(vec![Value::Bool(true)]),
                     "stop" | "restart" | "setpause" | "setstepmul" => Ok(vec![Value::Int(0)]),
                     _ => arg_error(b, 0, &format!("invalid option '{}'", opt)),
@@ -5745,8 +5756,18 @@ pub mod lua {
                 exit_now(code);
                 Ok(Vec::new())
             }
-            Builtin::OsClock | Builtin::OsTime | Builtin::OsGetenv => {
-                err(format!("not supported: {}", builtin_name(b)))
+            Builtin::OsClock => Ok(vec![Value::Num(rpython::time::clock())]),
+            Builtin::OsTime => match arg(&args, 0) {
+                Value::Nil => Ok(vec![Value::Int(rpython::time::time().floor() as i64)]),
+                Value::Table(_) => err("not supported: os.time with a table".to_string()),
+                _ => type_error(b, &args, 0, "table"),
+            },
+            Builtin::OsGetenv => {
+                let name = check_str(b, &args, 0)?;
+                match std::env::var(show_bytes(&name)) {
+                    Ok(value) => Ok(vec![lstr(&value)]),
+                    Err(_) => Ok(vec![Value::Nil]),
+                }
             }
             Builtin::IoWrite => {
                 io_write(b, &args, 0)?;

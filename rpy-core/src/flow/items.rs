@@ -1074,6 +1074,9 @@ const KNOWN_USES: &[&str] = &[
     "std::iter::Enumerate",
     "std::fs",
     "std::process",
+    "std::env",
+    "rpython::time",
+    "rpython::rgc",
 ];
 
 /// Checks that a `use` tree names only `KNOWN_USES`.

@@ -179,6 +179,47 @@ pub fn rt_call(tr: &Translator, name: &str, args: &[LlValue], result: &LlType) -
             Ok(LlValue::Void)
         }
         "rpy_process_exit" => std::process::exit(int(0) as i32),
+        "rpy_env_var" => {
+            let name = String::from_utf8_lossy(&string_bytes(&ptr(&args[0]))).into_owned();
+            Ok(match std::env::var(name) {
+                Ok(value) => LlValue::Ptr(Some(super::string_object(tr, list(), value.as_bytes()))),
+                Err(e) => {
+                    LAST_ERROR.with(|l| *l.borrow_mut() = e.to_string());
+                    LlValue::Ptr(None)
+                }
+            })
+        }
+        "rpy_time_clock" => Ok(LlValue::Float(cpu_time())),
+        "rpy_time_time" => {
+            let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            Ok(LlValue::Float(since.map_or_else(|before| -before.duration().as_secs_f64(), |d| d.as_secs_f64())))
+        }
+        // Objects here are reference counted by the host: there is no GC
+        // heap to collect or measure (as untranslated).
+        "rpy_gc_collect" => Ok(LlValue::Void),
+        "rpy_gc_heap_size" => Ok(LlValue::Int(0)),
         other => bug(format!("rt_call of an unknown runtime function {other}")),
     }
+}
+
+/// The process's CPU time in seconds, as rpy-runtime's
+/// `rpython::time::clock()` (which this crate cannot call): Linux's
+/// `clock_gettime(CLOCK_PROCESS_CPUTIME_ID)`, -1.0 if it fails.
+fn cpu_time() -> f64 {
+    use std::ffi::{c_int, c_long};
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: c_long,
+        tv_nsec: c_long,
+    }
+    extern "C" {
+        fn clock_gettime(clock: c_int, tp: *mut Timespec) -> c_int;
+    }
+    const CLOCK_PROCESS_CPUTIME_ID: c_int = 2;
+    let mut t = Timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `t` is a `timespec` for the call to fill.
+    if unsafe { clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &mut t) } != 0 {
+        return -1.0;
+    }
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
 }

@@ -810,6 +810,19 @@ impl HighLevelOps<'_> {
                 let ok = self.genop(LlOp::PtrNonzero, vec![p.clone()], LlType::Bool);
                 self.io_result(ok, p, res_ll)
             }
+            // `std::env::var`: as `fs_read_to_string`.
+            "env_var" => {
+                let p = self.rt_call("rpy_env_var", vec![args[0].clone()], self.lltype(&Ty::Str));
+                let ok = self.genop(LlOp::PtrNonzero, vec![p.clone()], LlType::Bool);
+                self.io_result(ok, p, res_ll)
+            }
+            "time_clock" => self.rt_call("rpy_time_clock", vec![], res_ll),
+            "time_time" => self.rt_call("rpy_time_time", vec![], res_ll),
+            // The GC's own entry points. A collection finds the caller's
+            // references as one an allocation triggers does: on the stack and
+            // in the registers it scans (no call is marked as collecting).
+            "gc_collect" => self.rt_call("rpy_gc_collect", vec![], LlType::Void),
+            "gc_heap_size" => self.rt_call("rpy_gc_heap_size", vec![], res_ll),
             // `std::io::stdin().read_line(&mut s)` and the like: the runtime
             // reads (`how` is one of rpy-runtime's `ll::STDIN_*`) and returns
             // the count, or -1 with the error's text.

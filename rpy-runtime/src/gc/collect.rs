@@ -118,6 +118,7 @@ impl Heap {
 
         self.sweep(kind);
         self.allocated_since = 0;
+        self.allocated_at_collection = self.allocated_total;
         let ns = start.elapsed().as_nanos() as u64;
         let stats = if kind == Kind::Major { &mut self.major } else { &mut self.minor };
         stats.count += 1;

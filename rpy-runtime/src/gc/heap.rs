@@ -123,6 +123,9 @@ pub(crate) struct Heap {
     forced_collections: u64,
     /// Bytes used in runs already retired, plus large objects.
     pub(super) allocated_total: u64,
+    /// `allocated_total` at the end of the last collection (when every run
+    /// had just been retired).
+    pub(super) allocated_at_collection: u64,
     pub(super) minor: CollectionStats,
     pub(super) major: CollectionStats,
     pub(super) write_barrier_calls: u64,
@@ -170,6 +173,7 @@ impl Heap {
             by_type: HashMap::new(),
             forced_collections: 0,
             allocated_total: 0,
+            allocated_at_collection: 0,
             minor: CollectionStats::default(),
             major: CollectionStats::default(),
             write_barrier_calls: 0,
@@ -243,7 +247,9 @@ impl Heap {
         (self.blocks.len() + self.spare.len()) * BLOCK_SIZE + self.large_bytes
     }
 
-    pub fn stats(&self) -> GcStats {
+    /// Bytes allocated since the start, the used part of the current runs
+    /// included.
+    fn allocated_total_now(&self) -> u64 {
         let mut in_runs = 0;
         for (c, cs) in self.classes.iter().enumerate() {
             if cs.run_start != 0 {
@@ -251,6 +257,16 @@ impl Heap {
                 in_runs += unsafe { (*alloc_runs().add(c)).free } - cs.run_start;
             }
         }
+        self.allocated_total + in_runs as u64
+    }
+
+    /// Bytes in objects now: those that survived the last collection and
+    /// those allocated since (some of which may be dead already).
+    pub fn in_use_bytes(&self) -> usize {
+        self.live_bytes + (self.allocated_total_now() - self.allocated_at_collection) as usize
+    }
+
+    pub fn stats(&self) -> GcStats {
         GcStats {
             collections: self.minor.count + self.major.count,
             minor: self.minor,
@@ -260,7 +276,7 @@ impl Heap {
             live_objects: self.live_objects as u64,
             heap_bytes: self.heap_bytes() as u64,
             peak_heap_bytes: self.peak_heap as u64,
-            total_allocated_bytes: self.allocated_total + in_runs as u64,
+            total_allocated_bytes: self.allocated_total_now(),
             runs: self.runs,
         }
     }

@@ -29,6 +29,7 @@
 //! | `rpy_gc_malloc_varsize(ti, length) -> obj` | a zeroed varsize object, header and length set |
 //! | `rpy_gc_write_barrier(obj)` | before storing a GC pointer into `obj` when its header has [`HDR_TRACK`] |
 //! | `rpy_gc_collect()` | a full (major) collection now |
+//! | `rpy_gc_heap_size() -> bytes` | bytes in objects: the survivors of the last collection and what was allocated since |
 //! | `rpy_gc_enter(stack_base)` / `rpy_gc_leave()` | take / release the GIL around a translated entry point |
 //! | `rpy_gc_add_root(slot)` / `rpy_gc_remove_root(slot)` | a word outside the stack that holds a GC pointer |
 //! | `rpy_gc_add_prebuilt(obj)` | a prebuilt object whose GC pointers are roots |
@@ -384,6 +385,13 @@ pub unsafe extern "C" fn rpy_gc_malloc_varsize(ti: *const TypeInfo, length: usiz
 #[no_mangle]
 pub extern "C" fn rpy_gc_collect() {
     heap("rpy_gc_collect").collect_now(Kind::Major);
+}
+
+/// Bytes in objects now: those that survived the last collection and those
+/// allocated since (`rpython::rgc::heap_size()` translated).
+#[no_mangle]
+pub extern "C" fn rpy_gc_heap_size() -> usize {
+    heap("rpy_gc_heap_size").in_use_bytes()
 }
 
 /// The slow path of the write barrier (see the module docs): `obj`, whose

@@ -47,7 +47,9 @@ pub(super) fn apply_rule(
             unwrap_rule(u, opname, args, res)
         }
         "fs_read" | "fs_read_to_string" | "stdin_read" | "stdout_write" | "stdout_flush" | "process_exit"
-        | "io_write" => io_rule(u, opname, vals, args, res),
+        | "io_write" | "env_var" | "time_clock" | "time_time" | "gc_collect" | "gc_heap_size" => {
+            io_rule(u, opname, vals, args, res)
+        }
         "char_class" | "str_convert" | "parse_f64_status" | "parse_f64" | "format_arg" | "str_bytes"
         | "str_from_bytes" => string_rule(u, opname, args, res),
         "parse" => parse_rule(u, t, args, res),
@@ -508,7 +510,8 @@ fn unwrap_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Resul
     Ok(true)
 }
 
-/// Files, the standard streams and the process's exit.
+/// Files, the standard streams, the process's exit and environment, and
+/// the runtime's clocks and collector.
 fn io_rule(u: &mut Unifier, opname: &str, vals: &[Value], args: &[Node], res: Node) -> Result<bool, String> {
     match opname {
         "fs_read" | "fs_read_to_string" => {
@@ -539,7 +542,15 @@ fn io_rule(u: &mut Unifier, opname: &str, vals: &[Value], args: &[Node], res: No
             u.unify_term(args[1], Term::List(byte))?;
             u.unify_term(res, Term::Unit)?;
         }
-        "stdout_flush" | "process_exit" => u.unify_term(res, Term::Unit)?,
+        "stdout_flush" | "process_exit" | "gc_collect" => u.unify_term(res, Term::Unit)?,
+        // `std::env::var`'s error is its `Display` text, as an io error's.
+        "env_var" => {
+            u.unify_term(args[0], Term::Str)?;
+            let (value, err) = (u.fresh(Term::Str), u.fresh(Term::Str));
+            u.unify_term(res, Term::Result(value, err))?;
+        }
+        "time_clock" | "time_time" => u.unify_term(res, Term::F64)?,
+        "gc_heap_size" => u.unify_term(res, Term::Int(IntTy::Usize))?,
         "io_write" => {
             u.unify_term(args[1], Term::Str)?;
             u.unify_term(res, Term::Unit)?;

@@ -87,17 +87,50 @@ impl FnBuilder<'_> {
                 return Ok(Some(self.emit("newstruct", all, pos)));
             }
         }
-        // The std functions of the dialect, by their full or `use`d paths.
-        let segs: Vec<String> = match segs.first().map(String::as_str) {
-            Some("std") if segs.len() > 2 => segs[1..].to_vec(),
-            _ => segs,
+        // RPython's rlib functions the runtime provides (`rpython::time`,
+        // `rpython::rgc`), by their full paths or after `use rpython::time;`.
+        let rlib = match segs.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            ["rpython", m, f] | [m, f] if !module_fn => format!("{m}::{f}"),
+            _ => String::new(),
         };
+        match (rlib.as_str(), args.len()) {
+            ("time::clock", 0) => return Ok(Some(self.emit("time_clock", args, pos))),
+            ("time::time", 0) => return Ok(Some(self.emit("time_time", args, pos))),
+            ("rgc::collect", 0) => {
+                self.emit("gc_collect", args, pos);
+                return Ok(Some(unit()));
+            }
+            ("rgc::heap_size", 0) => return Ok(Some(self.emit("gc_heap_size", args, pos))),
+            _ => {}
+        }
+        // The std functions of the dialect, by their full or `use`d paths.
+        let std_path = segs.len() > 2 && segs[0] == "std";
+        let segs: Vec<String> = if std_path { segs[1..].to_vec() } else { segs };
         match (segs.iter().map(String::as_str).collect::<Vec<_>>().as_slice(), args.len()) {
             (["fs", "read"], 1) => return Ok(Some(self.emit("fs_read", args, pos))),
             (["fs", "read_to_string"], 1) => return Ok(Some(self.emit("fs_read_to_string", args, pos))),
             (["process", "exit"], 1) => {
                 self.emit("process_exit", args, pos);
                 return Ok(Some(unit()));
+            }
+            (["env", "var"], 1) => return Ok(Some(self.emit("env_var", args, pos))),
+            (["env", other, ..], _) if *other != "var" => {
+                return Err(unsupported(
+                    &c.func,
+                    Section::Io,
+                    &format!("`std::env::{other}`"),
+                    "a translated program reads its environment through `std::env::var` only",
+                    "use `std::env::var(name)`; the process's arguments are those of `entry_point(argv)`",
+                ))
+            }
+            (["time", ..], _) if std_path => {
+                return Err(unsupported(
+                    &c.func,
+                    Section::Io,
+                    &format!("`std::{}`", segs.join("::")),
+                    "the dialect's clocks are RPython's, in `rpython::time`",
+                    "use `rpython::time::clock()` (the process's CPU time) or `rpython::time::time()` (seconds since the Unix epoch)",
+                ))
             }
             // `i64::from(x)`, `u32::from(c)`, `char::from(b)`: the lossless
             // conversions, which `as` does the same way.
