@@ -961,32 +961,37 @@ unsafe fn after_exit(
     });
     let (outcome, retry) = (traced.outcome, traced.retry);
     let mut closed = traced.closed;
-    // A turn the way the key's loop went (a branch that goes either way
-    // from turn to turn) is that loop again: the bridge goes on into it.
-    let again = match (memory::lookup(st.id, hash, &greens), &closed, &to_loop) {
-        (Some(KeyState::Code(c)), Some(turn), Some(_)) => (st.code(c).branches == branches(turn)).then_some(c),
-        _ => None,
-    };
-    if let (Some(c), Some((mut bridge, _))) = (again, to_loop.take_if(|_| again.is_some())) {
-        memory::pin_code(st.id, c);
-        bridge.ops.last_mut().expect("a jump").descr = Some(c);
-        closed = Some(bridge);
-    }
-    if let Some((mut bridge, at)) = to_loop {
-        // The loop traced again is the bridge's, not the key's: the key's
-        // turns are the loop's as traced first, and a loop traced from a
-        // first turn (a bridge out of a loop's exit, back at its start for
-        // the next run) would make them worse. Its code lives while the
-        // bridge going into it does.
-        let l = add_loop(st, t, driver, &at, closed.take(), traced.aborted);
-        let guards = l.map_or(0, |l| st.code(l).fails.len() as u32);
-        let n = st.retraces.entry(hash).or_insert(0);
-        *n = if guards > params().max_retrace_guards { u32::MAX } else { *n + 1 };
-        if let Some(l) = l {
-            let to = st.code(l).name;
-            log::section("jit-retrace", &format!("Loop {to} from Guard 0x{k:x} of Loop {name}\n"));
-            memory::pin_code(st.id, l);
-            bridge.ops.last_mut().expect("a jump").descr = Some(l);
+    // (A trace dropped, stale, takes its bridge with it.)
+    if let Some((mut bridge, at)) = to_loop.filter(|_| closed.is_some()) {
+        let turn = closed.take().expect("the loop traced again");
+        let key_code = match memory::lookup(st.id, hash, &at) {
+            Some(KeyState::Code(key_code)) => Some(key_code),
+            _ => None,
+        };
+        let target = match key_code {
+            // A turn the way the key's loop went (a branch that goes either
+            // way from turn to turn) is that loop again.
+            Some(key_code) if st.code(key_code).branches == branches(&turn) => Some(key_code),
+            // Else the loop traced again is the bridge's, not the key's:
+            // the key's turns are the loop's as traced first, and a loop
+            // traced from a first turn (a bridge out of a loop's exit, back
+            // at its start for the next run) would make them worse. Its
+            // code lives while the bridge going into it does.
+            _ => {
+                let l = add_loop(st, t, driver, &at, Some(turn), traced.aborted);
+                let guards = l.map_or(0, |l| st.code(l).fails.len() as u32);
+                let n = st.retraces.entry(hash).or_insert(0);
+                *n = if guards > params().max_retrace_guards { u32::MAX } else { *n + 1 };
+                if let Some(l) = l {
+                    let to = st.code(l).name;
+                    log::section("jit-retrace", &format!("Loop {to} from Guard 0x{k:x} of Loop {name}\n"));
+                }
+                l.or(key_code)
+            }
+        };
+        if let Some(target) = target {
+            memory::pin_code(st.id, target);
+            bridge.ops.last_mut().expect("a jump").descr = Some(target);
             closed = Some(bridge);
         }
     }
