@@ -439,13 +439,15 @@ fn holes_left_by_dead_objects_are_reused() {
 
 /// By default, holes of one slot between survivors are left as they are
 /// (each would be a call of the allocation's slow path): a list as long
-/// again goes into other blocks, in few runs.
+/// again goes into other blocks, in few runs. (The heap is the tests'
+/// process's: the free runs other tests left in it may take some of the
+/// list, a few hundred runs; the holes would be one per cons.)
 #[test]
 fn short_holes_between_survivors_are_left_for_new_blocks() {
     let n = 100_000;
     let (before, after) = second_list_after_holes(n, Config::default().min_run);
     let runs = after.runs - before.runs;
-    assert!(runs < 100, "{runs} runs for {n} conses");
+    assert!(runs < n as u64 / 20, "{runs} runs for {n} conses");
 }
 
 #[test]
