@@ -821,8 +821,8 @@ fn every_backend_runs_the_jit_programs_as_untranslated() {
 /// loop as traced goes round the outer loop, and that loop's guard on the
 /// inner loop going on fails on nearly every entry. The guard's bridge
 /// traces the inner loop's next turn again, as a loop of its own that the
-/// bridge goes on into at its label (`jit-retrace`, RPython's retrace): an
-/// unrolled loop whose body is the inner loop's turn alone. Without
+/// bridge goes on into (`jit-retrace`, RPython's retrace): an unrolled loop
+/// whose body is the inner loop's turn alone. Without
 /// retraces (`retrace_limit=0`), every turn of the inner loop goes through
 /// a bridge back to the outer loop's preamble.
 #[test]
@@ -842,10 +842,18 @@ fn a_loop_traced_on_an_unusual_turn_is_traced_again_from_its_bridge() {
         .map(|l| l.split(',').next().unwrap())
         .collect();
     assert!(!positions.is_empty() && positions.iter().all(|p| ["2", "3", "4", "5"].contains(p)), "{new_loop}");
-    let (bridges, _) = jit_log("239_jit_retrace", "jit-log-opt-bridge");
+    // The guard's bridge jumps elsewhere than without retraces (back to
+    // its loop's start): into the loop traced again.
     let header = format!("# bridge out of Guard {guard} of Loop {old} ");
-    let bridge = bridges.iter().find(|b| b.starts_with(&header)).expect("the guard's bridge");
-    assert!(bridge.trim_end().ends_with(", label))"), "{bridge}");
-    let (none, out) = jit_log_with("239_jit_retrace", "jit-retrace", "threshold=1,trace_eagerness=2,retrace_limit=0");
+    let jump = |rpyjit: &str| {
+        let (bridges, _) = jit_log_with("239_jit_retrace", "jit-log-opt-bridge", rpyjit);
+        let bridge = bridges.iter().find(|b| b.starts_with(&header)).expect("the guard's bridge").clone();
+        let last = bridge.trim_end().lines().last().unwrap_or("").to_string();
+        assert!(last.starts_with("jump("), "{bridge}");
+        last
+    };
+    let no_retraces = "threshold=1,trace_eagerness=2,retrace_limit=0";
+    assert_ne!(jump(HOT), jump(no_retraces));
+    let (none, out) = jit_log_with("239_jit_retrace", "jit-retrace", no_retraces);
     assert!(out.contains(expected) && none.is_empty(), "{none:?}");
 }
