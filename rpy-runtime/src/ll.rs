@@ -181,7 +181,9 @@ thread_local! {
     static LAST_ERROR: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
-fn io_result(r: std::io::Result<Vec<u8>>) -> *mut u8 {
+/// The bytes as a new string, or null with the error's text kept for
+/// `rpy_io_error`.
+fn io_result<E: std::fmt::Display>(r: Result<Vec<u8>, E>) -> *mut u8 {
     match r {
         Ok(bytes) => new_string(&bytes),
         Err(e) => {
@@ -220,13 +222,7 @@ pub unsafe extern "C" fn rpy_fs_read_to_string(path: *const u8) -> *mut u8 {
 #[no_mangle]
 pub unsafe extern "C" fn rpy_env_var(name: *const u8) -> *mut u8 {
     let name = std::str::from_utf8_unchecked(string_bytes(name)).to_string();
-    match std::env::var(name) {
-        Ok(value) => new_string(value.as_bytes()),
-        Err(e) => {
-            LAST_ERROR.with(|l| *l.borrow_mut() = e.to_string());
-            std::ptr::null_mut()
-        }
-    }
+    io_result(std::env::var(name).map(String::into_bytes))
 }
 
 /// `rpython::time::clock()`.
