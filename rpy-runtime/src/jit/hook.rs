@@ -20,15 +20,15 @@ use super::backend::{
 };
 use super::counter::{increment, JitCounter};
 use super::interp::{
-    assembler_fits, for_each_root, resume, run_from_merge_point, Abort, CallSite, CallWrapper, Interp, Outcome, Tables,
-    MAX_PORTAL_LEAVES,
+    assembler_fits, for_each_root, resume, run_from_merge_point, Abort, CallSite, CallWrapper, GuardState, Interp,
+    Outcome, Tables, MAX_PORTAL_LEAVES,
 };
 use super::log;
 use super::memory::{self, key_hash, KeyState};
 use super::optimizeopt::{optimize, Env, Opts, ShortPreamble};
 use super::params::JitParams;
 use super::quasi;
-use super::trace::{Snapshot, Snapshots, Trace, Value};
+use super::trace::{Snapshots, Trace, Value};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::{Descr, JitModule, Kind};
 use std::cell::Cell;
@@ -113,7 +113,7 @@ struct Code {
     snapshots: Snapshots,
     /// Per guard that failed and has no bridge: its snapshot unpacked
     /// (a guard fails up to `trace_eagerness` times before its bridge).
-    unpacked: Vec<Option<Box<Snapshot>>>,
+    unpacked: Vec<Option<Box<GuardState>>>,
     kinds: Vec<Kind>,
     compiled: CompiledLoop,
     /// How other code enters the loop at its label.
@@ -175,6 +175,8 @@ struct Stats {
     /// Guard failures that resumed in the JIT's interpreter (the guard had
     /// no bridge yet, or tracing one gave up).
     resumed: u64,
+    /// The time spent resuming them.
+    resumed_time: Duration,
     /// Frames of recursive calls that the resuming blackhole handed to the
     /// portal at their next merge point.
     handed_to_portal: u64,
@@ -233,11 +235,13 @@ fn write_summary() {
     let (code_live, code_peak, code_total) = code_bytes();
     let (memory_live, memory_peak) = memory::bytes();
     let body = format!(
-        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nsegmented traces:\t{}\nguard failures resumed:\t{}\nrecursive frames handed back:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\nFreed # of loops:\t{}\nFreed # of bridges:\t{}\nCode bytes (live, peak):\t{}\t{}\nCode bytes installed:\t{}\nJIT memory (live, peak):\t{}\t{}\n",
+        "Tracing:      \t{}\t{:.6}\nBackend:      \t{}\t{:.6}\nBlackhole:    \t{}\t{:.6}\nTOTAL:      \t\t{:.6}\nops:             \t{}\nrecorded ops:    \t{}\n  calls:         \t{}\nguards:          \t{}\nopt ops:         \t{}\nopt guards:      \t{}\nabort: trace too long:\t{}\nabort: compiling:\t{}\nsegmented traces:\t{}\nguard failures resumed:\t{}\nrecursive frames handed back:\t{}\nTotal # of loops:\t{}\nTotal # of bridges:\t{}\nFreed # of loops:\t{}\nFreed # of bridges:\t{}\nCode bytes (live, peak):\t{}\t{}\nCode bytes installed:\t{}\nJIT memory (live, peak):\t{}\t{}\n",
         s.tracing,
         s.tracing_time.as_secs_f64(),
         s.loops + s.bridges,
         s.backend_time.as_secs_f64(),
+        s.resumed,
+        s.resumed_time.as_secs_f64(),
         start_time().elapsed().as_secs_f64(),
         s.recorded_ops,
         s.recorded_ops,
@@ -810,7 +814,8 @@ fn add_code(
                 let name = if kind == "loop" { format!("Loop {name}") } else { format!("bridge {name}") };
                 counts().lock().unwrap_or_else(|e| e.into_inner()).push((name, c as usize));
             }
-            let (fails, bridges, unpacked) = (vec![0; n_guards], vec![None; n_guards], vec![None; n_guards]);
+            let (fails, bridges) = (vec![0; n_guards], vec![None; n_guards]);
+            let unpacked = (0..n_guards).map(|_| None).collect();
             let snapshots = Snapshots::pack(trace.ops.iter().filter_map(|o| o.snapshot.as_deref()));
             let bytes = compiled.size + trace.kinds.len() + snapshots.size();
             memory::add_code(st.id, n, compiled.entry as u64, &trace, key, kind == "bridge", bytes);
@@ -921,25 +926,28 @@ unsafe fn after_exit(
     code.fails[k] += 1;
     let want_bridge = code.bridges[k].is_none() && code.fails[k] > params().trace_eagerness;
     if !want_bridge {
-        if log::enabled("jit-summary") {
-            stats().lock().unwrap_or_else(|e| e.into_inner()).resumed += 1;
-        }
-        let snapshots = &code.snapshots;
-        let snapshot = code.unpacked[k].get_or_insert_with(|| Box::new(snapshots.get(k)));
+        let (snapshots, kinds) = (&code.snapshots, &code.kinds);
+        let guard = code.unpacked[k].get_or_insert_with(|| Box::new(GuardState::new(&snapshots.get(k), kinds)));
         let record = &*st.record;
         let run_callee = |driver: usize, buf: *mut u64| {
             if log::enabled("jit-summary") {
                 stats().lock().unwrap_or_else(|e| e.into_inner()).handed_to_portal += 1;
             }
-            run_portal(record, driver, buf, true)
+            // (The program's time, not the blackhole's.)
+            timed(|| run_portal(record, driver, buf, true));
         };
-        return resume(module, t, snapshot, frame, buf, &run_callee);
+        let (outcome, own) = timed(|| resume(module, t, guard, frame, buf, &run_callee));
+        if log::enabled("jit-summary") {
+            let mut s = stats().lock().unwrap_or_else(|e| e.into_inner());
+            s.resumed += 1;
+            s.resumed_time += own;
+        }
+        return outcome;
     }
     let code = st.code_mut(c);
-    let snapshot = code.unpacked[k].take().map_or_else(|| code.snapshots.get(k), |s| *s);
+    let guard = code.unpacked[k].take().map_or_else(|| GuardState::new(&code.snapshots.get(k), &code.kinds), |s| *s);
     let limit = params().trace_limit as usize;
     let pins = memory::pins();
-    let kinds = code.kinds.clone();
     let (name, greens) = (code.name, code.greens.clone());
     // The loop may be traced again from the bridge (RPython's retrace)
     // when the guard is a branch of its preamble: failing this often, the
@@ -955,7 +963,7 @@ unsafe fn after_exit(
     let mut to_loop = None;
     let traced = trace_with(st, t, driver, |interp| unsafe {
         interp.retrace_at = retrace.then(|| greens.clone());
-        let outcome = interp.trace_bridge(driver, &snapshot, &kinds, frame, buf, limit);
+        let outcome = interp.trace_bridge(driver, &guard, frame, buf, limit);
         to_loop = interp.bridge_to_loop.take().zip(interp.closed_at.take());
         outcome
     });

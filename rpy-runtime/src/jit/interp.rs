@@ -38,6 +38,10 @@ pub struct Tables<'a> {
 
 thread_local! {
     static REFS: UnsafeCell<Vec<usize>> = const { UnsafeCell::new(Vec::new()) };
+    /// The registers of frames popped, kept for their memory: the
+    /// blackhole pushes a frame per call it runs, and resumes a guard
+    /// thousands of times before the guard gets a bridge.
+    static SPARE: UnsafeCell<Vec<Registers>> = const { UnsafeCell::new(Vec::new()) };
 }
 
 /// Calls `f` on every reference the JIT's interpreters hold (the GC's
@@ -58,14 +62,20 @@ fn refs() -> &'static mut Vec<usize> {
     REFS.with(|r| unsafe { &mut *r.get() })
 }
 
+/// A frame's integer and float registers, and its boxes while tracing.
+type Registers = (Vec<i64>, Vec<f64>, [Vec<Value>; 3]);
+
+fn spare() -> &'static mut Vec<Registers> {
+    // SAFETY: as `refs`.
+    SPARE.with(|r| unsafe { &mut *r.get() })
+}
+
 struct Frame {
     code: usize,
     pc: usize,
     ints: Vec<i64>,
     floats: Vec<f64>,
     ref_base: usize,
-    /// Where the caller wants the result (its registers).
-    results: Vec<Reg>,
     /// While tracing: the trace value of each register, per kind.
     boxes: [Vec<Value>; 3],
     /// While tracing, a portal's frame: the green keys of the merge
@@ -177,6 +187,15 @@ fn descr(a: &Arg) -> usize {
         Arg::Descr(d) => *d as usize,
         other => panic!("rpy JIT: a descr expected, got {other:?}"),
     }
+}
+
+/// `n` slots: of `small` when they fit, else of `big`.
+fn scratch<'b, const N: usize>(small: &'b mut [u64; N], big: &'b mut Vec<u64>, n: usize) -> &'b mut [u64] {
+    if n <= N {
+        return &mut small[..n];
+    }
+    big.resize(n, 0);
+    big
 }
 
 /// Reads a leaf at `addr` into a 64-bit slot.
@@ -316,23 +335,27 @@ impl<'a> Interp<'a> {
         }
     }
 
-    fn push_frame(&mut self, code: usize, results: Vec<Reg>) -> &mut Frame {
+    /// Pushes a frame for jitcode `code`, its registers zero (a spare
+    /// frame's memory reused).
+    fn push_frame(&mut self, code: usize) -> &mut Frame {
         let c = &self.m.jitcodes[code];
         let stack = refs();
         let ref_base = stack.len();
         stack.resize(ref_base + c.num_regs[1] as usize, 0);
-        let boxes = if self.rec.is_some() {
-            Kind::ALL.map(|k| vec![Value::Const(0, k); c.num_regs[k as usize] as usize])
-        } else {
-            Default::default()
-        };
+        let (mut ints, mut floats, mut boxes) = spare().pop().unwrap_or_default();
+        ints.resize(c.num_regs[0] as usize, 0);
+        floats.resize(c.num_regs[2] as usize, 0.0);
+        if self.rec.is_some() {
+            for k in Kind::ALL {
+                boxes[k as usize].resize(c.num_regs[k as usize] as usize, Value::Const(0, k));
+            }
+        }
         self.frames.push(Frame {
             code,
             pc: 0,
-            ints: vec![0; c.num_regs[0] as usize],
-            floats: vec![0.0; c.num_regs[2] as usize],
+            ints,
+            floats,
             ref_base,
-            results,
             boxes,
             keys: Vec::new(),
             inlined: None,
@@ -340,6 +363,14 @@ impl<'a> Interp<'a> {
             snapshot: None,
         });
         self.frames.last_mut().unwrap()
+    }
+
+    /// The registers the top frame's call being run puts its results in
+    /// (the call instruction is the one before its `pc`).
+    fn call_results(&self) -> &'a [Reg] {
+        let m = self.m;
+        let f = self.frames.last().expect("a caller");
+        &m.jitcodes[f.code].insns[f.pc - 1].results
     }
 
     // ----- the tracer's part -----
@@ -643,17 +674,24 @@ impl<'a> Interp<'a> {
         }
     }
 
-    fn pop_frame(&mut self) -> Frame {
-        let f = self.frames.pop().expect("a frame");
-        // The caller goes on: its part of the snapshots changes.
-        if let Some(caller) = self.frames.last_mut() {
-            caller.snapshot = None;
-        }
+    fn pop_frame(&mut self) {
+        // (Taken apart where it is: a frame is large to move.)
+        let n = self.frames.len();
+        let f = self.frames.last_mut().expect("a frame");
         refs().truncate(f.ref_base);
         if let (Some(rec), Some(Inlined::Called { site: Some(site), at })) = (&mut self.rec, &f.inlined) {
             *rec.inside.entry(site.clone()).or_default() += rec.trace.ops.len() - at;
         }
-        f
+        let mut regs = (std::mem::take(&mut f.ints), std::mem::take(&mut f.floats), std::mem::take(&mut f.boxes));
+        regs.0.clear();
+        regs.1.clear();
+        regs.2.iter_mut().for_each(Vec::clear);
+        spare().push(regs);
+        self.frames.truncate(n - 1);
+        // The caller goes on: its part of the snapshots changes.
+        if let Some(caller) = self.frames.last_mut() {
+            caller.snapshot = None;
+        }
     }
 
     fn int(&self, a: &Arg) -> i64 {
@@ -690,28 +728,30 @@ impl<'a> Interp<'a> {
 
     /// The argument leaves of a call, in the callee's order, from the three
     /// lists `args[0..3]`.
-    fn call_args(&self, kinds: &[Kind], lists: &[Arg]) -> Vec<u64> {
+    fn call_args(&self, kinds: &[Kind], lists: &[Arg], out: &mut [u64]) {
         let frame = self.frames.last().unwrap();
         let mut next = [0usize; 3];
-        kinds
-            .iter()
-            .map(|&k| {
-                let r = regs(&lists[k as usize])[next[k as usize]];
-                next[k as usize] += 1;
-                slot_of(k, frame, r)
-            })
-            .collect()
+        for (slot, &k) in out.iter_mut().zip(kinds) {
+            let r = regs(&lists[k as usize])[next[k as usize]];
+            next[k as usize] += 1;
+            *slot = slot_of(k, frame, r);
+        }
     }
 
     unsafe fn call(&mut self, d: usize, lists: &[Arg], results: &[Reg]) {
         let Descr::Call { target, args, results: rkinds, .. } = &self.m.descrs[d] else {
             panic!("rpy JIT: a call descr expected")
         };
-        let argv = self.call_args(args, lists);
-        let mut res = vec![0u64; rkinds.len().max(1)];
+        // On the machine stack when they fit (calls are much of what the
+        // blackhole runs).
+        let (mut small_args, mut small_res) = ([0u64; 16], [0u64; 16]);
+        let (mut big_args, mut big_res) = (Vec::new(), Vec::new());
+        let argv = scratch(&mut small_args, &mut big_args, args.len());
+        self.call_args(args, lists, argv);
+        let res = scratch(&mut small_res, &mut big_res, rkinds.len().max(1));
         (self.t.calls[*target as usize])(argv.as_ptr(), res.as_mut_ptr());
-        for (r, v) in results.iter().zip(res) {
-            self.set(*r, v);
+        for (r, v) in results.iter().zip(res.iter()) {
+            self.set(*r, *v);
         }
     }
 
@@ -720,8 +760,9 @@ impl<'a> Interp<'a> {
     unsafe fn run(&mut self, buf: *mut u64) -> Outcome {
         loop {
             let depth = self.frames.len();
+            let m = self.m;
             let frame = self.frames.last_mut().unwrap();
-            let code = &self.m.jitcodes[frame.code];
+            let code = &m.jitcodes[frame.code];
             let insn = &code.insns[frame.pc];
             frame.pc += 1;
             let a = &insn.args;
@@ -819,29 +860,38 @@ impl<'a> Interp<'a> {
                     }
                 }
                 Op::IntReturn | Op::RefReturn | Op::FloatReturn | Op::VoidReturn | Op::MultiReturn => {
-                    let values: Vec<u64> = a.iter().map(|x| self.slot(x)).collect();
-                    let boxes: Vec<Value> = if tracing { a.iter().map(|x| self.boxed(x)).collect() } else { vec![] };
-                    let frame = self.pop_frame();
-                    if self.frames.is_empty() {
+                    if depth == 1 {
                         // The portal returned: the trace ends there (RPython's
                         // `compile_done_with_this_frame`).
+                        let boxes: Vec<Value> =
+                            if tracing { a.iter().map(|x| self.boxed(x)).collect() } else { vec![] };
+                        for (i, x) in a.iter().enumerate() {
+                            *buf.add(i) = self.slot(x);
+                        }
+                        self.pop_frame();
                         if tracing {
                             self.record(Op::Finish, boxes, None, None, false);
                             if let Some(rec) = self.rec.take() {
                                 self.closed = Some(rec.trace);
                             }
                         }
-                        for (i, v) in values.into_iter().enumerate() {
-                            *buf.add(i) = v;
-                        }
                         return Outcome::Return;
                     }
-                    for (r, v) in frame.results.iter().zip(values) {
-                        self.set(*r, v);
+                    // Into the caller's registers, from the callee's still
+                    // there.
+                    let results = {
+                        let caller = &self.frames[depth - 2];
+                        &self.m.jitcodes[caller.code].insns[caller.pc - 1].results
+                    };
+                    for (r, x) in results.iter().zip(a) {
+                        let (v, b) = (self.slot(x), tracing.then(|| self.boxed(x)));
+                        let caller = &mut self.frames[depth - 2];
+                        set_slot(caller, *r, v);
+                        if let Some(b) = b {
+                            caller.boxes[r.kind as usize][r.index as usize] = b;
+                        }
                     }
-                    for (r, v) in frame.results.iter().zip(boxes) {
-                        self.set_box(*r, v);
-                    }
+                    self.pop_frame();
                 }
                 Op::IntCopy | Op::RefCopy | Op::FloatCopy => {
                     let v = self.slot(&a[0]);
@@ -923,10 +973,9 @@ impl<'a> Interp<'a> {
                     self.set(res.unwrap(), p as u64);
                 }
                 Op::ResidualCall | Op::Panic => {
-                    let results = insn.results.clone();
-                    self.call(descr(&a[0]), &a[1..4], &results);
+                    self.call(descr(&a[0]), &a[1..4], &insn.results);
                     if tracing {
-                        self.record_call(descr(&a[0]), &a[1..4], &results);
+                        self.record_call(descr(&a[0]), &a[1..4], &insn.results);
                     }
                 }
                 Op::PanicIf => {
@@ -938,26 +987,25 @@ impl<'a> Interp<'a> {
                     }
                 }
                 Op::RecursiveCall => {
-                    let results = insn.results.clone();
+                    let results = &insn.results;
                     match self.call_site(depth) {
                         Some((site, deeper)) if deeper || self.assembler.is_some() => {
                             let at = self.rec.as_ref().map_or(0, |rec| rec.trace.ops.len());
-                            self.inline_call(descr(&a[0]), &a[2..5], results);
+                            self.inline_call(descr(&a[0]), &a[2..5]);
                             let callee = self.frames.last_mut().unwrap();
                             callee.inlined = Some(Inlined::Called { site, at });
                             callee.assembler = !deeper;
                         }
                         _ => {
-                            self.call(descr(&a[1]), &a[2..5], &results);
+                            self.call(descr(&a[1]), &a[2..5], results);
                             if tracing {
-                                self.record_call(descr(&a[1]), &a[2..5], &results);
+                                self.record_call(descr(&a[1]), &a[2..5], results);
                             }
                         }
                     }
                 }
                 Op::InlineCall => {
-                    let results = insn.results.clone();
-                    self.inline_call(descr(&a[0]), &a[1..4], results);
+                    self.inline_call(descr(&a[0]), &a[1..4]);
                 }
                 // The resoperations only traces have.
                 other => panic!("rpy JIT: the trace operation {} in a jitcode", other.name()),
@@ -1019,8 +1067,8 @@ impl<'a> Interp<'a> {
             leaves[i] = slot_of(r.kind, frame, *r);
         }
         run(driver as usize, leaves.as_mut_ptr());
-        let frame = self.pop_frame();
-        for (r, v) in frame.results.iter().zip(leaves) {
+        self.pop_frame();
+        for (r, v) in self.call_results().iter().zip(leaves) {
             self.set(*r, v);
         }
         true
@@ -1071,9 +1119,10 @@ impl<'a> Interp<'a> {
         for (slot, r) in buf.iter_mut().zip(regs(&a[1]).iter().chain(regs(&a[2]))) {
             *slot = slot_of(r.kind, frame, *r);
         }
-        let callee = self.pop_frame();
+        self.pop_frame();
         run(driver, buf.as_mut_ptr());
-        let kind = callee.results.first().map(|r| r.kind);
+        let results = self.call_results();
+        let kind = results.first().map(|r| r.kind);
         let op = match kind {
             None => Op::CallAssemblerN,
             Some(Kind::Int) => Op::CallAssemblerI,
@@ -1082,7 +1131,7 @@ impl<'a> Interp<'a> {
         };
         let args = std::iter::once(Value::Const(token as u64, Kind::Int)).chain(reds).collect();
         let result = self.record(op, args, None, kind, false);
-        if let Some(&r) = callee.results.first() {
+        if let Some(&r) = results.first() {
             self.set(r, buf[0]);
             if let Some(v) = result {
                 self.set_box(r, v);
@@ -1092,34 +1141,26 @@ impl<'a> Interp<'a> {
     }
 
     /// Pushes the frame of the jitcode of descr `d` for a call with the
-    /// argument lists `lists`, its results going to `results`.
-    fn inline_call(&mut self, d: usize, lists: &[Arg], results: Vec<Reg>) {
-        let Descr::JitCode { index, .. } = &self.m.descrs[d] else { panic!("a jitcode descr") };
-        let index = *index as usize;
-        let params = self.m.jitcodes[index].params.clone();
+    /// argument lists `lists` (its results go where the call instruction
+    /// says, `call_results`).
+    fn inline_call(&mut self, d: usize, lists: &[Arg]) {
+        let m = self.m;
+        let Descr::JitCode { index, .. } = &m.descrs[d] else { panic!("a jitcode descr") };
+        let params = &m.jitcodes[*index as usize].params;
+        let tracing = self.rec.is_some();
+        self.push_frame(*index as usize);
+        let (callee, callers) = self.frames.split_last_mut().expect("the callee");
+        let caller = callers.last().expect("the caller");
         // The caller's register of each parameter, in the callee's order.
         let mut next = [0usize; 3];
-        let args: Vec<Reg> = (params.iter())
-            .map(|p| {
-                let k = p.kind as usize;
-                next[k] += 1;
-                regs(&lists[k])[next[k] - 1]
-            })
-            .collect();
-        let caller = self.frames.last().unwrap();
-        let values: Vec<u64> = args.iter().map(|r| slot_of(r.kind, caller, *r)).collect();
-        let tracing = self.rec.is_some();
-        let boxes: Vec<Value> = if tracing {
-            args.iter().map(|r| caller.boxes[r.kind as usize][r.index as usize]).collect()
-        } else {
-            vec![]
-        };
-        let callee = self.push_frame(index, results);
-        for (p, v) in params.iter().zip(values) {
-            set_slot(callee, *p, v);
-        }
-        for (p, b) in params.iter().zip(boxes) {
-            callee.boxes[p.kind as usize][p.index as usize] = b;
+        for p in params {
+            let k = p.kind as usize;
+            let r = regs(&lists[k])[next[k]];
+            next[k] += 1;
+            set_slot(callee, *p, slot_of(r.kind, caller, r));
+            if tracing {
+                callee.boxes[k][p.index as usize] = caller.boxes[k][r.index as usize];
+            }
         }
     }
 
@@ -1331,38 +1372,53 @@ pub unsafe fn run_from_merge_point(m: &JitModule, t: &Tables, driver: usize, buf
 pub unsafe fn resume(
     m: &JitModule,
     t: &Tables,
-    snapshot: &Snapshot,
+    guard: &GuardState,
     frame: &[u64],
     buf: *mut u64,
     run_portal: &RunPortal,
 ) -> Outcome {
-    let values = guard_values(m, t, snapshot, frame);
+    let values = guard_values(m, t, guard, frame);
     let mut interp = Interp::new(m, t);
     interp.run_portal = Some(run_portal);
-    interp.rebuild(snapshot, |v| real(&values, v), |_| None);
+    interp.rebuild(&guard.snapshot, |v| real(&values, v), |_| None);
     interp.run(buf)
 }
 
-/// The real value of `v`, its variables' in `values`.
-fn real(values: &HashMap<u32, u64>, v: &Value) -> u64 {
-    match v {
-        Value::Const(x, _) => *x,
-        Value::Var(n) => values[n],
+/// What resuming from a failed guard or tracing its bridge needs: its
+/// snapshot numbered densely (`Snapshot::numbered_densely`), and the kinds
+/// of its fail arguments. Made when the guard first fails, and kept while
+/// it fails without a bridge.
+pub struct GuardState {
+    pub snapshot: Snapshot,
+    pub kinds: Vec<Kind>,
+}
+
+impl GuardState {
+    /// Of a guard's snapshot, its trace's variables of kinds `kinds`.
+    pub fn new(snapshot: &Snapshot, kinds: &[Kind]) -> GuardState {
+        let kinds = snapshot.fail_args().map(|n| kinds[n as usize]).collect();
+        GuardState { snapshot: snapshot.numbered_densely(), kinds }
     }
 }
 
-/// The values of a failed guard's variables: its fail arguments, from
-/// `frame`, and its virtual objects, allocated now and their fields
-/// written; then the trace's pending writes are done.
+/// The real value of `v`, its variables' in `values`.
+fn real(values: &[u64], v: &Value) -> u64 {
+    match v {
+        Value::Const(x, _) => *x,
+        Value::Var(n) => values[*n as usize],
+    }
+}
+
+/// The values of a failed guard's variables, by number: its fail
+/// arguments, from `frame`, and its virtual objects, allocated now and
+/// their fields written; then the trace's pending writes are done.
 ///
 /// # Safety
 /// As `run_from_merge_point`; `frame` is on the machine stack (the
 /// dispatcher's), which the collector scans.
-unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[u64]) -> HashMap<u32, u64> {
-    let mut values = HashMap::default();
-    for (slot, n) in snapshot.fail_args().enumerate() {
-        values.insert(n, frame[slot]);
-    }
+unsafe fn guard_values(m: &JitModule, t: &Tables, guard: &GuardState, frame: &[u64]) -> Vec<u64> {
+    let snapshot = &guard.snapshot;
+    let mut values = frame[..guard.kinds.len()].to_vec();
     let field = |d: u32| match &m.descrs[d as usize] {
         Descr::Field { leaf, .. } => *leaf,
         _ => panic!("rpy JIT: a field descr expected"),
@@ -1379,7 +1435,8 @@ unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[
             _ => panic!("rpy JIT: a size or array descr expected"),
         };
         refs().push(p as usize);
-        values.insert(o.var, p as u64);
+        debug_assert_eq!(o.var as usize, values.len());
+        values.push(p as u64);
     }
     for a in &snapshot.arrays {
         let Descr::Array { typeinfo, .. } = &m.descrs[a.descr as usize] else {
@@ -1387,10 +1444,11 @@ unsafe fn guard_values(m: &JitModule, t: &Tables, snapshot: &Snapshot, frame: &[
         };
         let p = gc::rpy_gc_malloc_varsize(t.typeinfos[*typeinfo as usize], real(&values, &a.length) as usize);
         refs().push(p as usize);
-        values.insert(a.var, p as u64);
+        debug_assert_eq!(a.var as usize, values.len());
+        values.push(p as u64);
     }
     for o in &snapshot.virtuals {
-        let obj = values[&o.var] as *mut u8;
+        let obj = values[o.var as usize] as *mut u8;
         for (d, v) in &o.fields {
             let (base, leaf) = match o.length {
                 None => (0, field(*d)),
@@ -1424,17 +1482,8 @@ impl Interp<'_> {
         let m = self.m;
         let n = snapshot.frames.len();
         for (i, f) in snapshot.frames.iter().enumerate() {
-            // A frame below the top one is in the middle of the call of the
-            // one above: it gets its results and goes on after the call.
-            let results = match i {
-                0 => vec![],
-                _ => {
-                    let caller = &snapshot.frames[i - 1];
-                    m.jitcodes[caller.jitcode as usize].insns[caller.pc as usize].results.clone()
-                }
-            };
             let portal = i > 0 && m.drivers.iter().any(|d| d.portal == f.jitcode);
-            let frame = self.push_frame(f.jitcode as usize, results);
+            let frame = self.push_frame(f.jitcode as usize);
             if portal {
                 frame.inlined = Some(Inlined::Rebuilt);
             }
@@ -1444,6 +1493,8 @@ impl Interp<'_> {
                     frame.boxes[r.kind as usize][r.index as usize] = b;
                 }
             }
+            // A frame below the top one is in the middle of the call of the
+            // one above: it gets its results and goes on after the call.
             frame.pc = if i + 1 < n { f.pc as usize + 1 } else { f.pc as usize };
         }
     }
@@ -1457,21 +1508,17 @@ impl Interp<'_> {
     pub unsafe fn trace_bridge(
         &mut self,
         driver: usize,
-        snapshot: &Snapshot,
-        kinds: &[Kind],
+        guard: &GuardState,
         frame: &[u64],
         buf: *mut u64,
         limit: usize,
     ) -> Outcome {
-        let vars: Vec<u32> = snapshot.fail_args().collect();
-        let input_kinds: Vec<Kind> = vars.iter().map(|n| kinds[*n as usize]).collect();
-        let mut box_of = HashMap::default();
-        for (i, n) in vars.iter().enumerate() {
-            box_of.entry(*n).or_insert(Value::Var(i as u32));
-        }
-        let value_of = guard_values(self.m, self.t, snapshot, frame);
+        let snapshot = &guard.snapshot;
+        // The trace value of each of the guard's variables, by number.
+        let mut box_of: Vec<Value> = (0..guard.kinds.len() as u32).map(Value::Var).collect();
+        let value_of = guard_values(self.m, self.t, guard, frame);
         self.rec = Some(Recorder {
-            trace: Trace::new(&input_kinds),
+            trace: Trace::new(&guard.kinds),
             driver,
             start_greens: None,
             merge_points: Vec::new(),
@@ -1484,20 +1531,21 @@ impl Interp<'_> {
         for o in &snapshot.virtuals {
             let (new, args) = allocation(o.length);
             let b = self.record(new, args, Some(o.size), Some(Kind::Ref), false);
-            box_of.insert(o.var, b.expect("a short trace"));
+            box_of.push(b.expect("a short trace"));
         }
-        let boxed_value = |box_of: &HashMap<u32, Value>, v: &Value| match v {
-            Value::Var(n) => box_of[n],
+        let boxed_value = |box_of: &[Value], v: &Value| match v {
+            Value::Var(n) => box_of[*n as usize],
             c => *c,
         };
         for a in &snapshot.arrays {
             let length = boxed_value(&box_of, &a.length);
             let b = self.record(Op::NewArray, vec![length], Some(a.descr), Some(Kind::Ref), false);
-            box_of.insert(a.var, b.expect("a short trace"));
+            box_of.push(b.expect("a short trace"));
         }
         for o in &snapshot.virtuals {
             for (d, v) in &o.fields {
-                let (op, args, descr) = initialization(o.size, o.length, box_of[&o.var], *d, boxed_value(&box_of, v));
+                let obj = box_of[o.var as usize];
+                let (op, args, descr) = initialization(o.size, o.length, obj, *d, boxed_value(&box_of, v));
                 self.record(op, args, Some(descr), None, false);
             }
         }
@@ -1531,7 +1579,7 @@ impl Interp<'_> {
         debug_assert_eq!(insn.op, Op::JitMergePoint);
         let ngreens = d.greens.len();
         let tracing = self.rec.is_some();
-        let frame = self.push_frame(code, vec![]);
+        let frame = self.push_frame(code);
         frame.pc = d.merge_point as usize + 1;
         let mut reds = 0;
         for (i, r) in regs(&insn.args[1]).iter().chain(regs(&insn.args[2])).enumerate() {

@@ -179,15 +179,15 @@ fn guards_of_a_switch_resume_at_it() {
     // switch again and takes case 5.
     let m = module(1, true);
     let t = trace(&m, 0, 2, 100).0.unwrap();
-    let s = t.ops[1].snapshot.as_deref().unwrap();
+    let s = GuardState::new(t.ops[1].snapshot.as_deref().unwrap(), &t.kinds);
     let mut buf = [0u64; 2];
     // SAFETY: as `blackhole`.
-    let outcome = unsafe { resume(&m, &TABLES, s, &[5], buf.as_mut_ptr(), &no_portal) };
+    let outcome = unsafe { resume(&m, &TABLES, &s, &[5], buf.as_mut_ptr(), &no_portal) };
     assert_eq!((outcome, buf), (Outcome::MergePoint, [0, 55]));
     // The default path's first guard fails with `x` 1.
     let t = trace(&m, 0, 3, 100).0.unwrap();
-    let s = t.ops[2].snapshot.as_deref().unwrap();
-    let outcome = unsafe { resume(&m, &TABLES, s, &[1], buf.as_mut_ptr(), &no_portal) };
+    let s = GuardState::new(t.ops[2].snapshot.as_deref().unwrap(), &t.kinds);
+    let outcome = unsafe { resume(&m, &TABLES, &s, &[1], buf.as_mut_ptr(), &no_portal) };
     assert_eq!((outcome, buf), (Outcome::MergePoint, [0, 11]));
 }
 
@@ -355,7 +355,8 @@ guard_always_fails(descr=<Guard0x0>) [i2]
     assert_eq!((s.frames.len(), s.frames[0].pc), (1, 0));
     let mut buf = [0u64; 2];
     // SAFETY: as `blackhole`.
-    let outcome = unsafe { resume(&m, &TABLES, s, &[7], buf.as_mut_ptr(), &no_portal) };
+    let s = GuardState::new(s, &t.kinds);
+    let outcome = unsafe { resume(&m, &TABLES, &s, &[7], buf.as_mut_ptr(), &no_portal) };
     assert_eq!((outcome, buf), (Outcome::MergePoint, [2, 7]));
 }
 
@@ -367,12 +368,12 @@ guard_always_fails(descr=<Guard0x0>) [i2]
 fn the_bridge_of_a_cut_trace_is_cut_after_its_start() {
     let m = counting_module();
     let t = trace(&m, 0, 5, 5).0.expect("a cut trace");
-    let s = t.ops[4].snapshot.as_deref().unwrap();
+    let s = GuardState::new(t.ops[4].snapshot.as_deref().unwrap(), &t.kinds);
     let bridge = |limit| {
         let mut buf = [0u64; 2];
         let mut interp = Interp::new(&m, &TABLES);
         // SAFETY: as `blackhole`.
-        let outcome = unsafe { interp.trace_bridge(0, s, &t.kinds, &[7], buf.as_mut_ptr(), limit) };
+        let outcome = unsafe { interp.trace_bridge(0, &s, &[7], buf.as_mut_ptr(), limit) };
         assert_eq!(outcome, Outcome::MergePoint);
         (interp.closed, interp.aborted, buf)
     };

@@ -174,6 +174,29 @@ impl Snapshot {
         self.virtuals.iter().any(|o| o.var == n) || self.arrays.iter().any(|a| a.var == n)
     }
 
+    /// The snapshot with its variables numbered `0..` in the order the
+    /// guard has them: its fail arguments (`0..n`, their slots in the
+    /// guard's frame), then the objects it makes, virtual objects first
+    /// (`n..`, in order), then lazy arrays. Resuming from it, the values
+    /// of its variables are a list.
+    pub fn numbered_densely(&self) -> Snapshot {
+        let mut number: rustc_hash::FxHashMap<u32, u32> = Default::default();
+        let made = self.virtuals.iter().map(|o| o.var).chain(self.arrays.iter().map(|a| a.var));
+        for n in self.fail_args().collect::<Vec<_>>().into_iter().chain(made) {
+            let next = number.len() as u32;
+            number.insert(n, next);
+        }
+        let mut s = self.clone();
+        for v in s.values_mut() {
+            if let Value::Var(n) = v {
+                *n = number[n];
+            }
+        }
+        s.virtuals.iter_mut().for_each(|o| o.var = number[&o.var]);
+        s.arrays.iter_mut().for_each(|a| a.var = number[&a.var]);
+        s
+    }
+
     /// The guard's fail arguments: the variables of its values that the
     /// trace computes (not the virtual objects), each once, in order of
     /// first appearance.
@@ -475,5 +498,44 @@ pub fn descr_text(d: &Descr) -> String {
         Descr::Size { name, .. } => format!("<SizeDescr {name}>"),
         Descr::Call { name, .. } => format!("<Call {name}>"),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rpy_jitcode::Reg;
+
+    /// Fail arguments first, in the order the guard has them (a variable
+    /// seen twice once), then the virtual objects, then the lazy arrays;
+    /// constants stay.
+    #[test]
+    fn a_snapshot_numbered_densely_has_its_fail_arguments_first() {
+        let reg = |index| Reg { kind: Kind::Ref, index };
+        let (var, int) = (Value::Var, |x| Value::Const(x, Kind::Int));
+        let snapshot = Snapshot {
+            frames: vec![Rc::new(FrameSnapshot {
+                jitcode: 0,
+                pc: 4,
+                live: vec![
+                    (reg(0), var(12)),
+                    (reg(1), var(40)),
+                    (reg(2), int(7)),
+                    (reg(3), var(12)),
+                    (reg(4), var(30)),
+                ],
+            })],
+            virtuals: vec![VirtualObject { var: 40, size: 1, length: None, fields: vec![(2, var(9)), (3, var(30))] }],
+            arrays: vec![LazyArray { var: 30, descr: 5, length: var(3), pieces: vec![] }],
+            pending: vec![PendingWrite { obj: var(12), index: None, descr: 6, value: var(40) }],
+        };
+        let dense = snapshot.numbered_densely();
+        assert_eq!(snapshot.fail_args().collect::<Vec<_>>(), [12, 9, 3]);
+        assert_eq!(dense.fail_args().collect::<Vec<_>>(), [0, 1, 2]);
+        let live: Vec<Value> = dense.frames[0].live.iter().map(|(_, v)| *v).collect();
+        assert_eq!(live, [var(0), var(3), int(7), var(0), var(4)]);
+        assert_eq!((dense.virtuals[0].var, &dense.virtuals[0].fields), (3, &vec![(2, var(1)), (3, var(4))]));
+        assert_eq!((dense.arrays[0].var, dense.arrays[0].length), (4, var(2)));
+        assert_eq!((dense.pending[0].obj, dense.pending[0].value), (var(0), var(3)));
     }
 }
