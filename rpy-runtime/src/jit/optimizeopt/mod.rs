@@ -19,7 +19,6 @@ use crate::jit::trace::{ResOp, Trace, Value};
 pub use optimizer::Env;
 use optimizer::Optimizer;
 use rpy_jitcode::{Descr, Effect, JitModule, Op};
-use rustc_hash::FxHashSet as HashSet;
 pub use unroll::ShortPreamble;
 
 /// The optimizations that run (RPython's `enable_opts` and
@@ -158,51 +157,99 @@ fn optimize_once<'s>(trace: &mut Trace, env: Env, short_of: &dyn Fn(u32) -> Opti
 /// into them (a virtual made at the label only to pass a field on, a copy
 /// of a string made before a call that might have changed its source).
 fn remove_unused(m: &JitModule, ops: Vec<ResOp>) -> Vec<ResOp> {
-    let is_dead_allocation = |op: &ResOp, dead: &HashSet<u32>| is_dead_allocation(m, op, dead);
-    let dead = dead_allocations(&ops, &is_dead_allocation);
-    let mut used: HashSet<u32> = HashSet::default();
+    let vars = ops.iter().filter_map(|op| op.result).max().map_or(0, |n| n as usize + 1);
+    let is_dead_allocation = |op: &ResOp, dead: &VarSet| is_dead_allocation(m, op, dead);
+    let dead = dead_allocations(&ops, vars, &is_dead_allocation);
+    let mut used = VarSet::new(vars);
     let mut keep = vec![true; ops.len()];
     for (i, op) in ops.iter().enumerate().rev() {
         let removable = op.op.is_pure() || op.op.is_heap_read();
-        if (removable && op.result.is_some_and(|r| !used.contains(&r))) || is_dead_allocation(op, &dead) {
+        if (removable && op.result.is_some_and(|r| !used.contains(r))) || is_dead_allocation(op, &dead) {
             keep[i] = false;
             continue;
         }
-        used.extend(op.uses());
+        reads(op).for_each(|n| used.insert(n));
     }
     ops.into_iter().zip(keep).filter(|(_, k)| *k).map(|(o, _)| o).collect()
 }
 
+/// The variables `op` reads: its arguments', and its snapshot's fail
+/// arguments (`ResOp::uses`, each as often as it is there).
+fn reads(op: &ResOp) -> impl Iterator<Item = u32> + '_ {
+    let snapshot = op.snapshot.iter().flat_map(|s| {
+        s.values().filter_map(|v| match v {
+            Value::Var(n) if !s.makes(*n) => Some(*n),
+            _ => None,
+        })
+    });
+    let args = op.args.iter().filter_map(|v| match v {
+        Value::Var(n) => Some(*n),
+        Value::Const(..) => None,
+    });
+    args.chain(snapshot)
+}
+
+/// A set of a trace's variables (numbered from 0, fewer than its
+/// capacity).
+struct VarSet(Vec<bool>);
+
+impl VarSet {
+    fn new(vars: usize) -> VarSet {
+        VarSet(vec![false; vars])
+    }
+
+    fn contains(&self, n: u32) -> bool {
+        self.0.get(n as usize).copied().unwrap_or(false)
+    }
+
+    fn insert(&mut self, n: u32) {
+        // (A variable no operation defines: an input argument.)
+        if n as usize >= self.0.len() {
+            self.0.resize(n as usize + 1, false);
+        }
+        self.0[n as usize] = true;
+    }
+
+    fn remove(&mut self, n: u32) {
+        if let Some(b) = self.0.get_mut(n as usize) {
+            *b = false;
+        }
+    }
+}
+
 /// The objects allocated by `ops` that nothing uses but writes into them
 /// (which are dead too).
-fn dead_allocations(ops: &[ResOp], is_dead_allocation: &dyn Fn(&ResOp, &HashSet<u32>) -> bool) -> HashSet<u32> {
-    let mut dead: HashSet<u32> =
+fn dead_allocations(ops: &[ResOp], vars: usize, is_dead_allocation: &dyn Fn(&ResOp, &VarSet) -> bool) -> VarSet {
+    let allocations: Vec<u32> =
         ops.iter().filter(|op| matches!(op.op, Op::New | Op::NewArray)).filter_map(|op| op.result).collect();
+    let mut dead = VarSet::new(vars);
+    allocations.iter().for_each(|n| dead.insert(*n));
     loop {
-        let used: HashSet<u32> = (ops.iter())
+        let mut used = VarSet::new(vars);
+        (ops.iter())
             .filter(|op| !is_dead_allocation(op, &dead) && !matches!(op.op, Op::New | Op::NewArray))
-            .flat_map(|op| op.uses())
-            .collect();
-        let before = dead.len();
-        dead.retain(|n| !used.contains(n));
-        if dead.len() == before {
+            .flat_map(reads)
+            .for_each(|n| used.insert(n));
+        let newly_used: Vec<u32> = allocations.iter().copied().filter(|n| dead.contains(*n) && used.contains(*n)).collect();
+        if newly_used.is_empty() {
             return dead;
         }
+        newly_used.into_iter().for_each(|n| dead.remove(n));
     }
 }
 
 /// Whether `op` allocates one of `dead` or writes into one (an
 /// `arraycopy` writes into its second argument).
-fn is_dead_allocation(m: &JitModule, op: &ResOp, dead: &HashSet<u32>) -> bool {
+fn is_dead_allocation(m: &JitModule, op: &ResOp, dead: &VarSet) -> bool {
     let copies = op.op == Op::CallN
         && matches!(op.descr.map(|d| &m.descrs[d as usize]), Some(Descr::Call { effect: Effect::Arraycopy, .. }));
     if copies {
-        return matches!(op.args[1], Value::Var(n) if dead.contains(&n));
+        return matches!(op.args[1], Value::Var(n) if dead.contains(n));
     }
     let writes = matches!(op.op, Op::SetfieldGc | Op::SetarrayitemGc | Op::SetinteriorfieldGc);
     match (writes, op.args.first(), op.result) {
-        (true, Some(Value::Var(n)), _) => dead.contains(n),
-        (false, _, Some(r)) if matches!(op.op, Op::New | Op::NewArray) => dead.contains(&r),
+        (true, Some(Value::Var(n)), _) => dead.contains(*n),
+        (false, _, Some(r)) if matches!(op.op, Op::New | Op::NewArray) => dead.contains(r),
         _ => false,
     }
 }

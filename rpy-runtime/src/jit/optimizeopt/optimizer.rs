@@ -591,9 +591,7 @@ impl<'m> Optimizer<'m> {
             *a = self.resolve(*a);
         }
         if let Some(s) = &mut op.snapshot {
-            for v in s.values_mut() {
-                *v = self.resolve(*v);
-            }
+            s.map_values(|v| self.resolve(v));
         }
         let writes = matches!(op.op, Op::SetfieldGc | Op::SetarrayitemGc | Op::SetinteriorfieldGc);
         if op.op.is_heap_read() || op.op == Op::ArraylenGc || writes {

@@ -168,6 +168,22 @@ impl Snapshot {
         live.chain(fields).chain(arrays).chain(self.pending.iter_mut().flat_map(PendingWrite::values_mut))
     }
 
+    /// Replaces every value `v` by `f(v)`. A frame's part shared with
+    /// other snapshots is copied only when one of its values changes
+    /// (most do not: the optimizer resolves every guard's snapshot).
+    pub fn map_values(&mut self, f: impl Fn(Value) -> Value) {
+        for frame in &mut self.frames {
+            if frame.live.iter().any(|(_, v)| f(*v) != *v) {
+                Rc::make_mut(frame).live.iter_mut().for_each(|(_, v)| *v = f(*v));
+            }
+        }
+        let fields = self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v));
+        let arrays = self.arrays.iter_mut().flat_map(LazyArray::values_mut);
+        for v in fields.chain(arrays).chain(self.pending.iter_mut().flat_map(PendingWrite::values_mut)) {
+            *v = f(*v);
+        }
+    }
+
     /// Whether `n` stands for an object the guard makes (a virtual object
     /// or a lazy array), not a value the trace computed.
     pub fn makes(&self, n: u32) -> bool {
