@@ -9,6 +9,17 @@
 //!   way resuming at the first guard is right, as nothing the trace did
 //!   since it is done yet (the check is where the first guard was). So
 //!   the first guard's snapshot keeps the real value of its comparison.
+//! - `strengthen`: a guard that a variable is a constant `C`
+//!   (`guard_value(x, C)`, or a `guard_true` of `x == C`) makes the
+//!   guards before it on `x` that this implies (`x != k` for another
+//!   constant `k`, `x` not null) redundant: the first of them becomes
+//!   the guard that `x` is `C`, with its snapshot, and the others and the
+//!   guard itself go (RPython's guard strengthening, `replace_guard`),
+//!   when they are two or more (see below).
+//!   Resuming at the first is right whichever would have failed, for the
+//!   reason above. A `match` tests an enum's tag against each variant in
+//!   turn before the one it is, and a pointer is tested for null before
+//!   it is promoted.
 //! - `known_at_failure`: where a guard fails its operand is known, 0 for
 //!   `guard_true`, 1 for `guard_false` on a comparison; its snapshot has
 //!   the constant (a bridge starts from it instead of checking it again).
@@ -109,6 +120,95 @@ pub fn fuse_equalities(trace: &mut Trace) {
             op.args = vec![outside];
         }
         trace.ops.push(op);
+    }
+}
+
+/// What a guard checks of a variable, for `strengthen`: that it is, or is
+/// not, the constant of these bits.
+#[derive(Clone, Copy)]
+enum Check {
+    Is(u64),
+    IsNot(u64),
+}
+
+impl Check {
+    fn negated(self) -> Check {
+        match self {
+            Check::Is(c) => Check::IsNot(c),
+            Check::IsNot(c) => Check::Is(c),
+        }
+    }
+}
+
+/// See the module's comment.
+pub fn strengthen(trace: &mut Trace) {
+    // The comparisons of a variable with a constant and the null tests, by
+    // their result: the variable, and what the result being true says.
+    let mut tests: HashMap<u32, (Value, Check)> = HashMap::default();
+    // Per variable, the guards that it is not some constant since the
+    // last label: where, and the constant.
+    let mut nots: HashMap<Value, Vec<(usize, u64)>> = HashMap::default();
+    let mut drop = vec![false; trace.ops.len()];
+    // The guards that become `guard_value(x, c)`: where, `x`, `c`.
+    let mut replace: Vec<(usize, Value, u64)> = Vec::new();
+    for (at, op) in trace.ops.iter().enumerate() {
+        let test = match (op.op, op.args.as_slice()) {
+            (Op::IntEq, [x, Value::Const(c, _)] | [Value::Const(c, _), x]) => Some((*x, Check::Is(*c))),
+            (Op::IntNe, [x, Value::Const(c, _)] | [Value::Const(c, _), x]) => Some((*x, Check::IsNot(*c))),
+            (Op::PtrNonzero, [x]) => Some((*x, Check::IsNot(0))),
+            (Op::PtrIszero, [x]) => Some((*x, Check::Is(0))),
+            _ => None,
+        };
+        if let (Some(test), Some(r)) = (test, op.result) {
+            tests.insert(r, test);
+            continue;
+        }
+        let guarded = match (op.op, op.args.as_slice()) {
+            (Op::Label, _) => {
+                nots.clear();
+                continue;
+            }
+            (Op::GuardValue, [x, Value::Const(c, _)]) => Some((*x, Check::Is(*c))),
+            (Op::GuardTrue, [Value::Var(t)]) => tests.get(t).copied(),
+            (Op::GuardFalse, [Value::Var(t)]) => tests.get(t).map(|&(x, check)| (x, check.negated())),
+            _ => None,
+        };
+        match guarded {
+            Some((x @ Value::Var(_), Check::IsNot(k))) => nots.entry(x).or_default().push((at, k)),
+            Some((x @ Value::Var(_), Check::Is(c))) => {
+                // (After a guard that `x` is not `c` this one always fails:
+                // it stays where it is.)
+                let Some(before) = nots.remove(&x).filter(|b| b.iter().all(|&(_, k)| k != c)) else { continue };
+                // The first guard's snapshot keeps what it tested (the
+                // instruction it resumes at reads it): a constant where that
+                // guard failed, it is then computed for the snapshot. Worth
+                // it for two guards or more.
+                if before.len() < 2 {
+                    continue;
+                }
+                replace.push((before[0].0, x, c));
+                for &(p, _) in &before[1..] {
+                    drop[p] = true;
+                }
+                drop[at] = true;
+            }
+            _ => {}
+        }
+    }
+    for (first, x, c) in replace {
+        let kind = trace.kinds[var_number(x) as usize];
+        let op = &mut trace.ops[first];
+        op.op = Op::GuardValue;
+        op.args = vec![x, Value::Const(c, kind)];
+    }
+    let ops = std::mem::take(&mut trace.ops);
+    trace.ops = ops.into_iter().zip(drop).filter(|(_, d)| !d).map(|(op, _)| op).collect();
+}
+
+fn var_number(v: Value) -> u32 {
+    match v {
+        Value::Var(n) => n,
+        Value::Const(..) => unreachable!("a variable"),
     }
 }
 

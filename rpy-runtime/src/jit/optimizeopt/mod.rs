@@ -114,6 +114,9 @@ pub fn optimize<'s>(
     if env.opts.intbounds {
         guards::fuse_equalities(trace);
     }
+    if env.opts.rewrite {
+        guards::strengthen(trace);
+    }
     guards::known_at_failure(trace);
     trace.ops = remove_unused(env.module, std::mem::take(&mut trace.ops));
     short
@@ -230,7 +233,8 @@ fn dead_allocations(ops: &[ResOp], vars: usize, is_dead_allocation: &dyn Fn(&Res
             .filter(|op| !is_dead_allocation(op, &dead) && !matches!(op.op, Op::New | Op::NewArray))
             .flat_map(reads)
             .for_each(|n| used.insert(n));
-        let newly_used: Vec<u32> = allocations.iter().copied().filter(|n| dead.contains(*n) && used.contains(*n)).collect();
+        let newly_used: Vec<u32> =
+            allocations.iter().copied().filter(|n| dead.contains(*n) && used.contains(*n)).collect();
         if newly_used.is_empty() {
             return dead;
         }

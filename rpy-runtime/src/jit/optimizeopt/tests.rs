@@ -1749,6 +1749,85 @@ fn guards_on_consecutive_steps_fuse_into_a_range_check() {
     );
 }
 
+/// Guards that a tag is not each of the variants before the one it is (a
+/// `match` testing them in turn) are one guard that it is that variant,
+/// at the first one's place, with its snapshot.
+#[test]
+fn guards_that_a_value_is_not_constants_before_one_that_it_is_become_one_guard_value() {
+    check(
+        "
+        [i0, p1]
+        i2 = int_eq(i0, 1)
+        guard_false(i2, descr=<Guard0x0>) [i0]
+        setfield_gc(p1, i0, descr=<FieldS Pair.a 8>)
+        i3 = int_eq(i0, 2)
+        guard_false(i3, descr=<Guard0x1>) [i0, p1]
+        i4 = int_eq(i0, 5)
+        guard_true(i4, descr=<Guard0x2>) [i0, p1]
+        i5 = int_add(i0, 1)
+        finish(i5)",
+        "
+        [i0, p1]
+        guard_value(i0, 5, descr=<Guard0x0>) [i0]
+        setfield_gc(p1, 5, descr=<FieldS Pair.a 8>)
+        finish(6)",
+    );
+}
+
+/// The first guard's snapshot keeps what it tests (the instruction it
+/// resumes at reads it: a constant where it fails); strengthened, it
+/// keeps the variable, which is computed for it. Not done for one guard:
+/// it would replace a guard by a comparison.
+#[test]
+fn a_guard_value_takes_the_place_of_two_guards_or_more() {
+    check(
+        "
+        [p0, p1]
+        i2 = ptr_nonzero(p0)
+        guard_true(i2, descr=<Guard0x0>) [p0, i2]
+        guard_value(p0, ConstPtr(0x1000), descr=<Guard0x1>) [p0]
+        i3 = getfield_gc_i(p1, descr=<FieldS Op.tag 8 pure>)
+        i4 = int_eq(i3, 0)
+        guard_false(i4, descr=<Guard0x2>) [p1, i4]
+        i5 = int_eq(i3, 1)
+        guard_false(i5, descr=<Guard0x3>) [p1, i5]
+        i6 = int_eq(i3, 2)
+        guard_true(i6, descr=<Guard0x4>) [p1, i6]
+        finish(i3)",
+        "
+        [p0, p1]
+        i2 = ptr_nonzero(p0)
+        guard_true(i2, descr=<Guard0x0>) [p0, 0]
+        guard_value(p0, ConstPtr(0x1000), descr=<Guard0x1>) [p0]
+        i3 = getfield_gc_i(p1, descr=<FieldS Op.tag 8 pure>)
+        i4 = int_eq(i3, 0)
+        guard_value(i3, 2, descr=<Guard0x2>) [p1, i4]
+        finish(2)",
+    );
+}
+
+/// Only guards the value implies go (`x != 5` does not follow from
+/// `x == 5`: that guard stays, and so does the later one, which fails
+/// whenever it is reached); a label ends what is known.
+#[test]
+fn guards_not_implied_by_a_guard_value_stay() {
+    check(
+        "
+        [i0]
+        i1 = int_eq(i0, 5)
+        guard_false(i1, descr=<Guard0x0>) [i0]
+        i2 = int_eq(i0, 5)
+        guard_true(i2, descr=<Guard0x1>) [i0]
+        finish(i0)",
+        "
+        [i0]
+        i1 = int_eq(i0, 5)
+        guard_false(i1, descr=<Guard0x0>) [i0]
+        guard_true(0, descr=<Guard0x1>) [i0]
+        finish(i0)",
+    );
+}
+
 /// Where `guard_true(x)` fails x is 0: its snapshot holds 0 for x, not the variable.
 #[test]
 fn a_failing_guards_operand_is_a_constant_in_its_snapshot() {

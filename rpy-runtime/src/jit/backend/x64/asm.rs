@@ -483,6 +483,28 @@ impl Asm {
         self.byte(0xC3);
     }
 
+    /// No-ops up to the next multiple of `n` bytes (the long forms, nine
+    /// bytes at most each, that the processor decodes as one instruction).
+    pub fn align(&mut self, n: usize) {
+        const NOPS: [&[u8]; 9] = [
+            &[0x90],
+            &[0x66, 0x90],
+            &[0x0F, 0x1F, 0x00],
+            &[0x0F, 0x1F, 0x40, 0x00],
+            &[0x0F, 0x1F, 0x44, 0x00, 0x00],
+            &[0x66, 0x0F, 0x1F, 0x44, 0x00, 0x00],
+            &[0x0F, 0x1F, 0x80, 0x00, 0x00, 0x00, 0x00],
+            &[0x0F, 0x1F, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00],
+            &[0x66, 0x0F, 0x1F, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00],
+        ];
+        let mut pad = self.pos().next_multiple_of(n) - self.pos();
+        while pad > 0 {
+            let nop = NOPS[pad.min(9) - 1];
+            self.code.extend_from_slice(nop);
+            pad -= nop.len();
+        }
+    }
+
     /// Makes the rel32 at `f` jump to code offset `target` (both offsets in this buffer).
     pub fn patch(&mut self, f: Fixup, target: usize) {
         assert!(Asm::patch_abs(&mut self.code, f, 0, target), "jump distance exceeds rel32");
@@ -920,6 +942,23 @@ mod tests {
         a.clear();
         assert_eq!(a.pos(), 0);
         assert_eq!(a.code.capacity(), cap);
+    }
+
+    /// Padding is the fewest of the recommended no-ops (Intel's table of
+    /// them), up to the boundary; nothing when already there.
+    #[test]
+    fn align_pads_with_long_nops() {
+        let mut a = Asm::new();
+        a.ret();
+        a.align(16);
+        assert_eq!(a.pos(), 16);
+        assert_eq!(a.code[1..10], [0x66, 0x0F, 0x1F, 0x84, 0, 0, 0, 0, 0]);
+        assert_eq!(a.code[10..16], [0x66, 0x0F, 0x1F, 0x44, 0, 0]);
+        a.align(16);
+        assert_eq!(a.pos(), 16);
+        a.ret();
+        a.align(4);
+        assert_eq!(a.code[17..20], [0x0F, 0x1F, 0x00]);
     }
 
     #[test]

@@ -829,7 +829,7 @@ impl Lower<'_, '_> {
             let only_guard = matches!(g.op, GuardTrue | GuardFalse)
                 && g.args[0] == Value::Var(r)
                 && self.r.last[r as usize] == self.i as u32 + 1
-                && !g.snapshot.as_ref().is_some_and(|s| s.fail_args().any(|n| n == r));
+                && !g.snapshot.as_ref().is_some_and(|s| s.values().any(|v| *v == Value::Var(r)));
             if only_guard {
                 if let Some(c) = self.condition(op) {
                     self.end_op();
@@ -1532,6 +1532,10 @@ pub(super) fn compile_loop(
                 // (A turn of the loop may collect before it comes back
                 // here: the preamble's new objects are not young then.)
                 l.fresh.clear();
+                // A loop's body starts on a fetch block's boundary (code is
+                // installed on 64-byte boundaries): its speed then does not
+                // depend on where the preamble happens to end.
+                l.a.align(32);
                 label = Some((l.a.pos(), locs));
                 l.count_turn(turns);
             }
