@@ -626,18 +626,9 @@ impl<'m> Optimizer<'m> {
                         self.push(op);
                         self.subst.insert(n, want);
                         if let (Some(&(cmp, a, b)), Value::Const(known, _)) = (self.compares.get(&n), want) {
-                            let holds = known != 0;
-                            self.know_comparison(cmp, a, b, holds);
-                            self.narrow(cmp, a, b, holds);
-                            self.know_relation(cmp, a, b, holds, None);
-                            // Equal to a constant, a variable is that constant.
-                            if (cmp == Op::IntEq) == holds && matches!(cmp, Op::IntEq | Op::IntNe) {
-                                if let (Value::Var(x), c @ Value::Const(..)) | (c @ Value::Const(..), Value::Var(x)) =
-                                    (a, b)
-                                {
-                                    self.subst.insert(x, c);
-                                }
-                            }
+                            self.know_comparison(cmp, a, b, known != 0);
+                            self.narrow(cmp, a, b, known != 0);
+                            self.know_relation(cmp, a, b, known != 0, None);
                         }
                         return;
                     }

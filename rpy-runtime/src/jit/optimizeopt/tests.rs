@@ -1769,8 +1769,9 @@ fn guards_that_a_value_is_not_constants_before_one_that_it_is_become_one_guard_v
         "
         [i0, p1]
         guard_value(i0, 5, descr=<Guard0x0>) [i0]
-        setfield_gc(p1, 5, descr=<FieldS Pair.a 8>)
-        finish(6)",
+        i2 = int_add(i0, 1)
+        setfield_gc(p1, i0, descr=<FieldS Pair.a 8>)
+        finish(i2)",
     );
 }
 
@@ -1802,7 +1803,7 @@ fn a_guard_value_takes_the_place_of_two_guards_or_more() {
         i3 = getfield_gc_i(p1, descr=<FieldS Op.tag 8 pure>)
         i4 = int_eq(i3, 0)
         guard_value(i3, 2, descr=<Guard0x2>) [p1, i4]
-        finish(2)",
+        finish(i3)",
     );
 }
 
