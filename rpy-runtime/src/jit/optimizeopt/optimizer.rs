@@ -1365,6 +1365,12 @@ impl<'m> Optimizer<'m> {
             }
         }
         let (a, b) = (op.args[0], op.args.get(1).copied());
+        // A pointer the trace read or wrote through is not null: the
+        // program dereferences only what it knows is not (RPython's
+        // `make_nonnull` of a `getfield`'s object).
+        if matches!(op.op, PtrNonzero | PtrIszero) && self.dereferenced.contains(&a) {
+            return Some(Value::Const((op.op == PtrNonzero) as u64, Kind::Int));
+        }
         if let (Some(_), Some(b), true) = (mirror(op.op), b, self.opts.intbounds) {
             if let Some(holds) = intbounds::compare(op.op, self.bound(a), self.bound(b)) {
                 self.use_bounds(&[a, b]);

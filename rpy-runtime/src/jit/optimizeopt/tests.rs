@@ -1829,6 +1829,25 @@ fn guards_not_implied_by_a_guard_value_stay() {
     );
 }
 
+/// A pointer read through is not null: testing it after is known.
+#[test]
+fn a_pointer_read_through_is_not_null() {
+    check(
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = ptr_nonzero(p0)
+        guard_true(i2, descr=<Guard0x0>) [p0]
+        i3 = ptr_iszero(p0)
+        guard_false(i3, descr=<Guard0x1>) [p0]
+        finish(i1)",
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        finish(i1)",
+    );
+}
+
 /// Where `guard_true(x)` fails x is 0: its snapshot holds 0 for x, not the variable.
 #[test]
 fn a_failing_guards_operand_is_a_constant_in_its_snapshot() {
