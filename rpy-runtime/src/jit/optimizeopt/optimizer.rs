@@ -154,6 +154,12 @@ pub struct Optimizer<'m> {
     clock: u64,
     /// The writes of fields not done yet, in order, and where they go.
     lazy: Vec<(Loc, ResOp)>,
+    /// What memory holds at a place whose write waits, when known (and
+    /// the outside fact it is): a later write of that value there is
+    /// none (a count up and down again: a `RefCell`'s borrow and its
+    /// release). Nothing else writes the place while its write waits: a
+    /// write or call that may does the waiting write first.
+    in_memory: HashMap<Loc, (Value, Option<usize>)>,
     /// The objects an operation read or wrote through: not null.
     dereferenced: HashSet<Value>,
     /// Where objects were read from, when the field says something of what
@@ -200,6 +206,7 @@ impl<'m> Optimizer<'m> {
             allocated: HashMap::default(),
             clock: 0,
             lazy: Vec::new(),
+            in_memory: HashMap::default(),
             dereferenced: HashSet::default(),
             origins: HashMap::default(),
             shared: HashSet::default(),
@@ -707,6 +714,21 @@ impl<'m> Optimizer<'m> {
                 if self.peek_heap(&loc) == Some(value) {
                     self.lookup_heap(&loc); // (a use of what is known)
                     return; // writes what is there
+                }
+                if self.lazy.iter().any(|(l, _)| *l == loc) {
+                    if let Some(&(m, origin)) = self.in_memory.get(&loc).filter(|(m, _)| self.resolve(*m) == value) {
+                        // Back to what memory holds: the waiting write goes.
+                        self.lazy.retain(|(l, _)| *l != loc);
+                        self.in_memory.remove(&loc);
+                        self.used.extend(origin);
+                        self.heap.insert(loc, (m, origin));
+                        return;
+                    }
+                } else {
+                    match self.heap.get(&loc) {
+                        Some(&known) => self.in_memory.insert(loc, known),
+                        None => self.in_memory.remove(&loc),
+                    };
                 }
                 // Any other object (or index) may be the same memory,
                 // unless the field is immutable (written only while its
@@ -1227,6 +1249,7 @@ impl<'m> Optimizer<'m> {
         let (op, args) = w.op(self.m);
         let loc = location(self.m, op, &args, Some(w.descr)).expect("a write's place");
         self.heap.insert(loc, (w.value, None));
+        self.in_memory.remove(&loc);
         self.lazy.push((loc, ResOp { op, args, descr: Some(w.descr), result: None, snapshot: None }));
     }
 

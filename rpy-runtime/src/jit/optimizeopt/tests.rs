@@ -1848,6 +1848,61 @@ fn a_pointer_read_through_is_not_null() {
     );
 }
 
+/// A field counted up and down again (a `RefCell`'s borrow and its
+/// release) is not written: the write of the value memory holds, while
+/// the count's write waits, drops it. A guard between has the waiting
+/// write in its snapshot.
+#[test]
+fn a_field_written_back_to_what_memory_holds_is_not_written() {
+    check(
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = int_add(i1, 1)
+        setfield_gc(p0, i2, descr=<FieldS Pair.a 8>)
+        guard_true(i1, descr=<Guard0x0>) [p0]
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i4 = int_sub(i3, 1)
+        setfield_gc(p0, i4, descr=<FieldS Pair.a 8>)
+        finish(i4)",
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = int_add(i1, 1)
+        guard_true(i1, descr=<Guard0x0>) [p0] {setfield_gc(p0, i2, descr=<FieldS Pair.a 8>)}
+        finish(1)",
+    );
+}
+
+/// Another object's field of the same descr written in between (it may
+/// be the same object): the count's write is done first, and the field
+/// is written back.
+#[test]
+fn a_field_written_back_after_a_write_that_may_alias_it_is_written() {
+    check(
+        "
+        [p0, p1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i2, 1)
+        setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)
+        setfield_gc(p1, 7, descr=<FieldS Pair.a 8>)
+        i4 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i5 = int_sub(i4, 1)
+        setfield_gc(p0, i5, descr=<FieldS Pair.a 8>)
+        finish(i5)",
+        "
+        [p0, p1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i2, 1)
+        setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)
+        setfield_gc(p1, 7, descr=<FieldS Pair.a 8>)
+        i4 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i5 = int_sub(i4, 1)
+        setfield_gc(p0, i5, descr=<FieldS Pair.a 8>)
+        finish(i5)",
+    );
+}
+
 /// Where `guard_true(x)` fails x is 0: its snapshot holds 0 for x, not the variable.
 #[test]
 fn a_failing_guards_operand_is_a_constant_in_its_snapshot() {
