@@ -245,6 +245,10 @@ fn a_resumed_recursive_call_goes_on_in_the_portal() {
     let count = |name: &str| summary_count(&summary, name);
     assert!(count("guard failures resumed:") > 0, "{summary:?}");
     assert!(count("recursive frames handed back:") > 0, "{summary:?}");
+    // The blackhole's line counts the same resumes, and their time.
+    let blackhole = summary_numbers(&summary, "Blackhole:");
+    assert_eq!(blackhole[0] as u64, count("guard failures resumed:"), "{summary:?}");
+    assert!(blackhole[1] > 0.0, "{summary:?}");
 }
 
 /// Program 149 runs many short-lived programs, each with compiled loops

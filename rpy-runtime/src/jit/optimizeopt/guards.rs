@@ -149,8 +149,8 @@ pub fn strengthen(trace: &mut Trace) {
     // last label: where, and the constant.
     let mut nots: HashMap<Value, Vec<(usize, u64)>> = HashMap::default();
     let mut drop = vec![false; trace.ops.len()];
-    // The guards that become `guard_value(x, c)`: where, `x`, `c`.
-    let mut replace: Vec<(usize, Value, u64)> = Vec::new();
+    // The guards that become `guard_value(x, c)`: where, `x`'s number, `c`.
+    let mut replace: Vec<(usize, u32, u64)> = Vec::new();
     for (at, op) in trace.ops.iter().enumerate() {
         let test = match (op.op, op.args.as_slice()) {
             (Op::IntEq, [x, Value::Const(c, _)] | [Value::Const(c, _), x]) => Some((*x, Check::Is(*c))),
@@ -175,7 +175,7 @@ pub fn strengthen(trace: &mut Trace) {
         };
         match guarded {
             Some((x @ Value::Var(_), Check::IsNot(k))) => nots.entry(x).or_default().push((at, k)),
-            Some((x @ Value::Var(_), Check::Is(c))) => {
+            Some((x @ Value::Var(n), Check::Is(c))) => {
                 // (After a guard that `x` is not `c` this one always fails:
                 // it stays where it is.)
                 let Some(before) = nots.remove(&x).filter(|b| b.iter().all(|&(_, k)| k != c)) else { continue };
@@ -186,7 +186,7 @@ pub fn strengthen(trace: &mut Trace) {
                 if before.len() < 2 {
                     continue;
                 }
-                replace.push((before[0].0, x, c));
+                replace.push((before[0].0, n, c));
                 for &(p, _) in &before[1..] {
                     drop[p] = true;
                 }
@@ -196,20 +196,12 @@ pub fn strengthen(trace: &mut Trace) {
         }
     }
     for (first, x, c) in replace {
-        let kind = trace.kinds[var_number(x) as usize];
         let op = &mut trace.ops[first];
         op.op = Op::GuardValue;
-        op.args = vec![x, Value::Const(c, kind)];
+        op.args = vec![Value::Var(x), Value::Const(c, trace.kinds[x as usize])];
     }
     let ops = std::mem::take(&mut trace.ops);
     trace.ops = ops.into_iter().zip(drop).filter(|(_, d)| !d).map(|(op, _)| op).collect();
-}
-
-fn var_number(v: Value) -> u32 {
-    match v {
-        Value::Var(n) => n,
-        Value::Const(..) => unreachable!("a variable"),
-    }
 }
 
 /// See the module's comment.

@@ -4,7 +4,7 @@
 //! expected trace is compared with the optimized one's `snapshot_text`
 //! with the variables renumbered in order of appearance.
 
-use super::{optimize, Env, Opts};
+use super::{guards, optimize, Env, Opts};
 use crate::jit::trace::Trace;
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf};
 
@@ -1807,26 +1807,40 @@ fn a_guard_value_takes_the_place_of_two_guards_or_more() {
     );
 }
 
-/// Only guards the value implies go (`x != 5` does not follow from
-/// `x == 5`: that guard stays, and so does the later one, which fails
-/// whenever it is reached); a label ends what is known.
+/// Only guards the value implies go, and only those since the last
+/// label: `x != 5` before `x == 5` stays (and so does the later guard,
+/// which then always fails), and guards of the preamble are not the
+/// body's. The pass alone (the optimizer folds the first case itself).
 #[test]
 fn guards_not_implied_by_a_guard_value_stay() {
-    check(
-        "
+    let strengthened = |input: &str| {
+        let m = module();
+        let mut trace = Trace::parse(input, &m).unwrap_or_else(|e| panic!("input: {e}"));
+        guards::strengthen(&mut trace);
+        renumbered(&trace.snapshot_text(&m))
+    };
+    let contradicted = "
         [i0]
         i1 = int_eq(i0, 5)
         guard_false(i1, descr=<Guard0x0>) [i0]
-        i2 = int_eq(i0, 5)
-        guard_true(i2, descr=<Guard0x1>) [i0]
-        finish(i0)",
-        "
+        i2 = int_eq(i0, 1)
+        guard_false(i2, descr=<Guard0x1>) [i0]
+        i3 = int_eq(i0, 5)
+        guard_true(i3, descr=<Guard0x2>) [i0]
+        finish(i0)";
+    assert_eq!(strengthened(contradicted), renumbered(contradicted));
+    let across_a_label = "
         [i0]
-        i1 = int_eq(i0, 5)
+        i1 = int_eq(i0, 1)
         guard_false(i1, descr=<Guard0x0>) [i0]
-        guard_true(0, descr=<Guard0x1>) [i0]
-        finish(i0)",
-    );
+        i2 = int_eq(i0, 2)
+        guard_false(i2, descr=<Guard0x1>) [i0]
+        label(i0, descr=TargetToken(0))
+        i3 = int_eq(i0, 3)
+        guard_false(i3, descr=<Guard0x2>) [i0]
+        guard_value(i0, 5, descr=<Guard0x3>) [i0]
+        jump(i0, descr=TargetToken(0))";
+    assert_eq!(strengthened(across_a_label), renumbered(across_a_label));
 }
 
 /// A pointer read through is not null: testing it after is known.

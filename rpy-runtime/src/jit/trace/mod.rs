@@ -198,7 +198,7 @@ impl Snapshot {
     pub fn numbered_densely(&self) -> Snapshot {
         let mut number: rustc_hash::FxHashMap<u32, u32> = Default::default();
         let made = self.virtuals.iter().map(|o| o.var).chain(self.arrays.iter().map(|a| a.var));
-        for n in self.fail_args().collect::<Vec<_>>().into_iter().chain(made) {
+        for n in self.fail_args().chain(made) {
             let next = number.len() as u32;
             number.insert(n, next);
         }
