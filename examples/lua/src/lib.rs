@@ -4439,8 +4439,16 @@ pub mod lua {
         Frame { regs, varargs, top: 0, ret_base: 0, ret_n: 0 }
     }
 
-    /// Makes room for register `n - 1`.
+    /// Makes room for register `n - 1`. The test is traced (it folds where
+    /// the trace knows the frame's size: a call made from the trace); the
+    /// loop that grows the registers is a call, given the frame.
     fn ensure(frame: &mut Frame, n: usize) {
+        if frame.regs.len() < n {
+            grow(frame, n);
+        }
+    }
+
+    fn grow(frame: &mut Frame, n: usize) {
         while frame.regs.len() < n {
             frame.regs.push(Value::Nil);
         }
