@@ -153,6 +153,15 @@ lang_items! {
     /// The front end (`x[a..b]`): the slice of a string, or of a list (as
     /// `vec_fn` of it).
     Slice = "__slice", Kind::Prelude(&[Place::StrMethod, Place::VecFn]);
+    /// The front end (`x[a..b] == ..`, `v.extend_from_slice(&x[a..b])`):
+    /// the checks of a slice of a string or a list, without the copy.
+    CheckRange = "__check_range", Kind::Prelude(&[Place::StrMethod, Place::VecFn]);
+    /// The front end (`x[a..b] == y[c..d]`): the comparison of the parts of
+    /// two strings or lists in place, after their `CheckRange`.
+    SliceEq = "__slice_eq", Kind::Prelude(&[Place::StrMethod, Place::VecFn]);
+    /// The front end (`v.extend_from_slice(&w[a..b])`): the items of `w`
+    /// appended in place, after its `CheckRange` (as `vec_fn` of `v`).
+    ExtendRange = "__extend_range", Kind::Prelude(&[Place::VecFn]);
     /// The prelude (`prelude::hash_expr`): the hash of a `String` key in the
     /// dict template.
     StrHash = "__hash", Kind::Prelude(&[Place::StrMethod]);

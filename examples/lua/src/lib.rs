@@ -4310,7 +4310,14 @@ pub mod lua {
             }
         }
         if all {
-            let mut out: Vec<u8> = Vec::new();
+            let mut size = 0;
+            for v in &vals {
+                if let Value::Str(s) = v {
+                    let bytes: &Vec<u8> = s;
+                    size += bytes.len();
+                }
+            }
+            let mut out: Vec<u8> = Vec::with_capacity(size + 24);
             for v in &vals {
                 append_text(&mut out, v);
             }

@@ -90,6 +90,15 @@ fn __vec_extend_from_slice<T>(v: &mut Vec<T>, other: &[T]) {
 // `v[start..end]`: a copy, as slices of RPython lists are.
 #[track_caller]
 fn __vec_slice<T>(v: &[T], start: usize, end: usize) -> Vec<T> {
+    __vec_check_range(v, start, end);
+    let mut out: Vec<T> = Vec::with_capacity(end - start);
+    __list_extend(&mut out, v, start, end);
+    out
+}
+
+// The checks of `v[start..end]`, with std's messages.
+#[track_caller]
+fn __vec_check_range<T>(v: &[T], start: usize, end: usize) {
     if start > end {
         if start > v.len() {
             panic!("range start index {} out of range for slice of length {}", start, v.len());
@@ -99,9 +108,27 @@ fn __vec_slice<T>(v: &[T], start: usize, end: usize) -> Vec<T> {
     if end > v.len() {
         panic!("range end index {} out of range for slice of length {}", end, v.len());
     }
-    let mut out: Vec<T> = Vec::with_capacity(end - start);
-    __list_extend(&mut out, v, start, end);
-    out
+}
+
+// `v[a..b] == w[c..d]` once both are checked, without copying the parts.
+fn __vec_slice_eq<T>(v: &[T], a: usize, b: usize, w: &[T], c: usize, d: usize) -> bool {
+    if b - a != d - c {
+        return false;
+    }
+    let mut i = 0;
+    while a + i < b {
+        if v[a + i] != w[c + i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+// `v.extend_from_slice(&w[start..end])` once the range is checked,
+// without copying the part first.
+fn __vec_extend_range<T>(v: &mut Vec<T>, w: &[T], start: usize, end: usize) {
+    __list_extend(v, w, start, end);
 }
 
 // `vec![x; n]` and `[x; n]` of an item whose clone is not a copy (a GC

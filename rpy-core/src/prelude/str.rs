@@ -371,6 +371,29 @@ impl str {
     // `&s[start..end]`, with std's checks and messages, at the caller's position.
     #[track_caller]
     fn __slice(&self, start: usize, end: usize) -> String {
+        self.__check_range(start, end);
+        self.__copy(start, end)
+    }
+
+    // `s[a..b] == t[c..d]` once both are checked, without copying the parts.
+    fn __slice_eq(&self, a: usize, b: usize, t: &String, c: usize, d: usize) -> bool {
+        if b - a != d - c {
+            return false;
+        }
+        let (x, y) = (__str_bytes(self), __str_bytes(t));
+        let mut i = 0;
+        while a + i < b {
+            if x[a + i] != y[c + i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    // The checks of `&s[start..end]`, with std's messages.
+    #[track_caller]
+    fn __check_range(&self, start: usize, end: usize) {
         let b = __str_bytes(self);
         let n = b.len();
         let start_ok = start == n || (start < n && (b[start] & 0xC0) != 0x80);
@@ -419,7 +442,6 @@ impl str {
                 more
             );
         }
-        self.__copy(start, end)
     }
 
     // The bytes `start..end`, on char boundaries.

@@ -538,6 +538,24 @@ impl FnBuilder<'_> {
             self.drop_locals(h);
             return Ok(Some(self.emit("call_method", args, Some(pos))));
         }
+        // `v.extend_from_slice(&w[a..b])`: the slice's checks, then the items
+        // appended from `w` itself, not from a copy of them.
+        if let ("extend_from_slice", [arg]) = (name.as_str(), &args[..]) {
+            if let Some((base, range, at)) = super::exprs::range_index(arg) {
+                let Some(recv) = self.expr(&m.receiver)? else { return Ok(None) };
+                let saved = self.env.len();
+                let h = self.hold(recv);
+                let Some(parts) = self.range_parts(base, Some((range, at)), true)? else {
+                    self.drop_locals(saved);
+                    return Ok(None);
+                };
+                let mut call = vec![meta_str(LangItem::ExtendRange.name().into()), self.held(h)];
+                call.extend(parts);
+                self.drop_locals(saved);
+                self.emit("call_method", call, Some(pos));
+                return Ok(Some(unit()));
+            }
+        }
         // `map.entry(k).or_insert(d)`: the value of `k`, inserting `d` first if absent.
         if let (Some((map, key)), "or_insert", [default]) =
             (entry_call(&m.receiver), name.as_str(), &m.args.iter().collect::<Vec<_>>()[..])

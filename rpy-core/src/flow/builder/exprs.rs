@@ -626,6 +626,11 @@ impl FnBuilder<'_> {
             let block: Expr = syn::parse_quote_spanned!(b.span()=> { let __rpy_key = #key; #place #op #right; });
             return self.expr(&block);
         }
+        if let BinOp::Eq(_) | BinOp::Ne(_) = b.op {
+            if let Some(v) = self.slice_eq(b, opname == "ne")? {
+                return Ok(v);
+            }
+        }
         let Some(operands) = self.exprs([&*b.left, &*b.right])? else { return Ok(None) };
         let v = self.emit(opname, operands, pos);
         if compound {
@@ -639,28 +644,89 @@ impl FnBuilder<'_> {
     /// string or list of those bytes or items (RPython's slices copy too).
     /// Bounds out of range, decreasing, or inside a character panic as in Rust.
     fn slice(&mut self, base: &Expr, range: &syn::ExprRange, pos: Pos) -> R<Option<Value>> {
+        let Some(mut args) = self.range_parts(base, Some((range, pos)), false)? else { return Ok(None) };
+        args.insert(0, meta_str(LangItem::Slice.name().into()));
+        Ok(Some(self.emit("call_method", args, Some(pos))))
+    }
+
+    /// The string or list `base` and the bounds of its part `range` (all of
+    /// it without one), evaluated in that order: `[x, start, end]`; with
+    /// `check`, the slice's checks are made (at the range's position `pos`).
+    pub(super) fn range_parts(
+        &mut self,
+        base: &Expr,
+        range: Option<(&syn::ExprRange, Pos)>,
+        check: bool,
+    ) -> R<Option<Vec<Value>>> {
+        let (range, pos) = (range.map(|r| r.0), range.map(|r| r.1));
         let Some(x) = self.expr(base)? else { return Ok(None) };
-        let start = match &range.start {
-            Some(e) => match self.expr(e)? {
-                Some(v) => self.ascribe(v, Ty::Int(IntTy::Usize), None),
-                None => return Ok(None),
-            },
+        let saved = self.env.len();
+        let x = self.hold(x);
+        let mut bounds = Vec::new();
+        for bound in [range.and_then(|r| r.start.as_deref()), range.and_then(|r| r.end.as_deref())] {
+            let Some(e) = bound else {
+                bounds.push(None);
+                continue;
+            };
+            let Some(v) = self.expr(e)? else {
+                self.drop_locals(saved);
+                return Ok(None);
+            };
+            let v = self.ascribe(v, Ty::Int(IntTy::Usize), None);
+            bounds.push(Some(self.hold(v)));
+        }
+        let start = match bounds[0] {
+            Some(h) => self.held(h),
             None => Value::Const(Constant::int(0, IntTy::Usize)),
         };
-        let end = match &range.end {
-            Some(e) => {
-                let Some(v) = self.expr(e)? else { return Ok(None) };
-                let v = self.ascribe(v, Ty::Int(IntTy::Usize), None);
-                if matches!(range.limits, syn::RangeLimits::Closed(_)) {
-                    let one = Value::Const(Constant::int(1, IntTy::Usize));
-                    self.emit("add", vec![v, one], Some(pos))
-                } else {
-                    v
-                }
+        let end = match (bounds[1], range.map(|r| &r.limits)) {
+            (Some(h), Some(syn::RangeLimits::Closed(_))) => {
+                let one = Value::Const(Constant::int(1, IntTy::Usize));
+                let v = self.held(h);
+                self.emit("add", vec![v, one], pos)
             }
-            None => self.emit("call_method", vec![meta_str("len".into()), x.clone()], None),
+            (Some(h), _) => self.held(h),
+            (None, _) => {
+                let v = self.held(x);
+                self.emit("call_method", vec![meta_str("len".into()), v], None)
+            }
         };
-        Ok(Some(self.emit("call_method", vec![meta_str(LangItem::Slice.name().into()), x, start, end], Some(pos))))
+        let x = self.held(x);
+        self.drop_locals(saved);
+        if check && range.is_some() {
+            let args = vec![meta_str(LangItem::CheckRange.name().into()), x.clone(), start.clone(), end.clone()];
+            self.emit("call_method", args, pos);
+        }
+        Ok(Some(vec![x, start, end]))
+    }
+
+    /// `x[a..b] == y[c..d]` (either side may be a whole string or list, and
+    /// `!=`): the slices' checks, then the parts compared in place instead
+    /// of copied to compare the copies.
+    fn slice_eq(&mut self, b: &syn::ExprBinary, ne: bool) -> R<Option<Option<Value>>> {
+        let (left, right) = (range_index(&b.left), range_index(&b.right));
+        if left.is_none() && right.is_none() {
+            return Ok(None);
+        }
+        let pos = pos_of(b.span());
+        let saved = self.env.len();
+        let mut held = Vec::new();
+        for (whole, part) in [(&*b.left, left), (&*b.right, right)] {
+            let parts = match part {
+                Some((base, range, at)) => self.range_parts(base, Some((range, at)), true)?,
+                None => self.range_parts(whole, None, false)?,
+            };
+            let Some(parts) = parts else {
+                self.drop_locals(saved);
+                return Ok(Some(None));
+            };
+            held.extend(parts.into_iter().map(|v| self.hold(v)));
+        }
+        let mut args = vec![meta_str(LangItem::SliceEq.name().into())];
+        args.extend(held.iter().map(|&h| self.held(h)));
+        self.drop_locals(saved);
+        let eq = self.emit("call_method", args, Some(pos));
+        Ok(Some(Some(if ne { self.emit("invert", vec![eq], Some(pos)) } else { eq })))
     }
 
     /// `Point { x: 1, y: 2 }`: fields are evaluated in the order written,
@@ -801,4 +867,18 @@ fn int_const(v: i128, t: IntTy, tokens: &dyn ToTokens) -> R<Value> {
         return Err(syn::Error::new_spanned(tokens, format!("rpy: literal out of range for `{}`", t.name())));
     }
     Ok(Value::Const(Constant::int(v, t)))
+}
+
+/// `x[a..b]` or `&x[a..b]` (in parentheses or not): `x`, the range and
+/// its position (where Rust reports a slice's panics).
+pub(super) fn range_index(e: &Expr) -> Option<(&Expr, &syn::ExprRange, Pos)> {
+    match e {
+        Expr::Paren(p) => range_index(&p.expr),
+        Expr::Reference(r) if r.mutability.is_none() => range_index(&r.expr),
+        Expr::Index(i) => match &*i.index {
+            Expr::Range(range) => Some((&i.expr, range, pos_of(i.bracket_token.span.open()))),
+            _ => None,
+        },
+        _ => None,
+    }
 }
