@@ -78,11 +78,16 @@ impl Heap {
         // collection, the registered prebuilt objects, and for a minor one
         // the remembered objects (registered prebuilt objects are among them
         // when they were written to).
+        // (Less the parts of registered frames that hold no pointers:
+        // `frames`.)
         let mut addr = sp & !7;
         let end = (base + 7) & !7;
-        while addr < end {
-            self.mark_conservative(ptr::read_volatile(addr as *const usize));
-            addr += 8;
+        for (from, to) in super::frames::skipped(addr, end).into_iter().chain([(end, end)]) {
+            while addr < from {
+                self.mark_conservative(ptr::read_volatile(addr as *const usize));
+                addr += 8;
+            }
+            addr = addr.max(to);
         }
         for i in 0..self.roots.len() {
             let slot = self.roots[i];

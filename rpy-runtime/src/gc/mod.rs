@@ -34,6 +34,7 @@
 //! | `rpy_gc_add_root(slot)` / `rpy_gc_remove_root(slot)` | a word outside the stack that holds a GC pointer |
 //! | `rpy_gc_add_prebuilt(obj)` | a prebuilt object whose GC pointers are roots |
 //! | `rpy_gc_stats() -> GcStats` | statistics |
+//! | `rpy_gc_jit_frames` (a word) | the innermost frame on the stack registered as scanned in part ([`frames`]) |
 //!
 //! All but `rpy_gc_enter` and `rpy_gc_stats` require the calling thread to be inside
 //! `rpy_gc_enter`; otherwise they print an error and abort. Out of memory
@@ -143,6 +144,7 @@
 mod block;
 mod collect;
 pub mod config;
+pub mod frames;
 mod heap;
 mod roots;
 pub mod sizeclass;

@@ -42,6 +42,7 @@ pub(crate) fn enter() -> bool {
             held = GIL_RELEASED.wait(held).unwrap_or_else(|e| e.into_inner());
         }
         *held = true;
+        super::frames::reset();
     }
     DEPTH.with(|d| d.set(depth + 1));
     depth == 0

@@ -16,7 +16,7 @@
 //! the next merge point.
 
 use super::backend::{
-    code_bytes, compile_loop, enter, exit_parts, CompiledLoop, Frame, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
+    code_bytes, compile_loop, enter, exit_parts, CompiledLoop, Frame, Links, FINISHED, FRAME_WORDS, NOT_ENTERED,
 };
 use super::counter::{increment, JitCounter};
 use super::interp::{
@@ -884,7 +884,7 @@ unsafe fn run_code(st: &mut State, t: &Tables, c: u32, driver: usize, buf: *mut 
     let (ngreens, nreds) = (d.greens.len(), d.reds.len());
     // On the machine stack, which the collector scans: the fail arguments
     // are alive while only the frame holds them.
-    let mut frame = [0u64; FRAME_SLOTS];
+    let mut frame = [0u64; FRAME_WORDS];
     frame[..nreds].copy_from_slice(std::slice::from_raw_parts(buf.add(ngreens), nreds));
     // The code runs until it returns here, and the codes it goes on to
     // (guards' bridges, jumps' targets) are alive while it is.

@@ -84,8 +84,14 @@ impl Backend {
 /// traces need at most 40 slots).
 pub const FRAME_SLOTS: usize = 256;
 
+/// The words of a frame: its slots, then room for the header that
+/// registers it with the collector (`gc::frames`), which the x64 backend
+/// writes (`call_assembler`'s frames are registered; the dispatcher's,
+/// all zero when made, are scanned in full).
+pub const FRAME_WORDS: usize = FRAME_SLOTS + crate::gc::frames::HEADER_WORDS;
+
 /// That frame.
-pub type Frame = [u64; FRAME_SLOTS];
+pub type Frame = [u64; FRAME_WORDS];
 
 /// What compiled code returns when guard `guard` of code `code` failed.
 pub fn exit(code: u32, guard: u32) -> u64 {
@@ -503,7 +509,7 @@ mod tests {
         ];
         for b in Backend::ALL {
             let code = compile(*b, &trace, 7, &no_links()).unwrap();
-            let mut frame = [0u64; FRAME_SLOTS];
+            let mut frame = [0u64; FRAME_WORDS];
             assert_eq!(run(&code, &mut frame), (7, 0), "{b:?}");
             assert_eq!(frame[0], 10, "{b:?}");
         }
@@ -544,7 +550,7 @@ mod tests {
         bridge.ops.push(ResOp { op: Op::Finish, args: vec![sum], descr: None, result: None, snapshot: None });
         for b in Backend::ALL {
             let mut code = compile(*b, &trace, 7, &no_links()).unwrap();
-            let mut frame = [0u64; FRAME_SLOTS];
+            let mut frame = [0u64; FRAME_WORDS];
             start(&mut frame);
             assert_eq!(run(&code, &mut frame), (7, 0), "{b:?}");
             assert_eq!(frame[..6], [10, 2.5f64.to_bits(), 1, 2, 3, 4], "{b:?}");
@@ -594,7 +600,7 @@ mod tests {
                 stack_limit: &limit as *const usize as usize,
             };
             let code = compile(b, &caller, 4, &links).unwrap();
-            let mut frame = [0u64; FRAME_SLOTS];
+            let mut frame = [0u64; FRAME_WORDS];
             frame[0] = red;
             assert_eq!(run(&code, &mut frame), (4, FINISHED as usize));
             frame[0]
@@ -606,6 +612,48 @@ mod tests {
             assert_eq!(call(*b, 0, 0, 41), 410_000, "{b:?}");
             assert_eq!(call(*b, entry, usize::MAX, 41), 410_000 + 10 * entry, "{b:?}");
         }
+    }
+
+    /// The frame `call_assembler` makes is registered with the collector
+    /// (`gc::frames`) while the callee runs (x64): the helper finds it the
+    /// innermost, scanned in full (it holds the reds, or a failed guard's
+    /// values), its outer registration the caller's (none); after the
+    /// call the chain is as before.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn call_assembler_registers_its_frame_with_the_collector() {
+        let mut caller = Trace::new(&[Kind::Int]);
+        let r = caller.new_var(Kind::Int);
+        caller.ops = vec![
+            op(Op::CallAssemblerI, vec![Value::Const(0, Kind::Int), Value::Var(0)], r),
+            ResOp { op: Op::Finish, args: vec![Value::Var(r)], descr: None, result: None, snapshot: None },
+        ];
+        extern "C" fn helper(_: *const super::super::memory::Token, _: u64, frame: *mut u64) -> u64 {
+            // SAFETY: holding the GIL, as the code runs.
+            let h = unsafe { gc::frames::rpy_gc_jit_frames };
+            assert_eq!(h, frame as usize + 8 * FRAME_SLOTS);
+            // SAFETY: the header is the frame's last words.
+            let header = unsafe { std::slice::from_raw_parts(h as *const u64, 3) };
+            let all = gc::frames::extent(FRAME_SLOTS, FRAME_SLOTS, FRAME_SLOTS);
+            assert_eq!(header, [0, all, FRAME_SLOTS as u64]);
+            // SAFETY: the reds are the frame's first slots.
+            unsafe { *frame + 1 }
+        }
+        let token = super::super::memory::Token::detached(0);
+        let tokens = |_| &token as *const _;
+        let links = Links {
+            codes: &|_| unreachable!("no jumps"),
+            tokens: &tokens,
+            assembler_helper: helper as *const () as usize,
+            stack_limit: &0usize as *const usize as usize,
+        };
+        let code = compile(Backend::X64, &caller, 0, &links).unwrap();
+        let mut frame = [0u64; FRAME_WORDS];
+        frame[0] = 41;
+        assert_eq!(run(&code, &mut frame), (0, FINISHED as usize));
+        assert_eq!(frame[0], 42);
+        // SAFETY: holding the GIL.
+        assert_eq!(gc::holding_gil(|| unsafe { gc::frames::rpy_gc_jit_frames }), 0);
     }
 
     /// A trace whose guard needs more values than the frame has slots
@@ -739,7 +787,7 @@ mod tests {
         gc::with_gc(|| {
             let old = gc::set_config(cfg);
             let before = gc::stats();
-            let mut frame = [0u64; FRAME_SLOTS];
+            let mut frame = [0u64; FRAME_WORDS];
             run(&code, &mut frame);
             let mut stats = gc::stats();
             stats.collections -= before.collections;
@@ -914,7 +962,7 @@ mod tests {
                 },
             ];
             for b in Backend::ALL {
-                let mut frame = [0u64; FRAME_SLOTS];
+                let mut frame = [0u64; FRAME_WORDS];
                 frame[..args.len()].copy_from_slice(args);
                 let code = compile(*b, &trace, 1, &no_links()).unwrap();
                 assert_eq!(run(&code, &mut frame), (1, FINISHED as usize));
@@ -1009,7 +1057,7 @@ mod tests {
                 ];
                 let want = crate::jit::eval::pure_value(&JitModule::default(), IntSignext, &[x as u64, bytes]);
                 for b in Backend::ALL {
-                    let mut frame = [0u64; FRAME_SLOTS];
+                    let mut frame = [0u64; FRAME_WORDS];
                     frame[0] = x as u64;
                     run(&compile(*b, &trace, 1, &no_links()).unwrap(), &mut frame);
                     assert_eq!(Some(frame[0]), want, "{b:?}: int_signext({x}, {bytes})");
@@ -1123,7 +1171,7 @@ mod tests {
             .map(|(k, kind)| if *kind == Kind::Float { (k as f64 / 4.0).to_bits() } else { k as u64 * 1000 })
             .collect();
         for b in Backend::ALL {
-            let mut frame = [0u64; FRAME_SLOTS];
+            let mut frame = [0u64; FRAME_WORDS];
             frame[..40].copy_from_slice(&inputs);
             assert_eq!(run(&compile(*b, &trace, 1, &no_links()).unwrap(), &mut frame), (1, FINISHED as usize));
             let plus_one: Vec<u64> = kinds
@@ -1193,7 +1241,7 @@ mod tests {
         ];
         for b in Backend::ALL {
             let mut items = [0u64; 2 + 3 * 4];
-            let mut frame = [0u64; FRAME_SLOTS];
+            let mut frame = [0u64; FRAME_WORDS];
             frame[..3].copy_from_slice(&[items.as_mut_ptr() as u64, 2, 0.75f64.to_bits()]);
             let code = compile_loop(*b, &trace, &m, &tables(), 1, &no_links(), None, None).unwrap();
             assert_eq!(run(&code, &mut frame), (1, FINISHED as usize), "{b:?}");

@@ -36,7 +36,7 @@ use super::super::trace::{ResOp, Trace, Value};
 use super::{
     exit, float_acos, float_asin, float_atan, float_atan2, float_cos, float_exp, float_log, float_log10, float_log2,
     float_max, float_min, float_mod, float_pow, float_powi, float_sin, float_tan, install, install_linked, Backend,
-    CompiledLoop, Frame, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
+    CompiledLoop, Frame, Links, FINISHED, FRAME_SLOTS, FRAME_WORDS, NOT_ENTERED,
 };
 use crate::gc::{self, HDR_TRACK};
 use asm::{Alu, Asm, Cond, Fixup, Mem, Reg, Shift, Sse, Xmm, RAX, RBP, RCX, RDI, RDX, RSI, RSP};
@@ -53,6 +53,10 @@ const CALL_SLOTS: usize = 32;
 const SAVE_GPR: usize = CALL_AREA + CALL_SLOTS;
 const SAVE_XMM: usize = SAVE_GPR + 16;
 const _: () = assert!(SAVE_XMM + 16 == FRAME_SLOTS);
+/// The slot of a frame's header (`gc::frames`) holding its extent.
+const EXTENT: usize = FRAME_SLOTS + 1;
+/// The extent of a frame scanned in full.
+const FRAME_ALL: u64 = gc::frames::extent(FRAME_SLOTS, FRAME_SLOTS, FRAME_SLOTS);
 
 /// The C convention's argument registers.
 const ARG_GPRS: [Reg; 6] = [RDI, RSI, RDX, RCX, asm::R8, asm::R9];
@@ -550,7 +554,9 @@ impl Lower<'_, '_> {
         let saved: Vec<Reg> =
             CALLER_SAVED.iter().copied().filter(|r| self.r.holder(*r).is_some() && Some(*r) != result).collect();
         let xsaved: Vec<Xmm> = (0..XMMS).map(Xmm).filter(|x| self.r.xholder(*x).is_some()).collect();
+        let (m, e) = self.frame_extent(0);
         let c = &mut self.cold;
+        c.store_imm(m, e);
         for r in &saved {
             c.push(*r);
         }
@@ -586,10 +592,21 @@ impl Lower<'_, '_> {
         self.back_to_hot(back);
     }
 
+    /// Before a call that may collect: what of the frame the collector
+    /// scans if it is a registered one (`gc::frames`): the slots up to the
+    /// last one holding a variable, and the first `call_words` of the call
+    /// area (a wrapper's arguments and results).
+    fn frame_extent(&self, call_words: usize) -> (Mem, i32) {
+        let e = gc::frames::extent(self.r.slots_end(), CALL_AREA, CALL_AREA + call_words);
+        (Mem::at(RBP, 8 * EXTENT as i32), e as i32)
+    }
+
     /// A C call from the hot code: `args` (general or SSE by their kinds)
     /// into the convention's registers, the result (if any) bound to `res`.
     fn call_c(&mut self, addr: usize, args: &[Value], res: Option<u32>) {
         self.r.save_for_call(&mut self.a, self.i, true);
+        let (m, e) = self.frame_extent(0);
+        self.a.store_imm(m, e);
         let (mut gi, mut xi) = (0, 0);
         let mut moves = Vec::new();
         for v in args {
@@ -1154,6 +1171,8 @@ impl Lower<'_, '_> {
                     v => Some(v),
                 };
                 self.r.save_for_call(&mut self.a, self.i, true);
+                let (at, e) = self.frame_extent(0);
+                self.a.store_imm(at, e);
                 let mut moves = vec![(Src::Imm(m), Loc::Reg(RDI)), (Src::Imm(d), Loc::Reg(RSI))];
                 match x {
                     Some(v) => moves.push((self.src(&v), Loc::Reg(RDX))),
@@ -1288,6 +1307,8 @@ impl Lower<'_, '_> {
             emit_move(&mut self.a, s, Loc::Slot((CALL_AREA + k) as u16));
         }
         self.r.save_for_call(&mut self.a, self.i, true);
+        let (m, e) = self.frame_extent(results_at + nresults - CALL_AREA);
+        self.a.store_imm(m, e);
         self.a.lea(RDI, slot(CALL_AREA as u16));
         self.a.lea(RSI, slot(results_at as u16));
         self.a.mov_ri(SCRATCH, self.t.calls[target as usize] as usize as i64);
@@ -1316,7 +1337,7 @@ impl Lower<'_, '_> {
     fn call_assembler(&mut self, op: &ResOp) {
         let token = op.assembler_token().expect("a call_assembler's token is a constant");
         let token = (self.links.tokens)(token) as i64;
-        let bytes = 8 * FRAME_SLOTS as i32;
+        let bytes = 8 * FRAME_WORDS as i32;
         // The reds, read before anything moves.
         let reds: Vec<Src> = op.args[1..].iter().map(|v| self.src(v)).collect();
         self.a.alu_ri(Alu::Sub, RSP, bytes);
@@ -1338,6 +1359,19 @@ impl Lower<'_, '_> {
         // Values living on go to the caller's frame (below `rsp` is the
         // callee's; the caller's frame is `rbp`).
         self.r.save_for_call(&mut self.a, self.i, false);
+        let (m, e) = self.frame_extent(0);
+        self.a.store_imm(m, e);
+        // The callee's frame joins the collector's chain (`gc::frames`),
+        // scanned in full until its code says what it uses.
+        let chain = &raw const gc::frames::rpy_gc_jit_frames as i64;
+        let header = 8 * FRAME_SLOTS as i32;
+        self.a.mov_ri(SCRATCH, chain);
+        self.a.load(RCX, Mem::at(SCRATCH, 0));
+        self.a.store(Mem::at(RSP, header), RCX);
+        self.a.store_imm(Mem::at(RSP, header + 8), FRAME_ALL as i32);
+        self.a.store_imm(Mem::at(RSP, header + 16), FRAME_SLOTS as i32);
+        self.a.lea(RCX, Mem::at(RSP, header));
+        self.a.store(Mem::at(SCRATCH, 0), RCX);
         self.a.mov_ri(SCRATCH, self.links.stack_limit as i64);
         self.a.load(SCRATCH, Mem::at(SCRATCH, 0));
         self.a.alu_rr(Alu::Cmp, RSP, SCRATCH);
@@ -1364,12 +1398,17 @@ impl Lower<'_, '_> {
         self.cold.mov_ri(RAX, NOT_ENTERED as i64);
         let helper = self.cold.pos();
         self.jump_to_cold(slow, helper);
+        // (The frame holds the failed guard's values: scanned in full.)
+        self.cold.store_imm(Mem::at(RSP, header + 8), FRAME_ALL as i32);
         self.cold.mov_rr(RSI, RAX);
         self.cold.mov_ri(RDI, token);
         self.cold.mov_rr(RDX, RSP);
         self.cold.mov_ri(SCRATCH, self.links.assembler_helper as i64);
         self.cold.call_r(SCRATCH);
         self.back_to_hot(done);
+        self.a.load(RCX, Mem::at(RSP, header));
+        self.a.mov_ri(SCRATCH, chain);
+        self.a.store(Mem::at(SCRATCH, 0), RCX);
         self.a.alu_ri(Alu::Add, RSP, bytes);
         self.after_call(true);
         if let Some(r) = op.result {
@@ -1707,7 +1746,7 @@ mod tests {
         assert_eq!(body.len(), 4, "{all:#?}");
         assert!(body.iter().all(|i| !i.contains('[')), "{body:#?}");
         assert!(body[1].starts_with("cmp") && body[2].starts_with("jge"), "{body:#?}");
-        let mut frame = [0u64; FRAME_SLOTS];
+        let mut frame = [0u64; FRAME_WORDS];
         frame[1] = 1000;
         // SAFETY: the code reads and writes the frame only (holding the
         // GIL, as the dispatcher runs code).

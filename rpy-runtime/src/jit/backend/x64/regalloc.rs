@@ -156,6 +156,14 @@ impl Regs {
         0
     }
 
+    /// One more than the highest slot holding a variable (0: none).
+    pub fn slots_end(&self) -> usize {
+        (0..self.slots.len())
+            .rev()
+            .find(|&w| self.slots[w] != 0)
+            .map_or(0, |w| 64 * w + 64 - self.slots[w].leading_zeros() as usize)
+    }
+
     /// Moves variable `v` from its register to a new slot.
     pub fn spill(&mut self, a: &mut Asm, v: u32) {
         let s = self.free_slot();
