@@ -4533,6 +4533,18 @@ pub mod lua {
                 let bytes: &Vec<u8> = s;
                 Some(substring(interp, bytes, *i, j))
             }
+            (Builtin::StrFind, 2 | 3, Value::Str(s), Value::Str(p)) => {
+                let init = match (n, &frame.regs[a + n]) {
+                    (2, _) => 1,
+                    (_, Value::Int(i)) => *i,
+                    _ => return None,
+                };
+                match find_first(s, p, init) {
+                    0 => Some(Value::Nil),
+                    i if i > 0 => Some(Value::Int(i)),
+                    _ => None,
+                }
+            }
             (Builtin::StrChar, 1, Value::Int(c), _) if *c >= 0 && *c <= 255 => Some(bstr(vec![*c as u8])),
             (Builtin::StrLen, 1, Value::Str(s), _) => Some(Value::Int(str_len(s))),
             (Builtin::Type, 1, _, _) => Some(interp.type_names[type_index(x)].clone()),
@@ -7303,6 +7315,46 @@ pub mod lua {
             }
         }
         Ok(vec![Value::Nil])
+    }
+
+    /// Where `string.find(s, p, init)` finds `p` first (its first result):
+    /// 0 for nowhere, -1 for a pattern it rejects (the full call reports
+    /// the error). No lists of arguments and results: a call of the fast
+    /// path (whose trace does not go into this loop).
+    fn find_first(s: &Vec<u8>, p: &Vec<u8>, init: i64) -> i64 {
+        let len = s.len();
+        let init = pos_relative(init, len).max(1);
+        if init > len as i64 + 1 {
+            return 0;
+        }
+        let init = (init - 1) as usize;
+        if !has_specials(p) {
+            let n = p.len();
+            let mut i = init;
+            while i + n <= len {
+                if s[i..i + n] == p[..] {
+                    return i as i64 + 1;
+                }
+                i += 1;
+            }
+            return 0;
+        }
+        let anchor = !p.is_empty() && p[0] == b'^';
+        let pstart = if anchor { 1 } else { 0 };
+        let mut m = matcher();
+        let mut s1 = init;
+        loop {
+            m.reset();
+            match m.do_match(s, p, s1, pstart) {
+                Ok(Some(_)) => return s1 as i64 + 1,
+                Ok(None) => {}
+                Err(_) => return -1,
+            }
+            s1 += 1;
+            if anchor || s1 > len {
+                return 0;
+            }
+        }
     }
 
     /// One step of a `gmatch` iterator: its state is the subject, the
