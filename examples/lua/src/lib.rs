@@ -3487,6 +3487,9 @@ pub mod lua {
         next_id: Cell<i64>,
         /// The state of `math.random` (xoshiro256**).
         rng: RefCell<Vec<u64>>,
+        /// Pattern matchers not in use (a replacement function of `gsub`
+        /// may match patterns too): a search makes none.
+        matchers: RefCell<Vec<Matcher>>,
     }
 
     impl Interp {
@@ -4539,7 +4542,7 @@ pub mod lua {
                     (_, Value::Int(i)) => *i,
                     _ => return None,
                 };
-                match find_first(s, p, init) {
+                match find_first(interp, s, p, init) {
                     0 => Some(Value::Nil),
                     i if i > 0 => Some(Value::Int(i)),
                     _ => None,
@@ -7260,6 +7263,19 @@ pub mod lua {
         Matcher { level: 0, cap_start: Vec::new(), cap_len: Vec::new(), depth: MAX_MATCH_DEPTH }
     }
 
+    /// A matcher not in use, for one search; `give_matcher` takes it back.
+    fn take_matcher(interp: &Interp) -> Matcher {
+        let spare = interp.matchers.borrow_mut().pop();
+        match spare {
+            Some(m) => m,
+            None => matcher(),
+        }
+    }
+
+    fn give_matcher(interp: &Interp, m: Matcher) {
+        interp.matchers.borrow_mut().push(m);
+    }
+
     fn has_specials(p: &[u8]) -> bool {
         for c in p {
             if b"^$*+?.([%-".contains(c) {
@@ -7271,6 +7287,19 @@ pub mod lua {
 
     /// `string.find` (`find`) and `string.match`.
     fn str_find(interp: &Interp, b: Builtin, args: &[Value], find: bool) -> Result<Vec<Value>, LuaError> {
+        let mut m = take_matcher(interp);
+        let r = str_find_with(&mut m, interp, b, args, find);
+        give_matcher(interp, m);
+        r
+    }
+
+    fn str_find_with(
+        m: &mut Matcher,
+        interp: &Interp,
+        b: Builtin,
+        args: &[Value],
+        find: bool,
+    ) -> Result<Vec<Value>, LuaError> {
         let _ = interp;
         let s_rc = check_str(b, args, 0)?;
         let s: &Vec<u8> = &s_rc;
@@ -7297,7 +7326,6 @@ pub mod lua {
         }
         let anchor = !p.is_empty() && p[0] == b'^';
         let pstart = if anchor { 1 } else { 0 };
-        let mut m = matcher();
         let mut s1 = init;
         loop {
             m.reset();
@@ -7321,7 +7349,14 @@ pub mod lua {
     /// 0 for nowhere, -1 for a pattern it rejects (the full call reports
     /// the error). No lists of arguments and results: a call of the fast
     /// path (whose trace does not go into this loop).
-    fn find_first(s: &Vec<u8>, p: &Vec<u8>, init: i64) -> i64 {
+    fn find_first(interp: &Interp, s: &Vec<u8>, p: &Vec<u8>, init: i64) -> i64 {
+        let mut m = take_matcher(interp);
+        let r = find_first_with(&mut m, s, p, init);
+        give_matcher(interp, m);
+        r
+    }
+
+    fn find_first_with(m: &mut Matcher, s: &Vec<u8>, p: &Vec<u8>, init: i64) -> i64 {
         let len = s.len();
         let init = pos_relative(init, len).max(1);
         if init > len as i64 + 1 {
@@ -7341,7 +7376,6 @@ pub mod lua {
         }
         let anchor = !p.is_empty() && p[0] == b'^';
         let pstart = if anchor { 1 } else { 0 };
-        let mut m = matcher();
         let mut s1 = init;
         loop {
             m.reset();
@@ -7360,6 +7394,13 @@ pub mod lua {
     /// One step of a `gmatch` iterator: its state is the subject, the
     /// pattern, the position and the end of the last match.
     fn gmatch_step(interp: &Interp, n: &NativeFn, depth: usize) -> Result<Vec<Value>, LuaError> {
+        let mut m = take_matcher(interp);
+        let r = gmatch_step_with(&mut m, interp, n, depth);
+        give_matcher(interp, m);
+        r
+    }
+
+    fn gmatch_step_with(m: &mut Matcher, interp: &Interp, n: &NativeFn, depth: usize) -> Result<Vec<Value>, LuaError> {
         let _ = (interp, depth);
         let (s, p, mut pos, last) = {
             let st = n.state.borrow();
@@ -7384,7 +7425,6 @@ pub mod lua {
         let s: &Vec<u8> = &s;
         let p: &Vec<u8> = &p;
         let len = s.len();
-        let mut m = matcher();
         while pos <= len {
             m.reset();
             if let Some(e) = m.do_match(s, p, pos, 0)? {
@@ -7403,6 +7443,19 @@ pub mod lua {
     }
 
     fn str_gsub(interp: &Interp, b: Builtin, args: &[Value], depth: usize) -> Result<Vec<Value>, LuaError> {
+        let mut m = take_matcher(interp);
+        let r = str_gsub_with(&mut m, interp, b, args, depth);
+        give_matcher(interp, m);
+        r
+    }
+
+    fn str_gsub_with(
+        m: &mut Matcher,
+        interp: &Interp,
+        b: Builtin,
+        args: &[Value],
+        depth: usize,
+    ) -> Result<Vec<Value>, LuaError> {
         let s_rc = check_str(b, args, 0)?;
         let s: &Vec<u8> = &s_rc;
         let p_rc = check_str(b, args, 1)?;
@@ -7420,7 +7473,6 @@ pub mod lua {
         let anchor = !p.is_empty() && p[0] == b'^';
         let pstart = if anchor { 1 } else { 0 };
         let len = s.len();
-        let mut m = matcher();
         let mut out: Vec<u8> = Vec::new();
         let mut src = 0;
         let mut last: i64 = -1;
@@ -7632,6 +7684,7 @@ pub mod lua {
             empty_string: lstr(""),
             next_id: Cell::new(3),
             rng: RefCell::new(vec![0, 0, 0, 0]),
+            matchers: RefCell::new(Vec::new()),
         };
         let libs = ["string", "table", "math", "os", "io", "package"];
         for lib in libs {
