@@ -377,18 +377,7 @@ impl str {
 
     // `s[a..b] == t[c..d]` once both are checked, without copying the parts.
     fn __slice_eq(&self, a: usize, b: usize, t: &String, c: usize, d: usize) -> bool {
-        if b - a != d - c {
-            return false;
-        }
-        let (x, y) = (__str_bytes(self), __str_bytes(t));
-        let mut i = 0;
-        while a + i < b {
-            if x[a + i] != y[c + i] {
-                return false;
-            }
-            i += 1;
-        }
-        true
+        __vec_slice_eq(&__str_bytes(self), a, b, &__str_bytes(t), c, d)
     }
 
     // The checks of `&s[start..end]`, with std's messages.
