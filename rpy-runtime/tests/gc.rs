@@ -450,6 +450,42 @@ fn short_holes_between_survivors_are_left_for_new_blocks() {
     assert!(runs < n as u64 / 20, "{runs} runs for {n} conses");
 }
 
+/// A program whose old generation grows and dies over and over (a document
+/// decoded, used and dropped) takes blocks from the system in its first
+/// cycles only: the blocks a major collection empties are kept for the
+/// growth that follows, not returned to be mapped again.
+#[test]
+fn blocks_emptied_by_major_collections_are_reused() {
+    with_gc(|| {
+        with_config(
+            |c| {
+                c.collect_every = 0;
+                c.min_heap = 1 << 20;
+                c.major_collect = 1.82;
+            },
+            || {
+                let cycle = || {
+                    let kept = build_list(100_000, 0);
+                    garbage(200_000);
+                    check_list(kept, 100_000, 0);
+                    clear_stack();
+                };
+                for _ in 0..5 {
+                    cycle();
+                }
+                let before = gc::stats();
+                for _ in 0..20 {
+                    cycle();
+                }
+                let after = gc::stats();
+                assert!(after.major.count >= before.major.count + 10, "{before:?} -> {after:?}");
+                let mapped = after.blocks_mapped - before.blocks_mapped;
+                assert!(mapped <= 4, "{mapped} blocks mapped: {before:?} -> {after:?}");
+            },
+        )
+    })
+}
+
 #[test]
 fn automatic_collections_bound_the_heap() {
     with_gc(|| {

@@ -80,6 +80,11 @@ pub(crate) struct Heap {
     pub(super) young_blocks: Vec<*mut Block>,
     /// Empty blocks kept for reuse (not in `blocks`).
     pub(super) spare: Vec<*mut Block>,
+    /// Blocks taken (spare or new) since the last major collection, and
+    /// between the two before: what the next cycle will likely take again
+    /// (spares are kept up to that).
+    pub(super) blocks_taken: usize,
+    pub(super) spare_goal: usize,
     /// Large objects: address of the object (after its prefix) -> its size.
     pub(super) large: BTreeMap<usize, usize>,
     /// Large objects allocated since the last collection.
@@ -131,6 +136,7 @@ pub(crate) struct Heap {
     pub(super) write_barrier_calls: u64,
     /// Runs installed by `refill` (`GcStats::runs`).
     runs: u64,
+    blocks_mapped: u64,
     peak_heap: usize,
     /// Memory outside the heap that live objects keep (the JIT's compiled
     /// code): bytes as of the last collection, and added since.
@@ -153,6 +159,8 @@ impl Heap {
             block_set: HashSet::default(),
             young_blocks: Vec::new(),
             spare: Vec::new(),
+            blocks_taken: 0,
+            spare_goal: 0,
             large: BTreeMap::new(),
             young_large: Vec::new(),
             large_bytes: 0,
@@ -178,6 +186,7 @@ impl Heap {
             major: CollectionStats::default(),
             write_barrier_calls: 0,
             runs: 0,
+            blocks_mapped: 0,
             peak_heap: 0,
             external: 0,
             external_since: 0,
@@ -278,6 +287,7 @@ impl Heap {
             peak_heap_bytes: self.peak_heap as u64,
             total_allocated_bytes: self.allocated_total_now(),
             runs: self.runs,
+            blocks_mapped: self.blocks_mapped,
         }
     }
 
@@ -483,12 +493,14 @@ impl Heap {
                     if b.is_null() {
                         self.out_of_memory(BLOCK_SIZE);
                     }
+                    self.blocks_mapped += 1;
                     Block::init(b, c, true);
                     b
                 }
             };
             self.blocks.push(b);
             self.block_set.insert(b as usize);
+            self.blocks_taken += 1;
             // Young from now on even if a collection comes before its first
             // run: a minor collection must see it to release it if empty.
             (*b).young = true;

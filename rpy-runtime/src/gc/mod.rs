@@ -138,8 +138,9 @@
 //! blocks))`. It is major when `L > max(RPY_GC_MIN, RPY_GC_MAJOR_COLLECT *
 //! M)`, or when a new block or large object would exceed `RPY_GC_MAX`;
 //! otherwise minor. `rpy_gc_collect` is always major. Empty blocks are kept as spares
-//! up to what the threshold allows to allocate, the rest are returned to the
-//! system.
+//! up to what the threshold allows to allocate or, if more, as many as were
+//! taken between the last two major collections; the rest are returned to
+//! the system.
 
 mod block;
 mod collect;
@@ -253,6 +254,9 @@ pub struct GcStats {
     /// Runs of free slots handed to the allocation fast path: each is a
     /// call of the slow path (short runs, between survivors, cost calls).
     pub runs: u64,
+    /// Blocks taken from the system since the start (each costs page faults
+    /// and the kernel's zeroing; spare blocks are reused instead).
+    pub blocks_mapped: u64,
 }
 
 struct HeapCell(UnsafeCell<Option<Heap>>);
