@@ -450,6 +450,27 @@ fn a_bridge_inside_a_call_that_loops_calls_the_rest_of_it() {
     assert!(bridges.iter().any(|b| b.contains("call_assembler_n(")), "{bridges:?}");
 }
 
+/// Program 243's outer loop is traced on a turn where its inner loop runs
+/// none (the inner loop runs every fourth turn only, and does not get hot by
+/// itself). The bridge of the guard sending a turn into the inner loop goes
+/// through the inner loop's key twice and closes the inner loop there, going
+/// on into it: no trace passes that key twice but the inner loop's own.
+/// (Unrolling the inner loop's turns up to the outer loop's key, each other
+/// count of turns failed a guard of the copy into a bridge of its own.)
+#[test]
+fn a_bridge_through_an_inner_loops_key_twice_closes_that_loop() {
+    let rpyjit = "trace_eagerness=20";
+    let (loops, out) = jit_log_with("243_jit_bridge_inner_loop", "jit-log-opt-loop", rpyjit);
+    assert_eq!(out, "\"i=6000 total=3000 odd=2000\"\n");
+    let (bridges, _) = jit_log_with("243_jit_bridge_inner_loop", "jit-log-opt-bridge", rpyjit);
+    let at_inner_key = |t: &String| t.matches("debug_merge_point(0, 0, '3, ").count();
+    let outer = loops.iter().find(|l| l.contains("debug_merge_point(0, 0, '1, ")).expect("the outer loop");
+    assert!(!outer.contains("debug_merge_point(0, 0, '4, "), "traced with the inner loop running: {outer}");
+    let inner = loops.iter().filter(|l| at_inner_key(l) > 0 && !l.contains("debug_merge_point(0, 0, '1, ")).count();
+    assert_eq!(inner, 1, "{loops:?}");
+    assert!(bridges.iter().all(|b| at_inner_key(b) <= 1), "{bridges:?}");
+}
+
 /// Program 236 makes objects with a quasi-immutable field in its loop,
 /// which also reads a constant one's: setting up a new object is not a
 /// write any code can have read, so the loop is compiled, new objects and

@@ -972,11 +972,24 @@ unsafe fn after_exit(
     // (A trace dropped, stale, takes its bridge with it.)
     if let Some((mut bridge, at)) = to_loop.filter(|_| closed.is_some()) {
         let turn = closed.take().expect("the loop traced again");
-        let key_code = match memory::lookup(st.id, hash, &at) {
+        let at_hash = key_hash(driver as i64, &at);
+        let key_state = memory::lookup(st.id, at_hash, &at);
+        let key_code = match key_state {
             Some(KeyState::Code(key_code)) => Some(key_code),
             _ => None,
         };
         let target = match key_code {
+            // An inner loop the bridge ran through (a key without code, not
+            // given up on): the key's loop from now on, as if traced there.
+            None if at != greens && key_state.is_none() => {
+                let l = add_loop(st, t, driver, &at, Some(turn), traced.aborted);
+                if let Some(l) = l {
+                    let names = &st.module().drivers[driver].greens;
+                    memory::set_cell(st.id, at_hash, &at, names, KeyState::Code(l));
+                    st.counter.mark_cell(at_hash);
+                }
+                l
+            }
             // A turn the way the key's loop went (a branch that goes either
             // way from turn to turn) is that loop again.
             Some(key_code) if st.code(key_code).branches == branches(&turn) => Some(key_code),
@@ -985,6 +998,8 @@ unsafe fn after_exit(
             // traced from a first turn (a bridge out of a loop's exit, back
             // at its start for the next run) would make them worse. Its
             // code lives while the bridge going into it does.
+            // (An inner loop at a key given up on: the bridge's.)
+            _ if at != greens => add_loop(st, t, driver, &at, Some(turn), traced.aborted),
             _ => {
                 let l = add_loop(st, t, driver, &at, Some(turn), traced.aborted);
                 let guards = l.map_or(0, |l| st.code(l).fails.len() as u32);

@@ -263,7 +263,8 @@ pub struct Interp<'a> {
     /// loop may be traced again from there (RPython's retrace): the bridge
     /// back at that key goes on tracing the loop's next turn. The loop
     /// traced so is then `closed` (at `closed_at`), and the bridge up to
-    /// the key `bridge_to_loop`, its `jump` going into that loop.
+    /// the key `bridge_to_loop`, its `jump` going into that loop (as for
+    /// any loop a bridge runs into twice).
     pub retrace_at: Option<Vec<u64>>,
     pub bridge_to_loop: Option<Trace>,
     /// After a run with a recorder: the closed trace, or why there is
@@ -1181,7 +1182,13 @@ impl<'a> Interp<'a> {
         let reds: Vec<Value> = regs(&a[2]).iter().map(|r| frame.boxes[r.kind as usize][r.index as usize]).collect();
         // A bridge back at its loop's key, which it may trace again: the
         // trace goes on through the loop's next turn (from here, as a loop
-        // trace from its start does), and closes at this key again.
+        // trace from its start does), and closes at this key again. A
+        // bridge back at a key without code it went through since it
+        // started (an inner loop its path runs through, which the loop it
+        // left covered) closes that loop too (RPython's
+        // `reached_loop_header` in a bridge), instead of unrolling the
+        // loop's turns up to a key with code: each other count of turns
+        // would fail a guard of the unrolled copy into a bridge of its own.
         let (bridge, driver) = (rec.start_greens.is_none(), rec.driver);
         let again = bridge && rec.merge_points.iter().any(|(g, ..)| *g == greens);
         let retrace = bridge && rec.merge_points.is_empty() && self.retrace_at.as_ref() == Some(&greens);
@@ -1216,7 +1223,8 @@ impl<'a> Interp<'a> {
         if self.close_inner_loop(&greens, &reds) {
             return false;
         }
-        if retrace || self.rec.as_ref().is_some_and(|rec| rec.start_greens.is_some()) {
+        // (A bridge tracing its loop again closes at that loop's key only.)
+        if !bridge || retrace || self.retrace_at.is_none() {
             // The reds become variables, so that the operations after do
             // not depend on the constants they are now (the optimizer
             // sees through the `same_as`), and the trace from here on can
@@ -1307,8 +1315,9 @@ impl<'a> Interp<'a> {
             Some(inner) => {
                 let rec = self.rec.take().expect("tracing");
                 if rec.start_greens.is_none() {
-                    // A bridge's (`retrace_at`): it goes on into the loop,
-                    // with the values the loop starts from.
+                    // A bridge's (`retrace_at`, or an inner loop): it goes
+                    // on into the loop, with the values the loop starts
+                    // from.
                     let mut bridge = rec.trace;
                     bridge.ops.truncate(start);
                     let args = inputs.iter().map(|n| Value::Var(*n)).collect();
