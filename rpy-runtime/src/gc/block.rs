@@ -10,7 +10,8 @@
 //! Invariant between collections (and during minor marking): a slot holds
 //! an object exactly when its first word (the header) is non-zero and the
 //! slot is marked (it survived the last sweep) or below `alloc_end` (it was
-//! handed out in a run since: runs are zeroed when handed out). So the
+//! handed out in a run since: runs are cleared as allocation reaches them,
+//! and `alloc_end` follows the clearing). So the
 //! conservative root finder can tell objects from free slots, and sweeping
 //! writes nothing into the dead objects: their memory is zeroed once, when
 //! a run hands it out again. A major collection, which clears the marks,
@@ -26,7 +27,6 @@
 //! unmarked) are marked if reachable. Only a major collection clears them.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
-use std::ptr;
 
 use super::sizeclass::{ClassLayout, BLOCK_HEADER, BLOCK_SIZE, LAYOUTS};
 
@@ -80,15 +80,14 @@ impl Block {
     }
 
     /// Makes `b` a block of `class` with every slot free. `zeroed` says the
-    /// whole block is known to be zero (fresh from the system); otherwise it
-    /// is cleared here, which the header invariant requires.
+    /// whole block is known to be zero (fresh from the system); otherwise
+    /// only its mark bitmap is cleared: with no slot marked or handed out,
+    /// no slot holds an object whatever its header (the invariant above),
+    /// and runs are cleared when handed out.
     ///
     /// # Safety
     /// `b` is a block owned by the GC and not in use.
     pub unsafe fn init(b: *mut Block, class: usize, zeroed: bool) {
-        if !zeroed {
-            ptr::write_bytes(b as *mut u8, 0, BLOCK_SIZE);
-        }
         let l: ClassLayout = LAYOUTS[class];
         b.write(Block {
             class: class as u32,
@@ -97,12 +96,15 @@ impl Block {
             data_start: l.data_start,
             mark_words: l.mark_words,
             recip: l.recip,
-            zeroed: true,
+            zeroed,
             young: false,
             live: 0,
             alloc_end: 0,
             free_runs: 1,
         });
+        if !zeroed {
+            (*b).marks().fill(0);
+        }
     }
 
     #[inline]

@@ -36,10 +36,14 @@ pub(crate) enum Kind {
 
 /// Allocation state of one size class beyond what generated code sees.
 pub(super) struct ClassState {
-    /// End of the current run. The public `limit` equals it, except when
+    /// End of the part of the current run cleared so far (runs of a block
+    /// not known to be zero are cleared `ZERO_CHUNK` bytes at a time, as
+    /// allocation reaches them). The public `limit` equals it, except when
     /// every allocation must take the slow path (`Config::slow_path_only`),
     /// where the public one is kept at `free`.
     pub limit: usize,
+    /// End of the current run.
+    pub run_end: usize,
     /// Start of the current run, to account for the bytes used in it.
     pub run_start: usize,
     /// The block the current run came from (null if none), and the slot
@@ -48,6 +52,15 @@ pub(super) struct ClassState {
     pub cursor: usize,
     /// Blocks with free slots after the last sweep, not yet visited.
     pub avail: Vec<*mut Block>,
+}
+
+/// How many bytes of a run allocation clears at a time (when its block is
+/// not known to be zero): a few pages, written just before they are used.
+const ZERO_CHUNK: usize = 32 << 10;
+
+/// The slots of size `size` in a chunk cleared at a time (at least one).
+fn chunk_slots(size: usize) -> usize {
+    (ZERO_CHUNK / size).max(1)
 }
 
 /// Hashes block addresses (multiples of `BLOCK_SIZE`) for the block set.
@@ -150,7 +163,14 @@ pub(crate) struct Heap {
 impl Heap {
     pub fn new(cfg: Config) -> Heap {
         let classes = (0..NUM_SIZE_CLASSES)
-            .map(|_| ClassState { limit: 0, run_start: 0, block: ptr::null_mut(), cursor: 0, avail: Vec::new() })
+            .map(|_| ClassState {
+                limit: 0,
+                run_end: 0,
+                run_start: 0,
+                block: ptr::null_mut(),
+                cursor: 0,
+                avail: Vec::new(),
+            })
             .collect();
         let mut heap = Heap {
             cfg,
@@ -404,6 +424,10 @@ impl Heap {
                 (*run).limit = if self.cfg.slow_path_only() { p + size } else { limit };
                 return p;
             }
+            if p != 0 && limit < self.classes[c].run_end {
+                self.clear_more(c);
+                continue;
+            }
             self.refill(c);
         }
     }
@@ -418,7 +442,28 @@ impl Heap {
         (*run).free = 0;
         (*run).limit = 0;
         cs.limit = 0;
+        cs.run_end = 0;
         cs.run_start = 0;
+    }
+
+    /// Clears the next `ZERO_CHUNK` bytes of the current run of class `c`
+    /// (whose cleared part is used up) and lets allocation go on into them.
+    /// Clearing a whole run when it is handed out (up to a block, 256 KB)
+    /// wrote memory long before its objects were made there, out of the
+    /// caches by then; PyPy clears its nursery ahead of allocation the same
+    /// way (`nursery_cleanup`).
+    unsafe fn clear_more(&mut self, c: usize) {
+        let size = CLASS_SIZES[c];
+        let cs = &mut self.classes[c];
+        let (from, to) = (cs.limit, cs.run_end.min(cs.limit + chunk_slots(size) * size));
+        ptr::write_bytes(from as *mut u8, 0, to - from);
+        let block = &mut *cs.block;
+        block.alloc_end = block.slot_index(to - size).expect("a run is in its block") as u32 + 1;
+        cs.limit = to;
+        let run = alloc_runs().add(c);
+        if !self.cfg.slow_path_only() {
+            (*run).limit = to;
+        }
     }
 
     /// Installs a new free run for class `c`: the next run of free slots in
@@ -442,21 +487,25 @@ impl Heap {
                         continue;
                     }
                     let start = block.slot_addr(first);
+                    // The slots handed out: those cleared (all of a block
+                    // known to be zero, else the first chunk).
+                    let cleared = if block.zeroed { end } else { end.min(first + chunk_slots(size)) };
                     if !block.zeroed {
-                        ptr::write_bytes(start as *mut u8, 0, bytes);
+                        ptr::write_bytes(start as *mut u8, 0, (cleared - first) * size);
                     }
                     if !block.young {
                         block.young = true;
                         self.young_blocks.push(b);
                     }
-                    block.alloc_end = end as u32;
+                    block.alloc_end = cleared as u32;
                     let cs = &mut self.classes[c];
                     cs.cursor = end;
                     cs.run_start = start;
-                    cs.limit = start + bytes;
+                    cs.limit = block.slot_addr(cleared);
+                    cs.run_end = start + bytes;
                     let run = alloc_runs().add(c);
                     (*run).free = start;
-                    (*run).limit = if self.cfg.slow_path_only() { start } else { start + bytes };
+                    (*run).limit = if self.cfg.slow_path_only() { start } else { cs.limit };
                     self.allocated_since += bytes;
                     self.runs += 1;
                     return;
