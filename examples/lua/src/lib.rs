@@ -4293,6 +4293,27 @@ pub mod lua {
         }
     }
 
+    /// `table.concat(t, sep, i, j)`'s string.
+    fn table_concat(tb: &Table, sep: &Vec<u8>, i: i64, j: i64) -> Result<Vec<u8>, LuaError> {
+        let mut out: Vec<u8> = Vec::new();
+        let mut k = i;
+        while k <= j {
+            let v = tb.get_int(k);
+            if !is_str_or_number(&v) {
+                return err(format!("invalid value ({}) at index {} in table for 'concat'", type_name(&v), k));
+            }
+            append_text(&mut out, &v);
+            if k < j {
+                out.extend_from_slice(sep);
+            }
+            if k == i64::MAX {
+                break;
+            }
+            k += 1;
+        }
+        Ok(out)
+    }
+
     fn is_str_or_number(v: &Value) -> bool {
         matches!(v, Value::Str(_) | Value::Int(_) | Value::Num(_))
     }
@@ -4556,6 +4577,15 @@ pub mod lua {
             (Builtin::MathSqrt, 1, Value::Num(f), _) => Some(Value::Num(f.sqrt())),
             (Builtin::MathAbs, 1, Value::Int(i), _) => Some(Value::Int(if *i < 0 { i.wrapping_neg() } else { *i })),
             (Builtin::MathAbs, 1, Value::Num(f), _) => Some(Value::Num(f.abs())),
+            (Builtin::ToNumber, 1, Value::Int(_) | Value::Num(_), _) => Some(x.clone()),
+            (Builtin::ToNumber, 1, Value::Str(s), _) => Some(str_to_number(s).unwrap_or(Value::Nil)),
+            (Builtin::ToNumber, 1, _, _) => Some(Value::Nil),
+            // (An item that is not a string or a number: the error is the
+            // other call's.)
+            (Builtin::TabConcat, 1, Value::Table(t), _) => {
+                let tb = t.borrow();
+                table_concat(&tb, &Vec::new(), 1, tb.length()).ok().map(bstr)
+            }
             (Builtin::TabInsert, 2, Value::Table(t), _) => {
                 let mut tb = t.borrow_mut();
                 let len = tb.length();
@@ -5968,24 +5998,8 @@ pub mod lua {
                     Value::Nil => t.borrow().length(),
                     _ => check_int(b, &args, 3)?,
                 };
-                let mut out: Vec<u8> = Vec::new();
                 let tb = t.borrow();
-                let mut k = i;
-                while k <= j {
-                    let v = tb.get_int(k);
-                    if !is_str_or_number(&v) {
-                        return err(format!("invalid value ({}) at index {} in table for 'concat'", type_name(&v), k));
-                    }
-                    append_text(&mut out, &v);
-                    if k < j {
-                        out.extend_from_slice(&sep);
-                    }
-                    if k == i64::MAX {
-                        break;
-                    }
-                    k += 1;
-                }
-                Ok(vec![bstr(out)])
+                Ok(vec![bstr(table_concat(&tb, sep, i, j)?)])
             }
             Builtin::TabSort => {
                 let t = check_table(b, &args, 0)?;
