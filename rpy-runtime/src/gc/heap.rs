@@ -58,11 +58,6 @@ pub(super) struct ClassState {
 /// not known to be zero): a few pages, written just before they are used.
 const ZERO_CHUNK: usize = 32 << 10;
 
-/// The slots of size `size` in a chunk cleared at a time (at least one).
-fn chunk_slots(size: usize) -> usize {
-    (ZERO_CHUNK / size).max(1)
-}
-
 /// Hashes block addresses (multiples of `BLOCK_SIZE`) for the block set.
 #[derive(Default)]
 pub(super) struct AddrHasher(u64);
@@ -447,7 +442,8 @@ impl Heap {
     }
 
     /// Clears the next `ZERO_CHUNK` bytes of the current run of class `c`
-    /// (whose cleared part is used up) and lets allocation go on into them.
+    /// (whose cleared part is used up, or none yet) and lets allocation go
+    /// on into them.
     /// Clearing a whole run when it is handed out (up to a block, 256 KB)
     /// wrote memory long before its objects were made there, out of the
     /// caches by then; PyPy clears its nursery ahead of allocation the same
@@ -455,7 +451,8 @@ impl Heap {
     unsafe fn clear_more(&mut self, c: usize) {
         let size = CLASS_SIZES[c];
         let cs = &mut self.classes[c];
-        let (from, to) = (cs.limit, cs.run_end.min(cs.limit + chunk_slots(size) * size));
+        let slots = (ZERO_CHUNK / size).max(1);
+        let (from, to) = (cs.limit, cs.run_end.min(cs.limit + slots * size));
         ptr::write_bytes(from as *mut u8, 0, to - from);
         let block = &mut *cs.block;
         block.alloc_end = block.slot_index(to - size).expect("a run is in its block") as u32 + 1;
@@ -487,27 +484,28 @@ impl Heap {
                         continue;
                     }
                     let start = block.slot_addr(first);
-                    // The slots handed out: those cleared (all of a block
-                    // known to be zero, else the first chunk).
-                    let cleared = if block.zeroed { end } else { end.min(first + chunk_slots(size)) };
-                    if !block.zeroed {
-                        ptr::write_bytes(start as *mut u8, 0, (cleared - first) * size);
-                    }
                     if !block.young {
                         block.young = true;
                         self.young_blocks.push(b);
                     }
-                    block.alloc_end = cleared as u32;
+                    // The slots handed out are the run's cleared part: all
+                    // of it in a block known to be zero, else chunk by chunk
+                    // (`clear_more`), from none.
+                    let zeroed = block.zeroed;
+                    block.alloc_end = if zeroed { end } else { first } as u32;
                     let cs = &mut self.classes[c];
                     cs.cursor = end;
                     cs.run_start = start;
-                    cs.limit = block.slot_addr(cleared);
+                    cs.limit = if zeroed { start + bytes } else { start };
                     cs.run_end = start + bytes;
                     let run = alloc_runs().add(c);
                     (*run).free = start;
                     (*run).limit = if self.cfg.slow_path_only() { start } else { cs.limit };
                     self.allocated_since += bytes;
                     self.runs += 1;
+                    if !zeroed {
+                        self.clear_more(c);
+                    }
                     return;
                 }
                 cs.block = ptr::null_mut();

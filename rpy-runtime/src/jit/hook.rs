@@ -500,12 +500,18 @@ unsafe fn trace_loop(st: &mut State, tables: &Tables, driver: usize, buf: *mut u
         None => Some(KeyState::Aborted),
     };
     if let Some(state) = state {
-        let hash = key_hash(driver as i64, &greens);
-        memory::set_cell(st.id, hash, &greens, &st.module().drivers[driver].greens, state);
-        st.counter.mark_cell(hash);
+        set_key_state(st, driver, &greens, state);
     }
     memory::unpin(pins);
     traced.outcome
+}
+
+/// Records what the key `greens` of `driver` has now (code, or that
+/// tracing gave up), for the merge points to find.
+fn set_key_state(st: &mut State, driver: usize, greens: &[u64], state: KeyState) {
+    let hash = key_hash(driver as i64, greens);
+    memory::set_cell(st.id, hash, greens, &st.module().drivers[driver].greens, state);
+    st.counter.mark_cell(hash);
 }
 
 /// Compiles the loop traced from green key `greens`.
@@ -972,34 +978,30 @@ unsafe fn after_exit(
     // (A trace dropped, stale, takes its bridge with it.)
     if let Some((mut bridge, at)) = to_loop.filter(|_| closed.is_some()) {
         let turn = closed.take().expect("the loop traced again");
-        let at_hash = key_hash(driver as i64, &at);
-        let key_state = memory::lookup(st.id, at_hash, &at);
+        let key_state = memory::lookup(st.id, key_hash(driver as i64, &at), &at);
         let key_code = match key_state {
             Some(KeyState::Code(key_code)) => Some(key_code),
             _ => None,
         };
         let target = match key_code {
-            // An inner loop the bridge ran through (a key without code, not
-            // given up on): the key's loop from now on, as if traced there.
-            None if at != greens && key_state.is_none() => {
-                let l = add_loop(st, t, driver, &at, Some(turn), traced.aborted);
-                if let Some(l) = l {
-                    let names = &st.module().drivers[driver].greens;
-                    memory::set_cell(st.id, at_hash, &at, names, KeyState::Code(l));
-                    st.counter.mark_cell(at_hash);
-                }
-                l
-            }
             // A turn the way the key's loop went (a branch that goes either
             // way from turn to turn) is that loop again.
             Some(key_code) if st.code(key_code).branches == branches(&turn) => Some(key_code),
+            // An inner loop the bridge ran through: a key without code (not
+            // given up on) has it as its loop from now on, as if traced
+            // there; else the loop is the bridge's.
+            _ if at != greens => {
+                let l = add_loop(st, t, driver, &at, Some(turn), traced.aborted);
+                if let (None, Some(l)) = (key_state, l) {
+                    set_key_state(st, driver, &at, KeyState::Code(l));
+                }
+                l
+            }
             // Else the loop traced again is the bridge's, not the key's:
             // the key's turns are the loop's as traced first, and a loop
             // traced from a first turn (a bridge out of a loop's exit, back
             // at its start for the next run) would make them worse. Its
             // code lives while the bridge going into it does.
-            // (An inner loop at a key given up on: the bridge's.)
-            _ if at != greens => add_loop(st, t, driver, &at, Some(turn), traced.aborted),
             _ => {
                 let l = add_loop(st, t, driver, &at, Some(turn), traced.aborted);
                 let guards = l.map_or(0, |l| st.code(l).fails.len() as u32);
