@@ -27,6 +27,26 @@ pub enum Arch {
 }
 
 impl Arch {
+    pub const ALL: [Arch; 2] = [Arch::X86_64, Arch::Aarch64];
+
+    /// The architecture of a target triple (`x86_64-unknown-linux-gnu`),
+    /// if rpy emits code for it.
+    pub fn of_triple(triple: &str) -> Option<Arch> {
+        match triple.split('-').next()? {
+            "x86_64" => Some(Arch::X86_64),
+            "aarch64" => Some(Arch::Aarch64),
+            _ => None,
+        }
+    }
+
+    /// Its name in `cfg(target_arch = "...")`.
+    pub fn cfg_name(self) -> &'static str {
+        match self {
+            Arch::X86_64 => "x86_64",
+            Arch::Aarch64 => "aarch64",
+        }
+    }
+
     /// The start of a comment in the target's assembly syntax.
     fn comment(self) -> &'static str {
         match self {

@@ -46,7 +46,7 @@ use rpy_core::flow::GraphId;
 use rpy_core::translator::Translator;
 use std::sync::Once;
 
-use asm::Arch;
+pub use asm::Arch;
 
 /// A graph to export under a symbol name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,24 +77,13 @@ pub struct Assembly {
     pub aarch64: String,
 }
 
-/// The targets rpy emits code for.
-const TARGETS: [(Arch, &str, &str); 2] =
-    [(Arch::X86_64, "x86_64-unknown-linux-gnu", "x86-64"), (Arch::Aarch64, "aarch64-unknown-linux-gnu", "generic")];
-
 /// Compiles every graph reachable from `exports` and returns the assembly
 /// for both targets.
 pub fn compile(t: &Translator, jit: Option<&JitData>, exports: &[Export], opts: &Options) -> Result<Assembly, String> {
-    let mut x86_64 = String::new();
-    let mut aarch64 = String::new();
-    for (arch, triple, cpu) in TARGETS {
-        let text = compile_for(t, jit, exports, opts, triple, cpu)?;
-        let text = asm::postprocess(&text, &opts.symbol_prefix, arch);
-        match arch {
-            Arch::X86_64 => x86_64 = text,
-            Arch::Aarch64 => aarch64 = text,
-        }
-    }
-    Ok(Assembly { x86_64, aarch64 })
+    Ok(Assembly {
+        x86_64: compile_for(t, jit, exports, opts, Arch::X86_64)?,
+        aarch64: compile_for(t, jit, exports, opts, Arch::Aarch64)?,
+    })
 }
 
 /// The textual LLVM IR of the module before optimization, without a target
@@ -110,18 +99,19 @@ pub fn compile_llvm_ir(
     Ok(module.print_to_string().to_string())
 }
 
-fn compile_for(
+/// Compiles every graph reachable from `exports` and returns the assembly
+/// for one target.
+pub fn compile_for(
     t: &Translator,
     jit: Option<&JitData>,
     exports: &[Export],
     opts: &Options,
-    triple: &str,
-    cpu: &str,
+    arch: Arch,
 ) -> Result<String, String> {
     if opts.opt_level > 3 {
         return Err(format!("opt_level {} is not in 0..=3", opts.opt_level));
     }
-    let tm = target_machine(triple, cpu, opts.opt_level)?;
+    let tm = target_machine(arch, opts.opt_level)?;
     let ctx = Context::create();
     let module = codegen::build_module(&ctx, t, jit, exports, opts)?;
     module.set_triple(&tm.get_triple());
@@ -132,10 +122,11 @@ fn compile_for(
     let buf = tm
         .write_to_memory_buffer(&module, FileType::Assembly)
         .map_err(|e| format!("LLVM code generation failed: {e}"))?;
-    String::from_utf8(buf.as_slice().to_vec()).map_err(|e| format!("LLVM printed non-UTF-8 assembly: {e}"))
+    let text = std::str::from_utf8(buf.as_slice()).map_err(|e| format!("LLVM printed non-UTF-8 assembly: {e}"))?;
+    Ok(asm::postprocess(text, &opts.symbol_prefix, arch))
 }
 
-fn target_machine(triple: &str, cpu: &str, opt_level: u32) -> Result<TargetMachine, String> {
+fn target_machine(arch: Arch, opt_level: u32) -> Result<TargetMachine, String> {
     static INIT: Once = Once::new();
     INIT.call_once(|| {
         let config = InitializationConfig::default();
@@ -147,6 +138,10 @@ fn target_machine(triple: &str, cpu: &str, opt_level: u32) -> Result<TargetMachi
         1 => OptimizationLevel::Less,
         2 => OptimizationLevel::Default,
         _ => OptimizationLevel::Aggressive,
+    };
+    let (triple, cpu) = match arch {
+        Arch::X86_64 => ("x86_64-unknown-linux-gnu", "x86-64"),
+        Arch::Aarch64 => ("aarch64-unknown-linux-gnu", "generic"),
     };
     let triple = TargetTriple::create(triple);
     let target = Target::from_triple(&triple).map_err(|e| format!("LLVM has no target {triple}: {e}"))?;

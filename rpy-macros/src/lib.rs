@@ -3,11 +3,11 @@
 //! The module is kept as it is (the untranslated program, compiled by
 //! rustc). The whole toolchain runs inside this macro: flow graphs,
 //! annotation, rtyping (rpy-core) and LLVM (rpy-llvm). The output adds a
-//! module `translated` with the assembly for both targets and one safe
+//! module `translated` with the assembly for the target and one safe
 //! wrapper per `pub fn`. On any error the original module is still emitted,
 //! with the errors next to it, so rustc's own diagnostics stay right.
 
-mod profile;
+mod rustc;
 mod wrappers;
 
 use proc_macro::TokenStream;
@@ -107,20 +107,19 @@ fn expand(attr: proc_macro2::TokenStream, module: &syn::ItemMod) -> Result<proc_
     let file = proc_macro::Span::call_site().file();
     let name = module.ident.to_string();
     let mut timings = Timings::default();
-    let options = profile::options();
+    let options = rustc::options();
     let translation = translate_items(items, &file, &name, options, &mut timings)
         .map_err(|errors| errors.into_iter().map(|e| locate(e, items)).collect::<Vec<_>>())?;
     let t = &translation.program;
     let prefix = symbol_prefix(&name, &file);
     let exports = wrappers::exports(t, &prefix);
+    let llvm_opts = rpy_llvm::Options { opt_level: opts.opt_level, symbol_prefix: prefix.clone() };
     let asm = timings
         .time("compile_llvm", || {
-            rpy_llvm::compile(
-                t,
-                translation.jit.as_ref(),
-                &exports,
-                &rpy_llvm::Options { opt_level: opts.opt_level, symbol_prefix: prefix.clone() },
-            )
+            rustc::archs()
+                .into_iter()
+                .map(|arch| Ok((arch, rpy_llvm::compile_for(t, translation.jit.as_ref(), &exports, &llvm_opts, arch)?)))
+                .collect::<Result<Vec<_>, String>>()
         })
         .map_err(|e| vec![syn::Error::new(Span::call_site(), format!("rpy: LLVM backend failed: {e}"))])?;
     if std::env::var_os("RPY_TIMINGS").is_some() {

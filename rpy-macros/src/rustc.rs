@@ -1,19 +1,34 @@
-//! The build profile of the crate being compiled, as far as translated code
-//! depends on it: whether integer overflow is checked, whether debug
-//! assertions run.
+//! What the macro learns from the rustc it runs in about the crate being
+//! compiled: the build profile, as far as translated code depends on it
+//! (whether integer overflow is checked, whether debug assertions run), and
+//! the architecture to emit code for.
 //!
 //! A proc macro runs inside the rustc that compiles the crate, so the
 //! command line it sees is rustc's own, with every `-C` flag Cargo's profile
-//! (and `RUSTFLAGS`) passed. rustc's rule is applied to it: debug assertions
-//! follow `-C debug-assertions`, else are on exactly when the crate is not
+//! (and `RUSTFLAGS`) passed, and `--target` when Cargo cross-compiles.
+//! rustc's rules are applied to it: debug assertions follow
+//! `-C debug-assertions`, else are on exactly when the crate is not
 //! optimized (`-C opt-level=0`, the default); overflow checks follow
-//! `-C overflow-checks`, else debug assertions.
+//! `-C overflow-checks`, else debug assertions; without `--target` the
+//! crate is compiled for the host, the machine the macro was built for.
 
 use rpy_core::driver::Options;
+use rpy_llvm::Arch;
 
 /// The translation's options for the crate rustc is compiling.
 pub fn options() -> Options {
     options_of(&rustc_args())
+}
+
+/// The architectures to emit code for: the one rustc compiles for, or
+/// every one rpy knows when the process is not a compiler driver (rust-
+/// analyzer's macro server expands for any target) or the target is not
+/// one rpy knows (the output then fails to build with a clear error).
+pub fn archs() -> Vec<Arch> {
+    match arch_of(&rustc_args()) {
+        Some(arch) => vec![arch],
+        None => Arch::ALL.to_vec(),
+    }
 }
 
 /// rustc's arguments, with `@file` arguments (which Cargo uses for long
@@ -25,6 +40,28 @@ fn rustc_args() -> Vec<String> {
             _ => vec![a],
         })
         .collect()
+}
+
+fn arch_of(args: &[String]) -> Option<Arch> {
+    // Every compile of a crate by Cargo names it; a process without the
+    // flag is not rustc (or clippy-driver) compiling one.
+    if !args.iter().any(|a| a == "--crate-name" || a.starts_with("--crate-name=")) {
+        return None;
+    }
+    let mut target = None;
+    let mut args = args.iter();
+    while let Some(a) = args.next() {
+        if a == "--target" {
+            target = args.next().map(String::as_str);
+        } else if let Some(t) = a.strip_prefix("--target=") {
+            target = Some(t);
+        }
+    }
+    match target {
+        // A custom target is a JSON file named after its triple.
+        Some(t) => Arch::of_triple(t.rsplit('/').next()?),
+        None => Arch::of_triple(&format!("{}-host", std::env::consts::ARCH)),
+    }
 }
 
 fn options_of(args: &[String]) -> Options {
@@ -65,7 +102,24 @@ fn switch(value: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::options_of;
+    use super::{arch_of, options_of};
+    use rpy_llvm::Arch;
+
+    fn arch(cmd: &str) -> Option<Arch> {
+        arch_of(&cmd.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn the_target_is_the_host_unless_named() {
+        let host = Arch::of_triple(&format!("{}-host", std::env::consts::ARCH));
+        assert_eq!(arch("rustc --crate-name x src/lib.rs -C opt-level=3"), host);
+        assert_eq!(arch("rustc --crate-name x --target aarch64-unknown-linux-gnu x.rs"), Some(Arch::Aarch64));
+        assert_eq!(arch("rustc --crate-name x --target=x86_64-unknown-linux-musl x.rs"), Some(Arch::X86_64));
+        assert_eq!(arch("rustc --crate-name x --target /t/aarch64-custom.json x.rs"), Some(Arch::Aarch64));
+        // A target rpy has no code for, or a process that is not rustc.
+        assert_eq!(arch("rustc --crate-name x --target riscv64gc-unknown-linux-gnu x.rs"), None);
+        assert_eq!(arch("rust-analyzer-proc-macro-srv"), None);
+    }
 
     /// Whether overflow is checked.
     fn of(cmd: &str) -> bool {
