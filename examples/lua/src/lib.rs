@@ -3477,6 +3477,9 @@ pub mod lua {
         /// once; the interpreter is a constant of a trace: so are they).
         index_name: Vec<u8>,
         newindex_name: Vec<u8>,
+        /// The keys of the metatables' events, by `Event` (a lookup of a
+        /// handler makes no string).
+        event_keys: Vec<Vec<u8>>,
         /// What `type` gives, by `type_index`, and `""`: made once.
         type_names: Vec<Value>,
         empty_string: Value,
@@ -3640,15 +3643,71 @@ pub mod lua {
     }
 
     /// The metamethod `event` of `v`, or nil.
-    fn metamethod(interp: &Interp, v: &Value, event: &str) -> Value {
+    fn metamethod(interp: &Interp, v: &Value, event: Event) -> Value {
         match metatable(interp, v) {
-            Some(mt) => {
-                let key = event.as_bytes().to_vec();
-                mt.borrow().get_str(&key)
-            }
+            Some(mt) => mt.borrow().get_str(&interp.event_keys[event as usize]),
             None => Value::Nil,
         }
     }
+
+    /// The events of metatables, by the key of their handler.
+    #[derive(Clone, Copy)]
+    enum Event {
+        Index,
+        NewIndex,
+        Call,
+        Len,
+        ToString,
+        Name,
+        Eq,
+        Lt,
+        Le,
+        Unm,
+        BNot,
+        Concat,
+        Pairs,
+        Add,
+        Sub,
+        Mul,
+        Div,
+        Mod,
+        Pow,
+        IDiv,
+        BAnd,
+        BOr,
+        BXor,
+        Shl,
+        Shr,
+    }
+
+    /// The keys of the events, in the order of `Event`.
+    const EVENT_NAMES: [&str; 25] = [
+        "__index",
+        "__newindex",
+        "__call",
+        "__len",
+        "__tostring",
+        "__name",
+        "__eq",
+        "__lt",
+        "__le",
+        "__unm",
+        "__bnot",
+        "__concat",
+        "__pairs",
+        "__add",
+        "__sub",
+        "__mul",
+        "__div",
+        "__mod",
+        "__pow",
+        "__idiv",
+        "__band",
+        "__bor",
+        "__bxor",
+        "__shl",
+        "__shr",
+    ];
 
     /// The first result of calling `f` with `args`.
     fn call1(interp: &Interp, f: &Value, args: Vec<Value>, depth: usize) -> Result<Value, LuaError> {
@@ -3957,7 +4016,7 @@ pub mod lua {
                     }
                 }
                 other => {
-                    let h = metamethod(interp, other, "__index");
+                    let h = metamethod(interp, other, Event::Index);
                     if matches!(h, Value::Nil) {
                         return operand_err(format!("attempt to index a {} value", type_name(other)));
                     }
@@ -4014,7 +4073,7 @@ pub mod lua {
                     h
                 }
                 other => {
-                    let h = metamethod(interp, other, "__newindex");
+                    let h = metamethod(interp, other, Event::NewIndex);
                     if matches!(h, Value::Nil) {
                         return operand_err(format!("attempt to index a {} value", type_name(other)));
                     }
@@ -4032,20 +4091,20 @@ pub mod lua {
 
     // ---- operations -----------------------------------------------------
 
-    fn op_event(op: Op) -> &'static str {
+    fn op_event(op: Op) -> Event {
         match op {
-            Op::Add => "__add",
-            Op::Sub => "__sub",
-            Op::Mul => "__mul",
-            Op::Div => "__div",
-            Op::Mod => "__mod",
-            Op::Pow => "__pow",
-            Op::IDiv => "__idiv",
-            Op::BAnd => "__band",
-            Op::BOr => "__bor",
-            Op::BXor => "__bxor",
-            Op::Shl => "__shl",
-            Op::Shr => "__shr",
+            Op::Add => Event::Add,
+            Op::Sub => Event::Sub,
+            Op::Mul => Event::Mul,
+            Op::Div => Event::Div,
+            Op::Mod => Event::Mod,
+            Op::Pow => Event::Pow,
+            Op::IDiv => Event::IDiv,
+            Op::BAnd => Event::BAnd,
+            Op::BOr => Event::BOr,
+            Op::BXor => Event::BXor,
+            Op::Shl => Event::Shl,
+            Op::Shr => Event::Shr,
         }
     }
 
@@ -4141,7 +4200,7 @@ pub mod lua {
                 // Strings' arithmetic metamethods give up this way.
                 return err(format!(
                     "attempt to {} a '{}' with a '{}'",
-                    &op_event(op)[2..],
+                    &EVENT_NAMES[op_event(op) as usize][2..],
                     type_name(a),
                     type_name(b)
                 ));
@@ -4182,7 +4241,7 @@ pub mod lua {
                         return unm(interp, &n, depth);
                     }
                 }
-                let h = metamethod(interp, a, "__unm");
+                let h = metamethod(interp, a, Event::Unm);
                 if matches!(h, Value::Nil) {
                     if let Value::Str(_) = a {
                         return err("attempt to unm a 'string' with a 'string'".to_string());
@@ -4202,7 +4261,7 @@ pub mod lua {
                 None => operand_err("number has no integer representation".to_string()),
             },
             _ => {
-                let h = metamethod(interp, a, "__bnot");
+                let h = metamethod(interp, a, Event::BNot);
                 if matches!(h, Value::Nil) {
                     return operand_err(format!("attempt to perform bitwise operation on a {} value", type_name(a)));
                 }
@@ -4215,7 +4274,7 @@ pub mod lua {
         match a {
             Value::Str(s) => Ok(Value::Int(str_len(s))),
             Value::Table(t) => {
-                let h = metamethod(interp, a, "__len");
+                let h = metamethod(interp, a, Event::Len);
                 if matches!(h, Value::Nil) {
                     Ok(Value::Int(t.borrow().length()))
                 } else {
@@ -4223,7 +4282,7 @@ pub mod lua {
                 }
             }
             _ => {
-                let h = metamethod(interp, a, "__len");
+                let h = metamethod(interp, a, Event::Len);
                 if matches!(h, Value::Nil) {
                     return operand_err(format!("attempt to get length of a {} value", type_name(a)));
                 }
@@ -4238,9 +4297,9 @@ pub mod lua {
             return Ok(true);
         }
         if let (Value::Table(_), Value::Table(_)) = (a, b) {
-            let mut h = metamethod(interp, a, "__eq");
+            let mut h = metamethod(interp, a, Event::Eq);
             if matches!(h, Value::Nil) {
-                h = metamethod(interp, b, "__eq");
+                h = metamethod(interp, b, Event::Eq);
             }
             if !matches!(h, Value::Nil) {
                 let r = call1(interp, &h, vec![a.clone(), b.clone()], depth)?;
@@ -4268,7 +4327,7 @@ pub mod lua {
             }
             _ => {}
         }
-        let event = if le { "__le" } else { "__lt" };
+        let event = if le { Event::Le } else { Event::Lt };
         let mut h = metamethod(interp, a, event);
         if matches!(h, Value::Nil) {
             h = metamethod(interp, b, event);
@@ -4358,9 +4417,9 @@ pub mod lua {
                 stack.push(bstr(out));
                 continue;
             }
-            let mut h = metamethod(interp, &a, "__concat");
+            let mut h = metamethod(interp, &a, Event::Concat);
             if matches!(h, Value::Nil) {
-                h = metamethod(interp, &b, "__concat");
+                h = metamethod(interp, &b, Event::Concat);
             }
             if matches!(h, Value::Nil) {
                 let bad = if is_str_or_number(&a) { &b } else { &a };
@@ -4386,7 +4445,7 @@ pub mod lua {
 
     /// `tostring(v)`, with `__tostring` and `__name`.
     fn tostring(interp: &Interp, v: &Value, depth: usize) -> Result<Vec<u8>, LuaError> {
-        let h = metamethod(interp, v, "__tostring");
+        let h = metamethod(interp, v, Event::ToString);
         if !matches!(h, Value::Nil) {
             let r = call1(interp, &h, vec![v.clone()], depth)?;
             return match r {
@@ -4407,7 +4466,7 @@ pub mod lua {
             Value::Int(_) | Value::Num(_) => number_text(v),
             Value::Str(s) => bytes_of(s),
             Value::Table(t) => {
-                let name = metamethod(interp, v, "__name");
+                let name = metamethod(interp, v, Event::Name);
                 let id = t.borrow().id;
                 match name {
                     Value::Str(s) => format!("{}: 0x{:014x}", show_bytes(&s), address(id)).into_bytes(),
@@ -4514,7 +4573,7 @@ pub mod lua {
             Value::Builtin(b) => call_builtin(interp, *b, args, depth),
             Value::Native(n) => call_native(interp, n, args, depth),
             _ => {
-                let h = metamethod(interp, f, "__call");
+                let h = metamethod(interp, f, Event::Call);
                 if matches!(h, Value::Nil) {
                     return err(format!("attempt to call a {} value", type_name(f)));
                 }
@@ -5110,7 +5169,7 @@ pub mod lua {
                                 continue;
                             }
                         }
-                        if !is_callable(&f) && matches!(metamethod(interp, &f, "__call"), Value::Nil) {
+                        if !is_callable(&f) && matches!(metamethod(interp, &f, Event::Call), Value::Nil) {
                             return Some(call_error(&f, &proto, here, a));
                         }
                         let mut args: Vec<Value> = Vec::with_capacity(n);
@@ -5136,7 +5195,7 @@ pub mod lua {
                         proto = closure.proto.clone();
                         pc = 0;
                     } else {
-                        if !is_callable(&f) && matches!(metamethod(interp, &f, "__call"), Value::Nil) {
+                        if !is_callable(&f) && matches!(metamethod(interp, &f, Event::Call), Value::Nil) {
                             return Some(call_error(&f, &proto, here, a));
                         }
                         let mut args: Vec<Value> = Vec::with_capacity(n);
@@ -5178,7 +5237,7 @@ pub mod lua {
                     let f = frame.regs[a].clone();
                     let s = frame.regs[a + 1].clone();
                     let ctl = frame.regs[a + 2].clone();
-                    if !is_callable(&f) && matches!(metamethod(interp, &f, "__call"), Value::Nil) {
+                    if !is_callable(&f) && matches!(metamethod(interp, &f, Event::Call), Value::Nil) {
                         return Some(call_error(&f, &proto, here, a));
                     }
                     let r = match &f {
@@ -5624,7 +5683,7 @@ pub mod lua {
             Builtin::ToNumber => tonumber(b, &args),
             Builtin::Pairs => {
                 let t = arg(&args, 0);
-                let h = metamethod(interp, &t, "__pairs");
+                let h = metamethod(interp, &t, Event::Pairs);
                 if !matches!(h, Value::Nil) {
                     let mut r = call_value(interp, &h, vec![t], depth)?;
                     r.resize(3, Value::Nil);
@@ -7694,6 +7753,7 @@ pub mod lua {
             empty_shape: new_shape(HashMap::new(), 0),
             index_name: b"__index".to_vec(),
             newindex_name: b"__newindex".to_vec(),
+            event_keys: EVENT_NAMES.iter().map(|n| n.as_bytes().to_vec()).collect(),
             type_names: TYPE_NAMES.iter().map(|n| lstr(n)).collect(),
             empty_string: lstr(""),
             next_id: Cell::new(3),
@@ -7777,7 +7837,7 @@ pub mod lua {
             Value::Str(s) => show_bytes(s),
             Value::Int(_) | Value::Num(_) => show_bytes(&number_text(&v)),
             _ => {
-                let h = metamethod(interp, &v, "__tostring");
+                let h = metamethod(interp, &v, Event::ToString);
                 if matches!(h, Value::Nil) {
                     format!("(error object is a {} value)", type_name(&v))
                 } else {
