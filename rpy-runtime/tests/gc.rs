@@ -539,9 +539,11 @@ fn fast_path_contract() {
                 let run = &raw mut (*rpy_gc_alloc_state.get()).runs[class];
                 // The slow path refills the run; the next allocations bump. (A
                 // refill may find a free run of one slot, left by the tests
-                // that ran before: then the next slow path refills again.)
+                // that ran before: then the next slow path refills again.
+                // Such holes may fill a whole block, 10,000 slots of 24 bytes,
+                // depending on what the conservative scan kept alive.)
                 let mut first = rpy_gc_malloc(&CONS);
-                for _ in 0..100 {
+                for _ in 0..25_000 {
                     if (*run).free != 0 && (*run).free + 24 <= (*run).limit {
                         break;
                     }

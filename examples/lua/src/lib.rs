@@ -571,13 +571,13 @@ pub mod lua {
     /// A Lua table: the array part holds keys `1..=arr.len()` (some may be
     /// nil: it is sized as PUC Lua sizes it, so that more than half of it
     /// is used); the hash part holds the other keys in insertion order
-    /// (`keys`/`vals`), found through an index per kind of key. A key set to nil keeps its entry
+    /// (`hash`), found through an index per kind of key. A key set to nil keeps its entry
     /// (with a nil value) so that `next` can go on from it; entries are
     /// compacted when dead ones outnumber the live ones.
     struct Table {
         arr: Vec<Value>,
-        keys: Vec<Value>,
-        vals: Vec<Value>,
+        /// The hash part: each entry's key then its value (`2p`, `2p + 1`).
+        hash: Vec<Value>,
         /// Where the string keys are, while the table has few entries (a
         /// record, an object): shared with the tables that got the same
         /// keys in the same order. `None`: the table is a dictionary, and
@@ -605,16 +605,18 @@ pub mod lua {
     }
 
     fn new_table(interp: &Interp) -> Table {
-        empty_table(interp.new_id(), Some(interp.empty_shape.clone()))
+        empty_table(interp.new_id(), Some(interp.empty_shape.clone()), 0)
     }
 
     /// An empty table of the shape `shape` (`None`: a dictionary from the
-    /// start, as the globals are).
-    fn empty_table(id: i64, shape: Option<Rc<Shape>>) -> Table {
+    /// start, as the globals are), with room for `room` items in its array
+    /// part.
+    fn empty_table(id: i64, shape: Option<Rc<Shape>>, room: usize) -> Table {
+        // (An empty `Vec::new()` shares one empty array.)
+        let arr = if room == 0 { Vec::new() } else { Vec::with_capacity(room) };
         Table {
-            arr: Vec::new(),
-            keys: Vec::new(),
-            vals: Vec::new(),
+            arr,
+            hash: Vec::new(),
             shape,
             strs: None,
             strs_version: 0,
@@ -830,7 +832,7 @@ pub mod lua {
                     match found {
                         Some(p) => {
                             // Float bits and ids may meet: check the key.
-                            if raw_equal(&self.keys[p], other) {
+                            if raw_equal(&self.hash[2 * p], other) {
                                 Some(p)
                             } else {
                                 None
@@ -847,14 +849,14 @@ pub mod lua {
                 return self.arr[(i - 1) as usize].clone();
             }
             match self.int_pos(i) {
-                Some(p) => self.vals[p].clone(),
+                Some(p) => self.hash[2 * p + 1].clone(),
                 None => Value::Nil,
             }
         }
 
         fn get_str(&self, s: &Vec<u8>) -> Value {
             match self.str_pos(s) {
-                Some(p) => self.vals[p].clone(),
+                Some(p) => self.hash[2 * p + 1].clone(),
                 None => Value::Nil,
             }
         }
@@ -866,12 +868,12 @@ pub mod lua {
                 Value::Num(x) => match float_to_int(*x) {
                     Some(i) => self.get_int(i),
                     None => match self.find(k) {
-                        Some(p) => self.vals[p].clone(),
+                        Some(p) => self.hash[2 * p + 1].clone(),
                         None => Value::Nil,
                     },
                 },
                 _ => match self.find(k) {
-                    Some(p) => self.vals[p].clone(),
+                    Some(p) => self.hash[2 * p + 1].clone(),
                     None => Value::Nil,
                 },
             }
@@ -904,10 +906,10 @@ pub mod lua {
                     Some(p) => p,
                     None => return,
                 };
-                if matches!(self.vals[p], Value::Nil) {
+                if matches!(self.hash[2 * p + 1], Value::Nil) {
                     return;
                 }
-                let v = std::mem::replace(&mut self.vals[p], Value::Nil);
+                let v = std::mem::replace(&mut self.hash[2 * p + 1], Value::Nil);
                 self.kill(p);
                 self.remove_int(next);
                 self.arr.push(v);
@@ -915,7 +917,7 @@ pub mod lua {
         }
 
         fn kill(&mut self, p: usize) {
-            self.vals[p] = Value::Nil;
+            self.hash[2 * p + 1] = Value::Nil;
             self.dead += 1;
         }
 
@@ -930,7 +932,7 @@ pub mod lua {
             if self.compacts_on_insert() {
                 self.compact();
             }
-            let p = self.keys.len();
+            let p = self.hash.len() / 2;
             let mut grown = false;
             match &k {
                 Value::Str(s) => {
@@ -960,8 +962,8 @@ pub mod lua {
                     self.others = Some(m);
                 }
             }
-            self.keys.push(k);
-            self.vals.push(v);
+            self.hash.push(k);
+            self.hash.push(v);
             if grown {
                 self.resize_array();
             }
@@ -984,7 +986,7 @@ pub mod lua {
             }
             if let Some(ints) = &self.ints {
                 for (key, p) in ints {
-                    if *key >= 1 && !matches!(self.vals[*p], Value::Nil) {
+                    if *key >= 1 && !matches!(self.hash[2 * *p + 1], Value::Nil) {
                         nums[ceil_log2(*key as u64)] += 1;
                         total += 1;
                     }
@@ -1009,7 +1011,7 @@ pub mod lua {
                 let next = self.arr.len() as i64 + 1;
                 let v = match self.int_pos(next) {
                     Some(p) => {
-                        let v = std::mem::replace(&mut self.vals[p], Value::Nil);
+                        let v = std::mem::replace(&mut self.hash[2 * p + 1], Value::Nil);
                         if !matches!(v, Value::Nil) {
                             self.dead += 1;
                         }
@@ -1026,9 +1028,9 @@ pub mod lua {
         /// The value of the hash part's entry `p`, nil too: the entry
         /// stays (dead), so that `next` can go on from it.
         fn set_entry(&mut self, p: usize, v: Value) {
-            let was_nil = matches!(self.vals[p], Value::Nil);
+            let was_nil = matches!(self.hash[2 * p + 1], Value::Nil);
             let is_nil = matches!(v, Value::Nil);
-            self.vals[p] = v;
+            self.hash[2 * p + 1] = v;
             if was_nil && !is_nil {
                 self.dead -= 1;
             } else if !was_nil && is_nil {
@@ -1038,15 +1040,14 @@ pub mod lua {
 
         /// Whether adding a key compacts the hash part first (`set_hash`).
         fn compacts_on_insert(&self) -> bool {
-            self.dead > 8 && self.dead * 2 > self.keys.len()
+            self.dead > 8 && self.dead * 2 > self.hash.len() / 2
         }
 
         /// Drops the dead entries of the hash part (not while a traversal
         /// may go on: only when a new key is added, which Lua forbids
         /// during traversals).
         fn compact(&mut self) {
-            let keys = std::mem::replace(&mut self.keys, Vec::new());
-            let vals = std::mem::replace(&mut self.vals, Vec::new());
+            let hash = std::mem::replace(&mut self.hash, Vec::new());
             // (A table whose keys come and go is a dictionary.)
             self.shape = None;
             self.strs = None;
@@ -1054,10 +1055,10 @@ pub mod lua {
             self.others = None;
             self.dead = 0;
             let mut i = 0;
-            while i < keys.len() {
-                if !matches!(vals[i], Value::Nil) {
-                    let k = keys[i].clone();
-                    let v = vals[i].clone();
+            while 2 * i < hash.len() {
+                if !matches!(hash[2 * i + 1], Value::Nil) {
+                    let k = hash[2 * i].clone();
+                    let v = hash[2 * i + 1].clone();
                     self.set_hash(k, v);
                 }
                 i += 1;
@@ -1128,9 +1129,9 @@ pub mod lua {
                 i += 1;
             }
             let mut p = start_hash;
-            while p < self.keys.len() {
-                if !matches!(self.vals[p], Value::Nil) {
-                    return Some((self.keys[p].clone(), self.vals[p].clone()));
+            while p < self.hash.len() / 2 {
+                if !matches!(self.hash[2 * p + 1], Value::Nil) {
+                    return Some((self.hash[2 * p].clone(), self.hash[2 * p + 1].clone()));
                 }
                 p += 1;
             }
@@ -2464,7 +2465,9 @@ pub mod lua {
         SetTable(usize, usize, usize),
         /// `R[a][K] = R[c]`; where the key was found last (`field_cached`).
         SetField(usize, Value, usize, Rc<FieldCache>),
-        NewTable(usize),
+        /// `R[a] = {}` with room for `n` items in the array part (the
+        /// constructor's positional fields).
+        NewTable(usize, usize),
         /// `R[a][first + i] = R[a + 1 + i]` for `i < n`
         SetList(usize, usize, usize),
         /// `R[a + 1] = R[b]; R[a] = R[b][K]`
@@ -3246,7 +3249,8 @@ pub mod lua {
                 Expr::Table(fields, line) => {
                     let t = if dst < self.nactive { self.alloc(1) } else { dst };
                     self.line = *line;
-                    self.emit(Instr::NewTable(t));
+                    let positional = fields.iter().filter(|f| matches!(f, Field::Pos(_))).count();
+                    self.emit(Instr::NewTable(t, positional));
                     let mut pending: usize = 0;
                     let mut first: usize = 1;
                     let list_base = self.free;
@@ -3604,7 +3608,7 @@ pub mod lua {
             Instr::ArithK(_, a, _, _) => *a,
             Instr::Concat(a, _, _) => *a,
             Instr::Call(a, _, _) => *a,
-            Instr::NewTable(a) => *a,
+            Instr::NewTable(a, _) => *a,
             Instr::Closure(a, _) => *a,
             Instr::LoadNil(a, n) => return *a <= reg && reg < *a + *n,
             _ => return false,
@@ -3749,8 +3753,8 @@ pub mod lua {
             return position(p);
         }
         let p = promote(cache.pos.get());
-        if p < tb.keys.len() {
-            if let Value::Str(s) = &tb.keys[p] {
+        if p < tb.hash.len() / 2 {
+            if let Value::Str(s) = &tb.hash[2 * p] {
                 // (Strings made at run time are other objects.)
                 if Rc::ptr_eq(s, ks) || **s == **ks {
                     return Some(p);
@@ -3814,7 +3818,7 @@ pub mod lua {
         let Value::Table(t) = obj else { return None };
         let tb = t.borrow();
         if let Some(p) = field_position(&tb, k, &c.own) {
-            let v = tb.vals[p].clone();
+            let v = tb.hash[2 * p + 1].clone();
             if !matches!(v, Value::Nil) {
                 return Some(v);
             }
@@ -3822,10 +3826,10 @@ pub mod lua {
         let Some(mt) = &tb.meta else { return Some(Value::Nil) };
         let mtb = mt.borrow();
         let p = field_position(&mtb, &c.index_key, &c.index)?;
-        let Value::Table(class) = &mtb.vals[p] else { return None };
+        let Value::Table(class) = &mtb.hash[2 * p + 1] else { return None };
         let cb = class.borrow();
         let q = field_position(&cb, k, &c.class)?;
-        let v = cb.vals[q].clone();
+        let v = cb.hash[2 * q + 1].clone();
         if matches!(v, Value::Nil) {
             return None;
         }
@@ -3860,8 +3864,8 @@ pub mod lua {
             let next = {
                 let tb = t.borrow();
                 let p = shape_position(&tb.shape, k)?;
-                if p != usize::MAX && !matches!(tb.vals[p], Value::Nil) {
-                    return Some(tb.vals[p].clone());
+                if p != usize::MAX && !matches!(tb.hash[2 * p + 1], Value::Nil) {
+                    return Some(tb.hash[2 * p + 1].clone());
                 }
                 let Some(mt) = &tb.meta else { return Some(Value::Nil) };
                 let mtb = mt.borrow();
@@ -3869,7 +3873,7 @@ pub mod lua {
                 if q == usize::MAX {
                     return Some(Value::Nil);
                 }
-                match &mtb.vals[q] {
+                match &mtb.hash[2 * q + 1] {
                     Value::Nil => return Some(Value::Nil),
                     Value::Table(class) => class.clone(),
                     _ => return None,
@@ -3895,7 +3899,7 @@ pub mod lua {
         let Value::Table(t) = obj else { return None };
         let tb = t.borrow();
         let v = match field_position(&tb, k, cache) {
-            Some(p) => tb.vals[p].clone(),
+            Some(p) => tb.hash[2 * p + 1].clone(),
             None => Value::Nil,
         };
         if !matches!(v, Value::Nil) || tb.meta.is_none() {
@@ -3915,7 +3919,7 @@ pub mod lua {
         let is_nil = matches!(v, Value::Nil);
         match field_position(&tb, k, cache) {
             Some(p) => {
-                if matches!(tb.vals[p], Value::Nil) && may_have_newindex(interp, &tb) {
+                if matches!(tb.hash[2 * p + 1], Value::Nil) && may_have_newindex(interp, &tb) {
                     return false;
                 }
                 tb.set_entry(p, v.clone());
@@ -3934,8 +3938,8 @@ pub mod lua {
                     }
                     None => return false,
                 };
-                tb.keys.push(k.clone());
-                tb.vals.push(v.clone());
+                tb.hash.push(k.clone());
+                tb.hash.push(v.clone());
                 tb.shape = Some(next);
                 true
             }
@@ -4727,7 +4731,7 @@ pub mod lua {
             Instr::GetField(_, _, _, _) => "GETFIELD",
             Instr::SetTable(_, _, _) => "SETTABLE",
             Instr::SetField(_, _, _, _) => "SETFIELD",
-            Instr::NewTable(_) => "NEWTABLE",
+            Instr::NewTable(..) => "NEWTABLE",
             Instr::SetList(_, _, _) => "SETLIST",
             Instr::SelfOp(_, _, _, _) => "SELF",
             Instr::Arith(_, _, _, _) => "ARITH",
@@ -4956,7 +4960,7 @@ pub mod lua {
                     // of the name in it too.
                     let t: &Table = promote(&*g);
                     let v = match str_pos_at(t, t.strs_version, name) {
-                        Some(p) => t.vals[p].clone(),
+                        Some(p) => t.hash[2 * p + 1].clone(),
                         None => Value::Nil,
                     };
                     frame.regs[*a] = v;
@@ -4968,7 +4972,9 @@ pub mod lua {
                     let version = t.strs_version;
                     match str_pos_at(t, version, name) {
                         // A live global changes value: nothing else changes.
-                        Some(p) if !matches!(g.vals[p], Value::Nil) && !matches!(v, Value::Nil) => g.vals[p] = v,
+                        Some(p) if !matches!(g.hash[2 * p + 1], Value::Nil) && !matches!(v, Value::Nil) => {
+                            g.hash[2 * p + 1] = v
+                        }
                         _ => g.set(Value::Str(name.clone()), v),
                     }
                 }
@@ -5016,8 +5022,9 @@ pub mod lua {
                         return Some(operand_error(e, &proto, here, *a));
                     }
                 }
-                Instr::NewTable(a) => {
-                    frame.regs[*a] = table_value(interp);
+                Instr::NewTable(a, n) => {
+                    let t = empty_table(interp.new_id(), Some(interp.empty_shape.clone()), *n);
+                    frame.regs[*a] = Value::Table(Rc::new(RefCell::new(t)));
                 }
                 Instr::SetList(a, n, first) => {
                     let count = if *n == MULTI { frame.top - *a - 1 } else { *n };
@@ -7747,9 +7754,9 @@ pub mod lua {
 
     fn new_interp() -> Interp {
         let interp = Interp {
-            globals: Rc::new(RefCell::new(Table { versioned: true, ..empty_table(1, None) })),
+            globals: Rc::new(RefCell::new(Table { versioned: true, ..empty_table(1, None, 0) })),
             string_meta: RefCell::new(None),
-            loaded: Rc::new(RefCell::new(empty_table(2, None))),
+            loaded: Rc::new(RefCell::new(empty_table(2, None, 0))),
             empty_shape: new_shape(HashMap::new(), 0),
             index_name: b"__index".to_vec(),
             newindex_name: b"__newindex".to_vec(),
