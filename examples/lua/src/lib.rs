@@ -583,10 +583,9 @@ pub mod lua {
         /// keys in the same order. `None`: the table is a dictionary, and
         /// `strs` says where they are.
         shape: Option<Rc<Shape>>,
-        /// The indexes are made with the first key of their kind (most
-        /// tables are records or arrays: three empty maps would be most
-        /// of their memory).
-        strs: Option<HashMap<Vec<u8>, usize>>,
+        /// Where the keys of the hash part are when the shape does not say
+        /// (`None` until a table needs an index).
+        index: Option<Index>,
         /// Of a table read by name in traces (the globals): changes with
         /// every string key added (or moved), so that the positions `strs`
         /// gives are a function of it (`str_pos_at`): a trace where the
@@ -596,12 +595,21 @@ pub mod lua {
         #[rpython::jit::quasi_immutable]
         strs_version: i64,
         versioned: bool,
-        ints: Option<HashMap<i64, usize>>,
-        /// Floats by their bits, booleans, and the other objects by id.
-        others: Option<HashMap<i64, usize>>,
         dead: usize,
         meta: Option<Rc<RefCell<Table>>>,
         id: i64,
+    }
+
+    /// The indexes of a table's hash part by kind of key, each made with
+    /// the first key of its kind (most tables are records or arrays: three
+    /// empty maps would be most of their memory, and even the fields of
+    /// three absent ones two words of every table).
+    #[derive(Default)]
+    struct Index {
+        strs: Option<HashMap<Vec<u8>, usize>>,
+        ints: Option<HashMap<i64, usize>>,
+        /// Floats by their bits, booleans, and the other objects by id.
+        others: Option<HashMap<i64, usize>>,
     }
 
     fn new_table(interp: &Interp) -> Table {
@@ -614,19 +622,7 @@ pub mod lua {
     fn empty_table(id: i64, shape: Option<Rc<Shape>>, room: usize) -> Table {
         // (An empty `Vec::new()` shares one empty array.)
         let arr = if room == 0 { Vec::new() } else { Vec::with_capacity(room) };
-        Table {
-            arr,
-            hash: Vec::new(),
-            shape,
-            strs: None,
-            strs_version: 0,
-            versioned: false,
-            ints: None,
-            others: None,
-            dead: 0,
-            meta: None,
-            id,
-        }
+        Table { arr, hash: Vec::new(), shape, index: None, strs_version: 0, versioned: false, dead: 0, meta: None, id }
     }
 
     /// The `i` with 2^(i-1) < x <= 2^i (0 for 1).
@@ -767,16 +763,18 @@ pub mod lua {
             if let Some(shape) = &self.shape {
                 return position(shape_pos(shape, s));
             }
-            match &self.strs {
-                Some(m) => m.get(s).copied(),
-                None => None,
+            match &self.index {
+                Some(Index { strs: Some(m), .. }) => m.get(s).copied(),
+                _ => None,
             }
         }
 
         /// Makes the table a dictionary: its own index of string keys.
         fn to_dictionary(&mut self) {
             if let Some(shape) = self.shape.take() {
-                self.strs = Some(copy_strs(&shape));
+                let mut ix = self.index.take().unwrap_or_default();
+                ix.strs = Some(copy_strs(&shape));
+                self.index = Some(ix);
             }
         }
 
@@ -798,20 +796,22 @@ pub mod lua {
         }
 
         fn int_pos(&self, i: i64) -> Option<usize> {
-            match &self.ints {
-                Some(m) => m.get(&i).copied(),
-                None => None,
+            match &self.index {
+                Some(Index { ints: Some(m), .. }) => m.get(&i).copied(),
+                _ => None,
             }
         }
 
         fn remove_int(&mut self, i: i64) {
-            let mut m = self.ints.take().unwrap_or_default();
+            let mut ix = self.index.take().unwrap_or_default();
+            let mut m = ix.ints.take().unwrap_or_default();
             m.remove(&i);
             // No map once the last integer key is gone: every append to the
             // array part asks whether its key is in the hash part.
             if !m.is_empty() {
-                self.ints = Some(m);
+                ix.ints = Some(m);
             }
+            self.index = Some(ix);
         }
 
         /// The position of `k` (normalized) in the hash part.
@@ -825,9 +825,9 @@ pub mod lua {
                 Value::Nil => None,
                 other => {
                     let key = other_key(other);
-                    let found = match &self.others {
-                        Some(m) => m.get(&key).copied(),
-                        None => None,
+                    let found = match &self.index {
+                        Some(Index { others: Some(m), .. }) => m.get(&key).copied(),
+                        _ => None,
                     };
                     match found {
                         Some(p) => {
@@ -939,9 +939,11 @@ pub mod lua {
                     let b: &Vec<u8> = s;
                     self.grow_shape(Some(b));
                     if self.shape.is_none() {
-                        let mut m = self.strs.take().unwrap_or_default();
+                        let mut ix = self.index.take().unwrap_or_default();
+                        let mut m = ix.strs.take().unwrap_or_default();
                         m.insert(b.clone(), p);
-                        self.strs = Some(m);
+                        ix.strs = Some(m);
+                        self.index = Some(ix);
                     }
                     if self.versioned {
                         self.strs_version += 1;
@@ -949,17 +951,21 @@ pub mod lua {
                 }
                 Value::Int(i) => {
                     self.grow_shape(None);
-                    let mut m = self.ints.take().unwrap_or_default();
+                    let mut ix = self.index.take().unwrap_or_default();
+                    let mut m = ix.ints.take().unwrap_or_default();
                     m.insert(*i, p);
                     let n = m.len();
-                    self.ints = Some(m);
+                    ix.ints = Some(m);
+                    self.index = Some(ix);
                     grown = n >= 4 && n & (n - 1) == 0;
                 }
                 other => {
                     self.grow_shape(None);
-                    let mut m = self.others.take().unwrap_or_default();
+                    let mut ix = self.index.take().unwrap_or_default();
+                    let mut m = ix.others.take().unwrap_or_default();
                     m.insert(other_key(other), p);
-                    self.others = Some(m);
+                    ix.others = Some(m);
+                    self.index = Some(ix);
                 }
             }
             self.hash.push(k);
@@ -984,7 +990,7 @@ pub mod lua {
                 }
                 k += 1;
             }
-            if let Some(ints) = &self.ints {
+            if let Some(Index { ints: Some(ints), .. }) = &self.index {
                 for (key, p) in ints {
                     if *key >= 1 && !matches!(self.hash[2 * *p + 1], Value::Nil) {
                         nums[ceil_log2(*key as u64)] += 1;
@@ -1050,9 +1056,7 @@ pub mod lua {
             let hash = std::mem::replace(&mut self.hash, Vec::new());
             // (A table whose keys come and go is a dictionary.)
             self.shape = None;
-            self.strs = None;
-            self.ints = None;
-            self.others = None;
+            self.index = None;
             self.dead = 0;
             let mut i = 0;
             while 2 * i < hash.len() {
