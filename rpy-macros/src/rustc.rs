@@ -60,7 +60,7 @@ fn arch_of(args: &[String]) -> Option<Arch> {
     match target {
         // A custom target is a JSON file named after its triple.
         Some(t) => Arch::of_triple(t.rsplit('/').next()?),
-        None => Arch::of_triple(&format!("{}-host", std::env::consts::ARCH)),
+        None => Arch::of_triple(std::env::consts::ARCH),
     }
 }
 
@@ -111,7 +111,7 @@ mod tests {
 
     #[test]
     fn the_target_is_the_host_unless_named() {
-        let host = Arch::of_triple(&format!("{}-host", std::env::consts::ARCH));
+        let host = Arch::of_triple(std::env::consts::ARCH);
         assert_eq!(arch("rustc --crate-name x src/lib.rs -C opt-level=3"), host);
         assert_eq!(arch("rustc --crate-name x --target aarch64-unknown-linux-gnu x.rs"), Some(Arch::Aarch64));
         assert_eq!(arch("rustc --crate-name x --target=x86_64-unknown-linux-musl x.rs"), Some(Arch::X86_64));
