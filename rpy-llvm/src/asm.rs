@@ -30,8 +30,7 @@ impl Arch {
     pub const ALL: [Arch; 2] = [Arch::X86_64, Arch::Aarch64];
 
     /// The architecture of a target triple (`x86_64-unknown-linux-gnu`, or
-    /// its first part alone),
-    /// if rpy emits code for it.
+    /// its first part alone), if rpy emits code for it.
     pub fn of_triple(triple: &str) -> Option<Arch> {
         match triple.split('-').next()? {
             "x86_64" => Some(Arch::X86_64),
