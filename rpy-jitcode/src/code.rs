@@ -361,6 +361,16 @@ impl JitModule {
         }
     }
 
+    /// The leaf the memory descr `d` reads or writes: a field's, an
+    /// array's item, an interior field's.
+    pub fn leaf(&self, d: u32) -> Option<Leaf> {
+        match &self.descrs[d as usize] {
+            Descr::Field { leaf, .. } | Descr::Interior { leaf, .. } => Some(*leaf),
+            Descr::Array { item, .. } => *item,
+            _ => None,
+        }
+    }
+
     /// Whether descr `d` is a quasi-immutable field's.
     pub fn is_quasi_immutable(&self, d: u32) -> bool {
         matches!(&self.descrs[d as usize], Descr::Field { quasi: true, .. })

@@ -496,7 +496,7 @@ impl<'a> Interp<'a> {
         let (top, callers) = self.frames.split_last_mut().expect("a frame");
         let mut frames: Vec<Rc<FrameSnapshot>> = callers.iter_mut().map(|f| waiting_part(self.m, f)).collect();
         frames.push(Rc::new(frame_part(self.m, top)));
-        Snapshot { frames, virtuals: Vec::new(), arrays: Vec::new(), pending: Vec::new() }
+        Snapshot { frames, ..Snapshot::default() }
     }
 
     /// Records an ordinary operation just run: heap accesses, allocations
@@ -1570,6 +1570,24 @@ impl Interp<'_> {
                 self.record(Op::CallN, args, Some(p.call), None, false);
             }
         }
+        // What the guard's trace knew memory held, for the bridge's
+        // optimizer; the objects it did not keep get names of their own.
+        let rec = self.rec.as_mut().expect("tracing");
+        let mut names = HashMap::default();
+        let mut known = snapshot.known.clone();
+        for k in &mut known {
+            let kind = self.m.leaf(k.descr).map_or(Kind::Ref, |l| l.kind);
+            let (obj, index, value) = (&mut k.obj, k.index.as_mut(), &mut k.value);
+            let places = [(obj, Kind::Ref), (value, kind)].into_iter().chain(index.map(|i| (i, Kind::Int)));
+            for (v, kind) in places {
+                *v = match *v {
+                    Value::Var(n) if (n as usize) < box_of.len() => box_of[n as usize],
+                    Value::Var(n) => Value::Var(*names.entry(n).or_insert_with(|| rec.trace.new_var(kind))),
+                    c => c,
+                };
+            }
+        }
+        rec.trace.known = known;
         self.rebuild(snapshot, |v| real(&value_of, v), |v| Some(boxed_value(&box_of, v)));
         let top = self.frames.last().unwrap();
         let at_merge_point = self.m.jitcodes[top.code].insns[top.pc].op == Op::JitMergePoint;

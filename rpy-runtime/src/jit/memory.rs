@@ -318,9 +318,9 @@ pub fn add_code(module: u32, code: u32, entry: u64, trace: &Trace, key: &[u64], 
 }
 
 /// The references a trace holds as constants: in its operations and in its
-/// guards' resume data.
+/// guards' resume data (what a bridge from a guard will know too).
 fn trace_refs(trace: &Trace) -> impl Iterator<Item = usize> + '_ {
-    let values = trace.ops.iter().flat_map(|op| op.args.iter().chain(op.snapshot.iter().flat_map(|s| s.values())));
+    let values = trace.ops.iter().flat_map(|op| op.args.iter().chain(op.snapshot.iter().flat_map(|s| s.all_values())));
     values.filter_map(|v| match v {
         Value::Const(x, Kind::Ref) if *x != 0 => Some(*x as usize),
         _ => None,

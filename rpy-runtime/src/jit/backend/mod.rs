@@ -486,8 +486,7 @@ mod tests {
         let live =
             live.iter().enumerate().map(|(i, n)| (Reg { kind: Kind::Int, index: i as u32 }, Value::Var(*n))).collect();
         let frame = FrameSnapshot { jitcode: 0, pc: 0, live };
-        let snapshot =
-            Snapshot { frames: vec![std::rc::Rc::new(frame)], virtuals: vec![], arrays: vec![], pending: vec![] };
+        let snapshot = Snapshot { frames: vec![std::rc::Rc::new(frame)], ..Snapshot::default() };
         ResOp { op, args: vec![Value::Var(cond)], descr: None, result: None, snapshot: Some(Box::new(snapshot)) }
     }
 

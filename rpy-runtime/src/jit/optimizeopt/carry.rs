@@ -23,7 +23,7 @@
 
 use super::optimizer::{location, Loc, Optimizer};
 use super::unroll::Expr;
-use crate::jit::trace::{PendingWrite, Value};
+use crate::jit::trace::{Store, Value};
 use rpy_jitcode::Kind;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -103,7 +103,7 @@ pub(super) type ExprValue<'a, 'm> = dyn FnMut(&mut Optimizer<'m>, Expr) -> Optio
 /// there, or what a place holds there (no write waiting to go there).
 pub(super) enum Ask {
     Expr(Expr),
-    Place(PendingWrite),
+    Place(Store),
 }
 
 /// The answers (`None`: not known, or not safe to read).
@@ -265,7 +265,7 @@ impl Carried {
             };
             let mut make = Making { opt, at_start, var, st: &mut st, bad: &mut bad };
             let value = self.materialize(&mut make, SlotId::Write(i), w.value);
-            writes.push(PendingWrite { obj, index, descr: w.descr, value });
+            writes.push(Store { obj, index, descr: w.descr, value });
         }
         if !bad.writes.is_empty() || !bad.slots.is_empty() {
             return Err(bad);
@@ -341,7 +341,7 @@ impl Carried {
                 bad.writes.push(i);
                 continue;
             };
-            let write = PendingWrite { obj, index, descr: w.descr, value: Value::Const(0, Kind::Int) };
+            let write = Store { obj, index, descr: w.descr, value: Value::Const(0, Kind::Int) };
             let (op, args) = write.op(opt.module());
             let loc = location(opt.module(), op, &args, Some(w.descr)).expect("a write's place");
             if opt.waiting_at(&loc).is_none() && matches!(w.value, Slot::Value(_)) {

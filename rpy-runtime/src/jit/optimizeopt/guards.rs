@@ -217,7 +217,7 @@ pub fn known_at_failure(trace: &mut Trace) {
             _ => None,
         };
         if let (Some((n, x)), Some(s)) = (failing, &mut op.snapshot) {
-            for v in s.values_mut().filter(|v| **v == Value::Var(n)) {
+            for v in s.all_values_mut().filter(|v| **v == Value::Var(n)) {
                 *v = Value::Const(x, Kind::Int);
             }
         }

@@ -130,6 +130,8 @@ fn optimize_once<'s>(trace: &mut Trace, env: Env, short_of: &dyn Fn(u32) -> Opti
     let jump = ops.pop_if(|op| op.op == Op::Jump);
     let mut opt = Optimizer::new(env);
     opt.set_virtualizable(trace.vable.flatten());
+    // (A bridge's facts name only its inputs and names of its own.)
+    opt.know_at_start(&trace.known, trace.ninputs);
     // (A trace cut where it got too long ends in a guard: its snapshot
     // makes the lazy arrays when it fails.)
     let cut = ops.last().is_some_and(|op| op.op == Op::GuardAlwaysFails);

@@ -29,7 +29,7 @@ use super::facts::{mirror, negation, step};
 use super::intbounds::{self, IntBound};
 use super::Opts;
 use crate::jit::eval::{pure_value, returns_float};
-use crate::jit::trace::{allocation, initialization, LazyArray, PendingWrite, Piece, ResOp, Value, VirtualObject};
+use crate::jit::trace::{allocation, initialization, LazyArray, Piece, ResOp, Snapshot, Store, Value, VirtualObject};
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -183,6 +183,10 @@ pub struct Optimizer<'m> {
     /// A `guard_not_invalidated` is in `out` since the last call that
     /// may write a quasi-immutable field: the next is redundant.
     not_invalidated: bool,
+    /// A bridge's names for what places its guard knew held, not read
+    /// yet (`know_at_start`): the heap knows them, no operation defines
+    /// them; the first read of their place will.
+    unbound: HashSet<u32>,
     pub out: Vec<ResOp>,
 }
 
@@ -215,6 +219,7 @@ impl<'m> Optimizer<'m> {
             used_bounds: HashSet::default(),
             fact_vars: HashMap::default(),
             not_invalidated: false,
+            unbound: HashSet::default(),
             out: Vec::new(),
         }
     }
@@ -549,9 +554,74 @@ impl<'m> Optimizer<'m> {
     }
 
     pub fn lookup_heap(&mut self, loc: &Loc) -> Option<Value> {
-        let (v, origin) = *self.heap.get(loc)?;
+        let (v, origin) = *self.heap.get(loc).filter(|(v, _)| !self.is_unbound(*v))?;
         self.used.extend(origin);
         Some(self.resolve(v))
+    }
+
+    fn is_unbound(&self, v: Value) -> bool {
+        matches!(v, Value::Var(n) if self.unbound.contains(&n))
+    }
+
+    /// A bridge starts knowing what its guard's trace knew memory held
+    /// (`Trace::known`; RPython's `bridgeopt`). Its variables from
+    /// `first_name` on are names no operation defines yet.
+    pub fn know_at_start(&mut self, known: &[Store], first_name: u32) {
+        for k in known {
+            let (op, args) = k.op(self.m);
+            let Some(loc) = location(self.m, op, &args, Some(k.descr)) else { continue };
+            for v in k.values() {
+                if let Value::Var(n) = *v {
+                    if n >= first_name {
+                        self.unbound.insert(n);
+                    }
+                }
+            }
+            // (Its trace read or wrote through the object.)
+            self.dereferenced.insert(k.obj);
+            self.know_heap(loc, k.value, None);
+        }
+    }
+
+    /// What the optimizer knows memory holds that a bridge from a guard
+    /// with snapshot `s` can know too (`Snapshot::known`): what places of
+    /// the objects the guard keeps hold, when that is a value it keeps, a
+    /// constant, or an object it does not keep whose places hold such
+    /// values (one such step: an interpreter's frame's list of registers,
+    /// between the frame and the registers' values). Not the places whose
+    /// write waits (the bridge does the write first), nor the objects the
+    /// guard makes, nor quasi-immutable fields.
+    fn known_at_guard(&self, s: &Snapshot) -> Vec<Store> {
+        let kept: HashSet<Value> = s.values().filter(|v| matches!(v, Value::Var(n) if !s.makes(*n))).copied().collect();
+        let kept = |v: &Value| matches!(v, Value::Const(..)) || kept.contains(v);
+        let made =
+            |v: &Value| matches!(v, Value::Var(n) if self.virtuals.contains_key(n) || self.arrays.contains_key(n));
+        let waiting: Vec<Loc> = self.lazy.iter().map(|(l, _)| self.resolved(l)).collect();
+        let (mut known, mut outer) = (Vec::new(), Vec::new());
+        let mut inner: HashMap<Value, Vec<Store>> = HashMap::default();
+        for (loc, (v, _)) in &self.heap {
+            let (loc, value) = (self.resolved(loc), self.resolve(*v));
+            // (A quasi-immutable field's value is the bridge's to watch.)
+            let quasi = self.m.is_quasi_immutable(loc.descr);
+            if quasi || waiting.contains(&loc) || made(&loc.obj) || made(&value) || !loc.index.is_none_or(|i| kept(&i))
+            {
+                continue;
+            }
+            let store = Store { obj: loc.obj, index: loc.index, descr: loc.descr, value };
+            match (kept(&loc.obj), kept(&value)) {
+                (true, true) => known.push(store),
+                (true, false) => outer.push(store),
+                (false, true) => inner.entry(loc.obj).or_default().push(store),
+                (false, false) => {}
+            }
+        }
+        for o in outer {
+            if let Some(places) = inner.get(&o.value) {
+                known.push(o);
+                known.extend(places);
+            }
+        }
+        known
     }
 
     /// What the pure operation `key` gives, without counting a use.
@@ -560,7 +630,7 @@ impl<'m> Optimizer<'m> {
     }
 
     pub fn peek_heap(&self, loc: &Loc) -> Option<Value> {
-        self.heap.get(loc).map(|(v, _)| self.resolve(*v))
+        self.heap.get(loc).filter(|(v, _)| !self.is_unbound(*v)).map(|(v, _)| self.resolve(*v))
     }
 
     /// Whether `index` is known to be within the array `array` (of array
@@ -751,7 +821,15 @@ impl<'m> Optimizer<'m> {
                 return;
             } else {
                 self.flush_aliasing(&loc);
-                let v = Value::Var(op.result.expect("a read has a result"));
+                let mut r = op.result.expect("a read has a result");
+                // A bridge's name for what the place holds: this read
+                // defines it.
+                if let Some(&(Value::Var(name), _)) = self.heap.get(&loc).filter(|(v, _)| self.is_unbound(*v)) {
+                    self.unbound.remove(&name);
+                    self.subst.insert(r, Value::Var(name));
+                    (op.result, r) = (Some(name), name);
+                }
+                let v = Value::Var(r);
                 self.note_origin(&loc, v);
                 self.heap.insert(loc, (v, None));
             }
@@ -1210,10 +1288,10 @@ impl<'m> Optimizer<'m> {
     }
 
     /// The writes waiting, in order: where each goes and what it stores.
-    pub fn lazy_writes(&self) -> Vec<(Loc, PendingWrite)> {
+    pub fn lazy_writes(&self) -> Vec<(Loc, Store)> {
         (self.lazy.iter())
             .map(|(l, w)| {
-                let mut w = PendingWrite::of(w);
+                let mut w = Store::of(w);
                 w.values_mut().for_each(|v| *v = self.resolve(*v));
                 (self.resolved(l), w)
             })
@@ -1245,7 +1323,7 @@ impl<'m> Optimizer<'m> {
 
     /// A write of `w` waits from the start (a loop's body, whose label
     /// carries it): reads of its place see its value.
-    pub fn carry_write(&mut self, w: PendingWrite) {
+    pub fn carry_write(&mut self, w: Store) {
         let (op, args) = w.op(self.m);
         let loc = location(self.m, op, &args, Some(w.descr)).expect("a write's place");
         self.heap.insert(loc, (w.value, None));
@@ -1311,7 +1389,7 @@ impl<'m> Optimizer<'m> {
         if let Some(s) = &mut op.snapshot {
             s.pending = (self.lazy.iter())
                 .map(|(_, w)| {
-                    let mut w = PendingWrite::of(w);
+                    let mut w = Store::of(w);
                     w.values_mut().for_each(|v| *v = self.resolve(*v));
                     w
                 })
@@ -1336,6 +1414,7 @@ impl<'m> Optimizer<'m> {
                 todo.extend(fields.iter().filter_map(|(_, x)| made(self, x)));
                 s.virtuals.push(VirtualObject { var: n, size: v.size, length: v.length, fields });
             }
+            s.known = self.known_at_guard(s);
         }
         self.out.push(op);
     }

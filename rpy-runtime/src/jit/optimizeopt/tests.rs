@@ -5,7 +5,7 @@
 //! with the variables renumbered in order of appearance.
 
 use super::{guards, optimize, Env, Opts};
-use crate::jit::trace::Trace;
+use crate::jit::trace::{Store, Trace, Value};
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf};
 
 /// The descrs the tests' traces use.
@@ -3070,7 +3070,7 @@ fn a_guard_keeps_the_virtualizable_stacks_writes_waiting() {
         p3 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
         p4 = getfield_gc_r(p3, descr=<FieldP L.items 16>)
         i5 = int_lt(i1, 10)
-        guard_true(i5, descr=<Guard0x0>) [p0] {setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)}
+        guard_true(i5, descr=<Guard0x0>) [p0] {setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>) | known(p0, p3, descr=<FieldP F.stack 16 pure>) | known(p3, p4, descr=<FieldP L.items 16>)}
         setarrayitem_gc(p4, 0, p2, descr=<ArrayP 8>)
         jump(p0, i1, p2, descr=TargetToken(1))",
     );
@@ -3174,5 +3174,119 @@ fn a_carried_position_below_the_length_leaves_a_move_left_checked() {
         i6 = uint_ge(i5, i1)
         guard_false(i6, descr=<Guard0x1>) [p0] {setfield_gc(p0, i3, descr=<FieldS Pair.a 8>)}
         jump(p0, i1, i5, descr=TargetToken(0))",
+    );
+}
+
+/// A guard knows for its bridge what memory holds at places of the objects
+/// it keeps, when that is a value it keeps, a constant, or an object it
+/// does not keep whose places hold such values (RPython's `bridgeopt`);
+/// not a place whose write waits (the bridge does that write first), nor
+/// a value it neither keeps nor reaches.
+#[test]
+fn a_guard_knows_what_memory_holds_for_its_bridge() {
+    check(
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
+        p4 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i5 = getfield_gc_i(p4, descr=<FieldS V.tag 8 pure>)
+        guard_value(i5, 3, descr=<Guard0x0>) [p0, i2]
+        setfield_gc(p0, i1, descr=<FieldS Q.n 8>)
+        guard_true(i1, descr=<Guard0x1>) [p0, i2]
+        i6 = int_add(i3, i2)
+        jump(p0, i6, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
+        p4 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i5 = getfield_gc_i(p4, descr=<FieldS V.tag 8 pure>)
+        guard_value(i5, 3, descr=<Guard0x0>) [p0, i2] {known(p0, i2, descr=<FieldS Pair.a 8>)}
+        guard_true(i1, descr=<Guard0x1>) [p0, i2] {setfield_gc(p0, 0, descr=<FieldS Q.n 8>) | known(p0, i2, descr=<FieldS Pair.a 8>) | known(p0, p4, descr=<FieldP Pair.next 24>) | known(p4, 3, descr=<FieldS V.tag 8 pure>)}
+        i6 = int_add(i3, i2)
+        setfield_gc(p0, 1, descr=<FieldS Q.n 8>)
+        jump(p0, i6, descr=TargetToken(1))",
+    );
+}
+
+/// Optimizes the bridge `input`, which starts knowing `known` (written as
+/// a guard's `known(obj, [index,] value, descr=...)` are, its variables
+/// those of `input` or names of its own); its text must be `expected`'s.
+#[track_caller]
+fn check_bridge(input: &str, known: &[(u32, u32, u32)], expected: &str) {
+    let m = module();
+    let mut trace = Trace::parse(input, &m).unwrap_or_else(|e| panic!("input: {e}"));
+    let mut var = |n: u32| {
+        while trace.kinds.len() <= n as usize {
+            trace.new_var(Kind::Ref);
+        }
+        Value::Var(n)
+    };
+    trace.known = (known.iter())
+        .map(|&(obj, descr, value)| Store { obj: var(obj), index: None, descr, value: var(value) })
+        .collect();
+    optimize(&mut trace, env(&m), &|_| None);
+    let got = renumbered(&trace.snapshot_text(&m));
+    let want = renumbered(expected);
+    assert!(got == want, "optimized:\n{got}\n\nexpected:\n{want}\n");
+}
+
+/// A bridge reads what its guard knew memory held from what it knew
+/// (here, what field `a` of `p0` holds: `i1`).
+#[test]
+fn a_bridge_starts_knowing_what_its_guard_knew() {
+    check_bridge(
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i2, 1)
+        jump(p0, i3, descr=TargetToken(1))",
+        &[(0, 0, 1)],
+        "
+        [p0, i1]
+        i2 = int_add(i1, 1)
+        jump(p0, i2, descr=TargetToken(1))",
+    );
+}
+
+/// An object the guard did not keep has a name in the bridge; the bridge's
+/// first read of its place defines it, and what the guard knew of its
+/// places holds of it (here, `p0.next` is named `p5`, whose field `a`
+/// holds `i1`).
+#[test]
+fn a_bridge_reading_an_object_its_guard_did_not_keep_knows_its_places() {
+    check_bridge(
+        "
+        [p0, i1]
+        p2 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i3 = getfield_gc_i(p2, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i3, 1)
+        jump(p2, i4, descr=TargetToken(1))",
+        &[(0, 2, 5), (5, 0, 1)],
+        "
+        [p0, i1]
+        p2 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i3 = int_add(i1, 1)
+        jump(p2, i3, descr=TargetToken(1))",
+    );
+}
+
+/// What the bridge knows is forgotten as what the trace knows is: a
+/// residual call may write a mutable field.
+#[test]
+fn a_bridge_forgets_what_its_guard_knew_across_a_call() {
+    check_bridge(
+        "
+        [p0, i1]
+        i2 = call_i(i1, descr=<Call f>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        jump(p0, i3, descr=TargetToken(1))",
+        &[(0, 0, 1)],
+        "
+        [p0, i1]
+        i2 = call_i(i1, descr=<Call f>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        jump(p0, i3, descr=TargetToken(1))",
     );
 }

@@ -35,7 +35,7 @@
 use super::carry::{Ask, Carried, Mismatch};
 use super::intbounds::IntBound;
 use super::optimizer::{location, Env, Optimizer};
-use crate::jit::trace::{PendingWrite, ResOp, Trace, Value};
+use crate::jit::trace::{ResOp, Store, Trace, Value};
 use rpy_jitcode::{JitModule, Kind, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -737,7 +737,7 @@ fn value_of(
 /// a read of it when that is safe (through an object the trace read or
 /// wrote through, at an index known in bounds). The carried write then
 /// writes what is there.
-fn read_place(opt: &mut Optimizer, trace: &mut Trace, w: &PendingWrite) -> Option<Value> {
+fn read_place(opt: &mut Optimizer, trace: &mut Trace, w: &Store) -> Option<Value> {
     let (op, args) = w.op(opt.module());
     let read = read_of(opt.module(), op, Some(w.descr))?;
     let args = &args[..args.len() - 1];
@@ -823,7 +823,7 @@ fn assemble(
     for mut op in body.ops {
         op.args.iter_mut().for_each(renamed);
         if let Some(s) = &mut op.snapshot {
-            s.values_mut().for_each(renamed);
+            s.all_values_mut().for_each(renamed);
         }
         ops.push(op);
     }

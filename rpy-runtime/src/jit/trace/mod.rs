@@ -35,27 +35,33 @@ pub struct Snapshot {
     pub frames: Vec<Rc<FrameSnapshot>>,
     pub virtuals: Vec<VirtualObject>,
     pub arrays: Vec<LazyArray>,
-    pub pending: Vec<PendingWrite>,
+    pub pending: Vec<Store>,
+    /// What the optimizer knew memory held when the guard failed, the
+    /// pending writes done (RPython's `bridgeopt`): a bridge's optimizer
+    /// starts knowing it. Not the guard's values: a variable here that
+    /// is no fail argument is an object the guard does not keep, a name
+    /// for what its place holds.
+    pub known: Vec<Store>,
 }
 
-/// A write the trace had not done when a guard failed: `value` into the
-/// field `descr` of `obj`, or into its item `index` (`descr` the array's,
-/// or an interior descr).
+/// `value` in the field `descr` of `obj`, or in its item `index` (`descr`
+/// the array's, or an interior descr): a write the trace had not done when
+/// a guard failed, or what the optimizer knew memory held there.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PendingWrite {
+pub struct Store {
     pub obj: Value,
     pub index: Option<Value>,
     pub descr: u32,
     pub value: Value,
 }
 
-impl PendingWrite {
+impl Store {
     /// The write of a `setfield_gc`, `setarrayitem_gc` or
     /// `setinteriorfield_gc`.
-    pub fn of(op: &ResOp) -> PendingWrite {
+    pub fn of(op: &ResOp) -> Store {
         let (obj, value) = (op.args[0], op.args[op.args.len() - 1]);
         let index = (op.args.len() == 3).then(|| op.args[1]);
-        PendingWrite { obj, index, descr: op.descr.expect("a write has a descr"), value }
+        Store { obj, index, descr: op.descr.expect("a write has a descr"), value }
     }
 
     /// That operation: its name, its arguments.
@@ -67,7 +73,7 @@ impl PendingWrite {
         }
     }
 
-    fn values(&self) -> impl Iterator<Item = &Value> {
+    pub fn values(&self) -> impl Iterator<Item = &Value> {
         std::iter::once(&self.obj).chain(self.index.as_ref()).chain(std::iter::once(&self.value))
     }
 
@@ -157,18 +163,35 @@ impl Snapshot {
         let live = self.frames.iter().flat_map(|f| f.live.iter().map(|(_, v)| v));
         let fields = self.virtuals.iter().flat_map(|o| o.fields.iter().map(|(_, v)| v));
         let arrays = self.arrays.iter().flat_map(LazyArray::values);
-        live.chain(fields).chain(arrays).chain(self.pending.iter().flat_map(PendingWrite::values))
+        live.chain(fields).chain(arrays).chain(self.pending.iter().flat_map(Store::values))
+    }
+
+    /// Every value, `known`'s too.
+    pub fn all_values(&self) -> impl Iterator<Item = &Value> {
+        self.values().chain(self.known.iter().flat_map(Store::values))
     }
 
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
+        self.values_mut_and(false)
+    }
+
+    /// Every value, `known`'s too: what renaming the trace's variables
+    /// renames.
+    pub fn all_values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
+        self.values_mut_and(true)
+    }
+
+    fn values_mut_and(&mut self, with_known: bool) -> impl Iterator<Item = &mut Value> {
         // (A frame shared with other snapshots is copied first.)
         let live = self.frames.iter_mut().flat_map(|f| Rc::make_mut(f).live.iter_mut().map(|(_, v)| v));
         let fields = self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v));
         let arrays = self.arrays.iter_mut().flat_map(LazyArray::values_mut);
-        live.chain(fields).chain(arrays).chain(self.pending.iter_mut().flat_map(PendingWrite::values_mut))
+        let known = if with_known { &mut self.known[..] } else { &mut [] };
+        let stores = self.pending.iter_mut().chain(known).flat_map(Store::values_mut);
+        live.chain(fields).chain(arrays).chain(stores)
     }
 
-    /// Replaces every value `v` by `f(v)`. A frame's part shared with
+    /// Replaces every value `v` by `f(v)`, `known`'s too. A frame's part shared with
     /// other snapshots is copied only when one of its values changes
     /// (most do not: the optimizer resolves every guard's snapshot).
     pub fn map_values(&mut self, f: impl Fn(Value) -> Value) {
@@ -179,7 +202,8 @@ impl Snapshot {
         }
         let fields = self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v));
         let arrays = self.arrays.iter_mut().flat_map(LazyArray::values_mut);
-        for v in fields.chain(arrays).chain(self.pending.iter_mut().flat_map(PendingWrite::values_mut)) {
+        let stores = self.pending.iter_mut().chain(&mut self.known).flat_map(Store::values_mut);
+        for v in fields.chain(arrays).chain(stores) {
             *v = f(*v);
         }
     }
@@ -193,8 +217,9 @@ impl Snapshot {
     /// The snapshot with its variables numbered `0..` in the order the
     /// guard has them: its fail arguments (`0..n`, their slots in the
     /// guard's frame), then the objects it makes, virtual objects first
-    /// (`n..`, in order), then lazy arrays. Resuming from it, the values
-    /// of its variables are a list.
+    /// (`n..`, in order), then lazy arrays, then the objects `known` names
+    /// that the guard does not keep. Resuming from it, the values of its
+    /// variables up to the last object it makes are a list.
     pub fn numbered_densely(&self) -> Snapshot {
         let mut number: rustc_hash::FxHashMap<u32, u32> = Default::default();
         let made = self.virtuals.iter().map(|o| o.var).chain(self.arrays.iter().map(|a| a.var));
@@ -210,6 +235,14 @@ impl Snapshot {
         }
         s.virtuals.iter_mut().for_each(|o| o.var = number[&o.var]);
         s.arrays.iter_mut().for_each(|a| a.var = number[&a.var]);
+        for k in &mut s.known {
+            for v in k.values_mut() {
+                if let Value::Var(n) = v {
+                    let next = number.len() as u32;
+                    *n = *number.entry(*n).or_insert(next);
+                }
+            }
+        }
         s
     }
 
@@ -286,6 +319,11 @@ pub struct Trace {
     /// The driver's virtualizable at the portal's merge points the trace
     /// passed: `None` before the first, `Some(None)` when they differ.
     pub vable: Option<Option<Value>>,
+    /// A bridge's: what its guard's trace knew memory held
+    /// (`Snapshot::known`), in this trace's variables. A variable here
+    /// that is no input and no operation defines names what its place
+    /// holds: the first read of the place defines it.
+    pub known: Vec<Store>,
 }
 
 impl Trace {
@@ -298,6 +336,7 @@ impl Trace {
             quasi: Vec::new(),
             quasi_since: 0,
             vable: None,
+            known: Vec::new(),
         }
     }
 
@@ -443,8 +482,8 @@ impl Trace {
 }
 
 impl Trace {
-    /// A snapshot's values, virtual objects and pending writes, for
-    /// `snapshot_text`.
+    /// A snapshot's values, virtual objects, pending writes and what it
+    /// knows memory holds, for `snapshot_text`.
     fn snapshot_values(&self, m: &JitModule, s: &Snapshot) -> String {
         let val = |v: &Value| self.value_text(v, &[]);
         let live: Vec<String> = s.frames.iter().flat_map(|f| f.live.iter().map(|(_, v)| val(v))).collect();
@@ -477,6 +516,10 @@ impl Trace {
             let (op, args) = w.op(m);
             let args: Vec<String> = args.iter().map(val).collect();
             extra.push(format!("{}({}, descr={})", op.name(), args.join(", "), descr(w.descr)));
+        }
+        for k in &s.known {
+            let args: Vec<String> = k.values().map(val).collect();
+            extra.push(format!("known({}, descr={})", args.join(", "), descr(k.descr)));
         }
         if !extra.is_empty() {
             out.push_str(&format!(" {{{}}}", extra.join(" | ")));
@@ -523,8 +566,8 @@ mod tests {
     use rpy_jitcode::Reg;
 
     /// Fail arguments first, in the order the guard has them (a variable
-    /// seen twice once), then the virtual objects, then the lazy arrays;
-    /// constants stay.
+    /// seen twice once), then the virtual objects, then the lazy arrays,
+    /// then what only `known` names; constants stay.
     #[test]
     fn a_snapshot_numbered_densely_has_its_fail_arguments_first() {
         let reg = |index| Reg { kind: Kind::Ref, index };
@@ -543,7 +586,8 @@ mod tests {
             })],
             virtuals: vec![VirtualObject { var: 40, size: 1, length: None, fields: vec![(2, var(9)), (3, var(30))] }],
             arrays: vec![LazyArray { var: 30, descr: 5, length: var(3), pieces: vec![] }],
-            pending: vec![PendingWrite { obj: var(12), index: None, descr: 6, value: var(40) }],
+            pending: vec![Store { obj: var(12), index: None, descr: 6, value: var(40) }],
+            known: vec![Store { obj: var(9), index: Some(var(3)), descr: 7, value: var(17) }],
         };
         let dense = snapshot.numbered_densely();
         assert_eq!(snapshot.fail_args().collect::<Vec<_>>(), [12, 9, 3]);
@@ -553,5 +597,7 @@ mod tests {
         assert_eq!((dense.virtuals[0].var, &dense.virtuals[0].fields), (3, &vec![(2, var(1)), (3, var(4))]));
         assert_eq!((dense.arrays[0].var, dense.arrays[0].length), (4, var(2)));
         assert_eq!((dense.pending[0].obj, dense.pending[0].value), (var(0), var(3)));
+        // (An object the guard does not keep gets the next number.)
+        assert_eq!((dense.known[0].obj, dense.known[0].index, dense.known[0].value), (var(1), Some(var(2)), var(5)));
     }
 }

@@ -7,7 +7,7 @@
 //! number above them) from a constant (its kind plus one), the constant's
 //! bits following (an integer zigzagged, so small negatives are short).
 
-use super::{FrameSnapshot, LazyArray, PendingWrite, Piece, Snapshot, Value, VirtualObject};
+use super::{FrameSnapshot, LazyArray, Piece, Snapshot, Store, Value, VirtualObject};
 use rpy_jitcode::encode::{Reader, Writer};
 use rpy_jitcode::Kind;
 use std::rc::Rc;
@@ -78,18 +78,20 @@ fn snapshot(w: &mut Writer, s: &Snapshot) {
             w.u(p.call as u64);
         }
     }
-    w.u(s.pending.len() as u64);
-    for p in &s.pending {
-        value(w, &p.obj);
-        match &p.index {
-            None => w.u(0),
-            Some(i) => {
-                w.u(1);
-                value(w, i);
+    for stores in [&s.pending, &s.known] {
+        w.u(stores.len() as u64);
+        for p in stores {
+            value(w, &p.obj);
+            match &p.index {
+                None => w.u(0),
+                Some(i) => {
+                    w.u(1);
+                    value(w, i);
+                }
             }
+            w.u(p.descr as u64);
+            value(w, &p.value);
         }
-        w.u(p.descr as u64);
-        value(w, &p.value);
     }
 }
 
@@ -136,14 +138,18 @@ fn unpack(r: &mut Reader) -> R<Snapshot> {
             Ok(LazyArray { var, descr, length, pieces })
         })
         .collect::<R<_>>()?;
-    let pending = (0..r.len()?)
+    let (pending, known) = (stores(r)?, stores(r)?);
+    Ok(Snapshot { frames, virtuals, arrays, pending, known })
+}
+
+fn stores(r: &mut Reader) -> R<Vec<Store>> {
+    (0..r.len()?)
         .map(|_| {
             let obj = read_value(r)?;
             let index = if r.u()? == 0 { None } else { Some(read_value(r)?) };
-            Ok(PendingWrite { obj, index, descr: r.u32()?, value: read_value(r)? })
+            Ok(Store { obj, index, descr: r.u32()?, value: read_value(r)? })
         })
-        .collect::<R<_>>()?;
-    Ok(Snapshot { frames, virtuals, arrays, pending })
+        .collect()
 }
 
 fn read_value(r: &mut Reader) -> R<Value> {
@@ -200,11 +206,12 @@ mod tests {
                 ],
             }],
             pending: vec![
-                PendingWrite { obj: Value::Var(0), index: None, descr: 1, value: Value::Var(7) },
-                PendingWrite { obj: Value::Var(11), index: Some(int(3)), descr: 19, value: int(i64::MAX) },
+                Store { obj: Value::Var(0), index: None, descr: 1, value: Value::Var(7) },
+                Store { obj: Value::Var(11), index: Some(int(3)), descr: 19, value: int(i64::MAX) },
             ],
+            known: vec![Store { obj: Value::Var(0), index: Some(Value::Var(2)), descr: 21, value: Value::Var(30) }],
         };
-        let empty = Snapshot { frames: vec![], virtuals: vec![], arrays: vec![], pending: vec![] };
+        let empty = Snapshot::default();
         let packed = Snapshots::pack([&full, &empty, &full]);
         assert_eq!((packed.get(0), packed.get(1), packed.get(2)), (full.clone(), empty, full));
         // (About 110 bytes each: its 40 values, five of them 8- to 10-byte constants.)

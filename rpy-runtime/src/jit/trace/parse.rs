@@ -94,12 +94,7 @@ impl Parser<'_> {
                     })
                     .collect::<Result<_, String>>()?;
                 let frame = FrameSnapshot { jitcode: 0, pc: 0, live };
-                Some(Box::new(Snapshot {
-                    frames: vec![std::rc::Rc::new(frame)],
-                    virtuals: vec![],
-                    arrays: vec![],
-                    pending: vec![],
-                }))
+                Some(Box::new(Snapshot { frames: vec![std::rc::Rc::new(frame)], ..Snapshot::default() }))
             }
             None if tail.is_empty() => None,
             None => return Err(format!("unexpected {tail}")),

@@ -1701,8 +1701,7 @@ mod tests {
         let (i2, c) = (trace.new_var(Kind::Int), trace.new_var(Kind::Int));
         let live = vec![(rpy_jitcode::Reg { kind: Kind::Int, index: 0 }, Value::Var(i2))];
         let frame = FrameSnapshot { jitcode: 0, pc: 0, live };
-        let snapshot =
-            Snapshot { frames: vec![std::rc::Rc::new(frame)], virtuals: vec![], arrays: vec![], pending: vec![] };
+        let snapshot = Snapshot { frames: vec![std::rc::Rc::new(frame)], ..Snapshot::default() };
         trace.ops = vec![
             ResOp {
                 op: Op::IntAdd,
