@@ -128,6 +128,9 @@ pub struct Optimizer<'m> {
     pure: HashMap<PureKey, (Value, Option<usize>)>,
     /// What heap locations hold: the value, and the outside fact it is.
     heap: HashMap<Loc, (Value, Option<usize>)>,
+    /// The places of `heap` by object, as they were added (some forgotten
+    /// since): what a guard knows of the objects it keeps.
+    places_of: HashMap<Value, Vec<Loc>>,
     /// The comparison that defined a variable (for the facts a guard on it
     /// gives about the other comparisons of the same operands).
     compares: HashMap<u32, (Op, Value, Value)>,
@@ -199,6 +202,7 @@ impl<'m> Optimizer<'m> {
             subst: HashMap::default(),
             pure: HashMap::default(),
             heap: HashMap::default(),
+            places_of: HashMap::default(),
             compares: HashMap::default(),
             offsets: HashMap::default(),
             bounds: HashMap::default(),
@@ -464,7 +468,14 @@ impl<'m> Optimizer<'m> {
             return;
         }
         self.note_origin(&loc, v);
-        self.heap.insert(loc, (v, origin));
+        self.remember(loc, (v, origin));
+    }
+
+    /// `loc` holds `entry`'s value (`heap`, `places_of`).
+    fn remember(&mut self, loc: Loc, entry: (Value, Option<usize>)) {
+        if self.heap.insert(loc, entry).is_none() {
+            self.places_of.entry(loc.obj).or_default().push(loc);
+        }
     }
 
     /// The trace's virtualizable: an object only ever passed to functions,
@@ -592,35 +603,46 @@ impl<'m> Optimizer<'m> {
     /// write waits (the bridge does the write first), nor the objects the
     /// guard makes, nor quasi-immutable fields.
     fn known_at_guard(&self, s: &Snapshot) -> Vec<Store> {
-        let kept: HashSet<Value> = s.values().filter(|v| matches!(v, Value::Var(n) if !s.makes(*n))).copied().collect();
-        let kept = |v: &Value| matches!(v, Value::Const(..)) || kept.contains(v);
+        let mut kept: Vec<u32> = s.fail_args().collect();
+        kept.sort_unstable();
+        let is_kept = |v: &Value| match v {
+            Value::Const(..) => true,
+            Value::Var(n) => kept.binary_search(n).is_ok(),
+        };
         let made =
             |v: &Value| matches!(v, Value::Var(n) if self.virtuals.contains_key(n) || self.arrays.contains_key(n));
         let waiting: Vec<Loc> = self.lazy.iter().map(|(l, _)| self.resolved(l)).collect();
-        let (mut known, mut outer) = (Vec::new(), Vec::new());
-        let mut inner: HashMap<Value, Vec<Store>> = HashMap::default();
-        for (loc, (v, _)) in &self.heap {
-            let (loc, value) = (self.resolved(loc), self.resolve(*v));
-            // (A quasi-immutable field's value is the bridge's to watch.)
-            let quasi = self.m.is_quasi_immutable(loc.descr);
-            if quasi || waiting.contains(&loc) || made(&loc.obj) || made(&value) || !loc.index.is_none_or(|i| kept(&i))
-            {
-                continue;
-            }
-            let store = Store { obj: loc.obj, index: loc.index, descr: loc.descr, value };
-            match (kept(&loc.obj), kept(&value)) {
-                (true, true) => known.push(store),
-                (true, false) => outer.push(store),
-                (false, true) => inner.entry(loc.obj).or_default().push(store),
-                (false, false) => {}
+        // What the places of `obj` hold that a bridge can know.
+        let places = |obj: &Value| {
+            let locs = self.places_of.get(obj).map_or(&[][..], |l| &l[..]);
+            locs.iter().filter_map(|loc| {
+                let (v, _) = self.heap.get(loc)?;
+                let (loc, value) = (self.resolved(loc), self.resolve(*v));
+                // (A quasi-immutable field's value is the bridge's to watch.)
+                let skip = self.m.is_quasi_immutable(loc.descr)
+                    || made(&value)
+                    || !loc.index.is_none_or(|i| is_kept(&i))
+                    || waiting.contains(&loc);
+                (!skip).then_some(Store { obj: loc.obj, index: loc.index, descr: loc.descr, value })
+            })
+        };
+        let mut known: Vec<Store> = Vec::new();
+        for &obj in &kept {
+            for store in places(&Value::Var(obj)) {
+                if is_kept(&store.value) {
+                    known.push(store);
+                    continue;
+                }
+                let inner: Vec<Store> = places(&store.value).filter(|i| is_kept(&i.value)).collect();
+                if !inner.is_empty() {
+                    known.push(store);
+                    known.extend(inner);
+                }
             }
         }
-        for o in outer {
-            if let Some(places) = inner.get(&o.value) {
-                known.push(o);
-                known.extend(places);
-            }
-        }
+        // (A place read again after it was forgotten is listed twice.)
+        let mut seen = HashSet::default();
+        known.retain(|k| seen.insert((k.obj, k.index, k.descr)));
         known
     }
 
@@ -791,7 +813,7 @@ impl<'m> Optimizer<'m> {
                         self.lazy.retain(|(l, _)| *l != loc);
                         self.in_memory.remove(&loc);
                         self.used.extend(origin);
-                        self.heap.insert(loc, (m, origin));
+                        self.remember(loc, (m, origin));
                         return;
                     }
                 } else {
@@ -805,8 +827,8 @@ impl<'m> Optimizer<'m> {
                 // object is built, which is no object read before).
                 let mut heap = std::mem::take(&mut self.heap);
                 heap.retain(|l, _| l.immutable || !self.may_be_same(&loc, l));
-                heap.insert(loc, (value, None));
                 self.heap = heap;
+                self.remember(loc, (value, None));
                 // Done later, or never when written again first; writes
                 // that may be the same memory keep their order.
                 self.flush_aliasing(&loc);
@@ -831,7 +853,7 @@ impl<'m> Optimizer<'m> {
                 }
                 let v = Value::Var(r);
                 self.note_origin(&loc, v);
-                self.heap.insert(loc, (v, None));
+                self.remember(loc, (v, None));
             }
         } else if op.op.is_pure() {
             // Without `rewrite`, the operation stays as it is, but what
@@ -1220,7 +1242,7 @@ impl<'m> Optimizer<'m> {
             // whoever the object escapes to may read them.
             let (op, args, descr) = initialization(v.size, v.length, Value::Var(n), d, value);
             if let (Some(loc), true) = (location(self.m, op, &args, Some(descr)), self.opts.heap) {
-                self.heap.insert(loc, (value, None));
+                self.remember(loc, (value, None));
             }
             self.out.push(ResOp { op, args, descr: Some(descr), result: None, snapshot: None });
         }
@@ -1326,7 +1348,7 @@ impl<'m> Optimizer<'m> {
     pub fn carry_write(&mut self, w: Store) {
         let (op, args) = w.op(self.m);
         let loc = location(self.m, op, &args, Some(w.descr)).expect("a write's place");
-        self.heap.insert(loc, (w.value, None));
+        self.remember(loc, (w.value, None));
         self.in_memory.remove(&loc);
         self.lazy.push((loc, ResOp { op, args, descr: Some(w.descr), result: None, snapshot: None }));
     }
