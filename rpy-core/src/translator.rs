@@ -86,6 +86,8 @@ pub struct Translator {
     /// The fields no two objects hold the same object in: a list's items,
     /// which only new arrays are ever stored into.
     pub private_fields: std::collections::HashSet<(ContainerId, String)>,
+    /// The integer fields never negative: a list's length.
+    pub nonneg_fields: std::collections::HashSet<(ContainerId, String)>,
 }
 
 impl Translator {

@@ -150,7 +150,8 @@ pub enum Descr {
     /// `quasi`: declared quasi-immutable (`#[rpython::jit::quasi_immutable]`):
     /// written rarely, so a trace reading it on a constant object takes
     /// its value as a constant and is invalidated when it is written.
-    Field { name: String, leaf: Leaf, immutable: bool, holds: Holds, quasi: bool },
+    /// `nonneg`: an integer never negative (a list's length).
+    Field { name: String, leaf: Leaf, immutable: bool, holds: Holds, quasi: bool, nonneg: bool },
     /// A variable-sized container: a `GcArray` or a `GcStruct` with items.
     /// `item` is `None` when the items are by-value structs (read and
     /// written leaf by leaf through `Interior` descrs). `immutable`: the
@@ -301,14 +302,15 @@ impl fmt::Display for Leaf {
 impl fmt::Display for Descr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Descr::Field { name, leaf, immutable, holds, quasi } => {
+            Descr::Field { name, leaf, immutable, holds, quasi, nonneg } => {
                 let holds = match holds {
                     Holds::Shared => "",
                     Holds::Owned => " owned",
                     Holds::Private => " private",
                 };
                 let quasi = if *quasi { " quasi-immutable" } else { "" };
-                write!(f, "<Field {name} {leaf}{}{holds}{quasi}>", if *immutable { " immutable" } else { "" })
+                let nonneg = if *nonneg { " nonneg" } else { "" };
+                write!(f, "<Field {name} {leaf}{}{holds}{quasi}{nonneg}>", if *immutable { " immutable" } else { "" })
             }
             Descr::Array { name, length_offset, items_offset, item_size, item, immutable, .. } => {
                 write!(f, "<Array {name} len@{length_offset} items@{items_offset}x{item_size}")?;

@@ -115,13 +115,14 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
     w.u(m.descrs.len() as u64);
     for d in &m.descrs {
         match d {
-            Descr::Field { name, leaf, immutable, holds, quasi } => {
+            Descr::Field { name, leaf, immutable, holds, quasi, nonneg } => {
                 w.u(0);
                 w.s(name);
                 w.leaf(leaf);
                 w.b(*immutable);
                 w.u(*holds as u64);
                 w.b(*quasi);
+                w.b(*nonneg);
             }
             Descr::Array { name, length_offset, items_offset, item_size, typeinfo, item, immutable } => {
                 w.u(1);
@@ -328,6 +329,7 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
                     h => return Err(format!("unknown field holds {h}")),
                 },
                 quasi: r.b()?,
+                nonneg: r.b()?,
             },
             1 => Descr::Array {
                 name: r.s()?,
@@ -451,6 +453,7 @@ mod tests {
                     immutable: true,
                     holds: Holds::Owned,
                     quasi: false,
+                    nonneg: true,
                 },
                 Descr::Call {
                     name: "g".into(),
@@ -509,7 +512,7 @@ mod tests {
         let text = sample().full_text();
         assert!(text.contains("residual_call_ir_s <Call g elidable>, [], [%r0] -> [%i1, %i2]"), "{text}");
         assert!(text.contains("L5:\n    int_return %i1"), "{text}");
-        assert!(text.contains("getfield_gc_i %r0, <Field T.x @8 i4s immutable owned> -> %i2"), "{text}");
+        assert!(text.contains("getfield_gc_i %r0, <Field T.x @8 i4s immutable owned nonneg> -> %i2"), "{text}");
     }
 
     #[test]

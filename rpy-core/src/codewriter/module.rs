@@ -315,12 +315,13 @@ impl<'t> ModuleBuilder<'t> {
         } else {
             Holds::Shared
         };
+        let nonneg = self.t.nonneg_fields.contains(&key);
         Ok(leaves(ty)
             .into_iter()
             .map(|(t, o)| mem_leaf(&t, base + o))
             .collect::<Vec<_>>()
             .into_iter()
-            .map(|leaf| self.descr(Descr::Field { name: name.clone(), leaf, immutable, holds, quasi }))
+            .map(|leaf| self.descr(Descr::Field { name: name.clone(), leaf, immutable, holds, quasi, nonneg }))
             .collect())
     }
 

@@ -523,6 +523,7 @@ pub fn list_containers(
         });
         // Only `new_list`, `clear` and `ll_grow` set the items: new arrays.
         t.private_fields.insert((list, "items".into()));
+        t.nonneg_fields.insert((list, "length".into()));
         lists.insert(item, ListContainers { list, array });
     }
     lists

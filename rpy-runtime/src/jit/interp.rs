@@ -1570,22 +1570,24 @@ impl Interp<'_> {
                 self.record(Op::CallN, args, Some(p.call), None, false);
             }
         }
-        // What the guard's trace knew memory held, for the bridge's
-        // optimizer; the objects it did not keep get names of their own.
+        // What the guard's trace knew, for the bridge's optimizer; the
+        // values it did not keep get names of their own.
         let rec = self.rec.as_mut().expect("tracing");
         let mut names = HashMap::default();
+        let mut name = |v: Value, kind: Kind| match v {
+            Value::Var(n) if (n as usize) < box_of.len() => box_of[n as usize],
+            Value::Var(n) => Value::Var(*names.entry(n).or_insert_with(|| rec.trace.new_var(kind))),
+            c => c,
+        };
         let mut known = snapshot.known.clone();
-        for k in &mut known {
+        for k in &mut known.stores {
             let kind = self.m.leaf(k.descr).map_or(Kind::Ref, |l| l.kind);
-            let (obj, index, value) = (&mut k.obj, k.index.as_mut(), &mut k.value);
-            let places = [(obj, Kind::Ref), (value, kind)].into_iter().chain(index.map(|i| (i, Kind::Int)));
-            for (v, kind) in places {
-                *v = match *v {
-                    Value::Var(n) if (n as usize) < box_of.len() => box_of[n as usize],
-                    Value::Var(n) => Value::Var(*names.entry(n).or_insert_with(|| rec.trace.new_var(kind))),
-                    c => c,
-                };
-            }
+            k.obj = name(k.obj, Kind::Ref);
+            k.index = k.index.map(|i| name(i, Kind::Int));
+            k.value = name(k.value, kind);
+        }
+        for (v, ..) in &mut known.ranges {
+            *v = name(*v, Kind::Int);
         }
         rec.trace.known = known;
         self.rebuild(snapshot, |v| real(&value_of, v), |v| Some(boxed_value(&box_of, v)));

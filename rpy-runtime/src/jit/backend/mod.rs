@@ -703,6 +703,7 @@ mod tests {
                     immutable: false,
                     holds: Holds::Shared,
                     quasi: false,
+                    nonneg: false,
                 },
                 Descr::Field {
                     name: "Cell.next".into(),
@@ -710,6 +711,7 @@ mod tests {
                     immutable: false,
                     holds: Holds::Shared,
                     quasi: false,
+                    nonneg: false,
                 },
             ],
             ..JitModule::default()

@@ -220,6 +220,7 @@ pub fn known_at_failure(trace: &mut Trace) {
             for v in s.all_values_mut().filter(|v| **v == Value::Var(n)) {
                 *v = Value::Const(x, Kind::Int);
             }
+            s.known.ranges.retain(|(v, ..)| matches!(v, Value::Var(_)));
         }
     }
 }

@@ -133,6 +133,9 @@ pub fn compare(cmp: Op, a: IntBound, b: IntBound) -> Option<bool> {
         IntGe => compare(IntLe, b, a),
         IntEq if a.hi < b.lo || b.hi < a.lo => Some(false),
         IntNe if a.hi < b.lo || b.hi < a.lo => Some(true),
+        // (Both one and the same integer.)
+        IntEq if a.lo == a.hi && a == b => Some(true),
+        IntNe if a.lo == a.hi && a == b => Some(false),
         _ => None,
     }
 }
@@ -176,6 +179,16 @@ mod tests {
 
     fn r(lo: i64, hi: i64) -> IntBound {
         IntBound { lo, hi }
+    }
+
+    #[test]
+    fn ranges_decide_equalities() {
+        assert_eq!(compare(Op::IntEq, r(2, 2), r(2, 2)), Some(true));
+        assert_eq!(compare(Op::IntNe, r(2, 2), r(2, 2)), Some(false));
+        assert_eq!(compare(Op::IntEq, r(2, 3), r(2, 3)), None);
+        assert_eq!(compare(Op::IntEq, r(0, 1), r(2, 3)), Some(false));
+        assert_eq!(compare(Op::UintGe, r(5, 5), r(6, i64::MAX)), Some(false));
+        assert_eq!(compare(Op::UintGe, r(5, 5), IntBound::FULL), None);
     }
 
     #[test]

@@ -29,7 +29,9 @@ use super::facts::{mirror, negation, step};
 use super::intbounds::{self, IntBound};
 use super::Opts;
 use crate::jit::eval::{pure_value, returns_float};
-use crate::jit::trace::{allocation, initialization, LazyArray, Piece, ResOp, Snapshot, Store, Value, VirtualObject};
+use crate::jit::trace::{
+    allocation, initialization, Known, LazyArray, Piece, ResOp, Snapshot, Store, Value, VirtualObject,
+};
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -570,45 +572,61 @@ impl<'m> Optimizer<'m> {
         Some(self.resolve(v))
     }
 
+    /// Whether `loc` is a place a bridge's guard knew held an object it
+    /// did not keep, not read since (a read of it defines its name).
+    pub fn names_place(&self, loc: &Loc) -> bool {
+        self.heap.get(loc).is_some_and(|(v, _)| self.is_unbound(*v))
+    }
+
     fn is_unbound(&self, v: Value) -> bool {
         matches!(v, Value::Var(n) if self.unbound.contains(&n))
     }
 
-    /// A bridge starts knowing what its guard's trace knew memory held
-    /// (`Trace::known`; RPython's `bridgeopt`). Its variables from
-    /// `first_name` on are names no operation defines yet.
-    pub fn know_at_start(&mut self, known: &[Store], first_name: u32) {
-        for k in known {
-            let (op, args) = k.op(self.m);
-            let Some(loc) = location(self.m, op, &args, Some(k.descr)) else { continue };
-            for v in k.values() {
-                if let Value::Var(n) = *v {
-                    if n >= first_name {
-                        self.unbound.insert(n);
-                    }
+    /// A bridge starts knowing what its guard's trace knew (`Trace::known`;
+    /// RPython's `bridgeopt`). Its variables from `first_name` on are
+    /// names no operation defines yet.
+    pub fn know_at_start(&mut self, known: &Known, first_name: u32) {
+        for v in known.values() {
+            if let Value::Var(n) = *v {
+                if n >= first_name {
+                    self.unbound.insert(n);
                 }
             }
+        }
+        for k in &known.stores {
+            let (op, args) = k.op(self.m);
+            let Some(loc) = location(self.m, op, &args, Some(k.descr)) else { continue };
             // (Its trace read or wrote through the object.)
             self.dereferenced.insert(k.obj);
             self.know_heap(loc, k.value, None);
         }
+        if self.opts.intbounds {
+            for &(v, lo, hi) in &known.ranges {
+                if let Value::Var(n) = v {
+                    self.bounds.insert(n, self.bound(v).intersect(IntBound { lo, hi }));
+                }
+            }
+        }
     }
 
-    /// What the optimizer knows memory holds that a bridge from a guard
-    /// with snapshot `s` can know too (`Snapshot::known`): what places of
-    /// the objects the guard keeps hold, when that is a value it keeps, a
-    /// constant, or an object it does not keep whose places hold such
-    /// values (one such step: an interpreter's frame's list of registers,
-    /// between the frame and the registers' values). Not the places whose
-    /// write waits (the bridge does the write first), nor the objects the
-    /// guard makes, nor quasi-immutable fields.
-    fn known_at_guard(&self, s: &Snapshot) -> Vec<Store> {
+    /// What the optimizer knows that a bridge from a guard with snapshot
+    /// `s` can know too (`Snapshot::known`): what places of the objects the
+    /// guard keeps hold, when that is a value it keeps, a constant, an
+    /// integer of a known range, or an object it does not keep whose
+    /// places hold such values (one such step: an interpreter's frame's
+    /// list of registers, between the frame and the registers' values);
+    /// and the ranges of those integers and of those the guard keeps. Not
+    /// the places whose write waits (the bridge does the write first), nor
+    /// the objects the guard makes, nor quasi-immutable fields.
+    fn known_at_guard(&self, s: &Snapshot) -> Known {
         let mut kept: Vec<u32> = s.fail_args().collect();
         kept.sort_unstable();
         let is_kept = |v: &Value| match v {
             Value::Const(..) => true,
             Value::Var(n) => kept.binary_search(n).is_ok(),
         };
+        let ranged = |v: &Value| matches!(v, Value::Var(_)) && self.bound(*v) != IntBound::FULL;
+        let worth = |v: &Value| is_kept(v) || ranged(v);
         let made =
             |v: &Value| matches!(v, Value::Var(n) if self.virtuals.contains_key(n) || self.arrays.contains_key(n));
         let waiting: Vec<Loc> = self.lazy.iter().map(|(l, _)| self.resolved(l)).collect();
@@ -626,24 +644,33 @@ impl<'m> Optimizer<'m> {
                 (!skip).then_some(Store { obj: loc.obj, index: loc.index, descr: loc.descr, value })
             })
         };
-        let mut known: Vec<Store> = Vec::new();
+        let mut stores: Vec<Store> = Vec::new();
         for &obj in &kept {
             for store in places(&Value::Var(obj)) {
-                if is_kept(&store.value) {
-                    known.push(store);
+                if worth(&store.value) {
+                    stores.push(store);
                     continue;
                 }
-                let inner: Vec<Store> = places(&store.value).filter(|i| is_kept(&i.value)).collect();
+                let inner: Vec<Store> = places(&store.value).filter(|i| worth(&i.value)).collect();
                 if !inner.is_empty() {
-                    known.push(store);
-                    known.extend(inner);
+                    stores.push(store);
+                    stores.extend(inner);
                 }
             }
         }
         // (A place read again after it was forgotten is listed twice.)
         let mut seen = HashSet::default();
-        known.retain(|k| seen.insert((k.obj, k.index, k.descr)));
-        known
+        stores.retain(|k| seen.insert((k.obj, k.index, k.descr)));
+        let named = stores.iter().map(|k| k.value);
+        let mut seen = HashSet::default();
+        let ranges = (kept.iter().map(|n| Value::Var(*n)).chain(named))
+            .filter(|v| ranged(v) && seen.insert(*v))
+            .map(|v| {
+                let b = self.bound(v);
+                (v, b.lo, b.hi)
+            })
+            .collect();
+        Known { stores, ranges }
     }
 
     /// What the pure operation `key` gives, without counting a use.
@@ -852,6 +879,11 @@ impl<'m> Optimizer<'m> {
                     (op.result, r) = (Some(name), name);
                 }
                 let v = Value::Var(r);
+                if let (Descr::Field { nonneg: true, .. }, true) =
+                    (&self.m.descrs[loc.descr as usize], self.opts.intbounds)
+                {
+                    self.bounds.insert(r, self.bound(v).intersect(IntBound::NONNEG));
+                }
                 self.note_origin(&loc, v);
                 self.remember(loc, (v, None));
             }

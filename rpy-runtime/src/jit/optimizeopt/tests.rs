@@ -5,7 +5,7 @@
 //! with the variables renumbered in order of appearance.
 
 use super::{guards, optimize, Env, Opts};
-use crate::jit::trace::{Store, Trace, Value};
+use crate::jit::trace::{Known, Store, Trace, Value};
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf};
 
 /// The descrs the tests' traces use.
@@ -17,6 +17,7 @@ fn module() -> JitModule {
         immutable: false,
         holds: Holds::Shared,
         quasi: false,
+        nonneg: false,
     };
     let pure_field = |name: &str, leaf| Descr::Field {
         name: name.into(),
@@ -24,6 +25,7 @@ fn module() -> JitModule {
         immutable: true,
         holds: Holds::Shared,
         quasi: false,
+        nonneg: false,
     };
     let call_writing = |name: &str, effect, effects| Descr::Call {
         name: name.into(),
@@ -35,8 +37,14 @@ fn module() -> JitModule {
     };
     let call = |name: &str, effect| call_writing(name, effect, None);
     let ref_at = |offset| Leaf { offset, size: 8, signed: false, kind: Kind::Ref };
-    let holding =
-        |name: &str, leaf, holds| Descr::Field { name: name.into(), leaf, immutable: true, holds, quasi: false };
+    let holding = |name: &str, leaf, holds| Descr::Field {
+        name: name.into(),
+        leaf,
+        immutable: true,
+        holds,
+        quasi: false,
+        nonneg: false,
+    };
     let descrs = vec![
         field("Pair.a", int(8)),
         field("Pair.b", int(16)),
@@ -82,6 +90,7 @@ fn module() -> JitModule {
             immutable: false,
             holds: Holds::Private,
             quasi: false,
+            nonneg: false,
         },
         Descr::Array {
             name: "items".into(),
@@ -112,6 +121,15 @@ fn module() -> JitModule {
             effects: Some(Effects { reads: vec![19], writes: vec![19] }),
         },
         call_writing("fill", Effect::Random, Some(Effects { reads: vec![], writes: vec![19] })),
+        // A list's length (22): never negative.
+        Descr::Field {
+            name: "L.length".into(),
+            leaf: int(8),
+            immutable: false,
+            holds: Holds::Shared,
+            quasi: false,
+            nonneg: true,
+        },
     ];
     JitModule { descrs, ..JitModule::default() }
 }
@@ -1548,7 +1566,7 @@ fn a_comparison_tested_against_zero_is_the_comparison() {
         i2 = int_lt(i0, i1)
         guard_true(i2, descr=<Guard0x0>) [i0]
         i3 = int_eq(i0, 0)
-        guard_false(i3, descr=<Guard0x1>) [i0]
+        guard_false(i3, descr=<Guard0x1>) [i0] {i0 in -9223372036854775808..=9223372036854775806}
         jump(i0, i1, descr=TargetToken(1))",
     );
 }
@@ -1802,7 +1820,7 @@ fn a_guard_value_takes_the_place_of_two_guards_or_more() {
         guard_value(p0, ConstPtr(0x1000), descr=<Guard0x1>) [p0]
         i3 = getfield_gc_i(p1, descr=<FieldS Op.tag 8 pure>)
         i4 = int_eq(i3, 0)
-        guard_value(i3, 2, descr=<Guard0x2>) [p1, i4]
+        guard_value(i3, 2, descr=<Guard0x2>) [p1, i4] {i4 in 0..=1}
         finish(i3)",
     );
 }
@@ -2071,7 +2089,7 @@ fn a_loop_knows_a_relation_its_preamble_checked() {
         label(p0, i3, i2, descr=TargetToken(0))
         i6 = int_add(i3, 1)
         i7 = int_eq(i6, i2)
-        guard_false(i7, descr=<Guard0x2>) [p0, i3]
+        guard_false(i7, descr=<Guard0x2>) [p0, i3] {i3 in 0..=9223372036854775806}
         jump(p0, i6, i2, descr=TargetToken(0))",
     );
 }
@@ -3210,22 +3228,31 @@ fn a_guard_knows_what_memory_holds_for_its_bridge() {
     );
 }
 
-/// Optimizes the bridge `input`, which starts knowing `known` (written as
-/// a guard's `known(obj, [index,] value, descr=...)` are, its variables
-/// those of `input` or names of its own); its text must be `expected`'s.
+/// Optimizes the bridge `input`, which starts knowing what places hold
+/// (`known`: object, descr, value) and the ranges of integers (`ranges`),
+/// their variables those of `input` or names of its own; its text must be
+/// `expected`'s.
 #[track_caller]
-fn check_bridge(input: &str, known: &[(u32, u32, u32)], expected: &str) {
+fn check_bridge(input: &str, known: &[(u32, u32, u32)], ranges: &[(u32, i64, i64)], expected: &str) {
     let m = module();
     let mut trace = Trace::parse(input, &m).unwrap_or_else(|e| panic!("input: {e}"));
-    let mut var = |n: u32| {
+    let mut var = |n: u32, kind: Kind| {
         while trace.kinds.len() <= n as usize {
             trace.new_var(Kind::Ref);
         }
+        if n >= trace.ninputs {
+            trace.kinds[n as usize] = kind;
+        }
         Value::Var(n)
     };
-    trace.known = (known.iter())
-        .map(|&(obj, descr, value)| Store { obj: var(obj), index: None, descr, value: var(value) })
+    let stores = (known.iter())
+        .map(|&(obj, descr, value)| {
+            let kind = m.leaf(descr).expect("a field").kind;
+            Store { obj: var(obj, Kind::Ref), index: None, descr, value: var(value, kind) }
+        })
         .collect();
+    let ranges = ranges.iter().map(|&(n, lo, hi)| (var(n, Kind::Int), lo, hi)).collect();
+    trace.known = Known { stores, ranges };
     optimize(&mut trace, env(&m), &|_| None);
     let got = renumbered(&trace.snapshot_text(&m));
     let want = renumbered(expected);
@@ -3243,6 +3270,7 @@ fn a_bridge_starts_knowing_what_its_guard_knew() {
         i3 = int_add(i2, 1)
         jump(p0, i3, descr=TargetToken(1))",
         &[(0, 0, 1)],
+        &[],
         "
         [p0, i1]
         i2 = int_add(i1, 1)
@@ -3264,6 +3292,7 @@ fn a_bridge_reading_an_object_its_guard_did_not_keep_knows_its_places() {
         i4 = int_add(i3, 1)
         jump(p2, i4, descr=TargetToken(1))",
         &[(0, 2, 5), (5, 0, 1)],
+        &[],
         "
         [p0, i1]
         p2 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
@@ -3283,10 +3312,76 @@ fn a_bridge_forgets_what_its_guard_knew_across_a_call() {
         i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
         jump(p0, i3, descr=TargetToken(1))",
         &[(0, 0, 1)],
+        &[],
         "
         [p0, i1]
         i2 = call_i(i1, descr=<Call f>)
         i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
         jump(p0, i3, descr=TargetToken(1))",
+    );
+}
+
+/// A guard knows for its bridge the range of an integer a place holds,
+/// though it does not keep it (here the field `a` of `p0`, above 5).
+#[test]
+fn a_guard_knows_the_range_of_what_a_place_holds() {
+    check(
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_gt(i2, 5)
+        guard_true(i3, descr=<Guard0x0>) [p0]
+        guard_true(i1, descr=<Guard0x1>) [p0]
+        jump(p0, i1, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i3 = int_gt(i2, 5)
+        guard_true(i3, descr=<Guard0x0>) [p0]
+        guard_true(i1, descr=<Guard0x1>) [p0] {known(p0, i2, descr=<FieldS Pair.a 8>) | i2 in 6..=9223372036854775807}
+        jump(p0, 1, descr=TargetToken(1))",
+    );
+}
+
+/// A bridge knows the ranges its guard knew: here, of what the field `a`
+/// of `p0` holds, which makes its bounds check go.
+#[test]
+fn a_bridge_knows_the_ranges_its_guard_knew() {
+    check_bridge(
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = uint_ge(5, i1)
+        guard_false(i2, descr=<Guard0x0>) [p0]
+        jump(p0, i1, descr=TargetToken(1))",
+        &[(0, 0, 5)],
+        &[(5, 6, i64::MAX)],
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        jump(p0, i1, descr=TargetToken(1))",
+    );
+}
+
+/// A field declared never negative (a list's length) read is not
+/// negative: an unsigned bounds check against it narrows its range, and a
+/// weaker check after it goes.
+#[test]
+fn a_length_checked_above_an_index_is_above_the_smaller_ones() {
+    check(
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS L.length 8>)
+        i2 = uint_ge(9, i1)
+        guard_false(i2, descr=<Guard0x0>) [p0]
+        i3 = uint_ge(5, i1)
+        guard_false(i3, descr=<Guard0x1>) [p0]
+        jump(p0, descr=TargetToken(1))",
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS L.length 8>)
+        i2 = uint_ge(9, i1)
+        guard_false(i2, descr=<Guard0x0>) [p0] {known(p0, i1, descr=<FieldS L.length 8>) | i1 in 0..=9223372036854775807}
+        jump(p0, descr=TargetToken(1))",
     );
 }

@@ -186,16 +186,21 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
     // that cannot fail, and reads of fields, lengths and items at indexes
     // known in bounds through objects the jumping trace read or wrote
     // through itself (not null; the read is where the label's would be:
-    // it gives the value the preamble would have read there).
+    // it gives the value the preamble would have read there), or of places
+    // a bridge's guard knew.
     let safe = |opt: &mut Optimizer, f: &Fact, args: &[Value], _: usize| {
         use Op::*;
-        let through_known_object = match f.op {
-            GetfieldGcI | GetfieldGcR | GetfieldGcF | ArraylenGc => opt.is_dereferenced(args[0]),
-            GetarrayitemGcI | GetarrayitemGcR | GetarrayitemGcF => {
-                opt.is_dereferenced(args[0]) && opt.in_bounds(args[0], args[1], f.descr)
-            }
-            _ => false,
-        };
+        // (A place a bridge's guard knew holds something: its object is
+        // no null, its index in bounds.)
+        let named = f.heap && location(opt.module(), f.op, args, f.descr).is_some_and(|l| opt.names_place(&l));
+        let through_known_object = named
+            || match f.op {
+                GetfieldGcI | GetfieldGcR | GetfieldGcF | ArraylenGc => opt.is_dereferenced(args[0]),
+                GetarrayitemGcI | GetarrayitemGcR | GetarrayitemGcF => {
+                    opt.is_dereferenced(args[0]) && opt.in_bounds(args[0], args[1], f.descr)
+                }
+                _ => false,
+            };
         (!f.heap && can_hoist(f.op)) || through_known_object
     };
     for &(k, c) in sp.constants.iter().filter(|(k, _)| !mentions_leaf(&sp.facts[*k])) {

@@ -36,12 +36,31 @@ pub struct Snapshot {
     pub virtuals: Vec<VirtualObject>,
     pub arrays: Vec<LazyArray>,
     pub pending: Vec<Store>,
-    /// What the optimizer knew memory held when the guard failed, the
-    /// pending writes done (RPython's `bridgeopt`): a bridge's optimizer
-    /// starts knowing it. Not the guard's values: a variable here that
-    /// is no fail argument is an object the guard does not keep, a name
-    /// for what its place holds.
-    pub known: Vec<Store>,
+    /// What the optimizer knew when the guard failed that a bridge's
+    /// optimizer starts knowing.
+    pub known: Known,
+}
+
+/// What the optimizer knew at a guard, for a bridge from it (RPython's
+/// `bridgeopt`): what places of memory held, the pending writes done, and
+/// the ranges integers lay in. Not the guard's values: a variable here
+/// that is no fail argument names a value the guard does not keep (what a
+/// place holds).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Known {
+    pub stores: Vec<Store>,
+    /// An integer and the range `lo..=hi` it lies in.
+    pub ranges: Vec<(Value, i64, i64)>,
+}
+
+impl Known {
+    pub fn values(&self) -> impl Iterator<Item = &Value> {
+        self.stores.iter().flat_map(Store::values).chain(self.ranges.iter().map(|(v, ..)| v))
+    }
+
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
+        self.stores.iter_mut().flat_map(Store::values_mut).chain(self.ranges.iter_mut().map(|(v, ..)| v))
+    }
 }
 
 /// `value` in the field `descr` of `obj`, or in its item `index` (`descr`
@@ -168,7 +187,7 @@ impl Snapshot {
 
     /// Every value, `known`'s too.
     pub fn all_values(&self) -> impl Iterator<Item = &Value> {
-        self.values().chain(self.known.iter().flat_map(Store::values))
+        self.values().chain(self.known.values())
     }
 
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
@@ -186,9 +205,9 @@ impl Snapshot {
         let live = self.frames.iter_mut().flat_map(|f| Rc::make_mut(f).live.iter_mut().map(|(_, v)| v));
         let fields = self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v));
         let arrays = self.arrays.iter_mut().flat_map(LazyArray::values_mut);
-        let known = if with_known { &mut self.known[..] } else { &mut [] };
-        let stores = self.pending.iter_mut().chain(known).flat_map(Store::values_mut);
-        live.chain(fields).chain(arrays).chain(stores)
+        let pending = self.pending.iter_mut().flat_map(Store::values_mut);
+        let known = with_known.then_some(&mut self.known).into_iter().flat_map(Known::values_mut);
+        live.chain(fields).chain(arrays).chain(pending).chain(known)
     }
 
     /// Replaces every value `v` by `f(v)`, `known`'s too. A frame's part shared with
@@ -202,8 +221,8 @@ impl Snapshot {
         }
         let fields = self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v));
         let arrays = self.arrays.iter_mut().flat_map(LazyArray::values_mut);
-        let stores = self.pending.iter_mut().chain(&mut self.known).flat_map(Store::values_mut);
-        for v in fields.chain(arrays).chain(stores) {
+        let pending = self.pending.iter_mut().flat_map(Store::values_mut);
+        for v in fields.chain(arrays).chain(pending).chain(self.known.values_mut()) {
             *v = f(*v);
         }
     }
@@ -235,12 +254,10 @@ impl Snapshot {
         }
         s.virtuals.iter_mut().for_each(|o| o.var = number[&o.var]);
         s.arrays.iter_mut().for_each(|a| a.var = number[&a.var]);
-        for k in &mut s.known {
-            for v in k.values_mut() {
-                if let Value::Var(n) = v {
-                    let next = number.len() as u32;
-                    *n = *number.entry(*n).or_insert(next);
-                }
+        for v in s.known.values_mut() {
+            if let Value::Var(n) = v {
+                let next = number.len() as u32;
+                *n = *number.entry(*n).or_insert(next);
             }
         }
         s
@@ -323,7 +340,7 @@ pub struct Trace {
     /// (`Snapshot::known`), in this trace's variables. A variable here
     /// that is no input and no operation defines names what its place
     /// holds: the first read of the place defines it.
-    pub known: Vec<Store>,
+    pub known: Known,
 }
 
 impl Trace {
@@ -336,7 +353,7 @@ impl Trace {
             quasi: Vec::new(),
             quasi_since: 0,
             vable: None,
-            known: Vec::new(),
+            known: Known::default(),
         }
     }
 
@@ -517,9 +534,12 @@ impl Trace {
             let args: Vec<String> = args.iter().map(val).collect();
             extra.push(format!("{}({}, descr={})", op.name(), args.join(", "), descr(w.descr)));
         }
-        for k in &s.known {
+        for k in &s.known.stores {
             let args: Vec<String> = k.values().map(val).collect();
             extra.push(format!("known({}, descr={})", args.join(", "), descr(k.descr)));
+        }
+        for (v, lo, hi) in &s.known.ranges {
+            extra.push(format!("{} in {lo}..={hi}", val(v)));
         }
         if !extra.is_empty() {
             out.push_str(&format!(" {{{}}}", extra.join(" | ")));
@@ -587,7 +607,10 @@ mod tests {
             virtuals: vec![VirtualObject { var: 40, size: 1, length: None, fields: vec![(2, var(9)), (3, var(30))] }],
             arrays: vec![LazyArray { var: 30, descr: 5, length: var(3), pieces: vec![] }],
             pending: vec![Store { obj: var(12), index: None, descr: 6, value: var(40) }],
-            known: vec![Store { obj: var(9), index: Some(var(3)), descr: 7, value: var(17) }],
+            known: Known {
+                stores: vec![Store { obj: var(9), index: Some(var(3)), descr: 7, value: var(17) }],
+                ranges: vec![(var(17), 0, 5), (var(18), -1, 1)],
+            },
         };
         let dense = snapshot.numbered_densely();
         assert_eq!(snapshot.fail_args().collect::<Vec<_>>(), [12, 9, 3]);
@@ -598,6 +621,8 @@ mod tests {
         assert_eq!((dense.arrays[0].var, dense.arrays[0].length), (4, var(2)));
         assert_eq!((dense.pending[0].obj, dense.pending[0].value), (var(0), var(3)));
         // (An object the guard does not keep gets the next number.)
-        assert_eq!((dense.known[0].obj, dense.known[0].index, dense.known[0].value), (var(1), Some(var(2)), var(5)));
+        let k = &dense.known;
+        assert_eq!((k.stores[0].obj, k.stores[0].index, k.stores[0].value), (var(1), Some(var(2)), var(5)));
+        assert_eq!(k.ranges, [(var(5), 0, 5), (var(6), -1, 1)]);
     }
 }

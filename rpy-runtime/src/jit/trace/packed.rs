@@ -7,7 +7,7 @@
 //! number above them) from a constant (its kind plus one), the constant's
 //! bits following (an integer zigzagged, so small negatives are short).
 
-use super::{FrameSnapshot, LazyArray, Piece, Snapshot, Store, Value, VirtualObject};
+use super::{FrameSnapshot, Known, LazyArray, Piece, Snapshot, Store, Value, VirtualObject};
 use rpy_jitcode::encode::{Reader, Writer};
 use rpy_jitcode::Kind;
 use std::rc::Rc;
@@ -78,7 +78,7 @@ fn snapshot(w: &mut Writer, s: &Snapshot) {
             w.u(p.call as u64);
         }
     }
-    for stores in [&s.pending, &s.known] {
+    for stores in [&s.pending, &s.known.stores] {
         w.u(stores.len() as u64);
         for p in stores {
             value(w, &p.obj);
@@ -92,6 +92,12 @@ fn snapshot(w: &mut Writer, s: &Snapshot) {
             w.u(p.descr as u64);
             value(w, &p.value);
         }
+    }
+    w.u(s.known.ranges.len() as u64);
+    for (v, lo, hi) in &s.known.ranges {
+        value(w, v);
+        w.i(*lo);
+        w.i(*hi);
     }
 }
 
@@ -138,8 +144,9 @@ fn unpack(r: &mut Reader) -> R<Snapshot> {
             Ok(LazyArray { var, descr, length, pieces })
         })
         .collect::<R<_>>()?;
-    let (pending, known) = (stores(r)?, stores(r)?);
-    Ok(Snapshot { frames, virtuals, arrays, pending, known })
+    let (pending, stores) = (stores(r)?, stores(r)?);
+    let ranges = (0..r.len()?).map(|_| Ok((read_value(r)?, r.i()?, r.i()?))).collect::<R<_>>()?;
+    Ok(Snapshot { frames, virtuals, arrays, pending, known: Known { stores, ranges } })
 }
 
 fn stores(r: &mut Reader) -> R<Vec<Store>> {
@@ -209,12 +216,20 @@ mod tests {
                 Store { obj: Value::Var(0), index: None, descr: 1, value: Value::Var(7) },
                 Store { obj: Value::Var(11), index: Some(int(3)), descr: 19, value: int(i64::MAX) },
             ],
-            known: vec![Store { obj: Value::Var(0), index: Some(Value::Var(2)), descr: 21, value: Value::Var(30) }],
+            known: Known {
+                stores: vec![Store {
+                    obj: Value::Var(0),
+                    index: Some(Value::Var(2)),
+                    descr: 21,
+                    value: Value::Var(30),
+                }],
+                ranges: vec![(Value::Var(30), i64::MIN, -1)],
+            },
         };
         let empty = Snapshot::default();
         let packed = Snapshots::pack([&full, &empty, &full]);
         assert_eq!((packed.get(0), packed.get(1), packed.get(2)), (full.clone(), empty, full));
-        // (About 110 bytes each: its 40 values, five of them 8- to 10-byte constants.)
-        assert!(packed.size() < 256, "{} bytes", packed.size());
+        // (About 130 bytes each: its 45 values, seven of them 8- to 10-byte constants.)
+        assert!(packed.size() < 300, "{} bytes", packed.size());
     }
 }
