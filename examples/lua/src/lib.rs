@@ -220,12 +220,7 @@ pub mod lua {
         if b == -1 {
             return a.wrapping_neg();
         }
-        let q = a / b;
-        if a % b != 0 && (a ^ b) < 0 {
-            q - 1
-        } else {
-            q
-        }
+        a / b + off_by_floor(a % b, b)
     }
 
     /// Lua's integer modulo: the sign of the divisor (which is not 0).
@@ -234,11 +229,16 @@ pub mod lua {
             return 0;
         }
         let r = a % b;
-        if r != 0 && (r ^ b) < 0 {
-            r + b
-        } else {
-            r
-        }
+        r + (b & off_by_floor(r, b))
+    }
+
+    /// -1 when the truncated remainder `r` of a division by `b` is not 0
+    /// and of the other sign than `b` (the floored quotient is one less,
+    /// the floored remainder `r + b`), else 0. Without a branch on `r`: a
+    /// trace takes none (a test of `b`, a constant there, goes).
+    fn off_by_floor(r: i64, b: i64) -> i64 {
+        let toward_b = if b < 0 { r.wrapping_neg() } else { r };
+        toward_b >> 63
     }
 
     fn float_mod(a: f64, b: f64) -> f64 {
