@@ -1067,6 +1067,19 @@ mod tests {
         }
     }
 
+    /// Division and remainder by constant powers of two (shifts in the x64
+    /// backend) compute what `idiv` does, for dividends of either sign.
+    #[test]
+    fn division_by_powers_of_two_computes_what_eval_computes() {
+        for k in [1, 2, 3, 10, 31, 32, 62] {
+            for x in INTS.iter().chain(&[-1i64 << k, (-1i64 << k) + 1, (1 << k) - 1, -5, 5]) {
+                for op in [Op::IntFloordiv, Op::IntMod] {
+                    check_op(op, &[Kind::Int, Kind::Int], &[*x as u64, 1u64 << k]);
+                }
+            }
+        }
+    }
+
     #[test]
     fn float_operations_compute_what_eval_computes() {
         use Op::*;

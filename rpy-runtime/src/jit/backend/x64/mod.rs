@@ -736,6 +736,15 @@ impl Lower<'_, '_> {
     }
 }
 
+/// `k` when `divisor` is the constant 2^k (1 <= k <= 62; at most 31 for a
+/// remainder, whose mask is an immediate).
+fn power_of_two(divisor: &Value, remainder: bool) -> Option<u8> {
+    let Value::Const(c, _) = *divisor else { return None };
+    let k = c.trailing_zeros();
+    let most = if remainder { 31 } else { 62 };
+    (c.is_power_of_two() && (1..=most).contains(&k)).then_some(k as u8)
+}
+
 /// The second operand of an ALU operation.
 #[derive(Clone, Copy)]
 enum Operand {
@@ -939,6 +948,25 @@ impl Lower<'_, '_> {
                         };
                         self.alu(alu, d, y);
                     }
+                }
+            }
+            IntFloordiv | IntMod if power_of_two(&a[1], op.op == IntMod).is_some() => {
+                // Truncating division by 2^k: a shift, a negative dividend
+                // biased by 2^k - 1 first (no `idiv`, tens of cycles).
+                let k = power_of_two(&a[1], op.op == IntMod).unwrap();
+                let r = res.unwrap();
+                let s = self.src(&a[0]);
+                emit_move(&mut self.a, s, Loc::Reg(SCRATCH));
+                self.a.shift_ri(Shift::Sar, SCRATCH, 63);
+                self.a.shift_ri(Shift::Shr, SCRATCH, 64 - k);
+                let d = self.result_from(r, &a[0]);
+                self.a.alu_rr(Alu::Add, d, SCRATCH);
+                if op.op == IntFloordiv {
+                    self.a.shift_ri(Shift::Sar, d, k);
+                } else {
+                    // ((x + bias) mod 2^k) - bias
+                    self.a.alu_ri(Alu::And, d, ((1u64 << k) - 1) as i32);
+                    self.a.alu_rr(Alu::Sub, d, SCRATCH);
                 }
             }
             IntFloordiv | IntMod | UintFloordiv | UintMod => {
