@@ -617,8 +617,12 @@ impl<'m> Optimizer<'m> {
     /// list of registers, between the frame and the registers' values);
     /// and the ranges of those integers and of those the guard keeps. Not
     /// the places whose write waits (the bridge does the write first), nor
-    /// the objects the guard makes, nor quasi-immutable fields.
-    fn known_at_guard(&self, s: &Snapshot) -> Known {
+    /// the objects the guard makes, nor quasi-immutable fields. A loop's
+    /// body uses the outside facts and ranges what it tells rests on: the
+    /// label checks that they hold on every turn. (A place holding an
+    /// outside fact's variable needs no check: the bridge's name for it
+    /// stands for what the place holds.)
+    fn known_at_guard(&mut self, s: &Snapshot) -> Known {
         let mut kept: Vec<u32> = s.fail_args().collect();
         kept.sort_unstable();
         let is_kept = |v: &Value| match v {
@@ -634,33 +638,35 @@ impl<'m> Optimizer<'m> {
         let places = |obj: &Value| {
             let locs = self.places_of.get(obj).map_or(&[][..], |l| &l[..]);
             locs.iter().filter_map(|loc| {
-                let (v, _) = self.heap.get(loc)?;
-                let (loc, value) = (self.resolved(loc), self.resolve(*v));
+                let &(v, origin) = self.heap.get(loc)?;
+                let (loc, value) = (self.resolved(loc), self.resolve(v));
                 // (A quasi-immutable field's value is the bridge's to watch.)
                 let skip = self.m.is_quasi_immutable(loc.descr)
                     || made(&value)
                     || !loc.index.is_none_or(|i| is_kept(&i))
                     || waiting.contains(&loc);
-                (!skip).then_some(Store { obj: loc.obj, index: loc.index, descr: loc.descr, value })
+                let origin = origin.filter(|_| matches!(value, Value::Const(..)));
+                (!skip).then_some((Store { obj: loc.obj, index: loc.index, descr: loc.descr, value }, origin))
             })
         };
-        let mut stores: Vec<Store> = Vec::new();
+        let mut stores: Vec<(Store, Option<usize>)> = Vec::new();
         for &obj in &kept {
-            for store in places(&Value::Var(obj)) {
+            for (store, origin) in places(&Value::Var(obj)) {
                 if worth(&store.value) {
-                    stores.push(store);
+                    stores.push((store, origin));
                     continue;
                 }
-                let inner: Vec<Store> = places(&store.value).filter(|i| worth(&i.value)).collect();
+                let inner: Vec<_> = places(&store.value).filter(|(i, _)| worth(&i.value)).collect();
                 if !inner.is_empty() {
-                    stores.push(store);
+                    stores.push((store, origin));
                     stores.extend(inner);
                 }
             }
         }
         // (A place read again after it was forgotten is listed twice.)
         let mut seen = HashSet::default();
-        stores.retain(|k| seen.insert((k.obj, k.index, k.descr)));
+        stores.retain(|(k, _)| seen.insert((k.obj, k.index, k.descr)));
+        let (stores, origins): (Vec<Store>, Vec<Option<usize>>) = stores.into_iter().unzip();
         let named = stores.iter().map(|k| k.value);
         let mut seen = HashSet::default();
         let ranges = (kept.iter().map(|n| Value::Var(*n)).chain(named))
@@ -669,7 +675,10 @@ impl<'m> Optimizer<'m> {
                 let b = self.bound(v);
                 (v, b.lo, b.hi)
             })
-            .collect();
+            .collect::<Vec<_>>();
+        self.used.extend(origins.into_iter().flatten());
+        let ranged: Vec<Value> = ranges.iter().map(|(v, ..)| *v).collect();
+        self.use_bounds(&ranged);
         Known { stores, ranges }
     }
 
