@@ -30,7 +30,7 @@ use super::intbounds::{self, IntBound};
 use super::Opts;
 use crate::jit::eval::{pure_value, returns_float};
 use crate::jit::trace::{
-    allocation, initialization, Known, LazyArray, Piece, ResOp, Snapshot, Store, Value, VirtualObject,
+    allocation, initialization, FrameSnapshot, Known, LazyArray, Piece, ResOp, Snapshot, Store, Value, VirtualObject,
 };
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -130,8 +130,9 @@ pub struct Optimizer<'m> {
     pure: HashMap<PureKey, (Value, Option<usize>)>,
     /// What heap locations hold: the value, and the outside fact it is.
     heap: HashMap<Loc, (Value, Option<usize>)>,
-    /// The places of `heap` by object, as they were added (some forgotten
-    /// since): what a guard knows of the objects it keeps.
+    /// The places of `heap` by object, each once, as they were first
+    /// added (some forgotten since): what a guard knows of the objects it
+    /// keeps.
     places_of: HashMap<Value, Vec<Loc>>,
     /// The comparison that defined a variable (for the facts a guard on it
     /// gives about the other comparisons of the same operands).
@@ -476,7 +477,11 @@ impl<'m> Optimizer<'m> {
     /// `loc` holds `entry`'s value (`heap`, `places_of`).
     fn remember(&mut self, loc: Loc, entry: (Value, Option<usize>)) {
         if self.heap.insert(loc, entry).is_none() {
-            self.places_of.entry(loc.obj).or_default().push(loc);
+            // (A place forgotten and known again is listed once.)
+            let places = self.places_of.entry(loc.obj).or_default();
+            if !places.contains(&loc) {
+                places.push(loc);
+            }
         }
     }
 
@@ -611,72 +616,104 @@ impl<'m> Optimizer<'m> {
 
     /// What the optimizer knows that a bridge from a guard with snapshot
     /// `s` can know too (`Snapshot::known`): what places of the objects the
-    /// guard keeps hold, when that is a value it keeps, a constant, an
-    /// integer of a known range, or an object it does not keep whose
-    /// places hold such values (one such step: an interpreter's frame's
-    /// list of registers, between the frame and the registers' values);
-    /// and the ranges of those integers and of those the guard keeps. Not
-    /// the places whose write waits (the bridge does the write first), nor
-    /// the objects the guard makes, nor quasi-immutable fields. A loop's
+    /// guard keeps hold (those of its innermost portal's frame and the
+    /// frames above it, and those it writes), when that is a value it
+    /// keeps, a constant, an integer of a known range, or an object it
+    /// does not keep, a part of the other (held by an owned or private
+    /// field), whose places hold such values (one such step: an
+    /// interpreter's frame's list of registers, between the frame and the
+    /// registers' values); and the ranges of those integers and of those
+    /// the guard keeps. Not the places whose write waits (the bridge does
+    /// the write first), nor quasi-immutable fields. A loop's
     /// body uses the outside facts and ranges what it tells rests on: the
     /// label checks that they hold on every turn. (A place holding an
     /// outside fact's variable needs no check: the bridge's name for it
     /// stands for what the place holds.)
     fn known_at_guard(&mut self, s: &Snapshot) -> Known {
-        let mut kept: Vec<u32> = s.fail_args().collect();
+        let mut kept: Vec<u32> =
+            s.values().filter_map(|v| if let Value::Var(n) = v { Some(*n) } else { None }).collect();
         kept.sort_unstable();
+        kept.dedup();
+        kept.retain(|n| !s.makes(*n));
         let is_kept = |v: &Value| match v {
             Value::Const(..) => true,
             Value::Var(n) => kept.binary_search(n).is_ok(),
         };
-        let ranged = |v: &Value| matches!(v, Value::Var(_)) && self.bound(*v) != IntBound::FULL;
+        // (The snapshot's values and what the heap holds are resolved.)
+        let range = |v: &Value| match v {
+            Value::Var(n) if self.opts.intbounds => self.bounds.get(n).filter(|b| **b != IntBound::FULL),
+            _ => None,
+        };
+        let ranged = |v: &Value| range(v).is_some();
         let worth = |v: &Value| is_kept(v) || ranged(v);
-        let made =
-            |v: &Value| matches!(v, Value::Var(n) if self.virtuals.contains_key(n) || self.arrays.contains_key(n));
         let waiting: Vec<Loc> = self.lazy.iter().map(|(l, _)| self.resolved(l)).collect();
-        // What the places of `obj` hold that a bridge can know.
+        // What the places of `obj` hold that a bridge can know, and the
+        // outside fact a constant there is.
         let places = |obj: &Value| {
             let locs = self.places_of.get(obj).map_or(&[][..], |l| &l[..]);
             locs.iter().filter_map(|loc| {
                 let &(v, origin) = self.heap.get(loc)?;
-                let (loc, value) = (self.resolved(loc), self.resolve(v));
-                // (A quasi-immutable field's value is the bridge's to watch.)
+                let value = self.resolve(v);
+                // (A quasi-immutable field's value is the bridge's to watch.
+                // A virtual object is in no place: what it holds is no heap.)
                 let skip = self.m.is_quasi_immutable(loc.descr)
-                    || made(&value)
                     || !loc.index.is_none_or(|i| is_kept(&i))
-                    || waiting.contains(&loc);
+                    || waiting.contains(loc);
                 let origin = origin.filter(|_| matches!(value, Value::Const(..)));
                 (!skip).then_some((Store { obj: loc.obj, index: loc.index, descr: loc.descr, value }, origin))
             })
         };
-        let mut stores: Vec<(Store, Option<usize>)> = Vec::new();
-        for &obj in &kept {
-            for (store, origin) in places(&Value::Var(obj)) {
+        let mut stores: Vec<Store> = Vec::new();
+        let mut origins: Vec<usize> = Vec::new();
+        // (A place read again after it was forgotten is listed twice.)
+        let add = |stores: &mut Vec<Store>, origins: &mut Vec<usize>, (k, origin): (Store, Option<usize>)| {
+            if !stores.iter().any(|o| (o.obj, o.index, o.descr) == (k.obj, k.index, k.descr)) {
+                stores.push(k);
+                origins.extend(origin);
+            }
+        };
+        // (The objects of the frames from the innermost portal's up, where
+        // the bridge starts and goes on, and of the writes it does first:
+        // an interpreter's callers' are read again only once they return.)
+        let portal = |f: &FrameSnapshot| self.m.drivers.iter().any(|d| d.portal == f.jitcode);
+        let from = s.frames.iter().rposition(|f| portal(f)).unwrap_or(0);
+        let live = s.frames[from..].iter().flat_map(|f| f.live.iter().map(|(_, v)| *v));
+        let written = s.pending.iter().map(|w| w.obj);
+        let mut objects: Vec<Value> = live.chain(written).filter(|v| matches!(v, Value::Var(_))).collect();
+        objects.sort_unstable_by_key(|v| if let Value::Var(n) = v { *n } else { 0 });
+        objects.dedup();
+        // One step through an object it does not keep, when that is a
+        // part of the object it keeps (a field that owns it, or holds it
+        // alone: a frame's list of registers, a list's items).
+        let part =
+            |d: u32| matches!(self.m.descrs[d as usize], Descr::Field { holds: Holds::Owned | Holds::Private, .. });
+        for obj in &objects {
+            for (store, origin) in places(obj) {
                 if worth(&store.value) {
-                    stores.push((store, origin));
+                    add(&mut stores, &mut origins, (store, origin));
                     continue;
                 }
-                let inner: Vec<_> = places(&store.value).filter(|(i, _)| worth(&i.value)).collect();
-                if !inner.is_empty() {
-                    stores.push((store, origin));
-                    stores.extend(inner);
+                if !part(store.descr) {
+                    continue;
+                }
+                let outer = stores.len();
+                for inner in places(&store.value).filter(|(i, _)| worth(&i.value)) {
+                    add(&mut stores, &mut origins, inner);
+                }
+                let same = |o: &Store| (o.obj, o.index, o.descr) == (store.obj, store.index, store.descr);
+                if stores.len() > outer && !stores[..outer].iter().any(same) {
+                    stores.insert(outer, store);
+                    origins.extend(origin);
                 }
             }
         }
-        // (A place read again after it was forgotten is listed twice.)
-        let mut seen = HashSet::default();
-        stores.retain(|(k, _)| seen.insert((k.obj, k.index, k.descr)));
-        let (stores, origins): (Vec<Store>, Vec<Option<usize>>) = stores.into_iter().unzip();
-        let named = stores.iter().map(|k| k.value);
-        let mut seen = HashSet::default();
-        let ranges = (kept.iter().map(|n| Value::Var(*n)).chain(named))
-            .filter(|v| ranged(v) && seen.insert(*v))
-            .map(|v| {
-                let b = self.bound(v);
-                (v, b.lo, b.hi)
-            })
-            .collect::<Vec<_>>();
-        self.used.extend(origins.into_iter().flatten());
+        let mut ranges: Vec<(Value, i64, i64)> = Vec::new();
+        for v in kept.iter().map(|n| Value::Var(*n)).chain(stores.iter().map(|k| k.value)) {
+            if let Some(b) = range(&v).filter(|_| !ranges.iter().any(|(r, ..)| *r == v)) {
+                ranges.push((v, b.lo, b.hi));
+            }
+        }
+        self.used.extend(origins);
         let ranged: Vec<Value> = ranges.iter().map(|(v, ..)| *v).collect();
         self.use_bounds(&ranged);
         Known { stores, ranges }

@@ -3199,9 +3199,10 @@ fn a_carried_position_below_the_length_leaves_a_move_left_checked() {
 
 /// A guard knows for its bridge what memory holds at places of the objects
 /// it keeps, when that is a value it keeps, a constant, or an object it
-/// does not keep whose places hold such values (RPython's `bridgeopt`);
-/// not a place whose write waits (the bridge does that write first), nor
-/// a value it neither keeps nor reaches.
+/// does not keep, a part of the other (an owned or private field), whose
+/// places hold such values (RPython's `bridgeopt`); not a place whose write
+/// waits (the bridge does that write first), nor a value it neither keeps
+/// nor reaches, nor what a shared field's object holds.
 #[test]
 fn a_guard_knows_what_memory_holds_for_its_bridge() {
     check(
@@ -3209,24 +3210,30 @@ fn a_guard_knows_what_memory_holds_for_its_bridge() {
         [p0, i1]
         i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
         i3 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
-        p4 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        p4 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
         i5 = getfield_gc_i(p4, descr=<FieldS V.tag 8 pure>)
         guard_value(i5, 3, descr=<Guard0x0>) [p0, i2]
+        p6 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i7 = getfield_gc_i(p6, descr=<FieldS V.tag 8 pure>)
+        guard_value(i7, 4, descr=<Guard0x1>) [p0, i2]
         setfield_gc(p0, i1, descr=<FieldS Q.n 8>)
-        guard_true(i1, descr=<Guard0x1>) [p0, i2]
-        i6 = int_add(i3, i2)
-        jump(p0, i6, descr=TargetToken(1))",
+        guard_true(i1, descr=<Guard0x2>) [p0, i2]
+        i8 = int_add(i3, i2)
+        jump(p0, i8, descr=TargetToken(1))",
         "
         [p0, i1]
         i2 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
         i3 = getfield_gc_i(p0, descr=<FieldS Pair.b 16>)
-        p4 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        p4 = getfield_gc_r(p0, descr=<FieldP F.stack 16 pure>)
         i5 = getfield_gc_i(p4, descr=<FieldS V.tag 8 pure>)
         guard_value(i5, 3, descr=<Guard0x0>) [p0, i2] {known(p0, i2, descr=<FieldS Pair.a 8>)}
-        guard_true(i1, descr=<Guard0x1>) [p0, i2] {setfield_gc(p0, 0, descr=<FieldS Q.n 8>) | known(p0, i2, descr=<FieldS Pair.a 8>) | known(p0, p4, descr=<FieldP Pair.next 24>) | known(p4, 3, descr=<FieldS V.tag 8 pure>)}
-        i6 = int_add(i3, i2)
+        p6 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i7 = getfield_gc_i(p6, descr=<FieldS V.tag 8 pure>)
+        guard_value(i7, 4, descr=<Guard0x1>) [p0, i2] {known(p0, i2, descr=<FieldS Pair.a 8>) | known(p0, p4, descr=<FieldP F.stack 16 pure>) | known(p4, 3, descr=<FieldS V.tag 8 pure>)}
+        guard_true(i1, descr=<Guard0x2>) [p0, i2] {setfield_gc(p0, 0, descr=<FieldS Q.n 8>) | known(p0, i2, descr=<FieldS Pair.a 8>) | known(p0, p4, descr=<FieldP F.stack 16 pure>) | known(p4, 3, descr=<FieldS V.tag 8 pure>)}
+        i8 = int_add(i3, i2)
         setfield_gc(p0, 1, descr=<FieldS Q.n 8>)
-        jump(p0, i6, descr=TargetToken(1))",
+        jump(p0, i8, descr=TargetToken(1))",
     );
 }
 
