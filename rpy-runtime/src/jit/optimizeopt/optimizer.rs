@@ -653,12 +653,13 @@ impl<'m> Optimizer<'m> {
             let locs = self.places_of.get(obj).map_or(&[][..], |l| &l[..]);
             locs.iter().filter_map(|loc| {
                 let &(v, origin) = self.heap.get(loc)?;
-                let value = self.resolve(v);
+                let (loc, value) = (self.resolved(loc), self.resolve(v));
                 // (A quasi-immutable field's value is the bridge's to watch.
-                // A virtual object is in no place: what it holds is no heap.)
+                // The guard makes its virtual objects, after the places.)
                 let skip = self.m.is_quasi_immutable(loc.descr)
                     || !loc.index.is_none_or(|i| is_kept(&i))
-                    || waiting.contains(loc);
+                    || waiting.contains(&loc)
+                    || matches!(value, Value::Var(n) if self.virtuals.contains_key(&n) || self.arrays.contains_key(&n));
                 let origin = origin.filter(|_| matches!(value, Value::Const(..)));
                 (!skip).then_some((Store { obj: loc.obj, index: loc.index, descr: loc.descr, value }, origin))
             })
