@@ -572,19 +572,33 @@ impl<'m> Optimizer<'m> {
     }
 
     pub fn lookup_heap(&mut self, loc: &Loc) -> Option<Value> {
-        let (v, origin) = *self.heap.get(loc).filter(|(v, _)| !self.is_unbound(*v))?;
+        let (v, origin) = self.heap_entry(loc)?;
         self.used.extend(origin);
         Some(self.resolve(v))
     }
 
-    /// Whether `loc` is a place a bridge's guard knew held an object it
-    /// did not keep, not read since (a read of it defines its name).
-    pub fn names_place(&self, loc: &Loc) -> bool {
-        self.heap.get(loc).is_some_and(|(v, _)| self.is_unbound(*v))
+    /// What `heap` knows `loc` holds, unless that is a name no operation
+    /// defines yet (`name_at`).
+    fn heap_entry(&self, loc: &Loc) -> Option<(Value, Option<usize>)> {
+        match *self.heap.get(loc)? {
+            (Value::Var(n), _) if self.unbound.contains(&n) => None,
+            entry => Some(entry),
+        }
     }
 
-    fn is_unbound(&self, v: Value) -> bool {
-        matches!(v, Value::Var(n) if self.unbound.contains(&n))
+    /// The name a bridge gave what its guard knew `loc` held (an object or
+    /// integer it did not keep), when no read of `loc` defined it yet.
+    fn name_at(&self, loc: &Loc) -> Option<u32> {
+        match self.heap.get(loc)? {
+            (Value::Var(n), _) if self.unbound.contains(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// Whether `loc` holds a name a read of it would define (the guard's
+    /// trace read the place: its object is no null, its index in bounds).
+    pub fn names_place(&self, loc: &Loc) -> bool {
+        self.name_at(loc).is_some()
     }
 
     /// A bridge starts knowing what its guard's trace knew (`Trace::known`;
@@ -624,11 +638,11 @@ impl<'m> Optimizer<'m> {
     /// interpreter's frame's list of registers, between the frame and the
     /// registers' values); and the ranges of those integers and of those
     /// the guard keeps. Not the places whose write waits (the bridge does
-    /// the write first), nor quasi-immutable fields. A loop's
-    /// body uses the outside facts and ranges what it tells rests on: the
-    /// label checks that they hold on every turn. (A place holding an
-    /// outside fact's variable needs no check: the bridge's name for it
-    /// stands for what the place holds.)
+    /// the write first), nor quasi-immutable fields. A loop's body uses the
+    /// outside facts and ranges what it tells rests on: the label checks
+    /// that they hold on every turn. (A place holding an outside fact's
+    /// variable needs no check: the bridge's name for it stands for what
+    /// the place holds.)
     fn known_at_guard(&mut self, s: &Snapshot) -> Known {
         let mut kept: Vec<u32> =
             s.values().filter_map(|v| if let Value::Var(n) = v { Some(*n) } else { None }).collect();
@@ -644,8 +658,7 @@ impl<'m> Optimizer<'m> {
             Value::Var(n) if self.opts.intbounds => self.bounds.get(n).filter(|b| **b != IntBound::FULL),
             _ => None,
         };
-        let ranged = |v: &Value| range(v).is_some();
-        let worth = |v: &Value| is_kept(v) || ranged(v);
+        let worth = |v: &Value| is_kept(v) || range(v).is_some();
         let waiting: Vec<Loc> = self.lazy.iter().map(|(l, _)| self.resolved(l)).collect();
         // What the places of `obj` hold that a bridge can know, and the
         // outside fact a constant there is.
@@ -668,7 +681,7 @@ impl<'m> Optimizer<'m> {
         let mut origins: Vec<usize> = Vec::new();
         // (A place read again after it was forgotten is listed twice.)
         let add = |stores: &mut Vec<Store>, origins: &mut Vec<usize>, (k, origin): (Store, Option<usize>)| {
-            if !stores.iter().any(|o| (o.obj, o.index, o.descr) == (k.obj, k.index, k.descr)) {
+            if !stores.iter().any(|o| o.place() == k.place()) {
                 stores.push(k);
                 origins.extend(origin);
             }
@@ -701,8 +714,7 @@ impl<'m> Optimizer<'m> {
                 for inner in places(&store.value).filter(|(i, _)| worth(&i.value)) {
                     add(&mut stores, &mut origins, inner);
                 }
-                let same = |o: &Store| (o.obj, o.index, o.descr) == (store.obj, store.index, store.descr);
-                if stores.len() > outer && !stores[..outer].iter().any(same) {
+                if stores.len() > outer && !stores[..outer].iter().any(|o| o.place() == store.place()) {
                     stores.insert(outer, store);
                     origins.extend(origin);
                 }
@@ -726,7 +738,7 @@ impl<'m> Optimizer<'m> {
     }
 
     pub fn peek_heap(&self, loc: &Loc) -> Option<Value> {
-        self.heap.get(loc).filter(|(v, _)| !self.is_unbound(*v)).map(|(v, _)| self.resolve(*v))
+        self.heap_entry(loc).map(|(v, _)| self.resolve(v))
     }
 
     /// Whether `index` is known to be within the array `array` (of array
@@ -920,7 +932,7 @@ impl<'m> Optimizer<'m> {
                 let mut r = op.result.expect("a read has a result");
                 // A bridge's name for what the place holds: this read
                 // defines it.
-                if let Some(&(Value::Var(name), _)) = self.heap.get(&loc).filter(|(v, _)| self.is_unbound(*v)) {
+                if let Some(name) = self.name_at(&loc) {
                     self.unbound.remove(&name);
                     self.subst.insert(r, Value::Var(name));
                     (op.result, r) = (Some(name), name);

@@ -92,6 +92,11 @@ impl Store {
         }
     }
 
+    /// Where it is: its object, index and descr.
+    pub fn place(&self) -> (Value, Option<Value>, u32) {
+        (self.obj, self.index, self.descr)
+    }
+
     pub fn values(&self) -> impl Iterator<Item = &Value> {
         std::iter::once(&self.obj).chain(self.index.as_ref()).chain(std::iter::once(&self.value))
     }
@@ -210,9 +215,9 @@ impl Snapshot {
         live.chain(fields).chain(arrays).chain(pending).chain(known)
     }
 
-    /// Replaces every value `v` by `f(v)`, `known`'s too. A frame's part shared with
-    /// other snapshots is copied only when one of its values changes
-    /// (most do not: the optimizer resolves every guard's snapshot).
+    /// Replaces every value `v` by `f(v)`, `known`'s too. A frame's part
+    /// shared with other snapshots is copied only when one of its values
+    /// changes (most do not: the optimizer resolves every guard's snapshot).
     pub fn map_values(&mut self, f: impl Fn(Value) -> Value) {
         for frame in &mut self.frames {
             if frame.live.iter().any(|(_, v)| f(*v) != *v) {

@@ -950,10 +950,9 @@ impl Lower<'_, '_> {
                     }
                 }
             }
-            IntFloordiv | IntMod if power_of_two(&a[1], op.op == IntMod).is_some() => {
+            IntFloordiv | IntMod if let Some(k) = power_of_two(&a[1], op.op == IntMod) => {
                 // Truncating division by 2^k: a shift, a negative dividend
                 // biased by 2^k - 1 first (no `idiv`, tens of cycles).
-                let k = power_of_two(&a[1], op.op == IntMod).unwrap();
                 let r = res.unwrap();
                 let s = self.src(&a[0]);
                 emit_move(&mut self.a, s, Loc::Reg(SCRATCH));

@@ -1,0 +1,37 @@
+//! The shape of the JIT's code for a Lua loop, read from its log
+//! (`RPYLOG=jit-log-opt-bridge`, printed on stderr).
+
+use std::process::Command;
+
+/// A `while` loop whose branch goes the other way every few turns: the
+/// bridge of that branch knows what the loop's guard knew of the frame (its
+/// registers and the boxes in them), so it goes on into the loop's body at
+/// its label with the integers unboxed, allocating no box.
+#[test]
+fn a_bridge_back_into_its_loop_allocates_no_integer_box() {
+    let program = "
+        local function collatz_len(n)
+          local steps = 0
+          while n ~= 1 do
+            if n % 2 == 0 then n = n // 2 else n = 3 * n + 1 end
+            steps = steps + 1
+          end
+          return steps
+        end
+        local total = 0
+        for start = 1, 30000 do total = total + collatz_len(start) end
+        print(total)";
+    let out = Command::new(env!("CARGO_BIN_EXE_rpylua"))
+        .args(["-e", program])
+        .env("RPYLOG", "jit-log-opt-bridge")
+        .output()
+        .expect("run rpylua");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "2864311");
+    let log = String::from_utf8_lossy(&out.stderr);
+    let bridges: Vec<&str> = log.split("{jit-log-opt-bridge").skip(1).collect();
+    let into_body: Vec<&&str> = bridges.iter().filter(|b| b.contains(", label))")).collect();
+    assert!(!into_body.is_empty(), "no bridge enters a loop at its label:\n{log}");
+    for b in into_body {
+        assert!(!b.contains("<SizeDescr Value::Int>"), "a bridge into the loop's body boxes an integer:\n{b}");
+    }
+}
