@@ -138,6 +138,20 @@ pub enum Holds {
     Private,
 }
 
+/// What a field of an enum's data says of its object's variant, or needs of
+/// it: the data are a base struct holding the tag and a struct per variant
+/// extending it (RPython's subclasses of one class).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// A field every object of its struct's type has.
+    Any,
+    /// The enum's tag: which variant the object is.
+    Tag,
+    /// A field of one variant's struct: the object has it once its tag
+    /// says it is that variant.
+    Own,
+}
+
 /// What an operation needs to know about the heap, a call or a type
 /// (RPython's descrs).
 #[derive(Clone, Debug, PartialEq)]
@@ -150,8 +164,9 @@ pub enum Descr {
     /// `quasi`: declared quasi-immutable (`#[rpython::jit::quasi_immutable]`):
     /// written rarely, so a trace reading it on a constant object takes
     /// its value as a constant and is invalidated when it is written.
-    /// `nonneg`: an integer never negative (a list's length).
-    Field { name: String, leaf: Leaf, immutable: bool, holds: Holds, quasi: bool, nonneg: bool },
+    /// `nonneg`: an integer never negative (a list's length). `variant`:
+    /// of an enum's data, the tag or a variant's own field.
+    Field { name: String, leaf: Leaf, immutable: bool, holds: Holds, quasi: bool, nonneg: bool, variant: Variant },
     /// A variable-sized container: a `GcArray` or a `GcStruct` with items.
     /// `item` is `None` when the items are by-value structs (read and
     /// written leaf by leaf through `Interior` descrs). `immutable`: the
@@ -302,7 +317,7 @@ impl fmt::Display for Leaf {
 impl fmt::Display for Descr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Descr::Field { name, leaf, immutable, holds, quasi, nonneg } => {
+            Descr::Field { name, leaf, immutable, holds, quasi, nonneg, variant } => {
                 let holds = match holds {
                     Holds::Shared => "",
                     Holds::Owned => " owned",
@@ -310,7 +325,13 @@ impl fmt::Display for Descr {
                 };
                 let quasi = if *quasi { " quasi-immutable" } else { "" };
                 let nonneg = if *nonneg { " nonneg" } else { "" };
-                write!(f, "<Field {name} {leaf}{}{holds}{quasi}{nonneg}>", if *immutable { " immutable" } else { "" })
+                let variant = match variant {
+                    Variant::Any => "",
+                    Variant::Tag => " tag",
+                    Variant::Own => " variant",
+                };
+                let immutable = if *immutable { " immutable" } else { "" };
+                write!(f, "<Field {name} {leaf}{immutable}{holds}{quasi}{nonneg}{variant}>")
             }
             Descr::Array { name, length_offset, items_offset, item_size, item, immutable, .. } => {
                 write!(f, "<Array {name} len@{length_offset} items@{items_offset}x{item_size}")?;

@@ -115,7 +115,7 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
     w.u(m.descrs.len() as u64);
     for d in &m.descrs {
         match d {
-            Descr::Field { name, leaf, immutable, holds, quasi, nonneg } => {
+            Descr::Field { name, leaf, immutable, holds, quasi, nonneg, variant } => {
                 w.u(0);
                 w.s(name);
                 w.leaf(leaf);
@@ -123,6 +123,7 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
                 w.u(*holds as u64);
                 w.b(*quasi);
                 w.b(*nonneg);
+                w.u(*variant as u64);
             }
             Descr::Array { name, length_offset, items_offset, item_size, typeinfo, item, immutable } => {
                 w.u(1);
@@ -330,6 +331,12 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
                 },
                 quasi: r.b()?,
                 nonneg: r.b()?,
+                variant: match r.u()? {
+                    0 => Variant::Any,
+                    1 => Variant::Tag,
+                    2 => Variant::Own,
+                    v => return Err(format!("unknown field variant {v}")),
+                },
             },
             1 => Descr::Array {
                 name: r.s()?,
@@ -454,6 +461,7 @@ mod tests {
                     holds: Holds::Owned,
                     quasi: false,
                     nonneg: true,
+                    variant: Variant::Own,
                 },
                 Descr::Call {
                     name: "g".into(),
@@ -512,7 +520,7 @@ mod tests {
         let text = sample().full_text();
         assert!(text.contains("residual_call_ir_s <Call g elidable>, [], [%r0] -> [%i1, %i2]"), "{text}");
         assert!(text.contains("L5:\n    int_return %i1"), "{text}");
-        assert!(text.contains("getfield_gc_i %r0, <Field T.x @8 i4s immutable owned nonneg> -> %i2"), "{text}");
+        assert!(text.contains("getfield_gc_i %r0, <Field T.x @8 i4s immutable owned nonneg variant> -> %i2"), "{text}");
     }
 
     #[test]

@@ -35,3 +35,38 @@ fn a_bridge_back_into_its_loop_allocates_no_integer_box() {
         assert!(!b.contains("<SizeDescr Value::Int>"), "a bridge into the loop's body boxes an integer:\n{b}");
     }
 }
+
+/// A loop whose test reads an upvalue: the bridge of its rarer branch
+/// never read the closure's upvalues, so it checks with guards what the
+/// loop's preamble checked of the upvalue (its cell, its type) and goes
+/// on into the loop's body at its label, instead of running the preamble.
+#[test]
+fn a_bridge_checks_what_the_preamble_checked_and_enters_the_body() {
+    let program = "
+        local LIMIT = 50
+        local function f(n)
+          local k, acc = 0, 0
+          while k < LIMIT do
+            if k % 7 == 0 then acc = acc + n else acc = acc + 1 end
+            k = k + 1
+          end
+          return acc
+        end
+        local total = 0
+        for i = 1, 20000 do total = total + f(i) end
+        print(total)";
+    let out = Command::new(env!("CARGO_BIN_EXE_rpylua"))
+        .args(["-e", program])
+        .env("RPYLOG", "jit-log-opt-bridge")
+        .output()
+        .expect("run rpylua");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "1600920000");
+    let log = String::from_utf8_lossy(&out.stderr);
+    let bridges: Vec<&str> = log.split("{jit-log-opt-bridge").skip(1).collect();
+    // (After the bridge's last instruction: the checks of its jump.)
+    let checked_entry = |b: &&str| {
+        let tail = b.rsplit("debug_merge_point").next().unwrap_or("");
+        tail.contains(", label))") && tail.contains("guard_value") && tail.contains("Closure.upvals")
+    };
+    assert!(bridges.iter().any(checked_entry), "no bridge checks the upvalue to enter the loop's body:\n{log}");
+}

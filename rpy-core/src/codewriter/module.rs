@@ -25,7 +25,7 @@ use crate::lloperation::LlOp;
 use crate::lltype::layout::{layout, size_align, struct_offsets};
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
-use rpy_jitcode::{Descr, Driver, Effect, Effects, Holds, Kind, Leaf};
+use rpy_jitcode::{Descr, Driver, Effect, Effects, Holds, Kind, Leaf, Variant};
 use std::collections::HashMap;
 
 /// The register file of scalar values of `ty` (`None` for `Void`).
@@ -316,12 +316,20 @@ impl<'t> ModuleBuilder<'t> {
             Holds::Shared
         };
         let nonneg = self.t.nonneg_fields.contains(&key);
+        // (An enum's payloads are the only containers with a base.)
+        let variant = if field == crate::rtyper::TAG {
+            Variant::Tag
+        } else if self.t.container_bases.contains_key(&c) {
+            Variant::Own
+        } else {
+            Variant::Any
+        };
         Ok(leaves(ty)
             .into_iter()
             .map(|(t, o)| mem_leaf(&t, base + o))
             .collect::<Vec<_>>()
             .into_iter()
-            .map(|leaf| self.descr(Descr::Field { name: name.clone(), leaf, immutable, holds, quasi, nonneg }))
+            .map(|leaf| self.descr(Descr::Field { name: name.clone(), leaf, immutable, holds, quasi, nonneg, variant }))
             .collect())
     }
 

@@ -293,6 +293,20 @@ pub struct Interp<'a> {
     pub run_portal: Option<&'a RunPortal<'a>>,
 }
 
+/// The registers live at the merge point `a` of frame `top`, into `live`:
+/// its greens (the constants `greens`, pinned: a snapshot keeps them) and
+/// its reds.
+fn merge_point_live(top: &Frame, a: &[Arg], greens: &[u64], live: &mut Vec<(Reg, Value)>) {
+    live.clear();
+    live.extend(regs(&a[1]).iter().zip(greens).map(|(r, g)| (*r, Value::Const(*g, r.kind))));
+    live.extend(regs(&a[2]).iter().map(|r| (*r, top.boxes[r.kind as usize][r.index as usize])));
+    for (_, v) in live.iter() {
+        if let Value::Const(p, Kind::Ref) = v {
+            memory::pin_ref(*p);
+        }
+    }
+}
+
 /// A frame's part of a snapshot: its instruction being run (the guard,
 /// or the call of the frame above), preceded by its `-live-` marker, and
 /// the values of the registers that lists.
@@ -477,17 +491,26 @@ impl<'a> Interp<'a> {
         let (at, snapshot) = rec.cut_point.get_or_insert_with(Default::default);
         *at = rec.trace.ops.len();
         let mut live = snapshot.frames.pop().and_then(|f| Rc::try_unwrap(f).ok()).map(|f| f.live).unwrap_or_default();
-        live.clear();
-        live.extend(regs(&a[1]).iter().zip(greens).map(|(r, g)| (*r, Value::Const(*g, r.kind))));
-        live.extend(regs(&a[2]).iter().map(|r| (*r, top.boxes[r.kind as usize][r.index as usize])));
-        for (_, v) in &live {
-            if let Value::Const(p, Kind::Ref) = v {
-                memory::pin_ref(*p);
-            }
-        }
+        merge_point_live(top, a, greens, &mut live);
         snapshot.frames.clear();
         snapshot.frames.extend(callers.iter_mut().map(|f| waiting_part(m, f)));
         snapshot.frames.push(Rc::new(FrameSnapshot { jitcode: top.code as u32, pc: top.pc as u32 - 1, live }));
+    }
+
+    /// Keeps the merge point `a` (the portal's, at the bottom) where the
+    /// trace jumps to other code, as a snapshot for the guards of the
+    /// jump: failing, they go on from here. Not for a bridge from such a
+    /// guard (it would only check the same again).
+    fn snapshot_at_end(&mut self, a: &[Arg], greens: &[u64]) {
+        let Some(rec) = self.rec.as_mut() else { return };
+        if rec.starts_at_merge_point {
+            return;
+        }
+        let top = self.frames.last().expect("a frame");
+        let mut live = Vec::new();
+        merge_point_live(top, a, greens, &mut live);
+        let at = FrameSnapshot { jitcode: top.code as u32, pc: top.pc as u32 - 1, live };
+        rec.trace.at_end = Some(Snapshot { frames: vec![Rc::new(at)], ..Snapshot::default() });
     }
 
     /// The state a guard failing here resumes from: per frame, the
@@ -1214,6 +1237,9 @@ impl<'a> Interp<'a> {
             };
         }
         if let Some(target) = target {
+            if target.is_some() {
+                self.snapshot_at_end(a, &greens);
+            }
             self.record(Op::Jump, reds, target, None, false);
             if let Some(rec) = self.rec.take() {
                 self.closed = Some(rec.trace);

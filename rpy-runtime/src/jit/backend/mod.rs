@@ -446,7 +446,7 @@ unsafe fn write_code(at: usize, bytes: &[u8]) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::jit::trace::{FrameSnapshot, ResOp, Snapshot, Value};
-    use rpy_jitcode::{Descr, Holds, Kind, Leaf, Op, Reg};
+    use rpy_jitcode::{Descr, Holds, Kind, Leaf, Op, Reg, Variant};
 
     fn tables() -> Tables<'static> {
         Tables { calls: &[], typeinfos: &[], prebuilt: &[] }
@@ -704,6 +704,7 @@ mod tests {
                     holds: Holds::Shared,
                     quasi: false,
                     nonneg: false,
+                    variant: Variant::Any,
                 },
                 Descr::Field {
                     name: "Cell.next".into(),
@@ -712,6 +713,7 @@ mod tests {
                     holds: Holds::Shared,
                     quasi: false,
                     nonneg: false,
+                    variant: Variant::Any,
                 },
             ],
             ..JitModule::default()

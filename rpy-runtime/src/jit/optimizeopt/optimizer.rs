@@ -160,6 +160,8 @@ pub struct Optimizer<'m> {
     clock: u64,
     /// The writes of fields not done yet, in order, and where they go.
     lazy: Vec<(Loc, ResOp)>,
+    /// While set, guards keep the writes of items waiting too (`guard_keeping_writes`).
+    keep_item_writes: bool,
     /// What memory holds at a place whose write waits, when known (and
     /// the outside fact it is): a later write of that value there is
     /// none (a count up and down again: a `RefCell`'s borrow and its
@@ -217,6 +219,7 @@ impl<'m> Optimizer<'m> {
             allocated: HashMap::default(),
             clock: 0,
             lazy: Vec::new(),
+            keep_item_writes: false,
             in_memory: HashMap::default(),
             dereferenced: HashSet::default(),
             origins: HashMap::default(),
@@ -758,9 +761,25 @@ impl<'m> Optimizer<'m> {
         holds
     }
 
-    /// Whether the trace read or wrote through `v` (it is not null).
+    /// Whether the trace read or wrote through `v`, or guarded that it is
+    /// not null.
     pub fn is_dereferenced(&self, v: Value) -> bool {
         self.dereferenced.contains(&self.resolve(v))
+    }
+
+    /// Emits the guard `op` leaving every waiting write waiting (its
+    /// snapshot does them when it fails): a jump into a label checks what
+    /// the label assumes with guards before it finds there the writes the
+    /// label carries.
+    pub fn guard_keeping_writes(&mut self, op: ResOp) {
+        self.keep_item_writes = true;
+        self.emit(op);
+        self.keep_item_writes = false;
+    }
+
+    /// `v` is not null (a guard said so).
+    pub fn know_not_null(&mut self, v: Value) {
+        self.dereferenced.insert(self.resolve(v));
     }
 
     /// The comparisons known from guards on other comparisons (in no
@@ -1481,7 +1500,7 @@ impl<'m> Optimizer<'m> {
     /// Keeps `op`; a guard's snapshot gets the virtual objects its values
     /// refer to, as they are now, and the lazy writes.
     fn push(&mut self, mut op: ResOp) {
-        if op.snapshot.is_some() {
+        if op.snapshot.is_some() && !self.keep_item_writes {
             // A waiting write of an item costs the guard three values to
             // keep; it is done before the guard unless what it stores is
             // virtual (RPython's `force_lazy_sets_for_guard`) or it goes to

@@ -5,8 +5,9 @@
 //! with the variables renumbered in order of appearance.
 
 use super::{guards, optimize, Env, Opts};
-use crate::jit::trace::{Known, Store, Trace, Value};
-use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf};
+use crate::jit::trace::{FrameSnapshot, Known, Snapshot, Store, Trace, Value};
+use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Reg, Variant};
+use std::rc::Rc;
 
 /// The descrs the tests' traces use.
 fn module() -> JitModule {
@@ -18,15 +19,18 @@ fn module() -> JitModule {
         holds: Holds::Shared,
         quasi: false,
         nonneg: false,
+        variant: Variant::Any,
     };
-    let pure_field = |name: &str, leaf| Descr::Field {
+    let enum_field = |name: &str, leaf, variant| Descr::Field {
         name: name.into(),
         leaf,
         immutable: true,
         holds: Holds::Shared,
         quasi: false,
         nonneg: false,
+        variant,
     };
+    let pure_field = |name: &str, leaf| enum_field(name, leaf, Variant::Any);
     let call_writing = |name: &str, effect, effects| Descr::Call {
         name: name.into(),
         target: 0,
@@ -44,6 +48,7 @@ fn module() -> JitModule {
         holds,
         quasi: false,
         nonneg: false,
+        variant: Variant::Any,
     };
     let descrs = vec![
         field("Pair.a", int(8)),
@@ -77,7 +82,7 @@ fn module() -> JitModule {
         call_writing("h", Effect::Random, Some(Effects { reads: vec![0], writes: vec![1, 4] })),
         // An enum's tag (12), another type's field at the same offset (13); `r` reads
         // the tag.
-        pure_field("V.tag", int(8)),
+        enum_field("V.tag", int(8), Variant::Tag),
         field("Q.n", int(8)),
         call_writing("r", Effect::Random, Some(Effects { reads: vec![12], writes: vec![] })),
         // A frame's two lists (owned, never reassigned: 15, 16), a list's items (private:
@@ -91,6 +96,7 @@ fn module() -> JitModule {
             holds: Holds::Private,
             quasi: false,
             nonneg: false,
+            variant: Variant::Any,
         },
         Descr::Array {
             name: "items".into(),
@@ -129,7 +135,10 @@ fn module() -> JitModule {
             holds: Holds::Shared,
             quasi: false,
             nonneg: true,
+            variant: Variant::Any,
         },
+        // A field of one variant of the enum whose tag is 12 (23).
+        enum_field("V.val", int(16), Variant::Own),
     ];
     JitModule { descrs, ..JitModule::default() }
 }
@@ -254,6 +263,107 @@ fn a_trace_not_knowing_the_labels_facts_enters_the_preamble() {
         [p0, i1]
         i2 = int_add(i1, 1)
         jump(p0, i2, descr=TargetToken(1))",
+    );
+}
+
+/// As `check_entering`, for a trace that may check what the label assumes
+/// with guards resuming at its end's merge point (a portal's frame whose
+/// registers hold the jump's arguments).
+#[track_caller]
+fn check_entering_with_guards(target: &str, input: &str, expected: &str) {
+    let m = module();
+    let mut target = Trace::parse(target, &m).unwrap_or_else(|e| panic!("target: {e}"));
+    let short = optimize(&mut target, env(&m), &|_| None).expect("the target is an unrolled loop");
+    let mut trace = Trace::parse(input, &m).unwrap_or_else(|e| panic!("input: {e}"));
+    let jump = trace.ops.last().expect("a jump");
+    let kind = |v: &Value| match v {
+        Value::Var(n) => trace.kinds[*n as usize],
+        Value::Const(_, kind) => *kind,
+    };
+    let live = (jump.args.iter().enumerate()).map(|(i, v)| (Reg { kind: kind(v), index: i as u32 }, *v)).collect();
+    let at = FrameSnapshot { jitcode: 0, pc: 0, live };
+    trace.at_end = Some(Snapshot { frames: vec![Rc::new(at)], ..Snapshot::default() });
+    optimize(&mut trace, env(&m), &|c| (c == 0).then_some(&short));
+    let got = renumbered(&trace.snapshot_text(&m));
+    let want = renumbered(expected);
+    assert!(got == want, "optimized:\n{got}\n\nexpected:\n{want}\n");
+}
+
+/// A trace that does not know what the body takes from its preamble
+/// reads it before the jump into the body, after guards checking what the
+/// preamble had checked (here that the object is not null); failing, they
+/// go on from the merge point (RPython's short preamble with its guards).
+#[test]
+fn a_trace_checking_the_labels_facts_with_guards_enters_the_body() {
+    check_entering_with_guards(
+        LOOP_READING_A_FIELD,
+        "
+        [p0, i1]
+        i2 = int_add(i1, 1)
+        jump(p0, i2, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = int_add(i1, 1)
+        i3 = ptr_nonzero(p0)
+        guard_value(i3, 1, descr=<Guard0x0>) [p0, i2]
+        i4 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        jump(i2, i4, descr=TargetToken(1, label))",
+    );
+}
+
+/// The loop of the tests of entering it with guards: its body takes a
+/// variant's field of an object its preamble read and checked the tag of.
+const LOOP_READING_A_VARIANT: &str = "
+    [p0, i1]
+    p2 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+    i3 = getfield_gc_i(p2, descr=<FieldS V.tag 8 pure>)
+    i4 = int_eq(i3, 1)
+    guard_true(i4, descr=<Guard0x0>) [p0, i1]
+    i5 = getfield_gc_i(p2, descr=<FieldS V.val 16 pure>)
+    i6 = int_add(i1, i5)
+    jump(p0, i6, descr=TargetToken(0))";
+
+/// A variant's field is read only once a guard checked the tag the
+/// preamble checked: of another variant, the object has no such field.
+#[test]
+fn a_guarded_entry_checks_the_tag_before_a_variants_field() {
+    check_entering_with_guards(
+        LOOP_READING_A_VARIANT,
+        "
+        [p0, i1]
+        jump(p0, i1, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        i2 = ptr_nonzero(p0)
+        guard_value(i2, 1, descr=<Guard0x0>) [p0, i1]
+        p3 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i4 = ptr_nonzero(p3)
+        guard_value(i4, 1, descr=<Guard0x1>) [p0, i1]
+        i5 = getfield_gc_i(p3, descr=<FieldS V.tag 8 pure>)
+        guard_value(i5, 1, descr=<Guard0x2>) [p0, i1]
+        i6 = getfield_gc_i(p3, descr=<FieldS V.val 16 pure>)
+        jump(i1, i6, descr=TargetToken(1, label))",
+    );
+}
+
+/// A trace knowing a constant other than the one the body assumes enters
+/// the preamble, guards or not: a guard would fail every time.
+#[test]
+fn a_trace_knowing_another_tag_enters_the_preamble() {
+    check_entering_with_guards(
+        LOOP_READING_A_VARIANT,
+        "
+        [p0, i1]
+        p2 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i3 = getfield_gc_i(p2, descr=<FieldS V.tag 8 pure>)
+        guard_value(i3, 2, descr=<Guard0x0>) [p0, i1]
+        jump(p0, i1, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        p2 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i3 = getfield_gc_i(p2, descr=<FieldS V.tag 8 pure>)
+        guard_value(i3, 2, descr=<Guard0x0>) [p0, i1]
+        jump(p0, i1, descr=TargetToken(1))",
     );
 }
 

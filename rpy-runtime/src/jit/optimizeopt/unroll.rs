@@ -29,14 +29,14 @@
 //! bounds): the body starts knowing them, and each range a decision of the
 //! body used (a bounds check it dropped) must hold of the value the jump
 //! passes, or it is given up. Another trace jumping to the label enters
-//! the body only when it knows each used range to hold; else it enters the
-//! preamble, which checks.
+//! the body only when it knows each used range to hold or checks it with
+//! guards (`label_args`); else it enters the preamble, which checks.
 
 use super::carry::{Ask, Carried, Mismatch};
 use super::intbounds::IntBound;
 use super::optimizer::{location, Env, Optimizer};
-use crate::jit::trace::{ResOp, Store, Trace, Value};
-use rpy_jitcode::{JitModule, Kind, Op};
+use crate::jit::trace::{ResOp, Snapshot, Store, Trace, Value};
+use rpy_jitcode::{Descr, JitModule, Kind, Op, Variant};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// A value the body can know in terms of the loop's values: an input of the
@@ -169,14 +169,24 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
 
 /// The arguments of `sp`'s label for a jump to its loop with `args` (the
 /// loop's inputs) at the end of a trace optimized by `opt`: when `opt`
-/// knows every fact the label needs (or can compute it without reading
-/// memory) and the constants the body assumes; else `None`, and the jump
-/// goes to the preamble.
+/// knows every fact the label needs and the constants and ranges the body
+/// assumes, or can compute and check them there (safely, or with guards
+/// when the trace has a merge point to resume at); else `None`, and the
+/// jump goes to the preamble.
 pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, args: &[Value]) -> Option<Vec<Value>> {
     let constant = |v: &Value, c: u64| matches!(v, Value::Const(x, _) if *x == c);
+    // (Guards the jump adds resume at its merge point; they replace the
+    // preamble's checks of what the body assumes.)
+    let guards_at = trace.at_end.clone();
     for (i, mode) in sp.inputs.iter().enumerate() {
         if let Mode::Const(c) = mode {
-            if !constant(&args[i], *c) {
+            let kind = match args[i] {
+                Value::Var(n) => trace.kinds[n as usize],
+                Value::Const(_, kind) => kind,
+            };
+            if !constant(&args[i], *c)
+                && !guards_at.as_ref().is_some_and(|at| guard_equal(opt, args[i], Value::Const(*c, kind), at))
+            {
                 return None;
             }
         }
@@ -187,7 +197,7 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
     // known in bounds through objects the jumping trace read or wrote
     // through itself (not null; the read is where the label's would be:
     // it gives the value the preamble would have read there), or of places
-    // a bridge's guard knew.
+    // a bridge's guard knew. Others need guards (`guarded`).
     let safe = |opt: &mut Optimizer, f: &Fact, args: &[Value], _: usize| {
         use Op::*;
         // (A place a bridge's guard knew holds something: its object is
@@ -203,15 +213,17 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
             };
         (!f.heap && can_hoist(f.op)) || through_known_object
     };
+    let reach = Reach { facts: &sp.facts, inputs: args, leaves: &[], safe: &safe, guards_at: guards_at.as_ref() };
     for &(k, c) in sp.constants.iter().filter(|(k, _)| !mentions_leaf(&sp.facts[*k])) {
-        let v = value_of(opt, trace, &sp.facts, args, &[], k, &safe, &mut memo)?;
-        if !constant(&v, c) {
+        let v = value_of(opt, trace, &reach, k, &mut memo)?;
+        let c = Value::Const(c, sp.facts[k].kind);
+        if v != c && !guards_at.as_ref().is_some_and(|at| guard_equal(opt, v, c, at)) {
             return None;
         }
     }
     let mut ask = |opt: &mut Optimizer, a: Ask| match a {
         Ask::Expr(Expr::Input(i)) => Some(args[i]),
-        Ask::Expr(Expr::Fact(k)) => value_of(opt, trace, &sp.facts, args, &[], k, &safe, &mut memo),
+        Ask::Expr(Expr::Fact(k)) => value_of(opt, trace, &reach, k, &mut memo),
         Ask::Expr(Expr::Const(c)) => Some(c),
         Ask::Expr(Expr::Leaf(_)) => unreachable!("leaves are the carried writes'"),
         Ask::Place(w) => read_place(opt, trace, &w),
@@ -222,21 +234,25 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
             e => ask(opt, Ask::Expr(*e)).map(Some),
         })
         .collect::<Option<_>>()?;
-    // The body's guards that the ranges made go are this trace's to pass.
-    for &(e, range) in &sp.ranges {
-        let v = ask(opt, Ask::Expr(e))?;
-        if !range.contains(opt.bound(v)) {
-            return None;
-        }
-    }
+    // The body's guards that the ranges made go are this trace's to pass
+    // (checked below).
+    let ranged: Vec<(Value, IntBound)> =
+        sp.ranges.iter().map(|&(e, range)| Some((ask(opt, Ask::Expr(e))?, range))).collect::<Option<_>>()?;
     // Last: the jumping trace must have the carried writes waiting, of the
     // label's shape (or what their places hold known); then its jump does
     // them no more.
     let needed = |l: usize| sp.label.contains(&Expr::Leaf(l));
     let (leaves, places) = sp.carried.finish(opt, &mut ask, &needed).ok()?;
+    for (v, range) in ranged {
+        if !range.contains(opt.bound(v)) && !guards_at.as_ref().is_some_and(|at| guard_within(opt, trace, v, range, at))
+        {
+            return None;
+        }
+    }
     // The relations of the carried values the body relies on.
+    let reach = Reach { leaves: &leaves, guards_at: None, ..reach };
     for &(k, c) in sp.constants.iter().filter(|(k, _)| mentions_leaf(&sp.facts[*k])) {
-        let v = value_of(opt, trace, &sp.facts, args, &leaves, k, &safe, &mut memo)?;
+        let v = value_of(opt, trace, &reach, k, &mut memo)?;
         if !constant(&v, c) {
             return None;
         }
@@ -356,8 +372,8 @@ fn export_ranges(pre: &Optimizer, entering: &[Value], facts: &[Fact]) -> Vec<Ran
 /// The read of what the write `op` writes (`None` for other operations).
 fn read_of(m: &JitModule, op: Op, descr: Option<u32>) -> Option<Op> {
     let kind = match &m.descrs[descr? as usize] {
-        rpy_jitcode::Descr::Field { leaf, .. } | rpy_jitcode::Descr::Interior { leaf, .. } => leaf.kind,
-        rpy_jitcode::Descr::Array { item: Some(leaf), .. } => leaf.kind,
+        Descr::Field { leaf, .. } | Descr::Interior { leaf, .. } => leaf.kind,
+        Descr::Array { item: Some(leaf), .. } => leaf.kind,
         _ => return None,
     };
     let [i, r, f] = match op {
@@ -548,9 +564,10 @@ fn body(
         return Err(Demotions { inputs: bad_inputs, ..check.bad });
     }
     let at_end = &mut check.at_end;
+    let reach = Reach { facts, inputs: &end, leaves: &[], safe: &safe, guards_at: None };
     let mut ask = |opt: &mut Optimizer, a: Ask| match a {
         Ask::Expr(Expr::Input(i)) => Some(end[i]),
-        Ask::Expr(Expr::Fact(k)) => value_of(opt, trace, facts, &end, &[], k, &safe, at_end),
+        Ask::Expr(Expr::Fact(k)) => value_of(opt, trace, &reach, k, at_end),
         Ask::Expr(Expr::Const(c)) => Some(c),
         Ask::Expr(Expr::Leaf(_)) => unreachable!("leaves are the carried writes'"),
         Ask::Place(w) => read_place(opt, trace, &w),
@@ -635,7 +652,8 @@ impl Check {
             if let Some(k) = opt.used.iter().copied().filter(ready).min() {
                 self.facts_checked.insert(k);
                 let leaves = leaves.unwrap_or(&[]);
-                let end_value = value_of(opt, trace, facts, end, leaves, k, safe, &mut self.at_end);
+                let reach = Reach { facts, inputs: end, leaves, safe, guards_at: None };
+                let end_value = value_of(opt, trace, &reach, k, &mut self.at_end);
                 let holds = match (modes[k], end_value) {
                     (Mode::Const(c), Some(Value::Const(x, _))) => x == c,
                     (Mode::Var, Some(_)) => true,
@@ -651,7 +669,8 @@ impl Check {
                     Expr::Input(i) => Some(end[i]),
                     Expr::Fact(k) => {
                         opt.used.insert(k);
-                        value_of(opt, trace, facts, end, &[], k, safe, &mut self.at_end)
+                        let reach = Reach { facts, inputs: end, leaves: &[], safe, guards_at: None };
+                        value_of(opt, trace, &reach, k, &mut self.at_end)
                     }
                     _ => unreachable!("ranges are of inputs and facts"),
                 };
@@ -693,31 +712,39 @@ fn drop_dead_label_args(body: &mut Body) {
     }
 }
 
-/// The value of fact `k` for the loop's inputs `inputs` (and the label's
-/// carried values `leaves`, where known) where `opt` is, computing it there
-/// when `opt` does not know it and `safe` says so; `None` when it does not.
-#[allow(clippy::too_many_arguments)]
+/// Where a trace computes facts: its values of the loop's inputs and of
+/// the label's carried values (`leaves`, where known), which reads are safe
+/// there, and, for a trace that may add guards (a jump into the label),
+/// where they resume (`Trace::at_end`).
+struct Reach<'a> {
+    facts: &'a [Fact],
+    inputs: &'a [Value],
+    leaves: &'a [Option<Value>],
+    safe: &'a Safe<'a>,
+    guards_at: Option<&'a Snapshot>,
+}
+
+/// The value of fact `k` where `opt` is, computing it there when `opt` does
+/// not know it and the read is safe, or made safe by guards (`guarded`);
+/// `None` when it is not.
 fn value_of(
     opt: &mut Optimizer,
     trace: &mut Trace,
-    facts: &[Fact],
-    inputs: &[Value],
-    leaves: &[Option<Value>],
+    r: &Reach,
     k: usize,
-    safe: &Safe,
     memo: &mut HashMap<usize, Option<Value>>,
 ) -> Option<Value> {
     if let Some(v) = memo.get(&k) {
         return *v;
     }
-    let f = &facts[k];
+    let f = &r.facts[k];
     let mut args = Vec::with_capacity(f.args.len());
     for e in &f.args {
         args.push(match e {
-            Expr::Input(i) => inputs[*i],
-            Expr::Fact(j) => value_of(opt, trace, facts, inputs, leaves, *j, safe, memo)?,
+            Expr::Input(i) => r.inputs[*i],
+            Expr::Fact(j) => value_of(opt, trace, r, *j, memo)?,
             Expr::Const(c) => *c,
-            Expr::Leaf(l) => leaves.get(*l).copied().flatten()?,
+            Expr::Leaf(l) => r.leaves.get(*l).copied().flatten()?,
         });
     }
     let known = if f.heap {
@@ -725,16 +752,133 @@ fn value_of(
     } else {
         opt.lookup_pure(&(f.op, args.clone(), f.descr))
     };
-    let value = known.or_else(|| {
-        if !safe(opt, f, &args, k) {
-            return None;
+    let value = match known {
+        Some(v) => Some(v),
+        None if (r.safe)(opt, f, &args, k) || guarded(opt, trace, r, k, &args, memo) => {
+            Some(emit_op(opt, trace, f.op, args, f.descr, f.kind))
         }
-        let r = trace.new_var(f.kind);
-        opt.emit(ResOp { op: f.op, args, descr: f.descr, result: Some(r), snapshot: None });
-        Some(opt.resolve(Value::Var(r)))
-    });
+        None => None,
+    };
     memo.insert(k, value);
     value
+}
+
+/// The result of `op(args)`, emitted where `opt` is.
+fn emit_op(opt: &mut Optimizer, trace: &mut Trace, op: Op, args: Vec<Value>, descr: Option<u32>, kind: Kind) -> Value {
+    let r = trace.new_var(kind);
+    opt.emit(ResOp { op, args, descr, result: Some(r), snapshot: None });
+    opt.resolve(Value::Var(r))
+}
+
+/// Makes the read of fact `k` (with operands `args`) safe with guards that
+/// resume at `Reach::guards_at` (RPython's short preamble guards), the
+/// checks the preamble's own guards made before it: its object not null,
+/// an enum's tag the variant whose field it reads, an item's index within
+/// its array. `false`: no such guards are allowed here, or none makes it safe.
+fn guarded(
+    opt: &mut Optimizer,
+    trace: &mut Trace,
+    r: &Reach,
+    k: usize,
+    args: &[Value],
+    memo: &mut HashMap<usize, Option<Value>>,
+) -> bool {
+    use Op::*;
+    let Some(at) = r.guards_at else { return false };
+    let f = &r.facts[k];
+    if !matches!(
+        f.op,
+        GetfieldGcI | GetfieldGcR | GetfieldGcF | GetarrayitemGcI | GetarrayitemGcR | GetarrayitemGcF | ArraylenGc
+    ) {
+        return false;
+    }
+    let obj = args[0];
+    if !opt.is_dereferenced(obj) {
+        let nonnull = emit_op(opt, trace, PtrNonzero, vec![obj], None, Kind::Int);
+        if !guard_equal(opt, nonnull, Value::Const(1, Kind::Int), at) {
+            return false;
+        }
+        opt.know_not_null(obj);
+    }
+    if variant(opt.module(), f.descr) == Variant::Own {
+        // (The tag is a field of every variant: its read is safe now.)
+        let Some(tag) = (0..r.facts.len()).find(|&j| {
+            let g = &r.facts[j];
+            g.heap && variant(opt.module(), g.descr) == Variant::Tag && g.args[..1] == f.args[..1]
+        }) else {
+            return false;
+        };
+        let Some(variant) = known_tag(r.facts, tag) else { return false };
+        let Some(v) = value_of(opt, trace, r, tag, memo) else { return false };
+        if !guard_equal(opt, v, variant, at) {
+            return false;
+        }
+    }
+    if matches!(f.op, GetarrayitemGcI | GetarrayitemGcR | GetarrayitemGcF) && !opt.in_bounds(obj, args[1], f.descr) {
+        let len = emit_op(opt, trace, ArraylenGc, vec![obj], f.descr, Kind::Int);
+        let within = emit_op(opt, trace, UintLt, vec![args[1], len], None, Kind::Int);
+        if !guard_equal(opt, within, Value::Const(1, Kind::Int), at) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The tag the preamble knew the tag read `tag` gave: its value, or the
+/// constant a comparison it guarded equal to it.
+fn known_tag(facts: &[Fact], tag: usize) -> Option<Value> {
+    if let Value::Const(..) = facts[tag].value {
+        return Some(facts[tag].value);
+    }
+    let read = Expr::Fact(tag);
+    facts.iter().find_map(|g| match (g.op, &g.args[..], g.value) {
+        (Op::IntEq, [a, Expr::Const(c)] | [Expr::Const(c), a], Value::Const(1, _)) if *a == read => Some(*c),
+        _ => None,
+    })
+}
+
+/// Makes the integer `v` lie within `range` where `opt` is, through guards
+/// on the sides its known range does not (resuming at `at`).
+fn guard_within(opt: &mut Optimizer, trace: &mut Trace, v: Value, range: IntBound, at: &Snapshot) -> bool {
+    let known = opt.bound(v);
+    let sides = [(Op::IntGe, range.lo, known.lo < range.lo), (Op::IntLe, range.hi, known.hi > range.hi)];
+    for (cmp, limit, needed) in sides {
+        if needed {
+            let holds = emit_op(opt, trace, cmp, vec![v, Value::Const(limit as u64, Kind::Int)], None, Kind::Int);
+            if !guard_equal(opt, holds, Value::Const(1, Kind::Int), at) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Makes `v` the constant `c` where `opt` is: `true` when it is known to
+/// be, or (not a float) through a guard resuming at `at`.
+fn guard_equal(opt: &mut Optimizer, v: Value, c: Value, at: &Snapshot) -> bool {
+    match v {
+        Value::Const(..) => v == c,
+        Value::Var(_) if matches!(c, Value::Const(_, Kind::Float)) => false,
+        Value::Var(_) => {
+            let snapshot = Some(Box::new(at.clone()));
+            opt.guard_keeping_writes(ResOp {
+                op: Op::GuardValue,
+                args: vec![v, c],
+                descr: None,
+                result: None,
+                snapshot,
+            });
+            true
+        }
+    }
+}
+
+/// The variant part of the field descr `d` (`Any` for other descrs).
+fn variant(m: &JitModule, d: Option<u32>) -> Variant {
+    match d.map(|d| &m.descrs[d as usize]) {
+        Some(Descr::Field { variant, .. }) => *variant,
+        _ => Variant::Any,
+    }
 }
 
 /// What the place the write `w` goes to holds where `opt` is, when a write

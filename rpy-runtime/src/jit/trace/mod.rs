@@ -346,6 +346,12 @@ pub struct Trace {
     /// that is no input and no operation defines names what its place
     /// holds: the first read of the place defines it.
     pub known: Known,
+    /// Of a trace that jumps to other code from one of its merge points
+    /// after operations of its own: that merge point as a snapshot (the
+    /// portal's frame about to run it), where the guards the jump needs to
+    /// enter the other code's label resume (RPython's short preamble
+    /// guards).
+    pub at_end: Option<Snapshot>,
 }
 
 impl Trace {
@@ -359,6 +365,7 @@ impl Trace {
             quasi_since: 0,
             vable: None,
             known: Known::default(),
+            at_end: None,
         }
     }
 
