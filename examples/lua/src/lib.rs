@@ -4539,16 +4539,16 @@ pub mod lua {
 
     /// Makes room for register `n - 1`. The test is traced (it folds where
     /// the trace knows the frame's size: a call made from the trace); the
-    /// loop that grows the registers is a call, given the frame.
+    /// loop that grows the registers is a call, given the registers.
     fn ensure(frame: &mut Frame, n: usize) {
         if frame.regs.len() < n {
-            grow(frame, n);
+            grow(&mut frame.regs, n);
         }
     }
 
-    fn grow(frame: &mut Frame, n: usize) {
-        while frame.regs.len() < n {
-            frame.regs.push(Value::Nil);
+    fn grow(regs: &mut Vec<Value>, n: usize) {
+        while regs.len() < n {
+            regs.push(Value::Nil);
         }
     }
 
@@ -4578,8 +4578,12 @@ pub mod lua {
                 }
                 Ok(take_results(&mut frame))
             }
-            Value::Builtin(b) => call_builtin(interp, *b, args, depth),
-            Value::Native(n) => call_native(interp, n, args, depth),
+            Value::Builtin(b) => call_builtin_list(interp, *b, args, depth),
+            Value::Native(g) => {
+                let mut results: Vec<Value> = Vec::new();
+                call_native(interp, g, &mut results, 0, MULTI)?;
+                Ok(results)
+            }
             _ => {
                 let h = metamethod(interp, f, Event::Call);
                 if matches!(h, Value::Nil) {
@@ -4592,14 +4596,33 @@ pub mod lua {
         }
     }
 
-    /// Puts `results` at `R[a..]`, adjusted to `nres` (`MULTI`: all, the
-    /// top after them).
+    /// The call of the library function `b` in `R[a]` with the `n`
+    /// arguments after it, its results put at `R[a..]` as `nres` asks
+    /// (`MULTI`: all, the top after them), reading and writing the
+    /// registers (no lists of arguments and results).
+    fn call_builtin_at(
+        interp: &Interp,
+        b: Builtin,
+        frame: &mut Frame,
+        a: usize,
+        n: usize,
+        nres: usize,
+        depth: usize,
+    ) -> Result<(), LuaError> {
+        let count = match call_builtin_fast(interp, b, frame, a, n, nres) {
+            Some(v) => one(&mut frame.regs, a, nres, v),
+            None => call_builtin(interp, b, frame, a, n, nres, depth)?,
+        };
+        end_results(frame, a, nres, count);
+        Ok(())
+    }
+
     /// The call of the library function `b` with the `n` arguments after
-    /// `R[a]`, for the common calls of a few functions with one result and
-    /// arguments of the types they expect, made without the lists of
-    /// arguments and results the others take (a trace goes into it): its
-    /// result (`None`: any other call).
-    fn call_builtin_fast(interp: &Interp, b: Builtin, frame: &Frame, a: usize, n: usize) -> Option<Value> {
+    /// `R[a]`, for the common calls of a few functions with one result (or
+    /// whose others `nres` does not want) and arguments of the types they
+    /// expect, made in a trace (which goes into it): its result (`None`:
+    /// any other call).
+    fn call_builtin_fast(interp: &Interp, b: Builtin, frame: &Frame, a: usize, n: usize, nres: usize) -> Option<Value> {
         let x = if n >= 1 { &frame.regs[a + 1] } else { &Value::Nil };
         let y = if n >= 2 { &frame.regs[a + 2] } else { &Value::Nil };
         match (b, n, x, y) {
@@ -4624,7 +4647,7 @@ pub mod lua {
                 let bytes: &Vec<u8> = s;
                 Some(substring(interp, bytes, *i, j))
             }
-            (Builtin::StrFind, 2 | 3, Value::Str(s), Value::Str(p)) => {
+            (Builtin::StrFind, 2 | 3, Value::Str(s), Value::Str(p)) if nres <= 1 => {
                 let init = match (n, &frame.regs[a + n]) {
                     (2, _) => 1,
                     (_, Value::Int(i)) => *i,
@@ -4653,7 +4676,7 @@ pub mod lua {
                 let tb = t.borrow();
                 table_concat(&tb, &Vec::new(), 1, tb.length()).ok().map(bstr)
             }
-            (Builtin::TabInsert, 2, Value::Table(t), _) => {
+            (Builtin::TabInsert, 2, Value::Table(t), _) if nres <= 1 => {
                 let mut tb = t.borrow_mut();
                 let len = tb.length();
                 tb.set_int(len + 1, y.clone());
@@ -4673,18 +4696,20 @@ pub mod lua {
         bstr(s[(from - 1) as usize..to as usize].to_vec())
     }
 
+    /// Puts `results` at `R[a..]`, adjusted to `nres` (`MULTI`: all, the
+    /// top after them).
     fn place_results(frame: &mut Frame, a: usize, results: Vec<Value>, nres: usize) {
-        let n = results.len();
-        let want = if nres == MULTI { n } else { nres };
-        ensure(frame, a + want);
-        let mut k = 0;
-        for v in results {
-            if k >= want {
-                break;
-            }
-            frame.regs[a + k] = v;
-            k += 1;
-        }
+        let count = put_results(&mut frame.regs, a, nres, 0, results);
+        end_results(frame, a, nres, count);
+    }
+
+    /// Completes the `count` results of a call put at `R[a..]` (see
+    /// `put_result`): nils for the others `nres` asks for, the top after
+    /// them.
+    #[unroll_safe]
+    fn end_results(frame: &mut Frame, a: usize, nres: usize, count: usize) {
+        let want = if nres == MULTI { count } else { nres };
+        let mut k = count;
         while k < want {
             frame.regs[a + k] = Value::Nil;
             k += 1;
@@ -5173,13 +5198,11 @@ pub mod lua {
                             return Some(locate(e, &proto, here));
                         }
                         move_results(frame, a, &mut callee, *nres);
-                    } else {
-                        if let (Value::Builtin(b), 0 | 1) = (&f, *nres) {
-                            if let Some(v) = call_builtin_fast(interp, *b, frame, a, n) {
-                                frame.regs[a] = v;
-                                continue;
-                            }
+                    } else if let Value::Builtin(b) = &f {
+                        if let Err(e) = call_builtin_at(interp, *b, frame, a, n, *nres, depth) {
+                            return Some(locate(e, &proto, here));
                         }
+                    } else {
                         if !is_callable(&f) && matches!(metamethod(interp, &f, Event::Call), Value::Nil) {
                             return Some(call_error(&f, &proto, here, a));
                         }
@@ -5205,6 +5228,13 @@ pub mod lua {
                         closure = c.clone();
                         proto = closure.proto.clone();
                         pc = 0;
+                    } else if let Value::Builtin(b) = &f {
+                        if let Err(e) = call_builtin_at(interp, *b, frame, a, n, MULTI, depth) {
+                            return Some(locate(e, &proto, here));
+                        }
+                        frame.ret_base = a;
+                        frame.ret_n = frame.top - a;
+                        return None;
                     } else {
                         if !is_callable(&f) && matches!(metamethod(interp, &f, Event::Call), Value::Nil) {
                             return Some(call_error(&f, &proto, here, a));
@@ -5246,32 +5276,11 @@ pub mod lua {
                 Instr::TForCall(a, n) => {
                     let a = *a;
                     let f = frame.regs[a].clone();
-                    let s = frame.regs[a + 1].clone();
-                    let ctl = frame.regs[a + 2].clone();
                     if !is_callable(&f) && matches!(metamethod(interp, &f, Event::Call), Value::Nil) {
                         return Some(call_error(&f, &proto, here, a));
                     }
-                    let r = match &f {
-                        Value::Builtin(Builtin::Next) => next_step(&s, &ctl),
-                        Value::Builtin(Builtin::IpairsStep) => ipairs_step(interp, &s, &ctl, depth),
-                        _ => call_value(interp, &f, vec![s, ctl], depth),
-                    };
-                    match r {
-                        Ok(results) => {
-                            let mut k = 0;
-                            for v in results {
-                                if k >= *n {
-                                    break;
-                                }
-                                frame.regs[a + 3 + k] = v;
-                                k += 1;
-                            }
-                            while k < *n {
-                                frame.regs[a + 3 + k] = Value::Nil;
-                                k += 1;
-                            }
-                        }
-                        Err(e) => return Some(locate(e, &proto, here)),
+                    if let Err(e) = for_call(interp, &f, frame, a, *n, depth) {
+                        return Some(locate(e, &proto, here));
                     }
                 }
                 Instr::TForLoop(a, t) => {
@@ -5316,6 +5325,39 @@ pub mod lua {
                 }
             }
         }
+    }
+
+    /// One turn of a generic `for` whose iterator `f`, state and control
+    /// are `R[a..a + 3]`: its `n` variables set at `R[a + 3..]` (the first
+    /// nil when it is done). The library's iterators put them there without
+    /// lists.
+    fn for_call(
+        interp: &Interp,
+        f: &Value,
+        frame: &mut Frame,
+        a: usize,
+        n: usize,
+        depth: usize,
+    ) -> Result<(), LuaError> {
+        let vars = a + 3;
+        let count = match f {
+            Value::Builtin(Builtin::Next) => {
+                let entry = next_step(&frame.regs[a + 1], &frame.regs[a + 2])?;
+                entry_results(&mut frame.regs, vars, n, entry)
+            }
+            Value::Builtin(Builtin::IpairsStep) => {
+                let entry = ipairs_step(interp, &frame.regs[a + 1], &frame.regs[a + 2], depth)?;
+                entry_results(&mut frame.regs, vars, n, entry)
+            }
+            Value::Native(g) => call_native(interp, g, &mut frame.regs, vars, n)?,
+            _ => {
+                let args = vec![frame.regs[a + 1].clone(), frame.regs[a + 2].clone()];
+                let results = call_value(interp, f, args, depth)?;
+                put_results(&mut frame.regs, vars, n, 0, results)
+            }
+        };
+        end_results(frame, vars, n, count);
+        Ok(())
     }
 
     /// Makes `frame` the frame of a tail call of `proto` whose `n` arguments
@@ -5529,17 +5571,55 @@ pub mod lua {
         "?".to_string()
     }
 
-    fn arg(args: &[Value], i: usize) -> Value {
+    /// The arguments of a library call: the `n` values after `R[a]`, its
+    /// own slot, read where they are. (A frame rather than its registers:
+    /// a `Copy` struct holding a list is copied with the list.)
+    #[derive(Clone, Copy)]
+    struct Args<'a> {
+        frame: &'a Frame,
+        a: usize,
+        n: usize,
+    }
+
+    impl<'a> Args<'a> {
+        fn len(&self) -> usize {
+            self.n
+        }
+
+        fn is_empty(&self) -> bool {
+            self.n == 0
+        }
+
+        /// Argument `i` (from 0), one of the `n`.
+        fn at(&self, i: usize) -> &'a Value {
+            &self.frame.regs[self.a + 1 + i]
+        }
+    }
+
+    /// Argument `i`, nil past the last.
+    fn arg(args: Args, i: usize) -> Value {
         if i < args.len() {
-            args[i].clone()
+            args.at(i).clone()
         } else {
             Value::Nil
         }
     }
 
-    fn type_got(args: &[Value], i: usize) -> &'static str {
+    /// The arguments from the `from`th on, as a list of their own (to call
+    /// a function with them).
+    fn args_list(args: Args, from: usize) -> Vec<Value> {
+        let mut list: Vec<Value> = Vec::with_capacity(args.len().saturating_sub(from));
+        let mut k = from;
+        while k < args.len() {
+            list.push(args.at(k).clone());
+            k += 1;
+        }
+        list
+    }
+
+    fn type_got(args: Args, i: usize) -> &'static str {
         if i < args.len() {
-            type_name(&args[i])
+            type_name(args.at(i))
         } else {
             "no value"
         }
@@ -5549,11 +5629,11 @@ pub mod lua {
         err(format!("bad argument #{} to '{}' ({})", i + 1, builtin_name(b), msg))
     }
 
-    fn type_error<T>(b: Builtin, args: &[Value], i: usize, expected: &str) -> Result<T, LuaError> {
+    fn type_error<T>(b: Builtin, args: Args, i: usize, expected: &str) -> Result<T, LuaError> {
         arg_error(b, i, &format!("{} expected, got {}", expected, type_got(args, i)))
     }
 
-    fn check_int(b: Builtin, args: &[Value], i: usize) -> Result<i64, LuaError> {
+    fn check_int(b: Builtin, args: Args, i: usize) -> Result<i64, LuaError> {
         let v = arg(args, i);
         match to_integer(&v) {
             Some(n) => Ok(n),
@@ -5567,7 +5647,7 @@ pub mod lua {
         }
     }
 
-    fn opt_int(b: Builtin, args: &[Value], i: usize, default: i64) -> Result<i64, LuaError> {
+    fn opt_int(b: Builtin, args: Args, i: usize, default: i64) -> Result<i64, LuaError> {
         if matches!(arg(args, i), Value::Nil) {
             Ok(default)
         } else {
@@ -5575,7 +5655,7 @@ pub mod lua {
         }
     }
 
-    fn check_num(b: Builtin, args: &[Value], i: usize) -> Result<f64, LuaError> {
+    fn check_num(b: Builtin, args: Args, i: usize) -> Result<f64, LuaError> {
         match to_float(&arg(args, i)) {
             Some(x) => Ok(x),
             None => type_error(b, args, i, "number"),
@@ -5583,14 +5663,14 @@ pub mod lua {
     }
 
     /// A number argument as it is (integer or float).
-    fn check_number(b: Builtin, args: &[Value], i: usize) -> Result<Value, LuaError> {
+    fn check_number(b: Builtin, args: Args, i: usize) -> Result<Value, LuaError> {
         match to_number(&arg(args, i)) {
             Some(v) => Ok(v),
             None => type_error(b, args, i, "number"),
         }
     }
 
-    fn check_str(b: Builtin, args: &[Value], i: usize) -> Result<Rc<Vec<u8>>, LuaError> {
+    fn check_str(b: Builtin, args: Args, i: usize) -> Result<Rc<Vec<u8>>, LuaError> {
         match arg(args, i) {
             Value::Str(s) => Ok(s),
             v @ (Value::Int(_) | Value::Num(_)) => Ok(Rc::new(number_text(&v))),
@@ -5598,7 +5678,7 @@ pub mod lua {
         }
     }
 
-    fn check_table(b: Builtin, args: &[Value], i: usize) -> Result<Rc<RefCell<Table>>, LuaError> {
+    fn check_table(b: Builtin, args: Args, i: usize) -> Result<Rc<RefCell<Table>>, LuaError> {
         match arg(args, i) {
             Value::Table(t) => Ok(t),
             _ => type_error(b, args, i, "table"),
@@ -5628,26 +5708,100 @@ pub mod lua {
 
     // ---- the library: calls --------------------------------------------
 
-    fn call_native(interp: &Interp, n: &NativeFn, args: Vec<Value>, depth: usize) -> Result<Vec<Value>, LuaError> {
-        let _ = args;
-        match n.kind {
-            Builtin::GmatchStep => gmatch_step(interp, n, depth),
+    /// Puts `v`, result `k` of a call whose results go to `regs[a..]`, in
+    /// its place if the call wants it (`nres` results; `MULTI`: all, the
+    /// list grown for them).
+    fn put_result(regs: &mut Vec<Value>, a: usize, nres: usize, k: usize, v: Value) {
+        if nres == MULTI {
+            if regs.len() <= a + k {
+                grow(regs, a + k + 1);
+            }
+            regs[a + k] = v;
+        } else if k < nres {
+            regs[a + k] = v;
+        }
+    }
+
+    /// Puts `list` as results `from..` of a call (see `put_result`): how
+    /// many results the call has then.
+    fn put_results(regs: &mut Vec<Value>, a: usize, nres: usize, from: usize, list: Vec<Value>) -> usize {
+        let mut k = from;
+        for v in list {
+            put_result(regs, a, nres, k, v);
+            k += 1;
+        }
+        k
+    }
+
+    /// Puts the only result of a call (see `put_result`).
+    fn one(regs: &mut Vec<Value>, a: usize, nres: usize, v: Value) -> usize {
+        put_result(regs, a, nres, 0, v);
+        1
+    }
+
+    fn two(regs: &mut Vec<Value>, a: usize, nres: usize, x: Value, y: Value) -> usize {
+        put_result(regs, a, nres, 0, x);
+        put_result(regs, a, nres, 1, y);
+        2
+    }
+
+    fn three(regs: &mut Vec<Value>, a: usize, nres: usize, x: Value, y: Value, z: Value) -> usize {
+        put_result(regs, a, nres, 0, x);
+        put_result(regs, a, nres, 1, y);
+        put_result(regs, a, nres, 2, z);
+        3
+    }
+
+    /// Puts a table's entry (`None`: there is none), the results of `next`
+    /// and of `ipairs`'s iterator.
+    fn entry_results(regs: &mut Vec<Value>, a: usize, nres: usize, entry: Option<(Value, Value)>) -> usize {
+        match entry {
+            Some((k, v)) => two(regs, a, nres, k, v),
+            None => one(regs, a, nres, Value::Nil),
+        }
+    }
+
+    /// Makes the arguments of the call in `regs[a]` from the `from`th on
+    /// (of `n`) its results, moving them down: how many they are.
+    fn args_as_results(regs: &mut Vec<Value>, a: usize, n: usize, from: usize, nres: usize) -> usize {
+        let mut k = from;
+        while k < n {
+            let v = regs[a + 1 + k].clone();
+            put_result(regs, a, nres, k - from, v);
+            k += 1;
+        }
+        n.saturating_sub(from)
+    }
+
+    /// Calls `g` (a library function with a state) with its results put
+    /// at `regs[a..]` (see `call_builtin`); it takes no arguments.
+    fn call_native(
+        interp: &Interp,
+        g: &NativeFn,
+        regs: &mut Vec<Value>,
+        a: usize,
+        nres: usize,
+    ) -> Result<usize, LuaError> {
+        match g.kind {
+            Builtin::GmatchStep => gmatch_step(interp, g, regs, a, nres),
             _ => err("bad native function".to_string()),
         }
     }
 
-    fn next_step(t: &Value, k: &Value) -> Result<Vec<Value>, LuaError> {
+    /// The entry of table `t` after key `k` (`None`: `k` is the last).
+    fn next_step(t: &Value, k: &Value) -> Result<Option<(Value, Value)>, LuaError> {
         match t {
             Value::Table(tb) => match tb.borrow().next(k) {
-                Some((Value::Nil, _)) => Ok(vec![Value::Nil]),
-                Some((key, v)) => Ok(vec![key, v]),
+                Some((Value::Nil, _)) => Ok(None),
+                Some(entry) => Ok(Some(entry)),
                 None => err("invalid key to 'next'".to_string()),
             },
             _ => err(format!("bad argument #1 to 'next' (table expected, got {})", type_name(t))),
         }
     }
 
-    fn ipairs_step(interp: &Interp, t: &Value, k: &Value, depth: usize) -> Result<Vec<Value>, LuaError> {
+    /// The entry of `t` at the integer after `k` (`None`: its value is nil).
+    fn ipairs_step(interp: &Interp, t: &Value, k: &Value, depth: usize) -> Result<Option<(Value, Value)>, LuaError> {
         let i = match k {
             Value::Int(i) => i.wrapping_add(1),
             _ => 1,
@@ -5657,14 +5811,43 @@ pub mod lua {
             _ => index(interp, t, &Value::Int(i), depth)?,
         };
         if matches!(v, Value::Nil) {
-            Ok(vec![Value::Nil])
+            Ok(None)
         } else {
-            Ok(vec![Value::Int(i), v])
+            Ok(Some((Value::Int(i), v)))
         }
     }
 
-    fn call_builtin(interp: &Interp, b: Builtin, args: Vec<Value>, depth: usize) -> Result<Vec<Value>, LuaError> {
-        match b {
+    /// A library call whose arguments are a list of their own: the list,
+    /// the function's slot put first, is the registers of a frame for the
+    /// call, then its results.
+    fn call_builtin_list(interp: &Interp, b: Builtin, args: Vec<Value>, depth: usize) -> Result<Vec<Value>, LuaError> {
+        let n = args.len();
+        let mut regs = args;
+        regs.insert(0, Value::Builtin(b));
+        let mut frame = Frame { regs, varargs: None, top: 0, ret_base: 0, ret_n: 0 };
+        let count = call_builtin(interp, b, &mut frame, 0, n, MULTI, depth)?;
+        let mut results = frame.regs;
+        results.truncate(count);
+        Ok(results)
+    }
+
+    /// The call of the library function `b` whose `n` arguments follow
+    /// `R[a]`, its own slot, in `frame`: it reads them there and puts its
+    /// results at `R[a..]` (see `put_result`), and returns how many it has.
+    /// So a call from the interpreter loop builds no lists of arguments and
+    /// results.
+    fn call_builtin(
+        interp: &Interp,
+        b: Builtin,
+        frame: &mut Frame,
+        a: usize,
+        n: usize,
+        nres: usize,
+        depth: usize,
+    ) -> Result<usize, LuaError> {
+        let args = Args { frame, a, n };
+        // The functions of one result give it here, the others put theirs.
+        let v = match b {
             Builtin::Print => {
                 let mut out: Vec<u8> = Vec::new();
                 let mut k = 0;
@@ -5672,60 +5855,64 @@ pub mod lua {
                     if k > 0 {
                         out.push(b'\t');
                     }
-                    out.extend_from_slice(&tostring(interp, &args[k], depth)?);
+                    out.extend_from_slice(&tostring(interp, args.at(k), depth)?);
                     k += 1;
                 }
                 out.push(b'\n');
                 write_out(&out);
-                Ok(Vec::new())
+                return Ok(0);
             }
             Builtin::Type => {
                 if args.is_empty() {
                     return arg_error(b, 0, "value expected");
                 }
-                Ok(vec![lstr(type_name(&args[0]))])
+                lstr(type_name(args.at(0)))
             }
             Builtin::ToString => {
                 if args.is_empty() {
                     return arg_error(b, 0, "value expected");
                 }
-                Ok(vec![bstr(tostring(interp, &args[0], depth)?)])
+                bstr(tostring(interp, args.at(0), depth)?)
             }
-            Builtin::ToNumber => tonumber(b, &args),
+            Builtin::ToNumber => tonumber(b, args)?,
             Builtin::Pairs => {
-                let t = arg(&args, 0);
+                let t = arg(args, 0);
                 let h = metamethod(interp, &t, Event::Pairs);
                 if !matches!(h, Value::Nil) {
                     let mut r = call_value(interp, &h, vec![t], depth)?;
                     r.resize(3, Value::Nil);
-                    return Ok(r);
+                    return Ok(put_results(&mut frame.regs, a, nres, 0, r));
                 }
                 if !matches!(t, Value::Table(_)) {
-                    return type_error(b, &args, 0, "table");
+                    return type_error(b, args, 0, "table");
                 }
-                Ok(vec![Value::Builtin(Builtin::Next), t, Value::Nil])
+                return Ok(three(&mut frame.regs, a, nres, Value::Builtin(Builtin::Next), t, Value::Nil));
             }
             Builtin::IPairs => {
                 if args.is_empty() {
                     return arg_error(b, 0, "value expected");
                 }
-                Ok(vec![Value::Builtin(Builtin::IpairsStep), args[0].clone(), Value::Int(0)])
+                let t = arg(args, 0);
+                return Ok(three(&mut frame.regs, a, nres, Value::Builtin(Builtin::IpairsStep), t, Value::Int(0)));
             }
-            Builtin::IpairsStep => ipairs_step(interp, &arg(&args, 0), &arg(&args, 1), depth),
+            Builtin::IpairsStep => {
+                let entry = ipairs_step(interp, &arg(args, 0), &arg(args, 1), depth)?;
+                return Ok(entry_results(&mut frame.regs, a, nres, entry));
+            }
             Builtin::Next => {
-                check_table(b, &args, 0)?;
-                next_step(&args[0], &arg(&args, 1))
+                check_table(b, args, 0)?;
+                let entry = next_step(args.at(0), &arg(args, 1))?;
+                return Ok(entry_results(&mut frame.regs, a, nres, entry));
             }
             Builtin::Select => {
-                let n = arg(&args, 0);
-                if let Value::Str(s) = &n {
+                if let Value::Str(s) = &arg(args, 0) {
                     let s: &Vec<u8> = s;
                     if s.len() == 1 && s[0] == b'#' {
-                        return Ok(vec![Value::Int(args.len() as i64 - 1)]);
+                        return Ok(one(&mut frame.regs, a, nres, Value::Int(n as i64 - 1)));
                     }
                 }
-                let i = check_int(b, &args, 0)?;
-                let count = args.len() as i64 - 1;
+                let i = check_int(b, args, 0)?;
+                let count = n as i64 - 1;
                 let start = if i < 0 {
                     if -i > count {
                         return arg_error(b, 0, "index out of range");
@@ -5734,98 +5921,84 @@ pub mod lua {
                 } else if i == 0 {
                     return arg_error(b, 0, "index out of range");
                 } else {
-                    i
+                    i.min(n as i64)
                 };
-                let mut out: Vec<Value> = Vec::new();
-                let mut k = start;
-                while k <= count {
-                    out.push(args[k as usize].clone());
-                    k += 1;
-                }
-                Ok(out)
+                return Ok(args_as_results(&mut frame.regs, a, n, start as usize, nres));
             }
             Builtin::RawGet => {
-                let t = check_table(b, &args, 0)?;
-                let v = t.borrow().get(&arg(&args, 1));
-                Ok(vec![v])
+                let t = check_table(b, args, 0)?;
+                let v = t.borrow().get(&arg(args, 1));
+                v
             }
             Builtin::RawSet => {
-                let t = check_table(b, &args, 0)?;
-                raw_set(&t, arg(&args, 1), arg(&args, 2))?;
-                Ok(vec![args[0].clone()])
+                let t = check_table(b, args, 0)?;
+                raw_set(&t, arg(args, 1), arg(args, 2))?;
+                arg(args, 0)
             }
-            Builtin::RawEqual => Ok(vec![Value::Bool(raw_equal(&arg(&args, 0), &arg(&args, 1)))]),
-            Builtin::RawLen => match arg(&args, 0) {
-                Value::Table(t) => Ok(vec![Value::Int(t.borrow().length())]),
-                Value::Str(s) => Ok(vec![Value::Int(str_len(&s))]),
-                _ => arg_error(b, 0, "table or string expected"),
+            Builtin::RawEqual => Value::Bool(raw_equal(&arg(args, 0), &arg(args, 1))),
+            Builtin::RawLen => match arg(args, 0) {
+                Value::Table(t) => Value::Int(t.borrow().length()),
+                Value::Str(s) => Value::Int(str_len(&s)),
+                _ => return arg_error(b, 0, "table or string expected"),
             },
             Builtin::Assert => {
                 if args.is_empty() {
                     return arg_error(b, 0, "value expected");
                 }
-                if truthy(&args[0]) {
-                    return Ok(args);
+                if truthy(args.at(0)) {
+                    return Ok(args_as_results(&mut frame.regs, a, n, 0, nres));
                 }
                 if args.len() < 2 {
                     return err("assertion failed!".to_string());
                 }
-                match &args[1] {
+                return match args.at(1) {
                     Value::Str(s) => Err(LuaError::Msg(show_bytes(s), 1)),
                     other => Err(LuaError::Value(other.clone())),
-                }
+                };
             }
             Builtin::Error => {
-                let v = arg(&args, 0);
-                let level = opt_int(b, &args, 1, 1)?;
-                match &v {
+                let v = arg(args, 0);
+                let level = opt_int(b, args, 1, 1)?;
+                return match &v {
                     Value::Str(s) if level > 0 => Err(LuaError::Msg(show_bytes(s), level as usize)),
                     _ => Err(LuaError::Value(v)),
-                }
+                };
             }
             Builtin::PCall => {
                 if args.is_empty() {
                     return arg_error(b, 0, "value expected");
                 }
-                let mut a = args;
-                let f = a.remove(0);
-                match call_value(interp, &f, a, depth + 1) {
-                    Ok(mut r) => {
-                        r.insert(0, Value::Bool(true));
-                        Ok(r)
-                    }
-                    Err(e) => Ok(vec![Value::Bool(false), error_value(e)]),
-                }
+                let f = arg(args, 0);
+                let rest = args_list(args, 1);
+                return Ok(match call_value(interp, &f, rest, depth + 1) {
+                    Ok(r) => status_results(&mut frame.regs, a, nres, true, r),
+                    Err(e) => two(&mut frame.regs, a, nres, Value::Bool(false), error_value(e)),
+                });
             }
             Builtin::XPCall => {
-                let mut a = args;
-                if a.len() < 2 {
+                if args.len() < 2 {
                     return arg_error(b, 1, "value expected");
                 }
-                let f = a.remove(0);
-                let handler = a.remove(0);
-                match call_value(interp, &f, a, depth + 1) {
-                    Ok(mut r) => {
-                        r.insert(0, Value::Bool(true));
-                        Ok(r)
-                    }
+                let f = arg(args, 0);
+                let handler = arg(args, 1);
+                let rest = args_list(args, 2);
+                return Ok(match call_value(interp, &f, rest, depth + 1) {
+                    Ok(r) => status_results(&mut frame.regs, a, nres, true, r),
                     Err(e) => {
-                        let ev = error_value(e);
-                        let mut r = match call_value(interp, &handler, vec![ev], depth + 1) {
+                        let r = match call_value(interp, &handler, vec![error_value(e)], depth + 1) {
                             Ok(r) => r,
                             Err(e2) => vec![error_value(e2)],
                         };
-                        r.insert(0, Value::Bool(false));
-                        Ok(r)
+                        status_results(&mut frame.regs, a, nres, false, r)
                     }
-                }
+                });
             }
             Builtin::SetMetatable => {
-                let t = check_table(b, &args, 0)?;
-                let mt = match arg(&args, 1) {
+                let t = check_table(b, args, 0)?;
+                let mt = match arg(args, 1) {
                     Value::Nil => None,
                     Value::Table(m) => Some(m),
-                    _ => return type_error(b, &args, 1, "nil or table"),
+                    _ => return type_error(b, args, 1, "nil or table"),
                 };
                 if let Some(old) = &t.borrow().meta {
                     if !matches!(old.borrow().get_str(&b"__metatable".to_vec()), Value::Nil) {
@@ -5833,46 +6006,50 @@ pub mod lua {
                     }
                 }
                 t.borrow_mut().meta = mt;
-                Ok(vec![args[0].clone()])
+                arg(args, 0)
             }
-            Builtin::GetMetatable => match metatable(interp, &arg(&args, 0)) {
+            Builtin::GetMetatable => match metatable(interp, &arg(args, 0)) {
                 Some(mt) => {
                     let protected = mt.borrow().get_str(&b"__metatable".to_vec());
-                    if !matches!(protected, Value::Nil) {
-                        return Ok(vec![protected]);
+                    if matches!(protected, Value::Nil) {
+                        Value::Table(mt)
+                    } else {
+                        protected
                     }
-                    Ok(vec![Value::Table(mt)])
                 }
-                None => Ok(vec![Value::Nil]),
+                None => Value::Nil,
             },
-            Builtin::Require => require(interp, b, &args, depth),
+            Builtin::Require => {
+                let r = require(interp, b, args, depth)?;
+                return Ok(put_results(&mut frame.regs, a, nres, 0, r));
+            }
             Builtin::CollectGarbage => {
-                let opt = match arg(&args, 0) {
+                let opt = match arg(args, 0) {
                     Value::Str(s) => show_bytes(&s),
                     Value::Nil => "collect".to_string(),
-                    _ => return type_error(b, &args, 0, "string"),
+                    _ => return type_error(b, args, 0, "string"),
                 };
                 match opt.as_str() {
                     "collect" => {
                         rpython::rgc::collect();
-                        Ok(vec![Value::Int(0)])
+                        Value::Int(0)
                     }
                     // A step of this collector is a whole collection: the
                     // step finishes a cycle (5.4's `true`).
                     "step" => {
                         rpython::rgc::collect();
-                        Ok(vec![Value::Bool(true)])
+                        Value::Bool(true)
                     }
-                    "incremental" | "generational" => Ok(vec![Value::Int(0)]),
+                    "incremental" | "generational" => Value::Int(0),
                     // The heap in KB (0 untranslated, where Rust owns the objects).
-                    "count" => Ok(vec![Value::Num(rpython::rgc::heap_size() as f64 / 1024.0)]),
-                    "isrunning" => Ok(vec![Value::Bool(true)]),
-                    "stop" | "restart" | "setpause" | "setstepmul" => Ok(vec![Value::Int(0)]),
-                    _ => arg_error(b, 0, &format!("invalid option '{}'", opt)),
+                    "count" => Value::Num(rpython::rgc::heap_size() as f64 / 1024.0),
+                    "isrunning" => Value::Bool(true),
+                    "stop" | "restart" | "setpause" | "setstepmul" => Value::Int(0),
+                    _ => return arg_error(b, 0, &format!("invalid option '{}'", opt)),
                 }
             }
             Builtin::OsExit => {
-                let code = match arg(&args, 0) {
+                let code = match arg(args, 0) {
                     Value::Nil => 0,
                     Value::Bool(t) => {
                         if t {
@@ -5881,122 +6058,121 @@ pub mod lua {
                             1
                         }
                     }
-                    _ => check_int(b, &args, 0)? as i32,
+                    _ => check_int(b, args, 0)? as i32,
                 };
                 exit_now(code);
-                Ok(Vec::new())
+                return Ok(0);
             }
-            Builtin::OsClock => Ok(vec![Value::Num(rpython::time::clock())]),
-            Builtin::OsTime => match arg(&args, 0) {
-                Value::Nil => Ok(vec![Value::Int(rpython::time::time().floor() as i64)]),
-                Value::Table(_) => err("not supported: os.time with a table".to_string()),
-                _ => type_error(b, &args, 0, "table"),
+            Builtin::OsClock => Value::Num(rpython::time::clock()),
+            Builtin::OsTime => match arg(args, 0) {
+                Value::Nil => Value::Int(rpython::time::time().floor() as i64),
+                Value::Table(_) => return err("not supported: os.time with a table".to_string()),
+                _ => return type_error(b, args, 0, "table"),
             },
             Builtin::OsGetenv => {
-                let name = check_str(b, &args, 0)?;
+                let name = check_str(b, args, 0)?;
                 match std::env::var(show_bytes(&name)) {
-                    Ok(value) => Ok(vec![lstr(&value)]),
-                    Err(_) => Ok(vec![Value::Nil]),
+                    Ok(value) => lstr(&value),
+                    Err(_) => Value::Nil,
                 }
             }
             Builtin::IoWrite => {
-                io_write(b, &args, 0)?;
-                Ok(vec![stdout_file(interp)])
+                io_write(b, args, 0)?;
+                stdout_file(interp)
             }
             Builtin::FileWrite => {
-                io_write(b, &args, 1)?;
-                Ok(vec![arg(&args, 0)])
+                io_write(b, args, 1)?;
+                arg(args, 0)
             }
-            Builtin::IoRead => io_read(b, &args),
-            Builtin::StrLen => Ok(vec![Value::Int(str_len(&check_str(b, &args, 0)?))]),
+            Builtin::IoRead => io_read(b, args)?,
+            Builtin::StrLen => Value::Int(str_len(&check_str(b, args, 0)?)),
             Builtin::StrSub => {
-                let s_rc = check_str(b, &args, 0)?;
+                let s_rc = check_str(b, args, 0)?;
                 let s: &Vec<u8> = &s_rc;
-                Ok(vec![substring(interp, s, check_int(b, &args, 1)?, opt_int(b, &args, 2, -1)?)])
+                substring(interp, s, check_int(b, args, 1)?, opt_int(b, args, 2, -1)?)
             }
             Builtin::StrUpper | Builtin::StrLower => {
-                let s_rc = check_str(b, &args, 0)?;
+                let s_rc = check_str(b, args, 0)?;
                 let s: &Vec<u8> = &s_rc;
                 let mut out: Vec<u8> = Vec::with_capacity(s.len());
                 for c in s.iter() {
                     out.push(if b == Builtin::StrUpper { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() });
                 }
-                Ok(vec![bstr(out)])
+                bstr(out)
             }
             Builtin::StrRep => {
-                let s_rc = check_str(b, &args, 0)?;
+                let s_rc = check_str(b, args, 0)?;
                 let s: &Vec<u8> = &s_rc;
-                let n = check_int(b, &args, 1)?;
-                let sep_rc = match arg(&args, 2) {
+                let times = check_int(b, args, 1)?;
+                let sep_rc = match arg(args, 2) {
                     Value::Nil => Rc::new(Vec::new()),
-                    _ => check_str(b, &args, 2)?,
+                    _ => check_str(b, args, 2)?,
                 };
                 let sep: &Vec<u8> = &sep_rc;
-                if n <= 0 {
-                    return Ok(vec![lstr("")]);
+                if times <= 0 {
+                    return Ok(one(&mut frame.regs, a, nres, lstr("")));
                 }
-                let total = (s.len() as u64 + sep.len() as u64).saturating_mul(n as u64);
+                let total = (s.len() as u64 + sep.len() as u64).saturating_mul(times as u64);
                 if total >= (1u64 << 31) {
                     return err("resulting string too large".to_string());
                 }
                 let mut out: Vec<u8> = Vec::with_capacity(total as usize);
                 let mut k = 0;
-                while k < n {
+                while k < times {
                     if k > 0 {
                         out.extend_from_slice(&sep);
                     }
                     out.extend_from_slice(&s);
                     k += 1;
                 }
-                Ok(vec![bstr(out)])
+                bstr(out)
             }
             Builtin::StrReverse => {
-                let s_rc = check_str(b, &args, 0)?;
+                let s_rc = check_str(b, args, 0)?;
                 let s: &Vec<u8> = &s_rc;
                 let mut out = s.to_vec();
                 out.reverse();
-                Ok(vec![bstr(out)])
+                bstr(out)
             }
             Builtin::StrByte => {
-                let s_rc = check_str(b, &args, 0)?;
+                let s_rc = check_str(b, args, 0)?;
                 let s: &Vec<u8> = &s_rc;
                 let len = s.len();
-                let i = pos_relative(opt_int(b, &args, 1, 1)?, len);
-                let j = match arg(&args, 2) {
+                let i = pos_relative(opt_int(b, args, 1, 1)?, len);
+                let j = match arg(args, 2) {
                     Value::Nil => i,
-                    _ => pos_relative(check_int(b, &args, 2)?, len),
+                    _ => pos_relative(check_int(b, args, 2)?, len),
                 };
                 let from = if i < 1 { 1 } else { i };
                 let to = if j > len as i64 { len as i64 } else { j };
-                let mut out: Vec<Value> = Vec::new();
                 let mut k = from;
                 while k <= to {
-                    out.push(Value::Int(s[(k - 1) as usize] as i64));
+                    put_result(&mut frame.regs, a, nres, (k - from) as usize, Value::Int(s[(k - 1) as usize] as i64));
                     k += 1;
                 }
-                Ok(out)
+                return Ok(if to >= from { (to - from + 1) as usize } else { 0 });
             }
             Builtin::StrChar => {
                 let mut out: Vec<u8> = Vec::with_capacity(args.len());
                 let mut k = 0;
                 while k < args.len() {
-                    let c = check_int(b, &args, k)?;
+                    let c = check_int(b, args, k)?;
                     if c < 0 || c > 255 {
                         return arg_error(b, k, "value out of range");
                     }
                     out.push(c as u8);
                     k += 1;
                 }
-                Ok(vec![bstr(out)])
+                bstr(out)
             }
-            Builtin::StrFormat => Ok(vec![bstr(format_string(interp, b, &args, depth)?)]),
-            Builtin::StrFind => str_find(interp, b, &args, true),
-            Builtin::StrMatch => str_find(interp, b, &args, false),
+            Builtin::StrFormat => bstr(format_string(interp, b, args, depth)?),
+            Builtin::StrFind => return str_find(interp, b, frame, a, n, nres, true),
+            Builtin::StrMatch => return str_find(interp, b, frame, a, n, nres, false),
             Builtin::StrGmatch => {
-                let s_rc = check_str(b, &args, 0)?;
-                let p_rc = check_str(b, &args, 1)?;
+                let s_rc = check_str(b, args, 0)?;
+                let p_rc = check_str(b, args, 1)?;
                 let len = str_len(&s_rc) as usize;
-                let init = pos_relative(opt_int(b, &args, 2, 1)?, len);
+                let init = pos_relative(opt_int(b, args, 2, 1)?, len);
                 let start = if init < 1 {
                     0
                 } else if init as u64 > len as u64 + 1 {
@@ -6006,41 +6182,44 @@ pub mod lua {
                 };
                 let state =
                     vec![Value::Str(s_rc.clone()), Value::Str(p_rc.clone()), Value::Int(start as i64), Value::Int(-1)];
-                let n = NativeFn { kind: Builtin::GmatchStep, state: RefCell::new(state), id: interp.new_id() };
-                Ok(vec![Value::Native(Rc::new(n))])
+                let g = NativeFn { kind: Builtin::GmatchStep, state: RefCell::new(state), id: interp.new_id() };
+                Value::Native(Rc::new(g))
             }
-            Builtin::StrGsub => str_gsub(interp, b, &args, depth),
+            Builtin::StrGsub => {
+                let (s, count) = str_gsub(interp, b, args, depth)?;
+                return Ok(two(&mut frame.regs, a, nres, s, Value::Int(count)));
+            }
             Builtin::TabInsert => {
-                let t = check_table(b, &args, 0)?;
-                let n = t.borrow().length();
+                let t = check_table(b, args, 0)?;
+                let len = t.borrow().length();
                 match args.len() {
                     2 => {
-                        t.borrow_mut().set_int(n + 1, args[1].clone());
+                        t.borrow_mut().set_int(len + 1, arg(args, 1));
                     }
                     3 => {
-                        let pos = check_int(b, &args, 1)?;
-                        if (pos as u64).wrapping_sub(1) >= (n as u64).wrapping_add(1) {
+                        let pos = check_int(b, args, 1)?;
+                        if (pos as u64).wrapping_sub(1) >= (len as u64).wrapping_add(1) {
                             return arg_error(b, 1, "position out of bounds");
                         }
                         let mut tb = t.borrow_mut();
-                        let mut k = n + 1;
+                        let mut k = len + 1;
                         while k > pos {
                             let v = tb.get_int(k - 1);
                             tb.set_int(k, v);
                             k -= 1;
                         }
-                        tb.set_int(pos, args[2].clone());
+                        tb.set_int(pos, arg(args, 2));
                     }
                     _ => return err("wrong number of arguments to 'insert'".to_string()),
                 }
-                Ok(Vec::new())
+                return Ok(0);
             }
             Builtin::TabRemove => {
-                let t = check_table(b, &args, 0)?;
+                let t = check_table(b, args, 0)?;
                 let size = t.borrow().length();
                 let mut pos = size;
                 if args.len() >= 2 {
-                    pos = check_int(b, &args, 1)?;
+                    pos = check_int(b, args, 1)?;
                     if pos != size && (pos as u64).wrapping_sub(1) > size as u64 {
                         return arg_error(b, 1, "position out of bounds");
                     }
@@ -6054,112 +6233,111 @@ pub mod lua {
                     k += 1;
                 }
                 tb.set_int(k, Value::Nil);
-                Ok(vec![v])
+                v
             }
             Builtin::TabConcat => {
-                let t = check_table(b, &args, 0)?;
-                let sep_rc = match arg(&args, 1) {
+                let t = check_table(b, args, 0)?;
+                let sep_rc = match arg(args, 1) {
                     Value::Nil => Rc::new(Vec::new()),
-                    _ => check_str(b, &args, 1)?,
+                    _ => check_str(b, args, 1)?,
                 };
                 let sep: &Vec<u8> = &sep_rc;
-                let i = opt_int(b, &args, 2, 1)?;
-                let j = match arg(&args, 3) {
+                let i = opt_int(b, args, 2, 1)?;
+                let j = match arg(args, 3) {
                     Value::Nil => t.borrow().length(),
-                    _ => check_int(b, &args, 3)?,
+                    _ => check_int(b, args, 3)?,
                 };
                 let tb = t.borrow();
-                Ok(vec![bstr(table_concat(&tb, sep, i, j)?)])
+                bstr(table_concat(&tb, sep, i, j)?)
             }
             Builtin::TabSort => {
-                let t = check_table(b, &args, 0)?;
-                let comp = arg(&args, 1);
+                let t = check_table(b, args, 0)?;
+                let comp = arg(args, 1);
                 if !matches!(comp, Value::Nil) && !is_callable(&comp) {
-                    return type_error(b, &args, 1, "function");
+                    return type_error(b, args, 1, "function");
                 }
                 table_sort(interp, &t, &comp, depth)?;
-                Ok(Vec::new())
+                return Ok(0);
             }
             Builtin::TabPack => {
                 let t = table_value(interp);
                 if let Value::Table(tb) = &t {
                     let mut tt = tb.borrow_mut();
-                    let n = args.len();
                     let mut k = 0;
-                    for v in args {
-                        tt.set_int(k as i64 + 1, v);
+                    while k < n {
+                        tt.set_int(k as i64 + 1, arg(args, k));
                         k += 1;
                     }
                     tt.set(lstr("n"), Value::Int(n as i64));
                 }
-                Ok(vec![t])
+                t
             }
             Builtin::TabUnpack => {
-                let t = arg(&args, 0);
-                let i = opt_int(b, &args, 1, 1)?;
-                let j = match arg(&args, 2) {
+                let t = arg(args, 0);
+                let i = opt_int(b, args, 1, 1)?;
+                let j = match arg(args, 2) {
                     Value::Nil => match length(interp, &t, depth)? {
-                        Value::Int(n) => n,
+                        Value::Int(len) => len,
                         _ => 0,
                     },
-                    _ => check_int(b, &args, 2)?,
+                    _ => check_int(b, args, 2)?,
                 };
                 if i > j {
-                    return Ok(Vec::new());
+                    return Ok(0);
                 }
                 if (j as u64).wrapping_sub(i as u64) >= 1_000_000 {
                     return err("too many results to unpack".to_string());
                 }
-                let mut out: Vec<Value> = Vec::with_capacity((j - i + 1) as usize);
                 let mut k = i;
                 while k <= j {
-                    out.push(index(interp, &t, &Value::Int(k), depth)?);
+                    let v = index(interp, &t, &Value::Int(k), depth)?;
+                    put_result(&mut frame.regs, a, nres, (k - i) as usize, v);
                     k += 1;
                 }
-                Ok(out)
+                return Ok((j - i + 1) as usize);
             }
             Builtin::MathFloor | Builtin::MathCeil => {
-                let v = check_number(b, &args, 0)?;
+                let v = check_number(b, args, 0)?;
                 match v {
                     Value::Num(x) => {
                         let f = if b == Builtin::MathFloor { x.floor() } else { x.ceil() };
-                        Ok(vec![float_to_int_or_float(f)])
+                        float_to_int_or_float(f)
                     }
-                    other => Ok(vec![other]),
+                    other => other,
                 }
             }
-            Builtin::MathDeg => Ok(vec![Value::Num(check_num(b, &args, 0)? * (180.0 / std::f64::consts::PI))]),
-            Builtin::MathRad => Ok(vec![Value::Num(check_num(b, &args, 0)? * (std::f64::consts::PI / 180.0))]),
+            Builtin::MathDeg => Value::Num(check_num(b, args, 0)? * (180.0 / std::f64::consts::PI)),
+            Builtin::MathRad => Value::Num(check_num(b, args, 0)? * (std::f64::consts::PI / 180.0)),
             Builtin::TabMove => {
-                let f = check_int(b, &args, 1)?;
-                let e = check_int(b, &args, 2)?;
-                let t = check_int(b, &args, 3)?;
-                let src = arg(&args, 0);
-                check_table(b, &args, 0)?;
-                let dst = match arg(&args, 4) {
+                let f = check_int(b, args, 1)?;
+                let e = check_int(b, args, 2)?;
+                let t = check_int(b, args, 3)?;
+                let src = arg(args, 0);
+                check_table(b, args, 0)?;
+                let dst = match arg(args, 4) {
                     Value::Nil => src.clone(),
                     _ => {
-                        check_table(b, &args, 4)?;
-                        args[4].clone()
+                        check_table(b, args, 4)?;
+                        arg(args, 4)
                     }
                 };
                 if e >= f {
                     if !(f > 0 || e < i64::MAX + f) {
                         return arg_error(b, 2, "too many elements to move");
                     }
-                    let n = e - f + 1;
-                    if t > i64::MAX - n + 1 {
+                    let count = e - f + 1;
+                    if t > i64::MAX - count + 1 {
                         return arg_error(b, 3, "destination wrap around");
                     }
                     if t > e || t <= f || !raw_equal(&src, &dst) {
                         let mut i = 0;
-                        while i < n {
+                        while i < count {
                             let v = index(interp, &src, &Value::Int(f + i), depth)?;
                             set_index(interp, &dst, Value::Int(t + i), v, depth)?;
                             i += 1;
                         }
                     } else {
-                        let mut i = n - 1;
+                        let mut i = count - 1;
                         while i >= 0 {
                             let v = index(interp, &src, &Value::Int(f + i), depth)?;
                             set_index(interp, &dst, Value::Int(t + i), v, depth)?;
@@ -6167,10 +6345,10 @@ pub mod lua {
                         }
                     }
                 }
-                Ok(vec![dst])
+                dst
             }
             Builtin::Load => {
-                let chunk = match arg(&args, 0) {
+                let chunk = match arg(args, 0) {
                     Value::Str(s) => bytes_of(&s),
                     f if is_callable(&f) => {
                         let mut all: Vec<u8> = Vec::new();
@@ -6179,57 +6357,60 @@ pub mod lua {
                             match piece {
                                 Value::Str(s) if str_len(&s) > 0 => all.extend_from_slice(&s),
                                 Value::Nil | Value::Str(_) => break,
-                                _ => return Ok(vec![Value::Nil, lstr("reader function must return a string")]),
+                                _ => {
+                                    let msg = lstr("reader function must return a string");
+                                    return Ok(two(&mut frame.regs, a, nres, Value::Nil, msg));
+                                }
                             }
                         }
                         all
                     }
-                    _ => return type_error(b, &args, 0, "string"),
+                    _ => return type_error(b, args, 0, "string"),
                 };
-                if !matches!(arg(&args, 3), Value::Nil) {
+                if !matches!(arg(args, 3), Value::Nil) {
                     return err("not supported: load with an environment (_ENV)".to_string());
                 }
-                let name = match arg(&args, 1) {
+                let name = match arg(args, 1) {
                     Value::Str(s) => bytes_of(&s),
-                    _ => match arg(&args, 0) {
+                    _ => match arg(args, 0) {
                         Value::Str(s) => bytes_of(&s),
                         _ => b"=(load)".to_vec(),
                     },
                 };
                 match load_chunk(interp, chunk, &source_id(&name)) {
-                    Ok(f) => Ok(vec![f]),
-                    Err(e) => Ok(vec![Value::Nil, error_value(e)]),
+                    Ok(f) => f,
+                    Err(e) => return Ok(two(&mut frame.regs, a, nres, Value::Nil, error_value(e))),
                 }
             }
             Builtin::SearchPath => {
-                let name_rc = check_str(b, &args, 0)?;
-                let path_rc = check_str(b, &args, 1)?;
+                let name_rc = check_str(b, args, 0)?;
+                let path_rc = check_str(b, args, 1)?;
                 match search_path(&show_bytes(&name_rc), &show_bytes(&path_rc)) {
-                    Ok(file) => Ok(vec![lstr(&file)]),
-                    Err(tried) => Ok(vec![Value::Nil, lstr(&tried)]),
+                    Ok(file) => lstr(&file),
+                    Err(tried) => return Ok(two(&mut frame.regs, a, nres, Value::Nil, lstr(&tried))),
                 }
             }
-            Builtin::MathSqrt => Ok(vec![Value::Num(check_num(b, &args, 0)?.sqrt())]),
-            Builtin::MathExp => Ok(vec![Value::Num(check_num(b, &args, 0)?.exp())]),
-            Builtin::MathSin => Ok(vec![Value::Num(check_num(b, &args, 0)?.sin())]),
-            Builtin::MathCos => Ok(vec![Value::Num(check_num(b, &args, 0)?.cos())]),
-            Builtin::MathTan => Ok(vec![Value::Num(check_num(b, &args, 0)?.tan())]),
-            Builtin::MathAsin => Ok(vec![Value::Num(check_num(b, &args, 0)?.asin())]),
-            Builtin::MathAcos => Ok(vec![Value::Num(check_num(b, &args, 0)?.acos())]),
+            Builtin::MathSqrt => Value::Num(check_num(b, args, 0)?.sqrt()),
+            Builtin::MathExp => Value::Num(check_num(b, args, 0)?.exp()),
+            Builtin::MathSin => Value::Num(check_num(b, args, 0)?.sin()),
+            Builtin::MathCos => Value::Num(check_num(b, args, 0)?.cos()),
+            Builtin::MathTan => Value::Num(check_num(b, args, 0)?.tan()),
+            Builtin::MathAsin => Value::Num(check_num(b, args, 0)?.asin()),
+            Builtin::MathAcos => Value::Num(check_num(b, args, 0)?.acos()),
             Builtin::MathAtan => {
-                let y = check_num(b, &args, 0)?;
-                let x = match arg(&args, 1) {
+                let y = check_num(b, args, 0)?;
+                let x = match arg(args, 1) {
                     Value::Nil => 1.0,
-                    _ => check_num(b, &args, 1)?,
+                    _ => check_num(b, args, 1)?,
                 };
-                Ok(vec![Value::Num(y.atan2(x))])
+                Value::Num(y.atan2(x))
             }
             Builtin::MathLog => {
-                let x = check_num(b, &args, 0)?;
-                let r = match arg(&args, 1) {
+                let x = check_num(b, args, 0)?;
+                let r = match arg(args, 1) {
                     Value::Nil => x.ln(),
                     _ => {
-                        let base = check_num(b, &args, 1)?;
+                        let base = check_num(b, args, 1)?;
                         if base == 2.0 {
                             x.log2()
                         } else if base == 10.0 {
@@ -6239,18 +6420,18 @@ pub mod lua {
                         }
                     }
                 };
-                Ok(vec![Value::Num(r)])
+                Value::Num(r)
             }
-            Builtin::MathAbs => match check_number(b, &args, 0)? {
-                Value::Int(i) => Ok(vec![Value::Int(if i < 0 { i.wrapping_neg() } else { i })]),
-                Value::Num(x) => Ok(vec![Value::Num(x.abs())]),
-                other => Ok(vec![other]),
+            Builtin::MathAbs => match check_number(b, args, 0)? {
+                Value::Int(i) => Value::Int(if i < 0 { i.wrapping_neg() } else { i }),
+                Value::Num(x) => Value::Num(x.abs()),
+                other => other,
             },
             Builtin::MathMax | Builtin::MathMin => {
-                let mut best = check_number(b, &args, 0)?;
+                let mut best = check_number(b, args, 0)?;
                 let mut k = 1;
                 while k < args.len() {
-                    let v = check_number(b, &args, k)?;
+                    let v = check_number(b, args, k)?;
                     let better = if b == Builtin::MathMax {
                         less(interp, &best, &v, false, depth)?
                     } else {
@@ -6261,80 +6442,85 @@ pub mod lua {
                     }
                     k += 1;
                 }
-                Ok(vec![best])
+                best
             }
             Builtin::MathFmod => {
-                let a = check_number(b, &args, 0)?;
-                let d = check_number(b, &args, 1)?;
-                match (&a, &d) {
-                    (Value::Int(x), Value::Int(y)) => {
-                        if *y == 0 {
+                let x = check_number(b, args, 0)?;
+                let d = check_number(b, args, 1)?;
+                match (&x, &d) {
+                    (Value::Int(i), Value::Int(j)) => {
+                        if *j == 0 {
                             return arg_error(b, 1, "zero");
                         }
-                        if *y == -1 {
-                            return Ok(vec![Value::Int(0)]);
-                        }
-                        Ok(vec![Value::Int(*x % *y)])
+                        Value::Int(if *j == -1 { 0 } else { *i % *j })
                     }
-                    _ => Ok(vec![Value::Num(to_float(&a).unwrap() % to_float(&d).unwrap())]),
+                    _ => Value::Num(to_float(&x).unwrap() % to_float(&d).unwrap()),
                 }
             }
             Builtin::MathModf => {
-                let v = check_number(b, &args, 0)?;
-                match v {
+                let (ip, frac) = match check_number(b, args, 0)? {
                     Value::Num(x) => {
                         let ip = if x < 0.0 { x.ceil() } else { x.floor() };
                         let frac = if x == f64::INFINITY || x == f64::NEG_INFINITY { 0.0 } else { x - ip };
-                        Ok(vec![float_to_int_or_float(ip), Value::Num(frac)])
+                        (float_to_int_or_float(ip), frac)
                     }
-                    other => Ok(vec![other, Value::Num(0.0)]),
-                }
+                    other => (other, 0.0),
+                };
+                return Ok(two(&mut frame.regs, a, nres, ip, Value::Num(frac)));
             }
-            Builtin::MathToInteger => match arg(&args, 0) {
-                Value::Int(i) => Ok(vec![Value::Int(i)]),
+            Builtin::MathToInteger => match arg(args, 0) {
+                Value::Int(i) => Value::Int(i),
                 Value::Num(x) => match float_to_int(x) {
-                    Some(i) => Ok(vec![Value::Int(i)]),
-                    None => Ok(vec![Value::Nil]),
+                    Some(i) => Value::Int(i),
+                    None => Value::Nil,
                 },
                 Value::Str(s) => match str_to_number(&s) {
-                    Some(Value::Int(i)) => Ok(vec![Value::Int(i)]),
+                    Some(Value::Int(i)) => Value::Int(i),
                     Some(Value::Num(x)) => match float_to_int(x) {
-                        Some(i) => Ok(vec![Value::Int(i)]),
-                        None => Ok(vec![Value::Nil]),
+                        Some(i) => Value::Int(i),
+                        None => Value::Nil,
                     },
-                    _ => Ok(vec![Value::Nil]),
+                    _ => Value::Nil,
                 },
                 _ => {
                     if args.is_empty() {
                         return arg_error(b, 0, "value expected");
                     }
-                    Ok(vec![Value::Nil])
+                    Value::Nil
                 }
             },
             Builtin::MathType => {
                 if args.is_empty() {
                     return arg_error(b, 0, "value expected");
                 }
-                Ok(vec![match &args[0] {
+                match args.at(0) {
                     Value::Int(_) => lstr("integer"),
                     Value::Num(_) => lstr("float"),
                     _ => Value::Nil,
-                }])
+                }
             }
             Builtin::MathUlt => {
-                let x = check_int(b, &args, 0)?;
-                let y = check_int(b, &args, 1)?;
-                Ok(vec![Value::Bool((x as u64) < (y as u64))])
+                let x = check_int(b, args, 0)?;
+                let y = check_int(b, args, 1)?;
+                Value::Bool((x as u64) < (y as u64))
             }
-            Builtin::MathRandom => math_random(interp, b, &args),
+            Builtin::MathRandom => math_random(interp, b, args)?,
             Builtin::MathRandomseed => {
-                let n1 = opt_int(b, &args, 0, 0)?;
-                let n2 = opt_int(b, &args, 1, 0)?;
+                let n1 = opt_int(b, args, 0, 0)?;
+                let n2 = opt_int(b, args, 1, 0)?;
                 set_seed(interp, n1 as u64, n2 as u64);
-                Ok(vec![Value::Int(n1), Value::Int(n2)])
+                return Ok(two(&mut frame.regs, a, nres, Value::Int(n1), Value::Int(n2)));
             }
-            Builtin::GmatchStep => err("bad native function".to_string()),
-        }
+            Builtin::GmatchStep => return err("bad native function".to_string()),
+        };
+        Ok(one(&mut frame.regs, a, nres, v))
+    }
+
+    /// Puts the results of `pcall` and `xpcall`: `ok`, then those of the
+    /// call or of the handler.
+    fn status_results(regs: &mut Vec<Value>, a: usize, nres: usize, ok: bool, r: Vec<Value>) -> usize {
+        put_result(regs, a, nres, 0, Value::Bool(ok));
+        put_results(regs, a, nres, 1, r)
     }
 
     /// A float with an integral value as an integer when it fits.
@@ -6345,22 +6531,22 @@ pub mod lua {
         }
     }
 
-    fn tonumber(b: Builtin, args: &[Value]) -> Result<Vec<Value>, LuaError> {
+    fn tonumber(b: Builtin, args: Args) -> Result<Value, LuaError> {
         if args.is_empty() {
             return arg_error(b, 0, "value expected");
         }
         if matches!(arg(args, 1), Value::Nil) {
-            return Ok(vec![match &args[0] {
-                Value::Int(_) | Value::Num(_) => args[0].clone(),
+            return Ok(match args.at(0) {
+                Value::Int(_) | Value::Num(_) => args.at(0).clone(),
                 Value::Str(s) => match str_to_number(s) {
                     Some(v) => v,
                     None => Value::Nil,
                 },
                 _ => Value::Nil,
-            }]);
+            });
         }
         let base = check_int(b, args, 1)?;
-        let s_rc = match &args[0] {
+        let s_rc = match args.at(0) {
             Value::Str(s) => s.clone(),
             _ => return type_error(b, args, 0, "string"),
         };
@@ -6382,7 +6568,7 @@ pub mod lua {
             i += 1;
         }
         if i >= j {
-            return Ok(vec![Value::Nil]);
+            return Ok(Value::Nil);
         }
         let mut n: i64 = 0;
         while i < j {
@@ -6392,15 +6578,15 @@ pub mod lua {
             } else if c.is_ascii_lowercase() {
                 (c - b'a') as i64 + 10
             } else {
-                return Ok(vec![Value::Nil]);
+                return Ok(Value::Nil);
             };
             if d >= base {
-                return Ok(vec![Value::Nil]);
+                return Ok(Value::Nil);
             }
             n = n.wrapping_mul(base).wrapping_add(d);
             i += 1;
         }
-        Ok(vec![Value::Int(if neg { n.wrapping_neg() } else { n })])
+        Ok(Value::Int(if neg { n.wrapping_neg() } else { n }))
     }
 
     fn stdout_file(interp: &Interp) -> Value {
@@ -6415,11 +6601,11 @@ pub mod lua {
         }
     }
 
-    fn io_write(b: Builtin, args: &[Value], from: usize) -> Result<(), LuaError> {
+    fn io_write(b: Builtin, args: Args, from: usize) -> Result<(), LuaError> {
         let mut out: Vec<u8> = Vec::new();
         let mut k = from;
         while k < args.len() {
-            match &args[k] {
+            match args.at(k) {
                 Value::Str(s) => out.extend_from_slice(s),
                 Value::Int(i) => out.extend_from_slice(i.to_string().as_bytes()),
                 Value::Num(x) => out.extend_from_slice(fmt_g(*x, 14, false, false).as_bytes()),
@@ -6431,7 +6617,7 @@ pub mod lua {
         Ok(())
     }
 
-    fn io_read(b: Builtin, args: &[Value]) -> Result<Vec<Value>, LuaError> {
+    fn io_read(b: Builtin, args: Args) -> Result<Value, LuaError> {
         std::io::stdout().flush().unwrap();
         let fmt = match arg(args, 0) {
             Value::Nil => "l".to_string(),
@@ -6442,39 +6628,39 @@ pub mod lua {
                 let mut line = String::new();
                 let got = std::io::stdin().read_line(&mut line).unwrap_or(0);
                 if got == 0 {
-                    return Ok(vec![Value::Nil]);
+                    return Ok(Value::Nil);
                 }
                 let bytes = line.into_bytes();
                 let take = (n.max(0) as usize).min(bytes.len());
-                return Ok(vec![bstr(bytes[..take].to_vec())]);
+                return Ok(bstr(bytes[..take].to_vec()));
             }
             _ => return arg_error(b, 0, "invalid format"),
         };
         if fmt.starts_with('a') {
             let mut all = String::new();
             let _ = std::io::stdin().read_to_string(&mut all);
-            return Ok(vec![lstr(&all)]);
+            return Ok(lstr(&all));
         }
         let mut line = String::new();
         let got = std::io::stdin().read_line(&mut line).unwrap_or(0);
         if got == 0 {
-            return Ok(vec![Value::Nil]);
+            return Ok(Value::Nil);
         }
         if fmt.starts_with('n') {
-            return Ok(vec![match str_to_number(line.as_bytes()) {
+            return Ok(match str_to_number(line.as_bytes()) {
                 Some(v) => v,
                 None => Value::Nil,
-            }]);
+            });
         }
         if fmt.starts_with('l') && line.ends_with('\n') {
             line.pop();
         }
-        Ok(vec![lstr(&line)])
+        Ok(lstr(&line))
     }
 
     /// `require(name)`: `package.loaded[name]`, or the first file of
     /// `package.path` run with `name`.
-    fn require(interp: &Interp, b: Builtin, args: &[Value], depth: usize) -> Result<Vec<Value>, LuaError> {
+    fn require(interp: &Interp, b: Builtin, args: Args, depth: usize) -> Result<Vec<Value>, LuaError> {
         let name_rc = check_str(b, args, 0)?;
         let name: &Vec<u8> = &name_rc;
         let loaded = interp.loaded.borrow().get_str(&name);
@@ -6618,14 +6804,14 @@ pub mod lua {
         }
     }
 
-    fn math_random(interp: &Interp, b: Builtin, args: &[Value]) -> Result<Vec<Value>, LuaError> {
+    fn math_random(interp: &Interp, b: Builtin, args: Args) -> Result<Value, LuaError> {
         let rv = next_rand(interp);
         let (low, up) = match args.len() {
-            0 => return Ok(vec![Value::Num((rv >> 11) as f64 * (0.5f64).powi(53))]),
+            0 => return Ok(Value::Num((rv >> 11) as f64 * (0.5f64).powi(53))),
             1 => {
                 let up = check_int(b, args, 0)?;
                 if up == 0 {
-                    return Ok(vec![Value::Int(rv as i64)]);
+                    return Ok(Value::Int(rv as i64));
                 }
                 (1, up)
             }
@@ -6652,7 +6838,7 @@ pub mod lua {
                 ran = next_rand(interp) & lim;
             }
         }
-        Ok(vec![Value::Int(ran.wrapping_add(low as u64) as i64)])
+        Ok(Value::Int(ran.wrapping_add(low as u64) as i64))
     }
 
     // ---- string.format --------------------------------------------------
@@ -6739,7 +6925,7 @@ pub mod lua {
         out.push(b'"');
     }
 
-    fn format_string(interp: &Interp, b: Builtin, args: &[Value], depth: usize) -> Result<Vec<u8>, LuaError> {
+    fn format_string(interp: &Interp, b: Builtin, args: Args, depth: usize) -> Result<Vec<u8>, LuaError> {
         let fmt_rc = check_str(b, args, 0)?;
         let fmt: &Vec<u8> = &fmt_rc;
         let mut out: Vec<u8> = Vec::new();
@@ -7327,14 +7513,32 @@ pub mod lua {
         /// All the captures (or the whole match when `whole` and there are
         /// none).
         fn captures(&self, src: &[u8], pat: &[u8], s: usize, e: usize, whole: bool) -> Result<Vec<Value>, LuaError> {
+            let mut out: Vec<Value> = Vec::new();
+            self.put_captures(src, pat, s, e, whole, &mut out, 0, MULTI, 0)?;
+            Ok(out)
+        }
+
+        /// Puts the captures (as `captures`) as results `from..` of a call
+        /// (see `put_result`): how many results the call has then.
+        fn put_captures(
+            &self,
+            src: &[u8],
+            pat: &[u8],
+            s: usize,
+            e: usize,
+            whole: bool,
+            regs: &mut Vec<Value>,
+            a: usize,
+            nres: usize,
+            from: usize,
+        ) -> Result<usize, LuaError> {
             let n = if self.level == 0 && whole { 1 } else { self.level };
-            let mut out: Vec<Value> = Vec::with_capacity(n);
             let mut i = 0;
             while i < n {
-                out.push(self.capture(src, pat, i, s, e)?);
+                put_result(regs, a, nres, from + i, self.capture(src, pat, i, s, e)?);
                 i += 1;
             }
-            Ok(out)
+            Ok(from + n)
         }
 
         fn reset(&mut self) {
@@ -7369,44 +7573,65 @@ pub mod lua {
         false
     }
 
-    /// `string.find` (`find`) and `string.match`.
-    fn str_find(interp: &Interp, b: Builtin, args: &[Value], find: bool) -> Result<Vec<Value>, LuaError> {
-        let mut m = take_matcher(interp);
-        let r = str_find_with(&mut m, interp, b, args, find);
-        give_matcher(interp, m);
-        r
-    }
-
-    fn str_find_with(
-        m: &mut Matcher,
+    /// `string.find` (`find`) and `string.match` of the `n` arguments after
+    /// `regs[a]`, their results put at `regs[a..]` (see `call_builtin`).
+    fn str_find(
         interp: &Interp,
         b: Builtin,
-        args: &[Value],
+        frame: &mut Frame,
+        a: usize,
+        n: usize,
+        nres: usize,
         find: bool,
-    ) -> Result<Vec<Value>, LuaError> {
-        let _ = interp;
+    ) -> Result<usize, LuaError> {
+        let args = Args { frame, a, n };
         let s_rc = check_str(b, args, 0)?;
         let s: &Vec<u8> = &s_rc;
         let p_rc = check_str(b, args, 1)?;
         let p: &Vec<u8> = &p_rc;
+        let init = opt_int(b, args, 2, 1)?;
+        let plain = find && (truthy(&arg(args, 3)) || !has_specials(p));
+        let mut m = take_matcher(interp);
+        let r = match find_span(&mut m, s, p, init, plain) {
+            Ok(Some((start, end))) if find => {
+                two(&mut frame.regs, a, nres, Value::Int(start as i64 + 1), Value::Int(end as i64));
+                m.put_captures(s, p, start, end, false, &mut frame.regs, a, nres, 2)
+            }
+            Ok(Some((start, end))) => m.put_captures(s, p, start, end, true, &mut frame.regs, a, nres, 0),
+            Ok(None) => Ok(one(&mut frame.regs, a, nres, Value::Nil)),
+            Err(e) => Err(e),
+        };
+        give_matcher(interp, m);
+        r
+    }
+
+    /// Where `p` is first found in `s` from position `init` (Lua's: from
+    /// 1, or back from the end), as a plain string when `plain`: the
+    /// start and end of the match, its captures left in `m`.
+    fn find_span(
+        m: &mut Matcher,
+        s: &Vec<u8>,
+        p: &Vec<u8>,
+        init: i64,
+        plain: bool,
+    ) -> Result<Option<(usize, usize)>, LuaError> {
         let len = s.len();
-        let init = pos_relative(opt_int(b, args, 2, 1)?, len);
-        let init = if init < 1 { 1 } else { init };
+        let init = pos_relative(init, len).max(1);
         if init > len as i64 + 1 {
-            return Ok(vec![Value::Nil]);
+            return Ok(None);
         }
         let init = (init - 1) as usize;
-        if find && (truthy(&arg(args, 3)) || !has_specials(&p)) {
-            // A plain search.
+        m.reset();
+        if plain {
             let n = p.len();
             let mut i = init;
             while i + n <= len {
                 if s[i..i + n] == p[..] {
-                    return Ok(vec![Value::Int(i as i64 + 1), Value::Int((i + n) as i64)]);
+                    return Ok(Some((i, i + n)));
                 }
                 i += 1;
             }
-            return Ok(vec![Value::Nil]);
+            return Ok(None);
         }
         let anchor = !p.is_empty() && p[0] == b'^';
         let pstart = if anchor { 1 } else { 0 };
@@ -7414,80 +7639,54 @@ pub mod lua {
         loop {
             m.reset();
             if let Some(e) = m.do_match(s, p, s1, pstart)? {
-                if find {
-                    let mut out = vec![Value::Int(s1 as i64 + 1), Value::Int(e as i64)];
-                    out.extend(m.captures(s, p, s1, e, false)?);
-                    return Ok(out);
-                }
-                return m.captures(s, p, s1, e, true);
+                return Ok(Some((s1, e)));
             }
             s1 += 1;
             if anchor || s1 > len {
-                break;
+                return Ok(None);
             }
         }
-        Ok(vec![Value::Nil])
     }
 
     /// Where `string.find(s, p, init)` finds `p` first (its first result):
     /// 0 for nowhere, -1 for a pattern it rejects (the full call reports
-    /// the error). No lists of arguments and results: a call of the fast
-    /// path (whose trace does not go into this loop).
+    /// the error). A call of the fast path (whose trace does not go into
+    /// the search).
     fn find_first(interp: &Interp, s: &Vec<u8>, p: &Vec<u8>, init: i64) -> i64 {
         let mut m = take_matcher(interp);
-        let r = find_first_with(&mut m, s, p, init);
+        let r = find_span(&mut m, s, p, init, !has_specials(p));
         give_matcher(interp, m);
-        r
-    }
-
-    fn find_first_with(m: &mut Matcher, s: &Vec<u8>, p: &Vec<u8>, init: i64) -> i64 {
-        let len = s.len();
-        let init = pos_relative(init, len).max(1);
-        if init > len as i64 + 1 {
-            return 0;
-        }
-        let init = (init - 1) as usize;
-        if !has_specials(p) {
-            let n = p.len();
-            let mut i = init;
-            while i + n <= len {
-                if s[i..i + n] == p[..] {
-                    return i as i64 + 1;
-                }
-                i += 1;
-            }
-            return 0;
-        }
-        let anchor = !p.is_empty() && p[0] == b'^';
-        let pstart = if anchor { 1 } else { 0 };
-        let mut s1 = init;
-        loop {
-            m.reset();
-            match m.do_match(s, p, s1, pstart) {
-                Ok(Some(_)) => return s1 as i64 + 1,
-                Ok(None) => {}
-                Err(_) => return -1,
-            }
-            s1 += 1;
-            if anchor || s1 > len {
-                return 0;
-            }
+        match r {
+            Ok(Some((start, _))) => start as i64 + 1,
+            Ok(None) => 0,
+            Err(_) => -1,
         }
     }
 
     /// One step of a `gmatch` iterator: its state is the subject, the
     /// pattern, the position and the end of the last match.
-    fn gmatch_step(interp: &Interp, n: &NativeFn, depth: usize) -> Result<Vec<Value>, LuaError> {
+    fn gmatch_step(
+        interp: &Interp,
+        g: &NativeFn,
+        regs: &mut Vec<Value>,
+        a: usize,
+        nres: usize,
+    ) -> Result<usize, LuaError> {
         let mut m = take_matcher(interp);
-        let r = gmatch_step_with(&mut m, interp, n, depth);
+        let r = gmatch_step_with(&mut m, g, regs, a, nres);
         give_matcher(interp, m);
         r
     }
 
-    fn gmatch_step_with(m: &mut Matcher, interp: &Interp, n: &NativeFn, depth: usize) -> Result<Vec<Value>, LuaError> {
-        let _ = (interp, depth);
+    fn gmatch_step_with(
+        m: &mut Matcher,
+        g: &NativeFn,
+        regs: &mut Vec<Value>,
+        a: usize,
+        nres: usize,
+    ) -> Result<usize, LuaError> {
         let (s, p, mut pos, last) = {
-            let st = n.state.borrow();
+            let st = g.state.borrow();
             let s = match &st[0] {
                 Value::Str(s) => s.clone(),
                 _ => Rc::new(Vec::new()),
@@ -7513,20 +7712,21 @@ pub mod lua {
             m.reset();
             if let Some(e) = m.do_match(s, p, pos, 0)? {
                 if e as i64 != last {
-                    let caps = m.captures(s, p, pos, e, true)?;
-                    let mut st = n.state.borrow_mut();
+                    let count = m.put_captures(s, p, pos, e, true, regs, a, nres, 0)?;
+                    let mut st = g.state.borrow_mut();
                     st[2] = Value::Int(e as i64);
                     st[3] = Value::Int(e as i64);
-                    return Ok(caps);
+                    return Ok(count);
                 }
             }
             pos += 1;
         }
-        n.state.borrow_mut()[2] = Value::Int(len as i64 + 1);
-        Ok(Vec::new())
+        g.state.borrow_mut()[2] = Value::Int(len as i64 + 1);
+        Ok(0)
     }
 
-    fn str_gsub(interp: &Interp, b: Builtin, args: &[Value], depth: usize) -> Result<Vec<Value>, LuaError> {
+    /// `string.gsub`: the new string and the number of matches replaced.
+    fn str_gsub(interp: &Interp, b: Builtin, args: Args, depth: usize) -> Result<(Value, i64), LuaError> {
         let mut m = take_matcher(interp);
         let r = str_gsub_with(&mut m, interp, b, args, depth);
         give_matcher(interp, m);
@@ -7537,9 +7737,9 @@ pub mod lua {
         m: &mut Matcher,
         interp: &Interp,
         b: Builtin,
-        args: &[Value],
+        args: Args,
         depth: usize,
-    ) -> Result<Vec<Value>, LuaError> {
+    ) -> Result<(Value, i64), LuaError> {
         let s_rc = check_str(b, args, 0)?;
         let s: &Vec<u8> = &s_rc;
         let p_rc = check_str(b, args, 1)?;
@@ -7587,7 +7787,7 @@ pub mod lua {
         if src < len {
             out.extend_from_slice(&s[src..]);
         }
-        Ok(vec![bstr(out), Value::Int(n)])
+        Ok((bstr(out), n))
     }
 
     /// Appends the replacement of the match `s..e` to `out`.
