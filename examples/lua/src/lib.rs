@@ -3719,6 +3719,11 @@ pub mod lua {
 
     /// The first result of calling `f` with `args`.
     fn call1(interp: &Interp, f: &Value, args: Vec<Value>, depth: usize) -> Result<Value, LuaError> {
+        if let Value::Func(c) = f {
+            // (Taken from the callee's frame: no list of results.)
+            let frame = run_closure(interp, c, args, depth)?;
+            return Ok(if frame.ret_n > 0 { frame.regs[frame.ret_base].clone() } else { Value::Nil });
+        }
         let mut r = call_value(interp, f, args, depth)?;
         if r.is_empty() {
             Ok(Value::Nil)
@@ -4563,21 +4568,25 @@ pub mod lua {
         out
     }
 
+    /// Runs the Lua function `c` with `args` until it returns: its frame,
+    /// the results in it.
+    fn run_closure(interp: &Interp, c: &Rc<Closure>, args: Vec<Value>, depth: usize) -> Result<Frame, LuaError> {
+        if depth >= MAX_DEPTH {
+            return err("stack overflow".to_string());
+        }
+        let mut a = args;
+        let n = a.len();
+        let mut frame = new_frame(&c.proto, &mut a, 0, n);
+        if let Some(e) = run(interp, c.clone(), &mut frame, depth + 1) {
+            return Err(e);
+        }
+        Ok(frame)
+    }
+
     /// Calls `f` (any value: `__call` for the others).
     fn call_value(interp: &Interp, f: &Value, args: Vec<Value>, depth: usize) -> Result<Vec<Value>, LuaError> {
         match f {
-            Value::Func(c) => {
-                if depth >= MAX_DEPTH {
-                    return err("stack overflow".to_string());
-                }
-                let mut a = args;
-                let n = a.len();
-                let mut frame = new_frame(&c.proto, &mut a, 0, n);
-                if let Some(e) = run(interp, c.clone(), &mut frame, depth + 1) {
-                    return Err(e);
-                }
-                Ok(take_results(&mut frame))
-            }
+            Value::Func(c) => Ok(take_results(&mut run_closure(interp, c, args, depth)?)),
             Value::Builtin(b) => call_builtin_list(interp, *b, args, depth),
             Value::Native(g) => {
                 let mut results: Vec<Value> = Vec::new();
