@@ -4618,6 +4618,9 @@ pub mod lua {
         nres: usize,
         depth: usize,
     ) -> Result<(), LuaError> {
+        // (A constant of the trace, as a call site calls one function: the
+        // fast path's tests on it fold.)
+        let b = promote(b);
         let count = match call_builtin_fast(interp, b, frame, a, n, nres) {
             Some(v) => one(&mut frame.regs, a, nres, v),
             None => call_builtin(interp, b, frame, a, n, nres, depth)?,
