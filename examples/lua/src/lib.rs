@@ -4622,7 +4622,7 @@ pub mod lua {
         // fast path's tests on it fold.)
         let b = promote(b);
         let count = match call_builtin_fast(interp, b, frame, a, n, nres) {
-            Some(v) => one(&mut frame.regs, a, nres, v),
+            Some(count) => count,
             None => call_builtin(interp, b, frame, a, n, nres, depth)?,
         };
         end_results(frame, a, nres, count);
@@ -4630,25 +4630,31 @@ pub mod lua {
     }
 
     /// The call of the library function `b` with the `n` arguments after
-    /// `R[a]`, for the common calls of a few functions with one result (or
-    /// whose others `nres` does not want) and arguments of the types they
-    /// expect, made in a trace (which goes into it): its result (`None`:
-    /// any other call).
-    fn call_builtin_fast(interp: &Interp, b: Builtin, frame: &Frame, a: usize, n: usize, nres: usize) -> Option<Value> {
+    /// `R[a]`, for the common calls of a few functions with arguments of the
+    /// types they expect, made in a trace (which goes into it, so that the
+    /// frame need not be given to a call): how many results it put at
+    /// `R[a..]` (see `put_result`; `None`: any other call, nothing done).
+    fn call_builtin_fast(
+        interp: &Interp,
+        b: Builtin,
+        frame: &mut Frame,
+        a: usize,
+        n: usize,
+        nres: usize,
+    ) -> Option<usize> {
         let x = if n >= 1 { &frame.regs[a + 1] } else { &Value::Nil };
         let y = if n >= 2 { &frame.regs[a + 2] } else { &Value::Nil };
-        match (b, n, x, y) {
+        let v = match (b, n, x, y) {
             (Builtin::StrByte, 1 | 2, Value::Str(s), Value::Nil | Value::Int(_)) => {
                 let bytes: &Vec<u8> = s;
                 let i = match y {
                     Value::Int(i) => pos_relative(*i, bytes.len()),
                     _ => 1,
                 };
-                if i >= 1 && (i as u64) <= bytes.len() as u64 {
-                    Some(Value::Int(bytes[(i - 1) as usize] as i64))
-                } else {
-                    None
+                if i < 1 || (i as u64) > bytes.len() as u64 {
+                    return None;
                 }
+                Value::Int(bytes[(i - 1) as usize] as i64)
             }
             (Builtin::StrSub, 2 | 3, Value::Str(s), Value::Int(i)) => {
                 let j = match (n, &frame.regs[a + n]) {
@@ -4657,7 +4663,7 @@ pub mod lua {
                     _ => return None,
                 };
                 let bytes: &Vec<u8> = s;
-                Some(substring(interp, bytes, *i, j))
+                substring(interp, bytes, *i, j)
             }
             (Builtin::StrFind, 2 | 3, Value::Str(s), Value::Str(p)) if nres <= 1 => {
                 let init = match (n, &frame.regs[a + n]) {
@@ -4666,36 +4672,54 @@ pub mod lua {
                     _ => return None,
                 };
                 match find_first(interp, s, p, init) {
-                    0 => Some(Value::Nil),
-                    i if i > 0 => Some(Value::Int(i)),
-                    _ => None,
+                    0 => Value::Nil,
+                    i if i > 0 => Value::Int(i),
+                    _ => return None,
                 }
             }
-            (Builtin::StrChar, 1, Value::Int(c), _) if *c >= 0 && *c <= 255 => Some(bstr(vec![*c as u8])),
-            (Builtin::StrLen, 1, Value::Str(s), _) => Some(Value::Int(str_len(s))),
-            (Builtin::Type, 1, _, _) => Some(interp.type_names[type_index(x)].clone()),
-            (Builtin::MathFloor, 1, Value::Int(_), _) => Some(x.clone()),
-            (Builtin::MathFloor, 1, Value::Num(f), _) => Some(float_to_int_or_float(f.floor())),
-            (Builtin::MathSqrt, 1, Value::Num(f), _) => Some(Value::Num(f.sqrt())),
-            (Builtin::MathAbs, 1, Value::Int(i), _) => Some(Value::Int(if *i < 0 { i.wrapping_neg() } else { *i })),
-            (Builtin::MathAbs, 1, Value::Num(f), _) => Some(Value::Num(f.abs())),
-            (Builtin::ToNumber, 1, Value::Int(_) | Value::Num(_), _) => Some(x.clone()),
-            (Builtin::ToNumber, 1, Value::Str(s), _) => Some(str_to_number(s).unwrap_or(Value::Nil)),
-            (Builtin::ToNumber, 1, _, _) => Some(Value::Nil),
+            (Builtin::StrChar, 1, Value::Int(c), _) if *c >= 0 && *c <= 255 => bstr(vec![*c as u8]),
+            (Builtin::StrLen, 1, Value::Str(s), _) => Value::Int(str_len(s)),
+            (Builtin::Type, 1, _, _) => interp.type_names[type_index(x)].clone(),
+            (Builtin::MathFloor, 1, Value::Int(_), _) => x.clone(),
+            (Builtin::MathFloor, 1, Value::Num(f), _) => float_to_int_or_float(f.floor()),
+            (Builtin::MathSqrt, 1, Value::Num(f), _) => Value::Num(f.sqrt()),
+            (Builtin::MathAbs, 1, Value::Int(i), _) => Value::Int(if *i < 0 { i.wrapping_neg() } else { *i }),
+            (Builtin::MathAbs, 1, Value::Num(f), _) => Value::Num(f.abs()),
+            (Builtin::ToNumber, 1, Value::Int(_) | Value::Num(_), _) => x.clone(),
+            (Builtin::ToNumber, 1, Value::Str(s), _) => str_to_number(s).unwrap_or(Value::Nil),
+            (Builtin::ToNumber, 1, _, _) => Value::Nil,
             // (An item that is not a string or a number: the error is the
             // other call's.)
             (Builtin::TabConcat, 1, Value::Table(t), _) => {
                 let tb = t.borrow();
-                table_concat(&tb, &Vec::new(), 1, tb.length()).ok().map(bstr)
+                bstr(table_concat(&tb, &Vec::new(), 1, tb.length()).ok()?)
             }
-            (Builtin::TabInsert, 2, Value::Table(t), _) if nres <= 1 => {
+            (Builtin::TabInsert, 2, Value::Table(t), _) => {
                 let mut tb = t.borrow_mut();
                 let len = tb.length();
                 tb.set_int(len + 1, y.clone());
-                Some(Value::Nil)
+                return Some(0);
             }
-            _ => None,
-        }
+            (Builtin::Select, _, _, _) if is_count_selector(x) => Value::Int(n as i64 - 1),
+            (Builtin::SetMetatable, 2, Value::Table(t), Value::Nil | Value::Table(_)) => {
+                set_metatable(t, y).ok()?;
+                x.clone()
+            }
+            (Builtin::Next, 1 | 2, Value::Table(_), _) => {
+                let entry = next_step(x, y).ok()?;
+                return Some(entry_results(&mut frame.regs, a, nres, entry));
+            }
+            (Builtin::Pairs, 1, Value::Table(t), _) if t.borrow().meta.is_none() => {
+                let t = x.clone();
+                return Some(pairs_results(&mut frame.regs, a, nres, t));
+            }
+            (Builtin::IPairs, 1, _, _) => {
+                let t = x.clone();
+                return Some(ipairs_results(&mut frame.regs, a, nres, t));
+            }
+            _ => return None,
+        };
+        Some(one(&mut frame.regs, a, nres, v))
     }
 
     /// `string.sub(s, i, j)`.
@@ -5773,6 +5797,42 @@ pub mod lua {
         }
     }
 
+    /// Puts what `pairs(t)` gives a generic `for` (`next`, `t`, nil).
+    fn pairs_results(regs: &mut Vec<Value>, a: usize, nres: usize, t: Value) -> usize {
+        three(regs, a, nres, Value::Builtin(Builtin::Next), t, Value::Nil)
+    }
+
+    /// Puts what `ipairs(t)` gives a generic `for` (its iterator, `t`, 0).
+    fn ipairs_results(regs: &mut Vec<Value>, a: usize, nres: usize, t: Value) -> usize {
+        three(regs, a, nres, Value::Builtin(Builtin::IpairsStep), t, Value::Int(0))
+    }
+
+    /// Whether `v` is `select`'s `'#'` (the count of the other arguments).
+    fn is_count_selector(v: &Value) -> bool {
+        match v {
+            Value::Str(s) => {
+                let s: &Vec<u8> = s;
+                s.len() == 1 && s[0] == b'#'
+            }
+            _ => false,
+        }
+    }
+
+    /// Sets the metatable of `t` to `mt` (a table or nil), unless its
+    /// metatable is protected (has a `__metatable` field).
+    fn set_metatable(t: &Rc<RefCell<Table>>, mt: &Value) -> Result<(), LuaError> {
+        if let Some(old) = &t.borrow().meta {
+            if !matches!(old.borrow().get_str(&b"__metatable".to_vec()), Value::Nil) {
+                return err("cannot change a protected metatable".to_string());
+            }
+        }
+        t.borrow_mut().meta = match mt {
+            Value::Table(m) => Some(m.clone()),
+            _ => None,
+        };
+        Ok(())
+    }
+
     /// Makes the arguments of the call in `regs[a]` from the `from`th on
     /// (of `n`) its results, moving them down: how many they are.
     fn args_as_results(regs: &mut Vec<Value>, a: usize, n: usize, from: usize, nres: usize) -> usize {
@@ -5898,14 +5958,14 @@ pub mod lua {
                 if !matches!(t, Value::Table(_)) {
                     return type_error(b, args, 0, "table");
                 }
-                return Ok(three(&mut frame.regs, a, nres, Value::Builtin(Builtin::Next), t, Value::Nil));
+                return Ok(pairs_results(&mut frame.regs, a, nres, t));
             }
             Builtin::IPairs => {
                 if args.is_empty() {
                     return arg_error(b, 0, "value expected");
                 }
                 let t = arg(args, 0);
-                return Ok(three(&mut frame.regs, a, nres, Value::Builtin(Builtin::IpairsStep), t, Value::Int(0)));
+                return Ok(ipairs_results(&mut frame.regs, a, nres, t));
             }
             Builtin::IpairsStep => {
                 let entry = ipairs_step(interp, &arg(args, 0), &arg(args, 1), depth)?;
@@ -5917,11 +5977,8 @@ pub mod lua {
                 return Ok(entry_results(&mut frame.regs, a, nres, entry));
             }
             Builtin::Select => {
-                if let Value::Str(s) = &arg(args, 0) {
-                    let s: &Vec<u8> = s;
-                    if s.len() == 1 && s[0] == b'#' {
-                        return Ok(one(&mut frame.regs, a, nres, Value::Int(n as i64 - 1)));
-                    }
+                if is_count_selector(&arg(args, 0)) {
+                    return Ok(one(&mut frame.regs, a, nres, Value::Int(n as i64 - 1)));
                 }
                 let i = check_int(b, args, 0)?;
                 let count = n as i64 - 1;
@@ -6007,17 +6064,11 @@ pub mod lua {
             }
             Builtin::SetMetatable => {
                 let t = check_table(b, args, 0)?;
-                let mt = match arg(args, 1) {
-                    Value::Nil => None,
-                    Value::Table(m) => Some(m),
-                    _ => return type_error(b, args, 1, "nil or table"),
-                };
-                if let Some(old) = &t.borrow().meta {
-                    if !matches!(old.borrow().get_str(&b"__metatable".to_vec()), Value::Nil) {
-                        return err("cannot change a protected metatable".to_string());
-                    }
+                let mt = arg(args, 1);
+                if !matches!(mt, Value::Nil | Value::Table(_)) {
+                    return type_error(b, args, 1, "nil or table");
                 }
-                t.borrow_mut().meta = mt;
+                set_metatable(&t, &mt)?;
                 arg(args, 0)
             }
             Builtin::GetMetatable => match metatable(interp, &arg(args, 0)) {
