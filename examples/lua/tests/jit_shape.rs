@@ -3,6 +3,17 @@
 
 use std::process::Command;
 
+/// Runs the Lua `program` with the JIT, logging its bridges: what it
+/// printed (trimmed) and the log.
+fn run_logging_bridges(program: &str) -> (String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rpylua"))
+        .args(["-e", program])
+        .env("RPYLOG", "jit-log-opt-bridge")
+        .output()
+        .expect("run rpylua");
+    (String::from_utf8_lossy(&out.stdout).trim().to_string(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
 /// A `while` loop whose branch goes the other way every few turns: the
 /// bridge of that branch knows what the loop's guard knew of the frame (its
 /// registers and the boxes in them), so it goes on into the loop's body at
@@ -21,13 +32,8 @@ fn a_bridge_back_into_its_loop_allocates_no_integer_box() {
         local total = 0
         for start = 1, 30000 do total = total + collatz_len(start) end
         print(total)";
-    let out = Command::new(env!("CARGO_BIN_EXE_rpylua"))
-        .args(["-e", program])
-        .env("RPYLOG", "jit-log-opt-bridge")
-        .output()
-        .expect("run rpylua");
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "2864311");
-    let log = String::from_utf8_lossy(&out.stderr);
+    let (out, log) = run_logging_bridges(program);
+    assert_eq!(out, "2864311");
     let bridges: Vec<&str> = log.split("{jit-log-opt-bridge").skip(1).collect();
     let into_body: Vec<&&str> = bridges.iter().filter(|b| b.contains(", label))")).collect();
     assert!(!into_body.is_empty(), "no bridge enters a loop at its label:\n{log}");
@@ -55,13 +61,8 @@ fn a_bridge_checks_what_the_preamble_checked_and_enters_the_body() {
         local total = 0
         for i = 1, 20000 do total = total + f(i) end
         print(total)";
-    let out = Command::new(env!("CARGO_BIN_EXE_rpylua"))
-        .args(["-e", program])
-        .env("RPYLOG", "jit-log-opt-bridge")
-        .output()
-        .expect("run rpylua");
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "1600920000");
-    let log = String::from_utf8_lossy(&out.stderr);
+    let (out, log) = run_logging_bridges(program);
+    assert_eq!(out, "1600920000");
     let bridges: Vec<&str> = log.split("{jit-log-opt-bridge").skip(1).collect();
     // (After the bridge's last instruction: the checks of its jump.)
     let checked_entry = |b: &&str| {
