@@ -26,6 +26,9 @@ pub struct StructDef {
     /// `Box<_>` (not a reference, not an `Rc`). Two of them never hold the
     /// same object unless one was moved out of.
     pub owned: Vec<String>,
+    /// The fields declared shared references (`&T`): a copy or a clone of
+    /// the struct holds the same object (Rust copies the reference).
+    pub shared: Vec<String>,
     /// The fields declared `#[rpython::jit::immutable]`: the translator
     /// checks that nothing assigns them once their object is built.
     pub declared_immutable: Vec<String>,

@@ -82,3 +82,41 @@ fn an_enum_holding_a_string_is_cloned() {
     );
     assert_eq!(clones(&calls), 1, "{calls:?}");
 }
+
+/// A `Copy` struct holding a shared reference to a list is copied by
+/// copying the reference, as Rust does: passing it copies no list.
+#[test]
+fn a_copy_struct_holding_a_reference_to_a_list_copies_no_list() {
+    let calls = calls_of_run(
+        "
+        #[derive(Clone, Copy)]
+        struct View<'a> { items: &'a Vec<i64>, from: usize }
+        fn total(v: View) -> i64 { let mut s = 0; let mut i = v.from; while i < v.items.len() { s += v.items[i]; i += 1; } s }
+        pub fn run(n: i64) -> i64 {
+            let items = vec![n, n + 1, n + 2];
+            let v = View { items: &items, from: 1 };
+            let w = v;
+            total(v) + total(w)
+        }
+        ",
+    );
+    assert_eq!(clones(&calls), 0, "{calls:?}");
+}
+
+/// A `Copy` struct holding an array holds it by value: copying the struct
+/// copies the array.
+#[test]
+fn a_copy_struct_holding_an_array_copies_it() {
+    let calls = calls_of_run(
+        "
+        #[derive(Clone, Copy)]
+        struct Triple { items: [i64; 3] }
+        fn bump(mut t: Triple) -> i64 { t.items[0] += 1; t.items[0] }
+        pub fn run(n: i64) -> i64 {
+            let t = Triple { items: [n, n, n] };
+            bump(t) + t.items[0]
+        }
+        ",
+    );
+    assert!(clones(&calls) > 0, "{calls:?}");
+}

@@ -155,6 +155,7 @@ impl<'a> ModuleBuilder<'a> {
                         copy,
                         fields: Vec::new(),
                         owned: Vec::new(),
+                        shared: Vec::new(),
                         declared_immutable: Vec::new(),
                         quasi_immutable: Vec::new(),
                         variant: None,
@@ -196,6 +197,7 @@ impl<'a> ModuleBuilder<'a> {
                     copy: false,
                     fields: Vec::new(),
                     owned: Vec::new(),
+                    shared: Vec::new(),
                     declared_immutable: Vec::new(),
                     quasi_immutable: Vec::new(),
                     variant: Some((id, i)),
@@ -210,6 +212,7 @@ impl<'a> ModuleBuilder<'a> {
                 copy: false,
                 fields: Vec::new(),
                 owned: Vec::new(),
+                shared: Vec::new(),
                 declared_immutable: Vec::new(),
                 quasi_immutable: Vec::new(),
                 variant: None,
@@ -352,6 +355,9 @@ impl<'a> ModuleBuilder<'a> {
                     && p.path.segments.last().is_some_and(|s| ["Vec", "String", "Box"].contains(&s.ident.to_string().as_str())));
             if owns {
                 self.t.structs[id].owned.push(name.clone());
+            }
+            if matches!(&field.ty, syn::Type::Reference(r) if r.mutability.is_none()) {
+                self.t.structs[id].shared.push(name.clone());
             }
             if field.attrs.iter().any(is_immutable_hint) {
                 self.t.structs[id].declared_immutable.push(name.clone());

@@ -34,7 +34,8 @@ pub fn is_plain_value(t: &Translator, ty: &Ty) -> bool {
 }
 
 /// Whether `ty` is a `Copy` struct with a list (an array) among its fields,
-/// or in a field's `Copy` struct or tuple.
+/// or in a field's `Copy` struct or tuple (not a shared reference to one:
+/// copying the struct copies the reference).
 pub fn holds_lists(t: &Translator, ty: &Ty) -> bool {
     fn inside(t: &Translator, ty: &Ty) -> bool {
         match ty {
@@ -44,7 +45,10 @@ pub fn holds_lists(t: &Translator, ty: &Ty) -> bool {
         }
     }
     match ty {
-        Ty::Struct(s) => t.structs[*s].copy && t.structs[*s].fields.iter().any(|(_, f)| inside(t, f)),
+        Ty::Struct(s) => {
+            let def = &t.structs[*s];
+            def.copy && def.fields.iter().any(|(name, f)| !def.shared.contains(name) && inside(t, f))
+        }
         _ => false,
     }
 }
@@ -308,7 +312,10 @@ fn clone_body(t: &Translator, ty: &Ty) -> Result<String, String> {
     Ok(match ty {
         Ty::Struct(s) => {
             let def = &t.structs[*s];
-            let fields: Vec<String> = def.fields.iter().map(|(f, _)| format!("{f}: a.{f}.clone()")).collect();
+            // (A shared reference's clone is the reference.)
+            let clone =
+                |f: &String| if def.shared.contains(f) { format!("{f}: a.{f}") } else { format!("{f}: a.{f}.clone()") };
+            let fields: Vec<String> = def.fields.iter().map(|(f, _)| clone(f)).collect();
             format!("{} {{ {} }}", def.name, fields.join(", "))
         }
         Ty::Tuple(items) => {
