@@ -5,6 +5,8 @@
 // expect: 3
 // call: views(4)
 // expect: (10, 10)
+// call: variant(5)
+// expect: 6
 
 use std::cell::Cell;
 
@@ -64,4 +66,22 @@ pub fn views(n: i64) -> (i64, i64) {
     let v = View { items: &items, from: 0 };
     let w = v;
     (total(v), total(w))
+}
+
+#[derive(Clone)]
+enum Slot<'a> {
+    Empty,
+    Counting(&'a Cell<i64>),
+}
+
+pub fn variant(n: i64) -> i64 {
+    let cell = Cell::new(n);
+    let a = if n > 0 { Slot::Counting(&cell) } else { Slot::Empty };
+    if let Slot::Counting(c) = a.clone() {
+        c.set(c.get() + 1);
+    }
+    match a {
+        Slot::Counting(c) => c.get(),
+        Slot::Empty => 0,
+    }
 }

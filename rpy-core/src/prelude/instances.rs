@@ -206,7 +206,7 @@ fn variants<'t>(t: &'t Translator, ty: &Ty) -> Option<Vec<(String, &'t StructDef
 
 /// A pattern (or constructor) of struct `def` named `path`, binding (or
 /// taking) `{prefix}{i}` for field `i`; `wrap` maps each name.
-fn fields_pattern(path: &str, def: &StructDef, prefix: &str, wrap: impl Fn(String) -> String) -> String {
+fn fields_pattern(path: &str, def: &StructDef, prefix: &str, wrap: impl Fn(&str, String) -> String) -> String {
     let tuple = def.fields.first().is_some_and(|(f, _)| f == "0");
     if def.fields.is_empty() {
         return path.to_string();
@@ -216,7 +216,7 @@ fn fields_pattern(path: &str, def: &StructDef, prefix: &str, wrap: impl Fn(Strin
         .iter()
         .enumerate()
         .map(|(i, (f, _))| {
-            let v = wrap(format!("{prefix}{i}"));
+            let v = wrap(f, format!("{prefix}{i}"));
             if tuple {
                 v
             } else {
@@ -245,9 +245,9 @@ fn eq_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         let arms: Vec<String> = vs
             .iter()
             .map(|(path, def)| {
-                let inner = fields_pattern(path, def, "y", |v| v);
+                let inner = fields_pattern(path, def, "y", |_, v| v);
                 let eq = all_equal((0..def.fields.len()).map(|i| (format!("x{i}"), format!("y{i}"))));
-                format!("{} => match b {{ {inner} => {eq}, _ => false }},", fields_pattern(path, def, "x", |v| v))
+                format!("{} => match b {{ {inner} => {eq}, _ => false }},", fields_pattern(path, def, "x", |_, v| v))
             })
             .collect();
         return Ok(format!("match a {{ {} }}", arms.join(" ")));
@@ -303,8 +303,11 @@ fn clone_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         let arms: Vec<String> = vs
             .iter()
             .map(|(path, def)| {
-                let make = fields_pattern(path, def, "x", |v| format!("{v}.clone()"));
-                format!("{} => {make},", fields_pattern(path, def, "x", |v| v))
+                // (A shared reference's clone is the reference.)
+                let clone =
+                    |f: &str, v: String| if def.shared.iter().any(|s| s == f) { v } else { format!("{v}.clone()") };
+                let make = fields_pattern(path, def, "x", clone);
+                format!("{} => {make},", fields_pattern(path, def, "x", |_, v| v))
             })
             .collect();
         return Ok(format!("match a {{ {} }}", arms.join(" ")));
@@ -369,7 +372,7 @@ fn debug_body(t: &Translator, ty: &Ty) -> Result<String, String> {
             .map(|(path, def)| {
                 let exprs: Vec<String> = (0..def.fields.len()).map(|i| format!("x{i}")).collect();
                 let name = path.rsplit("::").next().unwrap();
-                format!("{} => {{ {} }}", fields_pattern(path, def, "x", |v| v), debug_fields(name, def, &exprs))
+                format!("{} => {{ {} }}", fields_pattern(path, def, "x", |_, v| v), debug_fields(name, def, &exprs))
             })
             .collect();
         return Ok(format!("match a {{ {} }}", arms.join(" ")));
