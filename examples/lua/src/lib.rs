@@ -4393,63 +4393,97 @@ pub mod lua {
     fn append_text(out: &mut Vec<u8>, v: &Value) {
         match v {
             Value::Str(s) => out.extend_from_slice(s),
+            Value::Int(i) => append_int(out, *i),
             _ => out.extend_from_slice(&number_text(v)),
         }
     }
 
-    /// `vals[0] .. vals[1] .. ...`, right to left with `__concat`.
-    fn concat(interp: &Interp, vals: Vec<Value>, depth: usize) -> Result<Value, LuaError> {
-        let mut all = true;
-        for v in &vals {
-            if !is_str_or_number(v) {
-                all = false;
-            }
+    /// Appends the decimal text of `i` (as `number_text` writes it),
+    /// without making a string of it first.
+    fn append_int(out: &mut Vec<u8>, i: i64) {
+        let m: u64 = if i < 0 {
+            out.push(b'-');
+            (i as u64).wrapping_neg()
+        } else {
+            i as u64
+        };
+        // The power of ten of the first digit (at most 10^19, so `p * 10`
+        // never overflows while it is at most `m`).
+        let mut p: u64 = 1;
+        while m / p >= 10 {
+            p *= 10;
         }
-        if all {
-            let mut size = 0;
-            for v in &vals {
-                if let Value::Str(s) = v {
+        while p > 0 {
+            out.push(b'0' + (m / p % 10) as u8);
+            p /= 10;
+        }
+    }
+
+    /// `R[b] .. R[b + 1] .. ... .. R[b + n - 1]`, the operands read in
+    /// place in the registers (no list of them). Strings and numbers are
+    /// written into one buffer; a trace goes into this (the number of
+    /// operands is a constant of the instruction) and gives the frame to no
+    /// call, which only `__concat` needs.
+    #[unroll_safe]
+    fn concat(interp: &Interp, frame: &Frame, b: usize, n: usize, depth: usize) -> Result<Value, LuaError> {
+        let mut size = 0;
+        let mut k = 0;
+        while k < n {
+            match &frame.regs[b + k] {
+                Value::Str(s) => {
                     let bytes: &Vec<u8> = s;
                     size += bytes.len();
                 }
+                Value::Int(_) | Value::Num(_) => size += 24,
+                _ => return concat_meta(interp, &frame.regs, b, n, depth),
             }
-            let mut out: Vec<u8> = Vec::with_capacity(size + 24);
-            for v in &vals {
-                append_text(&mut out, v);
-            }
-            return Ok(bstr(out));
+            k += 1;
         }
-        let mut stack = vals;
-        while stack.len() > 1 {
-            let b = stack.pop().unwrap();
-            let a = stack.pop().unwrap();
-            if is_str_or_number(&a) && is_str_or_number(&b) {
-                let mut out: Vec<u8> = Vec::new();
-                append_text(&mut out, &a);
-                append_text(&mut out, &b);
-                stack.push(bstr(out));
-                continue;
-            }
-            let mut h = metamethod(interp, &a, Event::Concat);
-            if matches!(h, Value::Nil) {
-                h = metamethod(interp, &b, Event::Concat);
-            }
-            if matches!(h, Value::Nil) {
-                let bad = if is_str_or_number(&a) { &b } else { &a };
-                return operand_err(format!("attempt to concatenate a {} value", type_name(bad)));
-            }
-            let r = call1(interp, &h, vec![a, b], depth)?;
-            stack.push(r);
+        let mut out: Vec<u8> = Vec::with_capacity(size);
+        let mut k = 0;
+        while k < n {
+            append_text(&mut out, &frame.regs[b + k]);
+            k += 1;
         }
-        Ok(stack.pop().unwrap())
+        Ok(bstr(out))
     }
 
-    /// Which of the values of a failed concatenation the error is about.
-    fn concat_culprit(vals: &[Value]) -> usize {
-        let mut k = vals.len();
+    /// `concat` of operands some of which are neither strings nor numbers:
+    /// right to left, a pair at a time, with `__concat` where one of the
+    /// pair is not a string or a number.
+    fn concat_meta(interp: &Interp, regs: &Vec<Value>, b: usize, n: usize, depth: usize) -> Result<Value, LuaError> {
+        let mut right = regs[b + n - 1].clone();
+        let mut k = n - 1;
         while k > 0 {
             k -= 1;
-            if !is_str_or_number(&vals[k]) {
+            let left = &regs[b + k];
+            if is_str_or_number(left) && is_str_or_number(&right) {
+                let mut out: Vec<u8> = Vec::new();
+                append_text(&mut out, left);
+                append_text(&mut out, &right);
+                right = bstr(out);
+                continue;
+            }
+            let mut h = metamethod(interp, left, Event::Concat);
+            if matches!(h, Value::Nil) {
+                h = metamethod(interp, &right, Event::Concat);
+            }
+            if matches!(h, Value::Nil) {
+                let bad = if is_str_or_number(left) { &right } else { left };
+                return operand_err(format!("attempt to concatenate a {} value", type_name(bad)));
+            }
+            right = call1(interp, &h, vec![left.clone(), right], depth)?;
+        }
+        Ok(right)
+    }
+
+    /// Which of the operands `R[b..b + n]` of a failed concatenation the
+    /// error is about (from 0).
+    fn concat_culprit(regs: &Vec<Value>, b: usize, n: usize) -> usize {
+        let mut k = n;
+        while k > 0 {
+            k -= 1;
+            if !is_str_or_number(&regs[b + k]) {
                 return k;
             }
         }
@@ -5156,19 +5190,15 @@ pub mod lua {
                     Ok(v) => frame.regs[*a] = v,
                     Err(e) => return Some(operand_error(e, &proto, here, *b)),
                 },
-                Instr::Concat(a, b, n) => {
-                    let mut vals: Vec<Value> = Vec::with_capacity(*n);
-                    let mut k = 0;
-                    while k < *n {
-                        vals.push(frame.regs[*b + k].clone());
-                        k += 1;
+                Instr::Concat(a, b, n) => match concat(interp, frame, *b, *n, depth) {
+                    Ok(v) => frame.regs[*a] = v,
+                    Err(e) => {
+                        // (The operands are as they were: `__concat` runs
+                        // in a frame of its own.)
+                        let culprit = *b + concat_culprit(&frame.regs, *b, *n);
+                        return Some(operand_error(e, &proto, here, culprit));
                     }
-                    let culprit = *b + concat_culprit(&vals);
-                    match concat(interp, vals, depth) {
-                        Ok(v) => frame.regs[*a] = v,
-                        Err(e) => return Some(operand_error(e, &proto, here, culprit)),
-                    }
-                }
+                },
                 Instr::Jmp(t) => {
                     pc = *t;
                     if pc <= here {
