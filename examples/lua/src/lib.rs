@@ -3717,12 +3717,51 @@ pub mod lua {
         "__shr",
     ];
 
-    /// The first result of calling `f` with `args`.
-    fn call1(interp: &Interp, f: &Value, args: Vec<Value>, depth: usize) -> Result<Value, LuaError> {
+    /// The first result of calling `f` with the first `n` (at most three)
+    /// of `x`, `y`, `z` (a metamethod, `table.sort`'s comparator): a Lua
+    /// function gets them in its frame, made with them, and its first
+    /// result is read there (no lists of arguments and results).
+    fn call1(
+        interp: &Interp,
+        f: &Value,
+        n: usize,
+        x: Value,
+        y: Value,
+        z: Value,
+        depth: usize,
+    ) -> Result<Value, LuaError> {
+        if let Value::Func(c) = f {
+            let proto: &Proto = &c.proto;
+            let mut frame = blank_frame(proto);
+            if n > 0 {
+                give_arg(&mut frame, proto, 0, x);
+            }
+            if n > 1 {
+                give_arg(&mut frame, proto, 1, y);
+            }
+            if n > 2 {
+                give_arg(&mut frame, proto, 2, z);
+            }
+            return Ok(first_result(&run_frame(interp, c, frame, depth)?));
+        }
+        let mut args: Vec<Value> = Vec::with_capacity(n);
+        if n > 0 {
+            args.push(x);
+        }
+        if n > 1 {
+            args.push(y);
+        }
+        if n > 2 {
+            args.push(z);
+        }
+        call1_list(interp, f, args, depth)
+    }
+
+    /// The first result of calling `f` with the arguments `args`.
+    fn call1_list(interp: &Interp, f: &Value, args: Vec<Value>, depth: usize) -> Result<Value, LuaError> {
         if let Value::Func(c) = f {
             // (Taken from the callee's frame: no list of results.)
-            let frame = run_closure(interp, c, args, depth)?;
-            return Ok(if frame.ret_n > 0 { frame.regs[frame.ret_base].clone() } else { Value::Nil });
+            return Ok(first_result(&run_closure(interp, c, args, depth)?));
         }
         let mut r = call_value(interp, f, args, depth)?;
         if r.is_empty() {
@@ -4037,7 +4076,7 @@ pub mod lua {
                 }
             };
             if is_callable(&h) {
-                return call1(interp, &h, vec![o, key.clone()], depth);
+                return call1(interp, &h, 2, o, key.clone(), Value::Nil, depth);
             }
             o = h;
         }
@@ -4094,7 +4133,7 @@ pub mod lua {
                 }
             };
             if is_callable(&h) {
-                call_value(interp, &h, vec![o, key, v], depth)?;
+                call1(interp, &h, 3, o, key, v, depth)?;
                 return Ok(());
             }
             o = h;
@@ -4221,7 +4260,7 @@ pub mod lua {
             let what = if is_bitwise(op) { "perform bitwise operation on" } else { "perform arithmetic on" };
             return operand_err(format!("attempt to {} a {} value", what, type_name(bad)));
         }
-        call1(interp, &h, vec![a.clone(), b.clone()], depth)
+        call1(interp, &h, 2, a.clone(), b.clone(), Value::Nil, depth)
     }
 
     /// Which operand (0 or 1) an arithmetic error is about, for `var_info`.
@@ -4261,7 +4300,7 @@ pub mod lua {
                     }
                     return operand_err(format!("attempt to perform arithmetic on a {} value", type_name(a)));
                 }
-                call1(interp, &h, vec![a.clone(), a.clone()], depth)
+                call1(interp, &h, 2, a.clone(), a.clone(), Value::Nil, depth)
             }
         }
     }
@@ -4278,7 +4317,7 @@ pub mod lua {
                 if matches!(h, Value::Nil) {
                     return operand_err(format!("attempt to perform bitwise operation on a {} value", type_name(a)));
                 }
-                call1(interp, &h, vec![a.clone(), a.clone()], depth)
+                call1(interp, &h, 2, a.clone(), a.clone(), Value::Nil, depth)
             }
         }
     }
@@ -4291,7 +4330,8 @@ pub mod lua {
                 if matches!(h, Value::Nil) {
                     Ok(Value::Int(t.borrow().length()))
                 } else {
-                    call1(interp, &h, vec![a.clone()], depth)
+                    // (`__len` gets the operand twice, as in PUC Lua.)
+                    call1(interp, &h, 2, a.clone(), a.clone(), Value::Nil, depth)
                 }
             }
             _ => {
@@ -4299,7 +4339,7 @@ pub mod lua {
                 if matches!(h, Value::Nil) {
                     return operand_err(format!("attempt to get length of a {} value", type_name(a)));
                 }
-                call1(interp, &h, vec![a.clone()], depth)
+                call1(interp, &h, 2, a.clone(), a.clone(), Value::Nil, depth)
             }
         }
     }
@@ -4315,7 +4355,7 @@ pub mod lua {
                 h = metamethod(interp, b, Event::Eq);
             }
             if !matches!(h, Value::Nil) {
-                let r = call1(interp, &h, vec![a.clone(), b.clone()], depth)?;
+                let r = call1(interp, &h, 2, a.clone(), b.clone(), Value::Nil, depth)?;
                 return Ok(truthy(&r));
             }
         }
@@ -4353,7 +4393,7 @@ pub mod lua {
             }
             return err(format!("attempt to compare {} with {}", ta, tb));
         }
-        let r = call1(interp, &h, vec![a.clone(), b.clone()], depth)?;
+        let r = call1(interp, &h, 2, a.clone(), b.clone(), Value::Nil, depth)?;
         Ok(truthy(&r))
     }
 
@@ -4472,7 +4512,7 @@ pub mod lua {
                 let bad = if is_str_or_number(left) { &right } else { left };
                 return operand_err(format!("attempt to concatenate a {} value", type_name(bad)));
             }
-            right = call1(interp, &h, vec![left.clone(), right], depth)?;
+            right = call1(interp, &h, 2, left.clone(), right, Value::Nil, depth)?;
         }
         Ok(right)
     }
@@ -4494,7 +4534,7 @@ pub mod lua {
     fn tostring(interp: &Interp, v: &Value, depth: usize) -> Result<Vec<u8>, LuaError> {
         let h = metamethod(interp, v, Event::ToString);
         if !matches!(h, Value::Nil) {
-            let r = call1(interp, &h, vec![v.clone()], depth)?;
+            let r = call1(interp, &h, 1, v.clone(), Value::Nil, Value::Nil, depth)?;
             return match r {
                 Value::Str(s) => Ok(bytes_of(&s)),
                 Value::Int(_) | Value::Num(_) => Ok(number_text(&r)),
@@ -4602,19 +4642,64 @@ pub mod lua {
         out
     }
 
-    /// Runs the Lua function `c` with `args` until it returns: its frame,
-    /// the results in it.
-    fn run_closure(interp: &Interp, c: &Rc<Closure>, args: Vec<Value>, depth: usize) -> Result<Frame, LuaError> {
+    /// A frame for `proto` (its registers nil) whose arguments are not in
+    /// registers nor in a list: `give_arg` gives them one by one (the
+    /// library's and the metamethods' calls of Lua functions).
+    fn blank_frame(proto: &Proto) -> Frame {
+        let mut regs: Vec<Value> = Vec::with_capacity(proto.maxstack);
+        grow(&mut regs, proto.maxstack);
+        Frame { regs, varargs: None, top: 0, ret_base: 0, ret_n: 0 }
+    }
+
+    /// Gives a frame of `blank_frame` its argument `k` (given in order), as
+    /// `new_frame` places it: a parameter's register, or an extra argument
+    /// of a vararg function (dropped by another function).
+    fn give_arg(frame: &mut Frame, proto: &Proto, k: usize, v: Value) {
+        if k < proto.nparams {
+            frame.regs[k] = v;
+        } else if proto.is_vararg {
+            let mut extra = match frame.varargs.take() {
+                Some(extra) => extra,
+                None => Vec::new(),
+            };
+            extra.push(v);
+            frame.varargs = Some(extra);
+        }
+    }
+
+    /// Runs the Lua function `c` in `frame`, made for it with its
+    /// arguments, until it returns: the frame, the results in it.
+    fn run_frame(interp: &Interp, c: &Rc<Closure>, frame: Frame, depth: usize) -> Result<Frame, LuaError> {
         if depth >= MAX_DEPTH {
             return err("stack overflow".to_string());
         }
-        let mut a = args;
-        let n = a.len();
-        let mut frame = new_frame(&c.proto, &mut a, 0, n);
+        let mut frame = frame;
         if let Some(e) = run(interp, c.clone(), &mut frame, depth + 1) {
             return Err(e);
         }
         Ok(frame)
+    }
+
+    /// The first result of a returned frame.
+    fn first_result(frame: &Frame) -> Value {
+        if frame.ret_n > 0 {
+            frame.regs[frame.ret_base].clone()
+        } else {
+            Value::Nil
+        }
+    }
+
+    /// Runs the Lua function `c` with `args` until it returns: its frame,
+    /// the results in it.
+    fn run_closure(interp: &Interp, c: &Rc<Closure>, args: Vec<Value>, depth: usize) -> Result<Frame, LuaError> {
+        let proto: &Proto = &c.proto;
+        let mut frame = blank_frame(proto);
+        let mut k = 0;
+        for v in args {
+            give_arg(&mut frame, proto, k, v);
+            k += 1;
+        }
+        run_frame(interp, c, frame, depth)
     }
 
     /// Calls `f` (any value: `__call` for the others).
@@ -5416,6 +5501,17 @@ pub mod lua {
                 entry_results(&mut frame.regs, vars, n, entry)
             }
             Value::Native(g) => call_native(interp, g, &mut frame.regs, vars, n)?,
+            // (A Lua function: its frame made with the state and the
+            // control, its results moved from it, no lists.)
+            Value::Func(c) => {
+                let proto: &Proto = &c.proto;
+                let mut callee = blank_frame(proto);
+                give_arg(&mut callee, proto, 0, frame.regs[a + 1].clone());
+                give_arg(&mut callee, proto, 1, frame.regs[a + 2].clone());
+                let mut callee = run_frame(interp, c, callee, depth)?;
+                move_results(frame, vars, &mut callee, n);
+                return Ok(());
+            }
             _ => {
                 let args = vec![frame.regs[a + 1].clone(), frame.regs[a + 2].clone()];
                 let results = call_value(interp, f, args, depth)?;
@@ -6446,7 +6542,7 @@ pub mod lua {
                     f if is_callable(&f) => {
                         let mut all: Vec<u8> = Vec::new();
                         loop {
-                            let piece = call1(interp, &f, Vec::new(), depth)?;
+                            let piece = call1(interp, &f, 0, Value::Nil, Value::Nil, Value::Nil, depth)?;
                             match piece {
                                 Value::Str(s) if str_len(&s) > 0 => all.extend_from_slice(&s),
                                 Value::Nil | Value::Str(_) => break,
@@ -7625,13 +7721,22 @@ pub mod lua {
             nres: usize,
             from: usize,
         ) -> Result<usize, LuaError> {
-            let n = if self.level == 0 && whole { 1 } else { self.level };
+            let n = self.capture_count(whole);
             let mut i = 0;
             while i < n {
                 put_result(regs, a, nres, from + i, self.capture(src, pat, i, s, e)?);
                 i += 1;
             }
             Ok(from + n)
+        }
+
+        /// How many captures `captures` gives.
+        fn capture_count(&self, whole: bool) -> usize {
+            if self.level == 0 && whole {
+                1
+            } else {
+                self.level
+            }
         }
 
         fn reset(&mut self) {
@@ -7930,9 +8035,20 @@ pub mod lua {
                 let key = m.capture(subject, pat, 0, s, e)?;
                 index(interp, repl, &key, depth)?
             }
+            // (A Lua function gets the captures in its frame: no list.)
+            Value::Func(c) => {
+                let proto: &Proto = &c.proto;
+                let mut frame = blank_frame(proto);
+                let mut i = 0;
+                while i < m.capture_count(true) {
+                    give_arg(&mut frame, proto, i, m.capture(subject, pat, i, s, e)?);
+                    i += 1;
+                }
+                first_result(&run_frame(interp, c, frame, depth)?)
+            }
             _ => {
                 let caps = m.captures(subject, pat, s, e, true)?;
-                call1(interp, repl, caps, depth)?
+                call1_list(interp, repl, caps, depth)?
             }
         };
         match &value {
@@ -7949,7 +8065,7 @@ pub mod lua {
         if matches!(comp, Value::Nil) {
             less(interp, a, b, false, depth)
         } else {
-            let r = call1(interp, comp, vec![a.clone(), b.clone()], depth)?;
+            let r = call1(interp, comp, 2, a.clone(), b.clone(), Value::Nil, depth)?;
             Ok(truthy(&r))
         }
     }
