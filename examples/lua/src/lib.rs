@@ -3491,6 +3491,12 @@ pub mod lua {
         /// What `type` gives, by `type_index`, and `""`: made once.
         type_names: Vec<Value>,
         empty_string: Value,
+        /// What `pairs` and `ipairs` give a generic `for`: `next`, `ipairs`'s
+        /// iterator and its first control, 0, made once (a call makes no
+        /// value).
+        next_fn: Value,
+        ipairs_step_fn: Value,
+        zero: Value,
         /// The metatable of strings (`__index` is the `string` table).
         string_meta: RefCell<Option<Rc<RefCell<Table>>>>,
         /// `package.loaded`.
@@ -4830,11 +4836,11 @@ pub mod lua {
             }
             (Builtin::Pairs, 1, Value::Table(t), _) if t.borrow().meta.is_none() => {
                 let t = x.clone();
-                return Some(pairs_results(&mut frame.regs, a, nres, t));
+                return Some(pairs_results(interp, &mut frame.regs, a, nres, t));
             }
             (Builtin::IPairs, 1, _, _) => {
                 let t = x.clone();
-                return Some(ipairs_results(&mut frame.regs, a, nres, t));
+                return Some(ipairs_results(interp, &mut frame.regs, a, nres, t));
             }
             _ => return None,
         };
@@ -5924,13 +5930,13 @@ pub mod lua {
     }
 
     /// Puts what `pairs(t)` gives a generic `for` (`next`, `t`, nil).
-    fn pairs_results(regs: &mut Vec<Value>, a: usize, nres: usize, t: Value) -> usize {
-        three(regs, a, nres, Value::Builtin(Builtin::Next), t, Value::Nil)
+    fn pairs_results(interp: &Interp, regs: &mut Vec<Value>, a: usize, nres: usize, t: Value) -> usize {
+        three(regs, a, nres, interp.next_fn.clone(), t, Value::Nil)
     }
 
     /// Puts what `ipairs(t)` gives a generic `for` (its iterator, `t`, 0).
-    fn ipairs_results(regs: &mut Vec<Value>, a: usize, nres: usize, t: Value) -> usize {
-        three(regs, a, nres, Value::Builtin(Builtin::IpairsStep), t, Value::Int(0))
+    fn ipairs_results(interp: &Interp, regs: &mut Vec<Value>, a: usize, nres: usize, t: Value) -> usize {
+        three(regs, a, nres, interp.ipairs_step_fn.clone(), t, interp.zero.clone())
     }
 
     /// Whether `v` is `select`'s `'#'` (the count of the other arguments).
@@ -6084,14 +6090,14 @@ pub mod lua {
                 if !matches!(t, Value::Table(_)) {
                     return type_error(b, args, 0, "table");
                 }
-                return Ok(pairs_results(&mut frame.regs, a, nres, t));
+                return Ok(pairs_results(interp, &mut frame.regs, a, nres, t));
             }
             Builtin::IPairs => {
                 if args.is_empty() {
                     return arg_error(b, 0, "value expected");
                 }
                 let t = arg(args, 0);
-                return Ok(ipairs_results(&mut frame.regs, a, nres, t));
+                return Ok(ipairs_results(interp, &mut frame.regs, a, nres, t));
             }
             Builtin::IpairsStep => {
                 let entry = ipairs_step(interp, &arg(args, 0), &arg(args, 1), depth)?;
@@ -8176,6 +8182,9 @@ pub mod lua {
             event_keys: EVENT_NAMES.iter().map(|n| n.as_bytes().to_vec()).collect(),
             type_names: TYPE_NAMES.iter().map(|n| lstr(n)).collect(),
             empty_string: lstr(""),
+            next_fn: Value::Builtin(Builtin::Next),
+            ipairs_step_fn: Value::Builtin(Builtin::IpairsStep),
+            zero: Value::Int(0),
             next_id: Cell::new(3),
             rng: RefCell::new(vec![0, 0, 0, 0]),
             matchers: RefCell::new(Vec::new()),
