@@ -112,6 +112,14 @@ pub mod lua {
         Value::Str(Rc::new(b))
     }
 
+    /// The string of the bytes `b[from..to]`, copied once (`b[from..to]`
+    /// alone is a copy already, which `to_vec` would copy again).
+    fn sub_str(b: &[u8], from: usize, to: usize) -> Value {
+        let mut out: Vec<u8> = Vec::with_capacity(to - from);
+        out.extend_from_slice(&b[from..to]);
+        bstr(out)
+    }
+
     /// Raw equality (`rawequal`, and `==` before metamethods).
     fn raw_equal(a: &Value, b: &Value) -> bool {
         match (a, b) {
@@ -4854,7 +4862,7 @@ pub mod lua {
         if from > to {
             return interp.empty_string.clone();
         }
-        bstr(s[(from - 1) as usize..to as usize].to_vec())
+        sub_str(s, (from - 1) as usize, to as usize)
     }
 
     /// Puts `results` at `R[a..]`, adjusted to `nres` (`MULTI`: all, the
@@ -7684,25 +7692,44 @@ pub mod lua {
             Ok(None)
         }
 
-        /// Capture `i` of a match `s..e` (the whole match when there are no
-        /// captures and `i` is 0).
-        fn capture(&self, src: &[u8], pat: &[u8], i: usize, s: usize, e: usize) -> Result<Value, LuaError> {
-            let _ = pat;
+        /// Where capture `i` of a match `s..e` is (the whole match when
+        /// there are no captures and `i` is 0): its start and its length,
+        /// `CAP_POSITION` for a position capture.
+        fn capture_span(&self, i: usize, s: usize, e: usize) -> Result<(usize, i64), LuaError> {
             if i >= self.level {
                 if i != 0 {
                     return err(format!("invalid capture index %{}", i + 1));
                 }
-                return Ok(bstr(src[s..e].to_vec()));
+                return Ok((s, (e - s) as i64));
             }
             let l = self.cap_len[i];
             if l == CAP_UNFINISHED {
                 return err("unfinished capture".to_string());
             }
-            let start = self.cap_start[i];
+            Ok((self.cap_start[i], l))
+        }
+
+        /// Capture `i` of a match `s..e` (see `capture_span`).
+        fn capture(&self, src: &[u8], pat: &[u8], i: usize, s: usize, e: usize) -> Result<Value, LuaError> {
+            let _ = pat;
+            let (start, l) = self.capture_span(i, s, e)?;
             if l == CAP_POSITION {
                 return Ok(Value::Int(start as i64 + 1));
             }
-            Ok(bstr(src[start..start + l as usize].to_vec()))
+            Ok(sub_str(src, start, start + l as usize))
+        }
+
+        /// Appends the text of capture `i` of a match `s..e` to `out`, as
+        /// `append_text` would the value of `capture` (made for nothing
+        /// else).
+        fn append_capture(&self, out: &mut Vec<u8>, src: &[u8], i: usize, s: usize, e: usize) -> Result<(), LuaError> {
+            let (start, l) = self.capture_span(i, s, e)?;
+            if l == CAP_POSITION {
+                append_int(out, start as i64 + 1);
+            } else {
+                out.extend_from_slice(&src[start..start + l as usize]);
+            }
+            Ok(())
         }
 
         /// All the captures (or the whole match when `whole` and there are
@@ -8007,36 +8034,8 @@ pub mod lua {
         depth: usize,
     ) -> Result<(), LuaError> {
         let value = match repl {
-            Value::Str(_) | Value::Int(_) | Value::Num(_) => {
-                let r = match repl {
-                    Value::Str(r) => bytes_of(r),
-                    _ => number_text(repl),
-                };
-                let mut k = 0;
-                while k < r.len() {
-                    let c = r[k];
-                    k += 1;
-                    if c != b'%' {
-                        out.push(c);
-                        continue;
-                    }
-                    let d = if k < r.len() { r[k] } else { 0 };
-                    k += 1;
-                    if d == b'%' {
-                        out.push(b'%');
-                    } else if d.is_ascii_digit() {
-                        let cap = if d == b'0' {
-                            bstr(subject[s..e].to_vec())
-                        } else {
-                            m.capture(subject, pat, (d - b'1') as usize, s, e)?
-                        };
-                        append_text(out, &cap);
-                    } else {
-                        return err("invalid use of '%' in replacement string".to_string());
-                    }
-                }
-                return Ok(());
-            }
+            Value::Str(r) => return add_template(m, subject, out, s, e, r),
+            Value::Int(_) | Value::Num(_) => return add_template(m, subject, out, s, e, &number_text(repl)),
             Value::Table(_) => {
                 let key = m.capture(subject, pat, 0, s, e)?;
                 index(interp, repl, &key, depth)?
@@ -8061,6 +8060,40 @@ pub mod lua {
             Value::Nil | Value::Bool(false) => out.extend_from_slice(&subject[s..e]),
             Value::Str(_) | Value::Int(_) | Value::Num(_) => append_text(out, &value),
             other => return err(format!("invalid replacement value (a {})", type_name(other))),
+        }
+        Ok(())
+    }
+
+    /// Appends the replacement string `r` of the match `s..e` to `out`, its
+    /// `%0`..`%9` replaced by the captures (read in the subject: no strings
+    /// of them).
+    fn add_template(
+        m: &Matcher,
+        subject: &[u8],
+        out: &mut Vec<u8>,
+        s: usize,
+        e: usize,
+        r: &Vec<u8>,
+    ) -> Result<(), LuaError> {
+        let mut k = 0;
+        while k < r.len() {
+            let c = r[k];
+            k += 1;
+            if c != b'%' {
+                out.push(c);
+                continue;
+            }
+            let d = if k < r.len() { r[k] } else { 0 };
+            k += 1;
+            if d == b'%' {
+                out.push(b'%');
+            } else if d == b'0' {
+                out.extend_from_slice(&subject[s..e]);
+            } else if d.is_ascii_digit() {
+                m.append_capture(out, subject, (d - b'1') as usize, s, e)?;
+            } else {
+                return err("invalid use of '%' in replacement string".to_string());
+            }
         }
         Ok(())
     }
