@@ -3499,6 +3499,9 @@ pub mod lua {
         /// What `type` gives, by `type_index`, and `""`: made once.
         type_names: Vec<Value>,
         empty_string: Value,
+        /// The bytes of the empty string, for an absent separator (made
+        /// once: a call makes no list).
+        no_bytes: Rc<Vec<u8>>,
         /// What `pairs` and `ipairs` give a generic `for`: `next`, `ipairs`'s
         /// iterator and its first control, 0, made once (a call makes no
         /// value).
@@ -4546,39 +4549,50 @@ pub mod lua {
 
     /// `tostring(v)`, with `__tostring` and `__name`.
     fn tostring(interp: &Interp, v: &Value, depth: usize) -> Result<Vec<u8>, LuaError> {
+        let mut out: Vec<u8> = Vec::new();
+        append_tostring(interp, &mut out, v, depth)?;
+        Ok(out)
+    }
+
+    /// Appends `tostring(v)` to `out`: a string or a number as it is, with
+    /// no string of its own (`print`, `string.format`'s `%s`).
+    fn append_tostring(interp: &Interp, out: &mut Vec<u8>, v: &Value, depth: usize) -> Result<(), LuaError> {
         let h = metamethod(interp, v, Event::ToString);
         if !matches!(h, Value::Nil) {
             let r = call1(interp, &h, 1, v.clone(), Value::Nil, Value::Nil, depth)?;
-            return match r {
-                Value::Str(s) => Ok(bytes_of(&s)),
-                Value::Int(_) | Value::Num(_) => Ok(number_text(&r)),
-                _ => err("'__tostring' must return a string".to_string()),
-            };
+            if !is_str_or_number(&r) {
+                return err("'__tostring' must return a string".to_string());
+            }
+            append_text(out, &r);
+            return Ok(());
         }
-        Ok(match v {
-            Value::Nil => b"nil".to_vec(),
+        match v {
+            Value::Nil => out.extend_from_slice(b"nil"),
             Value::Bool(b) => {
                 if *b {
-                    b"true".to_vec()
+                    out.extend_from_slice(b"true")
                 } else {
-                    b"false".to_vec()
+                    out.extend_from_slice(b"false")
                 }
             }
-            Value::Int(_) | Value::Num(_) => number_text(v),
-            Value::Str(s) => bytes_of(s),
+            Value::Int(_) | Value::Num(_) | Value::Str(_) => append_text(out, v),
             Value::Table(t) => {
                 let name = metamethod(interp, v, Event::Name);
                 let id = t.borrow().id;
-                match name {
-                    Value::Str(s) => format!("{}: 0x{:014x}", show_bytes(&s), address(id)).into_bytes(),
-                    _ => format!("table: 0x{:014x}", address(id)).into_bytes(),
-                }
+                let text = match name {
+                    Value::Str(s) => format!("{}: 0x{:014x}", show_bytes(&s), address(id)),
+                    _ => format!("table: 0x{:014x}", address(id)),
+                };
+                out.extend_from_slice(text.as_bytes());
             }
-            Value::Func(c) => format!("function: 0x{:014x}", address(c.id)).into_bytes(),
-            Value::Native(n) => format!("function: 0x{:014x}", address(n.id)).into_bytes(),
-            Value::Builtin(b) => format!("function: builtin: 0x{:014x}", address(*b as i64)).into_bytes(),
-            Value::Cell(_) => b"cell".to_vec(),
-        })
+            Value::Func(c) => out.extend_from_slice(format!("function: 0x{:014x}", address(c.id)).as_bytes()),
+            Value::Native(n) => out.extend_from_slice(format!("function: 0x{:014x}", address(n.id)).as_bytes()),
+            Value::Builtin(b) => {
+                out.extend_from_slice(format!("function: builtin: 0x{:014x}", address(*b as i64)).as_bytes())
+            }
+            Value::Cell(_) => out.extend_from_slice(b"cell"),
+        }
+        Ok(())
     }
 
     /// A made-up address for an object's id (Lua shows addresses).
@@ -4825,7 +4839,7 @@ pub mod lua {
             // other call's.)
             (Builtin::TabConcat, 1, Value::Table(t), _) => {
                 let tb = t.borrow();
-                bstr(table_concat(&tb, &Vec::new(), 1, tb.length()).ok()?)
+                bstr(table_concat(&tb, &interp.no_bytes, 1, tb.length()).ok()?)
             }
             (Builtin::TabInsert, 2, Value::Table(t), _) => {
                 let mut tb = t.borrow_mut();
@@ -6067,7 +6081,7 @@ pub mod lua {
                     if k > 0 {
                         out.push(b'\t');
                     }
-                    out.extend_from_slice(&tostring(interp, args.at(k), depth)?);
+                    append_tostring(interp, &mut out, args.at(k), depth)?;
                     k += 1;
                 }
                 out.push(b'\n');
@@ -6078,7 +6092,7 @@ pub mod lua {
                 if args.is_empty() {
                     return arg_error(b, 0, "value expected");
                 }
-                lstr(type_name(args.at(0)))
+                interp.type_names[type_index(args.at(0))].clone()
             }
             Builtin::ToString => {
                 if args.is_empty() {
@@ -6308,12 +6322,12 @@ pub mod lua {
                 let s: &Vec<u8> = &s_rc;
                 let times = check_int(b, args, 1)?;
                 let sep_rc = match arg(args, 2) {
-                    Value::Nil => Rc::new(Vec::new()),
+                    Value::Nil => interp.no_bytes.clone(),
                     _ => check_str(b, args, 2)?,
                 };
                 let sep: &Vec<u8> = &sep_rc;
                 if times <= 0 {
-                    return Ok(one(&mut frame.regs, a, nres, lstr("")));
+                    return Ok(one(&mut frame.regs, a, nres, interp.empty_string.clone()));
                 }
                 let total = (s.len() as u64 + sep.len() as u64).saturating_mul(times as u64);
                 if total >= (1u64 << 31) {
@@ -6441,7 +6455,7 @@ pub mod lua {
             Builtin::TabConcat => {
                 let t = check_table(b, args, 0)?;
                 let sep_rc = match arg(args, 1) {
-                    Value::Nil => Rc::new(Vec::new()),
+                    Value::Nil => interp.no_bytes.clone(),
                     _ => check_str(b, args, 1)?,
                 };
                 let sep: &Vec<u8> = &sep_rc;
@@ -7046,50 +7060,39 @@ pub mod lua {
 
     // ---- string.format --------------------------------------------------
 
-    /// Pads `body` to `width`: left-justified with `-`, with zeros after
-    /// the sign with `0` (numbers only).
-    fn pad(body: &str, width: usize, left: bool, zero: bool) -> String {
-        let n = body.len();
-        if n >= width {
-            return body.to_string();
-        }
-        let fill = width - n;
-        let mut out = String::new();
+    /// Appends `body` padded to `width` to `out` (no string of its own):
+    /// left-justified with `-`, with zeros after the sign with `0` (numbers
+    /// only).
+    fn pad(out: &mut Vec<u8>, body: &[u8], width: usize, left: bool, zero: bool) {
+        let fill = width.saturating_sub(body.len());
         if left {
-            out.push_str(body);
-            let mut k = 0;
-            while k < fill {
-                out.push(' ');
-                k += 1;
-            }
+            out.extend_from_slice(body);
+            push_times(out, b' ', fill);
         } else if zero {
-            let bytes = body.as_bytes();
             let mut start = 0;
-            if !bytes.is_empty() && (bytes[0] == b'-' || bytes[0] == b'+' || bytes[0] == b' ') {
-                out.push(bytes[0] as char);
+            if !body.is_empty() && (body[0] == b'-' || body[0] == b'+' || body[0] == b' ') {
+                out.push(body[0]);
                 start = 1;
             }
-            if bytes.len() > start + 1 && bytes[start] == b'0' && (bytes[start + 1] == b'x' || bytes[start + 1] == b'X')
-            {
-                out.push('0');
-                out.push(bytes[start + 1] as char);
+            if body.len() > start + 1 && body[start] == b'0' && (body[start + 1] == b'x' || body[start + 1] == b'X') {
+                out.push(b'0');
+                out.push(body[start + 1]);
                 start += 2;
             }
-            let mut k = 0;
-            while k < fill {
-                out.push('0');
-                k += 1;
-            }
-            out.push_str(&body[start..]);
+            push_times(out, b'0', fill);
+            out.extend_from_slice(&body[start..]);
         } else {
-            let mut k = 0;
-            while k < fill {
-                out.push(' ');
-                k += 1;
-            }
-            out.push_str(body);
+            push_times(out, b' ', fill);
+            out.extend_from_slice(body);
         }
-        out
+    }
+
+    fn push_times(out: &mut Vec<u8>, c: u8, n: usize) {
+        let mut k = 0;
+        while k < n {
+            out.push(c);
+            k += 1;
+        }
     }
 
     fn add_sign(body: String, plus: bool, space: bool) -> String {
@@ -7189,7 +7192,7 @@ pub mod lua {
             if argi >= args.len() && conv != b'%' {
                 return arg_error(b, argi, "no value");
             }
-            let body: String = match conv {
+            match conv {
                 b'd' | b'i' | b'u' => {
                     let n = check_int(b, args, argi)?;
                     let mut s = (if n < 0 { (n as u64).wrapping_neg() } else { n as u64 }).to_string();
@@ -7205,28 +7208,18 @@ pub mod lua {
                         s.insert(0, '-');
                     }
                     let s = add_sign(s, plus, space);
-                    pad(&s, width, left, zero && precision.is_none())
+                    pad(&mut out, s.as_bytes(), width, left, zero && precision.is_none());
                 }
                 b'c' => {
                     let n = check_int(b, args, argi)?;
-                    argi += 1;
-                    let mut bytes: Vec<u8> = Vec::new();
-                    let mut k = 1;
+                    let fill = width.saturating_sub(1);
                     if !left {
-                        while k < width {
-                            bytes.push(b' ');
-                            k += 1;
-                        }
+                        push_times(&mut out, b' ', fill);
                     }
-                    bytes.push(n as u8);
+                    out.push(n as u8);
                     if left {
-                        while k < width {
-                            bytes.push(b' ');
-                            k += 1;
-                        }
+                        push_times(&mut out, b' ', fill);
                     }
-                    out.extend_from_slice(&bytes);
-                    continue;
                 }
                 b'x' | b'X' | b'o' => {
                     let n = check_int(b, args, argi)? as u64;
@@ -7251,7 +7244,7 @@ pub mod lua {
                             s.insert_str(0, "0X");
                         }
                     }
-                    pad(&s, width, left, zero && precision.is_none())
+                    pad(&mut out, s.as_bytes(), width, left, zero && precision.is_none());
                 }
                 b'e' | b'E' | b'f' | b'F' | b'g' | b'G' => {
                     let x = check_num(b, args, argi)?;
@@ -7265,12 +7258,11 @@ pub mod lua {
                         if alt && (conv == b'f' || conv == b'F') && !s.contains('.') { format!("{}.", s) } else { s };
                     let s = add_sign(s, plus, space);
                     let finite = !x.is_nan() && x != f64::INFINITY && x != f64::NEG_INFINITY;
-                    pad(&s, width, left, zero && finite)
+                    pad(&mut out, s.as_bytes(), width, left, zero && finite);
                 }
                 b'a' | b'A' => return err("not supported: '%a' in string.format".to_string()),
                 b'q' => {
                     let v = arg(args, argi);
-                    argi += 1;
                     match &v {
                         Value::Str(s) => quote_string(s, &mut out),
                         Value::Int(n) => {
@@ -7293,45 +7285,37 @@ pub mod lua {
                                 return err("not supported: '%q' of a float that is not integral".to_string());
                             }
                         }
-                        Value::Nil | Value::Bool(_) => out.extend_from_slice(&tostring(interp, &v, depth)?),
-                        _ => return arg_error(b, argi - 1, "value has no literal form"),
+                        Value::Nil | Value::Bool(_) => append_tostring(interp, &mut out, &v, depth)?,
+                        _ => return arg_error(b, argi, "value has no literal form"),
                     }
-                    continue;
                 }
                 b's' => {
-                    let s = tostring(interp, &arg(args, argi), depth)?;
-                    argi += 1;
-                    let mut s = s;
-                    if let Some(p) = precision {
-                        if s.len() > p {
-                            s.truncate(p);
+                    let v = arg(args, argi);
+                    if width == 0 {
+                        // (Straight into the output, cut there.)
+                        let start = out.len();
+                        append_tostring(interp, &mut out, &v, depth)?;
+                        if let Some(p) = precision {
+                            if out.len() - start > p {
+                                out.truncate(start + p);
+                            }
                         }
-                    }
-                    let mut bytes: Vec<u8> = Vec::new();
-                    let mut k = s.len();
-                    if !left {
-                        while k < width {
-                            bytes.push(b' ');
-                            k += 1;
+                    } else {
+                        let mut s = tostring(interp, &v, depth)?;
+                        if let Some(p) = precision {
+                            if s.len() > p {
+                                s.truncate(p);
+                            }
                         }
+                        pad(&mut out, &s, width, left, false);
                     }
-                    bytes.extend_from_slice(&s);
-                    if left {
-                        while k < width {
-                            bytes.push(b' ');
-                            k += 1;
-                        }
-                    }
-                    out.extend_from_slice(&bytes);
-                    continue;
                 }
                 _ => {
                     let spec = show_bytes(&fmt[spec_start - 1..i]);
                     return err(format!("invalid conversion '{}' to 'format'", spec));
                 }
-            };
+            }
             argi += 1;
-            out.extend_from_slice(body.as_bytes());
         }
         Ok(out)
     }
@@ -8215,6 +8199,7 @@ pub mod lua {
             event_keys: EVENT_NAMES.iter().map(|n| n.as_bytes().to_vec()).collect(),
             type_names: TYPE_NAMES.iter().map(|n| lstr(n)).collect(),
             empty_string: lstr(""),
+            no_bytes: Rc::new(Vec::new()),
             next_fn: Value::Builtin(Builtin::Next),
             ipairs_step_fn: Value::Builtin(Builtin::IpairsStep),
             zero: Value::Int(0),
