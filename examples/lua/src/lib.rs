@@ -280,55 +280,102 @@ pub mod lua {
             return if upper { s.to_uppercase() } else { s.to_string() };
         }
         let p = if prec == 0 { 1 } else { prec };
+        // `x` rounded to `p` digits: they are the digits of either form.
+        // (Written into one string, read in place: no strings of the
+        // parts.)
         let e_form = format!("{:.*e}", p - 1, x);
+        let b = e_form.as_bytes();
         let epos = e_form.find('e').unwrap();
-        let exp: i64 = e_form[epos + 1..].parse().unwrap();
+        let exp = exponent_of(b, epos);
+        let mut out = String::with_capacity(p + 8);
+        let first = if b[0] == b'-' { 1 } else { 0 };
+        if first == 1 {
+            out.push('-');
+        }
         if exp < -4 || exp >= p as i64 {
-            let mut out = e_form[..epos].to_string();
-            if !alt {
-                out = strip_zeros(&out);
+            let mut end = epos;
+            if !alt && p > 1 {
+                // (The zeros ending the fraction, and its point if nothing
+                // is left of it.)
+                while b[end - 1] == b'0' {
+                    end -= 1;
+                }
+                if b[end - 1] == b'.' {
+                    end -= 1;
+                }
             }
-            out.push(if upper { 'E' } else { 'e' });
-            out.push_str(&exp_digits(exp));
-            out
+            let mut k = first;
+            while k < end {
+                out.push(b[k] as char);
+                k += 1;
+            }
+            push_exponent(&mut out, exp, upper);
         } else {
-            let digits = (p as i64 - 1 - exp) as usize;
-            let mut out = format!("{:.*}", digits, x);
+            // Digit `i` of the `p` is `b[first]`, then after the point.
+            let digit = |i: usize| -> char { (if i == 0 { b[first] } else { b[first + 1 + i] }) as char };
+            let int_digits = if exp >= 0 { exp as usize + 1 } else { 0 };
+            let frac = p - int_digits;
+            let lead = if exp < 0 { (-exp - 1) as usize } else { 0 };
+            let mut k = 0;
+            while k < int_digits {
+                out.push(digit(k));
+                k += 1;
+            }
+            if int_digits == 0 {
+                out.push('0');
+            }
+            // The fraction: `lead` zeros, then the other digits; without
+            // `#`, up to its last digit that is not 0.
+            let mut shown = lead + frac;
             if !alt {
-                out = strip_zeros(&out);
-            } else if !out.contains('.') {
+                while shown > lead && digit(int_digits + shown - lead - 1) == '0' {
+                    shown -= 1;
+                }
+                if shown == lead {
+                    shown = 0;
+                }
+            }
+            if shown > 0 || alt {
                 out.push('.');
             }
-            out
+            let mut j = 0;
+            while j < shown {
+                out.push(if j < lead { '0' } else { digit(int_digits + j - lead) });
+                j += 1;
+            }
+        }
+        out
+    }
+
+    /// The exponent of Rust's `{:e}` text `b`, whose `e` is at `epos`.
+    fn exponent_of(b: &[u8], epos: usize) -> i64 {
+        let mut k = epos + 1;
+        let neg = b[k] == b'-';
+        if neg {
+            k += 1;
+        }
+        let mut exp: i64 = 0;
+        while k < b.len() {
+            exp = exp * 10 + (b[k] - b'0') as i64;
+            k += 1;
+        }
+        if neg {
+            -exp
+        } else {
+            exp
         }
     }
 
-    /// A C exponent: its sign and at least two digits.
-    fn exp_digits(exp: i64) -> String {
-        let mut s = String::new();
-        s.push(if exp < 0 { '-' } else { '+' });
+    /// Appends a C exponent: `e`, its sign and at least two digits.
+    fn push_exponent(out: &mut String, exp: i64, upper: bool) {
+        out.push(if upper { 'E' } else { 'e' });
+        out.push(if exp < 0 { '-' } else { '+' });
         let a = exp.abs();
-        if a < 10 {
-            s.push('0');
+        if a >= 100 {
+            out.push((b'0' + (a / 100) as u8) as char);
         }
-        s.push_str(&a.to_string());
-        s
-    }
-
-    /// Removes the zeros ending a fraction, and its point if nothing is
-    /// left of it.
-    fn strip_zeros(s: &str) -> String {
-        if !s.contains('.') {
-            return s.to_string();
-        }
-        let mut t = s.to_string();
-        while t.ends_with('0') {
-            t.pop();
-        }
-        if t.ends_with('.') {
-            t.pop();
-        }
-        t
+        out.push((b'0' + (a / 10 % 10) as u8) as char);
+        out.push((b'0' + (a % 10) as u8) as char);
     }
 
     /// `%.Pe` of C's printf.
@@ -337,11 +384,15 @@ pub mod lua {
             return fmt_g(x, 1, upper, false);
         }
         let e_form = format!("{:.*e}", prec, x);
+        let b = e_form.as_bytes();
         let epos = e_form.find('e').unwrap();
-        let exp: i64 = e_form[epos + 1..].parse().unwrap();
-        let mut out = e_form[..epos].to_string();
-        out.push(if upper { 'E' } else { 'e' });
-        out.push_str(&exp_digits(exp));
+        let mut out = String::with_capacity(epos + 5);
+        let mut k = 0;
+        while k < epos {
+            out.push(b[k] as char);
+            k += 1;
+        }
+        push_exponent(&mut out, exponent_of(b, epos), upper);
         out
     }
 
