@@ -5063,8 +5063,9 @@ pub mod lua {
     }
 
     /// Prepares a numeric `for` on `R[a..a+3]` (start, limit, step):
-    /// whether it runs. An integer loop keeps its count of turns left in
-    /// `R[a+1]`.
+    /// whether it runs. An integer loop keeps in `R[a+1]` the last value of
+    /// its control (PUC Lua keeps the count of turns left, which would be a
+    /// new value each turn).
     fn for_prep(frame: &mut Frame, a: usize) -> Result<bool, LuaError> {
         let init = frame.regs[a].clone();
         let limit = frame.regs[a + 1].clone();
@@ -5106,8 +5107,10 @@ pub mod lua {
             } else {
                 ((i as u64).wrapping_sub(lim as u64)) / ((-(s + 1)) as u64 + 1)
             };
-            frame.regs[a + 1] = Value::Int(count as i64);
-            frame.regs[a + 3] = Value::Int(i);
+            // (Between `i` and the limit: exact in wrapping arithmetic.)
+            let last = (i as u64).wrapping_add(count.wrapping_mul(s as u64)) as i64;
+            frame.regs[a + 1] = Value::Int(last);
+            frame.regs[a + 3] = init;
             return Ok(true);
         }
         let i = match init {
@@ -5142,15 +5145,16 @@ pub mod lua {
     /// One more turn of a numeric `for`: whether it goes on.
     fn for_loop(frame: &mut Frame, a: usize) -> bool {
         match (&frame.regs[a], &frame.regs[a + 1], &frame.regs[a + 2]) {
-            (Value::Int(i), Value::Int(count), Value::Int(s)) => {
-                let (i, count, s) = (*i, *count, *s);
-                if count == 0 {
+            // (The control and its copy share one value: a turn makes
+            // one.)
+            (Value::Int(i), Value::Int(last), Value::Int(s)) => {
+                let (i, last, s) = (*i, *last, *s);
+                if i == last {
                     return false;
                 }
-                let next = i.wrapping_add(s);
-                frame.regs[a] = Value::Int(next);
-                frame.regs[a + 1] = Value::Int(count - 1);
-                frame.regs[a + 3] = Value::Int(next);
+                let next = Value::Int(i.wrapping_add(s));
+                frame.regs[a] = next.clone();
+                frame.regs[a + 3] = next;
                 true
             }
             (Value::Num(i), Value::Num(l), Value::Num(s)) => {
@@ -5158,8 +5162,9 @@ pub mod lua {
                 let next = i + s;
                 let goes_on = if s > 0.0 { next <= l } else { next >= l };
                 if goes_on {
-                    frame.regs[a] = Value::Num(next);
-                    frame.regs[a + 3] = Value::Num(next);
+                    let next = Value::Num(next);
+                    frame.regs[a] = next.clone();
+                    frame.regs[a + 3] = next;
                 }
                 goes_on
             }
