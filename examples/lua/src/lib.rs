@@ -8028,7 +8028,13 @@ pub mod lua {
         let anchor = !p.is_empty() && p[0] == b'^';
         let pstart = if anchor { 1 } else { 0 };
         let len = s.len();
-        let mut out: Vec<u8> = Vec::new();
+        // The new string: `s[..copied]` replaced, the bytes up to a match
+        // copied at the match (not one by one), and none when nothing
+        // changes, as PUC Lua returns the subject then (its buffer is made
+        // at the first match).
+        let mut out: Option<Vec<u8>> = None;
+        let mut copied = 0;
+        let mut changed = false;
         let mut src = 0;
         let mut last: i64 = -1;
         let mut n: i64 = 0;
@@ -8038,13 +8044,16 @@ pub mod lua {
             match e {
                 Some(e) if e as i64 != last => {
                     n += 1;
-                    add_value(interp, &m, s, p, &mut out, src, e, &repl, depth)?;
+                    let mut buf = out.take().unwrap_or_default();
+                    buf.extend_from_slice(&s[copied..src]);
+                    changed = add_value(interp, &m, s, p, &mut buf, src, e, &repl, depth)? || changed;
+                    out = Some(buf);
                     src = e;
+                    copied = e;
                     last = e as i64;
                 }
                 _ => {
                     if src < len {
-                        out.push(s[src]);
                         src += 1;
                     } else {
                         break;
@@ -8055,13 +8064,22 @@ pub mod lua {
                 break;
             }
         }
-        if src < len {
-            out.extend_from_slice(&s[src..]);
+        if !changed {
+            // (The string value itself, or one of a number's text.)
+            let subject = match args.at(0) {
+                Value::Str(_) => args.at(0).clone(),
+                _ => Value::Str(s_rc.clone()),
+            };
+            return Ok((subject, n));
         }
-        Ok((bstr(out), n))
+        let mut buf = out.take().unwrap_or_default();
+        buf.extend_from_slice(&s[copied..]);
+        Ok((bstr(buf), n))
     }
 
-    /// Appends the replacement of the match `s..e` to `out`.
+    /// Appends the replacement of the match `s..e` to `out`: whether it
+    /// is another text than the match's (false for nil or false, which
+    /// keep the match).
     fn add_value(
         interp: &Interp,
         m: &Matcher,
@@ -8072,7 +8090,7 @@ pub mod lua {
         e: usize,
         repl: &Value,
         depth: usize,
-    ) -> Result<(), LuaError> {
+    ) -> Result<bool, LuaError> {
         let value = match repl {
             Value::Str(r) => return add_template(m, subject, out, s, e, r),
             Value::Int(_) | Value::Num(_) => return add_template(m, subject, out, s, e, &number_text(repl)),
@@ -8097,11 +8115,16 @@ pub mod lua {
             }
         };
         match &value {
-            Value::Nil | Value::Bool(false) => out.extend_from_slice(&subject[s..e]),
-            Value::Str(_) | Value::Int(_) | Value::Num(_) => append_text(out, &value),
-            other => return err(format!("invalid replacement value (a {})", type_name(other))),
+            Value::Nil | Value::Bool(false) => {
+                out.extend_from_slice(&subject[s..e]);
+                Ok(false)
+            }
+            Value::Str(_) | Value::Int(_) | Value::Num(_) => {
+                append_text(out, &value);
+                Ok(true)
+            }
+            other => err(format!("invalid replacement value (a {})", type_name(other))),
         }
-        Ok(())
     }
 
     /// Appends the replacement string `r` of the match `s..e` to `out`, its
@@ -8114,7 +8137,7 @@ pub mod lua {
         s: usize,
         e: usize,
         r: &Vec<u8>,
-    ) -> Result<(), LuaError> {
+    ) -> Result<bool, LuaError> {
         let mut k = 0;
         while k < r.len() {
             let c = r[k];
@@ -8135,7 +8158,7 @@ pub mod lua {
                 return err("invalid use of '%' in replacement string".to_string());
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     // ---- table.sort: PUC Lua's quicksort --------------------------------
