@@ -3553,6 +3553,9 @@ pub mod lua {
         /// The bytes of the empty string, for an absent separator (made
         /// once: a call makes no list).
         no_bytes: Rc<Vec<u8>>,
+        /// The strings of one byte, by the byte: `string.char` of one byte
+        /// and `string.sub` of one make none.
+        byte_strings: Vec<Value>,
         /// What `pairs` and `ipairs` give a generic `for`: `next`, `ipairs`'s
         /// iterator and its first control, 0, made once (a call makes no
         /// value).
@@ -4875,7 +4878,7 @@ pub mod lua {
                     _ => return None,
                 }
             }
-            (Builtin::StrChar, 1, Value::Int(c), _) if *c >= 0 && *c <= 255 => bstr(vec![*c as u8]),
+            (Builtin::StrChar, 1, Value::Int(c), _) if *c >= 0 && *c <= 255 => interp.byte_strings[*c as usize].clone(),
             (Builtin::StrLen, 1, Value::Str(s), _) => Value::Int(str_len(s)),
             (Builtin::Type, 1, _, _) => interp.type_names[type_index(x)].clone(),
             (Builtin::MathFloor, 1, Value::Int(_), _) => x.clone(),
@@ -4926,6 +4929,9 @@ pub mod lua {
         let to = pos_relative(j, s.len()).min(s.len() as i64);
         if from > to {
             return interp.empty_string.clone();
+        }
+        if from == to {
+            return interp.byte_strings[s[(from - 1) as usize] as usize].clone();
         }
         sub_str(s, (from - 1) as usize, to as usize)
     }
@@ -6436,7 +6442,11 @@ pub mod lua {
                     out.push(c as u8);
                     k += 1;
                 }
-                bstr(out)
+                if out.len() == 1 {
+                    interp.byte_strings[out[0] as usize].clone()
+                } else {
+                    bstr(out)
+                }
             }
             Builtin::StrFormat => bstr(format_string(interp, b, args, depth)?),
             Builtin::StrFind => return str_find(interp, b, frame, a, n, nres, true),
@@ -8279,6 +8289,7 @@ pub mod lua {
             type_names: TYPE_NAMES.iter().map(|n| lstr(n)).collect(),
             empty_string: lstr(""),
             no_bytes: Rc::new(Vec::new()),
+            byte_strings: (0..256).map(|c| bstr(vec![c as u8])).collect(),
             next_fn: Value::Builtin(Builtin::Next),
             ipairs_step_fn: Value::Builtin(Builtin::IpairsStep),
             zero: Value::Int(0),
