@@ -3556,6 +3556,10 @@ pub mod lua {
         /// The strings of one byte, by the byte: `string.char` of one byte
         /// and `string.sub` of one make none.
         byte_strings: Vec<Value>,
+        /// `true` and `false`, which comparisons and `not` give (see
+        /// `bool_value`).
+        true_value: Value,
+        false_value: Value,
         /// What `pairs` and `ipairs` give a generic `for`: `next`, `ipairs`'s
         /// iterator and its first control, 0, made once (a call makes no
         /// value).
@@ -3572,6 +3576,16 @@ pub mod lua {
         /// Pattern matchers not in use (a replacement function of `gsub`
         /// may match patterns too): a search makes none.
         matchers: RefCell<Vec<Matcher>>,
+    }
+
+    /// The boolean `b` without a new value (PyPy's `newbool`): in a trace,
+    /// a guard on `b` and a constant, which a test of it then folds.
+    fn bool_value(interp: &Interp, b: bool) -> Value {
+        if b {
+            interp.true_value.clone()
+        } else {
+            interp.false_value.clone()
+        }
     }
 
     impl Interp {
@@ -5359,7 +5373,7 @@ pub mod lua {
                 },
                 Instr::Not(a, b) => {
                     let v = !truthy(&frame.regs[*b]);
-                    frame.regs[*a] = Value::Bool(v);
+                    frame.regs[*a] = bool_value(interp, v);
                 }
                 Instr::Len(a, b) => match length(interp, &frame.regs[*b], depth) {
                     Ok(v) => frame.regs[*a] = v,
@@ -5419,7 +5433,7 @@ pub mod lua {
                 Instr::SetCmp(op, a, b, c) => {
                     let r = compare(interp, *op, &frame.regs[*b], &frame.regs[*c], depth);
                     match r {
-                        Ok(v) => frame.regs[*a] = Value::Bool(v),
+                        Ok(v) => frame.regs[*a] = bool_value(interp, v),
                         Err(e) => return Some(locate(e, &proto, here)),
                     }
                 }
@@ -6220,7 +6234,7 @@ pub mod lua {
                 raw_set(&t, arg(args, 1), arg(args, 2))?;
                 arg(args, 0)
             }
-            Builtin::RawEqual => Value::Bool(raw_equal(&arg(args, 0), &arg(args, 1))),
+            Builtin::RawEqual => bool_value(interp, raw_equal(&arg(args, 0), &arg(args, 1))),
             Builtin::RawLen => match arg(args, 0) {
                 Value::Table(t) => Value::Int(t.borrow().length()),
                 Value::Str(s) => Value::Int(str_len(&s)),
@@ -8290,6 +8304,8 @@ pub mod lua {
             empty_string: lstr(""),
             no_bytes: Rc::new(Vec::new()),
             byte_strings: (0..256).map(|c| bstr(vec![c as u8])).collect(),
+            true_value: Value::Bool(true),
+            false_value: Value::Bool(false),
             next_fn: Value::Builtin(Builtin::Next),
             ipairs_step_fn: Value::Builtin(Builtin::IpairsStep),
             zero: Value::Int(0),
