@@ -6268,9 +6268,11 @@ pub mod lua {
                     return arg_error(b, 0, "value expected");
                 }
                 let f = arg(args, 0);
-                let rest = args_list(args, 1);
-                return Ok(match call_value(interp, &f, rest, depth + 1) {
-                    Ok(r) => status_results(&mut frame.regs, a, nres, true, r),
+                return Ok(match call_with_args(interp, &f, frame, a, n, 1, nres, depth + 1) {
+                    Ok(count) => {
+                        put_result(&mut frame.regs, a, nres, 0, bool_value(interp, true));
+                        count
+                    }
                     Err(e) => two(&mut frame.regs, a, nres, Value::Bool(false), error_value(e)),
                 });
             }
@@ -6280,9 +6282,11 @@ pub mod lua {
                 }
                 let f = arg(args, 0);
                 let handler = arg(args, 1);
-                let rest = args_list(args, 2);
-                return Ok(match call_value(interp, &f, rest, depth + 1) {
-                    Ok(r) => status_results(&mut frame.regs, a, nres, true, r),
+                return Ok(match call_with_args(interp, &f, frame, a, n, 2, nres, depth + 1) {
+                    Ok(count) => {
+                        put_result(&mut frame.regs, a, nres, 0, bool_value(interp, true));
+                        count
+                    }
                     Err(e) => {
                         let r = match call_value(interp, &handler, vec![error_value(e)], depth + 1) {
                             Ok(r) => r,
@@ -6815,6 +6819,43 @@ pub mod lua {
 
     /// Puts the results of `pcall` and `xpcall`: `ok`, then those of the
     /// call or of the handler.
+    /// Calls `f` with the arguments of the library call at `R[a]` (of `n`)
+    /// from the `from`th on, its results put as results `1..` of that call
+    /// (after the status of `pcall` or `xpcall`; see `put_result`): a Lua
+    /// function gets its frame made with them and its results are read
+    /// there (no lists of arguments and results). How many results the
+    /// call has then.
+    fn call_with_args(
+        interp: &Interp,
+        f: &Value,
+        frame: &mut Frame,
+        a: usize,
+        n: usize,
+        from: usize,
+        nres: usize,
+        depth: usize,
+    ) -> Result<usize, LuaError> {
+        if let Value::Func(c) = f {
+            let proto: &Proto = &c.proto;
+            let mut callee = blank_frame(proto);
+            let mut k = from;
+            while k < n {
+                give_arg(&mut callee, proto, k - from, frame.regs[a + 1 + k].clone());
+                k += 1;
+            }
+            let callee = run_frame(interp, c, callee, depth)?;
+            let mut k = 0;
+            while k < callee.ret_n {
+                put_result(&mut frame.regs, a, nres, 1 + k, callee.regs[callee.ret_base + k].clone());
+                k += 1;
+            }
+            return Ok(1 + callee.ret_n);
+        }
+        let rest = args_list(Args { frame, a, n }, from);
+        let r = call_value(interp, f, rest, depth)?;
+        Ok(put_results(&mut frame.regs, a, nres, 1, r))
+    }
+
     fn status_results(regs: &mut Vec<Value>, a: usize, nres: usize, ok: bool, r: Vec<Value>) -> usize {
         put_result(regs, a, nres, 0, Value::Bool(ok));
         put_results(regs, a, nres, 1, r)
