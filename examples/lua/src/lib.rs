@@ -7314,6 +7314,11 @@ pub mod lua {
                 return arg_error(b, argi, "no value");
             }
             match conv {
+                b'd' | b'i' | b'u' if width == 0 && precision.is_none() && !plus && !space => {
+                    // (The common plain `%d`: its digits straight into the
+                    // output.)
+                    append_int(&mut out, check_int(b, args, argi)?);
+                }
                 b'd' | b'i' | b'u' => {
                     let n = check_int(b, args, argi)?;
                     let mut s = (if n < 0 { (n as u64).wrapping_neg() } else { n as u64 }).to_string();
