@@ -4492,7 +4492,26 @@ pub mod lua {
 
     /// `table.concat(t, sep, i, j)`'s string.
     fn table_concat(tb: &Table, sep: &Vec<u8>, i: i64, j: i64) -> Result<Vec<u8>, LuaError> {
-        let mut out: Vec<u8> = Vec::new();
+        // The size of the result first, so that its buffer is made once
+        // (a number's text guessed; up to the first item that is neither,
+        // an error then).
+        let mut size: usize = 0;
+        let mut k = i;
+        while k <= j {
+            match tb.get_int(k) {
+                Value::Str(s) => size += str_len(&s) as usize,
+                Value::Int(_) | Value::Num(_) => size += 8,
+                _ => break,
+            }
+            if k < j {
+                size += sep.len();
+            }
+            if k == i64::MAX {
+                break;
+            }
+            k += 1;
+        }
+        let mut out: Vec<u8> = Vec::with_capacity(size);
         let mut k = i;
         while k <= j {
             let v = tb.get_int(k);
