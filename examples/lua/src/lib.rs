@@ -3856,22 +3856,40 @@ pub mod lua {
         }
     }
 
-    /// Where an instruction found its name last: the shape of the table
-    /// and the position there (`usize::MAX`: not there); for a dictionary,
-    /// the position to look at first.
+    /// Where an instruction found its name: the shapes of the tables it
+    /// looked in last and the position in each (`usize::MAX`: not there);
+    /// for a dictionary, the position to look at first.
     struct FieldCache {
+        /// The shape met last that was not in the cache, and its position
+        /// (looked at first: a site sees mostly one shape).
         shape: RefCell<Option<Rc<Shape>>>,
+        shape_pos: Cell<usize>,
+        /// The shapes before it, up to `SHAPES_CACHED - 1`, the oldest
+        /// replaced by a new one (`next`).
+        more: RefCell<Vec<(Rc<Shape>, usize)>>,
+        next: Cell<usize>,
         pos: Cell<usize>,
     }
 
+    /// How many shapes an instruction remembers: a site that sees the
+    /// objects of a few classes (richards' tasks, deltablue's constraints)
+    /// finds each of their shapes there.
+    const SHAPES_CACHED: usize = 4;
+
     /// The cache of an instruction not run yet.
     fn no_position() -> Rc<FieldCache> {
-        Rc::new(FieldCache { shape: RefCell::new(None), pos: Cell::new(usize::MAX) })
+        Rc::new(FieldCache {
+            shape: RefCell::new(None),
+            shape_pos: Cell::new(usize::MAX),
+            more: RefCell::new(Vec::new()),
+            next: Cell::new(0),
+            pos: Cell::new(usize::MAX),
+        })
     }
 
     /// The position of the string key `k` in the hash part of the table
     /// `tb`. In a trace, a constant: that of the key in the table's shape
-    /// (promoted). The interpreter remembers the last shape and position
+    /// (promoted). The interpreter remembers the last shapes and positions
     /// (`cache`: objects of one class get their fields in one order, so one
     /// shape serves them all): no hashing, even to learn the key is not
     /// there. For a dictionary, the position the instruction found it at
@@ -3901,16 +3919,43 @@ pub mod lua {
         Some(found)
     }
 
-    /// `shape_pos` through the interpreter's cache of the last shape.
+    /// `shape_pos` through the interpreter's cache of the last shapes (a
+    /// shape never changes: nor does the key's position in it).
     fn shape_pos_cached(shape: &Rc<Shape>, k: &Vec<u8>, cache: &FieldCache) -> usize {
         if let Some(last) = &*cache.shape.borrow() {
             if Rc::ptr_eq(last, shape) {
-                return cache.pos.get();
+                return cache.shape_pos.get();
+            }
+        }
+        shape_pos_more(shape, k, cache)
+    }
+
+    /// `shape_pos_cached` when `shape` is not the first one looked at.
+    fn shape_pos_more(shape: &Rc<Shape>, k: &Vec<u8>, cache: &FieldCache) -> usize {
+        {
+            let more = cache.more.borrow();
+            let mut i = 0;
+            while i < more.len() {
+                if Rc::ptr_eq(&more[i].0, shape) {
+                    return more[i].1;
+                }
+                i += 1;
             }
         }
         let p = shape_pos(shape, k);
-        *cache.shape.borrow_mut() = Some(shape.clone());
-        cache.pos.set(p);
+        // The new shape is looked at first, the one it replaces next.
+        let old = cache.shape.replace(Some(shape.clone()));
+        let old_p = cache.shape_pos.replace(p);
+        if let Some(old) = old {
+            let mut more = cache.more.borrow_mut();
+            if more.len() < SHAPES_CACHED - 1 {
+                more.push((old, old_p));
+            } else {
+                let i = cache.next.get();
+                more[i] = (old, old_p);
+                cache.next.set((i + 1) % (SHAPES_CACHED - 1));
+            }
+        }
         p
     }
 
