@@ -2522,8 +2522,8 @@ pub mod lua {
         SetGlobal(Rc<Vec<u8>>, usize),
         /// `R[a] = R[b][R[c]]`
         GetTable(usize, usize, usize),
-        /// `R[a] = R[b][K]`; where the key was found last (`field_cached`).
-        GetField(usize, usize, Value, Rc<FieldCache>),
+        /// `R[a] = R[b][K]`; where the key was found (`field_cached`).
+        GetField(usize, usize, Value, Rc<ChainCache>),
         /// `R[a][R[b]] = R[c]`
         SetTable(usize, usize, usize),
         /// `R[a][K] = R[c]`; where the key was found last (`field_cached`).
@@ -2534,7 +2534,7 @@ pub mod lua {
         /// `R[a][first + i] = R[a + 1 + i]` for `i < n`
         SetList(usize, usize, usize),
         /// `R[a + 1] = R[b]; R[a] = R[b][K]`
-        SelfOp(usize, usize, Value, Rc<MethodCache>),
+        SelfOp(usize, usize, Value, Rc<ChainCache>),
         /// `R[a] = R[b] op R[c]`
         Arith(Op, usize, usize, usize),
         /// `R[a] = R[b] op K`
@@ -3146,7 +3146,7 @@ pub mod lua {
                     self.free = base;
                     self.alloc(2);
                     self.line = *line;
-                    self.emit(Instr::SelfOp(base, o, Value::Str(name.clone()), new_method_cache()));
+                    self.emit(Instr::SelfOp(base, o, Value::Str(name.clone()), new_chain_cache()));
                     (args, *line)
                 }
                 _ => return Err(format!("{}:{}: not a call", self.chunk, self.line)),
@@ -3219,7 +3219,7 @@ pub mod lua {
                     self.line = *line;
                     match literal(key) {
                         Some(k) => {
-                            self.emit(Instr::GetField(dst, o, k, no_position()));
+                            self.emit(Instr::GetField(dst, o, k, new_chain_cache()));
                         }
                         None => {
                             let k = self.expr_any_reg(ast, key)?;
@@ -3544,6 +3544,9 @@ pub mod lua {
         /// once; the interpreter is a constant of a trace: so are they).
         index_name: Vec<u8>,
         newindex_name: Vec<u8>,
+        /// `"__index"` as a Lua string: the key of the interpreter's caches
+        /// of `__index` (`inherited_cached`).
+        index_key: Value,
         /// The keys of the metatables' events, by `Event` (a lookup of a
         /// handler makes no string).
         event_keys: Vec<Vec<u8>>,
@@ -3959,30 +3962,100 @@ pub mod lua {
         p
     }
 
-    /// Where a method call (`obj:k()`) found its method last: in the object
-    /// itself, or in the table its metatable's `__index` is (the class),
-    /// with where `__index` was in the metatable.
-    struct MethodCache {
+    /// Where an instruction with a constant string key (`obj.k`, `obj:k()`)
+    /// found it, in each table of the chain of `__index` tables it went
+    /// through (the object, its class, the class's parent, ...): one cache
+    /// per table and per metatable, each seeing few shapes.
+    struct ChainCache {
+        /// The key in the object itself.
         own: Rc<FieldCache>,
-        index: Rc<FieldCache>,
-        class: Rc<FieldCache>,
-        index_key: Value,
+        /// Per table after the object on the chain: the caches of `__index`
+        /// in the metatable before it and of the key in it, made when a
+        /// lookup first goes that far (most go no further than the object).
+        inherited: RefCell<Vec<(Rc<FieldCache>, Rc<FieldCache>)>>,
     }
 
-    fn new_method_cache() -> Rc<MethodCache> {
-        Rc::new(MethodCache {
-            own: no_position(),
-            index: no_position(),
-            class: no_position(),
-            index_key: lstr("__index"),
-        })
+    fn new_chain_cache() -> Rc<ChainCache> {
+        Rc::new(ChainCache { own: no_position(), inherited: RefCell::new(Vec::new()) })
     }
 
-    /// `obj[k]` for a method call through `field_position`: when `obj` is
-    /// a table holding the key, or has none and no metatable, or a
-    /// metatable whose `__index` is a table holding it (an object of a
-    /// class); `None` for the rest (`index` follows any chain).
-    fn method_cached(interp: &Interp, obj: &Value, k: &Value, c: &MethodCache) -> Option<Value> {
+    /// The caches of the `n`th table after the object on `c`'s chain.
+    fn inherited_caches(c: &ChainCache, n: usize) -> (Rc<FieldCache>, Rc<FieldCache>) {
+        let mut levels = c.inherited.borrow_mut();
+        while levels.len() <= n {
+            levels.push((no_position(), no_position()));
+        }
+        levels[n].clone()
+    }
+
+    /// The value of the string key `k` in `tb` itself, through
+    /// `field_position` (nil: not there).
+    fn own_cached(tb: &Table, k: &Value, cache: &FieldCache) -> Value {
+        match field_position(tb, k, cache) {
+            Some(p) => tb.hash[2 * p + 1].clone(),
+            None => Value::Nil,
+        }
+    }
+
+    /// `obj[k]` (`k` a constant string) when `obj`'s own entry is nil and
+    /// its metatable is `mt`: the entry of the table `mt`'s `__index` is
+    /// (its class), and so on, through at most `levels` tables (the object
+    /// the first), with `c`'s caches of each. `None` when the chain goes on
+    /// through a function (or any other value) or beyond `levels` tables:
+    /// `index` follows any chain. (Called by `field_cached` and
+    /// `method_cached` after the object's own entry, the common case.)
+    #[unroll_safe]
+    fn inherited_cached(
+        interp: &Interp,
+        mt: &Rc<RefCell<Table>>,
+        k: &Value,
+        c: &ChainCache,
+        levels: usize,
+    ) -> Option<Value> {
+        let mut mt = mt.clone();
+        let mut n = 1;
+        while n < levels {
+            let (index_cache, key_cache) = inherited_caches(c, n - 1);
+            let next = {
+                let mtb = mt.borrow();
+                let Some(p) = field_position(&mtb, &interp.index_key, &index_cache) else { return Some(Value::Nil) };
+                let Value::Table(t) = &mtb.hash[2 * p + 1] else {
+                    return if matches!(mtb.hash[2 * p + 1], Value::Nil) { Some(Value::Nil) } else { None };
+                };
+                let tb = t.borrow();
+                if let Some(q) = field_position(&tb, k, &key_cache) {
+                    let v = tb.hash[2 * q + 1].clone();
+                    if !matches!(v, Value::Nil) {
+                        return Some(v);
+                    }
+                }
+                match &tb.meta {
+                    None => return Some(Value::Nil),
+                    Some(next) => next.clone(),
+                }
+            };
+            mt = next;
+            n += 1;
+        }
+        None
+    }
+
+    /// How many tables of a chain `inherited_cached` looks in: in a trace,
+    /// which has followed the chain through the shapes (`field_by_shapes`),
+    /// only the object (`obj.k`) or the object and its class (`obj:k()`),
+    /// as far as a dictionary may be; the interpreter as far as a trace.
+    fn chain_levels(in_trace: usize) -> usize {
+        if we_are_jitted() {
+            in_trace
+        } else {
+            MAX_CHAIN
+        }
+    }
+
+    /// `obj[k]` for a method call through the caches of its chain (`None`:
+    /// `index` follows the chain); in a trace, through the shapes of `obj`'s
+    /// chain of `__index` tables.
+    fn method_cached(interp: &Interp, obj: &Value, k: &Value, c: &ChainCache) -> Option<Value> {
         if we_are_jitted() {
             if let Value::Str(ks) = k {
                 let b: &Vec<u8> = ks;
@@ -3995,26 +4068,15 @@ pub mod lua {
         }
         let Value::Table(t) = obj else { return None };
         let tb = t.borrow();
-        if let Some(p) = field_position(&tb, k, &c.own) {
-            let v = tb.hash[2 * p + 1].clone();
-            if !matches!(v, Value::Nil) {
-                return Some(v);
-            }
+        let v = own_cached(&tb, k, &c.own);
+        match &tb.meta {
+            Some(mt) if matches!(v, Value::Nil) => inherited_cached(interp, mt, k, c, chain_levels(2)),
+            _ => Some(v),
         }
-        let Some(mt) = &tb.meta else { return Some(Value::Nil) };
-        let mtb = mt.borrow();
-        let p = field_position(&mtb, &c.index_key, &c.index)?;
-        let Value::Table(class) = &mtb.hash[2 * p + 1] else { return None };
-        let cb = class.borrow();
-        let q = field_position(&cb, k, &c.class)?;
-        let v = cb.hash[2 * q + 1].clone();
-        if matches!(v, Value::Nil) {
-            return None;
-        }
-        Some(v)
     }
 
-    /// The longest chain of `__index` tables a trace follows.
+    /// The longest chain of `__index` tables a trace follows, and the
+    /// interpreter's caches (`inherited_cached`).
     const MAX_CHAIN: usize = 4;
 
     /// The position of the string `k` in a table of shape `shape` (`None`:
@@ -4062,11 +4124,11 @@ pub mod lua {
         None
     }
 
-    /// `obj[k]` (`k` a constant) through `field_position` when `obj` is a
-    /// table holding the key, or one without a metatable; in a trace,
-    /// through the shapes of `obj`'s chain of `__index` tables.
-    /// Other constant keys (integers) take `index_fast`.
-    fn field_cached(interp: &Interp, obj: &Value, k: &Value, cache: &FieldCache) -> Option<Value> {
+    /// `obj[k]` (`k` a constant) through the caches of its chain (`None`:
+    /// `index` follows the chain); in a trace, through the shapes of `obj`'s
+    /// chain of `__index` tables. Other constant keys (integers) take
+    /// `index_fast`.
+    fn field_cached(interp: &Interp, obj: &Value, k: &Value, cache: &ChainCache) -> Option<Value> {
         let Value::Str(ks) = k else { return index_fast(obj, k) };
         if we_are_jitted() {
             let b: &Vec<u8> = ks;
@@ -4076,14 +4138,11 @@ pub mod lua {
         }
         let Value::Table(t) = obj else { return None };
         let tb = t.borrow();
-        let v = match field_position(&tb, k, cache) {
-            Some(p) => tb.hash[2 * p + 1].clone(),
-            None => Value::Nil,
-        };
-        if !matches!(v, Value::Nil) || tb.meta.is_none() {
-            return Some(v);
+        let v = own_cached(&tb, k, &cache.own);
+        match &tb.meta {
+            Some(mt) if matches!(v, Value::Nil) => inherited_cached(interp, mt, k, cache, chain_levels(1)),
+            _ => Some(v),
         }
-        None
     }
 
     /// `obj[k] = v` (`k` a constant string) through `field_position` when
@@ -8409,6 +8468,7 @@ pub mod lua {
             empty_shape: new_shape(HashMap::new(), 0),
             index_name: b"__index".to_vec(),
             newindex_name: b"__newindex".to_vec(),
+            index_key: lstr("__index"),
             event_keys: EVENT_NAMES.iter().map(|n| n.as_bytes().to_vec()).collect(),
             type_names: TYPE_NAMES.iter().map(|n| lstr(n)).collect(),
             empty_string: lstr(""),
