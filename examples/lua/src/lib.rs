@@ -2518,8 +2518,9 @@ pub mod lua {
         SetCell(usize, usize),
         /// `R[a] = a new cell holding R[a]`
         NewCell(usize),
-        GetGlobal(usize, Rc<Vec<u8>>),
-        SetGlobal(Rc<Vec<u8>>, usize),
+        /// `R[a] = the global name`; where it was found (`global_position`).
+        GetGlobal(usize, Rc<Vec<u8>>, Rc<Cell<usize>>),
+        SetGlobal(Rc<Vec<u8>>, usize, Rc<Cell<usize>>),
         /// `R[a] = R[b][R[c]]`
         GetTable(usize, usize, usize),
         /// `R[a] = R[b][K]`; where the key was found (`field_cached`).
@@ -3072,7 +3073,7 @@ pub mod lua {
                     self.emit(Instr::SetUpval(*u, src));
                 }
                 Expr::Global(name) => {
-                    self.emit(Instr::SetGlobal(name.clone(), src));
+                    self.emit(Instr::SetGlobal(name.clone(), src, Rc::new(Cell::new(usize::MAX))));
                 }
                 _ => {}
             }
@@ -3212,7 +3213,7 @@ pub mod lua {
                     self.emit(Instr::GetUpval(dst, *u));
                 }
                 Expr::Global(name) => {
-                    self.emit(Instr::GetGlobal(dst, name.clone()));
+                    self.emit(Instr::GetGlobal(dst, name.clone(), Rc::new(Cell::new(usize::MAX))));
                 }
                 Expr::Index(obj, key, line) => {
                     let o = self.expr_any_reg(ast, obj)?;
@@ -3666,7 +3667,7 @@ pub mod lua {
         while i > 0 {
             i -= 1;
             match &proto.code[i] {
-                Instr::GetGlobal(a, name) if *a == reg => return format!(" (global '{}')", show_bytes(name)),
+                Instr::GetGlobal(a, name, _) if *a == reg => return format!(" (global '{}')", show_bytes(name)),
                 Instr::GetField(a, _, Value::Str(k), _) if *a == reg => return format!(" (field '{}')", show_bytes(k)),
                 Instr::GetField(a, _, Value::Int(k), _) if *a == reg && *k >= 0 && *k <= 255 => {
                     return " (field 'integer index')".to_string()
@@ -3692,7 +3693,7 @@ pub mod lua {
         let dst = match i {
             Instr::Move(a, _) => *a,
             Instr::LoadK(a, _) => *a,
-            Instr::GetGlobal(a, _) => *a,
+            Instr::GetGlobal(a, _, _) => *a,
             Instr::GetField(a, _, _, _) => *a,
             Instr::GetTable(a, _, _) => *a,
             Instr::GetUpval(a, _) => *a,
@@ -3895,10 +3896,7 @@ pub mod lua {
     /// (promoted). The interpreter remembers the last shapes and positions
     /// (`cache`: objects of one class get their fields in one order, so one
     /// shape serves them all): no hashing, even to learn the key is not
-    /// there. For a dictionary, the position the instruction found it at
-    /// first, checked (the same string object: the parser makes one per
-    /// name), else found by hashing; in a trace the position is a constant,
-    /// and the lookup a read and a comparison.
+    /// there. For a dictionary, `dict_position`.
     fn field_position(tb: &Table, k: &Value, cache: &FieldCache) -> Option<usize> {
         let Value::Str(ks) = k else { return None };
         let b: &Vec<u8> = ks;
@@ -3906,7 +3904,16 @@ pub mod lua {
             let p = if we_are_jitted() { shape_pos(promote(&**shape), b) } else { shape_pos_cached(shape, b, cache) };
             return position(p);
         }
-        let p = promote(cache.pos.get());
+        dict_position(tb, ks, &cache.pos)
+    }
+
+    /// The position of the string `ks` in the hash part of `tb` (a
+    /// dictionary): `pos`, where the instruction found it first, checked
+    /// (the same string object: the parser makes one per name), else found
+    /// by hashing; in a trace the position is a constant, and the lookup a
+    /// read and a comparison.
+    fn dict_position(tb: &Table, ks: &Rc<Vec<u8>>, pos: &Cell<usize>) -> Option<usize> {
+        let p = promote(pos.get());
         if p < tb.hash.len() / 2 {
             if let Value::Str(s) = &tb.hash[2 * p] {
                 // (Strings made at run time are other objects.)
@@ -3917,9 +3924,21 @@ pub mod lua {
         }
         let found = tb.str_pos(ks)?;
         if p == usize::MAX {
-            cache.pos.set(found);
+            pos.set(found);
         }
         Some(found)
+    }
+
+    /// The position of the global `name` in the globals table `t`: in a
+    /// trace, where `t` is a constant, a constant of `t`'s version (which
+    /// a new string key changes); in the interpreter `dict_position`, with
+    /// the instruction's `pos`.
+    fn global_position(t: &Table, name: &Rc<Vec<u8>>, pos: &Cell<usize>) -> Option<usize> {
+        if we_are_jitted() {
+            str_pos_at(t, t.strs_version, name)
+        } else {
+            dict_position(t, name, pos)
+        }
     }
 
     /// `shape_pos` through the interpreter's cache of the last shapes (a
@@ -5131,8 +5150,8 @@ pub mod lua {
             Instr::GetCell(_, _) => "GETCELL",
             Instr::SetCell(_, _) => "SETCELL",
             Instr::NewCell(_) => "NEWCELL",
-            Instr::GetGlobal(_, _) => "GETGLOBAL",
-            Instr::SetGlobal(_, _) => "SETGLOBAL",
+            Instr::GetGlobal(_, _, _) => "GETGLOBAL",
+            Instr::SetGlobal(_, _, _) => "SETGLOBAL",
             Instr::GetTable(_, _, _) => "GETTABLE",
             Instr::GetField(_, _, _, _) => "GETFIELD",
             Instr::SetTable(_, _, _) => "SETTABLE",
@@ -5365,23 +5384,22 @@ pub mod lua {
                     let v = std::mem::replace(&mut frame.regs[*a], Value::Nil);
                     frame.regs[*a] = Value::Cell(Rc::new(RefCell::new(v)));
                 }
-                Instr::GetGlobal(a, name) => {
+                Instr::GetGlobal(a, name, pos) => {
                     let g = interp.globals.borrow();
                     // One table: a constant of the trace, and the position
                     // of the name in it too.
                     let t: &Table = promote(&*g);
-                    let v = match str_pos_at(t, t.strs_version, name) {
+                    let v = match global_position(t, name, pos) {
                         Some(p) => t.hash[2 * p + 1].clone(),
                         None => Value::Nil,
                     };
                     frame.regs[*a] = v;
                 }
-                Instr::SetGlobal(name, b) => {
+                Instr::SetGlobal(name, b, pos) => {
                     let v = frame.regs[*b].clone();
                     let mut g = interp.globals.borrow_mut();
                     let t: &Table = promote(&*g);
-                    let version = t.strs_version;
-                    match str_pos_at(t, version, name) {
+                    match global_position(t, name, pos) {
                         // A live global changes value: nothing else changes.
                         Some(p) if !matches!(g.hash[2 * p + 1], Value::Nil) && !matches!(v, Value::Nil) => {
                             g.hash[2 * p + 1] = v
