@@ -4073,7 +4073,7 @@ pub mod lua {
 
     /// `obj[k]` for a method call through the caches of its chain (`None`:
     /// `index` follows the chain); in a trace, through the shapes of `obj`'s
-    /// chain of `__index` tables.
+    /// chain of `__index` tables (a string's methods through `index`).
     fn method_cached(interp: &Interp, obj: &Value, k: &Value, c: &ChainCache) -> Option<Value> {
         if we_are_jitted() {
             if let Value::Str(ks) = k {
@@ -4085,12 +4085,28 @@ pub mod lua {
                 }
             }
         }
-        let Value::Table(t) = obj else { return None };
+        let t = match obj {
+            Value::Table(t) => t,
+            Value::Str(_) if !we_are_jitted() => return string_method_cached(interp, k, c),
+            _ => return None,
+        };
         let tb = t.borrow();
         let v = own_cached(&tb, k, &c.own);
         match &tb.meta {
             Some(mt) if matches!(v, Value::Nil) => inherited_cached(interp, mt, k, c, chain_levels(2)),
             _ => Some(v),
+        }
+    }
+
+    /// A string's method `k` (`s:sub(...)`): the entry of the table the
+    /// strings' metatable's `__index` is (`string`), through `c`'s caches
+    /// of the tables after the object. `None` for nil, which is an error
+    /// when the metatable has no `__index` (`index` tells which).
+    fn string_method_cached(interp: &Interp, k: &Value, c: &ChainCache) -> Option<Value> {
+        let mt = interp.string_meta.borrow().clone()?;
+        match inherited_cached(interp, &mt, k, c, MAX_CHAIN) {
+            Some(Value::Nil) => None,
+            found => found,
         }
     }
 

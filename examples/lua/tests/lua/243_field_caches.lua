@@ -117,3 +117,21 @@ for round = 1, 4 do
   g39 = round
 end
 print("globals", table.concat(greads, " "))
+
+-- Methods of strings while the strings' metatable changes.
+local smt = getmetatable("")
+local gsub = string.gsub
+local sres = {}
+local str = "abc"
+for i = 1, 12 do
+  if i == 3 then smt.__index = {upper = function(x) return "U" .. x end} end
+  if i == 5 then smt.__index = function(_, k) return function(x) return k .. x end end end
+  if i == 7 then smt.__index = nil end
+  if i == 9 then smt.__index = setmetatable({}, {__index = string}) end
+  if i == 11 then smt.__index = string end
+  local ok, r = pcall(function() return str:upper() end)
+  sres[#sres + 1] = ok and r or (gsub(r, "^.-:%d+: ", ""))
+  local ok2, r2 = pcall(function() return str:nosuch() end)
+  sres[#sres + 1] = ok2 and tostring(r2) or (gsub(r2, "^.-:%d+: ", ""))
+end
+print("strings", table.concat(sres, ","))
