@@ -738,6 +738,11 @@ pub mod lua {
         /// The entries it covers: the string keys and the other keys
         /// between them (positions without a name).
         len: usize,
+        /// Whether `"__newindex"` is one of the keys: a metatable of this
+        /// shape may have a `__newindex` (`may_have_newindex`, which the
+        /// interpreter asks at a store into a field with a nil value, does
+        /// not hash it).
+        newindex: bool,
         /// The shapes one more entry leads to, made once: by the entry's
         /// string key, and for any other key.
         with_str: RefCell<HashMap<Vec<u8>, Rc<Shape>>>,
@@ -749,7 +754,8 @@ pub mod lua {
     const MAX_SHAPE_LEN: usize = 32;
 
     fn new_shape(strs: HashMap<Vec<u8>, usize>, len: usize) -> Rc<Shape> {
-        Rc::new(Shape { strs, len, with_str: RefCell::new(HashMap::new()), with_other: RefCell::new(None) })
+        let newindex = strs.contains_key(&b"__newindex".to_vec());
+        Rc::new(Shape { strs, len, newindex, with_str: RefCell::new(HashMap::new()), with_other: RefCell::new(None) })
     }
 
     /// Where the string key `s` is in a table of shape `shape`
@@ -4230,7 +4236,10 @@ pub mod lua {
     /// (in a trace, a constant of the metatable's shape; a dictionary may).
     fn may_have_newindex(interp: &Interp, tb: &Table) -> bool {
         match &tb.meta {
-            Some(mt) => shape_position(&mt.borrow().shape, &interp.newindex_name) != Some(usize::MAX),
+            Some(mt) => match &mt.borrow().shape {
+                Some(shape) if !we_are_jitted() => shape.newindex,
+                shape => shape_position(shape, &interp.newindex_name) != Some(usize::MAX),
+            },
             None => false,
         }
     }

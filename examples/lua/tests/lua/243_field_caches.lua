@@ -135,3 +135,21 @@ for i = 1, 12 do
   sres[#sres + 1] = ok2 and tostring(r2) or (gsub(r2, "^.-:%d+: ", ""))
 end
 print("strings", table.concat(sres, ","))
+
+-- Stores into fields holding nil while the metatable gets a __newindex,
+-- loses it, and grows past 32 entries.
+local log = {}
+local M = {}
+local rec = setmetatable({a = 1, b = 2}, M)
+for i = 1, 12 do
+  rec.a = nil
+  rec.b = nil
+  if i == 3 then M.__newindex = function(t, k, v) log[#log + 1] = k .. "=" .. tostring(v) end end
+  if i == 6 then M.__newindex = nil end
+  if i == 8 then for j = 1, 40 do M["m" .. j] = j end end
+  if i == 10 then M.__newindex = function(t, k, v) rawset(t, k, v * 2) end end
+  rec.a = i
+  rec.b = i + 100
+  log[#log + 1] = tostring(rawget(rec, "a")) .. "/" .. tostring(rawget(rec, "b"))
+end
+print("newindex", table.concat(log, " "))
