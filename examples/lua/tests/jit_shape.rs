@@ -6,12 +6,27 @@ use std::process::Command;
 /// Runs the Lua `program` with the JIT, logging its bridges: what it
 /// printed (trimmed) and the log.
 fn run_logging_bridges(program: &str) -> (String, String) {
+    run_logging(program, "jit-log-opt-bridge", "default")
+}
+
+/// `program`'s stdout and the log of `sections`, with `RPYJIT=rpyjit`.
+fn run_logging(program: &str, sections: &str, rpyjit: &str) -> (String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_rpylua"))
         .args(["-e", program])
-        .env("RPYLOG", "jit-log-opt-bridge")
+        .env("RPYLOG", sections)
+        .env("RPYJIT", rpyjit)
         .output()
         .expect("run rpylua");
     (String::from_utf8_lossy(&out.stdout).trim().to_string(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// The counts `jit-backend-counts` logs of the loops' entries at their
+/// start (the preamble) and of their turns at their labels (the body).
+fn loop_counts(log: &str) -> (u64, u64) {
+    let count = |prefix: &str| -> u64 {
+        (log.lines()).filter(|l| l.starts_with(prefix)).filter_map(|l| l.rsplit(':').next()?.parse::<u64>().ok()).sum()
+    };
+    (count("entry "), count("TargetToken("))
 }
 
 /// A `while` loop whose branch goes the other way every few turns: the
@@ -70,4 +85,58 @@ fn a_bridge_checks_what_the_preamble_checked_and_enters_the_body() {
         tail.contains(", label))") && tail.contains("guard_value") && tail.contains("Closure.upvals")
     };
     assert!(bridges.iter().any(checked_entry), "no bridge checks the upvalue to enter the loop's body:\n{log}");
+}
+
+/// A `while` loop inside a `for` loop, whose first turns leave it at once:
+/// its key's loop is traced on such a turn (out of the `while`, round the
+/// `for`, back at the `while`). The bridge of the `while` going on cannot
+/// enter that loop's body (it carries other values), so the loop is traced
+/// again from the bridge; a turn going the first loop's way at the guard
+/// would make a loop the bridge enters at its preamble on every turn, so
+/// the guard waits for a turn going on, whatever the eagerness that decides
+/// when the bridge is traced: nearly every turn runs in a loop's body.
+#[test]
+fn a_loop_traced_again_from_a_bridge_is_a_turn_the_bridges_way() {
+    let program = "
+        local ITER, LIMIT2 = 50, 4.0
+        local function mandelbrot(n)
+          local inside, iters, checksum = 0, 0, 0
+          local scale = 2.0 / n
+          for y = 0, n - 1 do
+            local ci = y * scale - 1.0
+            local byte, nbits = 0, 0
+            for x = 0, n - 1 do
+              local cr = x * scale - 1.5
+              local zr, zi, zr2, zi2 = 0.0, 0.0, 0.0, 0.0
+              local k = 0
+              while k < ITER and zr2 + zi2 <= LIMIT2 do
+                zi = 2.0 * zr * zi + ci
+                zr = zr2 - zi2 + cr
+                zr2 = zr * zr
+                zi2 = zi * zi
+                k = k + 1
+              end
+              iters = iters + k
+              local bit = 0
+              if zr2 + zi2 <= LIMIT2 then inside = inside + 1; bit = 1 end
+              byte = byte * 2 + bit
+              nbits = nbits + 1
+              if nbits == 8 or x == n - 1 then
+                checksum = (checksum * 31 + byte) % 1000000007
+                byte, nbits = 0, 0
+              end
+            end
+          end
+          return inside, iters, checksum
+        end
+        print(mandelbrot(200))";
+    for eagerness in [20, 50, 200] {
+        let (out, log) = run_logging(program, "jit-backend-counts", &format!("trace_eagerness={eagerness}"));
+        assert_eq!(out, "15899\t976575\t18498822");
+        let (entries, turns) = loop_counts(&log);
+        assert!(
+            entries * 10 < turns,
+            "trace_eagerness={eagerness}: {entries} entries at loops' preambles for {turns} turns in their bodies:\n{log}"
+        );
+    }
 }

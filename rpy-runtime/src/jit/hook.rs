@@ -28,10 +28,11 @@ use super::memory::{self, key_hash, KeyState};
 use super::optimizeopt::{optimize, Env, Opts, ShortPreamble};
 use super::params::JitParams;
 use super::quasi;
-use super::trace::{Snapshots, Trace, Value};
+use super::trace::{ResOp, Snapshots, Trace, Value};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::{Descr, JitModule, Kind};
 use std::cell::Cell;
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -127,12 +128,20 @@ struct Code {
     /// The green key of its loop (a bridge's: its parent's).
     greens: Vec<u64>,
     /// A loop's guards before its label (all of a loop not unrolled), the
-    /// preamble's: whether each is a branch on a condition
+    /// preamble's: where each is when it is a branch on a condition
     /// (`retrace_limit`). The others are the body's.
-    retrace_guards: Vec<bool>,
+    retrace_guards: Vec<Option<Position>>,
     /// A loop's turn as recorded: its `branches`.
     branches: Vec<Branch>,
+    /// Per guard: how often a bridge traced from it was dropped to wait for
+    /// another turn of the loop (`MAX_RETRACE_WAITS`).
+    retrace_waits: Vec<u8>,
 }
+
+/// How often a bridge going back to its loop's key may be traced again
+/// when the next turn went the loop's way, but the bridge cannot enter the
+/// loop's body: then it would run the preamble on every turn.
+const MAX_RETRACE_WAITS: u8 = 4;
 
 impl State {
     /// Code `c`, which is alive.
@@ -662,21 +671,42 @@ fn trace_with(st: &mut State, t: &Tables, driver: usize, run: impl FnOnce(&mut I
     Traced { outcome, closed, aborted, retry }
 }
 
+/// Where a guard is: the merge point before it (a hash of its greens: the
+/// interpreter's instruction), the depth of its innermost frame and the
+/// position there (one in the interpreter's code for all its instructions
+/// of a kind).
+type Position = (u64, usize, u32, u32);
+
 /// A guard on a condition of a recorded trace: which way the condition
-/// went, and where the guard resumes (the depth and position of its
-/// innermost frame).
-type Branch = (rpy_jitcode::Op, usize, u32, u32);
+/// went, and where the guard is.
+type Branch = (rpy_jitcode::Op, Position);
+
+/// Each guard of `ops` (those with a snapshot) with where it is, in order.
+fn guard_positions(ops: &[ResOp]) -> impl Iterator<Item = (&ResOp, Option<Position>)> {
+    let mut merge_point = 0;
+    ops.iter().filter_map(move |o| {
+        if o.op == rpy_jitcode::Op::DebugMergePoint {
+            let mut h = rustc_hash::FxHasher::default();
+            o.args.hash(&mut h);
+            merge_point = h.finish();
+        }
+        let s = o.snapshot.as_ref()?;
+        Some((o, s.frames.last().map(|top| (merge_point, s.frames.len(), top.jitcode, top.pc))))
+    })
+}
+
+fn is_branch(op: rpy_jitcode::Op) -> bool {
+    matches!(op, rpy_jitcode::Op::GuardTrue | rpy_jitcode::Op::GuardFalse)
+}
 
 /// The branches a recorded trace took, in order.
 fn branches(trace: &Trace) -> Vec<Branch> {
-    (trace.ops.iter())
-        .filter(|o| matches!(o.op, rpy_jitcode::Op::GuardTrue | rpy_jitcode::Op::GuardFalse))
-        .filter_map(|o| {
-            let s = o.snapshot.as_ref()?;
-            let top = s.frames.last()?;
-            Some((o.op, s.frames.len(), top.jitcode, top.pc))
-        })
-        .collect()
+    (guard_positions(&trace.ops)).filter(|(o, _)| is_branch(o.op)).filter_map(|(o, at)| Some((o.op, at?))).collect()
+}
+
+/// Which way the first of `branches` at `position` went.
+fn way_at(branches: &[Branch], position: Position) -> Option<rpy_jitcode::Op> {
+    branches.iter().find(|(_, at)| *at == position).map(|b| b.0)
 }
 
 /// What tracing gave.
@@ -712,6 +742,26 @@ fn status(o: Outcome) -> i64 {
         Outcome::MergePoint => 0,
         Outcome::Return => 1,
     }
+}
+
+/// Optimizes `trace` (a jump's target entered at its label when the trace
+/// knows enough): what other code enters the loop with, for a loop.
+fn optimize_trace(st: &State, trace: &mut Trace) -> Option<ShortPreamble> {
+    // Constant objects are alive: the trace pins them.
+    let read_field = |obj: u64, leaf: &rpy_jitcode::Leaf| unsafe { super::interp::load(obj as *const u8, leaf) };
+    let opts = Opts::new(&params().enable_opts, params().disable_unrolling);
+    let env = Env { module: st.module(), read_field: &read_field, opts };
+    optimize(trace, env, &|c| st.code(c).short.as_ref())
+}
+
+/// Whether `bridge`, jumping to loop `target`, enters its body (at its
+/// label) rather than its preamble (a trial: the bridge is optimized
+/// again when compiled).
+fn enters_body(st: &State, bridge: &Trace, target: u32) -> bool {
+    let mut trial = bridge.clone();
+    trial.ops.last_mut().expect("a jump").descr = Some(target);
+    optimize_trace(st, &mut trial);
+    trial.enters_label
 }
 
 /// Logs, compiles and keeps a closed trace, or counts why there is none.
@@ -765,13 +815,7 @@ fn add_code(
     let counter = log::enabled("jit-backend-counts").then(|| Box::leak(Box::new([0u64; 2])) as *mut [u64; 2]);
     // As RPython's profile counts them: the optimizer's time is tracing's,
     // the backend's is the compilation's.
-    let (short, own) = timed(|| {
-        // Constant objects are alive: the trace pins them.
-        let read_field = |obj: u64, leaf: &rpy_jitcode::Leaf| unsafe { super::interp::load(obj as *const u8, leaf) };
-        let opts = Opts::new(&params().enable_opts, params().disable_unrolling);
-        let env = Env { module: st.module(), read_field: &read_field, opts };
-        optimize(&mut trace, env, &|c| st.code(c).short.as_ref())
-    });
+    let (short, own) = timed(|| optimize_trace(st, &mut trace));
     s.tracing_time += own;
     let logged_at = log::now();
     let (compiled, own) = timed(|| {
@@ -812,10 +856,8 @@ fn add_code(
                 "loop" => trace.ops.iter().position(|o| o.op == rpy_jitcode::Op::Label).unwrap_or(trace.ops.len()),
                 _ => 0,
             };
-            let retrace_guards = (trace.ops[..label].iter())
-                .filter(|o| o.snapshot.is_some())
-                .map(|o| matches!(o.op, rpy_jitcode::Op::GuardTrue | rpy_jitcode::Op::GuardFalse))
-                .collect();
+            let retrace_guards =
+                (guard_positions(&trace.ops[..label])).map(|(o, at)| at.filter(|_| is_branch(o.op))).collect();
             if let Some(c) = counter {
                 let name = if kind == "loop" { format!("Loop {name}") } else { format!("bridge {name}") };
                 counts().lock().unwrap_or_else(|e| e.into_inner()).push((name, c as usize));
@@ -841,6 +883,7 @@ fn add_code(
                 greens,
                 retrace_guards,
                 branches,
+                retrace_waits: vec![0; n_guards],
             }));
             match st.codes.get_mut(n as usize) {
                 Some(slot) => *slot = code,
@@ -964,8 +1007,8 @@ unsafe fn after_exit(
     // loop meeting other objects: bridges do better there than a loop for
     // each.)
     let hash = key_hash(driver as i64, &greens);
-    let retrace = code.retrace_guards.get(k) == Some(&true)
-        && st.retraces.get(&hash).copied().unwrap_or(0) < params().retrace_limit;
+    let at_guard = st.code(c).retrace_guards.get(k).copied().flatten();
+    let retrace = at_guard.is_some() && st.retraces.get(&hash).copied().unwrap_or(0) < params().retrace_limit;
     let mut to_loop = None;
     let traced = trace_with(st, t, driver, |interp| unsafe {
         interp.retrace_at = retrace.then(|| greens.clone());
@@ -975,18 +1018,38 @@ unsafe fn after_exit(
     });
     let (outcome, retry) = (traced.outcome, traced.retry);
     let mut closed = traced.closed;
+    let mut wait = false;
     // (A trace dropped, stale, takes its bridge with it.)
     if let Some((mut bridge, at)) = to_loop.filter(|_| closed.is_some()) {
         let turn = closed.take().expect("the loop traced again");
+        let turn_branches = branches(&turn);
         let key_state = memory::lookup(st.id, key_hash(driver as i64, &at), &at);
         let key_code = match key_state {
             Some(KeyState::Code(key_code)) => Some(key_code),
             _ => None,
         };
         let target = match key_code {
-            // A turn the way the key's loop went (a branch that goes either
-            // way from turn to turn) is that loop again.
-            Some(key_code) if st.code(key_code).branches == branches(&turn) => Some(key_code),
+            // A turn going the loop's way at the guard, when the bridge
+            // cannot enter the loop's body, would make a loop the bridge
+            // enters at its preamble on every turn (the loop was traced on
+            // a turn unlike the bridge's: a `while` left at once, which the
+            // bridge goes on with): the guard fails on and is traced from
+            // again, up to `MAX_RETRACE_WAITS` times, for a turn its way.
+            // A turn the way the key's loop went all along (a branch that
+            // goes either way from turn to turn) is that loop again.
+            Some(key_code)
+                if at == greens
+                    && st.code(c).retrace_waits[k] < MAX_RETRACE_WAITS
+                    && at_guard.is_some_and(|p| {
+                        matches!((way_at(&turn_branches, p), way_at(&st.code(c).branches, p)), (Some(a), Some(b)) if a == b)
+                    })
+                    && !enters_body(st, &bridge, key_code) =>
+            {
+                st.code_mut(c).retrace_waits[k] += 1;
+                wait = true;
+                None
+            }
+            Some(key_code) if st.code(key_code).branches == turn_branches => Some(key_code),
             // An inner loop the bridge ran through: a key without code (not
             // given up on) has it as its loop from now on, as if traced
             // there; else the loop is the bridge's.
@@ -1019,6 +1082,13 @@ unsafe fn after_exit(
             bridge.ops.last_mut().expect("a jump").descr = Some(target);
             closed = Some(bridge);
         }
+    }
+    if wait {
+        memory::unpin(pins);
+        let code = st.code_mut(c);
+        (code.fails[k], code.bridges[k]) = (0, None);
+        log::section("jit-retrace", &format!("Guard 0x{k:x} of Loop {name} waits for another turn\n"));
+        return outcome;
     }
     let what = format!("bridge out of Guard 0x{k:x} of Loop {name}");
     let bridge = add_code(st, t, closed, traced.aborted, &what, &[], &greens, Some((c, k))).ok_or(());
