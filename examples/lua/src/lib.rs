@@ -2592,6 +2592,13 @@ pub mod lua {
         nparams: usize,
         is_vararg: bool,
         maxstack: usize,
+        /// The registers its frames make room for (`new_frame`): its own;
+        /// at least `TAIL_CALL_ROOM` when it makes tail calls, whose callee
+        /// may need more, grown in place (`tail_frame`): in a trace, a list
+        /// of registers it made stays virtual when it grows within its room,
+        /// while growing past it is a call, to which the trace gives the
+        /// list up (richards made 2M lists and 4M arrays so).
+        room: usize,
         name: String,
         chunk: String,
         /// The locals, for error messages: name, register, and the range
@@ -3522,7 +3529,10 @@ pub mod lua {
             up_index.push(u.index);
             up_names.push(u.name.clone());
         }
+        let maxstack = c.maxstack + 1;
+        let tail_calls = c.code.iter().any(|i| matches!(i, Instr::TailCall(_, _)));
         Ok(Proto {
+            room: if tail_calls && maxstack < TAIL_CALL_ROOM { TAIL_CALL_ROOM } else { maxstack },
             code: c.code,
             lines: c.lines,
             protos: c.protos,
@@ -3531,7 +3541,7 @@ pub mod lua {
             up_names,
             nparams: ast.params.len(),
             is_vararg: ast.is_vararg,
-            maxstack: c.maxstack + 1,
+            maxstack,
             name: ast.name.clone(),
             chunk: chunk.to_string(),
             loc_names: c.loc_names,
@@ -4856,10 +4866,14 @@ pub mod lua {
         ret_n: usize,
     }
 
+    /// The room for registers of a frame of a function that makes tail
+    /// calls (`Proto::room`).
+    const TAIL_CALL_ROOM: usize = 16;
+
     /// A frame for `proto` with arguments `args[from..from + n]`.
     #[unroll_safe]
     fn new_frame(proto: &Proto, args: &mut Vec<Value>, from: usize, n: usize) -> Frame {
-        let mut regs: Vec<Value> = Vec::with_capacity(proto.maxstack);
+        let mut regs: Vec<Value> = Vec::with_capacity(proto.room);
         let mut k = 0;
         while k < proto.nparams {
             if k < n {
@@ -4895,6 +4909,7 @@ pub mod lua {
         }
     }
 
+    #[unroll_safe]
     fn grow(regs: &mut Vec<Value>, n: usize) {
         while regs.len() < n {
             regs.push(Value::Nil);
@@ -4916,7 +4931,7 @@ pub mod lua {
     /// registers nor in a list: `give_arg` gives them one by one (the
     /// library's and the metamethods' calls of Lua functions).
     fn blank_frame(proto: &Proto) -> Frame {
-        let mut regs: Vec<Value> = Vec::with_capacity(proto.maxstack);
+        let mut regs: Vec<Value> = Vec::with_capacity(proto.room);
         grow(&mut regs, proto.maxstack);
         Frame { regs, varargs: None, top: 0, ret_base: 0, ret_n: 0 }
     }

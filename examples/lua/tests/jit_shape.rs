@@ -140,3 +140,26 @@ fn a_loop_traced_again_from_a_bridge_is_a_turn_the_bridges_way() {
         );
     }
 }
+
+/// A call of a function that tail-calls one of more registers: the frame's
+/// registers grow in place within the room the caller's frame made for
+/// them (`Proto::room`), so the loop's trace keeps them virtual: no list,
+/// no array, no call growing them, no box of an integer.
+#[test]
+fn a_tail_call_into_a_larger_function_allocates_nothing_in_the_loop() {
+    let program = "
+        local function big(x)
+          local a, b, c, d, e, f = x, x + 1, x + 2, x + 3, x + 4, x + 5
+          return a * b - c * d + e * f
+        end
+        local function small(x) return big(x) end
+        local total = 0
+        for i = 1, 100000 do total = total + small(i) end
+        print(total)";
+    let (out, log) = run_logging(program, "jit-log-opt-loop", "default");
+    assert_eq!(out, "333363335000000");
+    let body = log.split("label(").nth(1).expect("an unrolled loop");
+    for allocation in ["new(", "new_array(", "call_n("] {
+        assert!(!body.contains(allocation), "the loop's body has {allocation}:\n{log}");
+    }
+}
