@@ -7648,6 +7648,12 @@ pub mod lua {
         cap_start: Vec<usize>,
         cap_len: Vec<i64>,
         depth: usize,
+        /// Per position of the pattern of this search: where the single
+        /// character class starting there ends (`class_end`), once found
+        /// (`usize::MAX`: not yet). A search tries the pattern at each
+        /// position of the subject, and PUC Lua finds the end of a `[...]`
+        /// again at each (json.lua's `gsub('[%c"\\]', ...)`: 4.5% of its time).
+        ends: Vec<usize>,
     }
 
     fn class_matches(c: u8, cl: u8) -> bool {
@@ -7683,7 +7689,20 @@ pub mod lua {
         }
 
         /// The end of the single-character class at `p`.
-        fn class_end(&self, src: &[u8], pat: &[u8], p: usize) -> Result<usize, LuaError> {
+        fn class_end(&mut self, src: &[u8], pat: &[u8], p: usize) -> Result<usize, LuaError> {
+            match self.ends.get(p) {
+                Some(&e) if e != usize::MAX => Ok(e),
+                _ => {
+                    let e = self.find_class_end(src, pat, p)?;
+                    if p < self.ends.len() {
+                        self.ends[p] = e;
+                    }
+                    Ok(e)
+                }
+            }
+        }
+
+        fn find_class_end(&self, src: &[u8], pat: &[u8], p: usize) -> Result<usize, LuaError> {
             let plen = pat.len();
             let c = pat[p];
             let mut p = p + 1;
@@ -8074,10 +8093,20 @@ pub mod lua {
             self.level = 0;
             self.depth = MAX_MATCH_DEPTH;
         }
+
+        /// Ready for a search with the pattern `pat`.
+        fn start(&mut self, pat: &[u8]) {
+            self.ends.clear();
+            let mut k = 0;
+            while k < pat.len() {
+                self.ends.push(usize::MAX);
+                k += 1;
+            }
+        }
     }
 
     fn matcher() -> Matcher {
-        Matcher { level: 0, cap_start: Vec::new(), cap_len: Vec::new(), depth: MAX_MATCH_DEPTH }
+        Matcher { level: 0, cap_start: Vec::new(), cap_len: Vec::new(), depth: MAX_MATCH_DEPTH, ends: Vec::new() }
     }
 
     /// A matcher not in use, for one search; `give_matcher` takes it back.
@@ -8090,6 +8119,9 @@ pub mod lua {
     }
 
     fn give_matcher(interp: &Interp, m: Matcher) {
+        // (The ends of its pattern's classes are not another search's.)
+        let mut m = m;
+        m.ends.clear();
         interp.matchers.borrow_mut().push(m);
     }
 
@@ -8164,6 +8196,7 @@ pub mod lua {
         }
         let anchor = !p.is_empty() && p[0] == b'^';
         let pstart = if anchor { 1 } else { 0 };
+        m.start(p);
         let mut s1 = init;
         loop {
             m.reset();
@@ -8237,6 +8270,7 @@ pub mod lua {
         let s: &Vec<u8> = &s;
         let p: &Vec<u8> = &p;
         let len = s.len();
+        m.start(p);
         while pos <= len {
             m.reset();
             if let Some(e) = m.do_match(s, p, pos, 0)? {
@@ -8296,6 +8330,7 @@ pub mod lua {
         let mut src = 0;
         let mut last: i64 = -1;
         let mut n: i64 = 0;
+        m.start(p);
         while n < max_n {
             m.reset();
             let e = m.do_match(s, p, src, pstart)?;
