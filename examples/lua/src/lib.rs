@@ -2592,13 +2592,14 @@ pub mod lua {
         nparams: usize,
         is_vararg: bool,
         maxstack: usize,
-        /// The registers its frames make room for (`new_frame`): its own;
-        /// at least `TAIL_CALL_ROOM` when it makes tail calls, whose callee
-        /// may need more, grown in place (`tail_frame`): in a trace, a list
-        /// of registers it made stays virtual when it grows within its room,
-        /// while growing past it is a call, to which the trace gives the
-        /// list up (richards made 2M lists and 4M arrays so).
-        room: usize,
+        /// The registers its frames make room for (`new_frame`): its own,
+        /// or as many as a function it tail-called needed (the callee takes
+        /// the frame over, growing it in place: `tail_frame`). In a trace,
+        /// a list of registers it made stays virtual when it grows within
+        /// its room, while growing past it is a call, to which the trace
+        /// gives the list up (richards made 2M lists and 4M arrays so).
+        /// Only grows; a trace takes it as a constant (promoted).
+        room: Cell<usize>,
         name: String,
         chunk: String,
         /// The locals, for error messages: name, register, and the range
@@ -3530,9 +3531,8 @@ pub mod lua {
             up_names.push(u.name.clone());
         }
         let maxstack = c.maxstack + 1;
-        let tail_calls = c.code.iter().any(|i| matches!(i, Instr::TailCall(_, _)));
         Ok(Proto {
-            room: if tail_calls && maxstack < TAIL_CALL_ROOM { TAIL_CALL_ROOM } else { maxstack },
+            room: Cell::new(maxstack),
             code: c.code,
             lines: c.lines,
             protos: c.protos,
@@ -4866,14 +4866,10 @@ pub mod lua {
         ret_n: usize,
     }
 
-    /// The room for registers of a frame of a function that makes tail
-    /// calls (`Proto::room`).
-    const TAIL_CALL_ROOM: usize = 16;
-
     /// A frame for `proto` with arguments `args[from..from + n]`.
     #[unroll_safe]
     fn new_frame(proto: &Proto, args: &mut Vec<Value>, from: usize, n: usize) -> Frame {
-        let mut regs: Vec<Value> = Vec::with_capacity(proto.room);
+        let mut regs: Vec<Value> = Vec::with_capacity(promote(proto.room.get()));
         let mut k = 0;
         while k < proto.nparams {
             if k < n {
@@ -4931,7 +4927,7 @@ pub mod lua {
     /// registers nor in a list: `give_arg` gives them one by one (the
     /// library's and the metamethods' calls of Lua functions).
     fn blank_frame(proto: &Proto) -> Frame {
-        let mut regs: Vec<Value> = Vec::with_capacity(proto.room);
+        let mut regs: Vec<Value> = Vec::with_capacity(promote(proto.room.get()));
         grow(&mut regs, proto.maxstack);
         Frame { regs, varargs: None, top: 0, ret_base: 0, ret_n: 0 }
     }
@@ -5666,7 +5662,11 @@ pub mod lua {
                     let n = if *nargs == MULTI { frame.top - a - 1 } else { *nargs };
                     let f = frame.regs[a].clone();
                     if let Value::Func(c) = &f {
-                        // The callee takes this frame over.
+                        // The callee takes this frame over: this
+                        // function's frames make room for its registers.
+                        if c.proto.maxstack > proto.room.get() {
+                            proto.room.set(c.proto.maxstack);
+                        }
                         tail_frame(frame, &c.proto, a, n);
                         closure = c.clone();
                         proto = closure.proto.clone();
@@ -8094,12 +8094,17 @@ pub mod lua {
             self.depth = MAX_MATCH_DEPTH;
         }
 
-        /// Ready for a search with the pattern `pat`.
+        /// Ready for a search with the pattern `pat` (every search starts
+        /// so: the ends found are its pattern's). The list is reused, its
+        /// positions past `pat` unused.
         fn start(&mut self, pat: &[u8]) {
-            self.ends.clear();
             let mut k = 0;
             while k < pat.len() {
-                self.ends.push(usize::MAX);
+                if k < self.ends.len() {
+                    self.ends[k] = usize::MAX;
+                } else {
+                    self.ends.push(usize::MAX);
+                }
                 k += 1;
             }
         }
@@ -8119,9 +8124,6 @@ pub mod lua {
     }
 
     fn give_matcher(interp: &Interp, m: Matcher) {
-        // (The ends of its pattern's classes are not another search's.)
-        let mut m = m;
-        m.ends.clear();
         interp.matchers.borrow_mut().push(m);
     }
 
