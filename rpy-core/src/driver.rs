@@ -230,8 +230,9 @@ fn build_with_prelude(
             return Ok((t, types));
         }
         let stage_error = |message: String| vec![TranslationError::Stage(Diagnostic::annotation("", None, message))];
-        for (kind, ty) in new_insts {
-            let source = instances::source(&t, kind, &ty, found.insts.len()).map_err(stage_error)?;
+        for ((kind, ty), (graph, pos)) in new_insts {
+            let source = instances::source(&t, kind, &ty, found.insts.len())
+                .map_err(|message| vec![TranslationError::Stage(Diagnostic::annotation(&graph, pos, message))])?;
             all.extend(crate::prelude::parse(&source, "generated instance"));
             found.insts.push((kind, ty));
         }
@@ -292,8 +293,15 @@ fn iterator_loops(t: &Translator, types: &ProgramTypes) -> Vec<Pos> {
 
 /// The instances of `prelude::instances` that operations need and `insts`
 /// lacks (those found are already calls).
-fn missing_instances(t: &Translator, types: &ProgramTypes, insts: &[(Kind, Ty)]) -> Vec<(Kind, Ty)> {
-    let mut out: Vec<(Kind, Ty)> = Vec::new();
+/// The instances `t`'s graphs need and `insts` does not have, each with the
+/// graph and the position of the first operation needing it (where an
+/// instance that cannot be made is reported).
+fn missing_instances(
+    t: &Translator,
+    types: &ProgramTypes,
+    insts: &[(Kind, Ty)],
+) -> Vec<((Kind, Ty), (String, Option<Pos>))> {
+    let mut out: Vec<((Kind, Ty), (String, Option<Pos>))> = Vec::new();
     for (g, gt) in t.graphs.values().zip(types.values()) {
         let ty_of = |v: &crate::flow::Value| match v {
             crate::flow::Value::Var(x) => gt.vars.get(*x).cloned(),
@@ -306,8 +314,8 @@ fn missing_instances(t: &Translator, types: &ProgramTypes, insts: &[(Kind, Ty)])
             for op in &g.blocks[b].operations {
                 if let Some(k) = instances::needed(t, &op.opname, &op.args, ty_of) {
                     // (A generic type's once it has its instance.)
-                    if !k.1.has_generic() && !insts.contains(&k) && !out.contains(&k) {
-                        out.push(k);
+                    if !k.1.has_generic() && !insts.contains(&k) && !out.iter().any(|(o, _)| *o == k) {
+                        out.push((k, (g.name.clone(), op.pos)));
                     }
                 }
             }

@@ -312,6 +312,15 @@ fn clone_body(t: &Translator, ty: &Ty) -> Result<String, String> {
             .collect();
         return Ok(format!("match a {{ {} }}", arms.join(" ")));
     }
+    if matches!(ty, Ty::Tuple(_) | Ty::List(_) | Ty::Option(_) | Ty::Result(..)) && holds_cells(ty) {
+        return Err(format!(
+            "`clone` of `{ty}` is not translated: it holds cells, which its clone copies when they are \
+             held by value and shares when they are references (`&Cell`, `&RefCell`), and the two are \
+             one type here; clone the cells one by one (`Cell::new(c.get())`), or hold them in an `Rc` \
+             to share them ({})",
+            Section::Traits.see()
+        ));
+    }
     Ok(match ty {
         Ty::Struct(s) => {
             let def = &t.structs[*s];
@@ -336,6 +345,20 @@ fn clone_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         Ty::Cell(kind, _) => format!("{}::new(a.value.clone())", kind.name()),
         other => return Err(format!("`clone` of `{other}` is not translated yet ({})", Section::Traits.see())),
     })
+}
+
+/// Whether a value of `ty`, a tuple, list, `Option` or `Result`, holds
+/// cells of its own (not inside a struct or an enum, whose clones know
+/// which fields are references, nor behind an `Rc`): `Vec<Cell<_>>` and
+/// `Vec<&Cell<_>>` are one type, whose clones differ.
+fn holds_cells(ty: &Ty) -> bool {
+    match ty {
+        Ty::Cell(..) => true,
+        Ty::Tuple(items) => items.iter().any(holds_cells),
+        Ty::List(item) | Ty::Option(item) => holds_cells(item),
+        Ty::Result(ok, err) => holds_cells(ok) || holds_cells(err),
+        _ => false,
+    }
 }
 
 /// Appends `{:?}` of `e` to `out`.
