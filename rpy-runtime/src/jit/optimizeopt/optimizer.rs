@@ -162,6 +162,8 @@ pub struct Optimizer<'m> {
     lazy: Vec<(Loc, ResOp)>,
     /// While set, guards keep the writes of items waiting too (`guard_keeping_writes`).
     keep_item_writes: bool,
+    /// `known_at_guard`'s buffers, kept from guard to guard.
+    guard_scratch: GuardScratch,
     /// What memory holds at a place whose write waits, when known (and
     /// the outside fact it is): a later write of that value there is
     /// none (a count up and down again: a `RefCell`'s borrow and its
@@ -220,6 +222,7 @@ impl<'m> Optimizer<'m> {
             clock: 0,
             lazy: Vec::new(),
             keep_item_writes: false,
+            guard_scratch: GuardScratch::default(),
             in_memory: HashMap::default(),
             dereferenced: HashSet::default(),
             origins: HashMap::default(),
@@ -278,8 +281,8 @@ impl<'m> Optimizer<'m> {
     }
 
     /// The outside ranges the ranges of `vs` rest on, each once.
-    fn origins_of(&self, vs: &[Value]) -> Vec<usize> {
-        let mut out: Vec<usize> = (vs.iter())
+    fn origins_of<'v>(&self, vs: impl IntoIterator<Item = &'v Value>) -> Vec<usize> {
+        let mut out: Vec<usize> = (vs.into_iter())
             .filter_map(|v| match self.resolve(*v) {
                 Value::Var(n) => self.bound_origins.get(&n),
                 Value::Const(..) => None,
@@ -293,7 +296,7 @@ impl<'m> Optimizer<'m> {
     }
 
     /// A decision relied on the ranges of `vs`.
-    fn use_bounds(&mut self, vs: &[Value]) {
+    fn use_bounds<'v>(&mut self, vs: impl IntoIterator<Item = &'v Value>) {
         let origins = self.origins_of(vs);
         self.used_bounds.extend(origins);
     }
@@ -647,8 +650,9 @@ impl<'m> Optimizer<'m> {
     /// variable needs no check: the bridge's name for it stands for what
     /// the place holds.)
     fn known_at_guard(&mut self, s: &Snapshot) -> Known {
-        let mut kept: Vec<u32> =
-            s.values().filter_map(|v| if let Value::Var(n) = v { Some(*n) } else { None }).collect();
+        let GuardScratch { mut kept, mut waiting, mut objects, mut origins } = std::mem::take(&mut self.guard_scratch);
+        kept.clear();
+        kept.extend(s.values().filter_map(|v| if let Value::Var(n) = v { Some(*n) } else { None }));
         kept.sort_unstable();
         kept.dedup();
         kept.retain(|n| !s.makes(*n));
@@ -662,7 +666,8 @@ impl<'m> Optimizer<'m> {
             _ => None,
         };
         let worth = |v: &Value| is_kept(v) || range(v).is_some();
-        let waiting: Vec<Loc> = self.lazy.iter().map(|(l, _)| self.resolved(l)).collect();
+        waiting.clear();
+        waiting.extend(self.lazy.iter().map(|(l, _)| self.resolved(l)));
         // What the places of `obj` hold that a bridge can know, and the
         // outside fact a constant there is.
         let places = |obj: &Value| {
@@ -681,7 +686,7 @@ impl<'m> Optimizer<'m> {
             })
         };
         let mut stores: Vec<Store> = Vec::new();
-        let mut origins: Vec<usize> = Vec::new();
+        origins.clear();
         // (A place read again after it was forgotten is listed twice.)
         let add = |stores: &mut Vec<Store>, origins: &mut Vec<usize>, (k, origin): (Store, Option<usize>)| {
             if !stores.iter().any(|o| o.place() == k.place()) {
@@ -696,7 +701,8 @@ impl<'m> Optimizer<'m> {
         let from = s.frames.iter().rposition(|f| portal(f)).unwrap_or(0);
         let live = s.frames[from..].iter().flat_map(|f| f.live.iter().map(|(_, v)| *v));
         let written = s.pending.iter().map(|w| w.obj);
-        let mut objects: Vec<Value> = live.chain(written).filter(|v| matches!(v, Value::Var(_))).collect();
+        objects.clear();
+        objects.extend(live.chain(written).filter(|v| matches!(v, Value::Var(_))));
         objects.sort_unstable_by_key(|v| if let Value::Var(n) = v { *n } else { 0 });
         objects.dedup();
         // One step through an object it does not keep, when that is a
@@ -729,9 +735,9 @@ impl<'m> Optimizer<'m> {
                 ranges.push((v, b.lo, b.hi));
             }
         }
-        self.used.extend(origins);
-        let ranged: Vec<Value> = ranges.iter().map(|(v, ..)| *v).collect();
-        self.use_bounds(&ranged);
+        self.used.extend(origins.iter().copied());
+        self.use_bounds(ranges.iter().map(|(v, ..)| v));
+        self.guard_scratch = GuardScratch { kept, waiting, objects, origins };
         Known { stores, ranges }
     }
 
@@ -1396,12 +1402,19 @@ impl<'m> Optimizer<'m> {
     /// from them).
     fn flush_touched(&mut self, effects: Option<&Effects>, shielded: bool) {
         let m = self.m;
-        let lazy = std::mem::take(&mut self.lazy);
-        let (now, later) = lazy.into_iter().partition(|(l, _): &(Loc, ResOp)| {
-            !(shielded && self.confined(l.obj))
+        self.flush_where(|o, l, _| {
+            !(shielded && o.confined(l.obj))
                 && effects.is_none_or(|e| l.touched_by(m, &e.reads) || l.touched_by(m, &e.writes))
         });
-        self.lazy = later;
+    }
+
+    /// Does the lazy writes `due` picks now, in order; the others wait,
+    /// in order. (In place: most calls and guards leave every write
+    /// waiting.)
+    fn flush_where(&mut self, due: impl Fn(&Self, &Loc, &ResOp) -> bool) {
+        let mut lazy = std::mem::take(&mut self.lazy);
+        let now: Vec<(Loc, ResOp)> = lazy.extract_if(.., |(l, w)| due(self, l, w)).collect();
+        self.lazy = lazy;
         for (_, w) in now {
             self.push_write(w);
         }
@@ -1432,12 +1445,7 @@ impl<'m> Optimizer<'m> {
 
     /// Does the lazy writes now but those to `keep`.
     pub fn flush_lazy_except(&mut self, keep: &[Loc]) {
-        let lazy = std::mem::take(&mut self.lazy);
-        let (later, now) = lazy.into_iter().partition(|(l, _)| keep.contains(&self.resolved(l)));
-        self.lazy = later;
-        for (_, op) in now {
-            self.push_write(op);
-        }
+        self.flush_where(|o, l, _| !keep.contains(&o.resolved(l)));
     }
 
     /// What the write waiting to go to `loc` stores.
@@ -1480,12 +1488,7 @@ impl<'m> Optimizer<'m> {
     /// Does the lazy writes of places other than `loc` that may be the
     /// same memory.
     fn flush_aliasing(&mut self, loc: &Loc) {
-        let lazy = std::mem::take(&mut self.lazy);
-        let (now, later) = lazy.into_iter().partition(|(l, _)| l != loc && self.may_be_same(l, loc));
-        self.lazy = later;
-        for (_, op) in now {
-            self.push_write(op);
-        }
+        self.flush_where(|o, l, _| l != loc && o.may_be_same(l, loc));
     }
 
     /// Does the write `op` that waited: what it stores escapes now.
@@ -1507,16 +1510,11 @@ impl<'m> Optimizer<'m> {
             // the virtualizable's stack (RPython keeps those items in
             // registers). Field writes (a frame's stack pointer, written at
             // every instruction) wait.
-            let lazy = std::mem::take(&mut self.lazy);
-            let (now, later) = lazy.into_iter().partition(|(l, w): &(Loc, ResOp)| {
+            self.flush_where(|o, l, w| {
                 l.index.is_some()
-                    && !self.confined(l.obj)
-                    && !matches!(self.resolve(w.args[w.args.len() - 1]), Value::Var(n) if self.virtuals.contains_key(&n))
+                    && !o.confined(l.obj)
+                    && !matches!(o.resolve(w.args[w.args.len() - 1]), Value::Var(n) if o.virtuals.contains_key(&n))
             });
-            self.lazy = later;
-            for (_, w) in now {
-                self.push_write(w);
-            }
         }
         if let Some(s) = &mut op.snapshot {
             s.pending = (self.lazy.iter())
@@ -1704,6 +1702,17 @@ struct Below {
     k: i64,
     signed: bool,
     origin: Option<usize>,
+}
+
+/// The buffers `known_at_guard` fills at each guard (contents not kept):
+/// the variables the guard keeps, the places whose write waits, the
+/// objects whose places it looks at, and the outside facts it used.
+#[derive(Default)]
+struct GuardScratch {
+    kept: Vec<u32>,
+    waiting: Vec<Loc>,
+    objects: Vec<Value>,
+    origins: Vec<usize>,
 }
 
 /// An object the trace has not allocated (yet): its size descr, and the
