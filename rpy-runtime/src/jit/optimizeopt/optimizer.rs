@@ -126,7 +126,7 @@ pub struct Optimizer<'m> {
     m: &'m JitModule,
     read_field: &'m dyn Fn(u64, &Leaf) -> u64,
     opts: Opts,
-    subst: HashMap<u32, Value>,
+    subst: Subst,
     pure: HashMap<PureKey, (Value, Option<usize>)>,
     /// What heap locations hold: the value, and the outside fact it is.
     heap: HashMap<Loc, (Value, Option<usize>)>,
@@ -206,7 +206,7 @@ impl<'m> Optimizer<'m> {
             m: env.module,
             read_field: env.read_field,
             opts: env.opts,
-            subst: HashMap::default(),
+            subst: Subst::default(),
             pure: HashMap::default(),
             heap: HashMap::default(),
             places_of: HashMap::default(),
@@ -244,8 +244,8 @@ impl<'m> Optimizer<'m> {
     /// What `v` is known to be.
     pub fn resolve(&self, mut v: Value) -> Value {
         while let Value::Var(n) = v {
-            match self.subst.get(&n) {
-                Some(w) => v = *w,
+            match self.subst.get(n) {
+                Some(w) => v = w,
                 None => break,
             }
         }
@@ -1702,6 +1702,26 @@ struct Below {
     k: i64,
     signed: bool,
     origin: Option<usize>,
+}
+
+/// What variables are known to be instead, by number. (`resolve` asks it
+/// of every operand and every value of every snapshot: the trace's
+/// variables are numbered densely from 0, a vector is cheaper than a hash
+/// map.)
+#[derive(Default)]
+struct Subst(Vec<Option<Value>>);
+
+impl Subst {
+    fn get(&self, n: u32) -> Option<Value> {
+        self.0.get(n as usize).copied().flatten()
+    }
+
+    fn insert(&mut self, n: u32, v: Value) {
+        if n as usize >= self.0.len() {
+            self.0.resize(n as usize + 1, None);
+        }
+        self.0[n as usize] = Some(v);
+    }
 }
 
 /// The buffers `known_at_guard` fills at each guard (contents not kept):
