@@ -161,7 +161,7 @@ fn optimize_once<'s>(trace: &mut Trace, env: Env, short_of: &dyn Fn(u32) -> Opti
 /// and objects the trace allocates that nothing reads, with the writes
 /// into them (a virtual made at the label only to pass a field on, a copy
 /// of a string made before a call that might have changed its source).
-fn remove_unused(m: &JitModule, ops: Vec<ResOp>) -> Vec<ResOp> {
+fn remove_unused(m: &JitModule, mut ops: Vec<ResOp>) -> Vec<ResOp> {
     let vars = ops.iter().filter_map(|op| op.result).max().map_or(0, |n| n as usize + 1);
     let is_dead_allocation = |op: &ResOp, dead: &VarSet| is_dead_allocation(m, op, dead);
     let dead = dead_allocations(&ops, vars, &is_dead_allocation);
@@ -175,7 +175,9 @@ fn remove_unused(m: &JitModule, ops: Vec<ResOp>) -> Vec<ResOp> {
         }
         reads(op).for_each(|n| used.insert(n));
     }
-    ops.into_iter().zip(keep).filter(|(_, k)| *k).map(|(o, _)| o).collect()
+    let mut keep = keep.into_iter();
+    ops.retain(|_| keep.next().expect("one flag per operation"));
+    ops
 }
 
 /// The variables `op` reads: its arguments', and its snapshot's fail
@@ -229,18 +231,33 @@ fn dead_allocations(ops: &[ResOp], vars: usize, is_dead_allocation: &dyn Fn(&Res
         ops.iter().filter(|op| matches!(op.op, Op::New | Op::NewArray)).filter_map(|op| op.result).collect();
     let mut dead = VarSet::new(vars);
     allocations.iter().for_each(|n| dead.insert(*n));
+    // What the other operations read; those on objects still thought dead
+    // wait. Objects found used are not dead, which makes more operations
+    // read: the dead only shrink, what is read only grows (each operation
+    // read once, not once a round).
+    let mut used = VarSet::new(vars);
+    let mut waiting: Vec<&ResOp> = Vec::new();
+    for op in ops.iter().filter(|op| !matches!(op.op, Op::New | Op::NewArray)) {
+        if is_dead_allocation(op, &dead) {
+            waiting.push(op);
+        } else {
+            reads(op).for_each(|n| used.insert(n));
+        }
+    }
     loop {
-        let mut used = VarSet::new(vars);
-        (ops.iter())
-            .filter(|op| !is_dead_allocation(op, &dead) && !matches!(op.op, Op::New | Op::NewArray))
-            .flat_map(reads)
-            .for_each(|n| used.insert(n));
         let newly_used: Vec<u32> =
             allocations.iter().copied().filter(|n| dead.contains(*n) && used.contains(*n)).collect();
         if newly_used.is_empty() {
             return dead;
         }
         newly_used.into_iter().for_each(|n| dead.remove(n));
+        waiting.retain(|op| {
+            let still = is_dead_allocation(op, &dead);
+            if !still {
+                reads(op).for_each(|n| used.insert(n));
+            }
+            still
+        });
     }
 }
 
