@@ -129,6 +129,7 @@ fn optimize_once<'s>(trace: &mut Trace, env: Env, short_of: &dyn Fn(u32) -> Opti
     let mut ops = std::mem::take(&mut trace.ops);
     let jump = ops.pop_if(|op| op.op == Op::Jump);
     let mut opt = Optimizer::new(env);
+    opt.reserve(ops.len());
     opt.set_virtualizable(trace.vable.flatten());
     // (A bridge's facts name only its inputs and names of its own.)
     opt.know_at_start(&trace.known, trace.ninputs);

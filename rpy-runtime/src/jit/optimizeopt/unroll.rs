@@ -99,6 +99,7 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
     let orig = std::mem::take(&mut trace.ops);
     let (jump, body_ops) = orig.split_last().expect("a loop ends with its jump");
     let mut pre = Optimizer::new(env);
+    pre.reserve(body_ops.len());
     pre.set_virtualizable(trace.vable.flatten());
     for op in body_ops {
         pre.emit(op.clone());
@@ -338,7 +339,7 @@ fn export_comparisons(pre: &Optimizer, exprs: &HashMap<u32, Expr>, carried: &Car
     }
     let mut exported: HashSet<(Op, Vec<Expr>, Option<u32>)> =
         facts.iter().map(|f| (f.op, f.args.clone(), f.descr)).collect();
-    for (&(op, ref args, descr), value) in pre.derived_comparisons() {
+    for ((op, args, descr), value) in pre.derived_comparisons() {
         let args: Option<Vec<Expr>> = (args.iter())
             .map(|a| match pre.resolve(*a) {
                 Value::Var(n) => expr.get(&n).copied(),
@@ -435,6 +436,7 @@ fn body(
 ) -> Result<Body, Demotions> {
     let Guess { inputs, modes, ranges, kept_ranges } = *guess;
     let mut opt = Optimizer::new(env);
+    opt.reserve(ops.len());
     let fresh = |trace: &mut Trace, kind: Kind| Value::Var(trace.new_var(kind));
     let mut input_vals = Vec::with_capacity(inputs.len());
     for (i, mode) in inputs.iter().enumerate() {
