@@ -217,9 +217,9 @@ pub fn known_at_failure(trace: &mut Trace) {
             _ => None,
         };
         if let (Some((n, x)), Some(s)) = (failing, &mut op.snapshot) {
-            for v in s.all_values_mut().filter(|v| **v == Value::Var(n)) {
-                *v = Value::Const(x, Kind::Int);
-            }
+            // (Frames shared with other snapshots are copied only when
+            // they hold `n`.)
+            s.map_values(|v| if v == Value::Var(n) { Value::Const(x, Kind::Int) } else { v });
             s.known.ranges.retain(|(v, ..)| matches!(v, Value::Var(_)));
         }
     }
