@@ -1006,8 +1006,11 @@ impl<'m> Optimizer<'m> {
                 if let Some(form) = offset {
                     self.offsets.insert(r, form);
                 }
-                let args: Vec<IntBound> = op.args.iter().map(|a| self.bound(*a)).collect();
-                if let Some(bound) = intbounds::result(op.op, &args).filter(|_| self.opts.intbounds) {
+                // (A result's range depends on two operands at most.)
+                let mut args = [IntBound::FULL; 2];
+                args.iter_mut().zip(&op.args).for_each(|(b, a)| *b = self.bound(*a));
+                let args = &args[..op.args.len().min(2)];
+                if let Some(bound) = intbounds::result(op.op, args).filter(|_| self.opts.intbounds) {
                     let origins = self.origins_of(&op.args);
                     self.set_bound(r, bound, &origins);
                 }
