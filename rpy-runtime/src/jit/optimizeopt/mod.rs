@@ -231,6 +231,9 @@ fn dead_allocations(ops: &[ResOp], vars: usize, is_dead_allocation: &dyn Fn(&Res
     let allocations: Vec<u32> =
         ops.iter().filter(|op| matches!(op.op, Op::New | Op::NewArray)).filter_map(|op| op.result).collect();
     let mut dead = VarSet::new(vars);
+    if allocations.is_empty() {
+        return dead;
+    }
     allocations.iter().for_each(|n| dead.insert(*n));
     // What the other operations read; those on objects still thought dead
     // wait. Objects found used are not dead, which makes more operations
