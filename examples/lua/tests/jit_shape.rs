@@ -6,13 +6,14 @@ use std::process::Command;
 /// Runs the Lua `program` with the JIT, logging its bridges: what it
 /// printed (trimmed) and the log.
 fn run_logging_bridges(program: &str) -> (String, String) {
-    run_logging(program, "jit-log-opt-bridge", "default")
+    run_logging(&["-e", program], "jit-log-opt-bridge", "default")
 }
 
-/// `program`'s stdout and the log of `sections`, with `RPYJIT=rpyjit`.
-fn run_logging(program: &str, sections: &str, rpyjit: &str) -> (String, String) {
+/// The stdout of `rpylua args` and the log of `sections`, with
+/// `RPYJIT=rpyjit`.
+fn run_logging(args: &[&str], sections: &str, rpyjit: &str) -> (String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_rpylua"))
-        .args(["-e", program])
+        .args(args)
         .env("RPYLOG", sections)
         .env("RPYJIT", rpyjit)
         .output()
@@ -87,52 +88,22 @@ fn a_bridge_checks_what_the_preamble_checked_and_enters_the_body() {
     assert!(bridges.iter().any(checked_entry), "no bridge checks the upvalue to enter the loop's body:\n{log}");
 }
 
-/// A `while` loop inside a `for` loop, whose first turns leave it at once:
-/// its key's loop is traced on such a turn (out of the `while`, round the
-/// `for`, back at the `while`). The bridge of the `while` going on cannot
-/// enter that loop's body (it carries other values), so the loop is traced
-/// again from the bridge; a turn going the first loop's way at the guard
-/// would make a loop the bridge enters at its preamble on every turn, so
-/// the guard waits for a turn going on, whatever the eagerness that decides
-/// when the bridge is traced: nearly every turn runs in a loop's body.
+/// A `while` loop inside a `for` loop, whose first turns leave it at once
+/// (the benchmark's mandelbrot): its key's loop is traced on such a turn
+/// (out of the `while`, round the `for`, back at the `while`). The bridge
+/// of the `while` going on cannot enter that loop's body (it carries other
+/// values), so the loop is traced again from the bridge; a turn going the
+/// first loop's way at the guard would make a loop the bridge enters at its
+/// preamble on every turn, so the guard waits for a turn going on, whatever
+/// the eagerness that decides when the bridge is traced: nearly every turn
+/// runs in a loop's body.
 #[test]
 fn a_loop_traced_again_from_a_bridge_is_a_turn_the_bridges_way() {
-    let program = "
-        local ITER, LIMIT2 = 50, 4.0
-        local function mandelbrot(n)
-          local inside, iters, checksum = 0, 0, 0
-          local scale = 2.0 / n
-          for y = 0, n - 1 do
-            local ci = y * scale - 1.0
-            local byte, nbits = 0, 0
-            for x = 0, n - 1 do
-              local cr = x * scale - 1.5
-              local zr, zi, zr2, zi2 = 0.0, 0.0, 0.0, 0.0
-              local k = 0
-              while k < ITER and zr2 + zi2 <= LIMIT2 do
-                zi = 2.0 * zr * zi + ci
-                zr = zr2 - zi2 + cr
-                zr2 = zr * zr
-                zi2 = zi * zi
-                k = k + 1
-              end
-              iters = iters + k
-              local bit = 0
-              if zr2 + zi2 <= LIMIT2 then inside = inside + 1; bit = 1 end
-              byte = byte * 2 + bit
-              nbits = nbits + 1
-              if nbits == 8 or x == n - 1 then
-                checksum = (checksum * 31 + byte) % 1000000007
-                byte, nbits = 0, 0
-              end
-            end
-          end
-          return inside, iters, checksum
-        end
-        print(mandelbrot(200))";
+    let mandelbrot = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/mandelbrot.lua");
     for eagerness in [20, 50, 200] {
-        let (out, log) = run_logging(program, "jit-backend-counts", &format!("trace_eagerness={eagerness}"));
-        assert_eq!(out, "15899\t976575\t18498822");
+        let rpyjit = format!("trace_eagerness={eagerness}");
+        let (out, log) = run_logging(&[mandelbrot, "200"], "jit-backend-counts", &rpyjit);
+        assert_eq!(out, "size: 200x200\ninside: 15899\niterations: 976575\nchecksum: 18498822");
         let (entries, turns) = loop_counts(&log);
         assert!(
             entries * 10 < turns,
@@ -156,7 +127,7 @@ fn a_tail_call_into_a_larger_function_allocates_nothing_in_the_loop() {
         local total = 0
         for i = 1, 100000 do total = total + small(i) end
         print(total)";
-    let (out, log) = run_logging(program, "jit-log-opt-loop", "default");
+    let (out, log) = run_logging(&["-e", program], "jit-log-opt-loop", "default");
     assert_eq!(out, "333363335000000");
     let body = log.split("label(").nth(1).expect("an unrolled loop");
     for allocation in ["new(", "new_array(", "call_n("] {
