@@ -7779,6 +7779,45 @@ pub mod lua {
             }
         }
 
+        /// Where the item a match of the pattern from `p` must begin with
+        /// is (`q..ep`), when every match consumes first a character that
+        /// item matches: the first item after the captures' starts (they
+        /// consume nothing) is a single character class (not `%b`, `%f`,
+        /// a back reference, `)` or the final `$`) with no quantifier or
+        /// `+`. A search then skips the positions whose character that
+        /// item does not match instead of trying the whole pattern at each
+        /// (PUC Lua tries it: `gsub("%s+", " ")` started a match at every
+        /// character).
+        fn first_item(&mut self, src: &[u8], pat: &[u8], p: usize) -> Result<Option<(usize, usize)>, LuaError> {
+            let mut q = p;
+            while q < pat.len() && pat[q] == b'(' {
+                q += if self.pat_at(src, pat, q + 1) == b')' { 2 } else { 1 };
+            }
+            if q >= pat.len() || pat[q] == b')' || (pat[q] == b'$' && q + 1 == pat.len()) {
+                return Ok(None);
+            }
+            let next = self.pat_at(src, pat, q + 1);
+            if pat[q] == b'%' && (next == b'b' || next == b'f' || next.is_ascii_digit()) {
+                return Ok(None);
+            }
+            let ep = self.class_end(src, pat, q)?;
+            Ok(match self.pat_at(src, pat, ep) {
+                b'*' | b'?' | b'-' => None,
+                _ => Some((q, ep)),
+            })
+        }
+
+        /// The first position from `s` where `item` (`first_item`) matches
+        /// the subject's character (its length: none).
+        fn skip_to(&self, src: &[u8], pat: &[u8], s: usize, item: Option<(usize, usize)>) -> usize {
+            let Some((q, ep)) = item else { return s };
+            let mut s = s;
+            while s < src.len() && !self.single_match(src, pat, s, q, ep) {
+                s += 1;
+            }
+            s
+        }
+
         /// The end of a match of the pattern from `p` at subject `s`.
         fn do_match(&mut self, src: &[u8], pat: &[u8], s: usize, p: usize) -> Result<Option<usize>, LuaError> {
             if self.depth == 0 {
@@ -8199,8 +8238,13 @@ pub mod lua {
         let anchor = !p.is_empty() && p[0] == b'^';
         let pstart = if anchor { 1 } else { 0 };
         m.start(p);
+        let first = if anchor { None } else { m.first_item(s, p, pstart)? };
         let mut s1 = init;
         loop {
+            s1 = m.skip_to(s, p, s1, first);
+            if first.is_some() && s1 == len {
+                return Ok(None);
+            }
             m.reset();
             if let Some(e) = m.do_match(s, p, s1, pstart)? {
                 return Ok(Some((s1, e)));
@@ -8273,7 +8317,12 @@ pub mod lua {
         let p: &Vec<u8> = &p;
         let len = s.len();
         m.start(p);
+        let first = if pos <= len { m.first_item(s, p, 0)? } else { None };
         while pos <= len {
+            pos = m.skip_to(s, p, pos, first);
+            if first.is_some() && pos == len {
+                break;
+            }
             m.reset();
             if let Some(e) = m.do_match(s, p, pos, 0)? {
                 if e as i64 != last {
@@ -8333,7 +8382,12 @@ pub mod lua {
         let mut last: i64 = -1;
         let mut n: i64 = 0;
         m.start(p);
+        let first = if anchor || max_n <= 0 { None } else { m.first_item(s, p, pstart)? };
         while n < max_n {
+            src = m.skip_to(s, p, src, first);
+            if first.is_some() && src == len {
+                break;
+            }
             m.reset();
             let e = m.do_match(s, p, src, pstart)?;
             match e {
