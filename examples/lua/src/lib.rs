@@ -965,6 +965,19 @@ pub mod lua {
         /// Moves the keys following the array part from the hash part into
         /// it.
         fn migrate(&mut self) {
+            // (Most tables have no integer key in their hash part: a trace
+            // tests it inline and calls the loop only when there is one.)
+            if self.has_int_keys() {
+                self.migrate_from_hash();
+            }
+        }
+
+        /// Whether an integer key is in the hash part.
+        fn has_int_keys(&self) -> bool {
+            matches!(&self.index, Some(Index { ints: Some(_), .. }))
+        }
+
+        fn migrate_from_hash(&mut self) {
             loop {
                 let next = self.arr.len() as i64 + 1;
                 let p = match self.int_pos(next) {
@@ -1149,6 +1162,19 @@ pub mod lua {
         /// `#t`: a border (PUC Lua's `luaH_getn`): in the array part when
         /// it ends with nil, else counting on through the hash part.
         fn length(&self) -> i64 {
+            let n = self.arr.len();
+            // The usual case, with no loop (a trace does it inline): the
+            // array part ends with a value, and no integer key is in the
+            // hash part.
+            if (n == 0 || !matches!(self.arr[n - 1], Value::Nil)) && !self.has_int_keys() {
+                return n as i64;
+            }
+            self.border()
+        }
+
+        /// `length` when the array part ends with nil (a border inside it)
+        /// or the hash part may hold the keys after it.
+        fn border(&self) -> i64 {
             let n = self.arr.len();
             if n > 0 && matches!(self.arr[n - 1], Value::Nil) {
                 // A border in the array: t[lo] non-nil (or lo 0), t[hi] nil.
@@ -8166,7 +8192,11 @@ pub mod lua {
         interp.matchers.borrow_mut().push(m);
     }
 
-    fn has_specials(p: &[u8]) -> bool {
+    /// Whether the pattern `p` has a special character (else `find` looks
+    /// for it as plain text). Of a string (immutable): in a trace, a
+    /// constant pattern's answer is a constant.
+    #[elidable]
+    fn has_specials(p: &Vec<u8>) -> bool {
         for c in p {
             if b"^$*+?.([%-".contains(c) {
                 return true;
