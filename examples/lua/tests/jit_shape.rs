@@ -134,3 +134,22 @@ fn a_tail_call_into_a_larger_function_allocates_nothing_in_the_loop() {
         assert!(!body.contains(allocation), "the loop's body has {allocation}:\n{log}");
     }
 }
+
+/// `string.find` asks whether its pattern has special characters, an
+/// elidable call: the pattern is read from the frame's registers, a
+/// variable when traced, but a constant to the optimizer (the constant
+/// loaded there), which then takes the call's recorded result: no call.
+#[test]
+fn an_elidable_call_on_a_constant_the_optimizer_found_is_folded() {
+    let program = "
+        local s = 'key=value;'
+        local n = 0
+        for i = 1, 20000 do
+          if string.find(s, '=') then n = n + 1 end
+        end
+        print(n)";
+    let (out, log) = run_logging(&["-e", program], "jit-log-opt-loop", "default");
+    assert_eq!(out, "20000");
+    assert!(log.contains("Call find_span"), "no loop searching:\n{log}");
+    assert!(!log.contains("Call has_specials"), "the loop asks for the pattern's special characters:\n{log}");
+}

@@ -750,8 +750,11 @@ fn optimize_trace(st: &State, trace: &mut Trace) -> Option<ShortPreamble> {
     // Constant objects are alive: the trace pins them.
     let read_field = |obj: u64, leaf: &rpy_jitcode::Leaf| unsafe { super::interp::load(obj as *const u8, leaf) };
     let opts = Opts::new(&params().enable_opts, params().disable_unrolling);
-    let env = Env { module: st.module(), read_field: &read_field, opts };
-    optimize(trace, env, &|c| st.code(c).short.as_ref())
+    let call_pure_results = std::mem::take(&mut trace.call_pure_results);
+    let env = Env { module: st.module(), read_field: &read_field, opts, call_pure_results: &call_pure_results };
+    let short = optimize(trace, env, &|c| st.code(c).short.as_ref());
+    trace.call_pure_results = call_pure_results;
+    short
 }
 
 /// Whether `bridge`, jumping to loop `target`, enters its body (at its

@@ -18,7 +18,7 @@
 
 use super::eval::pure_value;
 use super::memory;
-use super::trace::{allocation, initialization, FrameSnapshot, ResOp, Snapshot, Trace, Value};
+use super::trace::{allocation, initialization, FrameSnapshot, PureCallResult, ResOp, Snapshot, Trace, Value};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::{Arg, Descr, Effect, JitModule, Kind, Leaf, Op, RefConst, Reg};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -639,6 +639,23 @@ impl<'a> Interp<'a> {
         }
         let kind = results.first().map(|r| r.kind);
         let pure = *effect == Effect::Elidable;
+        if let (true, Some(result)) = (pure, results.first()) {
+            // (What it gave, for the optimizer: its arguments may turn out
+            // constant there.)
+            let frame = self.frames.last().unwrap();
+            let mut next = [0usize; 3];
+            let values = (kinds.iter())
+                .map(|&k| {
+                    let r = regs(&lists[k as usize])[next[k as usize]];
+                    next[k as usize] += 1;
+                    slot_of(r.kind, frame, r)
+                })
+                .collect();
+            let result = slot_of(result.kind, frame, *result);
+            if let Some(rec) = self.rec.as_mut() {
+                rec.trace.call_pure_results.push(PureCallResult { descr: d as u32, args: values, result });
+            }
+        }
         let op = match (kind, pure) {
             (None, false) => Op::CallN,
             (Some(Kind::Int), false) => Op::CallI,

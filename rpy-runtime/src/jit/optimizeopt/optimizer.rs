@@ -30,7 +30,8 @@ use super::intbounds::{self, IntBound};
 use super::Opts;
 use crate::jit::eval::{pure_value, returns_float};
 use crate::jit::trace::{
-    allocation, initialization, FrameSnapshot, Known, LazyArray, Piece, ResOp, Snapshot, Store, Value, VirtualObject,
+    allocation, initialization, FrameSnapshot, Known, LazyArray, Piece, PureCallResult, ResOp, Snapshot, Store, Value,
+    VirtualObject,
 };
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Op};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -111,6 +112,9 @@ pub struct Env<'m> {
     pub read_field: &'m dyn Fn(u64, &Leaf) -> u64,
     /// The optimizations that run (`RPYJIT`'s `enable_opts`).
     pub opts: Opts,
+    /// What the trace's elidable calls gave when recorded
+    /// (`Trace::call_pure_results`).
+    pub call_pure_results: &'m [PureCallResult],
 }
 
 /// A pure operation's key: the operation, its operands, its descr.
@@ -126,6 +130,7 @@ pub type VirtualParts = (u32, Option<u64>, Vec<(u32, Value)>);
 pub struct Optimizer<'m> {
     m: &'m JitModule,
     read_field: &'m dyn Fn(u64, &Leaf) -> u64,
+    call_pure_results: &'m [PureCallResult],
     opts: Opts,
     subst: Subst,
     pure: HashMap<PureKey, (Value, Option<usize>)>,
@@ -207,6 +212,7 @@ impl<'m> Optimizer<'m> {
         Optimizer {
             m: env.module,
             read_field: env.read_field,
+            call_pure_results: env.call_pure_results,
             opts: env.opts,
             subst: Subst::default(),
             pure: HashMap::default(),
@@ -751,6 +757,27 @@ impl<'m> Optimizer<'m> {
         Known { stores, ranges }
     }
 
+    /// The result of the elidable call `op` when its arguments are
+    /// constants it was recorded with (RPython's `call_pure_results`): the
+    /// optimizer found constant what the tracer saw as variables (a field
+    /// of a constant object, a value a later guard fixed).
+    fn call_pure_result(&self, op: &ResOp) -> Option<Value> {
+        let kind = match op.op {
+            Op::CallPureI => Kind::Int,
+            Op::CallPureR => Kind::Ref,
+            Op::CallPureF => Kind::Float,
+            _ => return None,
+        };
+        let args: Vec<u64> = (op.args.iter())
+            .map(|a| match a {
+                Value::Const(x, _) => Some(*x),
+                Value::Var(_) => None,
+            })
+            .collect::<Option<_>>()?;
+        let found = self.call_pure_results.iter().find(|c| Some(c.descr) == op.descr && c.args == args)?;
+        Some(Value::Const(found.result, kind))
+    }
+
     /// What the pure operation `key` gives, without counting a use.
     pub fn peek_pure(&self, key: &PureKey) -> Option<Value> {
         self.pure.get(key).map(|(v, _)| self.resolve(*v))
@@ -825,6 +852,10 @@ impl<'m> Optimizer<'m> {
             self.note_shared(Value::Var(r));
         }
         if self.opts.virtualize && self.lazy_array(&mut op) {
+            return;
+        }
+        if let Some(v) = self.call_pure_result(&op) {
+            self.subst.insert(op.result.expect("a call giving a value"), v);
             return;
         }
         if self.virtualize(&op) {

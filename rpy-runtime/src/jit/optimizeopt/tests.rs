@@ -5,7 +5,7 @@
 //! with the variables renumbered in order of appearance.
 
 use super::{guards, optimize, Env, Opts};
-use crate::jit::trace::{FrameSnapshot, Known, Snapshot, Store, Trace, Value};
+use crate::jit::trace::{FrameSnapshot, Known, PureCallResult, Snapshot, Store, Trace, Value};
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Reg, Variant};
 use std::rc::Rc;
 
@@ -180,7 +180,7 @@ fn renumbered(text: &str) -> String {
 /// The memory the tests' constant objects have: a field of the object at
 /// `p` holds `p` plus the field's offset.
 fn env(m: &JitModule) -> Env<'_> {
-    Env { module: m, read_field: &|p, leaf| p + leaf.offset as u64, opts: Opts::ALL }
+    Env { module: m, read_field: &|p, leaf| p + leaf.offset as u64, opts: Opts::ALL, call_pure_results: &[] }
 }
 
 /// Optimizes the trace `input`; its text must be `expected`'s.
@@ -596,6 +596,39 @@ fn a_guarded_value_is_known() {
         guard_true(i1, descr=<Guard0x0>) [i0]
         jump(i0, descr=TargetToken(1))",
     );
+}
+
+/// An elidable call whose argument a guard made constant is what it gave
+/// when traced with that argument (RPython's `call_pure_results`); with
+/// another argument, or none recorded, the call stays.
+#[test]
+fn an_elidable_call_of_constants_is_its_recorded_result() {
+    let m = module();
+    let g = m.descrs.iter().position(|d| matches!(d, Descr::Call { name, .. } if name == "g")).expect("g") as u32;
+    let run = |recorded: u64, input: &str| {
+        let mut trace = Trace::parse(input, &m).unwrap_or_else(|e| panic!("input: {e}"));
+        let results = [PureCallResult { descr: g, args: vec![recorded], result: 42 }];
+        optimize(&mut trace, Env { call_pure_results: &results, ..env(&m) }, &|_| None);
+        renumbered(&trace.snapshot_text(&m))
+    };
+    let input = "
+        [i0]
+        guard_value(i0, 5, descr=<Guard0x0>) [i0]
+        i1 = call_pure_i(i0, descr=<Call g>)
+        i2 = int_add(i1, 1)
+        jump(i2, descr=TargetToken(1))";
+    let folded = "
+        [i0]
+        guard_value(i0, 5, descr=<Guard0x0>) [i0]
+        jump(43, descr=TargetToken(1))";
+    assert_eq!(run(5, input), renumbered(folded));
+    let kept = "
+        [i0]
+        guard_value(i0, 5, descr=<Guard0x0>) [i0]
+        i1 = call_pure_i(5, descr=<Call g>)
+        i2 = int_add(i1, 1)
+        jump(i2, descr=TargetToken(1))";
+    assert_eq!(run(6, input), renumbered(kept));
 }
 
 /// After `guard_value(x, 5)` x is 5 in what follows.

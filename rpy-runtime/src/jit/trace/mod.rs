@@ -352,6 +352,19 @@ pub struct Trace {
     /// enter the other code's label resume (RPython's short preamble
     /// guards).
     pub at_end: Option<Snapshot>,
+    /// What its elidable calls gave while it was recorded, by the values
+    /// of their arguments (RPython's `call_pure_results`): a call whose
+    /// arguments the optimizer finds constant is its result (`emit`).
+    pub call_pure_results: Vec<PureCallResult>,
+}
+
+/// An elidable call the tracer ran: its descr, the values of its
+/// arguments, and its result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PureCallResult {
+    pub descr: u32,
+    pub args: Vec<u64>,
+    pub result: u64,
 }
 
 impl Trace {
@@ -366,6 +379,7 @@ impl Trace {
             vable: None,
             known: Known::default(),
             at_end: None,
+            call_pure_results: Vec::new(),
         }
     }
 
@@ -409,6 +423,7 @@ impl Trace {
         // have read a field the rest relies on.)
         cut.quasi = self.quasi.clone();
         cut.quasi_since = self.quasi_since;
+        cut.call_pure_results = self.call_pure_results.clone();
         Some(cut)
     }
 
