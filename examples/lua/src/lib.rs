@@ -3603,7 +3603,8 @@ pub mod lua {
         /// and `string.sub` of one make none.
         byte_strings: Vec<Value>,
         /// `true` and `false`, which comparisons and `not` give (see
-        /// `bool_value`), and the two by `b as usize`.
+        /// `bool_value`), and the same two by `b as usize` (a list: a trace
+        /// reads the fields, constants of the interpreter, not its items).
         true_value: Value,
         false_value: Value,
         bools: Vec<Value>,
@@ -7833,15 +7834,20 @@ pub mod lua {
             })
         }
 
-        /// The first position from `s` where `item` (`first_item`) matches
-        /// the subject's character (its length: none).
-        fn skip_to(&self, src: &[u8], pat: &[u8], s: usize, item: Option<(usize, usize)>) -> usize {
-            let Some((q, ep)) = item else { return s };
+        /// The first position from `s` where a match may start: where
+        /// `item` (`first_item`) matches the subject's character, `s` itself
+        /// without one; `None` when no position left may.
+        fn next_start(&self, src: &[u8], pat: &[u8], s: usize, item: Option<(usize, usize)>) -> Option<usize> {
+            let Some((q, ep)) = item else { return Some(s) };
             let mut s = s;
             while s < src.len() && !self.single_match(src, pat, s, q, ep) {
                 s += 1;
             }
-            s
+            if s < src.len() {
+                Some(s)
+            } else {
+                None
+            }
         }
 
         /// The end of a match of the pattern from `p` at subject `s`.
@@ -8271,10 +8277,10 @@ pub mod lua {
         let first = if anchor { None } else { m.first_item(s, p, pstart)? };
         let mut s1 = init;
         loop {
-            s1 = m.skip_to(s, p, s1, first);
-            if first.is_some() && s1 == len {
+            let Some(at) = m.next_start(s, p, s1, first) else {
                 return Ok(None);
-            }
+            };
+            s1 = at;
             m.reset();
             if let Some(e) = m.do_match(s, p, s1, pstart)? {
                 return Ok(Some((s1, e)));
@@ -8349,10 +8355,10 @@ pub mod lua {
         m.start(p);
         let first = if pos <= len { m.first_item(s, p, 0)? } else { None };
         while pos <= len {
-            pos = m.skip_to(s, p, pos, first);
-            if first.is_some() && pos == len {
+            let Some(at) = m.next_start(s, p, pos, first) else {
                 break;
-            }
+            };
+            pos = at;
             m.reset();
             if let Some(e) = m.do_match(s, p, pos, 0)? {
                 if e as i64 != last {
@@ -8414,10 +8420,10 @@ pub mod lua {
         m.start(p);
         let first = if anchor || max_n <= 0 { None } else { m.first_item(s, p, pstart)? };
         while n < max_n {
-            src = m.skip_to(s, p, src, first);
-            if first.is_some() && src == len {
+            let Some(at) = m.next_start(s, p, src, first) else {
                 break;
-            }
+            };
+            src = at;
             m.reset();
             let e = m.do_match(s, p, src, pstart)?;
             match e {
@@ -8647,6 +8653,7 @@ pub mod lua {
     // ---- start-up -------------------------------------------------------
 
     fn new_interp() -> Interp {
+        let (yes, no) = (Value::Bool(true), Value::Bool(false));
         let interp = Interp {
             globals: Rc::new(RefCell::new(Table { versioned: true, ..empty_table(1, None, 0) })),
             string_meta: RefCell::new(None),
@@ -8660,9 +8667,9 @@ pub mod lua {
             empty_string: lstr(""),
             no_bytes: Rc::new(Vec::new()),
             byte_strings: (0..256).map(|c| bstr(vec![c as u8])).collect(),
-            true_value: Value::Bool(true),
-            false_value: Value::Bool(false),
-            bools: vec![Value::Bool(false), Value::Bool(true)],
+            true_value: yes.clone(),
+            false_value: no.clone(),
+            bools: vec![no, yes],
             next_fn: Value::Builtin(Builtin::Next),
             ipairs_step_fn: Value::Builtin(Builtin::IpairsStep),
             zero: Value::Int(0),

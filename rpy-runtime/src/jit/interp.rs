@@ -605,14 +605,16 @@ impl<'a> Interp<'a> {
         let Descr::Call { args: kinds, effect, .. } = &self.m.descrs[d] else { return };
         let frame = self.frames.last().unwrap();
         let mut next = [0usize; 3];
-        let args: Vec<Value> = kinds
+        // Each argument's box, and its value (what an elidable call gave for
+        // them, the optimizer may use: `call_pure_results`).
+        let (args, values): (Vec<Value>, Vec<u64>) = kinds
             .iter()
             .map(|&k| {
                 let r = regs(&lists[k as usize])[next[k as usize]];
                 next[k as usize] += 1;
-                frame.boxes[k as usize][r.index as usize]
+                (frame.boxes[k as usize][r.index as usize], slot_of(r.kind, frame, r))
             })
-            .collect();
+            .unzip();
         if *effect == Effect::Elidable && args.iter().all(|v| matches!(v, Value::Const(..))) {
             for r in results {
                 let v = slot_of(r.kind, self.frames.last().unwrap(), *r);
@@ -640,18 +642,7 @@ impl<'a> Interp<'a> {
         let kind = results.first().map(|r| r.kind);
         let pure = *effect == Effect::Elidable;
         if let (true, Some(result)) = (pure, results.first()) {
-            // (What it gave, for the optimizer: its arguments may turn out
-            // constant there.)
-            let frame = self.frames.last().unwrap();
-            let mut next = [0usize; 3];
-            let values = (kinds.iter())
-                .map(|&k| {
-                    let r = regs(&lists[k as usize])[next[k as usize]];
-                    next[k as usize] += 1;
-                    slot_of(r.kind, frame, r)
-                })
-                .collect();
-            let result = slot_of(result.kind, frame, *result);
+            let result = slot_of(result.kind, self.frames.last().unwrap(), *result);
             if let Some(rec) = self.rec.as_mut() {
                 rec.trace.call_pure_results.push(PureCallResult { descr: d as u32, args: values, result });
             }
