@@ -910,8 +910,11 @@ pub mod lua {
         }
 
         fn get_int(&self, i: i64) -> Value {
-            if i >= 1 && (i as u64) <= self.arr.len() as u64 {
-                return self.arr[(i - 1) as usize].clone();
+            // (One unsigned test, `j < len`: the indexing's own check is
+            // its negation, which a trace then knows.)
+            let j = (i as u64).wrapping_sub(1);
+            if j < self.arr.len() as u64 {
+                return self.arr[j as usize].clone();
             }
             match self.int_pos(i) {
                 Some(p) => self.hash[2 * p + 1].clone(),
@@ -946,8 +949,9 @@ pub mod lua {
 
         fn set_int(&mut self, i: i64, v: Value) {
             let n = self.arr.len();
-            if i >= 1 && (i as u64) <= n as u64 {
-                self.arr[(i - 1) as usize] = v;
+            let j = (i as u64).wrapping_sub(1);
+            if j < n as u64 {
+                self.arr[j as usize] = v;
                 return;
             }
             if i as u64 == n as u64 + 1 && !matches!(v, Value::Nil) {
@@ -3792,9 +3796,31 @@ pub mod lua {
     /// The metamethod `event` of `v`, or nil.
     fn metamethod(interp: &Interp, v: &Value, event: Event) -> Value {
         match metatable(interp, v) {
-            Some(mt) => mt.borrow().get_str(&interp.event_keys[event as usize]),
+            Some(mt) => meta_get(&mt.borrow(), event_key(interp, event as usize)),
             None => Value::Nil,
         }
+    }
+
+    /// The key of the handler of the event numbered `e` (in a trace, a
+    /// constant: the list's items are not).
+    #[elidable]
+    fn event_key(interp: &Interp, e: usize) -> &Vec<u8> {
+        &interp.event_keys[e]
+    }
+
+    /// The handler under the key `k` in the metatable `mt`: in a trace, at
+    /// the position of `k` in `mt`'s shape, promoted (a class's metatable
+    /// keeps its shape), a constant.
+    fn meta_get(mt: &Table, k: &Vec<u8>) -> Value {
+        if we_are_jitted() {
+            if let Some(shape) = &mt.shape {
+                return match position(shape_pos(promote(&**shape), k)) {
+                    Some(p) => mt.hash[2 * p + 1].clone(),
+                    None => Value::Nil,
+                };
+            }
+        }
+        mt.get_str(k)
     }
 
     /// The events of metatables, by the key of their handler.
@@ -4336,7 +4362,7 @@ pub mod lua {
                     match &tb.meta {
                         None => return Ok(Value::Nil),
                         Some(mt) => {
-                            let h = mt.borrow().get_str(&interp.index_name);
+                            let h = meta_get(&mt.borrow(), &interp.index_name);
                             if matches!(h, Value::Nil) {
                                 return Ok(Value::Nil);
                             }
@@ -4389,7 +4415,7 @@ pub mod lua {
                             None => Value::Nil,
                             Some(mt) => {
                                 if matches!(tb.get(&key), Value::Nil) {
-                                    mt.borrow().get_str(&interp.newindex_name)
+                                    meta_get(&mt.borrow(), &interp.newindex_name)
                                 } else {
                                     Value::Nil
                                 }

@@ -153,3 +153,46 @@ fn an_elidable_call_on_a_constant_the_optimizer_found_is_folded() {
     assert!(log.contains("Call find_span"), "no loop searching:\n{log}");
     assert!(!log.contains("Call has_specials"), "the loop asks for the pattern's special characters:\n{log}");
 }
+
+/// A loop reading a table's array part: each read tests its index against
+/// the array's length once (the index minus one, unsigned: the indexing's
+/// own bounds check is that test's negation, which the optimizer knows),
+/// and the item's type once (that it is not nil, then that it is an
+/// integer: one guard that it is).
+#[test]
+fn a_table_read_by_index_tests_its_bounds_once() {
+    let program = "
+        local t = {}
+        for i = 1, 100 do t[i] = i end
+        local sum = 0
+        for r = 1, 300 do
+          for i = 1, 100 do sum = sum + t[i] end
+        end
+        print(sum)";
+    let (out, log) = run_logging(&["-e", program], "jit-log-opt-loop", "default");
+    assert_eq!(out, "1515000");
+    let body = log.split("label(").last().expect("an unrolled loop");
+    let body = body.split("jump(").next().unwrap_or(body);
+    let guards = body.lines().filter(|l| l.starts_with("guard_")).count();
+    // (The array's bounds, the item's type, the loop's end.)
+    assert_eq!(guards, 3, "the loop's body has {guards} guards:\n{body}");
+}
+
+/// `==` of two tables with a metatable asks the metatable for `__eq`: the
+/// key's position in the metatable's shape (promoted) is a constant of the
+/// trace, so the lookup calls nothing.
+#[test]
+fn a_metamethod_lookup_in_a_trace_calls_nothing() {
+    let program = "
+        local mt = {}
+        local a, b = setmetatable({}, mt), setmetatable({}, mt)
+        local n = 0
+        for i = 1, 20000 do
+          if a == b then n = n + 1 end
+        end
+        print(n)";
+    let (out, log) = run_logging(&["-e", program], "jit-log-opt-loop", "default");
+    assert_eq!(out, "0");
+    assert!(log.contains("label("), "no loop:\n{log}");
+    assert!(!log.contains("Call shape_pos"), "the loop looks `__eq` up in the shape:\n{log}");
+}

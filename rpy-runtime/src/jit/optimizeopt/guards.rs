@@ -14,8 +14,7 @@
 //!   guards before it on `x` that this implies (`x != k` for another
 //!   constant `k`, `x` not null) redundant: the first of them becomes
 //!   the guard that `x` is `C`, with its snapshot, and the others and the
-//!   guard itself go (RPython's guard strengthening, `replace_guard`),
-//!   when they are two or more (see below).
+//!   guard itself go (RPython's guard strengthening, `replace_guard`).
 //!   Resuming at the first is right whichever would have failed, for the
 //!   reason above. A `match` tests an enum's tag against each variant in
 //!   turn before the one it is, and a pointer is tested for null before
@@ -179,13 +178,11 @@ pub fn strengthen(trace: &mut Trace) {
                 // (After a guard that `x` is not `c` this one always fails:
                 // it stays where it is.)
                 let Some(before) = nots.remove(&x).filter(|b| b.iter().all(|&(_, k)| k != c)) else { continue };
-                // The first guard's snapshot keeps what it tested (the
+                // The first guard's snapshot may keep what it tested (the
                 // instruction it resumes at reads it): a constant where that
-                // guard failed, it is then computed for the snapshot. Worth
-                // it for two guards or more.
-                if before.len() < 2 {
-                    continue;
-                }
+                // guard failed, it is then computed for the snapshot, where
+                // the backend computes it only on the way out.
+
                 replace.push((before[0].0, n, c));
                 for &(p, _) in &before[1..] {
                     drop[p] = true;

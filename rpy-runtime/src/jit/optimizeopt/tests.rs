@@ -1938,10 +1938,9 @@ fn guards_that_a_value_is_not_constants_before_one_that_it_is_become_one_guard_v
 
 /// The first guard's snapshot keeps what it tests (the instruction it
 /// resumes at reads it: a constant where it fails); strengthened, it
-/// keeps the variable, which is computed for it. Not done for one guard:
-/// it would replace a guard by a comparison.
+/// keeps the variable, which is computed for it.
 #[test]
-fn a_guard_value_takes_the_place_of_two_guards_or_more() {
+fn a_guard_value_takes_the_place_of_the_guards_before_it() {
     check(
         "
         [p0, p1]
@@ -1959,19 +1958,58 @@ fn a_guard_value_takes_the_place_of_two_guards_or_more() {
         "
         [p0, p1]
         i2 = ptr_nonzero(p0)
-        guard_true(i2, descr=<Guard0x0>) [p0, 0]
-        guard_value(p0, ConstPtr(0x1000), descr=<Guard0x1>) [p0]
+        guard_value(p0, ConstPtr(0x1000), descr=<Guard0x0>) [p0, i2] {i2 in 0..=1}
         i3 = getfield_gc_i(p1, descr=<FieldS Op.tag 8 pure>)
         i4 = int_eq(i3, 0)
-        guard_value(i3, 2, descr=<Guard0x2>) [p1, i4] {i4 in 0..=1}
+        guard_value(i3, 2, descr=<Guard0x1>) [p1, i4] {i4 in 0..=1}
         finish(i3)",
+    );
+}
+
+/// One guard that a tag is not a constant (a test for nil) before one
+/// that it is (a variant's arm): they are one `guard_value`, and the test
+/// goes, unless the first one's snapshot keeps it.
+#[test]
+fn one_guard_before_a_guard_value_goes() {
+    check(
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Op.tag 8 pure>)
+        i2 = int_eq(i1, 0)
+        guard_false(i2, descr=<Guard0x0>) [p0]
+        i3 = int_eq(i1, 2)
+        guard_true(i3, descr=<Guard0x1>) [p0]
+        finish(i1)",
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Op.tag 8 pure>)
+        guard_value(i1, 2, descr=<Guard0x0>) [p0]
+        finish(i1)",
+    );
+    check(
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Op.tag 8 pure>)
+        i2 = int_eq(i1, 0)
+        guard_false(i2, descr=<Guard0x0>) [p0, i2]
+        i3 = int_eq(i1, 2)
+        guard_true(i3, descr=<Guard0x1>) [p0]
+        finish(i1)",
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Op.tag 8 pure>)
+        i2 = int_eq(i1, 0)
+        guard_value(i1, 2, descr=<Guard0x0>) [p0, i2] {i2 in 0..=1}
+        finish(i1)",
     );
 }
 
 /// Only guards the value implies go, and only those since the last
 /// label: `x != 5` before `x == 5` stays (and so does the later guard,
 /// which then always fails), and guards of the preamble are not the
-/// body's. The pass alone (the optimizer folds the first case itself).
+/// body's. The pass alone (the optimizer folds the first case itself; the
+/// test a guard no longer reads is left to the removal of unused
+/// operations).
 #[test]
 fn guards_not_implied_by_a_guard_value_stay() {
     let strengthened = |input: &str| {
@@ -2001,7 +2039,18 @@ fn guards_not_implied_by_a_guard_value_stay() {
         guard_false(i3, descr=<Guard0x2>) [i0]
         guard_value(i0, 5, descr=<Guard0x3>) [i0]
         jump(i0, descr=TargetToken(0))";
-    assert_eq!(strengthened(across_a_label), renumbered(across_a_label));
+    // (The body's one guard before it goes.)
+    let body_strengthened = "
+        [i0]
+        i1 = int_eq(i0, 1)
+        guard_false(i1, descr=<Guard0x0>) [i0]
+        i2 = int_eq(i0, 2)
+        guard_false(i2, descr=<Guard0x1>) [i0]
+        label(i0, descr=TargetToken(0))
+        i3 = int_eq(i0, 3)
+        guard_value(i0, 5, descr=<Guard0x2>) [i0]
+        jump(i0, descr=TargetToken(0))";
+    assert_eq!(strengthened(across_a_label), renumbered(body_strengthened));
 }
 
 /// A pointer read through is not null: testing it after is known.
