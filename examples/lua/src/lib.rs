@@ -635,8 +635,12 @@ pub mod lua {
     /// compacted when dead ones outnumber the live ones.
     struct Table {
         arr: Vec<Value>,
-        /// The hash part: each entry's key then its value (`2p`, `2p + 1`).
-        hash: Vec<Value>,
+        /// The hash part: each entry's key then its value (`2p`, `2p + 1`);
+        /// none until the first entry (most tables are arrays, or records
+        /// made with their fields: an empty list each was a sixth of the
+        /// objects binary-trees made). Read and written by position through
+        /// `key_at`, `value_at`, `set_value_at`, `push_entry`.
+        hash: Option<Vec<Value>>,
         /// Where the string keys are, while the table has few entries (a
         /// record, an object): shared with the tables that got the same
         /// keys in the same order. `None`: the table is a dictionary, and
@@ -681,7 +685,7 @@ pub mod lua {
     fn empty_table(id: i64, shape: Option<Rc<Shape>>, room: usize) -> Table {
         // (An empty `Vec::new()` shares one empty array.)
         let arr = if room == 0 { Vec::new() } else { Vec::with_capacity(room) };
-        Table { arr, hash: Vec::new(), shape, index: None, strs_version: 0, versioned: false, dead: 0, meta: None, id }
+        Table { arr, hash: None, shape, index: None, strs_version: 0, versioned: false, dead: 0, meta: None, id }
     }
 
     /// The `i` with 2^(i-1) < x <= 2^i (0 for 1).
@@ -823,7 +827,76 @@ pub mod lua {
         t.str_pos(s)
     }
 
+    /// Puts `v` at `i` in the list `hash` (if any), giving what was there.
+    /// (A `&mut` of an `Option` is passed to a function, copied in and
+    /// out: the list is changed in place.)
+    fn replace_in(hash: &mut Option<Vec<Value>>, i: usize, v: Value) -> Value {
+        match hash {
+            Some(h) => std::mem::replace(&mut h[i], v),
+            None => Value::Nil,
+        }
+    }
+
+    /// Appends `k` and `v` to the list `hash`, made for them if none.
+    fn push_pair(hash: &mut Option<Vec<Value>>, k: Value, v: Value) {
+        match hash {
+            Some(h) => {
+                h.push(k);
+                h.push(v);
+            }
+            None => *hash = Some(vec![k, v]),
+        }
+    }
+
     impl Table {
+        /// How many entries the hash part has (dead ones too).
+        fn entries(&self) -> usize {
+            match &self.hash {
+                Some(h) => h.len() / 2,
+                None => 0,
+            }
+        }
+
+        /// The key of the hash part's entry `p`.
+        fn key_at(&self, p: usize) -> Value {
+            match &self.hash {
+                Some(h) => h[2 * p].clone(),
+                None => Value::Nil,
+            }
+        }
+
+        /// The value of the hash part's entry `p` (nil: a dead entry).
+        fn value_at(&self, p: usize) -> Value {
+            match &self.hash {
+                Some(h) => h[2 * p + 1].clone(),
+                None => Value::Nil,
+            }
+        }
+
+        fn value_is_nil(&self, p: usize) -> bool {
+            match &self.hash {
+                Some(h) => matches!(h[2 * p + 1], Value::Nil),
+                None => true,
+            }
+        }
+
+        /// Stores `v` as the value of the entry `p` (no bookkeeping of dead
+        /// entries: `set_entry` does it).
+        fn set_value_at(&mut self, p: usize, v: Value) {
+            replace_in(&mut self.hash, 2 * p + 1, v);
+        }
+
+        /// The value of the entry `p`, leaving nil there.
+        fn take_value_at(&mut self, p: usize) -> Value {
+            replace_in(&mut self.hash, 2 * p + 1, Value::Nil)
+        }
+
+        /// Adds the entry `k`, `v` at the end of the hash part (position
+        /// `entries()`).
+        fn push_entry(&mut self, k: Value, v: Value) {
+            push_pair(&mut self.hash, k, v);
+        }
+
         fn str_pos(&self, s: &Vec<u8>) -> Option<usize> {
             if let Some(shape) = &self.shape {
                 return position(shape_pos(shape, s));
@@ -897,7 +970,7 @@ pub mod lua {
                     match found {
                         Some(p) => {
                             // Float bits and ids may meet: check the key.
-                            if raw_equal(&self.hash[2 * p], other) {
+                            if raw_equal(&self.key_at(p), other) {
                                 Some(p)
                             } else {
                                 None
@@ -917,14 +990,14 @@ pub mod lua {
                 return self.arr[j as usize].clone();
             }
             match self.int_pos(i) {
-                Some(p) => self.hash[2 * p + 1].clone(),
+                Some(p) => self.value_at(p),
                 None => Value::Nil,
             }
         }
 
         fn get_str(&self, s: &Vec<u8>) -> Value {
             match self.str_pos(s) {
-                Some(p) => self.hash[2 * p + 1].clone(),
+                Some(p) => self.value_at(p),
                 None => Value::Nil,
             }
         }
@@ -936,12 +1009,12 @@ pub mod lua {
                 Value::Num(x) => match float_to_int(*x) {
                     Some(i) => self.get_int(i),
                     None => match self.find(k) {
-                        Some(p) => self.hash[2 * p + 1].clone(),
+                        Some(p) => self.value_at(p),
                         None => Value::Nil,
                     },
                 },
                 _ => match self.find(k) {
-                    Some(p) => self.hash[2 * p + 1].clone(),
+                    Some(p) => self.value_at(p),
                     None => Value::Nil,
                 },
             }
@@ -988,10 +1061,10 @@ pub mod lua {
                     Some(p) => p,
                     None => return,
                 };
-                if matches!(self.hash[2 * p + 1], Value::Nil) {
+                if self.value_is_nil(p) {
                     return;
                 }
-                let v = std::mem::replace(&mut self.hash[2 * p + 1], Value::Nil);
+                let v = self.take_value_at(p);
                 self.kill(p);
                 self.remove_int(next);
                 self.arr.push(v);
@@ -999,7 +1072,7 @@ pub mod lua {
         }
 
         fn kill(&mut self, p: usize) {
-            self.hash[2 * p + 1] = Value::Nil;
+            self.set_value_at(p, Value::Nil);
             self.dead += 1;
         }
 
@@ -1014,7 +1087,7 @@ pub mod lua {
             if self.compacts_on_insert() {
                 self.compact();
             }
-            let p = self.hash.len() / 2;
+            let p = self.entries();
             let mut grown = false;
             match &k {
                 Value::Str(s) => {
@@ -1050,8 +1123,7 @@ pub mod lua {
                     self.index = Some(ix);
                 }
             }
-            self.hash.push(k);
-            self.hash.push(v);
+            self.push_entry(k, v);
             if grown {
                 self.resize_array();
             }
@@ -1074,7 +1146,7 @@ pub mod lua {
             }
             if let Some(Index { ints: Some(ints), .. }) = &self.index {
                 for (key, p) in ints {
-                    if *key >= 1 && !matches!(self.hash[2 * *p + 1], Value::Nil) {
+                    if *key >= 1 && !self.value_is_nil(*p) {
                         nums[ceil_log2(*key as u64)] += 1;
                         total += 1;
                     }
@@ -1099,7 +1171,7 @@ pub mod lua {
                 let next = self.arr.len() as i64 + 1;
                 let v = match self.int_pos(next) {
                     Some(p) => {
-                        let v = std::mem::replace(&mut self.hash[2 * p + 1], Value::Nil);
+                        let v = self.take_value_at(p);
                         if !matches!(v, Value::Nil) {
                             self.dead += 1;
                         }
@@ -1116,9 +1188,9 @@ pub mod lua {
         /// The value of the hash part's entry `p`, nil too: the entry
         /// stays (dead), so that `next` can go on from it.
         fn set_entry(&mut self, p: usize, v: Value) {
-            let was_nil = matches!(self.hash[2 * p + 1], Value::Nil);
+            let was_nil = self.value_is_nil(p);
             let is_nil = matches!(v, Value::Nil);
-            self.hash[2 * p + 1] = v;
+            self.set_value_at(p, v);
             if was_nil && !is_nil {
                 self.dead -= 1;
             } else if !was_nil && is_nil {
@@ -1128,14 +1200,14 @@ pub mod lua {
 
         /// Whether adding a key compacts the hash part first (`set_hash`).
         fn compacts_on_insert(&self) -> bool {
-            self.dead > 8 && self.dead * 2 > self.hash.len() / 2
+            self.dead > 8 && self.dead * 2 > self.entries()
         }
 
         /// Drops the dead entries of the hash part (not while a traversal
         /// may go on: only when a new key is added, which Lua forbids
         /// during traversals).
         fn compact(&mut self) {
-            let hash = std::mem::replace(&mut self.hash, Vec::new());
+            let hash = self.hash.take().unwrap_or_default();
             // (A table whose keys come and go is a dictionary.)
             self.shape = None;
             self.index = None;
@@ -1228,9 +1300,9 @@ pub mod lua {
                 i += 1;
             }
             let mut p = start_hash;
-            while p < self.hash.len() / 2 {
-                if !matches!(self.hash[2 * p + 1], Value::Nil) {
-                    return Some((self.hash[2 * p].clone(), self.hash[2 * p + 1].clone()));
+            while p < self.entries() {
+                if !self.value_is_nil(p) {
+                    return Some((self.key_at(p), self.value_at(p)));
                 }
                 p += 1;
             }
@@ -3815,7 +3887,7 @@ pub mod lua {
         if we_are_jitted() {
             if let Some(shape) = &mt.shape {
                 return match position(shape_pos(promote(&**shape), k)) {
-                    Some(p) => mt.hash[2 * p + 1].clone(),
+                    Some(p) => mt.value_at(p),
                     None => Value::Nil,
                 };
             }
@@ -3990,8 +4062,8 @@ pub mod lua {
     /// read and a comparison.
     fn dict_position(tb: &Table, ks: &Rc<Vec<u8>>, pos: &Cell<usize>) -> Option<usize> {
         let p = promote(pos.get());
-        if p < tb.hash.len() / 2 {
-            if let Value::Str(s) = &tb.hash[2 * p] {
+        if p < tb.entries() {
+            if let Value::Str(s) = &tb.key_at(p) {
                 // (Strings made at run time are other objects.)
                 if Rc::ptr_eq(s, ks) || **s == **ks {
                     return Some(p);
@@ -4087,7 +4159,7 @@ pub mod lua {
     /// `field_position` (nil: not there).
     fn own_cached(tb: &Table, k: &Value, cache: &FieldCache) -> Value {
         match field_position(tb, k, cache) {
-            Some(p) => tb.hash[2 * p + 1].clone(),
+            Some(p) => tb.value_at(p),
             None => Value::Nil,
         }
     }
@@ -4114,12 +4186,13 @@ pub mod lua {
             let next = {
                 let mtb = mt.borrow();
                 let Some(p) = field_position(&mtb, &interp.index_key, &index_cache) else { return Some(Value::Nil) };
-                let Value::Table(t) = &mtb.hash[2 * p + 1] else {
-                    return if matches!(mtb.hash[2 * p + 1], Value::Nil) { Some(Value::Nil) } else { None };
+                let h = mtb.value_at(p);
+                let Value::Table(t) = &h else {
+                    return if matches!(h, Value::Nil) { Some(Value::Nil) } else { None };
                 };
                 let tb = t.borrow();
                 if let Some(q) = field_position(&tb, k, &key_cache) {
-                    let v = tb.hash[2 * q + 1].clone();
+                    let v = tb.value_at(q);
                     if !matches!(v, Value::Nil) {
                         return Some(v);
                     }
@@ -4215,8 +4288,8 @@ pub mod lua {
             let next = {
                 let tb = t.borrow();
                 let p = shape_position(&tb.shape, k)?;
-                if p != usize::MAX && !matches!(tb.hash[2 * p + 1], Value::Nil) {
-                    return Some(tb.hash[2 * p + 1].clone());
+                if p != usize::MAX && !tb.value_is_nil(p) {
+                    return Some(tb.value_at(p));
                 }
                 let Some(mt) = &tb.meta else { return Some(Value::Nil) };
                 let mtb = mt.borrow();
@@ -4224,7 +4297,7 @@ pub mod lua {
                 if q == usize::MAX {
                     return Some(Value::Nil);
                 }
-                match &mtb.hash[2 * q + 1] {
+                match &mtb.value_at(q) {
                     Value::Nil => return Some(Value::Nil),
                     Value::Table(class) => class.clone(),
                     _ => return None,
@@ -4267,7 +4340,7 @@ pub mod lua {
         let is_nil = matches!(v, Value::Nil);
         match field_position(&tb, k, cache) {
             Some(p) => {
-                if matches!(tb.hash[2 * p + 1], Value::Nil) && may_have_newindex(interp, &tb) {
+                if tb.value_is_nil(p) && may_have_newindex(interp, &tb) {
                     return false;
                 }
                 tb.set_entry(p, v.clone());
@@ -4286,8 +4359,7 @@ pub mod lua {
                     }
                     None => return false,
                 };
-                tb.hash.push(k.clone());
-                tb.hash.push(v.clone());
+                tb.push_entry(k.clone(), v.clone());
                 tb.shape = Some(next);
                 true
             }
@@ -4396,6 +4468,18 @@ pub mod lua {
             Value::Nil => return err("table index is nil".to_string()),
             Value::Num(x) if x.is_nan() => return err("table index is NaN".to_string()),
             _ => {}
+        }
+        if let Value::Table(kt) = &k {
+            if Rc::ptr_eq(kt, t) {
+                // The key is the table itself, whose id (the key's hash) is
+                // read while the table changes: the table is taken out of
+                // its cell meanwhile, a stand-in with its id left there.
+                let id = t.borrow().id;
+                let mut tb = t.replace(empty_table(id, None, 0));
+                tb.set(k, v);
+                t.replace(tb);
+                return Ok(());
+            }
         }
         t.borrow_mut().set(k, v);
         Ok(())
@@ -5486,7 +5570,7 @@ pub mod lua {
                     // of the name in it too.
                     let t: &Table = promote(&*g);
                     let v = match global_position(t, name, pos) {
-                        Some(p) => t.hash[2 * p + 1].clone(),
+                        Some(p) => t.value_at(p),
                         None => Value::Nil,
                     };
                     frame.regs[*a] = v;
@@ -5497,9 +5581,7 @@ pub mod lua {
                     let t: &Table = promote(&*g);
                     match global_position(t, name, pos) {
                         // A live global changes value: nothing else changes.
-                        Some(p) if !matches!(g.hash[2 * p + 1], Value::Nil) && !matches!(v, Value::Nil) => {
-                            g.hash[2 * p + 1] = v
-                        }
+                        Some(p) if !g.value_is_nil(p) && !matches!(v, Value::Nil) => g.set_value_at(p, v),
                         _ => g.set(Value::Str(name.clone()), v),
                     }
                 }
