@@ -653,11 +653,11 @@ pub mod lua {
         /// every string key added (or moved), so that the positions `strs`
         /// gives are a function of it (`str_pos_at`): a trace where the
         /// table is a constant reads a field at a constant position, and is
-        /// invalidated when a key is added. Other tables leave it alone: a
-        /// write of a quasi-immutable field drops any trace in progress.
+        /// invalidated when a key is added. Other tables leave it alone (0:
+        /// not versioned, the globals start at 1): a write of a
+        /// quasi-immutable field drops any trace in progress.
         #[rpython::jit::quasi_immutable]
         strs_version: i64,
-        versioned: bool,
         dead: usize,
         meta: Option<Rc<RefCell<Table>>>,
         id: i64,
@@ -685,7 +685,7 @@ pub mod lua {
     fn empty_table(id: i64, shape: Option<Rc<Shape>>, room: usize) -> Table {
         // (An empty `Vec::new()` shares one empty array.)
         let arr = if room == 0 { Vec::new() } else { Vec::with_capacity(room) };
-        Table { arr, hash: None, shape, index: None, strs_version: 0, versioned: false, dead: 0, meta: None, id }
+        Table { arr, hash: None, shape, index: None, strs_version: 0, dead: 0, meta: None, id }
     }
 
     /// The `i` with 2^(i-1) < x <= 2^i (0 for 1).
@@ -1100,7 +1100,7 @@ pub mod lua {
                         ix.strs = Some(m);
                         self.index = Some(ix);
                     }
-                    if self.versioned {
+                    if self.strs_version != 0 {
                         self.strs_version += 1;
                     }
                 }
@@ -8763,7 +8763,7 @@ pub mod lua {
     fn new_interp() -> Interp {
         let (yes, no) = (Value::Bool(true), Value::Bool(false));
         let interp = Interp {
-            globals: Rc::new(RefCell::new(Table { versioned: true, ..empty_table(1, None, 0) })),
+            globals: Rc::new(RefCell::new(Table { strs_version: 1, ..empty_table(1, None, 0) })),
             string_meta: RefCell::new(None),
             loaded: Rc::new(RefCell::new(empty_table(2, None, 0))),
             empty_shape: new_shape(HashMap::new(), 0),
