@@ -180,8 +180,8 @@ pub fn strengthen(trace: &mut Trace) {
                 let Some(before) = nots.remove(&x).filter(|b| b.iter().all(|&(_, k)| k != c)) else { continue };
                 // The first guard's snapshot may keep what it tested (the
                 // instruction it resumes at reads it): a constant where that
-                // guard failed, it is then computed for the snapshot, where
-                // the backend computes it only on the way out.
+                // guard failed, it is then computed for the snapshot (a
+                // comparison in place of a guard and its snapshot).
 
                 replace.push((before[0].0, n, c));
                 for &(p, _) in &before[1..] {
