@@ -321,12 +321,26 @@ fn frame_part(m: &JitModule, f: &Frame) -> FrameSnapshot {
 }
 
 /// The part of a frame waiting for its call: made once, and shared by the
-/// snapshots until the call returns.
+/// snapshots until the call returns. The references it holds as constants
+/// are pinned when it is made (`Interp::record` pins those of the top
+/// frame's part only).
 fn waiting_part(m: &JitModule, f: &mut Frame) -> Rc<FrameSnapshot> {
     if f.snapshot.is_none() {
-        f.snapshot = Some(Rc::new(frame_part(m, f)));
+        let part = frame_part(m, f);
+        pin_refs(part.live.iter().map(|(_, v)| v));
+        f.snapshot = Some(Rc::new(part));
     }
     f.snapshot.clone().expect("made")
+}
+
+/// Keeps the references among `values` alive until the trace is compiled
+/// (`memory::pin_ref`).
+fn pin_refs<'v>(values: impl Iterator<Item = &'v Value>) {
+    for v in values {
+        if let Value::Const(p, Kind::Ref) = v {
+            memory::pin_ref(*p);
+        }
+    }
 }
 
 impl<'a> Interp<'a> {
@@ -422,11 +436,9 @@ impl<'a> Interp<'a> {
         // its boxes: nothing to record.
         self.rec.as_ref()?;
         let snapshot = guard.then(|| Box::new(self.snapshot()));
-        for v in args.iter().chain(snapshot.iter().flat_map(|s| s.values())) {
-            if let Value::Const(p, Kind::Ref) = v {
-                memory::pin_ref(*p);
-            }
-        }
+        // (The callers' parts were pinned when made: `waiting_part`.)
+        let top = snapshot.iter().flat_map(|s| s.frames.last()).flat_map(|f| f.live.iter().map(|(_, v)| v));
+        pin_refs(args.iter().chain(top));
         let rec = self.rec.as_mut().expect("tracing");
         let result = kind.map(|k| rec.trace.new_var(k));
         rec.trace.ops.push(ResOp { op, args, descr, result, snapshot });
