@@ -4227,7 +4227,11 @@ pub mod lua {
         if we_are_jitted() {
             if let Value::Str(ks) = k {
                 let b: &Vec<u8> = ks;
-                if let Some(v) = field_by_shapes(interp, obj, b) {
+                let found = match obj {
+                    Value::Str(_) => string_method_by_shapes(interp, b),
+                    _ => field_by_shapes(interp, obj, b),
+                };
+                if let Some(v) = found {
                     if !matches!(v, Value::Nil) {
                         return Some(v);
                     }
@@ -4306,6 +4310,26 @@ pub mod lua {
             t = next;
         }
         None
+    }
+
+    /// A string's method `k` in a trace: through the shapes of the strings'
+    /// metatable and of the table its `__index` is (`string`), each a
+    /// guard, as `field_by_shapes` follows a table's chain (`None`: the
+    /// chain is not such tables; `index` follows it).
+    fn string_method_by_shapes(interp: &Interp, k: &Vec<u8>) -> Option<Value> {
+        let mt = interp.string_meta.borrow().clone()?;
+        let class = {
+            let mtb = mt.borrow();
+            let q = shape_position(&mtb.shape, &interp.index_name)?;
+            if q == usize::MAX {
+                return None;
+            }
+            match &mtb.value_at(q) {
+                Value::Table(class) => class.clone(),
+                _ => return None,
+            }
+        };
+        field_by_shapes(interp, &Value::Table(class), k)
     }
 
     /// `obj[k]` (`k` a constant) through the caches of its chain (`None`:

@@ -196,3 +196,21 @@ fn a_metamethod_lookup_in_a_trace_calls_nothing() {
     assert!(log.contains("label("), "no loop:\n{log}");
     assert!(!log.contains("Call shape_pos"), "the loop looks `__eq` up in the shape:\n{log}");
 }
+
+/// A method of a string (`s:upper()`) in a trace is found through the
+/// shapes of the strings' metatable and of the `string` table, guards and
+/// reads: no call of the interpreter's `index` (a loop it does not trace).
+#[test]
+fn a_string_method_in_a_trace_is_found_through_shapes() {
+    let program = "
+        local n = 0
+        for i = 1, 20000 do
+          local s = (i % 2 == 0) and 'ab' or 'cd'
+          n = n + #s:upper()
+        end
+        print(n)";
+    let (out, log) = run_logging(&["-e", program], "jit-log-opt-loop", "default");
+    assert_eq!(out, "40000");
+    assert!(log.contains("label("), "no loop:\n{log}");
+    assert!(!log.contains("Call index>"), "the loop calls index to find the method:\n{log}");
+}
