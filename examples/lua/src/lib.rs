@@ -3141,16 +3141,22 @@ pub mod lua {
                 self.store(ast, &targets[0], v);
                 return Ok(());
             }
-            // The tables and keys of the targets, then the values, then the
-            // stores.
+            // The tables and keys of the targets (a constant key stays a
+            // constant: `a.x, a.y = ...` stores fields), then the values,
+            // then the stores.
             let mut objs: Vec<usize> = Vec::new();
             let mut keys: Vec<usize> = Vec::new();
             for t in targets {
                 if let Expr::Index(obj, key, _) = t {
                     let o = self.alloc(1);
                     self.expr_to_reg(ast, obj, o)?;
-                    let k = self.alloc(1);
-                    self.expr_to_reg(ast, key, k)?;
+                    let k = if literal(key).is_none() {
+                        let k = self.alloc(1);
+                        self.expr_to_reg(ast, key, k)?;
+                        k
+                    } else {
+                        0
+                    };
                     objs.push(o);
                     keys.push(k);
                 } else {
@@ -3164,9 +3170,12 @@ pub mod lua {
             while k > 0 {
                 k -= 1;
                 match &targets[k] {
-                    Expr::Index(_, _, line) => {
+                    Expr::Index(_, key, line) => {
                         self.line = *line;
-                        self.emit(Instr::SetTable(objs[k], keys[k], base + k));
+                        match literal(key) {
+                            Some(kv) => self.emit(Instr::SetField(objs[k], kv, base + k, no_position())),
+                            None => self.emit(Instr::SetTable(objs[k], keys[k], base + k)),
+                        };
                     }
                     t => self.store(ast, t, base + k),
                 }
@@ -4357,7 +4366,8 @@ pub mod lua {
     /// `obj` is a table: whether it was done. A key whose entry is there
     /// takes the value, nil too (`Table::set_entry`); an absent or dead one is `__newindex`'s if the
     /// metatable may have one; a new key is added with a constant next
-    /// shape when adding it does not compact the table.
+    /// shape when adding it does not compact the table, and nil for an
+    /// absent one is nothing.
     fn set_field_cached(interp: &Interp, obj: &Value, k: &Value, v: &Value, cache: &FieldCache) -> bool {
         let Value::Table(t) = obj else { return false };
         let mut tb = t.borrow_mut();
@@ -4387,6 +4397,9 @@ pub mod lua {
                 tb.shape = Some(next);
                 true
             }
+            // Nil for a string key that is not there: nothing to do (a
+            // constructor's field given nil, cleared again).
+            None if is_nil && matches!(k, Value::Str(_)) && !may_have_newindex(interp, &tb) => true,
             _ => false,
         }
     }
