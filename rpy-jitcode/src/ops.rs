@@ -41,6 +41,10 @@ ops! {
     /// Returns a by-value struct: the registers of its leaves.
     MultiReturn = "multi_return",
     JitMergePoint = "jit_merge_point",
+    /// `can_enter_jit!`: the jump back to the portal's loop comes next
+    /// (RPython's `loop_header`): the next merge point is reached by a
+    /// loop's back edge, not by the portal starting again (a tail call).
+    LoopHeader = "loop_header",
     IntGuardValue = "int_guard_value",
     RefGuardValue = "ref_guard_value",
     FloatGuardValue = "float_guard_value",

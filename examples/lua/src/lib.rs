@@ -5834,12 +5834,16 @@ pub mod lua {
                     let n = if *nargs == MULTI { frame.top - a - 1 } else { *nargs };
                     let f = frame.regs[a].clone();
                     if let Value::Func(c) = &f {
+                        // (A constant of the trace, as a call's: the frame
+                        // is set up for a known function; the next merge
+                        // point would guard on it anyway.)
+                        let callee_proto: &Proto = promote(&*c.proto);
                         // The callee takes this frame over: this
                         // function's frames make room for its registers.
-                        if c.proto.maxstack > proto.room.get() {
-                            proto.room.set(c.proto.maxstack);
+                        if callee_proto.maxstack > proto.room.get() {
+                            proto.room.set(callee_proto.maxstack);
                         }
-                        tail_frame(frame, &c.proto, a, n);
+                        tail_frame(frame, callee_proto, a, n);
                         closure = c.clone();
                         proto = closure.proto.clone();
                         pc = 0;

@@ -214,3 +214,25 @@ fn a_string_method_in_a_trace_is_found_through_shapes() {
     assert!(log.contains("label("), "no loop:\n{log}");
     assert!(!log.contains("Call index>"), "the loop calls index to find the method:\n{log}");
 }
+
+/// A closure that tail-calls another closure of the same function (two
+/// `compose`d functions) starts its function again in the same frame:
+/// the tracer goes through that as through a recursive call (a few
+/// times), not as a loop of the callee (which it would give up on, making
+/// every call of the composition a `call_assembler` with a frame).
+#[test]
+fn a_tail_call_into_the_same_function_is_traced_through() {
+    let program = "
+        local function compose(f, g) return function(x) return f(g(x)) end end
+        local function add1(x) return x + 1 end
+        local function dbl(x) return x * 2 end
+        local h = compose(compose(add1, dbl), compose(dbl, add1))
+        local s = 0
+        for i = 1, 30000 do s = s + h(i) end
+        print(s)";
+    let (out, log) = run_logging(&["-e", program], "jit-log-opt-loop", "default");
+    assert_eq!(out, "1800210000");
+    let body = log.split("label(").nth(1).expect("an unrolled loop");
+    assert!(!body.contains("call_assembler"), "the loop calls compiled code:\n{log}");
+    assert!(!body.contains("<SizeDescr Frame>"), "the loop makes a frame:\n{log}");
+}

@@ -248,7 +248,9 @@ impl Flattener<'_, '_> {
     /// in registers; the module records where it is.
     fn jit_marker(&mut self, args: &[Value]) -> R<()> {
         if str_arg(args, 0) != "jit_merge_point" {
-            // `can_enter_jit!`: the counters tick at the merge point.
+            // `can_enter_jit!`: the counters tick at the merge point; the
+            // tracer learns that a back edge comes.
+            self.emit(Op::LoopHeader, vec![], vec![]);
             return Ok(());
         }
         let driver = args[1].constant().and_then(|c| c.as_int()).unwrap_or(0) as usize;

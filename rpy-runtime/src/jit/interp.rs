@@ -86,6 +86,9 @@ struct Frame {
     /// A portal's frame called where the tracer goes no deeper: at its
     /// first merge point, the call becomes a `call_assembler`.
     assembler: bool,
+    /// While tracing, a portal's frame: a `loop_header` ran since its last
+    /// merge point (the next one is a loop's, reached by its back edge).
+    back_edge: bool,
     /// While tracing, a frame below the top one: its part of the snapshots
     /// (it does not change until the call it waits for returns).
     snapshot: Option<Rc<FrameSnapshot>>,
@@ -389,6 +392,7 @@ impl<'a> Interp<'a> {
             keys: Vec::new(),
             inlined: None,
             assembler: false,
+            back_edge: false,
             snapshot: None,
         });
         self.frames.last_mut().unwrap()
@@ -822,6 +826,7 @@ impl<'a> Interp<'a> {
                     | Op::Switch
                     | Op::Unreachable
                     | Op::JitMergePoint
+                    | Op::LoopHeader
                     | Op::IntReturn
                     | Op::RefReturn
                     | Op::FloatReturn
@@ -876,6 +881,9 @@ impl<'a> Interp<'a> {
                         code.name,
                         self.frames.last().unwrap().pc - 1
                     )
+                }
+                Op::LoopHeader => {
+                    self.frames.last_mut().unwrap().back_edge = true;
                 }
                 Op::JitMergePoint => {
                     if tracing && depth > 1 {
@@ -1300,7 +1308,8 @@ impl<'a> Interp<'a> {
     /// recursive call traced into): the position in the log; a key the
     /// frame went through before is a loop of the callee's, which the
     /// trace does not unroll: it gives up, and the call is not traced
-    /// into again (RPython makes it a `call_assembler` there).
+    /// into again (RPython makes it a `call_assembler` there). The key the
+    /// frame started at may come again a few times (tail calls).
     fn inside_recursive_call(&mut self, a: &[Arg]) {
         // The callee's greens become constants, as at the portal's own
         // merge point (RPython promotes them at the recursive call): what
@@ -1313,7 +1322,15 @@ impl<'a> Interp<'a> {
         }
         let frame = self.frames.last().unwrap();
         let greens: Vec<u64> = regs(&a[1]).iter().map(|r| slot_of(r.kind, frame, *r)).collect();
-        if frame.keys.contains(&greens) {
+        // Back at the key the frame started at, not by a loop's back edge,
+        // is the callee starting again in the frame (a tail call: Lua's
+        // `compose`, whose closure tail-calls another closure of the same
+        // function): gone through as many times as recursive calls are
+        // traced into, before it counts as a loop.
+        let again = frame.keys.first() == Some(&greens)
+            && !frame.back_edge
+            && frame.keys.iter().take_while(|k| **k == greens).count() < self.max_portal_frames;
+        if frame.keys.contains(&greens) && !again {
             let site = match &frame.inlined {
                 Some(Inlined::Called { site, .. }) => site.clone(),
                 _ => None,
@@ -1332,7 +1349,16 @@ impl<'a> Interp<'a> {
             return;
         }
         let depth = self.frames.iter().filter(|f| f.inlined.is_some()).count();
-        self.frames.last_mut().unwrap().keys.push(greens.clone());
+        let frame = self.frames.last_mut().unwrap();
+        frame.back_edge = false;
+        let keys = &mut frame.keys;
+        if again {
+            // The keys of the call before are not this one's: only the
+            // times the frame started again are kept.
+            let starts = keys.iter().take_while(|k| **k == greens).count();
+            keys.truncate(starts);
+        }
+        keys.push(greens.clone());
         self.note_cut_point(a, &greens);
         let Some(rec) = self.rec.as_ref() else { return };
         let mut args = vec![Value::Const(rec.driver as u64, Kind::Int), Value::Const(depth as u64, Kind::Int)];
