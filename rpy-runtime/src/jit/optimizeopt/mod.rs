@@ -9,6 +9,7 @@
 //! nothing of how traces are recorded, compiled or run.
 
 mod carry;
+mod dense;
 mod facts;
 mod guards;
 mod intbounds;

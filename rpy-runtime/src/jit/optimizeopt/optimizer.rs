@@ -33,9 +33,12 @@ use crate::jit::trace::{
     allocation, initialization, FrameSnapshot, Known, LazyArray, Piece, PureCallResult, ResOp, Snapshot, Store, Value,
     VirtualObject,
 };
-use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Op};
+use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Op, Reg};
+use super::dense::{Marks, ValueMap, ValueSet, VarMap};
+use super::VarSet;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::collections::hash_map::Entry;
+use std::rc::Rc;
 
 /// Where a heap read or write goes: the object, the index for items, and
 /// the descr of the field or of the items. Descrs are the memory's: the
@@ -139,29 +142,29 @@ pub struct Optimizer<'m> {
     /// The places of `heap` by object, each once, as they were first
     /// added (some forgotten since): what a guard knows of the objects it
     /// keeps.
-    places_of: HashMap<Value, Vec<Loc>>,
+    places_of: ValueMap<Vec<Loc>>,
     /// The comparison that defined a variable (for the facts a guard on it
     /// gives about the other comparisons of the same operands).
-    compares: HashMap<u32, (Op, Value, Value)>,
+    compares: VarMap<(Op, Value, Value)>,
     /// The variables that are another plus a constant (`fold_offset`).
     offsets: HashMap<u32, (Value, i64)>,
     /// The ranges integer variables are known to lie in (`intbounds`).
-    bounds: HashMap<u32, IntBound>,
+    bounds: VarMap<IntBound>,
     /// The outside ranges (`know_bound`, by number) each variable's range
     /// rests on: a decision relying on the range uses them.
-    bound_origins: HashMap<u32, Vec<usize>>,
+    bound_origins: VarMap<Vec<usize>>,
     /// What is known below what (`know_relation`): `x + k < y` by `(x, y)`,
     /// `x` a variable that is not itself a step.
     below: HashMap<(Value, Value), Vec<Below>>,
     /// The comparisons `know_comparison` added to `pure` (no descr), in
     /// order.
     derived: Vec<(Op, [Value; 2])>,
-    virtuals: HashMap<u32, Virtual>,
+    virtuals: VarMap<Virtual>,
     /// The arrays of lengths known only when the code runs that the trace
     /// allocates and has not yet (`lazy_array`).
     arrays: HashMap<u32, Lazy>,
     /// The arrays the optimized trace allocates, by when (`clock`).
-    allocated: HashMap<u32, u64>,
+    allocated: VarMap<u64>,
     /// Counts the lazy arrays' copies and the allocations: an array
     /// allocated after a copy was due is not its source.
     clock: u64,
@@ -171,6 +174,10 @@ pub struct Optimizer<'m> {
     keep_item_writes: bool,
     /// `known_at_guard`'s buffers, kept from guard to guard.
     guard_scratch: GuardScratch,
+    /// By depth, the last shared frame `resolve_snapshot` resolved: as
+    /// recorded (kept, so that no other frame takes its address) and
+    /// resolved.
+    frame_memo: Vec<Option<(Rc<FrameSnapshot>, Rc<FrameSnapshot>)>>,
     /// What memory holds at a place whose write waits, when known (and
     /// the outside fact it is): a later write of that value there is
     /// none (a count up and down again: a `RefCell`'s borrow and its
@@ -178,16 +185,16 @@ pub struct Optimizer<'m> {
     /// write or call that may does the waiting write first.
     in_memory: HashMap<Loc, (Value, Option<usize>)>,
     /// The objects an operation read or wrote through: not null.
-    dereferenced: HashSet<Value>,
+    dereferenced: ValueSet,
     /// Where objects were read from, when the field says something of what
     /// it holds (`Holds`): the object and the field's descr.
-    origins: HashMap<Value, (Value, u32)>,
+    origins: ValueMap<(Value, u32)>,
     /// Objects known not to be the virtualizable nor an object only it
     /// reaches (no other place holds those): read from a field or item
     /// that says nothing of what it holds (`Holds::Shared`, array items),
     /// allocated by the trace, or given by a call not given such an
     /// object.
-    shared: HashSet<Value>,
+    shared: ValueSet,
     /// The driver's virtualizable (`Optimizer::set_virtualizable`).
     vable: Option<Value>,
     /// The outside facts that operations used.
@@ -196,14 +203,14 @@ pub struct Optimizer<'m> {
     pub used_bounds: HashSet<usize>,
     /// The variables that stand for outside facts, and which: an operation
     /// rewritten to use one (`fold_offset`) uses the fact.
-    fact_vars: HashMap<u32, usize>,
+    fact_vars: VarMap<usize>,
     /// A `guard_not_invalidated` is in `out` since the last call that
     /// may write a quasi-immutable field: the next is redundant.
     not_invalidated: bool,
     /// A bridge's names for what places its guard knew held, not read
     /// yet (`know_at_start`): the heap knows them, no operation defines
     /// them; the first read of their place will.
-    unbound: HashSet<u32>,
+    unbound: VarSet,
     pub out: Vec<ResOp>,
 }
 
@@ -217,30 +224,31 @@ impl<'m> Optimizer<'m> {
             subst: Subst::default(),
             pure: HashMap::default(),
             heap: HashMap::default(),
-            places_of: HashMap::default(),
-            compares: HashMap::default(),
+            places_of: ValueMap::default(),
+            compares: VarMap::default(),
             offsets: HashMap::default(),
-            bounds: HashMap::default(),
-            bound_origins: HashMap::default(),
+            bounds: VarMap::default(),
+            bound_origins: VarMap::default(),
             below: HashMap::default(),
             derived: Vec::new(),
-            virtuals: HashMap::default(),
+            virtuals: VarMap::default(),
             arrays: HashMap::default(),
-            allocated: HashMap::default(),
+            allocated: VarMap::default(),
             clock: 0,
             lazy: Vec::new(),
             keep_item_writes: false,
             guard_scratch: GuardScratch::default(),
+            frame_memo: Vec::new(),
             in_memory: HashMap::default(),
-            dereferenced: HashSet::default(),
-            origins: HashMap::default(),
-            shared: HashSet::default(),
+            dereferenced: ValueSet::default(),
+            origins: ValueMap::default(),
+            shared: ValueSet::default(),
             vable: None,
             used: HashSet::default(),
             used_bounds: HashSet::default(),
-            fact_vars: HashMap::default(),
+            fact_vars: VarMap::default(),
             not_invalidated: false,
-            unbound: HashSet::default(),
+            unbound: VarSet::new(0),
             out: Vec::new(),
         }
     }
@@ -293,14 +301,14 @@ impl<'m> Optimizer<'m> {
     pub fn know_bound(&mut self, v: Value, bound: IntBound, origin: usize) {
         let (Value::Var(n), true) = (self.resolve(v), self.opts.intbounds) else { return };
         self.bounds.insert(n, self.bound(v).intersect(bound));
-        self.bound_origins.entry(n).or_default().push(origin);
+        self.bound_origins.get_or_insert_with(n, Vec::new).push(origin);
     }
 
     /// The outside ranges the ranges of `vs` rest on, each once.
     fn origins_of<'v>(&self, vs: impl IntoIterator<Item = &'v Value>) -> Vec<usize> {
         let mut out: Vec<usize> = (vs.into_iter())
             .filter_map(|v| match self.resolve(*v) {
-                Value::Var(n) => self.bound_origins.get(&n),
+                Value::Var(n) => self.bound_origins.get(n),
                 Value::Const(..) => None,
             })
             .flatten()
@@ -331,7 +339,7 @@ impl<'m> Optimizer<'m> {
         }
         match self.resolve(v) {
             Value::Const(c, Kind::Int) => IntBound::constant(c as i64),
-            Value::Var(n) => self.bounds.get(&n).copied().unwrap_or(IntBound::FULL),
+            Value::Var(n) => self.bounds.get(n).copied().unwrap_or(IntBound::FULL),
             Value::Const(..) => IntBound::FULL,
         }
     }
@@ -363,7 +371,7 @@ impl<'m> Optimizer<'m> {
     fn set_bound(&mut self, n: u32, bound: IntBound, origins: &[usize]) {
         self.bounds.insert(n, bound);
         if !origins.is_empty() {
-            let all = self.bound_origins.entry(n).or_default();
+            let all = self.bound_origins.get_or_insert_with(n, Vec::new);
             all.extend_from_slice(origins);
             all.sort_unstable();
             all.dedup();
@@ -500,7 +508,7 @@ impl<'m> Optimizer<'m> {
     fn remember(&mut self, loc: Loc, entry: (Value, Option<usize>)) {
         if self.heap.insert(loc, entry).is_none() {
             // (A place forgotten and known again is listed once.)
-            let places = self.places_of.entry(loc.obj).or_default();
+            let places = self.places_of.get_or_insert_with(loc.obj, Vec::new);
             if !places.contains(&loc) {
                 places.push(loc);
             }
@@ -538,7 +546,7 @@ impl<'m> Optimizer<'m> {
     /// apart from other objects.
     fn note_origin(&mut self, loc: &Loc, v: Value) {
         if let Descr::Field { holds: Holds::Owned | Holds::Private, .. } = self.m.descrs[loc.descr as usize] {
-            self.origins.entry(v).or_insert((loc.obj, loc.descr));
+            self.origins.get_or_insert_with(v, || (loc.obj, loc.descr));
         } else {
             self.note_shared(v);
         }
@@ -603,7 +611,7 @@ impl<'m> Optimizer<'m> {
     /// defines yet (`name_at`).
     fn heap_entry(&self, loc: &Loc) -> Option<(Value, Option<usize>)> {
         match *self.heap.get(loc)? {
-            (Value::Var(n), _) if self.unbound.contains(&n) => None,
+            (Value::Var(n), _) if self.unbound.contains(n) => None,
             entry => Some(entry),
         }
     }
@@ -612,7 +620,7 @@ impl<'m> Optimizer<'m> {
     /// integer it did not keep), when no read of `loc` defined it yet.
     fn name_at(&self, loc: &Loc) -> Option<u32> {
         match self.heap.get(loc)? {
-            (Value::Var(n), _) if self.unbound.contains(n) => Some(*n),
+            (Value::Var(n), _) if self.unbound.contains(*n) => Some(*n),
             _ => None,
         }
     }
@@ -666,19 +674,29 @@ impl<'m> Optimizer<'m> {
     /// variable needs no check: the bridge's name for it stands for what
     /// the place holds.)
     fn known_at_guard(&mut self, s: &Snapshot) -> Known {
-        let GuardScratch { mut kept, mut waiting, mut objects, mut origins } = std::mem::take(&mut self.guard_scratch);
+        let GuardScratch { mut kept, mut kept_set, mut waiting, mut objects, mut origins } =
+            std::mem::take(&mut self.guard_scratch);
+        // (Each variable once, in the order of the snapshot's values.)
         kept.clear();
-        kept.extend(s.values().filter_map(|v| if let Value::Var(n) = v { Some(*n) } else { None }));
-        kept.sort_unstable();
-        kept.dedup();
-        kept.retain(|n| !s.makes(*n));
+        kept_set.clear();
+        kept.extend(s.values().filter_map(|v| match v {
+            Value::Var(n) if kept_set.insert(*n) => Some(*n),
+            _ => None,
+        }));
+        if !s.virtuals.is_empty() || !s.arrays.is_empty() {
+            kept.retain(|n| !s.makes(*n));
+            kept_set.clear();
+            kept.iter().for_each(|n| {
+                kept_set.insert(*n);
+            });
+        }
         let is_kept = |v: &Value| match v {
             Value::Const(..) => true,
-            Value::Var(n) => kept.binary_search(n).is_ok(),
+            Value::Var(n) => kept_set.contains(*n),
         };
         // (The snapshot's values and what the heap holds are resolved.)
         let range = |v: &Value| match v {
-            Value::Var(n) if self.opts.intbounds => self.bounds.get(n).filter(|b| **b != IntBound::FULL),
+            Value::Var(n) if self.opts.intbounds => self.bounds.get(*n).filter(|b| **b != IntBound::FULL),
             _ => None,
         };
         let worth = |v: &Value| is_kept(v) || range(v).is_some();
@@ -696,7 +714,7 @@ impl<'m> Optimizer<'m> {
                 let skip = self.m.is_quasi_immutable(loc.descr)
                     || !loc.index.is_none_or(|i| is_kept(&i))
                     || waiting.contains(&loc)
-                    || matches!(value, Value::Var(n) if self.virtuals.contains_key(&n) || self.arrays.contains_key(&n));
+                    || matches!(value, Value::Var(n) if self.virtuals.contains(n) || self.arrays.contains_key(&n));
                 let origin = origin.filter(|_| matches!(value, Value::Const(..)));
                 (!skip).then_some((Store { obj: loc.obj, index: loc.index, descr: loc.descr, value }, origin))
             })
@@ -718,7 +736,8 @@ impl<'m> Optimizer<'m> {
         let live = s.frames[from..].iter().flat_map(|f| f.live.iter().map(|(_, v)| *v));
         let written = s.pending.iter().map(|w| w.obj);
         objects.clear();
-        objects.extend(live.chain(written).filter(|v| matches!(v, Value::Var(_))));
+        // (Those with places known only: the others add nothing.)
+        objects.extend(live.chain(written).filter(|v| matches!(v, Value::Var(_)) && self.places_of.contains(v)));
         objects.sort_unstable_by_key(|v| if let Value::Var(n) = v { *n } else { 0 });
         objects.dedup();
         // One step through an object it does not keep, when that is a
@@ -746,6 +765,9 @@ impl<'m> Optimizer<'m> {
             }
         }
         let mut ranges: Vec<(Value, i64, i64)> = Vec::new();
+        // (The variables the guard keeps by number, those of a range only.)
+        kept.retain(|n| range(&Value::Var(*n)).is_some());
+        kept.sort_unstable();
         for v in kept.iter().map(|n| Value::Var(*n)).chain(stores.iter().map(|k| k.value)) {
             if let Some(b) = range(&v).filter(|_| !ranges.iter().any(|(r, ..)| *r == v)) {
                 ranges.push((v, b.lo, b.hi));
@@ -753,7 +775,7 @@ impl<'m> Optimizer<'m> {
         }
         self.used.extend(origins.iter().copied());
         self.use_bounds(ranges.iter().map(|(v, ..)| v));
-        self.guard_scratch = GuardScratch { kept, waiting, objects, origins };
+        self.guard_scratch = GuardScratch { kept, kept_set, waiting, objects, origins };
         Known { stores, ranges }
     }
 
@@ -835,6 +857,35 @@ impl<'m> Optimizer<'m> {
         })
     }
 
+    /// Rewrites the values of the snapshot `s` with what they are known to
+    /// be (`Snapshot::map_values`). A frame below the top one is shared by
+    /// the guards recorded while it waits for its call: resolved once, it
+    /// is shared resolved (`frame_memo`) while its values resolve to the
+    /// same, not resolved and copied again at each guard.
+    fn resolve_snapshot(&mut self, s: &mut Snapshot) {
+        let mut memo = std::mem::take(&mut self.frame_memo);
+        if memo.len() < s.frames.len() {
+            memo.resize(s.frames.len(), None);
+        }
+        for (frame, memo) in s.frames.iter_mut().zip(&mut memo) {
+            if let Some((recorded, resolved)) = memo {
+                let same = |(_, v): &(Reg, Value), (_, r): &(Reg, Value)| self.resolve(*v) == *r;
+                if Rc::ptr_eq(recorded, frame) && recorded.live.iter().zip(&resolved.live).all(|(v, r)| same(v, r)) {
+                    *frame = resolved.clone();
+                    continue;
+                }
+            }
+            // (A frame no other guard has is resolved in place.)
+            let recorded = (Rc::strong_count(frame) > 1).then(|| frame.clone());
+            FrameSnapshot::map_values(frame, |v| self.resolve(v));
+            if let Some(recorded) = recorded {
+                *memo = Some((recorded, frame.clone()));
+            }
+        }
+        self.frame_memo = memo;
+        s.map_values_but_frames(|v| self.resolve(v));
+    }
+
     /// Optimizes one more operation: rewrites its operands with what is
     /// known, then drops it, or keeps it in `out`.
     pub fn emit(&mut self, mut op: ResOp) {
@@ -842,7 +893,7 @@ impl<'m> Optimizer<'m> {
             *a = self.resolve(*a);
         }
         if let Some(s) = &mut op.snapshot {
-            s.map_values(|v| self.resolve(v));
+            self.resolve_snapshot(s);
         }
         let writes = matches!(op.op, Op::SetfieldGc | Op::SetarrayitemGc | Op::SetinteriorfieldGc);
         if op.op.is_heap_read() || op.op == Op::ArraylenGc || writes {
@@ -880,7 +931,7 @@ impl<'m> Optimizer<'m> {
                     Value::Var(n) => {
                         self.push(op);
                         self.subst.insert(n, want);
-                        if let (Some(&(cmp, a, b)), Value::Const(known, _)) = (self.compares.get(&n), want) {
+                        if let (Some(&(cmp, a, b)), Value::Const(known, _)) = (self.compares.get(n), want) {
                             self.know_comparison(cmp, a, b, known != 0);
                             self.narrow(cmp, a, b, known != 0);
                             self.know_relation(cmp, a, b, known != 0, None);
@@ -1003,7 +1054,7 @@ impl<'m> Optimizer<'m> {
                 // A bridge's name for what the place holds: this read
                 // defines it.
                 if let Some(name) = self.name_at(&loc) {
-                    self.unbound.remove(&name);
+                    self.unbound.remove(name);
                     self.subst.insert(r, Value::Var(name));
                     (op.result, r) = (Some(name), name);
                 }
@@ -1205,13 +1256,13 @@ impl<'m> Optimizer<'m> {
         };
         match target {
             // A virtual object is no copy's source (those are made).
-            Some(Value::Var(n)) if self.virtuals.contains_key(&n) => return,
+            Some(Value::Var(n)) if self.virtuals.contains(n) => return,
             // A lazy array written is made first.
             Some(Value::Var(n)) if self.arrays.contains_key(&n) => self.force(n),
             _ => {}
         }
         let made_after = |o: &Self, since: u64| match target {
-            Some(Value::Var(n)) => o.allocated.get(&n).is_some_and(|&at| at > since),
+            Some(Value::Var(n)) => o.allocated.get(n).is_some_and(|&at| at > since),
             _ => false,
         };
         let mut doomed: Vec<u32> = (self.arrays.iter())
@@ -1281,7 +1332,7 @@ impl<'m> Optimizer<'m> {
             return false;
         }
         let virtual_arg = |k: usize| match op.args.get(k) {
-            Some(Value::Var(n)) if self.virtuals.contains_key(n) => Some(*n),
+            Some(Value::Var(n)) if self.virtuals.contains(*n) => Some(*n),
             _ => None,
         };
         match (op.op, virtual_arg(0)) {
@@ -1293,14 +1344,14 @@ impl<'m> Optimizer<'m> {
             }
             (Op::SetfieldGc, Some(n)) => {
                 let d = op.descr.expect("a field descr");
-                let fields = &mut self.virtuals.get_mut(&n).expect("virtual").fields;
+                let fields = &mut self.virtuals.get_mut(n).expect("virtual").fields;
                 fields.retain(|(f, _)| *f != d);
                 fields.push((d, op.args[1]));
                 return true;
             }
             (Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF, Some(n)) => {
                 let d = op.descr.expect("a field descr");
-                let v = match self.virtuals[&n].fields.iter().find(|(f, _)| *f == d) {
+                let v = match self.virtuals.get(n).expect("virtual").fields.iter().find(|(f, _)| *f == d) {
                     Some((_, v)) => *v,
                     None => Value::Const(0, bytes_of(self.m, d).expect("a field descr").1.kind),
                 };
@@ -1323,7 +1374,7 @@ impl<'m> Optimizer<'m> {
             }
             (Op::SetarrayitemGc, Some(n)) => {
                 if let Some(i) = self.virtual_index(n, op.args[1]) {
-                    let items = &mut self.virtuals.get_mut(&n).expect("virtual").fields;
+                    let items = &mut self.virtuals.get_mut(n).expect("virtual").fields;
                     items.retain(|(k, _)| *k != i);
                     items.push((i, op.args[2]));
                     return true;
@@ -1336,7 +1387,7 @@ impl<'m> Optimizer<'m> {
                         Op::GetarrayitemGcR => Kind::Ref,
                         _ => Kind::Float,
                     };
-                    let v = self.virtuals[&n]
+                    let v = self.virtuals.get(n).expect("virtual")
                         .fields
                         .iter()
                         .find(|(k, _)| *k == i)
@@ -1346,7 +1397,7 @@ impl<'m> Optimizer<'m> {
                 }
             }
             (Op::ArraylenGc, Some(n)) => {
-                if let Some(len) = self.virtuals[&n].length {
+                if let Some(len) = self.virtuals.get(n).expect("virtual").length {
                     self.subst.insert(op.result.expect("arraylen has a result"), Value::Const(len, Kind::Int));
                     return true;
                 }
@@ -1393,7 +1444,7 @@ impl<'m> Optimizer<'m> {
             }
             return;
         }
-        let Some(v) = self.virtuals.remove(&n) else { return };
+        let Some(v) = self.virtuals.remove(n) else { return };
         let (new, args) = allocation(v.length);
         self.out.push(ResOp { op: new, args, descr: Some(v.size), result: Some(n), snapshot: None });
         for (d, value) in v.fields {
@@ -1415,7 +1466,7 @@ impl<'m> Optimizer<'m> {
     /// The index `index` of the virtual array `n` when it is a constant
     /// within its length.
     fn virtual_index(&self, n: u32, index: Value) -> Option<u32> {
-        match (self.virtuals[&n].length, self.resolve(index)) {
+        match (self.virtuals.get(n).expect("virtual").length, self.resolve(index)) {
             (Some(len), Value::Const(i, _)) if i < len => Some(i as u32),
             _ => None,
         }
@@ -1523,7 +1574,7 @@ impl<'m> Optimizer<'m> {
     /// its fields (`None`: `v` is not virtual).
     pub fn virtual_object(&self, v: Value) -> Option<VirtualParts> {
         let Value::Var(n) = self.resolve(v) else { return None };
-        let o = self.virtuals.get(&n)?;
+        let o = self.virtuals.get(n)?;
         Some((o.size, o.length, o.fields.iter().map(|(d, x)| (*d, self.resolve(*x))).collect()))
     }
 
@@ -1561,7 +1612,7 @@ impl<'m> Optimizer<'m> {
             self.flush_where(|o, l, w| {
                 l.index.is_some()
                     && !o.confined(l.obj)
-                    && !matches!(o.resolve(w.args[w.args.len() - 1]), Value::Var(n) if o.virtuals.contains_key(&n))
+                    && !matches!(o.resolve(w.args[w.args.len() - 1]), Value::Var(n) if o.virtuals.contains(n))
             });
         }
         if let Some(s) = &mut op.snapshot {
@@ -1573,7 +1624,9 @@ impl<'m> Optimizer<'m> {
                 })
                 .collect();
             let made = |o: &Self, v: &Value| match v {
-                Value::Var(n) if o.virtuals.contains_key(n) || o.arrays.contains_key(n) => Some(*n),
+                Value::Var(n) if o.virtuals.contains(*n) || (!o.arrays.is_empty() && o.arrays.contains_key(n)) => {
+                    Some(*n)
+                }
                 _ => None,
             };
             let mut todo: Vec<u32> = s.values().filter_map(|v| made(self, v)).collect();
@@ -1587,7 +1640,7 @@ impl<'m> Optimizer<'m> {
                     s.arrays.push(a);
                     continue;
                 }
-                let v = &self.virtuals[&n];
+                let v = &self.virtuals.get(n).expect("virtual");
                 let fields: Vec<(u32, Value)> = v.fields.iter().map(|(d, x)| (*d, self.resolve(*x))).collect();
                 todo.extend(fields.iter().filter_map(|(_, x)| made(self, x)));
                 s.virtuals.push(VirtualObject { var: n, size: v.size, length: v.length, fields });
@@ -1606,7 +1659,7 @@ impl<'m> Optimizer<'m> {
         let (y, c) = self.offset_form(op.op, &op.args)?;
         // `y` may be a fact the operation did not name: it uses it now.
         if let Value::Var(n) = y {
-            if let Some(&k) = self.fact_vars.get(&n) {
+            if let Some(&k) = self.fact_vars.get(n) {
                 self.used.insert(k);
             }
         }
@@ -1702,7 +1755,7 @@ impl<'m> Optimizer<'m> {
 
     /// Whether `v` is the result of a comparison in the trace (0 or 1).
     fn is_comparison(&self, v: Value) -> bool {
-        matches!(v, Value::Var(n) if self.compares.contains_key(&n))
+        matches!(v, Value::Var(n) if self.compares.contains(n))
     }
 
     /// `cmp(a, b)` is `holds`: so are its negation and its mirror.
@@ -1772,11 +1825,13 @@ impl Subst {
 }
 
 /// The buffers `known_at_guard` fills at each guard (contents not kept):
-/// the variables the guard keeps, the places whose write waits, the
-/// objects whose places it looks at, and the outside facts it used.
+/// the variables the guard keeps (a list and a set), the places whose
+/// write waits, the objects whose places it looks at, and the outside
+/// facts it used.
 #[derive(Default)]
 struct GuardScratch {
     kept: Vec<u32>,
+    kept_set: Marks,
     waiting: Vec<Loc>,
     objects: Vec<Value>,
     origins: Vec<usize>,

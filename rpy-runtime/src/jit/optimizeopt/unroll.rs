@@ -35,7 +35,8 @@
 use super::carry::{Ask, Carried, Mismatch};
 use super::intbounds::IntBound;
 use super::optimizer::{location, Env, Optimizer};
-use crate::jit::trace::{ResOp, Snapshot, Store, Trace, Value};
+use crate::jit::trace::{FrameSnapshot, ResOp, Snapshot, Store, Trace, Value};
+use std::rc::Rc;
 use rpy_jitcode::{Descr, JitModule, Kind, Op, Variant};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -525,11 +526,28 @@ fn body(
             *v = rename[&n];
         }
     };
+    // The frames renamed, by their address as recorded (a frame waiting
+    // for its call is shared by the guards recorded meanwhile: renamed
+    // once, shared renamed): the frame as recorded (kept, so that no
+    // other frame takes its address) and renamed.
+    let mut renamed_frames: HashMap<*const FrameSnapshot, (Rc<FrameSnapshot>, Rc<FrameSnapshot>)> =
+        HashMap::default();
     for op in ops {
         let mut op = op.clone();
         op.args.iter_mut().for_each(|a| map(&rename, a));
         if let Some(s) = &mut op.snapshot {
-            s.values_mut().for_each(|v| map(&rename, v));
+            for frame in &mut s.frames {
+                let (_, renamed) = renamed_frames.entry(Rc::as_ptr(frame)).or_insert_with(|| {
+                    let mut renamed = FrameSnapshot::clone(frame);
+                    renamed.live.iter_mut().for_each(|(_, v)| map(&rename, v));
+                    (frame.clone(), Rc::new(renamed))
+                });
+                *frame = renamed.clone();
+            }
+            s.map_object_values(|mut v| {
+                map(&rename, &mut v);
+                v
+            });
         }
         if let Some(r) = op.result {
             let kind = trace.kinds[r as usize];
@@ -974,7 +992,12 @@ fn assemble(
     for mut op in body.ops {
         op.args.iter_mut().for_each(renamed);
         if let Some(s) = &mut op.snapshot {
-            s.all_values_mut().for_each(renamed);
+            // (A frame shared with other snapshots is copied only when it
+            // changes.)
+            s.map_values(|mut v| {
+                renamed(&mut v);
+                v
+            });
         }
         ops.push(op);
     }

@@ -208,11 +208,20 @@ impl Snapshot {
     fn values_mut_and(&mut self, with_known: bool) -> impl Iterator<Item = &mut Value> {
         // (A frame shared with other snapshots is copied first.)
         let live = self.frames.iter_mut().flat_map(|f| Rc::make_mut(f).live.iter_mut().map(|(_, v)| v));
-        let fields = self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v));
-        let arrays = self.arrays.iter_mut().flat_map(LazyArray::values_mut);
-        let pending = self.pending.iter_mut().flat_map(Store::values_mut);
         let known = with_known.then_some(&mut self.known).into_iter().flat_map(Known::values_mut);
-        live.chain(fields).chain(arrays).chain(pending).chain(known)
+        live.chain(Self::object_values_mut(&mut self.virtuals, &mut self.arrays, &mut self.pending)).chain(known)
+    }
+
+    /// The values of the virtual objects, the lazy arrays and the pending
+    /// writes (`values_mut` without the frames').
+    fn object_values_mut<'a>(
+        virtuals: &'a mut [VirtualObject],
+        arrays: &'a mut [LazyArray],
+        pending: &'a mut [Store],
+    ) -> impl Iterator<Item = &'a mut Value> {
+        let fields = virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v));
+        let arrays = arrays.iter_mut().flat_map(LazyArray::values_mut);
+        fields.chain(arrays).chain(pending.iter_mut().flat_map(Store::values_mut))
     }
 
     /// Replaces every value `v` by `f(v)`, `known`'s too. A frame's part
@@ -220,14 +229,24 @@ impl Snapshot {
     /// changes (most do not: the optimizer resolves every guard's snapshot).
     pub fn map_values(&mut self, f: impl Fn(Value) -> Value) {
         for frame in &mut self.frames {
-            if frame.live.iter().any(|(_, v)| f(*v) != *v) {
-                Rc::make_mut(frame).live.iter_mut().for_each(|(_, v)| *v = f(*v));
-            }
+            FrameSnapshot::map_values(frame, &f);
         }
-        let fields = self.virtuals.iter_mut().flat_map(|o| o.fields.iter_mut().map(|(_, v)| v));
-        let arrays = self.arrays.iter_mut().flat_map(LazyArray::values_mut);
-        let pending = self.pending.iter_mut().flat_map(Store::values_mut);
-        for v in fields.chain(arrays).chain(pending).chain(self.known.values_mut()) {
+        self.map_values_but_frames(f);
+    }
+
+    /// `map_values` on all but the frames: the virtual objects, lazy
+    /// arrays, pending writes and `known`.
+    pub fn map_values_but_frames(&mut self, f: impl Fn(Value) -> Value) {
+        let objects = Self::object_values_mut(&mut self.virtuals, &mut self.arrays, &mut self.pending);
+        for v in objects.chain(self.known.values_mut()) {
+            *v = f(*v);
+        }
+    }
+
+    /// Every value but the frames' and `known`'s replaced by `f(v)` (what
+    /// `values_mut` gives but the frames').
+    pub fn map_object_values(&mut self, f: impl Fn(Value) -> Value) {
+        for v in Self::object_values_mut(&mut self.virtuals, &mut self.arrays, &mut self.pending) {
             *v = f(*v);
         }
     }
@@ -288,6 +307,16 @@ pub struct FrameSnapshot {
     pub jitcode: u32,
     pub pc: u32,
     pub live: Vec<(rpy_jitcode::Reg, Value)>,
+}
+
+impl FrameSnapshot {
+    /// Replaces each value `v` of `frame` by `f(v)`, copying the frame
+    /// first when it is shared, and only when a value changes.
+    pub fn map_values(frame: &mut Rc<FrameSnapshot>, f: impl Fn(Value) -> Value) {
+        if frame.live.iter().any(|(_, v)| f(*v) != *v) {
+            Rc::make_mut(frame).live.iter_mut().for_each(|(_, v)| *v = f(*v));
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
