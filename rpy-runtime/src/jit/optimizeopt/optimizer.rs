@@ -658,8 +658,9 @@ impl<'m> Optimizer<'m> {
         }
     }
 
-    /// What the optimizer knows that a bridge from a guard with snapshot
-    /// `s` can know too (`Snapshot::known`): what places of the objects the
+    /// What the optimizer knows that a bridge from a guard (whose
+    /// snapshot `push` went through, `guard_scratch`) can know too
+    /// (`Snapshot::known`): what places of the objects the
     /// guard keeps hold (those of its innermost portal's frame and the
     /// frames above it, and those it writes), when that is a value it
     /// keeps, a constant, an integer of a known range, or an object it
@@ -673,23 +674,10 @@ impl<'m> Optimizer<'m> {
     /// that they hold on every turn. (A place holding an outside fact's
     /// variable needs no check: the bridge's name for it stands for what
     /// the place holds.)
-    fn known_at_guard(&mut self, s: &Snapshot) -> Known {
-        let GuardScratch { mut kept, mut kept_set, mut waiting, mut objects, mut origins } =
+    fn known_at_guard(&mut self) -> Known {
+        // (`push` found the variables the guard keeps and the objects.)
+        let GuardScratch { mut kept, kept_set, mut waiting, mut objects, mut origins } =
             std::mem::take(&mut self.guard_scratch);
-        // (Each variable once, in the order of the snapshot's values.)
-        kept.clear();
-        kept_set.clear();
-        kept.extend(s.values().filter_map(|v| match v {
-            Value::Var(n) if kept_set.insert(*n) => Some(*n),
-            _ => None,
-        }));
-        if !s.virtuals.is_empty() || !s.arrays.is_empty() {
-            kept.retain(|n| !s.makes(*n));
-            kept_set.clear();
-            kept.iter().for_each(|n| {
-                kept_set.insert(*n);
-            });
-        }
         let is_kept = |v: &Value| match v {
             Value::Const(..) => true,
             Value::Var(n) => kept_set.contains(*n),
@@ -728,16 +716,8 @@ impl<'m> Optimizer<'m> {
                 origins.extend(origin);
             }
         };
-        // (The objects of the frames from the innermost portal's up, where
-        // the bridge starts and goes on, and of the writes it does first:
-        // an interpreter's callers' are read again only once they return.)
-        let portal = |f: &FrameSnapshot| self.m.drivers.iter().any(|d| d.portal == f.jitcode);
-        let from = s.frames.iter().rposition(|f| portal(f)).unwrap_or(0);
-        let live = s.frames[from..].iter().flat_map(|f| f.live.iter().map(|(_, v)| *v));
-        let written = s.pending.iter().map(|w| w.obj);
-        objects.clear();
-        // (Those with places known only: the others add nothing.)
-        objects.extend(live.chain(written).filter(|v| matches!(v, Value::Var(_)) && self.places_of.contains(v)));
+        // (The objects of the frames from the innermost portal's up and of
+        // the pending writes, those with places known: `push`.)
         objects.sort_unstable_by_key(|v| if let Value::Var(n) = v { *n } else { 0 });
         objects.dedup();
         // One step through an object it does not keep, when that is a
@@ -1629,7 +1609,40 @@ impl<'m> Optimizer<'m> {
                 }
                 _ => None,
             };
-            let mut todo: Vec<u32> = s.values().filter_map(|v| made(self, v)).collect();
+            // One pass over the values of the frames and of the pending
+            // writes finds the objects the guard makes (`todo`, in the
+            // order of `Snapshot::values`), and for `known_at_guard` the
+            // variables it has (`kept`, each once) and the objects whose
+            // places it may know (`objects`: those of the frames from the
+            // innermost portal's up, where the bridge starts and goes on,
+            // and of the writes it does first; an interpreter's callers'
+            // are read again only once they return).
+            let mut g = std::mem::take(&mut self.guard_scratch);
+            (g.kept.clear(), g.kept_set.clear(), g.objects.clear());
+            let mut todo: Vec<u32> = Vec::new();
+            let portal = |f: &FrameSnapshot| self.m.drivers.iter().any(|d| d.portal == f.jitcode);
+            let from = s.frames.iter().rposition(|f| portal(f)).unwrap_or(0);
+            for (i, f) in s.frames.iter().enumerate() {
+                for (_, v) in &f.live {
+                    let Value::Var(n) = *v else { continue };
+                    g.keep(n);
+                    todo.extend(made(self, v));
+                    if i >= from && self.places_of.contains(v) {
+                        g.objects.push(*v);
+                    }
+                }
+            }
+            for w in &s.pending {
+                for v in w.values() {
+                    if let Value::Var(n) = *v {
+                        g.keep(n);
+                    }
+                    todo.extend(made(self, v));
+                }
+                if matches!(w.obj, Value::Var(_)) && self.places_of.contains(&w.obj) {
+                    g.objects.push(w.obj);
+                }
+            }
             while let Some(n) = todo.pop() {
                 if s.makes(n) {
                     continue;
@@ -1637,15 +1650,26 @@ impl<'m> Optimizer<'m> {
                 if let Some(l) = self.arrays.get(&n) {
                     let mut a = LazyArray { var: n, descr: l.descr, length: l.length, pieces: l.pieces.clone() };
                     a.values_mut().for_each(|v| *v = self.resolve(*v));
+                    a.values().for_each(|v| g.keep_value(v));
                     s.arrays.push(a);
                     continue;
                 }
                 let v = &self.virtuals.get(n).expect("virtual");
                 let fields: Vec<(u32, Value)> = v.fields.iter().map(|(d, x)| (*d, self.resolve(*x))).collect();
+                fields.iter().for_each(|(_, x)| g.keep_value(x));
                 todo.extend(fields.iter().filter_map(|(_, x)| made(self, x)));
                 s.virtuals.push(VirtualObject { var: n, size: v.size, length: v.length, fields });
             }
-            s.known = self.known_at_guard(s);
+            // (The guard makes its objects: it does not keep them.)
+            if !s.virtuals.is_empty() || !s.arrays.is_empty() {
+                g.kept.retain(|n| !s.makes(*n));
+                g.kept_set.clear();
+                g.kept.iter().for_each(|n| {
+                    g.kept_set.insert(*n);
+                });
+            }
+            self.guard_scratch = g;
+            s.known = self.known_at_guard();
         }
         self.out.push(op);
     }
@@ -1824,10 +1848,10 @@ impl Subst {
     }
 }
 
-/// The buffers `known_at_guard` fills at each guard (contents not kept):
-/// the variables the guard keeps (a list and a set), the places whose
-/// write waits, the objects whose places it looks at, and the outside
-/// facts it used.
+/// The buffers `push` and `known_at_guard` fill at each guard (contents
+/// not kept): the variables the guard keeps (a list, each once, and a
+/// set), the places whose write waits, the objects whose places it looks
+/// at, and the outside facts it used.
 #[derive(Default)]
 struct GuardScratch {
     kept: Vec<u32>,
@@ -1835,6 +1859,22 @@ struct GuardScratch {
     waiting: Vec<Loc>,
     objects: Vec<Value>,
     origins: Vec<usize>,
+}
+
+impl GuardScratch {
+    /// The guard keeps variable `n`.
+    fn keep(&mut self, n: u32) {
+        if self.kept_set.insert(n) {
+            self.kept.push(n);
+        }
+    }
+
+    /// The guard keeps `v` if it is a variable.
+    fn keep_value(&mut self, v: &Value) {
+        if let Value::Var(n) = *v {
+            self.keep(n);
+        }
+    }
 }
 
 /// An object the trace has not allocated (yet): its size descr, and the

@@ -151,7 +151,7 @@ impl Piece {
 }
 
 impl LazyArray {
-    fn values(&self) -> impl Iterator<Item = &Value> {
+    pub fn values(&self) -> impl Iterator<Item = &Value> {
         let pieces = self.pieces.iter().flat_map(|p| [&p.src, &p.start, &p.at, &p.n]);
         std::iter::once(&self.length).chain(pieces)
     }
