@@ -175,27 +175,36 @@ fn remove_unused(m: &JitModule, mut ops: Vec<ResOp>) -> Vec<ResOp> {
             keep[i] = false;
             continue;
         }
-        reads(op).for_each(|n| used.insert(n));
+        for_each_read(op, |n| used.insert(n));
     }
     let mut keep = keep.into_iter();
     ops.retain(|_| keep.next().expect("one flag per operation"));
     ops
 }
 
-/// The variables `op` reads: its arguments', and its snapshot's fail
-/// arguments (`ResOp::uses`, each as often as it is there).
-fn reads(op: &ResOp) -> impl Iterator<Item = u32> + '_ {
-    let snapshot = op.snapshot.iter().flat_map(|s| {
-        s.values().filter_map(|v| match v {
-            Value::Var(n) if !s.makes(*n) => Some(*n),
-            _ => None,
-        })
-    });
-    let args = op.args.iter().filter_map(|v| match v {
-        Value::Var(n) => Some(*n),
-        Value::Const(..) => None,
-    });
-    args.chain(snapshot)
+/// Calls `f` with each variable `op` reads: its arguments', and its
+/// snapshot's fail arguments (`ResOp::uses`, each as often as it is
+/// there). (Loops, not `Snapshot::values`' chain of iterators: every
+/// guard's every value goes through here twice.)
+fn for_each_read(op: &ResOp, mut f: impl FnMut(u32)) {
+    for v in &op.args {
+        if let Value::Var(n) = *v {
+            f(n);
+        }
+    }
+    let Some(s) = &op.snapshot else { return };
+    let makes_none = s.virtuals.is_empty() && s.arrays.is_empty();
+    let mut read = |v: &Value| {
+        if let Value::Var(n) = *v {
+            if makes_none || !s.makes(n) {
+                f(n);
+            }
+        }
+    };
+    s.frames.iter().for_each(|frame| frame.live.iter().for_each(|(_, v)| read(v)));
+    s.virtuals.iter().for_each(|o| o.fields.iter().for_each(|(_, v)| read(v)));
+    s.arrays.iter().for_each(|a| a.values().for_each(&mut read));
+    s.pending.iter().for_each(|w| w.values().for_each(&mut read));
 }
 
 /// A set of a trace's variables (numbered from 0, fewer than its
@@ -246,7 +255,7 @@ fn dead_allocations(ops: &[ResOp], vars: usize, is_dead_allocation: &dyn Fn(&Res
         if is_dead_allocation(op, &dead) {
             waiting.push(op);
         } else {
-            reads(op).for_each(|n| used.insert(n));
+            for_each_read(op, |n| used.insert(n));
         }
     }
     loop {
@@ -259,7 +268,7 @@ fn dead_allocations(ops: &[ResOp], vars: usize, is_dead_allocation: &dyn Fn(&Res
         waiting.retain(|op| {
             let still = is_dead_allocation(op, &dead);
             if !still {
-                reads(op).for_each(|n| used.insert(n));
+                for_each_read(op, |n| used.insert(n));
             }
             still
         });
