@@ -25,17 +25,17 @@
 //! Guards' snapshots and the final `jump` see the same substitutions, so a
 //! guard failing still resumes with the right values.
 
+use super::dense::{Marks, ValueMap, ValueSet, VarMap};
 use super::facts::{mirror, negation, step};
 use super::intbounds::{self, IntBound};
 use super::Opts;
+use super::VarSet;
 use crate::jit::eval::{pure_value, returns_float};
 use crate::jit::trace::{
     allocation, initialization, FrameSnapshot, Known, LazyArray, Piece, PureCallResult, ResOp, Snapshot, Store, Value,
     VirtualObject,
 };
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Op, Reg};
-use super::dense::{Marks, ValueMap, ValueSet, VarMap};
-use super::VarSet;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::collections::hash_map::Entry;
 use std::rc::Rc;
@@ -1367,7 +1367,10 @@ impl<'m> Optimizer<'m> {
                         Op::GetarrayitemGcR => Kind::Ref,
                         _ => Kind::Float,
                     };
-                    let v = self.virtuals.get(n).expect("virtual")
+                    let v = self
+                        .virtuals
+                        .get(n)
+                        .expect("virtual")
                         .fields
                         .iter()
                         .find(|(k, _)| *k == i)

@@ -36,9 +36,9 @@ use super::carry::{Ask, Carried, Mismatch};
 use super::intbounds::IntBound;
 use super::optimizer::{location, Env, Optimizer};
 use crate::jit::trace::{FrameSnapshot, ResOp, Snapshot, Store, Trace, Value};
-use std::rc::Rc;
 use rpy_jitcode::{Descr, JitModule, Kind, Op, Variant};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::rc::Rc;
 
 /// A value the body can know in terms of the loop's values: an input of the
 /// loop (by position in the jump), a fact (by number), a constant, or a
@@ -530,8 +530,7 @@ fn body(
     // for its call is shared by the guards recorded meanwhile: renamed
     // once, shared renamed): the frame as recorded (kept, so that no
     // other frame takes its address) and renamed.
-    let mut renamed_frames: HashMap<*const FrameSnapshot, (Rc<FrameSnapshot>, Rc<FrameSnapshot>)> =
-        HashMap::default();
+    let mut renamed_frames: HashMap<*const FrameSnapshot, (Rc<FrameSnapshot>, Rc<FrameSnapshot>)> = HashMap::default();
     for op in ops {
         let mut op = op.clone();
         op.args.iter_mut().for_each(|a| map(&rename, a));
