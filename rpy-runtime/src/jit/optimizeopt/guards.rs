@@ -182,7 +182,6 @@ pub fn strengthen(trace: &mut Trace) {
                 // instruction it resumes at reads it): a constant where that
                 // guard failed, it is then computed for the snapshot (a
                 // comparison in place of a guard and its snapshot).
-
                 replace.push((before[0].0, n, c));
                 for &(p, _) in &before[1..] {
                     drop[p] = true;
