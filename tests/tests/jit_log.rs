@@ -882,3 +882,17 @@ fn a_loop_traced_on_an_unusual_turn_is_traced_again_from_its_bridge() {
     let (none, out) = jit_log_with("239_jit_retrace", "jit-retrace", no_retraces);
     assert!(out.contains(expected) && none.is_empty(), "{none:?}");
 }
+
+/// Program 245's loop calls a function that starts itself again in its
+/// frame twice (a tail call, no `can_enter_jit!`): the tracer goes through
+/// the restarts, so the loop makes no call, of compiled code or of the
+/// interpreter, and no trace is given up on a loop of the callee.
+#[test]
+fn a_function_starting_again_in_its_frame_is_traced_through() {
+    let (loops, out) = jit_log("245_jit_tail_call_same_function", "jit-log-opt-loop");
+    assert_eq!(out, "135450\n");
+    let main = loops.iter().find(|l| l.contains("(0, 0, 'pc 0 of 7')")).expect("the main loop");
+    assert!(!main.contains("call_assembler") && !main.contains("<Call interpret>"), "{main}");
+    let (aborts, _) = jit_log("245_jit_tail_call_same_function", "jit-abort");
+    assert!(aborts.iter().all(|a| !a.contains("CalleeLoops")), "{aborts:?}");
+}
