@@ -3894,11 +3894,8 @@ pub mod lua {
     /// keeps its shape), a constant.
     fn meta_get(mt: &Table, k: &Vec<u8>) -> Value {
         if we_are_jitted() {
-            if let Some(shape) = &mt.shape {
-                return match position(shape_pos(promote(&**shape), k)) {
-                    Some(p) => mt.value_at(p),
-                    None => Value::Nil,
-                };
+            if let Some(p) = shape_position(&mt.shape, k) {
+                return if p == usize::MAX { Value::Nil } else { mt.value_at(p) };
             }
         }
         mt.get_str(k)
@@ -4327,18 +4324,11 @@ pub mod lua {
     /// chain is not such tables; `index` follows it).
     fn string_method_by_shapes(interp: &Interp, k: &Vec<u8>) -> Option<Value> {
         let mt = interp.string_meta.borrow().clone()?;
-        let class = {
-            let mtb = mt.borrow();
-            let q = shape_position(&mtb.shape, &interp.index_name)?;
-            if q == usize::MAX {
-                return None;
-            }
-            match &mtb.value_at(q) {
-                Value::Table(class) => class.clone(),
-                _ => return None,
-            }
-        };
-        field_by_shapes(interp, &Value::Table(class), k)
+        let class = meta_get(&mt.borrow(), &interp.index_name);
+        if !matches!(class, Value::Table(_)) {
+            return None;
+        }
+        field_by_shapes(interp, &class, k)
     }
 
     /// `obj[k]` (`k` a constant) through the caches of its chain (`None`:

@@ -1327,9 +1327,8 @@ impl<'a> Interp<'a> {
         // `compose`, whose closure tail-calls another closure of the same
         // function): gone through as many times as recursive calls are
         // traced into, before it counts as a loop.
-        let again = frame.keys.first() == Some(&greens)
-            && !frame.back_edge
-            && frame.keys.iter().take_while(|k| **k == greens).count() < self.max_portal_frames;
+        let starts = frame.keys.iter().take_while(|k| **k == greens).count();
+        let again = starts > 0 && !frame.back_edge && starts < self.max_portal_frames;
         if frame.keys.contains(&greens) && !again {
             let site = match &frame.inlined {
                 Some(Inlined::Called { site, .. }) => site.clone(),
@@ -1355,7 +1354,6 @@ impl<'a> Interp<'a> {
         if again {
             // The keys of the call before are not this one's: only the
             // times the frame started again are kept.
-            let starts = keys.iter().take_while(|k| **k == greens).count();
             keys.truncate(starts);
         }
         keys.push(greens.clone());
