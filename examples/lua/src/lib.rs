@@ -634,7 +634,15 @@ pub mod lua {
     /// (with a nil value) so that `next` can go on from it; entries are
     /// compacted when dead ones outnumber the live ones.
     struct Table {
+        /// The array part (keys 1..n), unless `floats` holds it.
         arr: Vec<Value>,
+        /// The array part while every item of it is a float (PyPy's list
+        /// strategies): unboxed, with `arr` empty. A float read from it is
+        /// a new box (which a trace never makes), one stored into it is
+        /// unboxed, and the first item that is not a float turns the part
+        /// into values (`to_values`). A matrix of floats in `arr` was a box
+        /// per item, each a cache miss away from its row.
+        floats: Option<Vec<f64>>,
         /// The hash part: each entry's key then its value (`2p`, `2p + 1`);
         /// none until the first entry (most tables are arrays, or records
         /// made with their fields: an empty list each was a sixth of the
@@ -685,7 +693,7 @@ pub mod lua {
     fn empty_table(id: i64, shape: Option<Rc<Shape>>, room: usize) -> Table {
         // (An empty `Vec::new()` shares one empty array.)
         let arr = if room == 0 { Vec::new() } else { Vec::with_capacity(room) };
-        Table { arr, hash: None, shape, index: None, strs_version: 0, dead: 0, meta: None, id }
+        Table { arr, floats: None, hash: None, shape, index: None, strs_version: 0, dead: 0, meta: None, id }
     }
 
     /// The `i` with 2^(i-1) < x <= 2^i (0 for 1).
@@ -848,7 +856,79 @@ pub mod lua {
         }
     }
 
+    // (A `&mut` of an `Option` is passed to a function, copied in and out.)
+
+    /// Stores `x` at `j` in the list `floats`.
+    fn set_float(floats: &mut Option<Vec<f64>>, j: usize, x: f64) {
+        if let Some(l) = floats {
+            l[j] = x;
+        }
+    }
+
+    /// Appends `x` to the list `floats`, made for it if none.
+    fn push_float(floats: &mut Option<Vec<f64>>, x: f64) {
+        match floats {
+            Some(l) => l.push(x),
+            None => *floats = Some(vec![x]),
+        }
+    }
+
     impl Table {
+        /// How many items the array part has.
+        fn arr_len(&self) -> usize {
+            match &self.floats {
+                Some(f) => f.len(),
+                None => self.arr.len(),
+            }
+        }
+
+        /// The array part's item `j` (`j < arr_len()`).
+        fn arr_get(&self, j: usize) -> Value {
+            match &self.floats {
+                Some(f) => Value::Num(f[j]),
+                None => self.arr[j].clone(),
+            }
+        }
+
+        fn arr_is_nil(&self, j: usize) -> bool {
+            self.floats.is_none() && matches!(self.arr[j], Value::Nil)
+        }
+
+        fn arr_set(&mut self, j: usize, v: Value) {
+            if self.floats.is_some() {
+                if let Value::Num(x) = v {
+                    return set_float(&mut self.floats, j, x);
+                }
+                self.to_values();
+            }
+            self.arr[j] = v;
+        }
+
+        /// Appends `v` to the array part: a float to an empty part starts it
+        /// as floats.
+        fn arr_push(&mut self, v: Value) {
+            if let Value::Num(x) = v {
+                if self.floats.is_some() || self.arr.is_empty() {
+                    return push_float(&mut self.floats, x);
+                }
+            } else if self.floats.is_some() {
+                self.to_values();
+            }
+            self.arr.push(v);
+        }
+
+        /// Boxes the floats of the array part (a value that is not a float
+        /// is stored into it).
+        fn to_values(&mut self) {
+            if let Some(f) = self.floats.take() {
+                let mut arr: Vec<Value> = Vec::with_capacity(f.len() + 1);
+                for x in f.iter() {
+                    arr.push(Value::Num(*x));
+                }
+                self.arr = arr;
+            }
+        }
+
         /// How many entries the hash part has (dead ones too).
         fn entries(&self) -> usize {
             match &self.hash {
@@ -986,8 +1066,8 @@ pub mod lua {
             // (One unsigned test, `j < len`: the indexing's own check is
             // its negation, which a trace then knows.)
             let j = (i as u64).wrapping_sub(1);
-            if j < self.arr.len() as u64 {
-                return self.arr[j as usize].clone();
+            if j < self.arr_len() as u64 {
+                return self.arr_get(j as usize);
             }
             match self.int_pos(i) {
                 Some(p) => self.value_at(p),
@@ -1021,10 +1101,10 @@ pub mod lua {
         }
 
         fn set_int(&mut self, i: i64, v: Value) {
-            let n = self.arr.len();
+            let n = self.arr_len();
             let j = (i as u64).wrapping_sub(1);
             if j < n as u64 {
-                self.arr[j as usize] = v;
+                self.arr_set(j as usize, v);
                 return;
             }
             if i as u64 == n as u64 + 1 && !matches!(v, Value::Nil) {
@@ -1032,7 +1112,7 @@ pub mod lua {
                     self.kill(p);
                     self.remove_int(i);
                 }
-                self.arr.push(v);
+                self.arr_push(v);
                 self.migrate();
                 return;
             }
@@ -1056,7 +1136,7 @@ pub mod lua {
 
         fn migrate_from_hash(&mut self) {
             loop {
-                let next = self.arr.len() as i64 + 1;
+                let next = self.arr_len() as i64 + 1;
                 let p = match self.int_pos(next) {
                     Some(p) => p,
                     None => return,
@@ -1067,7 +1147,7 @@ pub mod lua {
                 let v = self.take_value_at(p);
                 self.kill(p);
                 self.remove_int(next);
-                self.arr.push(v);
+                self.arr_push(v);
             }
         }
 
@@ -1137,8 +1217,8 @@ pub mod lua {
             let mut nums: Vec<usize> = vec![0; 65];
             let mut total: usize = 0;
             let mut k = 0;
-            while k < self.arr.len() {
-                if !matches!(self.arr[k], Value::Nil) {
+            while k < self.arr_len() {
+                if !self.arr_is_nil(k) {
                     nums[ceil_log2(k as u64 + 1)] += 1;
                     total += 1;
                 }
@@ -1164,11 +1244,11 @@ pub mod lua {
                 i += 1;
                 twotoi *= 2;
             }
-            if optimal <= self.arr.len() {
+            if optimal <= self.arr_len() {
                 return;
             }
-            while self.arr.len() < optimal {
-                let next = self.arr.len() as i64 + 1;
+            while self.arr_len() < optimal {
+                let next = self.arr_len() as i64 + 1;
                 let v = match self.int_pos(next) {
                     Some(p) => {
                         let v = self.take_value_at(p);
@@ -1180,7 +1260,7 @@ pub mod lua {
                     }
                     None => Value::Nil,
                 };
-                self.arr.push(v);
+                self.arr_push(v);
             }
             self.migrate();
         }
@@ -1238,11 +1318,11 @@ pub mod lua {
         /// `#t`: a border (PUC Lua's `luaH_getn`): in the array part when
         /// it ends with nil, else counting on through the hash part.
         fn length(&self) -> i64 {
-            let n = self.arr.len();
+            let n = self.arr_len();
             // The usual case, with no loop (a trace does it inline): the
             // array part ends with a value, and no integer key is in the
             // hash part.
-            if (n == 0 || !matches!(self.arr[n - 1], Value::Nil)) && !self.has_int_keys() {
+            if (n == 0 || !self.arr_is_nil(n - 1)) && !self.has_int_keys() {
                 return n as i64;
             }
             self.border()
@@ -1251,14 +1331,14 @@ pub mod lua {
         /// `length` when the array part ends with nil (a border inside it)
         /// or the hash part may hold the keys after it.
         fn border(&self) -> i64 {
-            let n = self.arr.len();
-            if n > 0 && matches!(self.arr[n - 1], Value::Nil) {
+            let n = self.arr_len();
+            if n > 0 && self.arr_is_nil(n - 1) {
                 // A border in the array: t[lo] non-nil (or lo 0), t[hi] nil.
                 let mut lo: usize = 0;
                 let mut hi: usize = n;
                 while hi - lo > 1 {
                     let m = (lo + hi) / 2;
-                    if matches!(self.arr[m - 1], Value::Nil) {
+                    if self.arr_is_nil(m - 1) {
                         hi = m;
                     } else {
                         lo = m;
@@ -1281,21 +1361,21 @@ pub mod lua {
             let key = normalize_key(k);
             match &key {
                 Value::Nil => {}
-                Value::Int(i) if *i >= 1 && (*i as u64) <= self.arr.len() as u64 => {
+                Value::Int(i) if *i >= 1 && (*i as u64) <= self.arr_len() as u64 => {
                     start_arr = *i as usize;
                 }
                 other => match self.find(other) {
                     Some(p) => {
-                        start_arr = self.arr.len();
+                        start_arr = self.arr_len();
                         start_hash = p + 1;
                     }
                     None => return None,
                 },
             }
             let mut i = start_arr;
-            while i < self.arr.len() {
-                if !matches!(self.arr[i], Value::Nil) {
-                    return Some((Value::Int(i as i64 + 1), self.arr[i].clone()));
+            while i < self.arr_len() {
+                if !self.arr_is_nil(i) {
+                    return Some((Value::Int(i as i64 + 1), self.arr_get(i)));
                 }
                 i += 1;
             }

@@ -178,6 +178,28 @@ fn a_table_read_by_index_tests_its_bounds_once() {
     assert_eq!(guards, 3, "the loop's body has {guards} guards:\n{body}");
 }
 
+/// A loop of float arithmetic over arrays of floats (a row of a matrix
+/// times another, summed into a third): the floats are read and stored
+/// unboxed, so the loop's body allocates nothing and tests no item's type.
+#[test]
+fn a_loop_over_float_arrays_boxes_nothing() {
+    let program = "
+        local a, b, c = {}, {}, {}
+        for i = 1, 200 do a[i] = i * 0.5; b[i] = 1.5; c[i] = 0.0 end
+        for r = 1, 200 do
+          for i = 1, 200 do c[i] = c[i] + a[i] * b[i] end
+        end
+        print(c[200])";
+    let (out, log) = run_logging(&["-e", program], "jit-log-opt-loop", "default");
+    assert_eq!(out, "30000.0");
+    let body = log.split("label(").last().expect("an unrolled loop");
+    let body = body.split("jump(").next().unwrap_or(body);
+    assert!(body.contains("getarrayitem_gc_f"), "the loop reads no float from an array:\n{body}");
+    assert!(body.contains("setarrayitem_gc"), "the loop stores nothing into an array:\n{body}");
+    assert!(!body.contains("new("), "the loop's body allocates:\n{body}");
+    assert!(!body.contains("Value.#tag"), "the loop's body tests a value's type:\n{body}");
+}
+
 /// `==` of two tables with a metatable asks the metatable for `__eq`: the
 /// key's position in the metatable's shape (promoted) is a constant of the
 /// trace, so the lookup calls nothing.
