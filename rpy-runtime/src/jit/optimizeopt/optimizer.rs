@@ -184,6 +184,15 @@ pub struct Optimizer<'m> {
     /// release). Nothing else writes the place while its write waits: a
     /// write or call that may does the waiting write first.
     in_memory: HashMap<Loc, (Value, Option<usize>)>,
+    /// By place whose write waits with `in_memory` known, what the heap
+    /// cache forgot when that write was made (the places it may be): if
+    /// the place is written back to what memory holds, no write happened
+    /// and they are known again, but those a later write or call may
+    /// have changed (dropped from here as they happen). A `RefCell`'s
+    /// count goes up and down with every borrow: without this, a borrow
+    /// of one table forgot every other table's count, read and tested
+    /// again at its next borrow.
+    forgotten_by: Vec<(Loc, Vec<(Loc, (Value, Option<usize>))>)>,
     /// The objects an operation read or wrote through: not null.
     dereferenced: ValueSet,
     /// Where objects were read from, when the field says something of what
@@ -240,6 +249,7 @@ impl<'m> Optimizer<'m> {
             guard_scratch: GuardScratch::default(),
             frame_memo: Vec::new(),
             in_memory: HashMap::default(),
+            forgotten_by: Vec::new(),
             dereferenced: ValueSet::default(),
             origins: ValueMap::default(),
             shared: ValueSet::default(),
@@ -330,6 +340,21 @@ impl<'m> Optimizer<'m> {
     pub fn bound_used(&mut self, v: Value) -> IntBound {
         self.use_bounds(&[v]);
         self.bound(v)
+    }
+
+    /// Whether `a` and `b` are known to be the same value: the same, or
+    /// integers whose ranges are the same one number (a count tested
+    /// against 0, then written 0). A decision on ranges counts their use.
+    fn same_int(&mut self, a: Value, b: Value) -> bool {
+        if self.resolve(a) == self.resolve(b) {
+            return true;
+        }
+        let (x, y) = (self.bound(a), self.bound(b));
+        let same = x.lo == x.hi && x == y;
+        if same {
+            self.use_bounds(&[a, b]);
+        }
+        same
     }
 
     /// The range the integer `v` is known to lie in.
@@ -957,6 +982,7 @@ impl<'m> Optimizer<'m> {
                             || effects.is_some_and(|e| !l.touched_by(m, &e.writes))
                     });
                     self.heap = heap;
+                    self.forgotten_by.clear();
                 }
             }
             // Only the first since the last call that may write a
@@ -994,13 +1020,16 @@ impl<'m> Optimizer<'m> {
                     self.lookup_heap(&loc); // (a use of what is known)
                     return; // writes what is there
                 }
-                if self.lazy.iter().any(|(l, _)| *l == loc) {
-                    if let Some(&(m, origin)) = self.in_memory.get(&loc).filter(|(m, _)| self.resolve(*m) == value) {
+                let first = !self.lazy.iter().any(|(l, _)| *l == loc);
+                if !first {
+                    let held = self.in_memory.get(&loc).copied();
+                    if let Some((m, origin)) = held.filter(|&(m, _)| self.same_int(m, value)) {
                         // Back to what memory holds: the waiting write goes.
                         self.lazy.retain(|(l, _)| *l != loc);
                         self.in_memory.remove(&loc);
                         self.used.extend(origin);
                         self.remember(loc, (m, origin));
+                        self.recall_forgotten_by(&loc);
                         return;
                     }
                 } else {
@@ -1013,8 +1042,16 @@ impl<'m> Optimizer<'m> {
                 // unless the field is immutable (written only while its
                 // object is built, which is no object read before).
                 let mut heap = std::mem::take(&mut self.heap);
-                heap.retain(|l, _| l.immutable || !self.may_be_same(&loc, l));
+                let mut forgotten = Vec::new();
+                heap.retain(|l, e| {
+                    let keep = l.immutable || !self.may_be_same(&loc, l);
+                    if !keep && first {
+                        forgotten.push((*l, *e));
+                    }
+                    keep
+                });
                 self.heap = heap;
+                self.note_forgotten_by(loc, first && self.in_memory.contains_key(&loc), forgotten);
                 self.remember(loc, (value, None));
                 // Done later, or never when written again first; writes
                 // that may be the same memory keep their order.
@@ -1565,6 +1602,34 @@ impl<'m> Optimizer<'m> {
     /// carries it by its fields).
     pub fn add_virtual(&mut self, n: u32, size: u32, length: Option<u64>, fields: Vec<(u32, Value)>) {
         self.virtuals.insert(n, Virtual { size, length, fields });
+    }
+
+    /// A write to `loc` is made: what the places other writes wait at
+    /// made the cache forget and `loc` may be is changed; `forgotten`, if
+    /// `remembered` (the write may go back to what memory holds), is what
+    /// it made the cache forget.
+    fn note_forgotten_by(&mut self, loc: Loc, remembered: bool, forgotten: Vec<(Loc, (Value, Option<usize>))>) {
+        let mut all = std::mem::take(&mut self.forgotten_by);
+        all.retain_mut(|(w, entries)| {
+            entries.retain(|(l, _)| !self.may_be_same(&loc, l));
+            *w != loc && !entries.is_empty()
+        });
+        if remembered && !forgotten.is_empty() {
+            all.push((loc, forgotten));
+        }
+        self.forgotten_by = all;
+    }
+
+    /// The waiting write to `loc` went (it wrote back what memory held):
+    /// what the cache forgot for it is known again.
+    fn recall_forgotten_by(&mut self, loc: &Loc) {
+        let Some(i) = self.forgotten_by.iter().position(|(w, _)| w == loc) else { return };
+        let (_, entries) = self.forgotten_by.swap_remove(i);
+        for (l, e) in entries {
+            if !self.heap.contains_key(&l) {
+                self.remember(l, e);
+            }
+        }
     }
 
     /// Does the lazy writes of places other than `loc` that may be the

@@ -2127,6 +2127,86 @@ fn a_field_written_back_after_a_write_that_may_alias_it_is_written() {
     );
 }
 
+/// Two objects' counts, one counted up and down between reads of the
+/// other's: the other's count is known again once the first is back to
+/// what memory holds (its write never happened), so it is read once.
+#[test]
+fn a_count_written_back_leaves_other_objects_counts_known() {
+    check(
+        "
+        [p0, p1]
+        i2 = getfield_gc_i(p1, descr=<FieldS Pair.a 8>)
+        i3 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i4 = int_add(i3, 1)
+        setfield_gc(p0, i4, descr=<FieldS Pair.a 8>)
+        i5 = int_sub(i4, 1)
+        setfield_gc(p0, i5, descr=<FieldS Pair.a 8>)
+        i6 = getfield_gc_i(p1, descr=<FieldS Pair.a 8>)
+        i7 = int_add(i2, i6)
+        finish(i7)",
+        "
+        [p0, p1]
+        i2 = getfield_gc_i(p1, descr=<FieldS Pair.a 8>)
+        i3 = int_add(i2, i2)
+        finish(i3)",
+    );
+}
+
+/// Another object's field of the same descr written while the count's
+/// write waits: what the count's write made the cache forget may have
+/// changed since, and is read again.
+#[test]
+fn a_count_written_back_after_another_write_leaves_others_forgotten() {
+    check(
+        "
+        [p0, p1, p2]
+        i3 = getfield_gc_i(p1, descr=<FieldS Pair.a 8>)
+        i4 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i5 = int_add(i4, 1)
+        setfield_gc(p0, i5, descr=<FieldS Pair.a 8>)
+        setfield_gc(p2, 7, descr=<FieldS Pair.a 8>)
+        i6 = int_sub(i5, 1)
+        setfield_gc(p0, i6, descr=<FieldS Pair.a 8>)
+        i7 = getfield_gc_i(p1, descr=<FieldS Pair.a 8>)
+        i8 = int_add(i3, i7)
+        finish(i8)",
+        "
+        [p0, p1, p2]
+        i3 = getfield_gc_i(p1, descr=<FieldS Pair.a 8>)
+        i4 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i5 = int_add(i4, 1)
+        setfield_gc(p0, i5, descr=<FieldS Pair.a 8>)
+        setfield_gc(p2, 7, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, i4, descr=<FieldS Pair.a 8>)
+        i6 = getfield_gc_i(p1, descr=<FieldS Pair.a 8>)
+        i7 = int_add(i3, i6)
+        finish(i7)",
+    );
+}
+
+/// A count tested to be 0, counted down and written 0 again (a `RefCell`'s
+/// `borrow_mut` and its release): 0 is what memory holds, by the guard,
+/// and the waiting write goes.
+#[test]
+fn a_write_of_the_constant_a_guard_proved_memory_holds_is_not_written() {
+    check(
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = int_ne(i1, 0)
+        guard_false(i2, descr=<Guard0x0>) [p0]
+        setfield_gc(p0, -1, descr=<FieldS Pair.a 8>)
+        setfield_gc(p0, 0, descr=<FieldS Pair.a 8>)
+        finish(0)",
+        "
+        [p0]
+        i1 = getfield_gc_i(p0, descr=<FieldS Pair.a 8>)
+        i2 = int_ne(i1, 0)
+        guard_false(i2, descr=<Guard0x0>) [p0]
+        finish(0)",
+    );
+}
+
 /// Where `guard_true(x)` fails x is 0: its snapshot holds 0 for x, not the variable.
 #[test]
 fn a_failing_guards_operand_is_a_constant_in_its_snapshot() {
