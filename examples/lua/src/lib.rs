@@ -634,10 +634,12 @@ pub mod lua {
     /// (with a nil value) so that `next` can go on from it; entries are
     /// compacted when dead ones outnumber the live ones.
     struct Table {
-        /// The array part (keys 1..n), unless `floats` holds it.
-        arr: Vec<Value>,
+        /// The array part (keys 1..n), unless `floats` holds it; none
+        /// until the first item (records and leaves of trees have none:
+        /// an empty list each was a sixth of binary-trees' memory).
+        arr: Option<Vec<Value>>,
         /// The array part while every item of it is a float (PyPy's list
-        /// strategies): unboxed, with `arr` empty. A float read from it is
+        /// strategies): unboxed, with `arr` none. A float read from it is
         /// a new box (which a trace never makes), one stored into it is
         /// unboxed, and the first item that is not a float turns the part
         /// into values (`to_values`). A matrix of floats in `arr` was a box
@@ -691,8 +693,7 @@ pub mod lua {
     /// start, as the globals are), with room for `room` items in its array
     /// part.
     fn empty_table(id: i64, shape: Option<Rc<Shape>>, room: usize) -> Table {
-        // (An empty `Vec::new()` shares one empty array.)
-        let arr = if room == 0 { Vec::new() } else { Vec::with_capacity(room) };
+        let arr = if room == 0 { None } else { Some(Vec::with_capacity(room)) };
         Table { arr, floats: None, hash: None, shape, index: None, strs_version: 0, dead: 0, meta: None, id }
     }
 
@@ -835,11 +836,11 @@ pub mod lua {
         t.str_pos(s)
     }
 
-    /// Puts `v` at `i` in the list `hash` (if any), giving what was there.
+    /// Puts `v` at `i` in the list `list` (if any), giving what was there.
     /// (A `&mut` of an `Option` is passed to a function, copied in and
     /// out: the list is changed in place.)
-    fn replace_in(hash: &mut Option<Vec<Value>>, i: usize, v: Value) -> Value {
-        match hash {
+    fn replace_in(list: &mut Option<Vec<Value>>, i: usize, v: Value) -> Value {
+        match list {
             Some(h) => std::mem::replace(&mut h[i], v),
             None => Value::Nil,
         }
@@ -873,25 +874,38 @@ pub mod lua {
         }
     }
 
+    /// Appends `v` to the list `list`, made for it if none.
+    fn push_in(list: &mut Option<Vec<Value>>, v: Value) {
+        match list {
+            Some(l) => l.push(v),
+            None => *list = Some(vec![v]),
+        }
+    }
+
     impl Table {
         /// How many items the array part has.
         fn arr_len(&self) -> usize {
-            match &self.floats {
-                Some(f) => f.len(),
-                None => self.arr.len(),
+            match (&self.arr, &self.floats) {
+                (Some(a), _) => a.len(),
+                (None, Some(f)) => f.len(),
+                (None, None) => 0,
             }
         }
 
         /// The array part's item `j` (`j < arr_len()`).
         fn arr_get(&self, j: usize) -> Value {
-            match &self.floats {
-                Some(f) => Value::Num(f[j]),
-                None => self.arr[j].clone(),
+            match (&self.arr, &self.floats) {
+                (Some(a), _) => a[j].clone(),
+                (None, Some(f)) => Value::Num(f[j]),
+                (None, None) => Value::Nil,
             }
         }
 
         fn arr_is_nil(&self, j: usize) -> bool {
-            self.floats.is_none() && matches!(self.arr[j], Value::Nil)
+            match &self.arr {
+                Some(a) => matches!(a[j], Value::Nil),
+                None => self.floats.is_none(),
+            }
         }
 
         fn arr_set(&mut self, j: usize, v: Value) {
@@ -901,20 +915,24 @@ pub mod lua {
                 }
                 self.to_values();
             }
-            self.arr[j] = v;
+            replace_in(&mut self.arr, j, v);
         }
 
         /// Appends `v` to the array part: a float to an empty part starts it
         /// as floats.
         fn arr_push(&mut self, v: Value) {
             if let Value::Num(x) = v {
-                if self.floats.is_some() || self.arr.is_empty() {
+                if self.floats.is_none() && self.arr_len() == 0 {
+                    // (The room a constructor made for values goes.)
+                    self.arr = None;
+                }
+                if self.floats.is_some() || self.arr.is_none() {
                     return push_float(&mut self.floats, x);
                 }
             } else if self.floats.is_some() {
                 self.to_values();
             }
-            self.arr.push(v);
+            push_in(&mut self.arr, v);
         }
 
         /// Boxes the floats of the array part (a value that is not a float
@@ -925,7 +943,7 @@ pub mod lua {
                 for x in f.iter() {
                     arr.push(Value::Num(*x));
                 }
-                self.arr = arr;
+                self.arr = Some(arr);
             }
         }
 
