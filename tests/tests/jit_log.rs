@@ -109,20 +109,25 @@ fn merge_points_show_the_printable_location() {
 
 /// Program 145 makes short lists every turn: their arrays are virtual in
 /// the loops, as the objects of 142; the code of the turns where a list
-/// escapes into the machine (a bridge, or the trace of a key entering the
-/// loop) allocates it, its array and its items.
+/// escapes into the machine (a bridge, or a loop traced on such a turn)
+/// allocates it, its array and its items, and no other list.
 #[test]
 fn virtual_arrays_are_not_allocated_until_they_escape() {
     let (noopt, _) = jit_log("145_jit_virtual_arrays", "jit-log-noopt-loop");
     assert!(noopt.iter().any(|l| l.contains("new_array(3,")), "{noopt:?}");
     let (opt, _) = jit_log("145_jit_virtual_arrays", "jit-log-opt-loop");
-    let loops: Vec<&String> = opt.iter().filter(|l| l.contains("\nlabel(")).collect();
-    assert!(!loops.is_empty() && loops.iter().all(|l| !l.contains("new_array(")), "{opt:?}");
+    assert!(opt.iter().any(|l| l.contains("\nlabel(")), "{opt:?}");
     let (bridges, _) = jit_log("145_jit_virtual_arrays", "jit-log-opt-bridge");
+    for t in opt.iter().chain(&bridges) {
+        assert!(!t.contains("new_array(3,"), "the summed list is allocated:\n{t}");
+        // (Each list kept is stored into the kept lists' array.)
+        let made = t.matches("= new_array(2,").count();
+        let kept = t.lines().filter(|l| l.starts_with("setarrayitem_gc(") && l.contains("descr=<ArrayP 8>")).count();
+        assert_eq!(made, kept, "a list allocated and not kept:\n{t}");
+    }
     let escaping: Vec<&String> = bridges.iter().chain(&opt).filter(|b| b.contains("Machine.kept")).collect();
-    assert!(!escaping.is_empty(), "no code keeps the list:\n{bridges:?}");
-    for b in escaping {
-        assert_eq!(b.matches("= new_array(2,").count(), 1, "{b}");
+    assert!(escaping.iter().any(|b| b.contains("= new_array(2,")), "no code keeps the list:\n{bridges:?}");
+    for b in escaping.iter().filter(|b| b.contains("= new_array(2,")) {
         assert!(b.contains("setarrayitem_gc(") && b.contains(", 1, 1, descr="), "{b}");
     }
 }
@@ -198,7 +203,7 @@ const PROGRAM_139_OUTPUT: &str = "\"acc=4813428 bytes=156 f=1000 nodes=820 sum=1
 /// aborted, and guard failures rarely resume in the JIT's interpreter.
 #[test]
 fn traces_too_long_are_cut_into_segments() {
-    let rpyjit = "threshold=1,trace_eagerness=2,trace_limit=100";
+    let rpyjit = "threshold=1,trace_eagerness=2,trace_limit=60";
     let (summary, out) = jit_log_with("139_jit_loops", "jit-summary", rpyjit);
     assert_eq!(out.trim(), PROGRAM_139_OUTPUT);
     let count = |name: &str| summary_count(&summary, name);
@@ -579,9 +584,8 @@ fn quasi_immutable_fields_are_constants_until_written() {
 fn a_call_not_given_the_virtualizable_frame_leaves_it_in_registers() {
     let (loops, out) = jit_log("165_jit_virtualizable", "jit-log-opt-loop");
     assert_eq!(out, "9006000\n");
-    let body = loops.iter().map(|l| hot_body(l)).find(|b| b.contains("<Call twice>")).expect("a loop calling twice");
-    let ops: Vec<&str> = body.lines().filter(|l| !l.starts_with("debug_merge_point")).collect();
-    assert!(ops[1].contains("<Call twice>"), "{body}");
+    let unrolled = loops.iter().filter(|l| is_unrolled(l));
+    let body = unrolled.map(|l| hot_body(l)).find(|b| b.contains("<Call twice>")).expect("a loop calling twice");
     for op in ["getarrayitem_gc", "setarrayitem_gc", "getfield_gc", "setfield_gc"] {
         assert!(!body.contains(op), "{op}: {body}");
     }

@@ -200,6 +200,30 @@ fn a_loop_over_float_arrays_boxes_nothing() {
     assert!(!body.contains("Value.#tag"), "the loop's body tests a value's type:\n{body}");
 }
 
+/// Register moves, as recorded: the tracer knows the frame's register
+/// list, its length and its items array once read, and the bounds checks
+/// it computed, so a move after the first records an item read and write
+/// and the checks of indexes not checked before, nothing of the frame.
+#[test]
+fn a_register_move_records_no_read_of_the_frame() {
+    let program = "
+        local function f(x, y) return x + y end
+        local s = 0
+        for i = 1, 1000 do
+          local a = i
+          s = f(a, s)
+        end
+        print(s)";
+    let (out, log) = run_logging(&["-e", program], "jit-log-noopt-loop", "threshold=3");
+    assert_eq!(out, "500500");
+    let moves: Vec<&str> = log.split("debug_merge_point(").filter(|s| s.contains(" MOVE')")).collect();
+    assert!(moves.len() >= 3, "fewer than three moves in the loop:\n{log}");
+    for m in &moves[1..] {
+        assert!(!m.contains("Frame.regs"), "a move reads the frame's registers again:\n{m}\n{log}");
+        assert!(!m.contains("list<enum0>.items"), "a move reads the register list's items again:\n{m}\n{log}");
+    }
+}
+
 /// `==` of two tables with a metatable asks the metatable for `__eq`: the
 /// key's position in the metatable's shape (promoted) is a constant of the
 /// trace, so the lookup calls nothing.

@@ -21,7 +21,7 @@ use super::backend::{
 use super::counter::{increment, JitCounter};
 use super::interp::{
     assembler_fits, for_each_root, resume, run_from_merge_point, Abort, CallSite, CallWrapper, GuardState, Interp,
-    Outcome, Tables, MAX_PORTAL_LEAVES,
+    Knows, Outcome, Tables, MAX_PORTAL_LEAVES,
 };
 use super::log;
 use super::memory::{self, key_hash, KeyState};
@@ -656,6 +656,7 @@ fn trace_with(st: &mut State, t: &Tables, driver: usize, run: impl FnOnce(&mut I
             interp.assembler = Some((&token_of, &run_callee));
         }
         interp.max_portal_frames = if p.inlining { p.max_unroll_recursion as usize + 1 } else { 1 };
+        interp.knows = Knows { heap: p.enable_opts.contains(&"heap"), pure: p.enable_opts.contains(&"pure") };
         interp.not_inlined = Some(&st.not_inlined);
         let outcome = run(&mut interp);
         (outcome, interp.closed.take(), interp.aborted, interp.refused.take())

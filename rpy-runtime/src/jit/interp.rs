@@ -138,6 +138,69 @@ pub struct Recorder {
     /// on the greens there): it is not cut there, at its own start (an
     /// empty segment would be its own bridge's start again).
     starts_at_merge_point: bool,
+    /// What the trace knows so far, so that it records nothing it knows.
+    known: Known,
+}
+
+/// What the tracer may know (`Known`): the optimizer's `heap` and `pure`
+/// off (`enable_opts`), every read is recorded, every pure operation too.
+#[derive(Clone, Copy)]
+pub struct Knows {
+    pub heap: bool,
+    pub pure: bool,
+}
+
+/// What the tracer knows of the values of a trace being recorded (RPython's
+/// `heapcache`, and its boxes replaced by constants after a guard): the
+/// box a read of a place gave or a write stored, the result of a pure
+/// operation on boxes, and the constant a guard proved a variable is. An
+/// interpreter reads its frame's registers through the frame's list at
+/// every instruction: read again, the list, its length and its items
+/// record nothing, and the same bounds check, computed again, needs no
+/// guard again. (The optimizer would drop them too; recorded, each cost
+/// the tracer and the optimizer time, and a guard its snapshot.)
+#[derive(Default)]
+struct Known {
+    /// By place (descr, object, index), the box it holds, and whether it
+    /// stays known across a call (an immutable field, an array's length).
+    heap: HashMap<(u32, Value, Option<Value>), (Value, bool)>,
+    /// By pure operation and operands (at most three, the rest 0), its
+    /// result.
+    pure: HashMap<PureKey, Value>,
+    /// By variable, the constant a guard proved it is.
+    consts: HashMap<u32, Value>,
+}
+
+impl Known {
+    /// A call (or another operation that may write anything) was recorded:
+    /// what the heap held may have changed.
+    fn forget_heap(&mut self) {
+        self.heap.retain(|_, (_, stays)| *stays);
+    }
+}
+
+type PureKey = (Op, [Value; 3], Option<u32>);
+
+/// The key of the pure operation `op` of `args`, if it has at most three.
+fn pure_key(op: Op, args: &[Value], descr: Option<u32>) -> Option<PureKey> {
+    let mut key = [Value::Const(0, Kind::Int); 3];
+    key.get_mut(..args.len())?.copy_from_slice(args);
+    Some((op, key, descr))
+}
+
+/// The place a heap operation `op` of `args` reads or writes, and what a
+/// write stores: fields and array lengths by descr and object, items by
+/// descr, array and index.
+fn heap_place(op: Op, args: &[Value], descr: u32) -> Option<((u32, Value, Option<Value>), Option<Value>)> {
+    use Op::*;
+    Some(match op {
+        GetfieldGcI | GetfieldGcR | GetfieldGcF | ArraylenGc => ((descr, args[0], None), None),
+        SetfieldGc => ((descr, args[0], None), Some(args[1])),
+        GetarrayitemGcI | GetarrayitemGcR | GetarrayitemGcF | GetinteriorfieldGcI | GetinteriorfieldGcR
+        | GetinteriorfieldGcF => ((descr, args[0], Some(args[1])), None),
+        SetarrayitemGc | SetinteriorfieldGc => ((descr, args[0], Some(args[1])), Some(args[2])),
+        _ => return None,
+    })
 }
 
 /// Why a trace was given up.
@@ -294,6 +357,8 @@ pub struct Interp<'a> {
     /// translated interpreter), so that only the rest of the failing
     /// instruction runs here.
     pub run_portal: Option<&'a RunPortal<'a>>,
+    /// What the tracer may know.
+    pub knows: Knows,
 }
 
 /// The registers live at the merge point `a` of frame `top`, into `live`:
@@ -364,6 +429,7 @@ impl<'a> Interp<'a> {
             refused: None,
             assembler: None,
             run_portal: None,
+            knows: Knows { heap: true, pure: true },
         }
     }
 
@@ -411,7 +477,13 @@ impl<'a> Interp<'a> {
     /// The trace value of an argument (constants are themselves).
     fn boxed(&self, a: &Arg) -> Value {
         match a {
-            Arg::Reg(r) => self.frames.last().unwrap().boxes[r.kind as usize][r.index as usize],
+            Arg::Reg(r) => {
+                let b = self.frames.last().unwrap().boxes[r.kind as usize][r.index as usize];
+                match (b, &self.rec) {
+                    (Value::Var(n), Some(rec)) => rec.known.consts.get(&n).copied().unwrap_or(b),
+                    _ => b,
+                }
+            }
             Arg::Int(i) => Value::Const(*i as u64, Kind::Int),
             Arg::Float(f) => Value::Const(f.to_bits(), Kind::Float),
             Arg::Ref(_) => Value::Const(self.ptr(a) as u64, Kind::Ref),
@@ -444,6 +516,19 @@ impl<'a> Interp<'a> {
         let top = snapshot.iter().flat_map(|s| s.frames.last()).flat_map(|f| f.live.iter().map(|(_, v)| v));
         pin_refs(args.iter().chain(top));
         let rec = self.rec.as_mut().expect("tracing");
+        if matches!(
+            op,
+            Op::CallI
+                | Op::CallR
+                | Op::CallF
+                | Op::CallN
+                | Op::CallAssemblerI
+                | Op::CallAssemblerR
+                | Op::CallAssemblerF
+                | Op::CallAssemblerN
+        ) {
+            rec.known.forget_heap();
+        }
         let result = kind.map(|k| rec.trace.new_var(k));
         rec.trace.ops.push(ResOp { op, args, descr, result, snapshot });
         if rec.trace.ops.len() > rec.limit {
@@ -538,6 +623,24 @@ impl<'a> Interp<'a> {
         Snapshot { frames, ..Snapshot::default() }
     }
 
+    /// The variable `n` is the constant `c`: every register holding it
+    /// holds `c`, and so does every place the heap cache knows it in.
+    fn replace_box(&mut self, n: u32, c: Value) {
+        let v = Value::Var(n);
+        for f in &mut self.frames {
+            for boxes in f.boxes.iter_mut() {
+                for b in boxes.iter_mut().filter(|b| **b == v) {
+                    *b = c;
+                }
+            }
+        }
+        if let Some(rec) = self.rec.as_mut() {
+            for (b, _) in rec.known.heap.values_mut().filter(|(b, _)| *b == v) {
+                *b = c;
+            }
+        }
+    }
+
     /// Records an ordinary operation just run: heap accesses, allocations
     /// and arithmetic (folded when pure with constant operands).
     fn record_plain(&mut self, insn: &rpy_jitcode::Insn) {
@@ -580,9 +683,51 @@ impl<'a> Interp<'a> {
         if op == Op::Llop {
             args.insert(0, Value::Const(descr.unwrap_or(0) as u64, Kind::Int));
         }
-        if let Some(v) = self.record(op, args, descr, res.map(|r| r.kind), false) {
-            self.set_box(res.unwrap(), v);
+        let place = descr.and_then(|d| heap_place(op, &args, d));
+        let rec = self.rec.as_mut().expect("tracing");
+        // Known already: recorded before, as a read, a write or the same
+        // pure operation (the register gets that box).
+        let place = place.filter(|_| self.knows.heap);
+        let key = if op.is_pure() && place.is_none() && self.knows.pure { pure_key(op, &args, descr) } else { None };
+        let known = match (&place, &key) {
+            (Some((p, None)), _) => rec.known.heap.get(p).map(|(v, _)| *v),
+            (None, Some(k)) => rec.known.pure.get(k).copied(),
+            _ => None,
+        };
+        if let (Some(v), Some(r)) = (known, res) {
+            self.set_box(r, v);
+            return;
         }
+        let Some(v) = self.record(op, args, descr, res.map(|r| r.kind), false) else {
+            if let Some((p, Some(stored))) = place {
+                self.know_write(p, stored);
+            }
+            return;
+        };
+        let rec = self.rec.as_mut().expect("tracing");
+        match place {
+            Some((p, None)) => {
+                let stays = op == Op::ArraylenGc || descr.is_some_and(|d| self.m.is_immutable(d));
+                rec.known.heap.insert(p, (v, stays));
+            }
+            _ => {
+                if let Some(key) = key {
+                    rec.known.pure.insert(key, v);
+                }
+            }
+        }
+        self.set_box(res.unwrap(), v);
+    }
+
+    /// The trace wrote `v` at `place`: the places of its descr may be the
+    /// same memory (another object, another index) and are forgotten, but
+    /// those that never change (an array's length; an immutable field,
+    /// written only in an object being made).
+    fn know_write(&mut self, place: (u32, Value, Option<Value>), v: Value) {
+        let Some(rec) = self.rec.as_mut() else { return };
+        let d = place.0;
+        rec.known.heap.retain(|(e, _, _), (_, stays)| *e != d || *stays);
+        rec.known.heap.insert(place, (v, self.m.is_immutable(d)));
     }
 
     /// Whether register `r`'s box is an object the trace allocated (the
@@ -694,8 +839,16 @@ impl<'a> Interp<'a> {
             };
             let args = if op == Op::GuardValue { vec![v, c] } else { vec![v] };
             self.record(op, args, None, None, true);
-            if let (Arg::Reg(r), true) = (a, self.rec.is_some()) {
-                self.set_box(*r, c);
+            if let (Arg::Reg(r), Some(rec), Value::Var(n)) = (a, self.rec.as_mut(), v) {
+                rec.known.consts.insert(n, c);
+                if op == Op::GuardValue {
+                    // A promoted value: a constant wherever the trace holds
+                    // it (RPython's `replace_box`), calls' arguments and
+                    // what the heap cache knows too.
+                    self.replace_box(n, c);
+                } else {
+                    self.set_box(*r, c);
+                }
             }
         }
     }
@@ -1294,6 +1447,14 @@ impl<'a> Interp<'a> {
             }
             let rec = self.rec.as_mut().expect("tracing");
             rec.merge_points.push((greens.clone(), rec.trace.ops.len(), reds));
+            // A bridge's loop may start here (`close_inner_loop`, a
+            // retrace): what the trace knew before does not go into it,
+            // whose operations take the reds only (RPython resets its
+            // heapcache at a loop header). A loop's trace closes at its
+            // start only.
+            if bridge {
+                rec.known = Known::default();
+            }
         }
         self.note_cut_point(a, &greens);
         let Some(rec) = self.rec.as_ref() else { return false };
@@ -1605,6 +1766,7 @@ impl Interp<'_> {
             inside: HashMap::default(),
             cut_point: None,
             starts_at_merge_point: false,
+            known: Known::default(),
         });
         // The guard's virtual objects: the bridge allocates them first.
         for o in &snapshot.virtuals {
@@ -1713,6 +1875,7 @@ impl Interp<'_> {
             inside: HashMap::default(),
             cut_point: None,
             starts_at_merge_point: false,
+            known: Known::default(),
         });
         self.start(driver, buf);
         self.frames[0].keys = vec![std::slice::from_raw_parts(buf, d.greens.len()).to_vec()];

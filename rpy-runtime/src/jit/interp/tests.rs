@@ -425,3 +425,49 @@ fn guards_inside_a_call_share_the_callers_part() {
     assert!(!Rc::ptr_eq(caller(1), caller(2)));
     assert_eq!((caller(0).pc, caller(2).pc), (2, 4));
 }
+
+/// A portal testing `x < 100` twice before counting it up (an
+/// interpreter checking a bound at two instructions):
+///
+/// ```text
+/// 0: jit_merge_point $0, [%i0], [%i1]
+/// 1: -live- [%i0, %i1]
+/// 2: int_lt %i1, $100 -> %i2
+/// 3: goto_if_not %i2, L8
+/// 4: int_lt %i1, $100 -> %i3
+/// 5: goto_if_not %i3, L8
+/// 6: int_add %i1, $1 -> %i1
+/// 7: goto L0
+/// 8: int_sub %i1, $1 -> %i1; goto L0
+/// ```
+fn twice_tested_module() -> JitModule {
+    let lt = |r| insn(Op::IntLt, vec![Arg::Reg(i(1)), Arg::Int(100)], vec![i(r)]);
+    let insns = vec![
+        insn(Op::JitMergePoint, vec![Arg::Int(0), Arg::Regs(vec![i(0)]), Arg::Regs(vec![i(1)])], vec![]),
+        insn(Op::Live, vec![Arg::Regs(vec![i(0), i(1)])], vec![]),
+        lt(2),
+        insn(Op::GotoIfNot, vec![Arg::Reg(i(2)), Arg::Label(8)], vec![]),
+        lt(3),
+        insn(Op::GotoIfNot, vec![Arg::Reg(i(3)), Arg::Label(8)], vec![]),
+        insn(Op::IntAdd, vec![Arg::Reg(i(1)), Arg::Int(1)], vec![i(1)]),
+        insn(Op::Goto, vec![Arg::Label(0)], vec![]),
+        insn(Op::IntSub, vec![Arg::Reg(i(1)), Arg::Int(1)], vec![i(1)]),
+        insn(Op::Goto, vec![Arg::Label(0)], vec![]),
+    ];
+    let mut m = module(0, true);
+    m.jitcodes[0].insns = insns;
+    m.jitcodes[0].num_regs = [4, 0, 0];
+    m
+}
+
+#[test]
+fn a_pure_operation_computed_again_is_recorded_once_and_guarded_once() {
+    let m = twice_tested_module();
+    let (t, aborted, x) = trace(&m, 0, 5, 100);
+    assert_eq!((aborted, x), (None, 6));
+    // (The second `int_lt` is the first's result, which its guard proved
+    // is 1: the second `goto_if_not` records nothing.)
+    let text = text(&m, &t.expect("a closed loop"));
+    assert_eq!(text.matches("int_lt").count(), 1, "{text}");
+    assert_eq!(text.matches("guard_").count(), 1, "{text}");
+}
