@@ -196,14 +196,15 @@ fn traces_too_long_are_aborted() {
 const PROGRAM_139_OUTPUT: &str = "\"acc=4813428 bytes=156 f=1000 nodes=820 sum=11480 small=8 big=9223372036854775807\"";
 
 /// With a trace limit shorter than some loops of program 139 but longer
-/// than its instructions, those loops are cut at a merge point into
+/// than its instructions (68 operations: its longest, with the overflow
+/// checks of a debug build, records 60 and more), those loops are cut at a merge point into
 /// segments (RPython's segmented traces): a trace ends in a
 /// `guard_always_fails`, whose bridge is the next segment (one that runs
 /// often enough gets one); nothing is
 /// aborted, and guard failures rarely resume in the JIT's interpreter.
 #[test]
 fn traces_too_long_are_cut_into_segments() {
-    let rpyjit = "threshold=1,trace_eagerness=2,trace_limit=60";
+    let rpyjit = "threshold=1,trace_eagerness=2,trace_limit=68";
     let (summary, out) = jit_log_with("139_jit_loops", "jit-summary", rpyjit);
     assert_eq!(out.trim(), PROGRAM_139_OUTPUT);
     let count = |name: &str| summary_count(&summary, name);
