@@ -75,6 +75,10 @@ struct State {
     /// traces, it needs only `ngreens` (start-up is not the decoding of a
     /// module it may never use).
     module: std::cell::OnceCell<&'static JitModule>,
+    /// Whether the module's jitcodes have `loop_header`s (`can_enter_jit!`):
+    /// then only a merge point reached by a loop's back edge may start an
+    /// inner loop (`Interp::loop_headers`).
+    loop_headers: std::cell::OnceCell<bool>,
     /// The module's encoding.
     bytes: &'static [u8],
     /// The number of greens of each driver.
@@ -302,6 +306,13 @@ impl State {
     fn module(&self) -> &'static JitModule {
         self.module.get_or_init(|| Box::leak(Box::new(rpy_jitcode::decode(self.bytes).unwrap_or_else(|e| corrupt(&e)))))
     }
+
+    fn loop_headers(&self) -> bool {
+        *self.loop_headers.get_or_init(|| {
+            let codes = self.module().jitcodes.iter();
+            codes.flat_map(|c| &c.insns).any(|i| i.op == rpy_jitcode::Op::LoopHeader)
+        })
+    }
 }
 
 unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
@@ -316,6 +327,7 @@ unsafe fn state(record: &JitModuleRecord) -> &'static mut State {
         let not_inlined = Default::default();
         let s = Box::new(State {
             module: std::cell::OnceCell::new(),
+            loop_headers: std::cell::OnceCell::new(),
             bytes,
             ngreens,
             record,
@@ -657,6 +669,7 @@ fn trace_with(st: &mut State, t: &Tables, driver: usize, run: impl FnOnce(&mut I
         }
         interp.max_portal_frames = if p.inlining { p.max_unroll_recursion as usize + 1 } else { 1 };
         interp.knows = Knows { heap: p.enable_opts.contains(&"heap"), pure: p.enable_opts.contains(&"pure") };
+        interp.loop_headers = st.loop_headers();
         interp.not_inlined = Some(&st.not_inlined);
         let outcome = run(&mut interp);
         (outcome, interp.closed.take(), interp.aborted, interp.refused.take())

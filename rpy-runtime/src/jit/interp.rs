@@ -359,6 +359,13 @@ pub struct Interp<'a> {
     pub run_portal: Option<&'a RunPortal<'a>>,
     /// What the tracer may know.
     pub knows: Knows,
+    /// Whether the driver's interpreter marks its loops' back edges
+    /// (`loop_header`, `can_enter_jit!`): then only a merge point reached
+    /// by one may start an inner loop, as in RPython (`reached_loop_header`
+    /// after `loop_header`), and what the tracer knows goes on through the
+    /// other merge points (an interpreter's every instruction). Without,
+    /// every merge point may.
+    pub loop_headers: bool,
 }
 
 /// The registers live at the merge point `a` of frame `top`, into `live`:
@@ -430,6 +437,7 @@ impl<'a> Interp<'a> {
             assembler: None,
             run_portal: None,
             knows: Knows { heap: true, pure: true },
+            loop_headers: false,
         }
     }
 
@@ -1394,6 +1402,8 @@ impl<'a> Interp<'a> {
         // loop's turns up to a key with code: each other count of turns
         // would fail a guard of the unrolled copy into a bridge of its own.
         let (bridge, driver) = (rec.start_greens.is_none(), rec.driver);
+        // A merge point a loop may start at (see `loop_headers`).
+        let header = !self.loop_headers || std::mem::take(&mut self.frames.last_mut().unwrap().back_edge);
         let again = bridge && rec.merge_points.iter().any(|(g, ..)| *g == greens);
         let retrace = bridge && rec.merge_points.is_empty() && self.retrace_at.as_ref() == Some(&greens);
         let closes = rec.start_greens.as_ref() == Some(&greens);
@@ -1431,7 +1441,7 @@ impl<'a> Interp<'a> {
             return false;
         }
         // (A bridge tracing its loop again closes at that loop's key only.)
-        if !bridge || retrace || self.retrace_at.is_none() {
+        if header && (!bridge || retrace || self.retrace_at.is_none()) {
             // The reds become variables, so that the operations after do
             // not depend on the constants they are now (the optimizer
             // sees through the `same_as`), and the trace from here on can
@@ -1447,14 +1457,11 @@ impl<'a> Interp<'a> {
             }
             let rec = self.rec.as_mut().expect("tracing");
             rec.merge_points.push((greens.clone(), rec.trace.ops.len(), reds));
-            // A bridge's loop may start here (`close_inner_loop`, a
+            // An inner loop may start here (`close_inner_loop`, a
             // retrace): what the trace knew before does not go into it,
             // whose operations take the reds only (RPython resets its
-            // heapcache at a loop header). A loop's trace closes at its
-            // start only.
-            if bridge {
-                rec.known = Known::default();
-            }
+            // heapcache at a loop header).
+            rec.known = Known::default();
         }
         self.note_cut_point(a, &greens);
         let Some(rec) = self.rec.as_ref() else { return false };
