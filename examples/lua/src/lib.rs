@@ -857,9 +857,7 @@ pub mod lua {
         }
     }
 
-    // (A `&mut` of an `Option` is passed to a function, copied in and out.)
-
-    /// Stores `x` at `j` in the list `floats`.
+    /// Stores `x` at `j` in the list `floats` (as `replace_in`).
     fn set_float(floats: &mut Option<Vec<f64>>, j: usize, x: f64) {
         if let Some(l) = floats {
             l[j] = x;
