@@ -60,7 +60,7 @@ pub struct JitParams {
     /// default is 4000 (RPython's 6000): since the tracer records nothing
     /// it knows (`interp::Known`), the same steps record about two thirds
     /// as many operations, and at 6000 Lua's fib inlined its recursion
-    /// deeper into longer traces and ran 1.4x as long.
+    /// deeper into longer traces and ran 1.1-1.4x as long.
     pub trace_limit: u32,
     /// Whether the tracer goes into recursive calls of the portal.
     pub inlining: bool,
