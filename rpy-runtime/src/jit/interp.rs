@@ -730,11 +730,16 @@ impl<'a> Interp<'a> {
     /// The trace wrote `v` at `place`: the places of its descr may be the
     /// same memory (another object, another index) and are forgotten, but
     /// those that never change (an array's length; an immutable field,
-    /// written only in an object being made).
+    /// written only in an object being made) and items at other constant
+    /// indexes.
     fn know_write(&mut self, place: (u32, Value, Option<Value>), v: Value) {
         let Some(rec) = self.rec.as_mut() else { return };
-        let d = place.0;
-        rec.known.heap.retain(|(e, _, _), (_, stays)| *e != d || *stays);
+        let (d, index) = (place.0, place.2);
+        // (Items at different constant indexes are different memory: an
+        // interpreter's registers.)
+        let apart =
+            |i: &Option<Value>| matches!((index, i), (Some(Value::Const(a, _)), Some(Value::Const(b, _))) if a != *b);
+        rec.known.heap.retain(|(e, _, i), (_, stays)| *e != d || *stays || apart(i));
         rec.known.heap.insert(place, (v, self.m.is_immutable(d)));
     }
 
