@@ -691,11 +691,10 @@ impl<'a> Interp<'a> {
         if op == Op::Llop {
             args.insert(0, Value::Const(descr.unwrap_or(0) as u64, Kind::Int));
         }
-        let place = descr.and_then(|d| heap_place(op, &args, d));
+        let place = descr.filter(|_| self.knows.heap).and_then(|d| heap_place(op, &args, d));
         let rec = self.rec.as_mut().expect("tracing");
         // Known already: recorded before, as a read, a write or the same
         // pure operation (the register gets that box).
-        let place = place.filter(|_| self.knows.heap);
         let key = if op.is_pure() && place.is_none() && self.knows.pure { pure_key(op, &args, descr) } else { None };
         let known = match (&place, &key) {
             (Some((p, None)), _) => rec.known.heap.get(p).map(|(v, _)| *v),
