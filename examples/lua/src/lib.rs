@@ -5172,6 +5172,23 @@ pub mod lua {
         }
     }
 
+    /// Nils the registers of a returning frame but its results
+    /// `regs[a..a + n]`, in traces only (the interpreter leaves them to the
+    /// frame's death). A trace writes the registers of a frame it did not
+    /// make (a loop's, a function's entered from outside) back when it
+    /// ends, each value made real: a box per number left in a register.
+    /// Nil is a constant: fib made three boxes per call, two of them dead.
+    #[unroll_safe]
+    fn clear_dead_registers(frame: &mut Frame, size: usize, a: usize, n: usize) {
+        let mut k = 0;
+        while k < size {
+            if k < a || k >= a + n {
+                frame.regs[k] = Value::Nil;
+            }
+            k += 1;
+        }
+    }
+
     /// The results of a returned frame, as a list.
     fn take_results(frame: &mut Frame) -> Vec<Value> {
         let mut out: Vec<Value> = Vec::with_capacity(frame.ret_n);
@@ -5965,6 +5982,9 @@ pub mod lua {
                 Instr::Return(a, n) => {
                     frame.ret_base = *a;
                     frame.ret_n = if *n == MULTI { frame.top - *a } else { *n };
+                    if we_are_jitted() {
+                        clear_dead_registers(frame, proto.maxstack, frame.ret_base, frame.ret_n);
+                    }
                     return None;
                 }
                 Instr::ForPrep(a, t) => match for_prep(frame, *a) {

@@ -282,3 +282,28 @@ fn a_tail_call_into_the_same_function_is_traced_through() {
     assert!(!body.contains("call_assembler"), "the loop calls compiled code:\n{log}");
     assert!(!body.contains("<SizeDescr Frame>"), "the loop makes a frame:\n{log}");
 }
+
+/// A recursive function traced from its start (each trace ends where the
+/// function returns, writing its frame back): the frame's registers but
+/// the result are nil when it returns, so the only box a trace that calls
+/// no compiled code makes is the result's (fib's made three: the
+/// arguments of its two calls, left in their registers).
+#[test]
+fn a_returning_frame_boxes_only_its_result() {
+    let program = "
+        local function fib(n)
+          if n < 2 then return n end
+          return fib(n - 1) + fib(n - 2)
+        end
+        print(fib(25))";
+    let (out, log) = run_logging(&["-e", program], "jit-log-opt", "default");
+    assert_eq!(out, "75025");
+    let traces: Vec<&str> = log.split("{jit-log-opt-").skip(1).collect();
+    let returning: Vec<&&str> =
+        traces.iter().filter(|t| t.contains("finish(") && !t.contains("call_assembler")).collect();
+    assert!(returning.len() >= 3, "fewer traces return than expected:\n{log}");
+    for t in returning {
+        let boxes = t.matches("new(descr=<SizeDescr Value::Int>)").count();
+        assert!(boxes <= 1, "a returning trace makes {boxes} integer boxes:\n{t}");
+    }
+}

@@ -108,8 +108,9 @@
 //! object to the remembered set, which the next minor collection traces. It
 //! neither allocates nor collects and never unwinds. One check may cover
 //! several stores into `obj`, but no collection may come between the check
-//! and the stores (none can without a call). Stores of non-pointers or of a constant null (which
-//! can't make an old object point to a young one), stores into objects
+//! and the stores (none can without a call). Stores of non-pointers or of a constant null or
+//! prebuilt object (which can't make an old object point to a young one:
+//! [`never_young`]), stores into objects
 //! allocated with no call since, and the initialization done by the
 //! allocation itself need no barrier ([`write_barrier`] is the Rust-side
 //! equivalent).
@@ -590,6 +591,17 @@ pub unsafe fn write_barrier(obj: *mut u8) {
     if *(obj as *const usize) & HDR_TRACK != 0 {
         rpy_gc_write_barrier(obj);
     }
+}
+
+/// Whether a store of the GC pointer `value` can do without the write
+/// barrier, whatever object it goes into: null, or a prebuilt object, which
+/// is never young nor freed. (A JIT backend asks of a trace's constants:
+/// Lua's traces store its prebuilt nil into registers at every return.)
+///
+/// # Safety
+/// `value` is null or the start of a live GC object (heap or prebuilt).
+pub unsafe fn never_young(value: usize) -> bool {
+    value == 0 || *(value as *const usize) & HDR_PREBUILT != 0
 }
 
 /// Stores the GC pointer `value` into the field at `offset` of the object

@@ -17,8 +17,8 @@ use super::super::interp::Tables;
 use super::super::trace::{ResOp, Trace, Value};
 use super::{
     exit, float_acos, float_asin, float_atan, float_atan2, float_cos, float_exp, float_log, float_log10, float_log2,
-    float_max, float_min, float_mod, float_pow, float_powi, float_sin, float_tan, install, Backend, CompiledLoop,
-    Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
+    float_max, float_min, float_mod, float_pow, float_powi, float_sin, float_tan, install, never_young, Backend,
+    CompiledLoop, Links, FINISHED, FRAME_SLOTS, NOT_ENTERED,
 };
 use crate::gc::{self, HDR_TRACK};
 use cranelift_codegen::control::ControlPlane;
@@ -219,11 +219,11 @@ impl Lower<'_, '_, '_> {
         }
     }
 
-    /// Stores `v` at `addr + leaf.offset`; `obj` is the object written
-    /// (for the write barrier of pointer stores).
-    fn store_leaf(&mut self, obj: ir::Value, addr: ir::Value, leaf: &Leaf, v: ir::Value) {
+    /// Stores `v` (the trace's `stored`) at `addr + leaf.offset`; `obj` is
+    /// the object written (for the write barrier of pointer stores).
+    fn store_leaf(&mut self, obj: ir::Value, addr: ir::Value, leaf: &Leaf, v: ir::Value, stored: &Value) {
         let off = leaf.offset as i32;
-        if leaf.kind == Kind::Ref && !self.fresh.contains(&obj) {
+        if leaf.kind == Kind::Ref && !self.fresh.contains(&obj) && !never_young(stored) {
             self.write_barrier(obj);
         }
         let ins = self.b.ins();
@@ -744,7 +744,7 @@ impl Lower<'_, '_, '_> {
             SetfieldGc => {
                 let Some(Descr::Field { leaf, .. }) = d.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
                 let (obj, v) = (self.value(&a[0]), self.value(&a[1]));
-                self.store_leaf(obj, obj, leaf, v);
+                self.store_leaf(obj, obj, leaf, v, &a[1]);
                 None
             }
             GetarrayitemGcI | GetarrayitemGcR | GetarrayitemGcF | GetinteriorfieldGcI | GetinteriorfieldGcR
@@ -756,7 +756,7 @@ impl Lower<'_, '_, '_> {
             SetarrayitemGc | SetinteriorfieldGc => {
                 let (obj, i, v) = (self.value(&a[0]), self.value(&a[1]), self.value(&a[2]));
                 let (addr, leaf) = self.item_addr(obj, i, d.expect("an array descr"));
-                self.store_leaf(obj, addr, &leaf, v);
+                self.store_leaf(obj, addr, &leaf, v, &a[2]);
                 None
             }
             ArraylenGc => {

@@ -30,9 +30,9 @@ mod cranelift;
 mod x64;
 
 use super::interp::Tables;
-use super::trace::Trace;
+use super::trace::{Trace, Value};
 use crate::gc;
-use rpy_jitcode::JitModule;
+use rpy_jitcode::{JitModule, Kind};
 use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -256,6 +256,14 @@ const PROT_WRITE: i32 = 2;
 const PROT_EXEC: i32 = 4;
 const MAP_PRIVATE: i32 = 2;
 const MAP_ANONYMOUS: i32 = 0x20;
+/// Whether a store of the trace value `v` needs no write barrier: a
+/// constant null or prebuilt object (`gc::never_young`).
+pub(super) fn never_young(v: &Value) -> bool {
+    // SAFETY: a reference constant of a trace is null or a live object
+    // (the trace keeps its constants alive).
+    matches!(v, Value::Const(k, Kind::Ref) if unsafe { gc::never_young(*k as usize) })
+}
+
 pub(super) extern "C" fn float_min(x: f64, y: f64) -> f64 {
     x.min(y)
 }
@@ -686,15 +694,11 @@ mod tests {
     /// `Cell { value: i64, next: Cell }`, for the allocation tests.
     static CELL: gc::TypeInfo = gc::TypeInfo::fixed("Cell", 24, &[16]);
 
-    /// A loop that conses two cells per turn onto the list in `p0`:
-    /// `p1 = new; p2 = new; p2.value = i0; p2.next = p0; p1.value = -i0;
-    /// p1.next = p2`, until `i0` reaches `n`. The stores into `p2` need no
-    /// write barrier (nothing could collect since it was allocated); those
-    /// into `p1` do, since `p2`'s allocation may have collected and made it
-    /// old. Returns the values of the list from its head.
-    fn cons_loop(b: Backend, n: i64, cfg: gc::Config) -> (Vec<i64>, gc::GcStats) {
+    /// `Cell`'s size descr (0) and its fields' descrs, `value` (1) and
+    /// `next` (2).
+    fn cell_module() -> JitModule {
         let leaf = |offset, kind| Leaf { offset, size: 8, signed: true, kind };
-        let module = JitModule {
+        JitModule {
             descrs: vec![
                 Descr::Size { name: "Cell".into(), typeinfo: 0 },
                 Descr::Field {
@@ -717,7 +721,17 @@ mod tests {
                 },
             ],
             ..JitModule::default()
-        };
+        }
+    }
+
+    /// A loop that conses two cells per turn onto the list in `p0`:
+    /// `p1 = new; p2 = new; p2.value = i0; p2.next = p0; p1.value = -i0;
+    /// p1.next = p2`, until `i0` reaches `n`. The stores into `p2` need no
+    /// write barrier (nothing could collect since it was allocated); those
+    /// into `p1` do, since `p2`'s allocation may have collected and made it
+    /// old. Returns the values of the list from its head.
+    fn cons_loop(b: Backend, n: i64, cfg: gc::Config) -> (Vec<i64>, gc::GcStats) {
+        let module = cell_module();
         let typeinfos = [&CELL as *const gc::TypeInfo];
         let tables = Tables { calls: &[], typeinfos: &typeinfos, prebuilt: &[] };
         let mut trace = Trace::new(&[Kind::Int, Kind::Ref]);
@@ -777,7 +791,7 @@ mod tests {
     /// Compiles the loop `trace` and runs it on a zeroed frame inside the
     /// GC configured by `cfg`; what `read` makes of the frame it leaves
     /// (inside the GC: the frame is on the stack, a root) and of the GC's
-    /// statistics (`collections`: those of the run).
+    /// statistics (`collections`, `write_barrier_calls`: those of the run).
     fn run_in_gc<R>(
         b: Backend,
         trace: &Trace,
@@ -794,6 +808,7 @@ mod tests {
             run(&code, &mut frame);
             let mut stats = gc::stats();
             stats.collections -= before.collections;
+            stats.write_barrier_calls -= before.write_barrier_calls;
             let r = read(&frame, stats);
             gc::set_config(old);
             r
@@ -909,6 +924,53 @@ mod tests {
             assert!(values == expected_cells(n), "{b:?}: {} cells, starting {start:?}", values.len());
             assert!(stats.collections >= 2 * (n as u64 - 1), "{b:?}: {stats:?}");
             assert!(stats.write_barrier_calls > 0, "{b:?}: {stats:?}");
+        }
+    }
+
+    /// A store of a prebuilt object into an old one needs no write barrier
+    /// (it is never young), where the same store of a young object does:
+    /// `p1 = new; p2 = new; p1.next = X; p1.value = i0`, with a collection
+    /// at every allocation (so `p1` is old when stored into), `X` a
+    /// prebuilt cell or `p2`.
+    #[test]
+    fn a_store_of_a_prebuilt_object_runs_no_write_barrier() {
+        let prebuilt: &[usize; 3] =
+            Box::leak(Box::new([&CELL as *const gc::TypeInfo as usize | gc::HDR_PREBUILT, 7, 0]));
+        let cfg = gc::Config { collect_every: 1, min_heap: 0, ..gc::Config::from_env() };
+        for b in Backend::ALL {
+            for stores_prebuilt in [true, false] {
+                let module = cell_module();
+                let typeinfos = [&CELL as *const gc::TypeInfo];
+                let tables = Tables { calls: &[], typeinfos: &typeinfos, prebuilt: &[] };
+                let mut trace = Trace::new(&[Kind::Int, Kind::Ref]);
+                let (p1, p2, i1, more) = (
+                    trace.new_var(Kind::Ref),
+                    trace.new_var(Kind::Ref),
+                    trace.new_var(Kind::Int),
+                    trace.new_var(Kind::Int),
+                );
+                let stored = match stores_prebuilt {
+                    true => Value::Const(prebuilt.as_ptr() as u64, Kind::Ref),
+                    false => Value::Var(p2),
+                };
+                let set = |field, v| ResOp {
+                    op: Op::SetfieldGc,
+                    args: vec![Value::Var(p1), v],
+                    descr: Some(field),
+                    result: None,
+                    snapshot: None,
+                };
+                let new =
+                    |result| ResOp { op: Op::New, args: vec![], descr: Some(0), result: Some(result), snapshot: None };
+                trace.ops = vec![new(p1), new(p2), set(2, stored), set(1, Value::Var(0))];
+                trace.ops.extend(next_turn(i1, more, p1, 50));
+                let calls = run_in_gc(*b, &trace, &module, &tables, cfg, |frame, stats| {
+                    // SAFETY: the last cell (the frame is on the stack, a root).
+                    assert_eq!(unsafe { *(frame[1] as *const i64).add(1) }, 49, "{b:?}");
+                    stats.write_barrier_calls
+                });
+                assert_eq!(calls == 0, stores_prebuilt, "{b:?}: {calls} write barrier calls");
+            }
         }
     }
 

@@ -35,8 +35,8 @@ use super::super::interp::Tables;
 use super::super::trace::{ResOp, Trace, Value};
 use super::{
     exit, float_acos, float_asin, float_atan, float_atan2, float_cos, float_exp, float_log, float_log10, float_log2,
-    float_max, float_min, float_mod, float_pow, float_powi, float_sin, float_tan, install, install_linked, Backend,
-    CompiledLoop, Frame, Links, FINISHED, FRAME_SLOTS, FRAME_WORDS, NOT_ENTERED,
+    float_max, float_min, float_mod, float_pow, float_powi, float_sin, float_tan, install, install_linked, never_young,
+    Backend, CompiledLoop, Frame, Links, FINISHED, FRAME_SLOTS, FRAME_WORDS, NOT_ENTERED,
 };
 use crate::gc::{self, HDR_TRACK};
 use asm::{Alu, Asm, Cond, Fixup, Mem, Reg, Shift, Sse, Xmm, RAX, RBP, RCX, RDI, RDX, RSI, RSP};
@@ -505,10 +505,11 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// Before a store of leaf `leaf` into object `obj` (in register `r`):
-    /// the write barrier, for references into objects not known young.
-    fn barrier(&mut self, obj: &Value, r: Reg, leaf: &Leaf) {
-        if leaf.kind == Kind::Ref && !matches!(obj, Value::Var(n) if self.fresh.contains(n)) {
+    /// Before a store of leaf `leaf` holding `v` into object `obj` (in
+    /// register `r`): the write barrier, for references into objects not
+    /// known young, unless what is stored is never young.
+    fn barrier(&mut self, obj: &Value, r: Reg, leaf: &Leaf, v: &Value) {
+        if leaf.kind == Kind::Ref && !matches!(obj, Value::Var(n) if self.fresh.contains(n)) && !never_young(v) {
             self.write_barrier(r);
         }
     }
@@ -1227,7 +1228,7 @@ impl Lower<'_, '_> {
                     unreachable!()
                 };
                 let obj = self.reg(&a[0]);
-                self.barrier(&a[0], obj, leaf);
+                self.barrier(&a[0], obj, leaf, &a[1]);
                 self.store_leaf(Mem::at(obj, leaf.offset as i32), leaf, &a[1]);
             }
             GetarrayitemGcI | GetarrayitemGcR | GetarrayitemGcF | GetinteriorfieldGcI | GetinteriorfieldGcR
@@ -1245,7 +1246,7 @@ impl Lower<'_, '_> {
                 };
                 // (Before the item's address: the barrier's call keeps
                 // only registers that hold values.)
-                self.barrier(&a[0], obj, &leaf);
+                self.barrier(&a[0], obj, &leaf, &a[2]);
                 let (m, leaf) = self.item(obj, &a[1], d);
                 self.store_leaf(m, &leaf, &a[2]);
             }
