@@ -62,6 +62,11 @@ pub mod lua {
         /// The box of a local captured by a closure; only registers hold
         /// it, and only the cell instructions see it.
         Cell(Rc<RefCell<Value>>),
+        /// Only in a table's hash part, as the value of an entry whose
+        /// number is unboxed beside it (an integer, a float); the table's
+        /// accessors give the number instead.
+        IntInNums,
+        NumInNums,
     }
 
     /// A Lua function: its prototype and its upvalues' cells.
@@ -88,7 +93,7 @@ pub mod lua {
             Value::Str(_) => 3,
             Value::Table(_) => 4,
             Value::Func(_) | Value::Builtin(_) | Value::Native(_) => 5,
-            Value::Cell(_) => 6,
+            Value::Cell(_) | Value::IntInNums | Value::NumInNums => 6,
         }
     }
 
@@ -645,12 +650,16 @@ pub mod lua {
         /// into values (`to_values`). A matrix of floats in `arr` was a box
         /// per item, each a cache miss away from its row.
         floats: Option<Vec<f64>>,
-        /// The hash part: each entry's key then its value (`2p`, `2p + 1`);
-        /// none until the first entry (most tables are arrays, or records
-        /// made with their fields: an empty list each was a sixth of the
-        /// objects binary-trees made). Read and written by position through
-        /// `key_at`, `value_at`, `set_value_at`, `push_entry`.
-        hash: Option<Vec<Value>>,
+        /// The hash part: each entry's key, value and number (the value
+        /// `IntInNums` or `NumInNums` says the entry's number is unboxed in
+        /// the third field); none until the first entry (most tables are
+        /// arrays, or records made with their fields: an empty list each
+        /// was a sixth of the objects binary-trees made). Read and written
+        /// by position through `key_at`, `value_at`, `set_value_at`,
+        /// `push_entry`. A field that changes, like a body's position in
+        /// nbody or an object's counter, holds its number with no box made
+        /// at each store (nbody made 31M).
+        hash: Option<Vec<(Value, Value, u64)>>,
         /// Where the string keys are, while the table has few entries (a
         /// record, an object): shared with the tables that got the same
         /// keys in the same order. `None`: the table is a dictionary, and
@@ -846,14 +855,30 @@ pub mod lua {
         }
     }
 
-    /// Appends `k` and `v` to the list `hash`, made for them if none.
-    fn push_pair(hash: &mut Option<Vec<Value>>, k: Value, v: Value) {
+    /// The value of the entry `p` of the hash part `hash`, its number if
+    /// it is unboxed.
+    fn entry_value(hash: &Vec<(Value, Value, u64)>, p: usize) -> Value {
+        match &hash[p].1 {
+            Value::IntInNums => Value::Int(hash[p].2 as i64),
+            Value::NumInNums => Value::Num(f64::from_bits(hash[p].2)),
+            v => v.clone(),
+        }
+    }
+
+    /// Stores `v` (and `bits`, the number it stands for if a marker) as
+    /// the value of the entry `p` of the hash part `hash`.
+    fn store_value(hash: &mut Option<Vec<(Value, Value, u64)>>, p: usize, v: Value, bits: u64) {
+        if let Some(h) = hash {
+            h[p].1 = v;
+            h[p].2 = bits;
+        }
+    }
+
+    /// Appends the entry `k`, `v` to the list `hash`, made for it if none.
+    fn push_pair(hash: &mut Option<Vec<(Value, Value, u64)>>, k: Value, v: Value) {
         match hash {
-            Some(h) => {
-                h.push(k);
-                h.push(v);
-            }
-            None => *hash = Some(vec![k, v]),
+            Some(h) => h.push((k, v, 0)),
+            None => *hash = Some(vec![(k, v, 0)]),
         }
     }
 
@@ -948,7 +973,7 @@ pub mod lua {
         /// How many entries the hash part has (dead ones too).
         fn entries(&self) -> usize {
             match &self.hash {
-                Some(h) => h.len() / 2,
+                Some(h) => h.len(),
                 None => 0,
             }
         }
@@ -956,7 +981,7 @@ pub mod lua {
         /// The key of the hash part's entry `p`.
         fn key_at(&self, p: usize) -> Value {
             match &self.hash {
-                Some(h) => h[2 * p].clone(),
+                Some(h) => h[p].0.clone(),
                 None => Value::Nil,
             }
         }
@@ -964,33 +989,41 @@ pub mod lua {
         /// The value of the hash part's entry `p` (nil: a dead entry).
         fn value_at(&self, p: usize) -> Value {
             match &self.hash {
-                Some(h) => h[2 * p + 1].clone(),
+                Some(h) => entry_value(h, p),
                 None => Value::Nil,
             }
         }
 
         fn value_is_nil(&self, p: usize) -> bool {
             match &self.hash {
-                Some(h) => matches!(h[2 * p + 1], Value::Nil),
+                Some(h) => matches!(h[p].1, Value::Nil),
                 None => true,
             }
         }
 
         /// Stores `v` as the value of the entry `p` (no bookkeeping of dead
-        /// entries: `set_entry` does it).
+        /// entries: `set_entry` does it), a number unboxed.
         fn set_value_at(&mut self, p: usize, v: Value) {
-            replace_in(&mut self.hash, 2 * p + 1, v);
+            match v {
+                Value::Int(i) => store_value(&mut self.hash, p, Value::IntInNums, i as u64),
+                Value::Num(x) => store_value(&mut self.hash, p, Value::NumInNums, x.to_bits()),
+                other => store_value(&mut self.hash, p, other, 0),
+            }
         }
 
         /// The value of the entry `p`, leaving nil there.
         fn take_value_at(&mut self, p: usize) -> Value {
-            replace_in(&mut self.hash, 2 * p + 1, Value::Nil)
+            let v = self.value_at(p);
+            store_value(&mut self.hash, p, Value::Nil, 0);
+            v
         }
 
         /// Adds the entry `k`, `v` at the end of the hash part (position
         /// `entries()`).
         fn push_entry(&mut self, k: Value, v: Value) {
-            push_pair(&mut self.hash, k, v);
+            let p = self.entries();
+            push_pair(&mut self.hash, k, Value::Nil);
+            self.set_value_at(p, v);
         }
 
         fn str_pos(&self, s: &Vec<u8>) -> Option<usize> {
@@ -1309,11 +1342,10 @@ pub mod lua {
             self.index = None;
             self.dead = 0;
             let mut i = 0;
-            while 2 * i < hash.len() {
-                if !matches!(hash[2 * i + 1], Value::Nil) {
-                    let k = hash[2 * i].clone();
-                    let v = hash[2 * i + 1].clone();
-                    self.set_hash(k, v);
+            while i < hash.len() {
+                if !matches!(hash[i].1, Value::Nil) {
+                    let k = hash[i].0.clone();
+                    self.set_hash(k, entry_value(&hash, i));
                 }
                 i += 1;
             }
@@ -5102,7 +5134,7 @@ pub mod lua {
             Value::Builtin(b) => {
                 out.extend_from_slice(format!("function: builtin: 0x{:014x}", address(*b as i64)).as_bytes())
             }
-            Value::Cell(_) => out.extend_from_slice(b"cell"),
+            Value::Cell(_) | Value::IntInNums | Value::NumInNums => out.extend_from_slice(b"cell"),
         }
         Ok(())
     }

@@ -307,3 +307,30 @@ fn a_returning_frame_boxes_only_its_result() {
         assert!(boxes <= 1, "a returning trace makes {boxes} integer boxes:\n{t}");
     }
 }
+
+/// A loop that updates the number fields of objects (a body's position, a
+/// counter): the numbers are stored unboxed beside their keys, so the
+/// loop's body makes no box, and reads them with no call.
+#[test]
+fn a_loop_updating_number_fields_boxes_nothing() {
+    let program = "
+        local objs = {}
+        for i = 1, 4 do objs[i] = { count = 0, pos = 0.5, name = 'o' .. i } end
+        for round = 1, 20000 do
+          for i = 1, #objs do
+            local o = objs[i]
+            o.count = o.count + i
+            o.pos = o.pos * 0.5 + i
+          end
+        end
+        print(objs[4].count, objs[4].pos)";
+    let (out, log) = run_logging(&["-e", program], "jit-log-opt-loop", "default");
+    assert_eq!(out, "80000\t8.0");
+    let loops: Vec<&str> = log.split("{jit-log-opt-loop").skip(1).collect();
+    let bodies: Vec<&str> = loops.iter().filter_map(|l| l.split("label(").nth(1)).collect();
+    assert!(!bodies.is_empty(), "no unrolled loop:\n{log}");
+    for body in bodies {
+        assert!(!body.contains("new("), "the loop makes an object:\n{body}");
+        assert!(!body.contains("call_"), "the loop calls:\n{body}");
+    }
+}

@@ -161,9 +161,14 @@ pub struct Knows {
 /// the tracer and the optimizer time, and a guard its snapshot.)
 #[derive(Default)]
 struct Known {
-    /// By place (descr, object, index), the box it holds, and whether it
-    /// stays known across a call (an immutable field, an array's length).
-    heap: HashMap<(u32, Value, Option<Value>), (Value, bool)>,
+    /// By descr, then by object and index, the box a place that may change
+    /// holds (a write forgets only places of its descr: searched through
+    /// all, a trace's writes cost the tracer in proportion to what it knew).
+    heap: HashMap<u32, HashMap<(Value, Option<Value>), Value>>,
+    /// By place (descr, object, index), the box of a place that never
+    /// changes once known (an immutable field, an array's length): kept
+    /// across calls.
+    lasting: HashMap<Place, Value>,
     /// By pure operation and operands (at most three, the rest 0), its
     /// result.
     pure: HashMap<PureKey, Value>,
@@ -171,11 +176,43 @@ struct Known {
     consts: HashMap<u32, Value>,
 }
 
+/// A heap place: descr, object, index (for items).
+type Place = (u32, Value, Option<Value>);
+
 impl Known {
     /// A call (or another operation that may write anything) was recorded:
     /// what the heap held may have changed.
     fn forget_heap(&mut self) {
-        self.heap.retain(|_, (_, stays)| *stays);
+        self.heap.clear();
+    }
+
+    /// The box the place `p` is known to hold.
+    fn get(&self, p: &Place) -> Option<Value> {
+        let (d, obj, index) = *p;
+        self.lasting.get(p).or_else(|| self.heap.get(&d)?.get(&(obj, index))).copied()
+    }
+
+    /// The trace wrote `v` at `p` (for good if `lasting`): the places of
+    /// its descr that may be the same memory are forgotten, all but those
+    /// that never change and items at other constant indexes (different
+    /// memory: an interpreter's registers).
+    fn write(&mut self, p: Place, v: Value, lasting: bool) {
+        let index = p.2;
+        let apart =
+            |i: &Option<Value>| matches!((index, i), (Some(Value::Const(a, _)), Some(Value::Const(b, _))) if a != *b);
+        if let Some(same_descr) = self.heap.get_mut(&p.0) {
+            same_descr.retain(|(_, i), _| apart(i));
+        }
+        self.insert(p, v, lasting);
+    }
+
+    /// The place `p` holds `v`, for good if `lasting`.
+    fn insert(&mut self, p: Place, v: Value, lasting: bool) {
+        let (d, obj, index) = p;
+        match lasting {
+            true => drop(self.lasting.insert(p, v)),
+            false => drop(self.heap.entry(d).or_default().insert((obj, index), v)),
+        }
     }
 }
 
@@ -191,7 +228,7 @@ fn pure_key(op: Op, args: &[Value], descr: Option<u32>) -> Option<PureKey> {
 /// The place a heap operation `op` of `args` reads or writes, and what a
 /// write stores: fields and array lengths by descr and object, items by
 /// descr, array and index.
-fn heap_place(op: Op, args: &[Value], descr: u32) -> Option<((u32, Value, Option<Value>), Option<Value>)> {
+fn heap_place(op: Op, args: &[Value], descr: u32) -> Option<(Place, Option<Value>)> {
     use Op::*;
     Some(match op {
         GetfieldGcI | GetfieldGcR | GetfieldGcF | ArraylenGc => ((descr, args[0], None), None),
@@ -643,8 +680,11 @@ impl<'a> Interp<'a> {
             }
         }
         if let Some(rec) = self.rec.as_mut() {
-            for (b, _) in rec.known.heap.values_mut().filter(|(b, _)| *b == v) {
-                *b = c;
+            let known = &mut rec.known;
+            for b in known.heap.values_mut().flat_map(|m| m.values_mut()).chain(known.lasting.values_mut()) {
+                if *b == v {
+                    *b = c;
+                }
             }
         }
     }
@@ -697,7 +737,7 @@ impl<'a> Interp<'a> {
         // pure operation (the register gets that box).
         let key = if op.is_pure() && place.is_none() && self.knows.pure { pure_key(op, &args, descr) } else { None };
         let known = match (&place, &key) {
-            (Some((p, None)), _) => rec.known.heap.get(p).map(|(v, _)| *v),
+            (Some((p, None)), _) => rec.known.get(p),
             (None, Some(k)) => rec.known.pure.get(k).copied(),
             _ => None,
         };
@@ -714,8 +754,8 @@ impl<'a> Interp<'a> {
         let rec = self.rec.as_mut().expect("tracing");
         match place {
             Some((p, None)) => {
-                let stays = op == Op::ArraylenGc || descr.is_some_and(|d| self.m.is_immutable(d));
-                rec.known.heap.insert(p, (v, stays));
+                let lasting = op == Op::ArraylenGc || descr.is_some_and(|d| self.m.is_immutable(d));
+                rec.known.insert(p, v, lasting);
             }
             _ => {
                 if let Some(key) = key {
@@ -726,20 +766,11 @@ impl<'a> Interp<'a> {
         self.set_box(res.unwrap(), v);
     }
 
-    /// The trace wrote `v` at `place`: the places of its descr may be the
-    /// same memory (another object, another index) and are forgotten, but
-    /// those that never change (an array's length; an immutable field,
-    /// written only in an object being made) and items at other constant
-    /// indexes.
-    fn know_write(&mut self, place: (u32, Value, Option<Value>), v: Value) {
+    /// The trace wrote `v` at `place` (`Known::write`; an immutable field
+    /// is written only in an object being made, and then known for good).
+    fn know_write(&mut self, place: Place, v: Value) {
         let Some(rec) = self.rec.as_mut() else { return };
-        let (d, index) = (place.0, place.2);
-        // (Items at different constant indexes are different memory: an
-        // interpreter's registers.)
-        let apart =
-            |i: &Option<Value>| matches!((index, i), (Some(Value::Const(a, _)), Some(Value::Const(b, _))) if a != *b);
-        rec.known.heap.retain(|(e, _, i), (_, stays)| *e != d || *stays || apart(i));
-        rec.known.heap.insert(place, (v, self.m.is_immutable(d)));
+        rec.known.write(place, v, self.m.is_immutable(place.0));
     }
 
     /// Whether register `r`'s box is an object the trace allocated (the

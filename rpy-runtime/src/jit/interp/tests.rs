@@ -471,3 +471,32 @@ fn a_pure_operation_computed_again_is_recorded_once_and_guarded_once() {
     assert_eq!(text.matches("int_lt").count(), 1, "{text}");
     assert_eq!(text.matches("guard_").count(), 1, "{text}");
 }
+
+/// What the tracer knows of the heap: a write forgets the places of its
+/// descr that may be the same memory (another object's, an item at an
+/// unknown index), not those of other descrs, items at other constant
+/// indexes, or places that never change; a call forgets all but those.
+#[test]
+fn a_write_forgets_only_what_may_be_the_same_memory() {
+    let (obj, other) = (Value::Var(1), Value::Var(2));
+    let int = |n: u64| Value::Const(n, Kind::Int);
+    let mut k = Known::default();
+    k.insert((3, other, None), Value::Var(10), false);
+    k.insert((5, other, None), Value::Var(11), false);
+    k.insert((7, other, None), Value::Var(12), true);
+    k.insert((9, other, Some(int(0))), Value::Var(13), false);
+    k.insert((9, other, Some(Value::Var(4))), Value::Var(14), false);
+    k.write((3, obj, None), Value::Var(20), false);
+    k.write((7, obj, None), Value::Var(21), true);
+    k.write((9, obj, Some(int(1))), Value::Var(22), false);
+    assert_eq!(k.get(&(3, other, None)), None);
+    assert_eq!(k.get(&(3, obj, None)), Some(Value::Var(20)));
+    assert_eq!(k.get(&(5, other, None)), Some(Value::Var(11)));
+    assert_eq!(k.get(&(7, other, None)), Some(Value::Var(12)));
+    assert_eq!(k.get(&(9, other, Some(int(0)))), Some(Value::Var(13)));
+    assert_eq!(k.get(&(9, other, Some(Value::Var(4)))), None);
+    k.forget_heap();
+    assert_eq!(k.get(&(3, obj, None)), None);
+    assert_eq!(k.get(&(5, other, None)), None);
+    assert_eq!((k.get(&(7, other, None)), k.get(&(7, obj, None))), (Some(Value::Var(12)), Some(Value::Var(21))));
+}
