@@ -874,6 +874,22 @@ pub mod lua {
         }
     }
 
+    /// Stores the number `bits` as the value of the entry `p` of the hash
+    /// part `hash`, its subtype's `marker` with it unless already there (a
+    /// trace that read the entry knows it: it stores the number alone).
+    fn store_number(hash: &mut Option<Vec<(Value, Value, u64)>>, p: usize, marker: Value, bits: u64) {
+        if let Some(h) = hash {
+            let same = matches!(
+                (&h[p].1, &marker),
+                (Value::IntInNums, Value::IntInNums) | (Value::NumInNums, Value::NumInNums)
+            );
+            if !same {
+                h[p].1 = marker;
+            }
+            h[p].2 = bits;
+        }
+    }
+
     /// Appends the entry `k`, `v` to the list `hash`, made for it if none.
     fn push_pair(hash: &mut Option<Vec<(Value, Value, u64)>>, k: Value, v: Value) {
         match hash {
@@ -1005,8 +1021,8 @@ pub mod lua {
         /// entries: `set_entry` does it), a number unboxed.
         fn set_value_at(&mut self, p: usize, v: Value) {
             match v {
-                Value::Int(i) => store_value(&mut self.hash, p, Value::IntInNums, i as u64),
-                Value::Num(x) => store_value(&mut self.hash, p, Value::NumInNums, x.to_bits()),
+                Value::Int(i) => store_number(&mut self.hash, p, Value::IntInNums, i as u64),
+                Value::Num(x) => store_number(&mut self.hash, p, Value::NumInNums, x.to_bits()),
                 other => store_value(&mut self.hash, p, other, 0),
             }
         }
