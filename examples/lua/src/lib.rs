@@ -62,11 +62,6 @@ pub mod lua {
         /// The box of a local captured by a closure; only registers hold
         /// it, and only the cell instructions see it.
         Cell(Rc<RefCell<Value>>),
-        /// Only in a table's hash part, as the value of an entry whose
-        /// number is unboxed beside it (an integer, a float); the table's
-        /// accessors give the number instead.
-        IntInNums,
-        NumInNums,
     }
 
     /// A Lua function: its prototype and its upvalues' cells.
@@ -93,7 +88,7 @@ pub mod lua {
             Value::Str(_) => 3,
             Value::Table(_) => 4,
             Value::Func(_) | Value::Builtin(_) | Value::Native(_) => 5,
-            Value::Cell(_) | Value::IntInNums | Value::NumInNums => 6,
+            Value::Cell(_) => 6,
         }
     }
 
@@ -650,16 +645,16 @@ pub mod lua {
         /// into values (`to_values`). A matrix of floats in `arr` was a box
         /// per item, each a cache miss away from its row.
         floats: Option<Vec<f64>>,
-        /// The hash part: each entry's key, value and number (the value
-        /// `IntInNums` or `NumInNums` says the entry's number is unboxed in
-        /// the third field); none until the first entry (most tables are
+        /// The hash part: each entry's key, value, what its value is (`BOXED`:
+        /// the value; `INT`, `FLOAT`: a number of that subtype, unboxed in
+        /// the fourth field, the value nil); none until the first entry (most tables are
         /// arrays, or records made with their fields: an empty list each
         /// was a sixth of the objects binary-trees made). Read and written
         /// by position through `key_at`, `value_at`, `set_value_at`,
         /// `push_entry`. A field that changes, like a body's position in
         /// nbody or an object's counter, holds its number with no box made
         /// at each store (nbody made 31M).
-        hash: Option<Vec<(Value, Value, u64)>>,
+        hash: Option<Vec<(Value, Value, u64, u64)>>,
         /// Where the string keys are, while the table has few entries (a
         /// record, an object): shared with the tables that got the same
         /// keys in the same order. `None`: the table is a dictionary, and
@@ -855,46 +850,66 @@ pub mod lua {
         }
     }
 
+    /// What the value of an entry of a table's hash part is: an entry is a
+    /// tuple of its key, its value, its kind and, unless `BOXED`, the number
+    /// it is. (The kind is read with the entry: a marker value would be one
+    /// more object to read at each lookup, a cache miss in the
+    /// interpreter.) A number's value is nil, or in the interpreter the box
+    /// it was stored as: a read there gives it again, making none (traces
+    /// read the number and store nil with it, their boxes virtual).
+    const BOXED: u64 = 0;
+    const INT: u64 = 1;
+    const FLOAT: u64 = 2;
+
     /// The value of the entry `p` of the hash part `hash`, its number if
     /// it is unboxed.
-    fn entry_value(hash: &Vec<(Value, Value, u64)>, p: usize) -> Value {
-        match &hash[p].1 {
-            Value::IntInNums => Value::Int(hash[p].2 as i64),
-            Value::NumInNums => Value::Num(f64::from_bits(hash[p].2)),
-            v => v.clone(),
+    fn entry_value(hash: &Vec<(Value, Value, u64, u64)>, p: usize) -> Value {
+        match hash[p].2 {
+            BOXED => hash[p].1.clone(),
+            _ if !we_are_jitted() && !matches!(hash[p].1, Value::Nil) => hash[p].1.clone(),
+            INT => Value::Int(hash[p].3 as i64),
+            _ => Value::Num(f64::from_bits(hash[p].3)),
         }
     }
 
-    /// Stores `v` (and `bits`, the number it stands for if a marker) as
-    /// the value of the entry `p` of the hash part `hash`.
-    fn store_value(hash: &mut Option<Vec<(Value, Value, u64)>>, p: usize, v: Value, bits: u64) {
+    /// Stores `v` as the value of the entry `p` of the hash part `hash`.
+    fn store_value(hash: &mut Option<Vec<(Value, Value, u64, u64)>>, p: usize, v: Value) {
         if let Some(h) = hash {
             h[p].1 = v;
-            h[p].2 = bits;
+            h[p].2 = BOXED;
         }
     }
 
-    /// Stores the number `bits` as the value of the entry `p` of the hash
-    /// part `hash`, its subtype's `marker` with it unless already there (a
-    /// trace that read the entry knows it: it stores the number alone).
-    fn store_number(hash: &mut Option<Vec<(Value, Value, u64)>>, p: usize, marker: Value, bits: u64) {
+    /// Stores the number `bits` of kind `kind` (boxed as `boxed`, or nil)
+    /// as the value of the entry `p` of the hash part `hash`; its kind
+    /// unless already there (a trace that read the entry knows it). (A
+    /// trace stores nil over the box unread: reading it, it would guard on
+    /// what it found, a box the first time, nil from then on.)
+    fn store_number(hash: &mut Option<Vec<(Value, Value, u64, u64)>>, p: usize, kind: u64, bits: u64, boxed: Value) {
         if let Some(h) = hash {
-            let same = matches!(
-                (&h[p].1, &marker),
-                (Value::IntInNums, Value::IntInNums) | (Value::NumInNums, Value::NumInNums)
-            );
-            if !same {
-                h[p].1 = marker;
+            if h[p].2 != kind {
+                h[p].2 = kind;
             }
-            h[p].2 = bits;
+            h[p].1 = boxed;
+            h[p].3 = bits;
+        }
+    }
+
+    /// The box `v` to keep with its number in a table's entry: none in a
+    /// trace (where it would be made, most often virtual until then).
+    fn interpreter_box(v: &Value) -> Value {
+        if we_are_jitted() {
+            Value::Nil
+        } else {
+            v.clone()
         }
     }
 
     /// Appends the entry `k`, `v` to the list `hash`, made for it if none.
-    fn push_pair(hash: &mut Option<Vec<(Value, Value, u64)>>, k: Value, v: Value) {
+    fn push_pair(hash: &mut Option<Vec<(Value, Value, u64, u64)>>, k: Value, v: Value) {
         match hash {
-            Some(h) => h.push((k, v, 0)),
-            None => *hash = Some(vec![(k, v, 0)]),
+            Some(h) => h.push((k, v, BOXED, 0)),
+            None => *hash = Some(vec![(k, v, BOXED, 0)]),
         }
     }
 
@@ -1012,7 +1027,7 @@ pub mod lua {
 
         fn value_is_nil(&self, p: usize) -> bool {
             match &self.hash {
-                Some(h) => matches!(h[p].1, Value::Nil),
+                Some(h) => h[p].2 == BOXED && matches!(h[p].1, Value::Nil),
                 None => true,
             }
         }
@@ -1021,16 +1036,16 @@ pub mod lua {
         /// entries: `set_entry` does it), a number unboxed.
         fn set_value_at(&mut self, p: usize, v: Value) {
             match v {
-                Value::Int(i) => store_number(&mut self.hash, p, Value::IntInNums, i as u64),
-                Value::Num(x) => store_number(&mut self.hash, p, Value::NumInNums, x.to_bits()),
-                other => store_value(&mut self.hash, p, other, 0),
+                Value::Int(i) => store_number(&mut self.hash, p, INT, i as u64, interpreter_box(&v)),
+                Value::Num(x) => store_number(&mut self.hash, p, FLOAT, x.to_bits(), interpreter_box(&v)),
+                other => store_value(&mut self.hash, p, other),
             }
         }
 
         /// The value of the entry `p`, leaving nil there.
         fn take_value_at(&mut self, p: usize) -> Value {
             let v = self.value_at(p);
-            store_value(&mut self.hash, p, Value::Nil, 0);
+            store_value(&mut self.hash, p, Value::Nil);
             v
         }
 
@@ -1359,7 +1374,7 @@ pub mod lua {
             self.dead = 0;
             let mut i = 0;
             while i < hash.len() {
-                if !matches!(hash[i].1, Value::Nil) {
+                if hash[i].2 != BOXED || !matches!(hash[i].1, Value::Nil) {
                     let k = hash[i].0.clone();
                     self.set_hash(k, entry_value(&hash, i));
                 }
@@ -5150,7 +5165,7 @@ pub mod lua {
             Value::Builtin(b) => {
                 out.extend_from_slice(format!("function: builtin: 0x{:014x}", address(*b as i64)).as_bytes())
             }
-            Value::Cell(_) | Value::IntInNums | Value::NumInNums => out.extend_from_slice(b"cell"),
+            Value::Cell(_) => out.extend_from_slice(b"cell"),
         }
         Ok(())
     }

@@ -311,7 +311,7 @@ fn a_returning_frame_boxes_only_its_result() {
 /// A loop that updates the number fields of objects (a body's position, a
 /// counter): the numbers are stored unboxed beside their keys, so the
 /// loop's body makes no box, reads them with no call, and stores each
-/// number alone (the marker of its subtype is there already).
+/// number with a nil box only (its kind is known there already).
 #[test]
 fn a_loop_updating_number_fields_boxes_nothing() {
     let program = "
@@ -333,6 +333,7 @@ fn a_loop_updating_number_fields_boxes_nothing() {
     for body in bodies {
         assert!(!body.contains("new("), "the loop makes an object:\n{body}");
         assert!(!body.contains("call_"), "the loop calls:\n{body}");
-        assert_eq!(body.matches("setinteriorfield_gc").count(), 2, "two fields written:\n{body}");
+        assert_eq!(body.matches("setinteriorfield_gc").count(), 4, "two fields written:\n{body}");
+        assert_eq!(body.matches("ConstPtr(prebuilt").count(), 2, "two nil boxes:\n{body}");
     }
 }
