@@ -350,6 +350,14 @@ impl Op {
         matches!(self, IntAddOvf | IntSubOvf | IntMulOvf | UintAddOvf | UintSubOvf | UintMulOvf)
     }
 
+    /// The calls that may have effects: `call_*` (not the elidable
+    /// `call_pure_*`) and `call_assembler_*` (the tracer forgets what it
+    /// knew of the heap at them).
+    pub fn is_call_with_effects(self) -> bool {
+        use Op::*;
+        matches!(self, CallI | CallR | CallF | CallN) || self.is_call_assembler()
+    }
+
     /// `call_assembler_*`.
     pub fn is_call_assembler(self) -> bool {
         use Op::*;

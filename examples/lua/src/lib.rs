@@ -4971,10 +4971,33 @@ pub mod lua {
     }
 
     fn compare(interp: &Interp, op: CmpOp, a: &Value, b: &Value, depth: usize) -> Result<bool, LuaError> {
+        // (Two integers or two floats first: the interpreter's loops
+        // compare them at each turn, through two calls otherwise.)
+        match (a, b) {
+            (Value::Int(x), Value::Int(y)) => return Ok(int_compare(op, *x, *y)),
+            (Value::Num(x), Value::Num(y)) => return Ok(float_compare(op, *x, *y)),
+            _ => {}
+        }
         match op {
             CmpOp::Eq => equals(interp, a, b, depth),
             CmpOp::Lt => less(interp, a, b, false, depth),
             CmpOp::Le => less(interp, a, b, true, depth),
+        }
+    }
+
+    fn int_compare(op: CmpOp, x: i64, y: i64) -> bool {
+        match op {
+            CmpOp::Eq => x == y,
+            CmpOp::Lt => x < y,
+            CmpOp::Le => x <= y,
+        }
+    }
+
+    fn float_compare(op: CmpOp, x: f64, y: f64) -> bool {
+        match op {
+            CmpOp::Eq => x == y,
+            CmpOp::Lt => x < y,
+            CmpOp::Le => x <= y,
         }
     }
 

@@ -183,7 +183,9 @@ impl Known {
     /// A call (or another operation that may write anything) was recorded:
     /// what the heap held may have changed.
     fn forget_heap(&mut self) {
-        self.heap.clear();
+        // (Each descr's map kept for the next places: a call is recorded
+        // every few instructions.)
+        self.heap.values_mut().for_each(HashMap::clear);
     }
 
     /// The box the place `p` is known to hold.
@@ -561,17 +563,7 @@ impl<'a> Interp<'a> {
         let top = snapshot.iter().flat_map(|s| s.frames.last()).flat_map(|f| f.live.iter().map(|(_, v)| v));
         pin_refs(args.iter().chain(top));
         let rec = self.rec.as_mut().expect("tracing");
-        if matches!(
-            op,
-            Op::CallI
-                | Op::CallR
-                | Op::CallF
-                | Op::CallN
-                | Op::CallAssemblerI
-                | Op::CallAssemblerR
-                | Op::CallAssemblerF
-                | Op::CallAssemblerN
-        ) {
+        if op.is_call_with_effects() {
             rec.known.forget_heap();
         }
         let result = kind.map(|k| rec.trace.new_var(k));
@@ -745,18 +737,18 @@ impl<'a> Interp<'a> {
             self.set_box(r, v);
             return;
         }
+        // (An immutable field is written only in an object being made, and
+        // then known for good.)
+        let lasting = op == Op::ArraylenGc || descr.is_some_and(|d| self.m.is_immutable(d));
         let Some(v) = self.record(op, args, descr, res.map(|r| r.kind), false) else {
-            if let Some((p, Some(stored))) = place {
-                self.know_write(p, stored);
+            if let (Some((p, Some(stored))), Some(rec)) = (place, self.rec.as_mut()) {
+                rec.known.write(p, stored, lasting);
             }
             return;
         };
         let rec = self.rec.as_mut().expect("tracing");
         match place {
-            Some((p, None)) => {
-                let lasting = op == Op::ArraylenGc || descr.is_some_and(|d| self.m.is_immutable(d));
-                rec.known.insert(p, v, lasting);
-            }
+            Some((p, None)) => rec.known.insert(p, v, lasting),
             _ => {
                 if let Some(key) = key {
                     rec.known.pure.insert(key, v);
@@ -764,13 +756,6 @@ impl<'a> Interp<'a> {
             }
         }
         self.set_box(res.unwrap(), v);
-    }
-
-    /// The trace wrote `v` at `place` (`Known::write`; an immutable field
-    /// is written only in an object being made, and then known for good).
-    fn know_write(&mut self, place: Place, v: Value) {
-        let Some(rec) = self.rec.as_mut() else { return };
-        rec.known.write(place, v, self.m.is_immutable(place.0));
     }
 
     /// Whether register `r`'s box is an object the trace allocated (the
