@@ -872,44 +872,43 @@ pub mod lua {
         }
     }
 
-    /// Stores `v` as the value of the entry `p` of the hash part `hash`.
-    fn store_value(hash: &mut Option<Vec<(Value, Value, u64, u64)>>, p: usize, v: Value) {
-        if let Some(h) = hash {
-            h[p].1 = v;
-            h[p].2 = BOXED;
-        }
+    /// An entry's value, kind and number for the value `v`: a number
+    /// unboxed, with the box it came in kept in the interpreter only (in a
+    /// trace it would be made, most often virtual until then).
+    fn entry_parts(v: Value) -> (Value, u64, u64) {
+        let (kind, bits) = match v {
+            Value::Int(i) => (INT, i as u64),
+            Value::Num(x) => (FLOAT, x.to_bits()),
+            _ => return (v, BOXED, 0),
+        };
+        (if we_are_jitted() { Value::Nil } else { v }, kind, bits)
     }
 
-    /// Stores the number `bits` of kind `kind` (boxed as `boxed`, or nil)
-    /// as the value of the entry `p` of the hash part `hash`; its kind
-    /// unless already there (a trace that read the entry knows it). (A
-    /// trace stores nil over the box unread: reading it, it would guard on
-    /// what it found, a box the first time, nil from then on.)
-    fn store_number(hash: &mut Option<Vec<(Value, Value, u64, u64)>>, p: usize, kind: u64, bits: u64, boxed: Value) {
+    /// Stores `parts` (`entry_parts`) as the value of the entry `p` of the
+    /// hash part `hash`; the kind unless already there (a trace that read
+    /// the entry knows it). (A trace stores nil over a number's box
+    /// unread: reading it, it would guard on what it found, a box the
+    /// first time, nil from then on.)
+    fn store_entry(hash: &mut Option<Vec<(Value, Value, u64, u64)>>, p: usize, parts: (Value, u64, u64)) {
+        let (v, kind, bits) = parts;
         if let Some(h) = hash {
             if h[p].2 != kind {
                 h[p].2 = kind;
             }
-            h[p].1 = boxed;
-            h[p].3 = bits;
+            h[p].1 = v;
+            if kind != BOXED {
+                h[p].3 = bits;
+            }
         }
     }
 
-    /// The box `v` to keep with its number in a table's entry: none in a
-    /// trace (where it would be made, most often virtual until then).
-    fn interpreter_box(v: &Value) -> Value {
-        if we_are_jitted() {
-            Value::Nil
-        } else {
-            v.clone()
-        }
-    }
-
-    /// Appends the entry `k`, `v` to the list `hash`, made for it if none.
-    fn push_pair(hash: &mut Option<Vec<(Value, Value, u64, u64)>>, k: Value, v: Value) {
+    /// Appends the entry of key `k` and `parts` (`entry_parts`) to the
+    /// list `hash`, made for it if none.
+    fn push_pair(hash: &mut Option<Vec<(Value, Value, u64, u64)>>, k: Value, parts: (Value, u64, u64)) {
+        let (v, kind, bits) = parts;
         match hash {
-            Some(h) => h.push((k, v, BOXED, 0)),
-            None => *hash = Some(vec![(k, v, BOXED, 0)]),
+            Some(h) => h.push((k, v, kind, bits)),
+            None => *hash = Some(vec![(k, v, kind, bits)]),
         }
     }
 
@@ -1035,26 +1034,20 @@ pub mod lua {
         /// Stores `v` as the value of the entry `p` (no bookkeeping of dead
         /// entries: `set_entry` does it), a number unboxed.
         fn set_value_at(&mut self, p: usize, v: Value) {
-            match v {
-                Value::Int(i) => store_number(&mut self.hash, p, INT, i as u64, interpreter_box(&v)),
-                Value::Num(x) => store_number(&mut self.hash, p, FLOAT, x.to_bits(), interpreter_box(&v)),
-                other => store_value(&mut self.hash, p, other),
-            }
+            store_entry(&mut self.hash, p, entry_parts(v));
         }
 
         /// The value of the entry `p`, leaving nil there.
         fn take_value_at(&mut self, p: usize) -> Value {
             let v = self.value_at(p);
-            store_value(&mut self.hash, p, Value::Nil);
+            store_entry(&mut self.hash, p, (Value::Nil, BOXED, 0));
             v
         }
 
         /// Adds the entry `k`, `v` at the end of the hash part (position
         /// `entries()`).
         fn push_entry(&mut self, k: Value, v: Value) {
-            let p = self.entries();
-            push_pair(&mut self.hash, k, Value::Nil);
-            self.set_value_at(p, v);
+            push_pair(&mut self.hash, k, entry_parts(v));
         }
 
         fn str_pos(&self, s: &Vec<u8>) -> Option<usize> {
