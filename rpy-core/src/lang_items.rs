@@ -58,12 +58,14 @@ pub enum Template {
     Dict,
     /// `cell.rs`: `Cell<T>` and `RefCell<T>`.
     Cell,
+    /// `cell_struct.rs`: `RefCell<S>` of a struct, the struct's own object.
+    CellStruct,
     /// `iter.rs`: the iterator of `T`s (`Ty::Iter`).
     Iter,
 }
 
 impl Template {
-    pub const ALL: [Template; 3] = [Template::Dict, Template::Cell, Template::Iter];
+    pub const ALL: [Template; 4] = [Template::Dict, Template::Cell, Template::CellStruct, Template::Iter];
 }
 
 macro_rules! lang_items {
@@ -201,6 +203,7 @@ lang_items! {
         Kind::Prelude(&[
             Place::TemplateMethod(Template::Dict),
             Place::TemplateMethod(Template::Cell),
+            Place::TemplateMethod(Template::CellStruct),
             Place::TemplateMethod(Template::Iter),
         ]);
     /// Type inference (write-back, `prelude_method`, and `methods::iter_method_sig`):
@@ -212,10 +215,16 @@ lang_items! {
     /// The front end (assigning to a `RefCell`'s guard, `*c.borrow_mut() = v`):
     /// the store into a cell; type inference types it and the check of
     /// `#[elidable]` counts it as a change (`methods::CELL_METHODS`).
-    CellSet = "__set", Kind::Prelude(&[Place::TemplateMethod(Template::Cell)]);
+    CellSet = "__set",
+        Kind::Prelude(&[Place::TemplateMethod(Template::Cell), Place::TemplateMethod(Template::CellStruct)]);
     /// The front end (reading a `RefCell`'s guard): the cell's value,
     /// without borrowing it again.
-    CellValue = "__value", Kind::Prelude(&[Place::TemplateMethod(Template::Cell)]);
+    CellValue = "__value",
+        Kind::Prelude(&[Place::TemplateMethod(Template::Cell), Place::TemplateMethod(Template::CellStruct)]);
+    /// Type inference (write-back of `release_borrow`): the end of a
+    /// `RefCell`'s borrow.
+    CellRelease = "__release",
+        Kind::Prelude(&[Place::TemplateMethod(Template::Cell), Place::TemplateMethod(Template::CellStruct)]);
 
     // The intrinsics: the prelude calls them, the front end makes them operations.
 
@@ -240,6 +249,16 @@ lang_items! {
     /// The value behind an `Rc`; the derived instances
     /// (`prelude::instances`) compare and format through it.
     RcInner = "__rc_inner", Kind::Intrinsic { op: "rc_inner", arity: 1 };
+    /// The template of a `RefCell` holding a struct (`prelude/cell_struct.rs`),
+    /// whose cell is the struct's own object: the struct as its cell and the
+    /// cell as its struct (the same object), the cell's borrow count (a
+    /// field of the struct's object that only the rtyper adds: `rtyper::BORROWS`)
+    /// and its update, and whether a struct is the cell's own object.
+    CellOf = "__cell_of", Kind::Intrinsic { op: "cell_of", arity: 1 };
+    CellInner = "__cell_inner", Kind::Intrinsic { op: "cell_inner", arity: 1 };
+    CellBorrows = "__cell_borrows", Kind::Intrinsic { op: "cell_borrows", arity: 1 };
+    CellSetBorrows = "__cell_set_borrows", Kind::Intrinsic { op: "cell_set_borrows", arity: 2 };
+    CellIs = "__cell_is", Kind::Intrinsic { op: "cell_is", arity: 2 };
     /// The methods of both `Option` and `Result` that take a closure
     /// (`map`, `and_then`, ...), rewritten by the front end
     /// (`flow::builder::closures`) before types are known: whether the

@@ -97,7 +97,9 @@ pub fn build_module(items: &[syn::Item], file: &str, found: &Found) -> Result<Tr
     m.declare_fields(items);
     m.scope.copy_structs_hold_arrays = m.t.structs.keys().any(|s| instances::holds_lists(&m.t, &Ty::Struct(s)));
     for (n, ty) in found.templates.iter().enumerate() {
-        let sid = m.scope.structs[&crate::lang_items::data_struct_name(n)];
+        // (A `RefCell` of a struct is the struct's object.)
+        let sid = crate::prelude::cell_struct(&m.t, ty)
+            .unwrap_or_else(|| m.scope.structs[&crate::lang_items::data_struct_name(n)]);
         m.scope.data_structs.insert(ty.clone(), sid);
         m.t.data_structs.insert(ty.clone(), sid);
     }

@@ -264,7 +264,7 @@ fn eq_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         Ty::Result(..) => "match a { Ok(x) => match b { Ok(y) => x == y, Err(_) => false }, \
                            Err(x) => match b { Ok(_) => false, Err(y) => x == y } }"
             .into(),
-        Ty::Cell(..) => "a.value == b.value".into(),
+        Ty::Cell(..) => format!("a.{v}() == b.{v}()", v = LangItem::CellValue.name()),
         Ty::Rc(_) => format!("{inner}(a) == {inner}(b)", inner = LangItem::RcInner.name()),
         other => return Err(format!("`==` on `{other}` is not translated yet ({})", Section::Traits.see())),
     })
@@ -342,7 +342,7 @@ fn clone_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         Ty::Option(_) => "match a { Some(x) => Some(x.clone()), None => None }".into(),
         Ty::Result(..) => "match a { Ok(x) => Ok(x.clone()), Err(x) => Err(x.clone()) }".into(),
         // std's `Clone` of a cell: a new cell holding a clone of the value.
-        Ty::Cell(kind, _) => format!("{}::new(a.value.clone())", kind.name()),
+        Ty::Cell(kind, _) => format!("{}::new(a.{}().clone())", kind.name(), LangItem::CellValue.name()),
         other => return Err(format!("`clone` of `{other}` is not translated yet ({})", Section::Traits.see())),
     })
 }
@@ -445,7 +445,7 @@ fn debug_body(t: &Translator, ty: &Ty) -> Result<String, String> {
         ),
         // std's `Debug` of a cell (a `RefCell` mutably borrowed meanwhile
         // would print `<borrowed>`; borrows are not tracked).
-        Ty::Cell(kind, _) => format!("out.push_str(\"{} {{ value: \"); {} out.push_str(\" }}\");", kind.name(), debug_of("a.value")),
+        Ty::Cell(kind, _) => format!("out.push_str(\"{} {{ value: \"); {} out.push_str(\" }}\");", kind.name(), debug_of(&format!("a.{}()", LangItem::CellValue.name()))),
         Ty::Rc(_) => debug_of(&format!("{}(a)", LangItem::RcInner.name())),
         other => return Err(format!("`{{:?}}` of `{other}` is not translated yet ({})", Section::Formatting.see())),
     })

@@ -11,7 +11,8 @@
 //!   `HashMap<K, V>`s the program uses.
 //! - `cmp.rs`: `std::cmp::Ordering` and the comparisons giving it.
 //! - `cell.rs`: a template of `Cell<T>` and `RefCell<T>`, instantiated the
-//!   same way per cell type.
+//!   same way per cell type; `cell_struct.rs` the one of a `RefCell` of a
+//!   struct, which is the struct's own object (`cell_struct`).
 //!
 //! The stages call some of its functions and methods by name: the lang
 //! items (`lang_items::LangItem`). `check_lang_items` checks, when the
@@ -21,12 +22,13 @@ pub mod instances;
 
 use crate::lang_items::{self, data_struct_name, LangItem, Place, Template};
 use crate::translator::Translator;
-use crate::ty::{CellKind, IntTy, Ty};
+use crate::ty::{CellKind, IntTy, StructId, Ty};
 
 const STR_SRC: &str = include_str!("str.rs");
 const LIST_SRC: &str = include_str!("list.rs");
 const DICT_SRC: &str = include_str!("dict.rs");
 const CELL_SRC: &str = include_str!("cell.rs");
+const CELL_STRUCT_SRC: &str = include_str!("cell_struct.rs");
 const ITER_SRC: &str = include_str!("iter.rs");
 const CHAR_SRC: &str = include_str!("char.rs");
 const NUM_SRC: &str = include_str!("num.rs");
@@ -92,6 +94,16 @@ pub fn template_items(t: &Translator, ty: &Ty, n: usize) -> Result<Vec<syn::Item
                 .replace("$HASH", &hash);
             Ok(parse(&src, "dict.rs instance"))
         }
+        Ty::Cell(_, inner) if cell_struct(t, ty).is_some() => {
+            let def = &t.structs[cell_struct(t, ty).unwrap()];
+            let copy_in: String = def.fields.iter().map(|(f, _)| format!("self.{f} = value.{f};")).collect();
+            let fields: Vec<String> = def.fields.iter().map(|(f, _)| format!("{f}: self.{f}")).collect();
+            let src = CELL_STRUCT_SRC
+                .replace("$COPY_IN", &copy_in)
+                .replace("$COPY_OUT", &format!("$T {{ {} }}", fields.join(", ")))
+                .replace("$T", &source_of(t, inner));
+            Ok(parse(&src, "cell_struct.rs instance"))
+        }
         Ty::Cell(kind, inner) => {
             let src = keep_blocks(CELL_SRC, "$REFCELL", *kind == CellKind::RefCell)
                 .replace("$DATA", &data_struct_name(n))
@@ -106,6 +118,20 @@ pub fn template_items(t: &Translator, ty: &Ty, n: usize) -> Result<Vec<syn::Item
             Ok(parse(&src, "iter.rs instance"))
         }
         other => unreachable!("no template for {other}"),
+    }
+}
+
+/// The struct that is its own cell when `ty` is a `RefCell` of it: a struct
+/// that is a GC object (not `Copy`, not a variant of an enum). Its object
+/// holds the cell's borrow count (`rtyper::BORROWS`); a `Cell` of it, whose
+/// `get` would copy, keeps a cell of its own.
+pub fn cell_struct(t: &Translator, ty: &Ty) -> Option<StructId> {
+    match ty {
+        Ty::Cell(CellKind::RefCell, inner) => match **inner {
+            Ty::Struct(s) if !t.structs[s].copy && t.structs[s].variant.is_none() => Some(s),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -141,15 +167,25 @@ fn check_lang_items_with(t: &Translator, template_methods: impl Fn(Template) -> 
 }
 
 /// The methods of every instance of `template`: those of its source,
-/// instantiated for `i64` (the dict's as a set, its whole source).
+/// instantiated for `i64` (the dict's as a set, its whole source; the
+/// cell's as a `RefCell`, its whole source), the struct cell's for a struct
+/// `S` without fields.
 fn template_methods(t: &Translator, template: Template) -> Vec<String> {
     let i64_ = || Box::new(Ty::Int(IntTy::I64));
     let ty = match template {
         Template::Dict => Ty::Dict(i64_(), Box::new(Ty::Unit)),
-        Template::Cell => Ty::Cell(CellKind::Cell, i64_()),
+        Template::Cell => Ty::Cell(CellKind::RefCell, i64_()),
+        Template::CellStruct => {
+            let src = CELL_STRUCT_SRC.replace("$COPY_IN", "").replace("$COPY_OUT", "S {}").replace("$T", "S");
+            return methods_of(&parse(&src, "cell_struct.rs instance"));
+        }
         Template::Iter => Ty::Iter(i64_()),
     };
-    let items = template_items(t, &ty, 0).expect("`i64` is a key");
+    methods_of(&template_items(t, &ty, 0).expect("`i64` is a key"))
+}
+
+/// The names of the methods of the `impl` blocks among `items`.
+fn methods_of(items: &[syn::Item]) -> Vec<String> {
     let impls = items.iter().filter_map(|i| match i {
         syn::Item::Impl(imp) => Some(imp),
         _ => None,
@@ -329,10 +365,15 @@ mod tests {
         let t = prelude_renaming("__nothing");
         let without_set = |tp| {
             let mut ms = template_methods(&t, tp);
-            ms.retain(|m| m != LangItem::CellSet.name());
+            if tp == Template::CellStruct {
+                ms.retain(|m| m != LangItem::CellSet.name());
+            }
             ms
         };
         let err = check_lang_items_with(&t, without_set).expect_err("`__set` is missing");
-        assert_eq!(err, "the prelude lacks lang items the compiler relies on: `__set` (CellSet, TemplateMethod(Cell))");
+        assert_eq!(
+            err,
+            "the prelude lacks lang items the compiler relies on: `__set` (CellSet, TemplateMethod(CellStruct))"
+        );
     }
 }

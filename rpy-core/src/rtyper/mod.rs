@@ -67,6 +67,10 @@ impl Types<'_> {
 /// (not a Rust identifier, so it cannot clash with a named field).
 pub const TAG: &str = "#tag";
 
+/// The field of a struct that is the object of a `RefCell` of it
+/// (`prelude::cell_struct`) counting the cell's borrows.
+pub const BORROWS: &str = "#borrows";
+
 /// The low-level type representing values of `ty`.
 pub fn lltype_of(ty: &Ty, types: Types) -> LlType {
     let lltype_of = |t: &Ty| lltype_of(t, types);
@@ -288,13 +292,15 @@ fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, Conta
     let lists = list_containers(t, &map, all_types);
     let types = Types { structs: &t.structs, containers: &map, lists: &lists, data: &t.data_structs, enums: &t.enums };
     let tagged: Vec<StructId> = t.enums.values().filter_map(|e| e.data.as_ref()).map(|d| d.base).collect();
+    let cells: Vec<StructId> = t.data_structs.keys().filter_map(|ty| crate::prelude::cell_struct(t, ty)).collect();
     let filled: Vec<(ContainerId, Container)> = map
         .iter()
         .map(|(sid, &c)| {
             let def = &t.structs[*sid];
             let tag = (def.variant.is_some() || tagged.contains(sid)).then(|| (TAG.to_string(), SIGNED));
             let own = def.fields.iter().map(|(n, ty)| (n.clone(), lltype_of(ty, types)));
-            let fields = tag.into_iter().chain(own).collect();
+            let borrows = cells.contains(sid).then(|| (BORROWS.to_string(), SIGNED));
+            let fields = tag.into_iter().chain(own).chain(borrows).collect();
             (c, Container::GcStruct { name: def.name.clone(), fields, varsize: None })
         })
         .collect();
@@ -508,7 +514,17 @@ impl HighLevelOps<'_> {
         }
         Ok(match opname {
             // The two views of a string, and a list iterated directly, are the same object.
-            "ascribe" | "same_type" | "same_as" | "str_bytes" | "str_from_bytes" | "iter_list" => self.ll(&args[0]),
+            // (So are a `RefCell` of a struct and the struct.)
+            "ascribe" | "same_type" | "same_as" | "str_bytes" | "str_from_bytes" | "iter_list" | "cell_of"
+            | "cell_inner" => self.ll(&args[0]),
+            "cell_borrows" => {
+                self.genop(LlOp::Getfield, vec![args[0].clone(), void_const(ConstValue::Str(BORROWS.into()))], SIGNED)
+            }
+            "cell_set_borrows" => {
+                let field = void_const(ConstValue::Str(BORROWS.into()));
+                self.genop(LlOp::Setfield, vec![args[0].clone(), field, args[1].clone()], LlType::Void)
+            }
+            "cell_is" => self.genop(LlOp::PtrEq, args.to_vec(), LlType::Bool),
             "indirect_call" => {
                 let call: Vec<Value> =
                     args.iter().filter(|a| self.lltype(&self.ty(a)) != LlType::Void).cloned().collect();

@@ -57,9 +57,8 @@ pub(super) fn apply_rule(
         "generic_call" => generic_call_rule(u, t, vals, args, res),
         "simple_call" | "deref_call" => simple_call_rule(u, t, opname, vals, args, res),
         "call_method" => method_sig_rule(u, vals, args, res),
-        "cell_new" | "rc_new" | "rc_clone" | "rc_inner" | "deref" | "rc_ptr_eq" => {
-            pointer_rule(u, opname, vals, args, res)
-        }
+        "cell_new" | "rc_new" | "rc_clone" | "rc_inner" | "deref" | "rc_ptr_eq" | "cell_of" | "cell_inner"
+        | "cell_borrows" | "cell_set_borrows" | "cell_is" => pointer_rule(u, opname, vals, args, res),
         "panic" | "panic_str" | "jit_marker" | "hint" => effect_rule(u, opname, args, res),
         // The end of a borrow (of a `RefCell`, or of another type's
         // `borrow()`: then nothing).
@@ -295,6 +294,13 @@ fn iterator_item(u: &mut Unifier, t: &Translator, n: Node) -> Option<Node> {
     }
 }
 
+/// The struct whose object a `RefCell` of `inner` is (`prelude::cell_struct`),
+/// once `inner` is known.
+fn struct_cell(u: &mut Unifier, t: &Translator, inner: Node) -> Option<crate::ty::StructId> {
+    let inner = u.resolve_known(inner)?;
+    crate::prelude::cell_struct(t, &Ty::Cell(CellKind::RefCell, Box::new(inner)))
+}
+
 /// A field's read (`getattr`) or assignment (`setattr`), once the value's
 /// type is known.
 fn field_rule(
@@ -328,6 +334,12 @@ fn field_rule(
         Term::Struct(_) | Term::Dict(..) => {
             let Some(ty) = u.resolve_known(tn) else { return Ok(false) };
             let def = t.struct_def(&ty).unwrap();
+            let i = def.field_index(name).ok_or_else(|| format!("no field `{name}` on `{}`", def.name))?;
+            u.node_of_ty(&def.fields[i].1)
+        }
+        // A `RefCell` of a struct is the struct's object: the struct's fields.
+        Term::Cell(CellKind::RefCell, inner) if struct_cell(u, t, inner).is_some() => {
+            let def = &t.structs[struct_cell(u, t, inner).unwrap()];
             let i = def.field_index(name).ok_or_else(|| format!("no field `{name}` on `{}`", def.name))?;
             u.node_of_ty(&def.fields[i].1)
         }
@@ -740,6 +752,23 @@ fn pointer_rule(u: &mut Unifier, opname: &str, vals: &[Value], args: &[Node], re
                 Term::Unknown => return Ok(false),
                 _ => u.unify(args[0], res)?,
             }
+        }
+        // The template of a `RefCell` of a struct (`prelude/cell_struct.rs`).
+        "cell_of" => u.unify_term(res, Term::Cell(CellKind::RefCell, args[0]))?,
+        "cell_inner" => u.unify_term(args[0], Term::Cell(CellKind::RefCell, res))?,
+        "cell_borrows" | "cell_set_borrows" => {
+            let inner = u.fresh(Term::Unknown);
+            u.unify_term(args[0], Term::Cell(CellKind::RefCell, inner))?;
+            if opname == "cell_borrows" {
+                u.unify_term(res, Term::Int(IntTy::I64))?;
+            } else {
+                u.unify_term(args[1], Term::Int(IntTy::I64))?;
+                u.unify_term(res, Term::Unit)?;
+            }
+        }
+        "cell_is" => {
+            u.unify_term(args[0], Term::Cell(CellKind::RefCell, args[1]))?;
+            u.unify_term(res, Term::Bool)?;
         }
         "rc_ptr_eq" => {
             let inner = u.fresh(Term::Unknown);

@@ -347,7 +347,9 @@ fn lower_release_borrow(t: &Translator, op: &mut SpaceOperation, types: &GraphTy
         None => Ty::Unit,
     };
     let release = match &cell {
-        Ty::Cell(CellKind::RefCell, _) => t.methods.get(&(cell.clone(), "__release".to_string())).copied(),
+        Ty::Cell(CellKind::RefCell, _) => {
+            t.methods.get(&(cell.clone(), LangItem::CellRelease.name().to_string())).copied()
+        }
         _ => None,
     };
     match release {
