@@ -418,27 +418,21 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         }
     }
 
-    /// The object of `ConstValue::Prebuilt(c, tag)`: its header, then zero
-    /// words but for a variant's tag (an array's length is zero).
+    /// The object of `ConstValue::Prebuilt(c, tag)`: its header (with a
+    /// variant's tag in its top bytes: `layout::TAG_OFFSET`), then zero
+    /// words (an array's length is zero).
     pub(super) fn prebuilt_object(&mut self, c: ContainerId, tag: Option<i64>) -> PointerValue<'ctx> {
         if let Some(p) = self.prebuilt_objects.get(&(c, tag)) {
             return *p;
         }
         let layout = rpy_core::lltype::layout::layout(&self.t.containers, c);
-        let tag_word = tag.map(|_| {
-            let rpy_core::lltype::Container::GcStruct { fields, .. } = &self.t.containers[c] else {
-                unreachable!("a variant is a struct")
-            };
-            let i = fields.iter().position(|(name, _)| name == rpy_core::rtyper::TAG).expect("a variant's tag");
-            (layout.fields[i] / 8) as usize
-        });
         let info = gc::TypeInfo::of(&self.t.containers, c);
         let ti = self.type_info(c, &info);
-        let one = self.i64().const_int(1, false);
-        let mut words: Vec<BasicValueEnum<'ctx>> = vec![unsafe { ti.const_gep(&[one]) }.into()];
-        for w in 1..layout.size.div_ceil(8) as usize {
-            let v = if Some(w) == tag_word { tag.unwrap() as u64 } else { 0 };
-            words.push(self.i64().const_int(v, false).into());
+        let tag_bits = tag.map_or(0, |t| (t as u64) << (8 * rpy_core::lltype::layout::TAG_OFFSET));
+        let flag_and_tag = self.i64().const_int(1 + tag_bits, false);
+        let mut words: Vec<BasicValueEnum<'ctx>> = vec![unsafe { ti.const_gep(&[flag_and_tag]) }.into()];
+        for _ in 1..layout.size.div_ceil(8) as usize {
+            words.push(self.i64().const_int(0, false).into());
         }
         let init = self.ctx.const_struct(&words, false);
         let g =

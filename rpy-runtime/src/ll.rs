@@ -9,7 +9,7 @@
 //! capacity is at offset 8 and whose bytes start at offset 16 (the layout
 //! `rpy_core::lltype::layout` gives these containers).
 
-use crate::gc::{TypeInfo, HDR_FLAGS};
+use crate::gc::{type_info_of, TypeInfo};
 use std::io::Write;
 
 const LEN: usize = 8;
@@ -39,7 +39,7 @@ unsafe fn append(s: *mut u8, bytes: &[u8]) {
     let capacity = *(items.add(LEN) as *const usize);
     let new_len = len + bytes.len();
     let items = if new_len > capacity {
-        let ti = (*(items as *const usize) & !HDR_FLAGS) as *const TypeInfo;
+        let ti = type_info_of(*(items as *const usize));
         let grown = crate::gc::rpy_gc_malloc_varsize(ti, new_len.max(capacity * 2).max(8));
         std::ptr::copy_nonoverlapping(items.add(ARRAY_BYTES), grown.add(ARRAY_BYTES), len);
         crate::gc::write_pointer(s, ITEMS, grown);

@@ -18,7 +18,7 @@ use std::ptr::null_mut;
 use rpython::gc::{
     self, class_size, rpy_gc_add_prebuilt, rpy_gc_add_root, rpy_gc_alloc_state, rpy_gc_collect, rpy_gc_heap_size,
     rpy_gc_malloc, rpy_gc_malloc_varsize, rpy_gc_remove_root, size_class, with_gc, write_barrier, Config, TypeInfo,
-    HDR_FLAGS, HDR_PREBUILT, HDR_TRACK, SMALL_MAX,
+    HDR_PREBUILT, HDR_TRACK, HDR_TYPEINFO, SMALL_MAX,
 };
 
 // ---- types ------------------------------------------------------------------
@@ -51,7 +51,7 @@ unsafe fn set_ptr(obj: *mut u8, offset: usize, value: *mut u8) {
 
 /// The TypeInfo of `obj`, from its header without the flags.
 unsafe fn header(obj: *mut u8) -> *const TypeInfo {
-    (get::<usize>(obj, 0) & !HDR_FLAGS) as *const TypeInfo
+    (get::<usize>(obj, 0) & HDR_TYPEINFO) as *const TypeInfo
 }
 
 fn cons(car: i64, cdr: *mut u8) -> *mut u8 {

@@ -12,6 +12,21 @@ use crate::entity::Arena;
 /// Bytes of the object header.
 pub const HEADER: u64 = 8;
 
+/// The field of an enum's objects (its base's and its payloads') holding
+/// the variant's index (not a Rust identifier, so it cannot clash with a
+/// named field). It is a 16-bit field in the header word, at `TAG_OFFSET`:
+/// the GC's type info address there is below 2^48, so its top two bytes
+/// are free (both targets are little-endian), and a variant's object is
+/// its fields only, as RPython's instances are with the class in the
+/// header.
+pub const TAG: &str = "#tag";
+
+/// Where the tag is: bytes 6 and 7 of the header word.
+pub const TAG_OFFSET: u64 = 6;
+
+/// The low-level type of the tag.
+pub const TAG_TYPE: LlType = LlType::Int { bits: 16, signed: false };
+
 /// Where things are in one container type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
@@ -91,7 +106,12 @@ pub fn layout(containers: &Arena<ContainerId, Container>, id: ContainerId) -> La
             let mut offset = HEADER;
             let mut offsets = Vec::with_capacity(fields.len());
             let mut gc_ptrs = Vec::new();
-            for (_, f) in fields {
+            for (name, f) in fields {
+                if name == TAG {
+                    debug_assert_eq!(*f, TAG_TYPE);
+                    offsets.push(TAG_OFFSET);
+                    continue;
+                }
                 let (s, a) = size_align(f);
                 offset = align_up(offset, a);
                 offsets.push(offset);
@@ -149,6 +169,19 @@ mod tests {
         assert_eq!(l.size, 32);
         assert_eq!(l.gc_ptrs, vec![24]);
         assert_eq!(l.varsize, None);
+    }
+
+    #[test]
+    fn an_enums_tag_is_in_the_header() {
+        let mut c = Arena::new();
+        let v = c.push(Container::GcStruct {
+            name: "Value::Int".into(),
+            fields: vec![(TAG.into(), TAG_TYPE), ("0".into(), SIGNED)],
+            varsize: None,
+        });
+        let l = layout(&c, v);
+        assert_eq!(l.fields, vec![6, 8]);
+        assert_eq!(l.size, 16);
     }
 
     #[test]

@@ -63,9 +63,7 @@ impl Types<'_> {
     }
 }
 
-/// The field of an enum's base and payloads holding the variant's index
-/// (not a Rust identifier, so it cannot clash with a named field).
-pub const TAG: &str = "#tag";
+pub use crate::lltype::layout::{TAG, TAG_TYPE};
 
 /// The field of a struct that is the object of a `RefCell` of it
 /// (`prelude::cell_struct`) counting the cell's borrows.
@@ -297,7 +295,7 @@ fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, Conta
         .iter()
         .map(|(sid, &c)| {
             let def = &t.structs[*sid];
-            let tag = (def.variant.is_some() || tagged.contains(sid)).then(|| (TAG.to_string(), SIGNED));
+            let tag = (def.variant.is_some() || tagged.contains(sid)).then(|| (TAG.to_string(), TAG_TYPE));
             let own = def.fields.iter().map(|(n, ty)| (n.clone(), lltype_of(ty, types)));
             let borrows = cells.contains(sid).then(|| (BORROWS.to_string(), SIGNED));
             let fields = tag.into_iter().chain(own).chain(borrows).collect();
@@ -713,17 +711,20 @@ impl HighLevelOps<'_> {
                     return Ok(Some(Value::Const(c)));
                 }
                 let p = self.translate("newstruct", args, result)?;
-                let tag = self.constant(ConstValue::Int(tag as i128), Ty::Int(IntTy::I64));
+                let tag = self.constant(ConstValue::Int(tag as i128), Ty::Int(IntTy::U16));
                 self.genop(LlOp::Setfield, vec![p.clone(), void_const(ConstValue::Str(TAG.into())), tag], LlType::Void);
                 self.genop(LlOp::CastPointer, vec![p], res_ll)
             }
             "variant_is" => {
                 let Some(ConstValue::Type(vty)) = args[1].constant().map(|c| c.value.clone()) else { unreachable!() };
                 let (_, tag) = self.types.struct_def(&vty).unwrap().variant.unwrap();
-                let tag = self.constant(ConstValue::Int(tag as i128), Ty::Int(IntTy::I64));
-                let t =
-                    self.genop(LlOp::Getfield, vec![args[0].clone(), void_const(ConstValue::Str(TAG.into()))], SIGNED);
-                self.genop(LlOp::Int(IntOp::Eq), vec![t, tag], LlType::Bool)
+                let tag = self.constant(ConstValue::Int(tag as i128), Ty::Int(IntTy::U16));
+                let t = self.genop(
+                    LlOp::Getfield,
+                    vec![args[0].clone(), void_const(ConstValue::Str(TAG.into()))],
+                    TAG_TYPE,
+                );
+                self.genop(int_op(&Ty::Int(IntTy::U16), IntOp::Eq), vec![t, tag], LlType::Bool)
             }
             "variant_payload" => self.genop(LlOp::CastPointer, vec![args[0].clone()], res_ll),
             "newstruct"

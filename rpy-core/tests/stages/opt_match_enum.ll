@@ -4,8 +4,8 @@
 # fall-through); a field-less enum's chain becomes a switch on its value.
 graph step(i_0: enum0, acc_1: i64) -> i64
 block0(i_0: Ptr(T4), acc_1: Signed):
-    v52: Signed = getfield(i_0, "#tag")
-    v11: Bool = int_eq(v52, 0)
+    v52: rffi.USHORT = getfield(i_0, "#tag")
+    v11: Bool = uint_eq(v52, 0)
     exitswitch v11
     true -> block5(i_0, acc_1, i_0, i_0)
     false -> block4(i_0, acc_1, i_0)
@@ -17,8 +17,8 @@ block5(i_12: Ptr(T4), acc_13: Signed, v14: Ptr(T4), v15: Ptr(T4)):
 block3(i_5: Ptr(T4), acc_6: Signed, v7: Signed):
     return(v7)
 block4(i_8: Ptr(T4), acc_9: Signed, v10: Ptr(T4)):
-    v57: Signed = getfield(v10, "#tag")
-    v22: Bool = int_eq(v57, 1)
+    v57: rffi.USHORT = getfield(v10, "#tag")
+    v22: Bool = uint_eq(v57, 1)
     exitswitch v22
     true -> block7(i_8, acc_9, v10, v10)
     false -> block6(i_8, acc_9, v10)
@@ -27,8 +27,8 @@ block7(i_23: Ptr(T4), acc_24: Signed, v25: Ptr(T4), v26: Ptr(T4)):
     v28: Signed = int_mul(acc_24, 2)
     block3(i_23, acc_24, v28)
 block6(i_19: Ptr(T4), acc_20: Signed, v21: Ptr(T4)):
-    v61: Signed = getfield(v21, "#tag")
-    v32: Bool = int_eq(v61, 2)
+    v61: rffi.USHORT = getfield(v21, "#tag")
+    v32: Bool = uint_eq(v61, 2)
     exitswitch v32
     true -> block9(i_19, acc_20, v21, v21)
     false -> block8(i_19, acc_20, v21)
@@ -38,8 +38,8 @@ block9(i_33: Ptr(T4), acc_34: Signed, v35: Ptr(T4), v36: Ptr(T4)):
     v40: Signed = cast_primitive(v38)
     block3(i_33, acc_34, v40)
 block8(i_29: Ptr(T4), acc_30: Signed, v31: Ptr(T4)):
-    v66: Signed = getfield(v31, "#tag")
-    v44: Bool = int_eq(v66, 3)
+    v66: rffi.USHORT = getfield(v31, "#tag")
+    v44: Bool = uint_eq(v66, 3)
     exitswitch v44
     true -> block11(i_29, acc_30, v31, v31)
     false -> block10(i_29, acc_30, v31)

@@ -233,7 +233,7 @@ fn forced_minor_and_major_collections_while_old_objects_change() {
 fn type_info<'a>(obj: i64) -> &'a TypeInfo {
     // SAFETY: `obj` is a live object; its header holds its static TypeInfo
     // and flags.
-    unsafe { &*((*(obj as *const usize) & !gc::HDR_FLAGS) as *const TypeInfo) }
+    unsafe { gc::type_info_of(*(obj as *const usize)) }
 }
 
 #[test]

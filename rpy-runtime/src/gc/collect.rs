@@ -19,7 +19,7 @@ use super::block::Block;
 use super::heap::{Heap, Kind, LARGE_PREFIX};
 use super::roots::with_registers_spilled;
 use super::sizeclass::{BLOCK_SIZE, NUM_SIZE_CLASSES, SMALL_MAX};
-use super::typeinfo::{TypeInfo, HDR_FLAGS, HDR_PREBUILT, HDR_TRACK};
+use super::typeinfo::{type_info_of, TypeInfo, HDR_PREBUILT, HDR_TRACK};
 
 /// Empty blocks kept for reuse after a sweep: at least this many, or as
 /// many as the allocations until the next collection may need, if that is
@@ -147,7 +147,7 @@ impl Heap {
     /// after the marking done so far.
     unsafe fn is_marked(&self, obj: usize) -> bool {
         let Some(o) = self.find_object(obj) else { return true };
-        let ti = &*((*(o as *const usize) & !HDR_FLAGS) as *const TypeInfo);
+        let ti = type_info_of(*(o as *const usize));
         if ti.object_size(o as *const u8) <= SMALL_MAX {
             let block = &*((o & !(BLOCK_SIZE - 1)) as *const Block);
             block.is_marked(block.index_of_object(o))
@@ -196,7 +196,7 @@ impl Heap {
         if header & HDR_PREBUILT != 0 {
             return;
         }
-        let ti = &*((header & !HDR_FLAGS) as *const TypeInfo);
+        let ti = type_info_of(header);
         let first_time = if ti.object_size(obj as *const u8) <= SMALL_MAX {
             let block = &mut *((obj & !(BLOCK_SIZE - 1)) as *mut Block);
             block.mark(block.index_of_object(obj))
@@ -219,7 +219,7 @@ impl Heap {
 
     /// Marks what the GC pointers of `obj` point to.
     unsafe fn trace(&mut self, obj: usize) {
-        let ti = &*((*(obj as *const usize) & !HDR_FLAGS) as *const TypeInfo);
+        let ti = type_info_of(*(obj as *const usize));
         for &off in ti.ptr_offsets() {
             self.mark_field(obj, off as usize, ti);
         }

@@ -13,7 +13,9 @@
 //!
 //! An object is 8-byte aligned and starts with a one-word header holding the
 //! address of its type's static [`TypeInfo`], whose low three bits are
-//! flags ([`HDR_FLAGS`]). Mark bits live outside objects, so the header is
+//! flags ([`HDR_FLAGS`]) and whose top two bytes are the program's (an
+//! enum's variant: [`HDR_TYPEINFO`] masks them out; allocation writes them
+//! zero). Mark bits live outside objects, so the header is
 //! the only per-object overhead. Objects are zeroed on allocation. A field
 //! holding a GC pointer holds null or the address of the start of an object
 //! (interior pointers are allowed only on the stack, in registers and in
@@ -160,7 +162,7 @@ use std::io::Write;
 
 pub use config::Config;
 pub use sizeclass::{class_size, size_class, BLOCK_SIZE, CLASS_SIZES, LARGE_CLASS, NUM_SIZE_CLASSES, SMALL_MAX};
-pub use typeinfo::{TypeInfo, HDR_FLAGS, HDR_PREBUILT, HDR_TRACK, TI_VARSIZE};
+pub use typeinfo::{type_info_of, TypeInfo, HDR_FLAGS, HDR_PREBUILT, HDR_TRACK, HDR_TYPEINFO, TI_VARSIZE};
 
 use heap::{Heap, Kind};
 

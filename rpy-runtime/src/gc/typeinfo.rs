@@ -35,6 +35,21 @@ pub const HDR_TRACK: usize = 2;
 /// 8-aligned). Bit 2 is reserved and always 0.
 pub const HDR_FLAGS: usize = 7;
 
+/// The header bits of the TypeInfo address. The top two bytes (bits 48 to
+/// 63; addresses of static data are below 2^48 on both targets) hold the
+/// variant of an enum's object: generated code writes and reads them as a
+/// 16-bit field at offset 6 (`rpy_core::lltype::layout::TAG`); the GC only
+/// keeps them.
+pub const HDR_TYPEINFO: usize = 0x0000_FFFF_FFFF_FFF8;
+
+/// The TypeInfo of the object whose header word is `header`.
+///
+/// # Safety
+/// `header` is the header word of a live object or a prebuilt one.
+pub unsafe fn type_info_of(header: usize) -> &'static TypeInfo {
+    &*((header & HDR_TYPEINFO) as *const TypeInfo)
+}
+
 /// The layout of one GC type. This is an ABI: generated code emits it as
 /// static data, eleven 8-byte words in this order, on both 64-bit targets.
 ///
