@@ -2788,7 +2788,7 @@ pub mod lua {
         /// `R[a][R[b]] = R[c]`
         SetTable(usize, usize, usize),
         /// `R[a][K] = R[c]`; where the key was found last (`field_cached`).
-        SetField(usize, Value, usize, Rc<FieldCache>),
+        SetField(usize, Value, usize, Rc<RefCell<FieldCache>>),
         /// `R[a] = {}` with room for `n` items in the array part (the
         /// constructor's positional fields).
         NewTable(usize, usize),
@@ -4169,16 +4169,18 @@ pub mod lua {
     /// Where an instruction found its name: the shapes of the tables it
     /// looked in last and the position in each (`usize::MAX`: not there);
     /// for a dictionary, the position to look at first.
+    /// Held in a `RefCell` (one object with its fields: a cell per field
+    /// was six objects, and a load more for each field read).
     struct FieldCache {
         /// The shape met last that was not in the cache, and its position
         /// (looked at first: a site sees mostly one shape).
-        shape: RefCell<Option<Rc<Shape>>>,
-        shape_pos: Cell<usize>,
+        shape: Option<Rc<Shape>>,
+        shape_pos: usize,
         /// The shapes before it, up to `SHAPES_CACHED - 1`, the oldest
         /// replaced by a new one (`next`).
-        more: RefCell<Vec<(Rc<Shape>, usize)>>,
-        next: Cell<usize>,
-        pos: Cell<usize>,
+        more: Vec<(Rc<Shape>, usize)>,
+        next: usize,
+        pos: usize,
     }
 
     /// How many shapes an instruction remembers: a site that sees the
@@ -4187,14 +4189,14 @@ pub mod lua {
     const SHAPES_CACHED: usize = 4;
 
     /// The cache of an instruction not run yet.
-    fn no_position() -> Rc<FieldCache> {
-        Rc::new(FieldCache {
-            shape: RefCell::new(None),
-            shape_pos: Cell::new(usize::MAX),
-            more: RefCell::new(Vec::new()),
-            next: Cell::new(0),
-            pos: Cell::new(usize::MAX),
-        })
+    fn no_position() -> Rc<RefCell<FieldCache>> {
+        Rc::new(RefCell::new(FieldCache {
+            shape: None,
+            shape_pos: usize::MAX,
+            more: Vec::new(),
+            next: 0,
+            pos: usize::MAX,
+        }))
     }
 
     /// The position of the string key `k` in the hash part of the table
@@ -4203,23 +4205,28 @@ pub mod lua {
     /// (`cache`: objects of one class get their fields in one order, so one
     /// shape serves them all): no hashing, even to learn the key is not
     /// there. For a dictionary, `dict_position`.
-    fn field_position(tb: &Table, k: &Value, cache: &FieldCache) -> Option<usize> {
+    fn field_position(tb: &Table, k: &Value, cache: &RefCell<FieldCache>) -> Option<usize> {
         let Value::Str(ks) = k else { return None };
         let b: &Vec<u8> = ks;
         if let Some(shape) = &tb.shape {
             let p = if we_are_jitted() { shape_pos(promote(&**shape), b) } else { shape_pos_cached(shape, b, cache) };
             return position(p);
         }
-        dict_position(tb, ks, &cache.pos)
+        let p = promote(cache.borrow().pos);
+        let found = dict_position(tb, ks, p)?;
+        if p == usize::MAX {
+            cache.borrow_mut().pos = found;
+        }
+        Some(found)
     }
 
     /// The position of the string `ks` in the hash part of `tb` (a
-    /// dictionary): `pos`, where the instruction found it first, checked
-    /// (the same string object: the parser makes one per name), else found
-    /// by hashing; in a trace the position is a constant, and the lookup a
-    /// read and a comparison.
-    fn dict_position(tb: &Table, ks: &Rc<Vec<u8>>, pos: &Cell<usize>) -> Option<usize> {
-        let p = promote(pos.get());
+    /// dictionary): `p`, where the instruction found it first (a constant in
+    /// a trace, `usize::MAX` until it is found: the caller remembers it
+    /// then), checked (the same string object: the parser makes one per
+    /// name), else found by hashing; in a trace the lookup is a read and a
+    /// comparison.
+    fn dict_position(tb: &Table, ks: &Rc<Vec<u8>>, p: usize) -> Option<usize> {
         if p < tb.entries() {
             if let Value::Str(s) = &tb.key_at(p) {
                 // (Strings made at run time are other objects.)
@@ -4228,11 +4235,7 @@ pub mod lua {
                 }
             }
         }
-        let found = tb.str_pos(ks)?;
-        if p == usize::MAX {
-            pos.set(found);
-        }
-        Some(found)
+        tb.str_pos(ks)
     }
 
     /// The position of the global `name` in the globals table `t`: in a
@@ -4243,45 +4246,51 @@ pub mod lua {
         if we_are_jitted() {
             str_pos_at(t, t.strs_version, name)
         } else {
-            dict_position(t, name, pos)
+            let p = promote(pos.get());
+            let found = dict_position(t, name, p)?;
+            if p == usize::MAX {
+                pos.set(found);
+            }
+            Some(found)
         }
     }
 
     /// `shape_pos` through the interpreter's cache of the last shapes (a
     /// shape never changes: nor does the key's position in it).
-    fn shape_pos_cached(shape: &Rc<Shape>, k: &Vec<u8>, cache: &FieldCache) -> usize {
-        if let Some(last) = &*cache.shape.borrow() {
-            if Rc::ptr_eq(last, shape) {
-                return cache.shape_pos.get();
+    fn shape_pos_cached(shape: &Rc<Shape>, k: &Vec<u8>, cache: &RefCell<FieldCache>) -> usize {
+        {
+            let c = cache.borrow();
+            if let Some(last) = &c.shape {
+                if Rc::ptr_eq(last, shape) {
+                    return c.shape_pos;
+                }
             }
         }
-        shape_pos_more(shape, k, cache)
+        shape_pos_more(shape, k, &mut cache.borrow_mut())
     }
 
     /// `shape_pos_cached` when `shape` is not the first one looked at.
-    fn shape_pos_more(shape: &Rc<Shape>, k: &Vec<u8>, cache: &FieldCache) -> usize {
-        {
-            let more = cache.more.borrow();
-            let mut i = 0;
-            while i < more.len() {
-                if Rc::ptr_eq(&more[i].0, shape) {
-                    return more[i].1;
-                }
-                i += 1;
+    fn shape_pos_more(shape: &Rc<Shape>, k: &Vec<u8>, c: &mut FieldCache) -> usize {
+        let mut i = 0;
+        while i < c.more.len() {
+            if Rc::ptr_eq(&c.more[i].0, shape) {
+                return c.more[i].1;
             }
+            i += 1;
         }
         let p = shape_pos(shape, k);
         // The new shape is looked at first, the one it replaces next.
-        let old = cache.shape.replace(Some(shape.clone()));
-        let old_p = cache.shape_pos.replace(p);
+        let old = c.shape.clone();
+        let old_p = c.shape_pos;
+        c.shape = Some(shape.clone());
+        c.shape_pos = p;
         if let Some(old) = old {
-            let mut more = cache.more.borrow_mut();
-            if more.len() < SHAPES_CACHED - 1 {
-                more.push((old, old_p));
+            if c.more.len() < SHAPES_CACHED - 1 {
+                c.more.push((old, old_p));
             } else {
-                let i = cache.next.get();
-                more[i] = (old, old_p);
-                cache.next.set((i + 1) % (SHAPES_CACHED - 1));
+                let i = c.next;
+                c.more[i] = (old, old_p);
+                c.next = (i + 1) % (SHAPES_CACHED - 1);
             }
         }
         p
@@ -4293,11 +4302,11 @@ pub mod lua {
     /// per table and per metatable, each seeing few shapes.
     struct ChainCache {
         /// The key in the object itself.
-        own: Rc<FieldCache>,
+        own: Rc<RefCell<FieldCache>>,
         /// Per table after the object on the chain: the caches of `__index`
         /// in the metatable before it and of the key in it, made when a
         /// lookup first goes that far (most go no further than the object).
-        inherited: RefCell<Vec<(Rc<FieldCache>, Rc<FieldCache>)>>,
+        inherited: RefCell<Vec<(Rc<RefCell<FieldCache>>, Rc<RefCell<FieldCache>>)>>,
     }
 
     fn new_chain_cache() -> Rc<ChainCache> {
@@ -4305,7 +4314,7 @@ pub mod lua {
     }
 
     /// The caches of the `n`th table after the object on `c`'s chain.
-    fn inherited_caches(c: &ChainCache, n: usize) -> (Rc<FieldCache>, Rc<FieldCache>) {
+    fn inherited_caches(c: &ChainCache, n: usize) -> (Rc<RefCell<FieldCache>>, Rc<RefCell<FieldCache>>) {
         let mut levels = c.inherited.borrow_mut();
         while levels.len() <= n {
             levels.push((no_position(), no_position()));
@@ -4315,7 +4324,7 @@ pub mod lua {
 
     /// The value of the string key `k` in `tb` itself, through
     /// `field_position` (nil: not there).
-    fn own_cached(tb: &Table, k: &Value, cache: &FieldCache) -> Value {
+    fn own_cached(tb: &Table, k: &Value, cache: &RefCell<FieldCache>) -> Value {
         match field_position(tb, k, cache) {
             Some(p) => tb.value_at(p),
             None => Value::Nil,
@@ -4510,7 +4519,7 @@ pub mod lua {
     /// metatable may have one; a new key is added with a constant next
     /// shape when adding it does not compact the table, and nil for an
     /// absent one is nothing.
-    fn set_field_cached(interp: &Interp, obj: &Value, k: &Value, v: &Value, cache: &FieldCache) -> bool {
+    fn set_field_cached(interp: &Interp, obj: &Value, k: &Value, v: &Value, cache: &RefCell<FieldCache>) -> bool {
         let Value::Table(t) = obj else { return false };
         let mut tb = t.borrow_mut();
         let is_nil = matches!(v, Value::Nil);
