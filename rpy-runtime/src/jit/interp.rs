@@ -18,7 +18,7 @@
 
 use super::eval::pure_value;
 use super::memory;
-use super::trace::{allocation, initialization, FrameSnapshot, PureCallResult, ResOp, Snapshot, Trace, Value};
+use super::trace::{allocation, initialization, Args, FrameSnapshot, PureCallResult, ResOp, Snapshot, Trace, Value};
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::{Arg, Descr, Effect, JitModule, Kind, Leaf, Op, RefConst, Reg};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -550,7 +550,7 @@ impl<'a> Interp<'a> {
     fn record(
         &mut self,
         op: Op,
-        args: Vec<Value>,
+        args: impl Into<Args>,
         descr: Option<u32>,
         kind: Option<Kind>,
         guard: bool,
@@ -558,6 +558,7 @@ impl<'a> Interp<'a> {
         // The trace stopped at an operation before (too long), and with it
         // its boxes: nothing to record.
         self.rec.as_ref()?;
+        let args: Args = args.into();
         let snapshot = guard.then(|| Box::new(self.snapshot()));
         // (The callers' parts were pinned when made: `waiting_part`.)
         let top = snapshot.iter().flat_map(|s| s.frames.last()).flat_map(|f| f.live.iter().map(|(_, v)| v));
@@ -603,7 +604,7 @@ impl<'a> Interp<'a> {
                 trace.ops.truncate(at);
                 let end = ResOp {
                     op: Op::GuardAlwaysFails,
-                    args: vec![],
+                    args: smallvec::smallvec![],
                     descr: None,
                     result: None,
                     snapshot: Some(snapshot),
@@ -781,7 +782,7 @@ impl<'a> Interp<'a> {
         if !rec.trace.quasi.contains(&address) {
             rec.trace.quasi.push(address);
         }
-        self.record(Op::GuardNotInvalidated, vec![], None, None, true);
+        self.record(Op::GuardNotInvalidated, smallvec::smallvec![], None, None, true);
         if self.rec.is_some() {
             let v = slot_of(r.kind, self.frames.last().unwrap(), r);
             self.set_box(r, Value::Const(v, r.kind));
@@ -822,7 +823,9 @@ impl<'a> Interp<'a> {
                     Kind::Ref => Op::CallResultR,
                     Kind::Float => Op::CallResultF,
                 };
-                if let Some(v) = self.record(op, vec![Value::Const(k as u64, Kind::Int)], None, Some(r.kind), false) {
+                if let Some(v) =
+                    self.record(op, smallvec::smallvec![Value::Const(k as u64, Kind::Int)], None, Some(r.kind), false)
+                {
                     self.set_box(*r, v);
                 }
             }
@@ -898,8 +901,10 @@ impl<'a> Interp<'a> {
         }
         for (key, _) in insn.switch_cases() {
             let key = Value::Const(key as u64, Kind::Int);
-            let Some(eq) = self.record(Op::IntEq, vec![v, key], None, Some(Kind::Int), false) else { return };
-            self.record(Op::GuardFalse, vec![eq], None, None, true);
+            let Some(eq) = self.record(Op::IntEq, smallvec::smallvec![v, key], None, Some(Kind::Int), false) else {
+                return;
+            };
+            self.record(Op::GuardFalse, smallvec::smallvec![eq], None, None, true);
         }
     }
 
@@ -1362,7 +1367,7 @@ impl<'a> Interp<'a> {
             Some(Kind::Ref) => Op::CallAssemblerR,
             Some(Kind::Float) => Op::CallAssemblerF,
         };
-        let args = std::iter::once(Value::Const(token as u64, Kind::Int)).chain(reds).collect();
+        let args = std::iter::once(Value::Const(token as u64, Kind::Int)).chain(reds).collect::<Args>();
         let result = self.record(op, args, None, kind, false);
         if let Some(&r) = results.first() {
             self.set(r, buf[0]);
@@ -1470,7 +1475,9 @@ impl<'a> Interp<'a> {
             for (r, v) in regs(&a[2]).iter().zip(&mut reds) {
                 if let Value::Const(..) = v {
                     let same_as = [Op::SameAsI, Op::SameAsR, Op::SameAsF][r.kind as usize];
-                    let Some(var) = self.record(same_as, vec![*v], None, Some(r.kind), false) else { return false };
+                    let Some(var) = self.record(same_as, smallvec::smallvec![*v], None, Some(r.kind), false) else {
+                        return false;
+                    };
                     self.set_box(*r, var);
                     *v = var;
                 }
@@ -1566,7 +1573,8 @@ impl<'a> Interp<'a> {
             .map(|v| if let Value::Var(n) = v { *n } else { unreachable!("the reds are variables at merge points") })
             .collect();
         let start = *start;
-        let jump = ResOp { op: Op::Jump, args: reds.to_vec(), descr: None, result: None, snapshot: None };
+        let jump =
+            ResOp { op: Op::Jump, args: reds.iter().copied().collect(), descr: None, result: None, snapshot: None };
         let rec = self.rec.as_mut().expect("tracing");
         rec.trace.ops.push(jump);
         match rec.trace.cut(start, &inputs) {
@@ -1807,7 +1815,7 @@ impl Interp<'_> {
         };
         for a in &snapshot.arrays {
             let length = boxed_value(&box_of, &a.length);
-            let b = self.record(Op::NewArray, vec![length], Some(a.descr), Some(Kind::Ref), false);
+            let b = self.record(Op::NewArray, smallvec::smallvec![length], Some(a.descr), Some(Kind::Ref), false);
             box_of.push(b.expect("a short trace"));
         }
         for o in &snapshot.virtuals {
@@ -1820,12 +1828,12 @@ impl Interp<'_> {
         // And the writes the guard's trace had not done, then the copies.
         for w in &snapshot.pending {
             let (op, args) = w.op(self.m);
-            let args = args.iter().map(|v| boxed_value(&box_of, v)).collect();
+            let args = args.iter().map(|v| boxed_value(&box_of, v)).collect::<Args>();
             self.record(op, args, Some(w.descr), None, false);
         }
         for a in &snapshot.arrays {
             for p in &a.pieces {
-                let args = p.args(Value::Var(a.var)).iter().map(|v| boxed_value(&box_of, v)).collect();
+                let args = p.args(Value::Var(a.var)).iter().map(|v| boxed_value(&box_of, v)).collect::<Args>();
                 self.record(Op::CallN, args, Some(p.call), None, false);
             }
         }

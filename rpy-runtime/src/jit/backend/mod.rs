@@ -495,11 +495,17 @@ mod tests {
             live.iter().enumerate().map(|(i, n)| (Reg { kind: Kind::Int, index: i as u32 }, Value::Var(*n))).collect();
         let frame = FrameSnapshot { jitcode: 0, pc: 0, live };
         let snapshot = Snapshot { frames: vec![std::rc::Rc::new(frame)], ..Snapshot::default() };
-        ResOp { op, args: vec![Value::Var(cond)], descr: None, result: None, snapshot: Some(Box::new(snapshot)) }
+        ResOp {
+            op,
+            args: smallvec::smallvec![Value::Var(cond)],
+            descr: None,
+            result: None,
+            snapshot: Some(Box::new(snapshot)),
+        }
     }
 
     fn op(op: Op, args: Vec<Value>, result: u32) -> ResOp {
-        ResOp { op, args, descr: None, result: Some(result), snapshot: None }
+        ResOp { op, args: args.into(), descr: None, result: Some(result), snapshot: None }
     }
 
     /// `i1 = i0 + 1; guard i1 < 10; jump(i1)`: the loop runs in compiled
@@ -512,7 +518,13 @@ mod tests {
             op(Op::IntAdd, vec![Value::Var(0), Value::Const(1, Kind::Int)], i1),
             op(Op::IntLt, vec![Value::Var(i1), Value::Const(10, Kind::Int)], i2),
             guard(Op::GuardTrue, i2, &[i1]),
-            ResOp { op: Op::Jump, args: vec![Value::Var(i1)], descr: None, result: None, snapshot: None },
+            ResOp {
+                op: Op::Jump,
+                args: smallvec::smallvec![Value::Var(i1)],
+                descr: None,
+                result: None,
+                snapshot: None,
+            },
         ];
         for b in Backend::ALL {
             let code = compile(*b, &trace, 7, &no_links()).unwrap();
@@ -538,7 +550,13 @@ mod tests {
             op(Op::IntAdd, vec![Var(0), Const(1, Kind::Int)], i6),
             op(Op::IntLt, vec![Var(i6), Const(10, Kind::Int)], c),
             guard(Op::GuardTrue, c, &[i6, 1, 2, 3, 4, 5]),
-            ResOp { op: Op::Jump, args: [vec![Var(i6)], rest].concat(), descr: None, result: None, snapshot: None },
+            ResOp {
+                op: Op::Jump,
+                args: [vec![Var(i6)], rest].concat().into(),
+                descr: None,
+                result: None,
+                snapshot: None,
+            },
         ];
         let start = |frame: &mut Frame| {
             frame[..6].copy_from_slice(&[0, 2.5f64.to_bits(), 1, 2, 3, 4]);
@@ -554,7 +572,13 @@ mod tests {
             bridge.ops.push(op(Op::IntAdd, vec![sum, Var(scaled)], next));
             sum = Var(next);
         }
-        bridge.ops.push(ResOp { op: Op::Finish, args: vec![sum], descr: None, result: None, snapshot: None });
+        bridge.ops.push(ResOp {
+            op: Op::Finish,
+            args: smallvec::smallvec![sum],
+            descr: None,
+            result: None,
+            snapshot: None,
+        });
         for b in Backend::ALL {
             let mut code = compile(*b, &trace, 7, &no_links()).unwrap();
             let mut frame = [0u64; FRAME_WORDS];
@@ -581,14 +605,26 @@ mod tests {
         let r = callee.new_var(Kind::Int);
         callee.ops = vec![
             op(Op::IntAdd, vec![Value::Var(0), Value::Const(1, Kind::Int)], r),
-            ResOp { op: Op::Finish, args: vec![Value::Var(r)], descr: None, result: None, snapshot: None },
+            ResOp {
+                op: Op::Finish,
+                args: smallvec::smallvec![Value::Var(r)],
+                descr: None,
+                result: None,
+                snapshot: None,
+            },
         ];
         let mut caller = Trace::new(&[Kind::Int]);
         let (r, s) = (caller.new_var(Kind::Int), caller.new_var(Kind::Int));
         caller.ops = vec![
             op(Op::CallAssemblerI, vec![Value::Const(0, Kind::Int), Value::Var(0)], r),
             op(Op::IntMul, vec![Value::Var(r), Value::Const(10, Kind::Int)], s),
-            ResOp { op: Op::Finish, args: vec![Value::Var(s)], descr: None, result: None, snapshot: None },
+            ResOp {
+                op: Op::Finish,
+                args: smallvec::smallvec![Value::Var(s)],
+                descr: None,
+                result: None,
+                snapshot: None,
+            },
         ];
         extern "C" fn helper(token: *const super::super::memory::Token, exit: u64, frame: *mut u64) -> u64 {
             assert_eq!(exit, NOT_ENTERED);
@@ -633,7 +669,13 @@ mod tests {
         let r = caller.new_var(Kind::Int);
         caller.ops = vec![
             op(Op::CallAssemblerI, vec![Value::Const(0, Kind::Int), Value::Var(0)], r),
-            ResOp { op: Op::Finish, args: vec![Value::Var(r)], descr: None, result: None, snapshot: None },
+            ResOp {
+                op: Op::Finish,
+                args: smallvec::smallvec![Value::Var(r)],
+                descr: None,
+                result: None,
+                snapshot: None,
+            },
         ];
         extern "C" fn helper(_: *const super::super::memory::Token, _: u64, frame: *mut u64) -> u64 {
             // SAFETY: holding the GIL, as the code runs.
@@ -744,12 +786,18 @@ mod tests {
         );
         let set = |obj, field, v| ResOp {
             op: Op::SetfieldGc,
-            args: vec![Value::Var(obj), Value::Var(v)],
+            args: smallvec::smallvec![Value::Var(obj), Value::Var(v)],
             descr: Some(field),
             result: None,
             snapshot: None,
         };
-        let new = |result| ResOp { op: Op::New, args: vec![], descr: Some(0), result: Some(result), snapshot: None };
+        let new = |result| ResOp {
+            op: Op::New,
+            args: smallvec::smallvec![],
+            descr: Some(0),
+            result: Some(result),
+            snapshot: None,
+        };
         trace.ops = vec![
             new(p1),
             new(p2),
@@ -784,7 +832,7 @@ mod tests {
             op(Op::IntAdd, vec![Value::Var(0), int(1)], i1),
             op(Op::IntLt, vec![i1v, int(n)], more),
             guard(Op::GuardTrue, more, &[i1, p]),
-            ResOp { op: Op::Jump, args: vec![i1v, pv], descr: None, result: None, snapshot: None },
+            ResOp { op: Op::Jump, args: smallvec::smallvec![i1v, pv], descr: None, result: None, snapshot: None },
         ]
     }
 
@@ -850,10 +898,16 @@ mod tests {
         trace.ops = vec![
             op(Op::IntMod, vec![Value::Var(0), int(150)], m),
             op(Op::IntAdd, vec![Value::Var(m), int(1)], len),
-            ResOp { op: Op::NewArray, args: vec![Value::Var(len)], descr: Some(0), result: Some(p1), snapshot: None },
+            ResOp {
+                op: Op::NewArray,
+                args: smallvec::smallvec![Value::Var(len)],
+                descr: Some(0),
+                result: Some(p1),
+                snapshot: None,
+            },
             ResOp {
                 op: Op::SetarrayitemGc,
-                args: vec![Value::Var(p1), int(0), Value::Var(1)],
+                args: smallvec::smallvec![Value::Var(p1), int(0), Value::Var(1)],
                 descr: Some(0),
                 result: None,
                 snapshot: None,
@@ -955,13 +1009,18 @@ mod tests {
                 };
                 let set = |field, v| ResOp {
                     op: Op::SetfieldGc,
-                    args: vec![Value::Var(p1), v],
+                    args: smallvec::smallvec![Value::Var(p1), v],
                     descr: Some(field),
                     result: None,
                     snapshot: None,
                 };
-                let new =
-                    |result| ResOp { op: Op::New, args: vec![], descr: Some(0), result: Some(result), snapshot: None };
+                let new = |result| ResOp {
+                    op: Op::New,
+                    args: smallvec::smallvec![],
+                    descr: Some(0),
+                    result: Some(result),
+                    snapshot: None,
+                };
                 trace.ops = vec![new(p1), new(p2), set(2, stored), set(1, Value::Var(0))];
                 trace.ops.extend(next_turn(i1, more, p1, 50));
                 let calls = run_in_gc(*b, &trace, &module, &tables, cfg, |frame, stats| {
@@ -1009,18 +1068,24 @@ mod tests {
                 };
             let r = trace.new_var(rk);
             trace.ops = vec![
-                ResOp { op, args: operands.clone(), descr: None, result: Some(r), snapshot: None },
-                ResOp { op: Op::Finish, args: vec![Value::Var(r)], descr: None, result: None, snapshot: None },
+                ResOp { op, args: operands.clone().into(), descr: None, result: Some(r), snapshot: None },
+                ResOp {
+                    op: Op::Finish,
+                    args: smallvec::smallvec![Value::Var(r)],
+                    descr: None,
+                    result: None,
+                    snapshot: None,
+                },
             ];
             let mut guarded = Trace::new(kinds);
             let c = guarded.new_var(rk);
             let all: Vec<u32> = (0..args.len() as u32).collect();
             guarded.ops = vec![
-                ResOp { op, args: operands, descr: None, result: Some(c), snapshot: None },
+                ResOp { op, args: operands.into(), descr: None, result: Some(c), snapshot: None },
                 guard(Op::GuardTrue, c, &all),
                 ResOp {
                     op: Op::Finish,
-                    args: vec![Value::Const(1, Kind::Int)],
+                    args: smallvec::smallvec![Value::Const(1, Kind::Int)],
                     descr: None,
                     result: None,
                     snapshot: None,
@@ -1117,8 +1182,14 @@ mod tests {
                 let r = trace.new_var(Kind::Int);
                 let args = vec![Value::Var(0), Value::Const(bytes, Kind::Int)];
                 trace.ops = vec![
-                    ResOp { op: IntSignext, args, descr: None, result: Some(r), snapshot: None },
-                    ResOp { op: Op::Finish, args: vec![Value::Var(r)], descr: None, result: None, snapshot: None },
+                    ResOp { op: IntSignext, args: args.into(), descr: None, result: Some(r), snapshot: None },
+                    ResOp {
+                        op: Op::Finish,
+                        args: smallvec::smallvec![Value::Var(r)],
+                        descr: None,
+                        result: None,
+                        snapshot: None,
+                    },
                 ];
                 let want = crate::jit::eval::pure_value(&JitModule::default(), IntSignext, &[x as u64, bytes]);
                 for b in Backend::ALL {
@@ -1221,7 +1292,7 @@ mod tests {
             let (op, c) = if *kind == Kind::Float { (Op::FloatAdd, 1.0f64.to_bits()) } else { (Op::IntAdd, 1) };
             ops.push(ResOp {
                 op,
-                args: vec![Value::Var(k as u32), Value::Const(c, *kind)],
+                args: smallvec::smallvec![Value::Var(k as u32), Value::Const(c, *kind)],
                 descr: None,
                 result: Some(r),
                 snapshot: None,
@@ -1231,7 +1302,7 @@ mod tests {
                 let s = trace.new_var(Kind::Float);
                 ops.push(ResOp {
                     op: Op::FloatSin,
-                    args: vec![Value::Var(0)],
+                    args: smallvec::smallvec![Value::Var(0)],
                     descr: None,
                     result: Some(s),
                     snapshot: None,
@@ -1241,7 +1312,7 @@ mod tests {
         }
         // Each value used again after the call, so all live across it.
         outs.extend((0..40).map(Value::Var));
-        ops.push(ResOp { op: Op::Finish, args: outs, descr: None, result: None, snapshot: None });
+        ops.push(ResOp { op: Op::Finish, args: outs.into(), descr: None, result: None, snapshot: None });
         trace.ops = ops;
         let inputs: Vec<u64> = kinds
             .iter()
@@ -1291,14 +1362,14 @@ mod tests {
         let (i3, f4) = (trace.new_var(Kind::Int), trace.new_var(Kind::Float));
         let set = |d, v| ResOp {
             op: Op::SetinteriorfieldGc,
-            args: vec![Value::Var(0), Value::Var(1), v],
+            args: smallvec::smallvec![Value::Var(0), Value::Var(1), v],
             descr: Some(d),
             result: None,
             snapshot: None,
         };
         let get = |op, d, r| ResOp {
             op,
-            args: vec![Value::Var(0), Value::Var(1)],
+            args: smallvec::smallvec![Value::Var(0), Value::Var(1)],
             descr: Some(d),
             result: Some(r),
             snapshot: None,
@@ -1311,7 +1382,7 @@ mod tests {
             get(Op::GetinteriorfieldGcF, 2, f4),
             ResOp {
                 op: Op::Finish,
-                args: vec![Value::Var(i3), Value::Var(f4)],
+                args: smallvec::smallvec![Value::Var(i3), Value::Var(f4)],
                 descr: None,
                 result: None,
                 snapshot: None,

@@ -109,14 +109,14 @@ pub fn fuse_equalities(trace: &mut Trace) {
         if let Some(&(base, n, kmin, kmax)) = replace.get(&at) {
             let value = |trace: &mut Trace, op: Op, args: Vec<Value>| {
                 let r = trace.new_var(Kind::Int);
-                trace.ops.push(ResOp { op, args, descr: None, result: Some(r), snapshot: None });
+                trace.ops.push(ResOp { op, args: args.into(), descr: None, result: Some(r), snapshot: None });
                 Value::Var(r)
             };
             let distance = value(trace, Op::IntSub, vec![n, base]);
             let from_min = if kmin == 0 { distance } else { value(trace, Op::IntSub, vec![distance, int(kmin)]) };
             let outside = value(trace, Op::UintGt, vec![from_min, int(kmax.wrapping_sub(kmin))]);
             op.op = Op::GuardTrue;
-            op.args = vec![outside];
+            op.args = smallvec::smallvec![outside];
         }
         trace.ops.push(op);
     }
@@ -194,7 +194,7 @@ pub fn strengthen(trace: &mut Trace) {
     for (first, x, c) in replace {
         let op = &mut trace.ops[first];
         op.op = Op::GuardValue;
-        op.args = vec![Value::Var(x), Value::Const(c, trace.kinds[x as usize])];
+        op.args = smallvec::smallvec![Value::Var(x), Value::Const(c, trace.kinds[x as usize])];
     }
     let ops = std::mem::take(&mut trace.ops);
     trace.ops = ops.into_iter().zip(drop).filter(|(_, d)| !d).map(|(op, _)| op).collect();

@@ -151,7 +151,7 @@ fn optimize_once<'s>(trace: &mut Trace, env: Env, short_of: &dyn Fn(u32) -> Opti
         let args: Vec<Value> = jump.args.iter().map(|v| opt.resolve(*v)).collect();
         let target = jump.descr.and_then(short_of);
         if let Some(label) = target.and_then(|sp| unroll::label_args(sp, &mut opt, trace, &args)) {
-            jump.args = label;
+            jump.args = label.into();
             trace.enters_label = true;
         }
         opt.emit(jump);

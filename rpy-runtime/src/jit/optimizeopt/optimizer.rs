@@ -32,8 +32,8 @@ use super::Opts;
 use super::VarSet;
 use crate::jit::eval::{pure_value, returns_float};
 use crate::jit::trace::{
-    allocation, initialization, FrameSnapshot, Known, LazyArray, Piece, PureCallResult, ResOp, Snapshot, Store, Value,
-    VirtualObject,
+    allocation, initialization, Args, FrameSnapshot, Known, LazyArray, Piece, PureCallResult, ResOp, Snapshot, Store,
+    Value, VirtualObject,
 };
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Op, Reg};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -121,7 +121,7 @@ pub struct Env<'m> {
 }
 
 /// A pure operation's key: the operation, its operands, its descr.
-pub type PureKey = (Op, Vec<Value>, Option<u32>);
+pub type PureKey = (Op, Args, Option<u32>);
 
 /// A virtual object's size descr, length (arrays) and fields.
 pub type VirtualParts = (u32, Option<u64>, Vec<(u32, Value)>);
@@ -480,7 +480,7 @@ impl<'m> Optimizer<'m> {
         at.insert(j, self.resolve(a));
         let differs: Option<Vec<PureKey>> = (k + 1..=j)
             .map(|m| {
-                let ne = (Op::IntNe, vec![*at.get(&m)?, key.1], None);
+                let ne = (Op::IntNe, smallvec::smallvec![*at.get(&m)?, key.1], None);
                 matches!(self.peek_pure(&ne), Some(Value::Const(1, _))).then_some(ne)
             })
             .collect();
@@ -818,7 +818,7 @@ impl<'m> Optimizer<'m> {
     /// descr `descr`), whose length the trace read (a use of what that
     /// relies on when it is).
     pub fn in_bounds(&mut self, array: Value, index: Value, descr: Option<u32>) -> bool {
-        let key = (Op::ArraylenGc, vec![self.resolve(array)], descr);
+        let key = (Op::ArraylenGc, smallvec::smallvec![self.resolve(array)], descr);
         let Some(len) = self.peek_pure(&key) else { return false };
         let by_ranges = intbounds::compare(Op::UintLt, self.bound(index), self.bound(len)) == Some(true);
         if by_ranges {
@@ -856,7 +856,7 @@ impl<'m> Optimizer<'m> {
     /// operation), in the order they became known, with their values.
     pub fn derived_comparisons(&self) -> impl Iterator<Item = (PureKey, Value)> + '_ {
         self.derived.iter().map(|&(op, args)| {
-            let key = (op, args.to_vec(), None);
+            let key = (op, Args::from_slice(&args), None);
             let value = self.pure[&key].0;
             (key, value)
         })
@@ -1130,7 +1130,7 @@ impl<'m> Optimizer<'m> {
         self.clock += 1;
         self.allocated.insert(r, self.clock);
         if self.opts.pure {
-            self.pure.insert((Op::ArraylenGc, vec![Value::Var(r)], descr), (length, None));
+            self.pure.insert((Op::ArraylenGc, smallvec::smallvec![Value::Var(r)], descr), (length, None));
         }
     }
 
@@ -1234,8 +1234,8 @@ impl<'m> Optimizer<'m> {
         let end = match at {
             ZERO => Some(n),
             _ => self
-                .lookup_pure(&(Op::IntAdd, vec![at, n], None))
-                .or_else(|| self.lookup_pure(&(Op::IntAdd, vec![n, at], None))),
+                .lookup_pure(&(Op::IntAdd, smallvec::smallvec![at, n], None))
+                .or_else(|| self.lookup_pure(&(Op::IntAdd, smallvec::smallvec![n, at], None))),
         };
         self.clock += 1;
         let l = self.arrays.get_mut(&d).expect("a lazy array");
@@ -1449,7 +1449,7 @@ impl<'m> Optimizer<'m> {
             let length = self.resolve(l.length);
             self.out.push(ResOp {
                 op: Op::NewArray,
-                args: vec![length],
+                args: smallvec::smallvec![length],
                 descr: Some(l.descr),
                 result: Some(n),
                 snapshot: None,
@@ -1466,7 +1466,7 @@ impl<'m> Optimizer<'m> {
         }
         let Some(v) = self.virtuals.remove(n) else { return };
         let (new, args) = allocation(v.length);
-        self.out.push(ResOp { op: new, args, descr: Some(v.size), result: Some(n), snapshot: None });
+        self.out.push(ResOp { op: new, args: args.into(), descr: Some(v.size), result: Some(n), snapshot: None });
         for (d, value) in v.fields {
             let value = self.resolve(value);
             if let Value::Var(m) = value {
@@ -1479,7 +1479,7 @@ impl<'m> Optimizer<'m> {
             if let (Some(loc), true) = (location(self.m, op, &args, Some(descr)), self.opts.heap) {
                 self.remember(loc, (value, None));
             }
-            self.out.push(ResOp { op, args, descr: Some(descr), result: None, snapshot: None });
+            self.out.push(ResOp { op, args: args.into(), descr: Some(descr), result: None, snapshot: None });
         }
     }
 
@@ -1587,7 +1587,7 @@ impl<'m> Optimizer<'m> {
         let loc = location(self.m, op, &args, Some(w.descr)).expect("a write's place");
         self.remember(loc, (w.value, None));
         self.in_memory.remove(&loc);
-        self.lazy.push((loc, ResOp { op, args, descr: Some(w.descr), result: None, snapshot: None }));
+        self.lazy.push((loc, ResOp { op, args: args.into(), descr: Some(w.descr), result: None, snapshot: None }));
     }
 
     /// The virtual object `v` is: its size descr, its length (arrays) and
@@ -1757,8 +1757,10 @@ impl<'m> Optimizer<'m> {
         }
         // Written as a step up, or down when negative (as traced).
         (op.op, op.args) = match c {
-            c if c < 0 && c != i64::MIN => (Op::IntSub, vec![y, Value::Const(c.wrapping_neg() as u64, Kind::Int)]),
-            c => (Op::IntAdd, vec![y, Value::Const(c as u64, Kind::Int)]),
+            c if c < 0 && c != i64::MIN => {
+                (Op::IntSub, smallvec::smallvec![y, Value::Const(c.wrapping_neg() as u64, Kind::Int)])
+            }
+            c => (Op::IntAdd, smallvec::smallvec![y, Value::Const(c as u64, Kind::Int)]),
         };
         Some((y, c))
     }
@@ -1859,7 +1861,7 @@ impl<'m> Optimizer<'m> {
         let (neg, mir) = (negation(cmp).expect("a comparison"), mirror(cmp).expect("a comparison"));
         let neg_mir = negation(mir).expect("a comparison");
         for (op, args, value) in [(neg, [a, b], !holds), (mir, [b, a], holds), (neg_mir, [b, a], !holds)] {
-            if let Entry::Vacant(e) = self.pure.entry((op, args.to_vec(), None)) {
+            if let Entry::Vacant(e) = self.pure.entry((op, Args::from_slice(&args), None)) {
                 e.insert((bool_const(value), None));
                 self.derived.push((op, args));
             }

@@ -35,7 +35,7 @@
 use super::carry::{Ask, Carried, Mismatch};
 use super::intbounds::IntBound;
 use super::optimizer::{location, Env, Optimizer};
-use crate::jit::trace::{FrameSnapshot, ResOp, Snapshot, Store, Trace, Value};
+use crate::jit::trace::{Args, FrameSnapshot, ResOp, Snapshot, Store, Trace, Value};
 use rpy_jitcode::{Descr, JitModule, Kind, Op, Variant};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
@@ -301,7 +301,7 @@ fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> (Vec<Fact>, Has
         let value = if heap {
             location(pre.module(), read, args, op.descr).and_then(|l| pre.peek_heap(&l))
         } else {
-            pre.peek_pure(&(read, args.to_vec(), op.descr))
+            pre.peek_pure(&(read, Args::from_slice(&args), op.descr))
         };
         if value != Some(pre.resolve(result)) {
             continue;
@@ -478,7 +478,7 @@ fn body(
                 let loc = location(env.module, f.op, a, f.descr).expect("a read's location");
                 opt.know_heap(loc, v, Some(k));
             } else {
-                opt.know_pure((f.op, a.clone(), f.descr), v, Some(k));
+                opt.know_pure((f.op, Args::from_slice(&a), f.descr), v, Some(k));
             }
         }
         fact_vals.push(value);
@@ -512,7 +512,7 @@ fn body(
         let Mode::Const(c) = modes[k] else { continue };
         if let Some(args) = args_at_start(f, &input_vals, &fact_vals, &start.leaves) {
             let v = Value::Const(c, f.kind);
-            opt.know_pure((f.op, args.clone(), f.descr), v, Some(k));
+            opt.know_pure((f.op, Args::from_slice(&args), f.descr), v, Some(k));
             (fact_vals[k], fact_args[k]) = (Some(v), Some(args));
         }
     }
@@ -769,7 +769,7 @@ fn value_of(
     let known = if f.heap {
         location(opt.module(), f.op, &args, f.descr).and_then(|l| opt.lookup_heap(&l))
     } else {
-        opt.lookup_pure(&(f.op, args.clone(), f.descr))
+        opt.lookup_pure(&(f.op, Args::from_slice(&args), f.descr))
     };
     let value = match known {
         Some(v) => Some(v),
@@ -785,7 +785,7 @@ fn value_of(
 /// The result of `op(args)`, emitted where `opt` is.
 fn emit_op(opt: &mut Optimizer, trace: &mut Trace, op: Op, args: Vec<Value>, descr: Option<u32>, kind: Kind) -> Value {
     let r = trace.new_var(kind);
-    opt.emit(ResOp { op, args, descr, result: Some(r), snapshot: None });
+    opt.emit(ResOp { op, args: args.into(), descr, result: Some(r), snapshot: None });
     opt.resolve(Value::Var(r))
 }
 
@@ -882,7 +882,7 @@ fn guard_equal(opt: &mut Optimizer, v: Value, c: Value, at: &Snapshot) -> bool {
             let snapshot = Some(Box::new(at.clone()));
             opt.guard_keeping_writes(ResOp {
                 op: Op::GuardValue,
-                args: vec![v, c],
+                args: smallvec::smallvec![v, c],
                 descr: None,
                 result: None,
                 snapshot,
@@ -928,7 +928,13 @@ fn read_place(opt: &mut Optimizer, trace: &mut Trace, w: &Store) -> Option<Value
         _ => Kind::Ref,
     };
     let r = trace.new_var(kind);
-    opt.emit(ResOp { op: read, args: args.to_vec(), descr: Some(w.descr), result: Some(r), snapshot: None });
+    opt.emit(ResOp {
+        op: read,
+        args: args.iter().copied().collect(),
+        descr: Some(w.descr),
+        result: Some(r),
+        snapshot: None,
+    });
     Some(opt.resolve(Value::Var(r)))
 }
 
@@ -975,7 +981,13 @@ fn assemble(
                     Kind::Ref => Op::SameAsR,
                     Kind::Float => Op::SameAsF,
                 };
-                ops.push(ResOp { op: same_as, args: vec![value], descr: None, result: Some(*var), snapshot: None });
+                ops.push(ResOp {
+                    op: same_as,
+                    args: smallvec::smallvec![value],
+                    descr: None,
+                    result: Some(*var),
+                    snapshot: None,
+                });
                 label_args.push(Value::Var(*var));
             }
         }
@@ -987,7 +999,7 @@ fn assemble(
             }
         }
     };
-    ops.push(ResOp { op: Op::Label, args: label_args, descr: None, result: None, snapshot: None });
+    ops.push(ResOp { op: Op::Label, args: label_args.into(), descr: None, result: None, snapshot: None });
     for mut op in body.ops {
         op.args.iter_mut().for_each(renamed);
         if let Some(s) = &mut op.snapshot {
@@ -1002,6 +1014,6 @@ fn assemble(
     }
     let mut jump = body.jump;
     jump.iter_mut().for_each(renamed);
-    ops.push(ResOp { op: Op::Jump, args: jump, descr: None, result: None, snapshot: None });
+    ops.push(ResOp { op: Op::Jump, args: jump.into(), descr: None, result: None, snapshot: None });
     ops
 }

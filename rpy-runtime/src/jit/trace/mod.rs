@@ -14,6 +14,11 @@ pub use packed::Snapshots;
 use rpy_jitcode::{Descr, JitModule, Kind, Op};
 use std::rc::Rc;
 
+/// An operation's operands: inline up to three (most operations have one
+/// to three; a call more), so that recording or optimizing one allocates
+/// nothing for them.
+pub type Args = smallvec::SmallVec<[Value; 3]>;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
     Const(u64, Kind),
@@ -322,7 +327,7 @@ impl FrameSnapshot {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResOp {
     pub op: Op,
-    pub args: Vec<Value>,
+    pub args: Args,
     /// The index of the operation's descr in the module; for `jump`, the
     /// number of the code it jumps to (`None`: the start of this loop).
     pub descr: Option<u32>,

@@ -103,7 +103,7 @@ impl Parser<'_> {
             return Err("a guard has a descr <Guard0x...> and its values in brackets".into());
         }
         let result = result.map(|r| self.define(r)).transpose()?;
-        Ok(ResOp { op, args, descr, result, snapshot })
+        Ok(ResOp { op, args: args.into(), descr, result, snapshot })
     }
 
     fn descr(&mut self, op: Op, d: &str) -> Result<Option<u32>, String> {

@@ -1733,28 +1733,28 @@ mod tests {
         trace.ops = vec![
             ResOp {
                 op: Op::IntAdd,
-                args: vec![Value::Var(0), Value::Const(1, Kind::Int)],
+                args: smallvec::smallvec![Value::Var(0), Value::Const(1, Kind::Int)],
                 descr: None,
                 result: Some(i2),
                 snapshot: None,
             },
             ResOp {
                 op: Op::IntLt,
-                args: vec![Value::Var(i2), Value::Var(1)],
+                args: smallvec::smallvec![Value::Var(i2), Value::Var(1)],
                 descr: None,
                 result: Some(c),
                 snapshot: None,
             },
             ResOp {
                 op: Op::GuardTrue,
-                args: vec![Value::Var(c)],
+                args: smallvec::smallvec![Value::Var(c)],
                 descr: None,
                 result: None,
                 snapshot: Some(Box::new(snapshot)),
             },
             ResOp {
                 op: Op::Jump,
-                args: vec![Value::Var(i2), Value::Var(1)],
+                args: smallvec::smallvec![Value::Var(i2), Value::Var(1)],
                 descr: None,
                 result: None,
                 snapshot: None,
