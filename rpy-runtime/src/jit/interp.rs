@@ -656,7 +656,9 @@ impl<'a> Interp<'a> {
     /// instruction and the values of the registers live before it.
     fn snapshot(&mut self) -> Snapshot {
         let (top, callers) = self.frames.split_last_mut().expect("a frame");
-        let mut frames: Vec<Rc<FrameSnapshot>> = callers.iter_mut().map(|f| waiting_part(self.m, f)).collect();
+        // (Sized for all of them: no growing by the last push.)
+        let mut frames: Vec<Rc<FrameSnapshot>> = Vec::with_capacity(callers.len() + 1);
+        frames.extend(callers.iter_mut().map(|f| waiting_part(self.m, f)));
         frames.push(Rc::new(frame_part(self.m, top)));
         Snapshot { frames, ..Snapshot::default() }
     }
@@ -686,7 +688,7 @@ impl<'a> Interp<'a> {
     /// and arithmetic (folded when pure with constant operands).
     fn record_plain(&mut self, insn: &rpy_jitcode::Insn) {
         let mut descr = None;
-        let mut args = Vec::new();
+        let mut args = Args::new();
         for a in &insn.args {
             match a {
                 Arg::Descr(d) => descr = Some(*d),
