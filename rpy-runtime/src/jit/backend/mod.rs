@@ -508,6 +508,16 @@ mod tests {
         ResOp { op, args: args.into(), descr: None, result: Some(result), snapshot: None }
     }
 
+    /// An operation with descr `descr`.
+    fn with_descr(op: Op, args: &[Value], descr: u32, result: Option<u32>) -> ResOp {
+        ResOp { op, args: crate::jit::trace::Args::from_slice(args), descr: Some(descr), result, snapshot: None }
+    }
+
+    /// An operation without a result or a descr (a `jump`, a `finish`).
+    fn end(op: Op, args: &[Value]) -> ResOp {
+        ResOp { op, args: crate::jit::trace::Args::from_slice(args), descr: None, result: None, snapshot: None }
+    }
+
     /// `i1 = i0 + 1; guard i1 < 10; jump(i1)`: the loop runs in compiled
     /// code until its guard fails, which leaves `i1` in the frame.
     #[test]
@@ -518,13 +528,7 @@ mod tests {
             op(Op::IntAdd, vec![Value::Var(0), Value::Const(1, Kind::Int)], i1),
             op(Op::IntLt, vec![Value::Var(i1), Value::Const(10, Kind::Int)], i2),
             guard(Op::GuardTrue, i2, &[i1]),
-            ResOp {
-                op: Op::Jump,
-                args: smallvec::smallvec![Value::Var(i1)],
-                descr: None,
-                result: None,
-                snapshot: None,
-            },
+            end(Op::Jump, &[Value::Var(i1)]),
         ];
         for b in Backend::ALL {
             let code = compile(*b, &trace, 7, &no_links()).unwrap();
@@ -550,13 +554,7 @@ mod tests {
             op(Op::IntAdd, vec![Var(0), Const(1, Kind::Int)], i6),
             op(Op::IntLt, vec![Var(i6), Const(10, Kind::Int)], c),
             guard(Op::GuardTrue, c, &[i6, 1, 2, 3, 4, 5]),
-            ResOp {
-                op: Op::Jump,
-                args: [vec![Var(i6)], rest].concat().into(),
-                descr: None,
-                result: None,
-                snapshot: None,
-            },
+            end(Op::Jump, &[vec![Var(i6)], rest].concat()),
         ];
         let start = |frame: &mut Frame| {
             frame[..6].copy_from_slice(&[0, 2.5f64.to_bits(), 1, 2, 3, 4]);
@@ -572,13 +570,7 @@ mod tests {
             bridge.ops.push(op(Op::IntAdd, vec![sum, Var(scaled)], next));
             sum = Var(next);
         }
-        bridge.ops.push(ResOp {
-            op: Op::Finish,
-            args: smallvec::smallvec![sum],
-            descr: None,
-            result: None,
-            snapshot: None,
-        });
+        bridge.ops.push(end(Op::Finish, &[sum]));
         for b in Backend::ALL {
             let mut code = compile(*b, &trace, 7, &no_links()).unwrap();
             let mut frame = [0u64; FRAME_WORDS];
@@ -603,28 +595,14 @@ mod tests {
     fn call_assembler_calls_the_tokens_code_or_the_helper() {
         let mut callee = Trace::new(&[Kind::Int]);
         let r = callee.new_var(Kind::Int);
-        callee.ops = vec![
-            op(Op::IntAdd, vec![Value::Var(0), Value::Const(1, Kind::Int)], r),
-            ResOp {
-                op: Op::Finish,
-                args: smallvec::smallvec![Value::Var(r)],
-                descr: None,
-                result: None,
-                snapshot: None,
-            },
-        ];
+        callee.ops =
+            vec![op(Op::IntAdd, vec![Value::Var(0), Value::Const(1, Kind::Int)], r), end(Op::Finish, &[Value::Var(r)])];
         let mut caller = Trace::new(&[Kind::Int]);
         let (r, s) = (caller.new_var(Kind::Int), caller.new_var(Kind::Int));
         caller.ops = vec![
             op(Op::CallAssemblerI, vec![Value::Const(0, Kind::Int), Value::Var(0)], r),
             op(Op::IntMul, vec![Value::Var(r), Value::Const(10, Kind::Int)], s),
-            ResOp {
-                op: Op::Finish,
-                args: smallvec::smallvec![Value::Var(s)],
-                descr: None,
-                result: None,
-                snapshot: None,
-            },
+            end(Op::Finish, &[Value::Var(s)]),
         ];
         extern "C" fn helper(token: *const super::super::memory::Token, exit: u64, frame: *mut u64) -> u64 {
             assert_eq!(exit, NOT_ENTERED);
@@ -669,13 +647,7 @@ mod tests {
         let r = caller.new_var(Kind::Int);
         caller.ops = vec![
             op(Op::CallAssemblerI, vec![Value::Const(0, Kind::Int), Value::Var(0)], r),
-            ResOp {
-                op: Op::Finish,
-                args: smallvec::smallvec![Value::Var(r)],
-                descr: None,
-                result: None,
-                snapshot: None,
-            },
+            end(Op::Finish, &[Value::Var(r)]),
         ];
         extern "C" fn helper(_: *const super::super::memory::Token, _: u64, frame: *mut u64) -> u64 {
             // SAFETY: holding the GIL, as the code runs.
@@ -718,13 +690,7 @@ mod tests {
             trace.ops = vec![
                 op(Op::IntLt, vec![Value::Var(0), Value::Const(10, Kind::Int)], cond),
                 guard(Op::GuardTrue, cond, &all),
-                ResOp {
-                    op: Op::Jump,
-                    args: all.iter().map(|n| Value::Var(*n)).collect(),
-                    descr: None,
-                    result: None,
-                    snapshot: None,
-                },
+                end(Op::Jump, &all.iter().map(|n| Value::Var(*n)).collect::<Vec<_>>()),
             ];
             match compile(b, &trace, 0, &no_links()) {
                 Ok(_) => assert!(fits, "{b:?}: {n} values compiled"),
@@ -784,20 +750,8 @@ mod tests {
             trace.new_var(Kind::Int),
             trace.new_var(Kind::Int),
         );
-        let set = |obj, field, v| ResOp {
-            op: Op::SetfieldGc,
-            args: smallvec::smallvec![Value::Var(obj), Value::Var(v)],
-            descr: Some(field),
-            result: None,
-            snapshot: None,
-        };
-        let new = |result| ResOp {
-            op: Op::New,
-            args: smallvec::smallvec![],
-            descr: Some(0),
-            result: Some(result),
-            snapshot: None,
-        };
+        let set = |obj, field, v| with_descr(Op::SetfieldGc, &[Value::Var(obj), Value::Var(v)], field, None);
+        let new = |result| with_descr(Op::New, &[], 0, Some(result));
         trace.ops = vec![
             new(p1),
             new(p2),
@@ -832,7 +786,7 @@ mod tests {
             op(Op::IntAdd, vec![Value::Var(0), int(1)], i1),
             op(Op::IntLt, vec![i1v, int(n)], more),
             guard(Op::GuardTrue, more, &[i1, p]),
-            ResOp { op: Op::Jump, args: smallvec::smallvec![i1v, pv], descr: None, result: None, snapshot: None },
+            end(Op::Jump, &[i1v, pv]),
         ]
     }
 
@@ -898,20 +852,8 @@ mod tests {
         trace.ops = vec![
             op(Op::IntMod, vec![Value::Var(0), int(150)], m),
             op(Op::IntAdd, vec![Value::Var(m), int(1)], len),
-            ResOp {
-                op: Op::NewArray,
-                args: smallvec::smallvec![Value::Var(len)],
-                descr: Some(0),
-                result: Some(p1),
-                snapshot: None,
-            },
-            ResOp {
-                op: Op::SetarrayitemGc,
-                args: smallvec::smallvec![Value::Var(p1), int(0), Value::Var(1)],
-                descr: Some(0),
-                result: None,
-                snapshot: None,
-            },
+            with_descr(Op::NewArray, &[Value::Var(len)], 0, Some(p1)),
+            with_descr(Op::SetarrayitemGc, &[Value::Var(p1), int(0), Value::Var(1)], 0, None),
         ];
         trace.ops.extend(next_turn(i1, more, p1, n));
         run_in_gc(b, &trace, &module, &tables, cfg, |frame, _| {
@@ -1007,20 +949,8 @@ mod tests {
                     true => Value::Const(prebuilt.as_ptr() as u64, Kind::Ref),
                     false => Value::Var(p2),
                 };
-                let set = |field, v| ResOp {
-                    op: Op::SetfieldGc,
-                    args: smallvec::smallvec![Value::Var(p1), v],
-                    descr: Some(field),
-                    result: None,
-                    snapshot: None,
-                };
-                let new = |result| ResOp {
-                    op: Op::New,
-                    args: smallvec::smallvec![],
-                    descr: Some(0),
-                    result: Some(result),
-                    snapshot: None,
-                };
+                let set = |field, v| with_descr(Op::SetfieldGc, &[Value::Var(p1), v], field, None);
+                let new = |result| with_descr(Op::New, &[], 0, Some(result));
                 trace.ops = vec![new(p1), new(p2), set(2, stored), set(1, Value::Var(0))];
                 trace.ops.extend(next_turn(i1, more, p1, 50));
                 let calls = run_in_gc(*b, &trace, &module, &tables, cfg, |frame, stats| {
@@ -1069,13 +999,7 @@ mod tests {
             let r = trace.new_var(rk);
             trace.ops = vec![
                 ResOp { op, args: operands.clone().into(), descr: None, result: Some(r), snapshot: None },
-                ResOp {
-                    op: Op::Finish,
-                    args: smallvec::smallvec![Value::Var(r)],
-                    descr: None,
-                    result: None,
-                    snapshot: None,
-                },
+                end(Op::Finish, &[Value::Var(r)]),
             ];
             let mut guarded = Trace::new(kinds);
             let c = guarded.new_var(rk);
@@ -1083,13 +1007,7 @@ mod tests {
             guarded.ops = vec![
                 ResOp { op, args: operands.into(), descr: None, result: Some(c), snapshot: None },
                 guard(Op::GuardTrue, c, &all),
-                ResOp {
-                    op: Op::Finish,
-                    args: smallvec::smallvec![Value::Const(1, Kind::Int)],
-                    descr: None,
-                    result: None,
-                    snapshot: None,
-                },
+                end(Op::Finish, &[Value::Const(1, Kind::Int)]),
             ];
             for b in Backend::ALL {
                 let mut frame = [0u64; FRAME_WORDS];
@@ -1183,13 +1101,7 @@ mod tests {
                 let args = vec![Value::Var(0), Value::Const(bytes, Kind::Int)];
                 trace.ops = vec![
                     ResOp { op: IntSignext, args: args.into(), descr: None, result: Some(r), snapshot: None },
-                    ResOp {
-                        op: Op::Finish,
-                        args: smallvec::smallvec![Value::Var(r)],
-                        descr: None,
-                        result: None,
-                        snapshot: None,
-                    },
+                    end(Op::Finish, &[Value::Var(r)]),
                 ];
                 let want = crate::jit::eval::pure_value(&JitModule::default(), IntSignext, &[x as u64, bytes]);
                 for b in Backend::ALL {
@@ -1312,7 +1224,7 @@ mod tests {
         }
         // Each value used again after the call, so all live across it.
         outs.extend((0..40).map(Value::Var));
-        ops.push(ResOp { op: Op::Finish, args: outs.into(), descr: None, result: None, snapshot: None });
+        ops.push(end(Op::Finish, &outs));
         trace.ops = ops;
         let inputs: Vec<u64> = kinds
             .iter()
@@ -1360,13 +1272,7 @@ mod tests {
         };
         let mut trace = Trace::new(&[Kind::Ref, Kind::Int, Kind::Float]);
         let (i3, f4) = (trace.new_var(Kind::Int), trace.new_var(Kind::Float));
-        let set = |d, v| ResOp {
-            op: Op::SetinteriorfieldGc,
-            args: smallvec::smallvec![Value::Var(0), Value::Var(1), v],
-            descr: Some(d),
-            result: None,
-            snapshot: None,
-        };
+        let set = |d, v| with_descr(Op::SetinteriorfieldGc, &[Value::Var(0), Value::Var(1), v], d, None);
         let get = |op, d, r| ResOp {
             op,
             args: smallvec::smallvec![Value::Var(0), Value::Var(1)],
@@ -1380,13 +1286,7 @@ mod tests {
             set(3, Value::Var(2)),
             get(Op::GetinteriorfieldGcI, 1, i3),
             get(Op::GetinteriorfieldGcF, 2, f4),
-            ResOp {
-                op: Op::Finish,
-                args: smallvec::smallvec![Value::Var(i3), Value::Var(f4)],
-                descr: None,
-                result: None,
-                snapshot: None,
-            },
+            end(Op::Finish, &[Value::Var(i3), Value::Var(f4)]),
         ];
         for b in Backend::ALL {
             let mut items = [0u64; 2 + 3 * 4];
