@@ -4976,8 +4976,8 @@ pub mod lua {
         // (Two integers or two floats first: the interpreter's loops
         // compare them at each turn, through two calls otherwise.)
         match (a, b) {
-            (Value::Int(x), Value::Int(y)) => return Ok(int_compare(op, *x, *y)),
-            (Value::Num(x), Value::Num(y)) => return Ok(float_compare(op, *x, *y)),
+            (Value::Int(x), Value::Int(y)) => return Ok(compare_numbers(op, *x, *y)),
+            (Value::Num(x), Value::Num(y)) => return Ok(compare_numbers(op, *x, *y)),
             _ => {}
         }
         match op {
@@ -4987,15 +4987,8 @@ pub mod lua {
         }
     }
 
-    fn int_compare(op: CmpOp, x: i64, y: i64) -> bool {
-        match op {
-            CmpOp::Eq => x == y,
-            CmpOp::Lt => x < y,
-            CmpOp::Le => x <= y,
-        }
-    }
-
-    fn float_compare(op: CmpOp, x: f64, y: f64) -> bool {
+    /// `op` of two integers or two floats.
+    fn compare_numbers<T: PartialOrd>(op: CmpOp, x: T, y: T) -> bool {
         match op {
             CmpOp::Eq => x == y,
             CmpOp::Lt => x < y,

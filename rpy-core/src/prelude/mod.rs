@@ -94,8 +94,8 @@ pub fn template_items(t: &Translator, ty: &Ty, n: usize) -> Result<Vec<syn::Item
                 .replace("$HASH", &hash);
             Ok(parse(&src, "dict.rs instance"))
         }
-        Ty::Cell(_, inner) if cell_struct(t, ty).is_some() => {
-            let def = &t.structs[cell_struct(t, ty).unwrap()];
+        Ty::Cell(_, inner) if let Some(s) = cell_struct(t, ty) => {
+            let def = &t.structs[s];
             let copy_in: String = def.fields.iter().map(|(f, _)| format!("self.{f} = value.{f};")).collect();
             let fields: Vec<String> = def.fields.iter().map(|(f, _)| format!("{f}: self.{f}")).collect();
             let src = CELL_STRUCT_SRC

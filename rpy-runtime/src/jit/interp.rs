@@ -22,6 +22,7 @@ use super::trace::{allocation, initialization, Args, FrameSnapshot, PureCallResu
 use crate::gc::{self, TypeInfo};
 use rpy_jitcode::{Arg, Descr, Effect, JitModule, Kind, Leaf, Op, RefConst, Reg};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use smallvec::smallvec;
 use std::cell::UnsafeCell;
 use std::rc::Rc;
 
@@ -604,7 +605,7 @@ impl<'a> Interp<'a> {
                 trace.ops.truncate(at);
                 let end = ResOp {
                     op: Op::GuardAlwaysFails,
-                    args: smallvec::smallvec![],
+                    args: smallvec![],
                     descr: None,
                     result: None,
                     snapshot: Some(snapshot),
@@ -784,7 +785,7 @@ impl<'a> Interp<'a> {
         if !rec.trace.quasi.contains(&address) {
             rec.trace.quasi.push(address);
         }
-        self.record(Op::GuardNotInvalidated, smallvec::smallvec![], None, None, true);
+        self.record(Op::GuardNotInvalidated, smallvec![], None, None, true);
         if self.rec.is_some() {
             let v = slot_of(r.kind, self.frames.last().unwrap(), r);
             self.set_box(r, Value::Const(v, r.kind));
@@ -826,7 +827,7 @@ impl<'a> Interp<'a> {
                     Kind::Float => Op::CallResultF,
                 };
                 if let Some(v) =
-                    self.record(op, smallvec::smallvec![Value::Const(k as u64, Kind::Int)], None, Some(r.kind), false)
+                    self.record(op, smallvec![Value::Const(k as u64, Kind::Int)], None, Some(r.kind), false)
                 {
                     self.set_box(*r, v);
                 }
@@ -903,10 +904,10 @@ impl<'a> Interp<'a> {
         }
         for (key, _) in insn.switch_cases() {
             let key = Value::Const(key as u64, Kind::Int);
-            let Some(eq) = self.record(Op::IntEq, smallvec::smallvec![v, key], None, Some(Kind::Int), false) else {
+            let Some(eq) = self.record(Op::IntEq, smallvec![v, key], None, Some(Kind::Int), false) else {
                 return;
             };
-            self.record(Op::GuardFalse, smallvec::smallvec![eq], None, None, true);
+            self.record(Op::GuardFalse, smallvec![eq], None, None, true);
         }
     }
 
@@ -1477,7 +1478,7 @@ impl<'a> Interp<'a> {
             for (r, v) in regs(&a[2]).iter().zip(&mut reds) {
                 if let Value::Const(..) = v {
                     let same_as = [Op::SameAsI, Op::SameAsR, Op::SameAsF][r.kind as usize];
-                    let Some(var) = self.record(same_as, smallvec::smallvec![*v], None, Some(r.kind), false) else {
+                    let Some(var) = self.record(same_as, smallvec![*v], None, Some(r.kind), false) else {
                         return false;
                     };
                     self.set_box(*r, var);
@@ -1575,8 +1576,7 @@ impl<'a> Interp<'a> {
             .map(|v| if let Value::Var(n) = v { *n } else { unreachable!("the reds are variables at merge points") })
             .collect();
         let start = *start;
-        let jump =
-            ResOp { op: Op::Jump, args: reds.iter().copied().collect(), descr: None, result: None, snapshot: None };
+        let jump = ResOp { op: Op::Jump, args: Args::from_slice(reds), descr: None, result: None, snapshot: None };
         let rec = self.rec.as_mut().expect("tracing");
         rec.trace.ops.push(jump);
         match rec.trace.cut(start, &inputs) {
@@ -1817,7 +1817,7 @@ impl Interp<'_> {
         };
         for a in &snapshot.arrays {
             let length = boxed_value(&box_of, &a.length);
-            let b = self.record(Op::NewArray, smallvec::smallvec![length], Some(a.descr), Some(Kind::Ref), false);
+            let b = self.record(Op::NewArray, smallvec![length], Some(a.descr), Some(Kind::Ref), false);
             box_of.push(b.expect("a short trace"));
         }
         for o in &snapshot.virtuals {

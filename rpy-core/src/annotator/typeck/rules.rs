@@ -338,8 +338,8 @@ fn field_rule(
             u.node_of_ty(&def.fields[i].1)
         }
         // A `RefCell` of a struct is the struct's object: the struct's fields.
-        Term::Cell(CellKind::RefCell, inner) if struct_cell(u, t, inner).is_some() => {
-            let def = &t.structs[struct_cell(u, t, inner).unwrap()];
+        Term::Cell(CellKind::RefCell, inner) if let Some(s) = struct_cell(u, t, inner) => {
+            let def = &t.structs[s];
             let i = def.field_index(name).ok_or_else(|| format!("no field `{name}` on `{}`", def.name))?;
             u.node_of_ty(&def.fields[i].1)
         }

@@ -455,6 +455,7 @@ mod tests {
     use super::*;
     use crate::jit::trace::{FrameSnapshot, ResOp, Snapshot, Value};
     use rpy_jitcode::{Descr, Holds, Kind, Leaf, Op, Reg, Variant};
+    use smallvec::smallvec;
 
     fn tables() -> Tables<'static> {
         Tables { calls: &[], typeinfos: &[], prebuilt: &[] }
@@ -495,13 +496,7 @@ mod tests {
             live.iter().enumerate().map(|(i, n)| (Reg { kind: Kind::Int, index: i as u32 }, Value::Var(*n))).collect();
         let frame = FrameSnapshot { jitcode: 0, pc: 0, live };
         let snapshot = Snapshot { frames: vec![std::rc::Rc::new(frame)], ..Snapshot::default() };
-        ResOp {
-            op,
-            args: smallvec::smallvec![Value::Var(cond)],
-            descr: None,
-            result: None,
-            snapshot: Some(Box::new(snapshot)),
-        }
+        ResOp { op, args: smallvec![Value::Var(cond)], descr: None, result: None, snapshot: Some(Box::new(snapshot)) }
     }
 
     fn op(op: Op, args: Vec<Value>, result: u32) -> ResOp {
@@ -1204,7 +1199,7 @@ mod tests {
             let (op, c) = if *kind == Kind::Float { (Op::FloatAdd, 1.0f64.to_bits()) } else { (Op::IntAdd, 1) };
             ops.push(ResOp {
                 op,
-                args: smallvec::smallvec![Value::Var(k as u32), Value::Const(c, *kind)],
+                args: smallvec![Value::Var(k as u32), Value::Const(c, *kind)],
                 descr: None,
                 result: Some(r),
                 snapshot: None,
@@ -1214,7 +1209,7 @@ mod tests {
                 let s = trace.new_var(Kind::Float);
                 ops.push(ResOp {
                     op: Op::FloatSin,
-                    args: smallvec::smallvec![Value::Var(0)],
+                    args: smallvec![Value::Var(0)],
                     descr: None,
                     result: Some(s),
                     snapshot: None,
@@ -1275,7 +1270,7 @@ mod tests {
         let set = |d, v| with_descr(Op::SetinteriorfieldGc, &[Value::Var(0), Value::Var(1), v], d, None);
         let get = |op, d, r| ResOp {
             op,
-            args: smallvec::smallvec![Value::Var(0), Value::Var(1)],
+            args: smallvec![Value::Var(0), Value::Var(1)],
             descr: Some(d),
             result: Some(r),
             snapshot: None,

@@ -27,6 +27,7 @@ use super::facts::{mirror, step};
 use crate::jit::trace::{ResOp, Trace, Value};
 use rpy_jitcode::{Kind, Op};
 use rustc_hash::FxHashMap as HashMap;
+use smallvec::smallvec;
 
 /// A guard that `y + k != n`: at operation `at`, with `y`'s base `base`.
 struct Inequality {
@@ -116,7 +117,7 @@ pub fn fuse_equalities(trace: &mut Trace) {
             let from_min = if kmin == 0 { distance } else { value(trace, Op::IntSub, vec![distance, int(kmin)]) };
             let outside = value(trace, Op::UintGt, vec![from_min, int(kmax.wrapping_sub(kmin))]);
             op.op = Op::GuardTrue;
-            op.args = smallvec::smallvec![outside];
+            op.args = smallvec![outside];
         }
         trace.ops.push(op);
     }
@@ -194,7 +195,7 @@ pub fn strengthen(trace: &mut Trace) {
     for (first, x, c) in replace {
         let op = &mut trace.ops[first];
         op.op = Op::GuardValue;
-        op.args = smallvec::smallvec![Value::Var(x), Value::Const(c, trace.kinds[x as usize])];
+        op.args = smallvec![Value::Var(x), Value::Const(c, trace.kinds[x as usize])];
     }
     let ops = std::mem::take(&mut trace.ops);
     trace.ops = ops.into_iter().zip(drop).filter(|(_, d)| !d).map(|(op, _)| op).collect();

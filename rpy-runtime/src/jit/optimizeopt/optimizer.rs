@@ -37,6 +37,7 @@ use crate::jit::trace::{
 };
 use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Op, Reg};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use smallvec::smallvec;
 use std::collections::hash_map::Entry;
 use std::rc::Rc;
 
@@ -480,7 +481,7 @@ impl<'m> Optimizer<'m> {
         at.insert(j, self.resolve(a));
         let differs: Option<Vec<PureKey>> = (k + 1..=j)
             .map(|m| {
-                let ne = (Op::IntNe, smallvec::smallvec![*at.get(&m)?, key.1], None);
+                let ne = (Op::IntNe, smallvec![*at.get(&m)?, key.1], None);
                 matches!(self.peek_pure(&ne), Some(Value::Const(1, _))).then_some(ne)
             })
             .collect();
@@ -818,7 +819,7 @@ impl<'m> Optimizer<'m> {
     /// descr `descr`), whose length the trace read (a use of what that
     /// relies on when it is).
     pub fn in_bounds(&mut self, array: Value, index: Value, descr: Option<u32>) -> bool {
-        let key = (Op::ArraylenGc, smallvec::smallvec![self.resolve(array)], descr);
+        let key = (Op::ArraylenGc, smallvec![self.resolve(array)], descr);
         let Some(len) = self.peek_pure(&key) else { return false };
         let by_ranges = intbounds::compare(Op::UintLt, self.bound(index), self.bound(len)) == Some(true);
         if by_ranges {
@@ -1130,7 +1131,7 @@ impl<'m> Optimizer<'m> {
         self.clock += 1;
         self.allocated.insert(r, self.clock);
         if self.opts.pure {
-            self.pure.insert((Op::ArraylenGc, smallvec::smallvec![Value::Var(r)], descr), (length, None));
+            self.pure.insert((Op::ArraylenGc, smallvec![Value::Var(r)], descr), (length, None));
         }
     }
 
@@ -1234,8 +1235,8 @@ impl<'m> Optimizer<'m> {
         let end = match at {
             ZERO => Some(n),
             _ => self
-                .lookup_pure(&(Op::IntAdd, smallvec::smallvec![at, n], None))
-                .or_else(|| self.lookup_pure(&(Op::IntAdd, smallvec::smallvec![n, at], None))),
+                .lookup_pure(&(Op::IntAdd, smallvec![at, n], None))
+                .or_else(|| self.lookup_pure(&(Op::IntAdd, smallvec![n, at], None))),
         };
         self.clock += 1;
         let l = self.arrays.get_mut(&d).expect("a lazy array");
@@ -1449,7 +1450,7 @@ impl<'m> Optimizer<'m> {
             let length = self.resolve(l.length);
             self.out.push(ResOp {
                 op: Op::NewArray,
-                args: smallvec::smallvec![length],
+                args: smallvec![length],
                 descr: Some(l.descr),
                 result: Some(n),
                 snapshot: None,
@@ -1757,10 +1758,8 @@ impl<'m> Optimizer<'m> {
         }
         // Written as a step up, or down when negative (as traced).
         (op.op, op.args) = match c {
-            c if c < 0 && c != i64::MIN => {
-                (Op::IntSub, smallvec::smallvec![y, Value::Const(c.wrapping_neg() as u64, Kind::Int)])
-            }
-            c => (Op::IntAdd, smallvec::smallvec![y, Value::Const(c as u64, Kind::Int)]),
+            c if c < 0 && c != i64::MIN => (Op::IntSub, smallvec![y, Value::Const(c.wrapping_neg() as u64, Kind::Int)]),
+            c => (Op::IntAdd, smallvec![y, Value::Const(c as u64, Kind::Int)]),
         };
         Some((y, c))
     }

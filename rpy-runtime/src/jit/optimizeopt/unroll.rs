@@ -38,6 +38,7 @@ use super::optimizer::{location, Env, Optimizer};
 use crate::jit::trace::{Args, FrameSnapshot, ResOp, Snapshot, Store, Trace, Value};
 use rpy_jitcode::{Descr, JitModule, Kind, Op, Variant};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use smallvec::smallvec;
 use std::rc::Rc;
 
 /// A value the body can know in terms of the loop's values: an input of the
@@ -882,7 +883,7 @@ fn guard_equal(opt: &mut Optimizer, v: Value, c: Value, at: &Snapshot) -> bool {
             let snapshot = Some(Box::new(at.clone()));
             opt.guard_keeping_writes(ResOp {
                 op: Op::GuardValue,
-                args: smallvec::smallvec![v, c],
+                args: smallvec![v, c],
                 descr: None,
                 result: None,
                 snapshot,
@@ -928,13 +929,7 @@ fn read_place(opt: &mut Optimizer, trace: &mut Trace, w: &Store) -> Option<Value
         _ => Kind::Ref,
     };
     let r = trace.new_var(kind);
-    opt.emit(ResOp {
-        op: read,
-        args: args.iter().copied().collect(),
-        descr: Some(w.descr),
-        result: Some(r),
-        snapshot: None,
-    });
+    opt.emit(ResOp { op: read, args: Args::from_slice(args), descr: Some(w.descr), result: Some(r), snapshot: None });
     Some(opt.resolve(Value::Var(r)))
 }
 
@@ -983,7 +978,7 @@ fn assemble(
                 };
                 ops.push(ResOp {
                     op: same_as,
-                    args: smallvec::smallvec![value],
+                    args: smallvec![value],
                     descr: None,
                     result: Some(*var),
                     snapshot: None,

@@ -1700,6 +1700,7 @@ pub(super) fn compile_loop(
 mod tests {
     use super::*;
     use crate::jit::trace::{FrameSnapshot, Snapshot};
+    use smallvec::smallvec;
 
     /// The instructions of `code`'s first `len` bytes, as `objdump` prints
     /// them (mnemonic and operands).
@@ -1733,28 +1734,28 @@ mod tests {
         trace.ops = vec![
             ResOp {
                 op: Op::IntAdd,
-                args: smallvec::smallvec![Value::Var(0), Value::Const(1, Kind::Int)],
+                args: smallvec![Value::Var(0), Value::Const(1, Kind::Int)],
                 descr: None,
                 result: Some(i2),
                 snapshot: None,
             },
             ResOp {
                 op: Op::IntLt,
-                args: smallvec::smallvec![Value::Var(i2), Value::Var(1)],
+                args: smallvec![Value::Var(i2), Value::Var(1)],
                 descr: None,
                 result: Some(c),
                 snapshot: None,
             },
             ResOp {
                 op: Op::GuardTrue,
-                args: smallvec::smallvec![Value::Var(c)],
+                args: smallvec![Value::Var(c)],
                 descr: None,
                 result: None,
                 snapshot: Some(Box::new(snapshot)),
             },
             ResOp {
                 op: Op::Jump,
-                args: smallvec::smallvec![Value::Var(i2), Value::Var(1)],
+                args: smallvec![Value::Var(i2), Value::Var(1)],
                 descr: None,
                 result: None,
                 snapshot: None,
