@@ -200,14 +200,18 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
     // known in bounds through objects the jumping trace read or wrote
     // through itself (not null; the read is where the label's would be:
     // it gives the value the preamble would have read there), or of places
-    // a bridge's guard knew. Others need guards (`guarded`).
+    // a bridge's guard knew. Others need guards (`guarded`), and so do
+    // reads of a variant's fields: an object read through may be another
+    // variant, without the field.
     let safe = |opt: &mut Optimizer, f: &Fact, args: &[Value], _: usize| {
         use Op::*;
         // (A place a bridge's guard knew holds something: its object is
         // no null, its index in bounds.)
         let named = f.heap && location(opt.module(), f.op, args, f.descr).is_some_and(|l| opt.names_place(&l));
+        let own = variant(opt.module(), f.descr) == Variant::Own;
         let through_known_object = named
             || match f.op {
+                GetfieldGcI | GetfieldGcR | GetfieldGcF if own => false,
                 GetfieldGcI | GetfieldGcR | GetfieldGcF | ArraylenGc => opt.is_dereferenced(args[0]),
                 GetarrayitemGcI | GetarrayitemGcR | GetarrayitemGcF => {
                     opt.is_dereferenced(args[0]) && opt.in_bounds(args[0], args[1], f.descr)
