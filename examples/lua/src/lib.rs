@@ -5381,10 +5381,50 @@ pub mod lua {
         let b = promote(b);
         let count = match call_builtin_fast(interp, b, frame, a, n, nres) {
             Some(count) => count,
+            None if we_are_jitted() => call_builtin_aside(interp, b, frame, a, n, nres, depth)?,
             None => call_builtin(interp, b, frame, a, n, nres, depth)?,
         };
         end_results(frame, a, nres, count);
         Ok(())
+    }
+
+    /// `call_builtin` in a trace: on a frame of its own holding the function
+    /// and its arguments, whose results are then copied to `R[a..]`. Given the
+    /// caller's frame, the call would force it: the frame, its registers and
+    /// a box for each number in them made, and every later access to a
+    /// register in the trace one to memory (json's encoder did so at every
+    /// `gsub` and `format`).
+    #[unroll_safe]
+    fn call_builtin_aside(
+        interp: &Interp,
+        b: Builtin,
+        frame: &mut Frame,
+        a: usize,
+        n: usize,
+        nres: usize,
+        depth: usize,
+    ) -> Result<usize, LuaError> {
+        // (Room for the results a call puts, as many as it is asked for.)
+        let room = if nres != MULTI && nres > n + 1 { nres } else { n + 1 };
+        let mut regs: Vec<Value> = Vec::with_capacity(room);
+        let mut k = 0;
+        while k <= n {
+            regs.push(frame.regs[a + k].clone());
+            k += 1;
+        }
+        grow(&mut regs, room);
+        let mut aside = Frame { regs, varargs: None, top: 0, ret_base: 0, ret_n: 0 };
+        let r = call_builtin(interp, b, &mut aside, 0, n, nres, depth);
+        if let Ok(count) = r {
+            let moved = if nres == MULTI { count } else { count.min(nres) };
+            ensure(frame, a + moved);
+            let mut k = 0;
+            while k < moved {
+                frame.regs[a + k] = aside.regs[k].clone();
+                k += 1;
+            }
+        }
+        r
     }
 
     /// The call of the library function `b` with the `n` arguments after
