@@ -8051,21 +8051,45 @@ pub mod lua {
         cap_start: Vec<usize>,
         cap_len: Vec<i64>,
         depth: usize,
-        /// Per position of the pattern of this search: where the single
-        /// character class starting there ends (`class_end`), once found
-        /// (`usize::MAX`: not yet). A search tries the pattern at each
-        /// position of the subject, and PUC Lua finds the end of a `[...]`
-        /// again at each (json.lua's `gsub('[%c"\\]', ...)`: 4.5% of its time).
-        ends: Vec<usize>,
-        /// The bytes the first item of the search's pattern matches
-        /// (`first_item`), 256 bits: a search skips the others with one
-        /// test each, where PUC Lua parses a `[...]` again at each
-        /// character (json.lua's `gsub` and `find` of classes: 6% of its time).
-        first: Vec<u64>,
+        /// What is known of the pattern of this search.
+        an: Analysis,
+        /// What is known of the last patterns searched with before it: a
+        /// program searches with a few (json.lua's decoder alternates
+        /// three), and finding the first set and the class ends of each
+        /// again at each search was a sixth of its time.
+        memo: Vec<Analysis>,
         /// The bytes each class of `CLASS_LETTERS` matches, 256 bits each
         /// (made once per matcher; matchers are reused).
         class_sets: Vec<u64>,
     }
+
+    /// What a matcher found out about a pattern, the same for every search
+    /// with it.
+    struct Analysis {
+        pat: Vec<u8>,
+        /// Per position of the pattern: where the single character class
+        /// starting there ends (`class_end`), once found (`usize::MAX`: not
+        /// yet). A search tries the pattern at each position of the
+        /// subject, and PUC Lua finds the end of a `[...]` again at each
+        /// (json.lua's `gsub('[%c"\\]', ...)`: 4.5% of its time).
+        ends: Vec<usize>,
+        /// The bytes the first item of the pattern matches (`first_item`),
+        /// 256 bits: a search skips the others with one test each, where
+        /// PUC Lua parses a `[...]` again at each character (json.lua's
+        /// `gsub` and `find` of classes: 6% of its time).
+        first: Vec<u64>,
+        /// The first item from position `item_from` (`usize::MAX`: not
+        /// found yet) as `first_item` gives it.
+        item_from: usize,
+        item: Option<(usize, usize)>,
+    }
+
+    fn analysis(pat: &[u8]) -> Analysis {
+        Analysis { pat: pat.to_vec(), ends: vec![usize::MAX; pat.len()], first: vec![0; 4], item_from: usize::MAX, item: None }
+    }
+
+    /// Patterns a matcher remembers besides its current one.
+    const PATTERNS_REMEMBERED: usize = 4;
 
     /// The letters of the classes of patterns (`%a`, ...; upper case for
     /// their complements), in the order of `Matcher::class_sets`.
@@ -8105,12 +8129,12 @@ pub mod lua {
 
         /// The end of the single-character class at `p`.
         fn class_end(&mut self, src: &[u8], pat: &[u8], p: usize) -> Result<usize, LuaError> {
-            match self.ends.get(p) {
+            match self.an.ends.get(p) {
                 Some(&e) if e != usize::MAX => Ok(e),
                 _ => {
                     let e = self.find_class_end(src, pat, p)?;
-                    if p < self.ends.len() {
-                        self.ends[p] = e;
+                    if p < self.an.ends.len() {
+                        self.an.ends[p] = e;
                     }
                     Ok(e)
                 }
@@ -8204,6 +8228,14 @@ pub mod lua {
         /// (PUC Lua tries it: `gsub("%s+", " ")` started a match at every
         /// character).
         fn first_item(&mut self, src: &[u8], pat: &[u8], p: usize) -> Result<Option<(usize, usize)>, LuaError> {
+            if self.an.item_from != p {
+                self.an.item = self.find_first_item(src, pat, p)?;
+                self.an.item_from = p;
+            }
+            Ok(self.an.item)
+        }
+
+        fn find_first_item(&mut self, src: &[u8], pat: &[u8], p: usize) -> Result<Option<(usize, usize)>, LuaError> {
             let mut q = p;
             while q < pat.len() && pat[q] == b'(' {
                 q += if self.pat_at(src, pat, q + 1) == b')' { 2 } else { 1 };
@@ -8227,7 +8259,7 @@ pub mod lua {
         /// matches (as `single_match` tells).
         fn first_set(&mut self, pat: &[u8], q: usize, ep: usize) {
             let all = pat[q] == b'.';
-            for w in self.first.iter_mut() {
+            for w in self.an.first.iter_mut() {
                 *w = if all { u64::MAX } else { 0 };
             }
             match pat[q] {
@@ -8261,7 +8293,7 @@ pub mod lua {
                 }
             }
             if negated {
-                for w in self.first.iter_mut() {
+                for w in self.an.first.iter_mut() {
                     *w = !*w;
                 }
             }
@@ -8274,7 +8306,7 @@ pub mod lua {
                 Some(i) => {
                     for k in 0..4 {
                         let set = self.class_sets[4 * i + k];
-                        self.first[k] |= if cl.is_ascii_uppercase() { !set } else { set };
+                        self.an.first[k] |= if cl.is_ascii_uppercase() { !set } else { set };
                     }
                 }
                 None => self.add_range(cl, cl),
@@ -8285,7 +8317,7 @@ pub mod lua {
         fn add_range(&mut self, lo: u8, hi: u8) {
             let mut c = lo as usize;
             while c <= hi as usize {
-                self.first[c / 64] |= 1u64 << (c % 64);
+                self.an.first[c / 64] |= 1u64 << (c % 64);
                 c += 1;
             }
         }
@@ -8299,7 +8331,7 @@ pub mod lua {
                 return Some(s);
             }
             let mut s = s;
-            while s < src.len() && self.first[(src[s] / 64) as usize] & (1u64 << (src[s] % 64)) == 0 {
+            while s < src.len() && self.an.first[(src[s] / 64) as usize] & (1u64 << (src[s] % 64)) == 0 {
                 s += 1;
             }
             if s < src.len() {
@@ -8625,18 +8657,22 @@ pub mod lua {
         }
 
         /// Ready for a search with the pattern `pat` (every search starts
-        /// so: the ends found are its pattern's). The list is reused, its
-        /// positions past `pat` unused.
+        /// so): what is known of it becomes the current analysis, the one
+        /// before remembered (the oldest forgotten).
         fn start(&mut self, pat: &[u8]) {
-            let mut k = 0;
-            while k < pat.len() {
-                if k < self.ends.len() {
-                    self.ends[k] = usize::MAX;
-                } else {
-                    self.ends.push(usize::MAX);
-                }
-                k += 1;
+            if self.an.pat[..] == pat[..] {
+                return;
             }
+            let known = self.memo.iter().position(|a| a.pat[..] == pat[..]);
+            let an = match known {
+                Some(i) => self.memo.remove(i),
+                None => analysis(pat),
+            };
+            let before = std::mem::replace(&mut self.an, an);
+            if self.memo.len() == PATTERNS_REMEMBERED {
+                self.memo.remove(0);
+            }
+            self.memo.push(before);
         }
     }
 
@@ -8654,8 +8690,8 @@ pub mod lua {
             cap_start: Vec::new(),
             cap_len: Vec::new(),
             depth: MAX_MATCH_DEPTH,
-            ends: Vec::new(),
-            first: vec![0; 4],
+            an: analysis(b""),
+            memo: Vec::new(),
             class_sets,
         }
     }
