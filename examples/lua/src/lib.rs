@@ -8066,7 +8066,7 @@ pub mod lua {
     /// What a matcher found out about a pattern, the same for every search
     /// with it.
     struct Analysis {
-        pat: Vec<u8>,
+        pat: Rc<Vec<u8>>,
         /// Per position of the pattern: where the single character class
         /// starting there ends (`class_end`), once found (`usize::MAX`: not
         /// yet). A search tries the pattern at each position of the
@@ -8084,8 +8084,10 @@ pub mod lua {
         item: Option<(usize, usize)>,
     }
 
-    fn analysis(pat: &[u8]) -> Analysis {
-        Analysis { pat: pat.to_vec(), ends: vec![usize::MAX; pat.len()], first: vec![0; 4], item_from: usize::MAX, item: None }
+    fn analysis(pat: &Rc<Vec<u8>>) -> Analysis {
+        let bytes: &Vec<u8> = pat;
+        let n = bytes.len();
+        Analysis { pat: pat.clone(), ends: vec![usize::MAX; n], first: vec![0; 4], item_from: usize::MAX, item: None }
     }
 
     /// Patterns a matcher remembers besides its current one.
@@ -8659,11 +8661,13 @@ pub mod lua {
         /// Ready for a search with the pattern `pat` (every search starts
         /// so): what is known of it becomes the current analysis, the one
         /// before remembered (the oldest forgotten).
-        fn start(&mut self, pat: &[u8]) {
-            if self.an.pat[..] == pat[..] {
+        fn start(&mut self, pat: &Rc<Vec<u8>>) {
+            // (Most often the same string: a constant of the program.)
+            let same = |a: &Analysis| Rc::ptr_eq(&a.pat, pat) || *a.pat == **pat;
+            if same(&self.an) {
                 return;
             }
-            let known = self.memo.iter().position(|a| a.pat[..] == pat[..]);
+            let known = self.memo.iter().position(same);
             let an = match known {
                 Some(i) => self.memo.remove(i),
                 None => analysis(pat),
@@ -8690,7 +8694,7 @@ pub mod lua {
             cap_start: Vec::new(),
             cap_len: Vec::new(),
             depth: MAX_MATCH_DEPTH,
-            an: analysis(b""),
+            an: analysis(&Rc::new(Vec::new())),
             memo: Vec::new(),
             class_sets,
         }
@@ -8741,7 +8745,7 @@ pub mod lua {
         let init = opt_int(b, args, 2, 1)?;
         let plain = find && (truthy(&arg(args, 3)) || !has_specials(p));
         let mut m = take_matcher(interp);
-        let r = match find_span(&mut m, s, p, init, plain) {
+        let r = match find_span(&mut m, s, &p_rc, init, plain) {
             Ok(Some((start, end))) if find => {
                 two(&mut frame.regs, a, nres, Value::Int(start as i64 + 1), Value::Int(end as i64));
                 m.put_captures(s, p, start, end, false, &mut frame.regs, a, nres, 2)
@@ -8760,10 +8764,11 @@ pub mod lua {
     fn find_span(
         m: &mut Matcher,
         s: &Vec<u8>,
-        p: &Vec<u8>,
+        p_rc: &Rc<Vec<u8>>,
         init: i64,
         plain: bool,
     ) -> Result<Option<(usize, usize)>, LuaError> {
+        let p: &Vec<u8> = p_rc;
         let len = s.len();
         let init = pos_relative(init, len).max(1);
         if init > len as i64 + 1 {
@@ -8784,7 +8789,7 @@ pub mod lua {
         }
         let anchor = !p.is_empty() && p[0] == b'^';
         let pstart = if anchor { 1 } else { 0 };
-        m.start(p);
+        m.start(p_rc);
         let first = if anchor { None } else { m.first_item(s, p, pstart)? };
         let mut s1 = init;
         loop {
@@ -8807,7 +8812,7 @@ pub mod lua {
     /// 0 for nowhere, -1 for a pattern it rejects (the full call reports
     /// the error). A call of the fast path (whose trace does not go into
     /// the search).
-    fn find_first(interp: &Interp, s: &Vec<u8>, p: &Vec<u8>, init: i64) -> i64 {
+    fn find_first(interp: &Interp, s: &Vec<u8>, p: &Rc<Vec<u8>>, init: i64) -> i64 {
         let mut m = take_matcher(interp);
         let r = find_span(&mut m, s, p, init, !has_specials(p));
         give_matcher(interp, m);
@@ -8860,10 +8865,10 @@ pub mod lua {
             };
             (s, p, pos, last)
         };
+        m.start(&p);
         let s: &Vec<u8> = &s;
         let p: &Vec<u8> = &p;
         let len = s.len();
-        m.start(p);
         let first = if pos <= len { m.first_item(s, p, 0)? } else { None };
         while pos <= len {
             let Some(at) = m.next_start(s, pos, first) else {
@@ -8928,7 +8933,7 @@ pub mod lua {
         let mut src = 0;
         let mut last: i64 = -1;
         let mut n: i64 = 0;
-        m.start(p);
+        m.start(&p_rc);
         let first = if anchor || max_n <= 0 { None } else { m.first_item(s, p, pstart)? };
         while n < max_n {
             let Some(at) = m.next_start(s, src, first) else {
