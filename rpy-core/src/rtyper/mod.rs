@@ -215,6 +215,16 @@ fn rtype_graph(
                 Value::Var(fresh) if hop.out.len() > before && hop.out.last().unwrap().result == *fresh => {
                     hop.out.last_mut().unwrap().result = op.result;
                 }
+                // An operand that is the result under another type (an
+                // `Rc` ascribed as its value, a cell as its struct): a
+                // copy of its own, or the operand's later uses would see
+                // the result's type (`let b: &Vec<u8> = &rc; rc.clone();
+                // b.len()` looked for `len` on the `Rc`).
+                Value::Var(_) if args.contains(&v) && hop.ty(&v) != *ann.ty(gid, op.result) => {
+                    let ll = hop.lltype(ann.ty(gid, op.result));
+                    hop.genop(LlOp::SameAs, vec![v.clone()], ll);
+                    hop.out.last_mut().unwrap().result = op.result;
+                }
                 _ => {
                     // The substitute has the result's type (`str_bytes` of
                     // a string constant is a list constant).
