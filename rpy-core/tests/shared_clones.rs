@@ -120,3 +120,27 @@ fn a_copy_struct_holding_an_array_copies_it() {
     );
     assert!(clones(&calls) > 0, "{calls:?}");
 }
+
+/// A `Vec` field used by value is moved out of its struct: no clone. An
+/// array field of the same name in another struct is copied.
+#[test]
+fn a_vec_field_moved_out_is_not_cloned() {
+    let moved = calls_of_run(
+        "
+        pub struct S { v: Vec<i64>, n: i64 }
+        fn give(v: Vec<i64>) -> usize { v.len() }
+        pub fn run(k: i64) -> usize { let s = S { v: vec![k], n: k }; let n = s.n; give(s.v) + n as usize }
+        ",
+    );
+    assert_eq!(clones(&moved), 0, "{moved:?}");
+    let copied = calls_of_run(
+        "
+        pub struct S { v: Vec<i64> }
+        #[derive(Clone, Copy)]
+        pub struct A { v: [i64; 2] }
+        fn give(v: [i64; 2]) -> i64 { v[0] }
+        pub fn run(k: i64) -> i64 { let s = S { v: vec![k] }; let a = A { v: [k, k] }; give(a.v) + s.v[0] }
+        ",
+    );
+    assert_eq!(clones(&copied), 1, "{copied:?}");
+}

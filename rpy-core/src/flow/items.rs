@@ -341,6 +341,8 @@ impl<'a> ModuleBuilder<'a> {
         let mut out = Vec::new();
         for (i, field) in fields.iter().enumerate() {
             let name = field.ident.as_ref().map(|f| f.to_string()).unwrap_or_else(|| i.to_string());
+            // (A type parameter may be an array.)
+            self.scope.array_field_names.insert(name.clone());
             match self.scope.generic_field_type(&field.ty, params) {
                 Ok(ty) => out.push((name, ty)),
                 Err(e) => self.errors.push(e),
@@ -357,6 +359,8 @@ impl<'a> ModuleBuilder<'a> {
                     && p.path.segments.last().is_some_and(|s| ["Vec", "String", "Box"].contains(&s.ident.to_string().as_str())));
             if owns {
                 self.t.structs[id].owned.push(name.clone());
+            } else {
+                self.scope.array_field_names.insert(name.clone());
             }
             if matches!(&field.ty, syn::Type::Reference(r) if r.mutability.is_none()) {
                 self.t.structs[id].shared.push(name.clone());

@@ -71,6 +71,12 @@ pub struct ModuleScope {
     /// Whether a `Copy` struct of the module holds an array: any local of
     /// the module may then need a copy where it is used by value.
     pub copy_structs_hold_arrays: bool,
+    /// The names of the fields of the module's structs and variants that
+    /// may hold an array (of a type other than `Vec`, `String` or `Box`): a
+    /// field of another name used by value is moved out of its struct, not
+    /// copied (rustc allows it only of a struct owned, which nothing uses
+    /// again).
+    pub(super) array_field_names: HashSet<String>,
     /// Whether the module has trait objects (`flow::dyn_traits`): a `&x`
     /// may then make one, so it is an operation (`borrow`) for type
     /// inference to see.

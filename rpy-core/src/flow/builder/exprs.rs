@@ -288,9 +288,10 @@ impl FnBuilder<'_> {
     }
 
     /// The value `v` of `e`, copied if `e` is a place Rust copies: an
-    /// array (a local made as one, any field or item: moving out of those
-    /// is only allowed when nothing uses the place again, so a copy is
-    /// never wrong). A `Copy` struct holding arrays is copied whatever the
+    /// array (a local made as one, a field that may be one, any item:
+    /// moving out of those is only allowed when nothing uses the place
+    /// again, so a copy is never wrong, but a `Vec` field moved is not
+    /// copied). A `Copy` struct holding arrays is copied whatever the
     /// place. `copy_value(v, may_be_array)` is resolved by type inference:
     /// a clone of a list, else the value itself.
     pub(super) fn copied(&mut self, e: &Expr, v: Value) -> Value {
@@ -303,7 +304,12 @@ impl FnBuilder<'_> {
                 Some(l) if !l.guard && self.scope.copy_structs_hold_arrays => false,
                 _ => return v,
             },
-            Expr::Field(_) | Expr::Index(_) => true,
+            // (A field of a tuple may be an array.)
+            Expr::Field(f) => match &f.member {
+                syn::Member::Named(name) if !self.scope.array_field_names.contains(&name.to_string()) => return v,
+                _ => true,
+            },
+            Expr::Index(_) => true,
             Expr::Paren(p) => return self.copied(&p.expr, v),
             _ => return v,
         };
