@@ -3861,6 +3861,10 @@ pub mod lua {
         /// Pattern matchers not in use (a replacement function of `gsub`
         /// may match patterns too): a search makes none.
         matchers: RefCell<Vec<Matcher>>,
+        /// The registers of returned calls, emptied (`give_regs`): a call
+        /// in the interpreter takes its frame's from here (`take_regs`),
+        /// with nothing to allocate, zero and collect.
+        spare_regs: RefCell<Vec<Vec<Value>>>,
     }
 
     /// The boolean `b` without a new value (PyPy's `newbool`): in a trace,
@@ -5209,8 +5213,8 @@ pub mod lua {
 
     /// A frame for `proto` with arguments `args[from..from + n]`.
     #[unroll_safe]
-    fn new_frame(proto: &Proto, args: &mut Vec<Value>, from: usize, n: usize) -> Frame {
-        let mut regs: Vec<Value> = Vec::with_capacity(promote(proto.room.get()));
+    fn new_frame(interp: &Interp, proto: &Proto, args: &mut Vec<Value>, from: usize, n: usize) -> Frame {
+        let mut regs = take_regs(interp, promote(proto.room.get()));
         let mut k = 0;
         while k < proto.nparams {
             if k < n {
@@ -5236,6 +5240,39 @@ pub mod lua {
         }
         Frame { regs, varargs, top: 0, ret_base: 0, ret_n: 0 }
     }
+
+    /// An empty list for the registers of a frame with room for `room`
+    /// (see `Interp::spare_regs`). In a trace, a new one: it stays virtual
+    /// with its frame.
+    fn take_regs(interp: &Interp, room: usize) -> Vec<Value> {
+        if !we_are_jitted() {
+            let spare = interp.spare_regs.borrow_mut().pop();
+            if let Some(regs) = spare {
+                return regs;
+            }
+        }
+        Vec::with_capacity(room)
+    }
+
+    /// Keeps the registers of a returned call for another, emptied: they
+    /// keep no value alive.
+    fn give_regs(interp: &Interp, regs: Vec<Value>) {
+        let mut regs = regs;
+        let mut k = 0;
+        while k < regs.len() {
+            regs[k] = Value::Nil;
+            k += 1;
+        }
+        regs.truncate(0);
+        let mut spare = interp.spare_regs.borrow_mut();
+        if spare.len() < SPARE_REGS {
+            spare.push(regs);
+        }
+    }
+
+    /// Most lists `Interp::spare_regs` keeps (as many as calls return in a
+    /// row, a recursion's depth: more would only hold memory).
+    const SPARE_REGS: usize = 64;
 
     /// Makes room for register `n - 1`. The test is traced (it folds where
     /// the trace knows the frame's size: a call made from the trace); the
@@ -6028,11 +6065,15 @@ pub mod lua {
                         // (A constant of the trace: the callee's frame has a
                         // constant size, and may be virtual.)
                         let callee_proto: &Proto = promote(&*c.proto);
-                        let mut callee = new_frame(callee_proto, &mut frame.regs, a + 1, n);
+                        let mut callee = new_frame(interp, callee_proto, &mut frame.regs, a + 1, n);
                         if let Some(e) = run(interp, c.clone(), &mut callee, depth + 1) {
                             return Some(locate(e, &proto, here));
                         }
                         move_results(frame, a, &mut callee, *nres);
+                        // (A trace's frame is virtual: nothing to keep.)
+                        if !we_are_jitted() {
+                            give_regs(interp, callee.regs);
+                        }
                     } else if let Value::Builtin(b) = &f {
                         if let Err(e) = call_builtin_at(interp, *b, frame, a, n, *nres, depth) {
                             return Some(locate(e, &proto, here));
@@ -9192,6 +9233,7 @@ pub mod lua {
             next_id: Cell::new(3),
             rng: RefCell::new(vec![0, 0, 0, 0]),
             matchers: RefCell::new(Vec::new()),
+            spare_regs: RefCell::new(Vec::new()),
         };
         let libs = ["string", "table", "math", "os", "io", "package"];
         for lib in libs {
