@@ -8127,8 +8127,13 @@ pub mod lua {
 
     fn analysis(pat: &Rc<Vec<u8>>) -> Analysis {
         let bytes: &Vec<u8> = pat;
-        let n = bytes.len();
-        Analysis { pat: pat.clone(), ends: vec![usize::MAX; n], first: vec![0; 4], item_from: usize::MAX, item: None }
+        Analysis {
+            pat: pat.clone(),
+            ends: vec![usize::MAX; bytes.len()],
+            first: vec![0; 4],
+            item_from: usize::MAX,
+            item: None,
+        }
     }
 
     /// Patterns a matcher remembers besides its current one.
