@@ -511,6 +511,40 @@ fn automatic_collections_bound_the_heap() {
     });
 }
 
+/// `RPY_GC_NURSERY` caps what is allocated between two collections: above a
+/// large old generation, a collection comes after that many bytes instead
+/// of after 0.82 times the old generation.
+#[test]
+fn the_nursery_cap_brings_collections_sooner_above_a_large_old_generation() {
+    with_gc(|| {
+        let collections_for_garbage = |cap: usize| {
+            with_config(
+                |c| {
+                    c.collect_every = 0;
+                    c.min_heap = 1 << 20;
+                    c.major_collect = 1.82;
+                    c.max_nursery = cap;
+                },
+                || {
+                    // About 7 MB live: uncapped, the next collection is
+                    // almost 6 MB of allocation away.
+                    let kept = build_list(300_000, 0);
+                    collect_clean!();
+                    let start = gc::stats();
+                    garbage(170_000);
+                    let end = gc::stats();
+                    check_list(kept, 300_000, 0);
+                    end.collections - start.collections
+                },
+            )
+        };
+        let uncapped = collections_for_garbage(0);
+        let capped = collections_for_garbage(1 << 20);
+        assert!(uncapped <= 1, "{uncapped} collections for 4 MB of garbage with no cap");
+        assert!(capped >= 3, "{capped} collections for 4 MB of garbage with a 1 MB nursery");
+    })
+}
+
 // ---- the inline fast path -------------------------------------------------
 
 /// `build_list` with the allocation inlined the way generated code does it.

@@ -118,3 +118,25 @@ fn jit_stress(programs: &[&str], every: &[&str]) {
         }
     }
 }
+
+/// `RPYLOG=gc-collect` writes a section per collection (as PyPy's
+/// `PYPYLOG=gc-collect` does): its kind, the heap before and after, what
+/// survived; as many of each kind as the statistics count at exit.
+#[test]
+fn every_collection_is_logged() {
+    let env = [("RPY_GC_MIN", "1MB"), ("RPY_GC_STATS", "1")];
+    let run = support::jit_run("74_binary_trees", "gc-collect", "off", &env, "");
+    let count = |kind: &str| {
+        let logged = run.sections.iter().filter(|s| s.starts_with(&format!("{kind}: heap "))).count() as u64;
+        let stats = run
+            .stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("rpy gc: ")?.split_once(&format!(" {} collections,", kind.to_lowercase())))
+            .map(|(n, _)| n.parse::<u64>().unwrap());
+        (logged, stats)
+    };
+    let (minor, major) = (count("Minor"), count("Major"));
+    assert!(minor.0 > 0 && major.0 > 0, "{minor:?} {major:?}:\n{:?}", run.sections);
+    assert_eq!(minor.0 + major.0, run.sections.len() as u64, "{:?}", run.sections);
+    assert_eq!((Some(minor.0), Some(major.0)), (minor.1, major.1), "{}", run.stderr);
+}

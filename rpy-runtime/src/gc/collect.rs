@@ -53,6 +53,8 @@ impl Heap {
 
     unsafe fn collect(&mut self, sp: usize, kind: Kind) {
         let start = Instant::now();
+        let log_t0 = crate::jit::log::now();
+        let heap_before = self.heap_bytes();
         let base = self.stack_base;
         if base == 0 || sp > base {
             super::fatal(&format!(
@@ -130,6 +132,19 @@ impl Heap {
         self.allocated_since = 0;
         self.allocated_at_collection = self.allocated_total;
         let ns = start.elapsed().as_nanos() as u64;
+        if let Some(t0) = log_t0 {
+            crate::jit::log::section_since(
+                "gc-collect",
+                t0,
+                &format!(
+                    "{kind:?}: heap {heap_before} -> {} bytes, {} live in {} objects, next collection at {}\n",
+                    self.heap_bytes(),
+                    self.live_bytes,
+                    self.live_objects,
+                    self.threshold
+                ),
+            );
+        }
         let stats = if kind == Kind::Major { &mut self.major } else { &mut self.minor };
         stats.count += 1;
         stats.time_ns += ns;

@@ -234,7 +234,10 @@ impl Heap {
     /// (rather than the last one) keeps the garbage made old meanwhile from
     /// inflating it.
     pub(super) fn set_threshold(&mut self) {
-        let nursery = (self.live_after_major as f64 * (self.cfg.major_collect - 1.0)) as usize;
+        let mut nursery = (self.live_after_major as f64 * (self.cfg.major_collect - 1.0)) as usize;
+        if self.cfg.max_nursery != 0 {
+            nursery = nursery.min(self.cfg.max_nursery);
+        }
         // Leave room for at least a couple of blocks, or a tiny RPY_GC_MIN
         // would collect at every run handed out.
         self.threshold = self.cfg.min_heap.max(self.old_bytes() + nursery.max(2 * BLOCK_SIZE));
