@@ -22,7 +22,8 @@ use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
 use crate::ty::{IntTy, Ty};
 
-fn contains_ptr(t: &LlType) -> bool {
+/// Whether a value of type `t` holds a pointer (one the collector may follow).
+pub fn contains_ptr(t: &LlType) -> bool {
     match t {
         LlType::Ptr(_) | LlType::FuncPtr(..) => true,
         LlType::Struct(fields) => fields.iter().any(contains_ptr),

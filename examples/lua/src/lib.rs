@@ -5254,15 +5254,10 @@ pub mod lua {
         Vec::with_capacity(room)
     }
 
-    /// Keeps the registers of a returned call for another, emptied: they
-    /// keep no value alive.
+    /// Keeps the registers of a returned call for another, emptied
+    /// (`truncate` drops their values: they keep nothing alive).
     fn give_regs(interp: &Interp, regs: Vec<Value>) {
         let mut regs = regs;
-        let mut k = 0;
-        while k < regs.len() {
-            regs[k] = Value::Nil;
-            k += 1;
-        }
         regs.truncate(0);
         let mut spare = interp.spare_regs.borrow_mut();
         if spare.len() < SPARE_REGS {

@@ -249,6 +249,10 @@ impl HighLevelOps<'_> {
                 self.genop(LlOp::Setfield, vec![l.clone(), field("items"), empty_array(c.array)], LlType::Void);
                 self.constant(ConstValue::Unit, Ty::Unit)
             }
+            "truncate" if crate::llbuild::contains_ptr(&item) => {
+                let g = self.helpers.get("ll_truncate", c.array, || ll_truncate(&item, c));
+                call(self, g, vec![l.clone(), args[0].clone()], LlType::Void)
+            }
             "truncate" => {
                 let len = self.list_len(l);
                 let n = self.genop(LlOp::Uint(IntOp::Min), vec![len, args[0].clone()], UNSIGNED);
@@ -437,6 +441,47 @@ fn zero_const(t: &LlType) -> ConstValue {
         LlType::Struct(fields) => ConstValue::Tuple(fields.iter().map(zero_const).collect()),
         _ => ConstValue::Int(0),
     }
+}
+
+/// `ll_truncate(l, n)` of a list whose items hold pointers: the items past
+/// `n` are cleared (as `pop` clears the one it takes), so that the objects
+/// they were can be collected; the array stays, for the list to grow into
+/// again. (Clearing stores constants: no write barrier, a `memset` for LLVM.)
+fn ll_truncate(item: &LlType, c: ListContainers) -> FunctionGraph {
+    let (lt, at) = (LlType::Ptr(c.list), LlType::Ptr(c.array));
+    let mut b = LlGraphBuilder::new("ll_truncate", &[lt, UNSIGNED], LlType::Void);
+    let p = b.params();
+    let start = b.start();
+    let len = b.op(start, LlOp::Getfield, vec![p[0].into(), field("length")], SIGNED);
+    let n = b.op(start, LlOp::Uint(IntOp::Min), vec![len.into(), p[1].into()], UNSIGNED);
+    let n = b.op(start, LlOp::CastPrimitive, vec![n.into()], SIGNED);
+    let shorter = b.op(start, LlOp::Int(IntOp::Lt), vec![n.into(), len.into()], LlType::Bool);
+    let ret = b.returnblock();
+    let (cut, cv) = b.block(&[LlType::Ptr(c.list), SIGNED, SIGNED]);
+    b.branch(
+        start,
+        shorter.into(),
+        (cut, vec![p[0].into(), n.into(), len.into()]),
+        (ret, vec![crate::llbuild::c_unit()]),
+    );
+    b.op(cut, LlOp::Setfield, vec![cv[0].into(), field("length"), cv[1].into()], LlType::Void);
+    let items = b.op(cut, LlOp::Getfield, vec![cv[0].into(), field("items")], at.clone());
+    let types = [at, SIGNED, SIGNED];
+    let (head, hv) = b.block(&types);
+    b.goto(cut, head, vec![items.into(), cv[1].into(), cv[2].into()]);
+    let more = b.op(head, LlOp::Int(IntOp::Lt), vec![hv[1].into(), hv[2].into()], LlType::Bool);
+    let (body, bv) = b.block(&types);
+    let hargs: Vec<Value> = hv.iter().map(|v| (*v).into()).collect();
+    b.branch(head, more.into(), (body, hargs), (ret, vec![crate::llbuild::c_unit()]));
+    let zero = Value::Const(crate::flow::Constant {
+        value: zero_const(item),
+        ty: crate::flow::ConstTy::Meta,
+        concretetype: Some(item.clone()),
+    });
+    b.op(body, LlOp::Setarrayitem, vec![bv[0].into(), bv[1].into(), zero], LlType::Void);
+    let next = b.op(body, LlOp::Int(IntOp::Add), vec![bv[1].into(), c_int(1, SIGNED)], SIGNED);
+    b.goto(body, head, vec![bv[0].into(), next.into(), bv[2].into()]);
+    b.finish()
 }
 
 /// `ll_reverse(l)`: swaps items from both ends towards the middle.
