@@ -235,6 +235,10 @@ lang_items! {
     /// The prelude's copy of a list's items (`__list_extend(v, src, start,
     /// end)` appends `src[start..end]`, in bounds, to `v`): one `memmove`.
     ListExtend = "__list_extend", Kind::Intrinsic { op: "list_extend", arity: 4 };
+    /// The prelude's move of items within a list (`__list_move(v, from, to,
+    /// n)` copies `v[from..from + n]`, in bounds, to `v[to..to + n]`, the two
+    /// ranges may overlap): one `memmove`, for `insert` and `remove`.
+    ListMove = "__list_move", Kind::Intrinsic { op: "list_move", arity: 4 };
     /// Rust's own `f64::from_str`, run by the runtime: 0 for a number, 1
     /// for an empty string, 2 for anything else.
     StrParseF64Status = "__str_parse_f64_status", Kind::Intrinsic { op: "parse_f64_status", arity: 1 };

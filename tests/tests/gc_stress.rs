@@ -71,7 +71,8 @@ fn strings_with_constant_collections() {
 /// interpreters run, and must find the objects only they hold. Also:
 /// writes and virtual objects a loop's label carries (made when a guard
 /// fails), recursive calls traced into or run by `call_assembler`, traces
-/// that return, items copied between lists by residual calls.
+/// that return, items copied between lists by residual calls, items moved
+/// within a list (`insert`, `remove`).
 #[test]
 fn jit_loops_with_constant_collections() {
     let programs = [
@@ -85,6 +86,7 @@ fn jit_loops_with_constant_collections() {
         "163_jit_call_assembler",
         "164_jit_quasi_immutable",
         "165_jit_virtualizable",
+        "250_vec_insert_remove",
     ];
     jit_stress(&programs, &["1", "7", "300"]);
 }

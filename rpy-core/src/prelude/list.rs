@@ -42,11 +42,7 @@ fn __vec_insert<T>(v: &mut Vec<T>, i: usize, x: T) {
         panic!("insertion index (is {}) should be <= len (is {})", i, n);
     }
     v.push(x);
-    let mut j = n;
-    while j > i {
-        v[j] = v[j - 1];
-        j -= 1;
-    }
+    __list_move(v, i, i + 1, n - i);
     v[i] = x;
 }
 
@@ -57,11 +53,7 @@ fn __vec_remove<T>(v: &mut Vec<T>, i: usize) -> T {
         panic!("removal index (is {}) should be < len (is {})", i, n);
     }
     let x = v[i];
-    let mut j = i;
-    while j + 1 < n {
-        v[j] = v[j + 1];
-        j += 1;
-    }
+    __list_move(v, i + 1, i, n - i - 1);
     v.pop();
     x
 }

@@ -201,6 +201,13 @@ impl HighLevelOps<'_> {
                 self.genop(LlOp::DirectCall, vec![f, args[0].clone(), src, start, n], LlType::Void);
                 self.constant(ConstValue::Unit, Ty::Unit)
             }
+            "list_move" => {
+                let c = self.list_containers(&ty0);
+                let items = self.genop(LlOp::Getfield, vec![args[0].clone(), field("items")], LlType::Ptr(c.array));
+                let [from, to, n] = [1, 2, 3].map(|i| self.genop(LlOp::CastPrimitive, vec![args[i].clone()], SIGNED));
+                self.genop(LlOp::Arraycopy, vec![items.clone(), items, from, to, n], LlType::Void);
+                self.constant(ConstValue::Unit, Ty::Unit)
+            }
             "call_method" if matches!(args.get(1).map(|a| self.ty(a)), Some(Ty::List(_) | Ty::Array(_))) => {
                 let name = args[0].constant().and_then(|c| c.as_str()).unwrap_or_default().to_string();
                 return self.list_method(&name, &args[1], &args[2..], res_ty).map(Some);

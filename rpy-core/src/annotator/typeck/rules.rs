@@ -31,9 +31,8 @@ pub(super) fn apply_rule(
             u.unify_term(res, Term::F64)?;
             Ok(true)
         }
-        "newtuple" | "newlist" | "newlist_repeat" | "newlist_hint" | "setitem" | "newdict" | "list_extend" => {
-            container_rule(u, opname, args, res)
-        }
+        "newtuple" | "newlist" | "newlist_repeat" | "newlist_hint" | "setitem" | "newdict" | "list_extend"
+        | "list_move" => container_rule(u, opname, args, res),
         "getitem" => index_rule(u, vals, args, res),
         "iter_list" | "collect" => iteration_rule(u, t, opname, vals, args, res),
         "getattr" | "setattr" => field_rule(u, t, opname, vals, args, res),
@@ -153,6 +152,14 @@ fn container_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Re
             u.unify_term(args[1], Term::List(item))?;
             u.unify_term(args[2], Term::Int(IntTy::Usize))?;
             u.unify_term(args[3], Term::Int(IntTy::Usize))?;
+            u.unify_term(res, Term::Unit)?;
+        }
+        "list_move" => {
+            let item = u.fresh(Term::Unknown);
+            u.unify_term(args[0], Term::List(item))?;
+            for a in &args[1..] {
+                u.unify_term(*a, Term::Int(IntTy::Usize))?;
+            }
             u.unify_term(res, Term::Unit)?;
         }
         "newlist_repeat" => {
