@@ -935,7 +935,67 @@ pub mod lua {
         }
     }
 
+    /// Inserts `v` at `j` of the list `list` (`j` at most its length).
+    fn insert_in(list: &mut Option<Vec<Value>>, j: usize, v: Value) {
+        if let Some(l) = list {
+            l.insert(j, v);
+        }
+    }
+
+    /// Removes item `j` of the list `list` (`j` below its length).
+    fn remove_in(list: &mut Option<Vec<Value>>, j: usize) -> Value {
+        match list {
+            Some(l) => l.remove(j),
+            None => Value::Nil,
+        }
+    }
+
+    /// Removes item `j` of the list `floats` (`j` below its length).
+    fn remove_float(floats: &mut Option<Vec<f64>>, j: usize) -> f64 {
+        match floats {
+            Some(l) => l.remove(j),
+            None => 0.0,
+        }
+    }
+
+    /// Inserts `x` at `j` of the list `floats` (`j` at most its length).
+    fn insert_float(floats: &mut Option<Vec<f64>>, j: usize, x: f64) {
+        if let Some(l) = floats {
+            l.insert(j, x);
+        }
+    }
+
     impl Table {
+        /// `table.insert(t, j + 1, v)` when the array part is the whole
+        /// sequence (`#t` is its length, `j` at most that): its items from
+        /// `j` on move up at once, not one `set_int` each (deltablue's
+        /// collections).
+        fn arr_insert(&mut self, j: usize, v: Value) {
+            if j == self.arr_len() {
+                self.arr_push(v);
+            } else if self.floats.is_some() && matches!(v, Value::Num(_)) {
+                if let Value::Num(x) = v {
+                    insert_float(&mut self.floats, j, x);
+                }
+            } else {
+                if self.floats.is_some() {
+                    self.to_values();
+                }
+                insert_in(&mut self.arr, j, v);
+            }
+            self.migrate();
+        }
+
+        /// `table.remove(t, j + 1)` when the array part is the whole
+        /// sequence (`j` below its length): the items after `j` move down at
+        /// once, and the part is one shorter.
+        fn arr_remove(&mut self, j: usize) -> Value {
+            if self.floats.is_some() {
+                return Value::Num(remove_float(&mut self.floats, j));
+            }
+            remove_in(&mut self.arr, j)
+        }
+
         /// How many items the array part has.
         fn arr_len(&self) -> usize {
             match (&self.arr, &self.floats) {
@@ -7130,6 +7190,10 @@ pub mod lua {
                             return arg_error(b, 1, "position out of bounds");
                         }
                         let mut tb = t.borrow_mut();
+                        if len as u64 == tb.arr_len() as u64 {
+                            tb.arr_insert((pos - 1) as usize, arg(args, 2));
+                            return Ok(0);
+                        }
                         let mut k = len + 1;
                         while k > pos {
                             let v = tb.get_int(k - 1);
@@ -7153,15 +7217,19 @@ pub mod lua {
                     }
                 }
                 let mut tb = t.borrow_mut();
-                let v = tb.get_int(pos);
-                let mut k = pos;
-                while k < size {
-                    let next = tb.get_int(k + 1);
-                    tb.set_int(k, next);
-                    k += 1;
+                if pos >= 1 && pos <= size && size as u64 == tb.arr_len() as u64 {
+                    tb.arr_remove((pos - 1) as usize)
+                } else {
+                    let v = tb.get_int(pos);
+                    let mut k = pos;
+                    while k < size {
+                        let next = tb.get_int(k + 1);
+                        tb.set_int(k, next);
+                        k += 1;
+                    }
+                    tb.set_int(k, Value::Nil);
+                    v
                 }
-                tb.set_int(k, Value::Nil);
-                v
             }
             Builtin::TabConcat => {
                 let t = check_table(b, args, 0)?;
