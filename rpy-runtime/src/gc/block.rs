@@ -15,9 +15,11 @@
 //! conservative root finder can tell objects from free slots, and sweeping
 //! writes nothing into the dead objects: their memory is zeroed once, when
 //! a run hands it out again. A major collection, which clears the marks,
-//! first zeroes the headers of the dead objects not handed out since
-//! (`zero_stale_headers`); while it marks, a non-zero header alone means an
-//! object. After a sweep the mark bitmap doubles as the map of what is free:
+//! first copies which slots may hold an object (`save_objects`: the marks
+//! and the slots below `alloc_end`) into a bitmap of the heap's, which its
+//! root finder reads instead of the marks (dead objects' headers stay as
+//! they are: zeroing them read every free slot of the heap, a cache miss
+//! each). After a sweep the mark bitmap doubles as the map of what is free:
 //! the allocator hands out runs of consecutive unmarked slots, moving a
 //! cursor forward through the block.
 //!
@@ -53,6 +55,10 @@ pub(crate) struct Block {
     pub alloc_end: u32,
     /// The runs of free slots after the last sweep of the block.
     pub free_runs: u32,
+    /// During a major collection's marking: where the block's map of the
+    /// slots that may hold an object starts in the heap's `objects` bitmap
+    /// (`save_objects`).
+    pub objects_at: u32,
 }
 
 const _: () = assert!(std::mem::size_of::<Block>() <= BLOCK_HEADER);
@@ -118,6 +124,7 @@ impl Block {
             live: 0,
             alloc_end: 0,
             free_runs: 1,
+            objects_at: 0,
         });
         if !zeroed {
             (*b).marks().fill(0);
@@ -240,38 +247,28 @@ impl Block {
         free > 0 && free * self.slot as usize >= min_run * self.free_runs as usize
     }
 
-    /// Before a major collection clears the marks: zeroes the header of
-    /// every free slot not handed out since the last sweep, so that a
-    /// non-zero header alone means an object while the marks are rebuilt.
-    ///
-    /// # Safety
-    /// The block belongs to the GC, and no collection is marking.
-    pub unsafe fn zero_stale_headers(&mut self) {
-        if self.zeroed {
-            return;
+    /// Before a major collection clears the marks: appends to `objects` a
+    /// bitmap of the slots that may hold an object (`may_hold_object`: the
+    /// marked ones and those handed out since the last sweep), which the
+    /// collection's root finder reads while the marks are rebuilt
+    /// (`held_object`).
+    pub fn save_objects(&mut self, objects: &mut Vec<u64>) {
+        self.objects_at = objects.len() as u32;
+        let from = objects.len();
+        objects.extend_from_slice(self.marks());
+        let end = self.alloc_end as usize;
+        let saved = &mut objects[from..];
+        for (w, word) in saved.iter_mut().enumerate().take(end.div_ceil(64)) {
+            let below = end - w * 64;
+            *word |= if below >= 64 { !0 } else { (1u64 << below) - 1 };
         }
-        let n = self.nslots as usize;
-        let words = self.mark_words as usize;
-        let from = self.alloc_end as usize;
-        for w in from / 64..words {
-            let mut free = !self.marks()[w];
-            if w == words - 1 && !n.is_multiple_of(64) {
-                free &= (1u64 << (n % 64)) - 1;
-            }
-            if w == from / 64 {
-                free &= !0u64 << (from % 64);
-            }
-            while free != 0 {
-                let index = w * 64 + free.trailing_zeros() as usize;
-                free &= free - 1;
-                // Read first: most free slots are zero already, and a page
-                // never written stays unmapped.
-                let header = self.slot_addr(index) as *mut usize;
-                if *header != 0 {
-                    *header = 0;
-                }
-            }
-        }
+    }
+
+    /// Whether slot `index`, if its header is non-zero, held an object when
+    /// the major collection under way began (`save_objects`).
+    #[inline]
+    pub fn held_object(&self, index: usize, objects: &[u64]) -> bool {
+        objects[self.objects_at as usize + index / 64] & (1 << (index % 64)) != 0
     }
 }
 

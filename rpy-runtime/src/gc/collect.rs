@@ -70,8 +70,9 @@ impl Heap {
             cs.avail.clear();
         }
         if kind == Kind::Major {
+            self.objects.clear();
             for &b in &self.blocks {
-                (*b).zero_stale_headers();
+                (*b).save_objects(&mut self.objects);
                 (*b).clear_marks();
             }
             self.major_marking = true;
@@ -121,7 +122,8 @@ impl Heap {
         }
         // Everything live is old now; the remembered objects take the
         // barrier again. (Dead ones, possible in a major collection, are
-        // swept next: a small one's header is zeroed, a large one freed.)
+        // swept next: a small one's slot is free whatever its header says,
+        // a large one is freed.)
         for &obj in &self.remembered {
             *(obj as *mut usize) |= HDR_TRACK;
         }
@@ -137,11 +139,13 @@ impl Heap {
                 "gc-collect",
                 t0,
                 &format!(
-                    "{kind:?}: heap {heap_before} -> {} bytes, {} live in {} objects, next collection at {}\n",
+                    "{kind:?}: heap {heap_before} -> {} bytes, {} live in {} objects, next collection at {}, \
+                     stack {} bytes\n",
                     self.heap_bytes(),
                     self.live_bytes,
                     self.live_objects,
-                    self.threshold
+                    self.threshold,
+                    base - sp
                 ),
             );
         }
@@ -186,7 +190,11 @@ impl Heap {
             // SAFETY: slots are mapped memory; a zero header is a free slot,
             // and so is a stale one (see `block`).
             let header = unsafe { *(obj as *const usize) };
-            return (header != 0 && (self.major_marking || block.may_hold_object(index))).then_some(obj);
+            let held = match self.major_marking {
+                true => block.held_object(index, &self.objects),
+                false => block.may_hold_object(index),
+            };
+            return (header != 0 && held).then_some(obj);
         }
         let (&obj, &size) = self.large.range(..=addr).next_back()?;
         (addr < obj + size).then_some(obj)

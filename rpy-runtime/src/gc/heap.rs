@@ -128,8 +128,11 @@ pub(crate) struct Heap {
     /// Allocations that went through the slow path.
     slow_allocations: u64,
     /// While a major collection marks: every mark was cleared, and a slot
-    /// with a non-zero header holds an object (`Block::zero_stale_headers`).
+    /// with a non-zero header holds an object if `objects` says it may.
     pub(super) major_marking: bool,
+    /// The blocks' maps of the slots that may hold an object when the major
+    /// collection under way began (`Block::save_objects`).
+    pub(super) objects: Vec<u64>,
     /// With `RPY_GC_STATS=2`: objects and bytes allocated, by TypeInfo address.
     by_type: HashMap<usize, (u64, u64)>,
     /// Collections forced by `RPY_GC_COLLECT_EVERY`.
@@ -193,6 +196,7 @@ impl Heap {
             threshold: 0,
             slow_allocations: 0,
             major_marking: false,
+            objects: Vec::new(),
             by_type: HashMap::new(),
             forced_collections: 0,
             allocated_total: 0,
