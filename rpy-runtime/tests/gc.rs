@@ -545,6 +545,42 @@ fn the_nursery_cap_brings_collections_sooner_above_a_large_old_generation() {
     })
 }
 
+/// A collection comes once the nursery's bytes are allocated, counting the
+/// objects made, not the runs of free slots handed out to make them: after
+/// a collection every size class in use takes a run, up to a block, and
+/// those counted whole brought collections after a fraction of the nursery.
+#[test]
+fn collections_come_when_the_nursery_is_used_not_when_runs_are_handed_out() {
+    with_gc(|| {
+        with_config(
+            |c| {
+                c.collect_every = 0;
+                c.min_heap = 1 << 20;
+                c.major_collect = 1.82;
+                c.max_nursery = 0;
+            },
+            || {
+                // About 4 MB live: a nursery of about 3.3 MB.
+                let kept = build_list(170_000, 0);
+                collect_clean!();
+                let start = gc::stats();
+                // About two nurseries of garbage, in 14 size classes.
+                let mut bytes = 0;
+                while bytes < 7 << 20 {
+                    for len in 1..=14 {
+                        // SAFETY: inside `with_gc`; the array is dropped at once.
+                        black_box(unsafe { rpy_gc_malloc_varsize(&PTR_ARRAY, len) });
+                        bytes += 16 + 8 * len;
+                    }
+                }
+                let collections = gc::stats().collections - start.collections;
+                check_list(kept, 170_000, 0);
+                assert!(collections <= 3, "{collections} collections for 7 MB of garbage with a 3.3 MB nursery");
+            },
+        )
+    })
+}
+
 // ---- the inline fast path -------------------------------------------------
 
 /// `build_list` with the allocation inlined the way generated code does it.

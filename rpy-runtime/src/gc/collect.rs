@@ -131,7 +131,6 @@ impl Heap {
         self.major_marking = false;
 
         self.sweep(kind);
-        self.allocated_since = 0;
         self.allocated_at_collection = self.allocated_total;
         let ns = start.elapsed().as_nanos() as u64;
         if let Some(t0) = log_t0 {

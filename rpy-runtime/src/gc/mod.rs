@@ -135,10 +135,11 @@
 //!
 //! Policy: with `L` the live bytes after the last collection (the old
 //! generation) and `M` those after the last major one, the next collection
-//! happens when the bytes handed out since this one (whole runs, counted
-//! when handed out, and large objects) would take the heap (`L` plus those)
-//! over `max(RPY_GC_MIN, L + max((RPY_GC_MAJOR_COLLECT - 1) * M, 2
-//! blocks))`. It is major when `L > max(RPY_GC_MIN, RPY_GC_MAJOR_COLLECT *
+//! happens when the bytes allocated since this one (the objects of the runs
+//! handed out, counted when a run is refilled, and large objects; plus the
+//! memory pressure added) and the next run would take the heap (`L` plus
+//! those) over `max(RPY_GC_MIN, L + max(min((RPY_GC_MAJOR_COLLECT - 1) *
+//! M, RPY_GC_NURSERY), 2 blocks))`. It is major when `L > max(RPY_GC_MIN, RPY_GC_MAJOR_COLLECT *
 //! M)`, or when a new block or large object would exceed `RPY_GC_MAX`;
 //! otherwise minor. `rpy_gc_collect` is always major. Empty blocks are kept as spares
 //! up to what the threshold allows to allocate or, if more, as many as were
