@@ -8452,6 +8452,27 @@ pub mod lua {
             }
         }
 
+        /// The end of a match of the pattern from `p` at subject `s`, where
+        /// `next_start` stopped for the first item `item`. When the whole
+        /// pattern is that item, one character class (json.lua's `gsub` of
+        /// `[%c"\\]`), the byte at `s` is in its set: the match is that
+        /// byte, with no class parsed again.
+        fn match_at(
+            &mut self,
+            src: &[u8],
+            pat: &[u8],
+            s: usize,
+            p: usize,
+            item: Option<(usize, usize)>,
+        ) -> Result<Option<usize>, LuaError> {
+            if let Some((q, ep)) = item {
+                if q == p && ep == pat.len() && s < src.len() {
+                    return Ok(Some(s + 1));
+                }
+            }
+            self.do_match(src, pat, s, p)
+        }
+
         /// The end of a match of the pattern from `p` at subject `s`.
         fn do_match(&mut self, src: &[u8], pat: &[u8], s: usize, p: usize) -> Result<Option<usize>, LuaError> {
             if self.depth == 0 {
@@ -8907,7 +8928,7 @@ pub mod lua {
             };
             s1 = at;
             m.reset();
-            if let Some(e) = m.do_match(s, p, s1, pstart)? {
+            if let Some(e) = m.match_at(s, p, s1, pstart, first)? {
                 return Ok(Some((s1, e)));
             }
             s1 += 1;
@@ -8985,7 +9006,7 @@ pub mod lua {
             };
             pos = at;
             m.reset();
-            if let Some(e) = m.do_match(s, p, pos, 0)? {
+            if let Some(e) = m.match_at(s, p, pos, 0, first)? {
                 if e as i64 != last {
                     let count = m.put_captures(s, p, pos, e, true, regs, a, nres, 0)?;
                     let mut st = g.state.borrow_mut();
@@ -9050,7 +9071,7 @@ pub mod lua {
             };
             src = at;
             m.reset();
-            let e = m.do_match(s, p, src, pstart)?;
+            let e = m.match_at(s, p, src, pstart, first)?;
             match e {
                 Some(e) if e as i64 != last => {
                     n += 1;
