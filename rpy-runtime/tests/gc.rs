@@ -144,6 +144,15 @@ macro_rules! collect_clean {
     }};
 }
 
+/// Collections as a program gets them (no stress mode) once the heap holds
+/// `min_heap` bytes, with the default growth factor and no nursery cap.
+fn automatic(c: &mut Config, min_heap: usize) {
+    c.collect_every = 0;
+    c.min_heap = min_heap;
+    c.major_collect = 1.82;
+    c.max_nursery = 0;
+}
+
 /// Runs `f` with `cfg` applied, restoring the previous configuration.
 fn with_config<R>(change: impl FnOnce(&mut Config), f: impl FnOnce() -> R) -> R {
     struct Restore(Config);
@@ -458,11 +467,7 @@ fn short_holes_between_survivors_are_left_for_new_blocks() {
 fn blocks_emptied_by_major_collections_are_reused() {
     with_gc(|| {
         with_config(
-            |c| {
-                c.collect_every = 0;
-                c.min_heap = 1 << 20;
-                c.major_collect = 1.82;
-            },
+            |c| automatic(c, 1 << 20),
             || {
                 let cycle = || {
                     let kept = build_list(100_000, 0);
@@ -490,11 +495,7 @@ fn blocks_emptied_by_major_collections_are_reused() {
 fn automatic_collections_bound_the_heap() {
     with_gc(|| {
         with_config(
-            |c| {
-                c.collect_every = 0;
-                c.min_heap = 4 << 20;
-                c.major_collect = 1.82;
-            },
+            |c| automatic(c, 4 << 20),
             || {
                 collect_clean!();
                 let start = gc::stats();
@@ -520,9 +521,7 @@ fn the_nursery_cap_brings_collections_sooner_above_a_large_old_generation() {
         let collections_for_garbage = |cap: usize| {
             with_config(
                 |c| {
-                    c.collect_every = 0;
-                    c.min_heap = 1 << 20;
-                    c.major_collect = 1.82;
+                    automatic(c, 1 << 20);
                     c.max_nursery = cap;
                 },
                 || {
@@ -553,12 +552,7 @@ fn the_nursery_cap_brings_collections_sooner_above_a_large_old_generation() {
 fn collections_come_when_the_nursery_is_used_not_when_runs_are_handed_out() {
     with_gc(|| {
         with_config(
-            |c| {
-                c.collect_every = 0;
-                c.min_heap = 1 << 20;
-                c.major_collect = 1.82;
-                c.max_nursery = 0;
-            },
+            |c| automatic(c, 1 << 20),
             || {
                 // About 4 MB live: a nursery of about 3.3 MB.
                 let kept = build_list(170_000, 0);
@@ -880,11 +874,7 @@ fn the_write_barrier_remembers_an_object_once_per_collection() {
 fn major_collections_come_when_the_old_generation_grows() {
     with_gc(|| {
         with_config(
-            |c| {
-                c.collect_every = 0;
-                c.min_heap = 1 << 20;
-                c.major_collect = 1.82;
-            },
+            |c| automatic(c, 1 << 20),
             || {
                 collect_clean!();
                 let start = gc::stats();
