@@ -137,6 +137,18 @@ fn every_collection_is_logged() {
             .map(|(n, _)| n.parse::<u64>().unwrap());
         (logged, stats)
     };
+    // Each line's figures agree: what survived is no more than what was
+    // there, and the heap is at least its blocks.
+    for s in &run.sections {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let number = |after: &str, k: usize| -> u64 {
+            let at = words.iter().position(|w| *w == after).unwrap_or_else(|| panic!("no {after:?} in {s}"));
+            words[at + k].trim_start_matches('(').parse().unwrap_or_else(|_| panic!("{s}"))
+        };
+        let (heap_after, blocks, spare) = (number("heap", 3), number("bytes", 1), number("use,", 1));
+        assert!((blocks + spare) * 256 * 1024 <= heap_after, "{s}");
+        assert!(number("objects", 3) <= number("objects", 1), "{s}");
+    }
     let (minor, major) = (count("Minor"), count("Major"));
     assert!(minor.0 > 0 && major.0 > 0, "{minor:?} {major:?}:\n{:?}", run.sections);
     assert_eq!(minor.0 + major.0, run.sections.len() as u64, "{:?}", run.sections);

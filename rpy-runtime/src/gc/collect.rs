@@ -55,6 +55,7 @@ impl Heap {
         let start = Instant::now();
         let log_t0 = crate::jit::log::now();
         let heap_before = self.heap_bytes();
+        let objects_before = self.old_bytes() + self.allocated_since();
         let base = self.stack_base;
         if base == 0 || sp > base {
             super::fatal(&format!(
@@ -138,9 +139,12 @@ impl Heap {
                 "gc-collect",
                 t0,
                 &format!(
-                    "{kind:?}: heap {heap_before} -> {} bytes, {} live in {} objects, next collection at {}, \
-                     stack {} bytes\n",
+                    "{kind:?}: heap {heap_before} -> {} bytes ({} blocks in use, {} spare), objects \
+                     {objects_before} -> {} bytes, {} live in {} objects, next collection at {}, stack {} bytes\n",
                     self.heap_bytes(),
+                    self.blocks.len(),
+                    self.spare.len(),
+                    self.old_bytes(),
                     self.live_bytes,
                     self.live_objects,
                     self.threshold,
