@@ -672,7 +672,6 @@ pub mod lua {
         /// quasi-immutable field drops any trace in progress.
         #[rpython::jit::quasi_immutable]
         strs_version: i64,
-        dead: usize,
         meta: Option<Rc<RefCell<Table>>>,
         id: i64,
     }
@@ -698,7 +697,7 @@ pub mod lua {
     /// part.
     fn empty_table(id: i64, shape: Option<Rc<Shape>>, room: usize) -> Table {
         let arr = if room == 0 { None } else { Some(Vec::with_capacity(room)) };
-        Table { arr, floats: None, hash: None, shape, index: None, strs_version: 0, dead: 0, meta: None, id }
+        Table { arr, floats: None, hash: None, shape, index: None, strs_version: 0, meta: None, id }
     }
 
     /// The `i` with 2^(i-1) < x <= 2^i (0 for 1).
@@ -1091,8 +1090,8 @@ pub mod lua {
             }
         }
 
-        /// Stores `v` as the value of the entry `p` (no bookkeeping of dead
-        /// entries: `set_entry` does it), a number unboxed.
+        /// Stores `v` as the value of the entry `p`, a number unboxed; nil
+        /// leaves the entry dead (`next` goes on from it).
         fn set_value_at(&mut self, p: usize, v: Value) {
             store_entry(&mut self.hash, p, entry_parts(v));
         }
@@ -1242,7 +1241,7 @@ pub mod lua {
             }
             if i as u64 == n as u64 + 1 && !matches!(v, Value::Nil) {
                 if let Some(p) = self.int_pos(i) {
-                    self.kill(p);
+                    self.set_value_at(p, Value::Nil);
                     self.remove_int(i);
                 }
                 self.arr_push(v);
@@ -1278,20 +1277,15 @@ pub mod lua {
                     return;
                 }
                 let v = self.take_value_at(p);
-                self.kill(p);
+                self.set_value_at(p, Value::Nil);
                 self.remove_int(next);
                 self.arr_push(v);
             }
         }
 
-        fn kill(&mut self, p: usize) {
-            self.set_value_at(p, Value::Nil);
-            self.dead += 1;
-        }
-
         fn set_hash(&mut self, k: Value, v: Value) {
             if let Some(p) = self.find(&k) {
-                self.set_entry(p, v);
+                self.set_value_at(p, v);
                 return;
             }
             if matches!(v, Value::Nil) {
@@ -1385,9 +1379,6 @@ pub mod lua {
                 let v = match self.int_pos(next) {
                     Some(p) => {
                         let v = self.take_value_at(p);
-                        if !matches!(v, Value::Nil) {
-                            self.dead += 1;
-                        }
                         self.remove_int(next);
                         v
                     }
@@ -1398,22 +1389,28 @@ pub mod lua {
             self.migrate();
         }
 
-        /// The value of the hash part's entry `p`, nil too: the entry
-        /// stays (dead), so that `next` can go on from it.
-        fn set_entry(&mut self, p: usize, v: Value) {
-            let was_nil = self.value_is_nil(p);
-            let is_nil = matches!(v, Value::Nil);
-            self.set_value_at(p, v);
-            if was_nil && !is_nil {
-                self.dead -= 1;
-            } else if !was_nil && is_nil {
-                self.dead += 1;
-            }
+        /// Whether adding a key compacts the hash part first (`set_hash`):
+        /// when it has 16, 32, 64... entries, more than half of them dead.
+        /// Decision: dead entries are counted when the hash part doubles
+        /// (amortized: PUC Lua counts its keys when its hash part is full),
+        /// not kept in a counter: a store then needs no test of what it
+        /// replaces, and tables no word for the count.
+        fn compacts_on_insert(&self) -> bool {
+            let n = self.entries();
+            n >= 16 && n & (n - 1) == 0 && self.count_dead() * 2 > n
         }
 
-        /// Whether adding a key compacts the hash part first (`set_hash`).
-        fn compacts_on_insert(&self) -> bool {
-            self.dead > 8 && self.dead * 2 > self.entries()
+        /// The entries of the hash part whose value is nil.
+        fn count_dead(&self) -> usize {
+            let mut dead = 0;
+            let mut p = 0;
+            while p < self.entries() {
+                if self.value_is_nil(p) {
+                    dead += 1;
+                }
+                p += 1;
+            }
+            dead
         }
 
         /// Drops the dead entries of the hash part (not while a traversal
@@ -1424,7 +1421,6 @@ pub mod lua {
             // (A table whose keys come and go is a dictionary.)
             self.shape = None;
             self.index = None;
-            self.dead = 0;
             let mut i = 0;
             while i < hash.len() {
                 if hash[i].2 != BOXED || !matches!(hash[i].1, Value::Nil) {
@@ -4579,7 +4575,7 @@ pub mod lua {
 
     /// `obj[k] = v` (`k` a constant string) through `field_position` when
     /// `obj` is a table: whether it was done. A key whose entry is there
-    /// takes the value, nil too (`Table::set_entry`); an absent or dead one is `__newindex`'s if the
+    /// takes the value, nil too (the entry stays, dead); an absent or dead one is `__newindex`'s if the
     /// metatable may have one; a new key is added with a constant next
     /// shape when adding it does not compact the table, and nil for an
     /// absent one is nothing.
@@ -4592,7 +4588,7 @@ pub mod lua {
                 if tb.value_is_nil(p) && may_have_newindex(interp, &tb) {
                     return false;
                 }
-                tb.set_entry(p, v.clone());
+                tb.set_value_at(p, v.clone());
                 true
             }
             None if !is_nil && !tb.compacts_on_insert() && !may_have_newindex(interp, &tb) => {
