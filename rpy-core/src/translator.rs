@@ -44,6 +44,10 @@ pub struct Translator {
     /// The base container of each subclass container (the payloads of an
     /// enum's variants), for `cast_pointer`.
     pub container_bases: std::collections::HashMap<ContainerId, ContainerId>,
+    /// The containers of structs that stand for the payload of a variant
+    /// (the rtyper's `unboxed`): subclasses of their enum's base, whose
+    /// fields every object of them has, whatever it is wrapped in.
+    pub unboxed_payloads: std::collections::HashSet<ContainerId>,
     /// The container of each struct (the rtyper's `GcStruct`s), for the
     /// passes after it that reason about the program's types.
     pub struct_containers: std::collections::HashMap<StructId, ContainerId>,

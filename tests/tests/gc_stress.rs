@@ -72,7 +72,8 @@ fn strings_with_constant_collections() {
 /// writes and virtual objects a loop's label carries (made when a guard
 /// fails), recursive calls traced into or run by `call_assembler`, traces
 /// that return, items copied between lists by residual calls, items moved
-/// within a list (`insert`, `remove`).
+/// within a list (`insert`, `remove`), objects that are values of an enum
+/// themselves (unboxed variants).
 #[test]
 fn jit_loops_with_constant_collections() {
     let programs = [
@@ -87,6 +88,7 @@ fn jit_loops_with_constant_collections() {
         "164_jit_quasi_immutable",
         "165_jit_virtualizable",
         "250_vec_insert_remove",
+        "251_unboxed_variants",
     ];
     jit_stress(&programs, &["1", "7", "300"]);
 }

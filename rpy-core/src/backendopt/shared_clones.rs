@@ -68,8 +68,12 @@ fn qualifies(t: &Translator, e: EnumId, shared: &HashSet<EnumId>) -> bool {
     let Some(data) = &t.enums[e].data else { return false };
     data.payloads.iter().all(|p| {
         let Some(&c) = t.struct_containers.get(p) else { return false };
-        (t.structs[*p].fields.iter())
-            .all(|(name, ty)| t.immutable_fields.contains(&(c, name.clone())) && clone_is_identity(t, ty, shared))
+        // (The payload of an unboxed variant is the object its one field
+        // points to: the field is never assigned.)
+        let unboxed = t.unboxed_payloads.contains(&c);
+        (t.structs[*p].fields.iter()).all(|(name, ty)| {
+            (unboxed || t.immutable_fields.contains(&(c, name.clone()))) && clone_is_identity(t, ty, shared)
+        })
     })
 }
 

@@ -316,10 +316,11 @@ impl<'t> ModuleBuilder<'t> {
             Holds::Shared
         };
         let nonneg = self.t.nonneg_fields.contains(&key);
-        // (An enum's payloads are the only containers with a base.)
+        // (An enum's payloads are the only containers with a base; those
+        // standing for an unboxed payload are whole objects.)
         let variant = if field == crate::rtyper::TAG {
             Variant::Tag
-        } else if self.t.container_bases.contains_key(&c) {
+        } else if self.t.container_bases.contains_key(&c) && !self.t.unboxed_payloads.contains(&c) {
             Variant::Own
         } else {
             Variant::Any

@@ -19,6 +19,7 @@ use crate::methods::method_sig;
 use rlist::{list_containers, Helpers, ListContainers};
 
 mod rlist;
+mod unboxed;
 use crate::diagnostic::Diagnostic;
 use crate::translator::Translator;
 use crate::ty::{EnumDef, EnumId, IntTy, StructDef, StructId, Ty};
@@ -35,6 +36,7 @@ pub struct Types<'a> {
     /// The data struct of each dict and cell.
     pub data: &'a HashMap<Ty, StructId>,
     pub enums: &'a Arena<EnumId, EnumDef>,
+    pub unboxed: &'a unboxed::Unboxed,
 }
 
 impl Types<'_> {
@@ -144,8 +146,9 @@ fn void_const(v: ConstValue) -> Value {
 /// (`driver::Options`); the prelude's graphs always wrap (`wraps`).
 pub fn rtype(t: &mut Translator, ann: &Annotations, overflow_checks: bool) -> Result<(), Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let (containers, lists) = containers(t, ann);
+    let (containers, lists, unboxed) = containers(t, ann);
     t.struct_containers = containers.clone();
+    t.unboxed_payloads = unboxed.tags.keys().copied().collect();
     let mut helpers = Helpers::new(t.graphs.len());
     for &g in &ann.reached {
         let mut graph = t.graphs[g].clone();
@@ -155,6 +158,7 @@ pub fn rtype(t: &mut Translator, ann: &Annotations, overflow_checks: bool) -> Re
             lists: &lists,
             data: &t.data_structs,
             enums: &t.enums,
+            unboxed: &unboxed,
         };
         let overflow_checks = overflow_checks && !graph.wraps;
         match rtype_graph(types, ann, g, &mut graph, &mut helpers, overflow_checks) {
@@ -287,8 +291,13 @@ fn rtype_graph(
 
 /// Creates the containers of the program's GC types: a `GcStruct` for every
 /// struct that is not `Copy` (all made empty first, so that fields can point
-/// to any of them), then those of the lists, then the structs' fields.
-fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, ContainerId>, HashMap<Ty, ListContainers>) {
+/// to any of them), then those of the lists, then the structs' fields. The
+/// payload of an unboxed variant is the container of the struct it points to
+/// (`unboxed`).
+fn containers(
+    t: &mut Translator,
+    ann: &Annotations,
+) -> (HashMap<StructId, ContainerId>, HashMap<Ty, ListContainers>, unboxed::Unboxed) {
     let mut map = HashMap::new();
     for (sid, def) in t.structs.iter() {
         if !def.copy {
@@ -298,14 +307,24 @@ fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, Conta
     }
     let all_types: Vec<Ty> = ann.types.values().flat_map(|g| g.vars.values().cloned()).collect();
     let lists = list_containers(t, &map, all_types);
-    let types = Types { structs: &t.structs, containers: &map, lists: &lists, data: &t.data_structs, enums: &t.enums };
+    let none = unboxed::Unboxed::default();
+    let types = Types {
+        structs: &t.structs,
+        containers: &map,
+        lists: &lists,
+        data: &t.data_structs,
+        enums: &t.enums,
+        unboxed: &none,
+    };
     let tagged: Vec<StructId> = t.enums.values().filter_map(|e| e.data.as_ref()).map(|d| d.base).collect();
+    let unboxed = unboxed::find(t, ann, types, &tagged);
     let cells: Vec<StructId> = t.data_structs.keys().filter_map(|ty| crate::prelude::cell_struct(t, ty)).collect();
     let filled: Vec<(ContainerId, Container)> = map
         .iter()
         .map(|(sid, &c)| {
             let def = &t.structs[*sid];
-            let tag = (def.variant.is_some() || tagged.contains(sid)).then(|| (TAG.to_string(), TAG_TYPE));
+            let tag = (def.variant.is_some() || tagged.contains(sid) || unboxed.tags.contains_key(&c))
+                .then(|| (TAG.to_string(), TAG_TYPE));
             let own = def.fields.iter().map(|(n, ty)| (n.clone(), lltype_of(ty, types)));
             let borrows = cells.contains(sid).then(|| (BORROWS.to_string(), SIGNED));
             let fields = tag.into_iter().chain(own).chain(borrows).collect();
@@ -323,10 +342,14 @@ fn containers(t: &mut Translator, ann: &Annotations) -> (HashMap<StructId, Conta
     }
     for data in t.enums.values().filter_map(|e| e.data.as_ref()) {
         for p in &data.payloads {
-            t.container_bases.insert(map[p], map[&data.base]);
+            let c = unboxed.payloads.get(p).copied().unwrap_or(map[p]);
+            t.container_bases.insert(c, map[&data.base]);
         }
     }
-    (map, lists)
+    for (&p, &c) in &unboxed.payloads {
+        map.insert(p, c);
+    }
+    (map, lists, unboxed)
 }
 
 /// The lowering context of one block (RPython's `HighLevelOp`, for a whole
@@ -699,6 +722,11 @@ impl HighLevelOps<'_> {
                 let i = self.constant(ConstValue::Int(idx), Ty::Int(IntTy::I64));
                 self.genop(LlOp::TupleGetitem, vec![args[0].clone(), i], res_ll)
             }
+            // The payload of an unboxed variant is the object its field
+            // points to.
+            "getattr" if matches!(&ty0, Ty::Struct(p) if self.types.unboxed.payloads.contains_key(p)) => {
+                self.ll(&args[0])
+            }
             "getattr" if self.types.container(&ty0).is_some() => {
                 self.genop(LlOp::Getfield, vec![args[0].clone(), args[1].clone()], res_ll)
             }
@@ -712,6 +740,10 @@ impl HighLevelOps<'_> {
                 let Some(ConstValue::Type(vty)) = args[0].constant().map(|c| c.value.clone()) else { unreachable!() };
                 let def = self.types.struct_def(&vty).unwrap();
                 let (_, tag) = def.variant.unwrap();
+                if matches!(&vty, Ty::Struct(p) if self.types.unboxed.payloads.contains_key(p)) {
+                    // (The object has the tag since it was made.)
+                    return Ok(Some(self.genop(LlOp::CastPointer, vec![args[1].clone()], res_ll)));
+                }
                 if def.fields.iter().all(|(_, t)| self.lltype(t) == LlType::Void) {
                     // Nothing to store: the variant's one prebuilt object.
                     let c = self.types.container(&vty).unwrap();
@@ -745,6 +777,15 @@ impl HighLevelOps<'_> {
                 let c = self.types.container(&sty).unwrap();
                 let res_ll = self.lltype(&sty);
                 let p = self.genop(LlOp::Malloc, vec![void_const(ConstValue::Container(c))], res_ll);
+                if let Some(&tag) = self.types.unboxed.tags.get(&c) {
+                    // The struct stands for an unboxed variant's payload.
+                    let tag = self.constant(ConstValue::Int(tag as i128), Ty::Int(IntTy::U16));
+                    self.genop(
+                        LlOp::Setfield,
+                        vec![p.clone(), void_const(ConstValue::Str(TAG.into())), tag],
+                        LlType::Void,
+                    );
+                }
                 for ((name, fty), v) in self.types.struct_def(&sty).unwrap().fields.clone().iter().zip(&args[1..]) {
                     if self.lltype(fty) != LlType::Void {
                         let name = void_const(ConstValue::Str(name.clone()));

@@ -563,9 +563,16 @@ pub fn list_containers(
         }
     }
     let mut lists = HashMap::new();
+    let none = super::unboxed::Unboxed::default();
     for item in items {
-        let types =
-            Types { structs: &t.structs, containers: structs, lists: &lists, data: &t.data_structs, enums: &t.enums };
+        let types = Types {
+            structs: &t.structs,
+            containers: structs,
+            lists: &lists,
+            data: &t.data_structs,
+            enums: &t.enums,
+            unboxed: &none,
+        };
         let item_ll = lltype_of(&item, types);
         let array = t.containers.push(crate::lltype::Container::GcArray { item: item_ll });
         let list = t.containers.push(crate::lltype::Container::GcStruct {
