@@ -12,9 +12,12 @@
 //! the variant is made (`if let V(p) = &mut value { *p = .. }`): the value
 //! would have to become another object.
 //!
-//! Architecture invariant: only the rtyper knows; the passes after it see
+//! Architecture invariant: only the rtyper decides; the passes after it see
 //! a struct whose container has the enum's base as its base (a subclass,
-//! like any payload), and its tag as a field written when it is made.
+//! like any payload) and its tag as a field written when it is made, and
+//! know it from `Translator::unboxed_payloads` only where a payload and a
+//! whole object differ: its fields are every object's (the JIT's descrs),
+//! and the variant's one field is never assigned (`shared_clones`).
 
 use super::Types;
 use crate::annotator::Annotations;

@@ -55,7 +55,8 @@ impl Heap {
         let start = Instant::now();
         let log_t0 = crate::jit::log::now();
         let heap_before = self.heap_bytes();
-        let objects_before = self.old_bytes() + self.allocated_since();
+        // (Counted over every size class's run: only for the log.)
+        let objects_before = if log_t0.is_some() { self.old_bytes() + self.allocated_since() } else { 0 };
         let base = self.stack_base;
         if base == 0 || sp > base {
             super::fatal(&format!(
