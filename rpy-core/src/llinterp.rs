@@ -32,7 +32,7 @@
 use crate::entity::SecondaryMap;
 use crate::flow::{BlockId, ConstValue, Constant, FunctionGraph, GraphId, SpaceOperation, Value, VarId};
 use crate::lloperation::{FloatOp, LlOp};
-use crate::lltype::{Container, ContainerId, LlType};
+use crate::lltype::{Container, ContainerId, LlType, TaggedInt};
 use crate::rtyper::TAG;
 use crate::translator::Translator;
 use rpy_jitcode::int_dispatch;
@@ -53,6 +53,13 @@ pub enum LlValue {
     Void,
     Struct(Vec<LlValue>),
     Ptr(Option<ObjRef>),
+    /// A tagged word: the value `x` of the integer variant of the enum whose
+    /// base is `base` (`lltype::TaggedInt`), a `Ptr` to `base` or to the
+    /// variant for the program.
+    Tagged {
+        base: ContainerId,
+        x: i64,
+    },
     /// A function pointer: null or a graph.
     Func(Option<GraphId>),
 }
@@ -507,6 +514,7 @@ fn has_type(tr: &Translator, v: &LlValue, t: &LlType) -> bool {
             let oc = o.borrow().container;
             oc == *c || tr.container_bases.get(&oc) == Some(c)
         }),
+        (LlType::Ptr(c), LlValue::Tagged { base, .. }) => base == c,
         _ => false,
     }
 }
@@ -586,8 +594,29 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation, name: LlOp) -> R
             let n = usize::try_from(n).unwrap_or_else(|_| bug(format!("malloc_varsize of {n} items")));
             LlValue::Ptr(Some(ObjRef::new(tr, container_arg(op, 0), Some(n))))
         }
+        LlOp::NewTagged => {
+            let (v, x) = (container_arg(op, 0), arg(1).int() as i64);
+            let t = tr.tagged_variant(v).unwrap_or_else(|| bug(format!("new_tagged of {v}, not a tagged integer")));
+            if TaggedInt::fits(x) {
+                LlValue::Tagged { base: t.base, x }
+            } else {
+                let obj = ObjRef::new(tr, v, None);
+                let (tag, field) = (field_of(tr, &obj.borrow(), TAG).0, field_of(tr, &obj.borrow(), &t.field).0);
+                obj.borrow_mut().fields[tag] = LlValue::Int(t.tag as i128);
+                obj.borrow_mut().fields[field] = LlValue::Int(x as i128);
+                LlValue::Ptr(Some(obj))
+            }
+        }
         LlOp::Getfield => {
             let p = arg(0);
+            if let LlValue::Tagged { base, x } = p {
+                let t = tr.tagged_base(base).unwrap_or_else(|| bug(format!("a tagged word of {base}")));
+                return Ok(match str_arg(op, 1) {
+                    TAG => LlValue::Int(t.tag as i128),
+                    f if f == t.field => LlValue::Int(x as i128),
+                    f => bug(format!("getfield {f} of a tagged word")),
+                });
+            }
             let obj = p.object().borrow();
             let (i, _) = field_of(tr, &obj, str_arg(op, 1));
             obj.fields[i].clone()
@@ -643,14 +672,14 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation, name: LlOp) -> R
         }
         LlOp::PtrEq | LlOp::PtrNe | LlOp::PtrIszero | LlOp::PtrNonzero => {
             let ptr = |i: usize| match arg(i) {
-                LlValue::Ptr(p) => p,
+                p @ (LlValue::Ptr(_) | LlValue::Tagged { .. }) => p,
                 other => bug(format!("{name} of {other:?}")),
             };
             LlValue::Bool(match name {
                 LlOp::PtrEq => ptr(0) == ptr(1),
                 LlOp::PtrNe => ptr(0) != ptr(1),
-                LlOp::PtrIszero => ptr(0).is_none(),
-                _ => ptr(0).is_some(),
+                LlOp::PtrIszero => ptr(0) == LlValue::Ptr(None),
+                _ => ptr(0) != LlValue::Ptr(None),
             })
         }
         LlOp::RtCall => {

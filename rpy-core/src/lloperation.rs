@@ -47,7 +47,8 @@
 //! | `indirect_call(f, args...)` | call the function `f` points to (a `FuncPtr` value, not null) |
 //! | `malloc(T)` | a new zeroed object of the `GcStruct` `T` (a `Container` constant) without variable part |
 //! | `malloc_varsize(T, n)` | a new zeroed object of the `GcArray` or variable-sized `GcStruct` `T` with `n` items (`Signed`, `n >= 0`) |
-//! | `getfield(p, name)`, `setfield(p, name, v)` | read / write the field `name` (a `Str` constant) of the `GcStruct` `p` points to |
+//! | `new_tagged(V, x)` | the value of variant `V` (a `Container` constant, the payload of a tagged integer: `lltype::TaggedInt`) of the `Signed` `x`, a pointer to the enum's base: the tagged word `(x << 1) \| 1` when `x` fits in 63 bits, else a new object of `V` with its tag and `x` |
+//! | `getfield(p, name)`, `setfield(p, name, v)` | read / write the field `name` (a `Str` constant) of the `GcStruct` `p` points to; when `p` may be a tagged word (a tagged integer's enum base or variant), `getfield` of the tag or of the variant's field reads the word (`setfield` never sees one) |
 //! | `getarrayitem(p, i)`, `setarrayitem(p, i, v)` | read / write item `i` (`Signed`) of a `GcArray`, or of the variable part of a `GcStruct`; the rtyper guarantees `0 <= i < length` |
 //! | `getarraysize(p)` | the number of items, `Signed` |
 //! | `cast_pointer(p)` | `p` as a pointer to its container's base (upcast) or to a subclass of it (downcast; the object must be of that subclass) |
@@ -146,6 +147,7 @@ ll_ops! {
     RtCall = "rt_call": EFFECT,
     Malloc = "malloc": EFFECT,
     MallocVarsize = "malloc_varsize": EFFECT,
+    NewTagged = "new_tagged": EFFECT,
     Setfield = "setfield": EFFECT,
     Setarrayitem = "setarrayitem": EFFECT,
     // `arraycopy(src, dst, src_start, dst_start, n)`: the items

@@ -48,6 +48,9 @@ pub struct Translator {
     /// (the rtyper's `unboxed`): subclasses of their enum's base, whose
     /// fields every object of them has, whatever it is wrapped in.
     pub unboxed_payloads: std::collections::HashSet<ContainerId>,
+    /// The enums whose variant of one integer is a tagged word when the
+    /// integer fits (the rtyper's `tagged`).
+    pub tagged_ints: Vec<crate::lltype::TaggedInt>,
     /// The container of each struct (the rtyper's `GcStruct`s), for the
     /// passes after it that reason about the program's types.
     pub struct_containers: std::collections::HashMap<StructId, ContainerId>,
@@ -95,6 +98,16 @@ pub struct Translator {
 }
 
 impl Translator {
+    /// The tagged integers of the enum whose base is container `c`.
+    pub fn tagged_base(&self, c: ContainerId) -> Option<&crate::lltype::TaggedInt> {
+        self.tagged_ints.iter().find(|t| t.base == c)
+    }
+
+    /// The tagged integers whose variant's payload is container `c`.
+    pub fn tagged_variant(&self, c: ContainerId) -> Option<&crate::lltype::TaggedInt> {
+        self.tagged_ints.iter().find(|t| t.variant == c)
+    }
+
     /// The fields of a struct, or of the data struct of a dict.
     pub fn struct_def(&self, ty: &Ty) -> Option<&StructDef> {
         match ty {

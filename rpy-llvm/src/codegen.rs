@@ -41,7 +41,7 @@ use inkwell::{AddressSpace, FloatPredicate, GlobalVisibility, IntPredicate};
 use rpy_core::codewriter::JitData;
 use rpy_core::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Link, SpaceOperation, Value, VarId};
 use rpy_core::lloperation::{FloatOp, IntOp, LlOp};
-use rpy_core::lltype::layout::{gc_ptr_offsets, layout, size_align, struct_offsets, VarsizeLayout};
+use rpy_core::lltype::layout::{gc_ptr_offsets, layout, size_align, struct_offsets, VarsizeLayout, TAG};
 use rpy_core::lltype::{ContainerId, LlType, SIGNED};
 use rpy_core::translator::Translator;
 use std::collections::{HashMap, HashSet};
@@ -916,6 +916,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 b.build_bit_cast(x, self.f64(), "")?
             }
             LlOp::Malloc => self.malloc(st, op, false)?.into(),
+            LlOp::NewTagged => self.new_tagged(st, op)?.into(),
             LlOp::MallocVarsize => self.malloc(st, op, true)?.into(),
             LlOp::Getfield | LlOp::Setfield => {
                 let (p, c) = self.ptr_arg(st, op)?;
@@ -926,7 +927,17 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                     .ok_or_else(|| CgError(format!("{field} is not a field of {}", container.name())))?;
                 let offset = self.i64().const_int(layout(&self.t.containers, c).fields[i], false);
                 if name == LlOp::Getfield {
-                    return self.load(p, offset, ft);
+                    let read = |s: &Self| s.load(p, offset, ft);
+                    if let Some(t) = self.t.tagged_base(c).filter(|_| field == TAG) {
+                        let tag = self.int_type(16).const_int(t.tag as u64, false);
+                        return self.tagged_getfield(st, p, |_, _| Ok(tag.into()), read);
+                    }
+                    if self.t.tagged_variant(c).is_some() {
+                        let one = self.i64().const_int(1, false);
+                        let x = |s: &Self, bits| Ok(s.builder.build_right_shift(bits, one, true, "")?.into());
+                        return self.tagged_getfield(st, p, x, read);
+                    }
+                    return read(self);
                 }
                 if let Some(v) = self.value(st, arg(2)?)? {
                     self.write_barrier(st, p, ft, arg(2)?)?;
@@ -1224,17 +1235,12 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             ConstValue::Container(c) => *c,
             other => return Err(CgError(format!("{}: {other} is not a container type", op.opname))),
         };
-        let info = gc::TypeInfo::of(&self.t.containers, c);
-        let is_varsize = info.flags & gc::TI_VARSIZE != 0;
-        let ti = self.type_info(c, &info);
         if !varsize {
-            if is_varsize {
-                return Err(CgError(format!("malloc of {}, which is variable-sized", info.name)));
-            }
-            let size = info.size_for_length(0).expect("a fixed size");
-            return if size <= gc::SMALL_MAX { self.alloc_inline(st, ti, size, None) } else { self.gc_call(ti, None) };
+            return self.malloc_fixed(st, c);
         }
-        if !is_varsize {
+        let info = gc::TypeInfo::of(&self.t.containers, c);
+        let ti = self.type_info(c, &info);
+        if info.flags & gc::TI_VARSIZE == 0 {
             return Err(CgError(format!("malloc_varsize of {}, which is not variable-sized", info.name)));
         }
         let n_arg = op.args.get(1).ok_or_else(|| CgError("malloc_varsize without a length".into()))?;
@@ -1246,6 +1252,103 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             Some(_) => self.gc_call(ti, Some(n)),
             None => self.alloc_inline_varsize(st, ti, &info, n),
         }
+    }
+
+    /// A new object of container `c`, which has no variable part.
+    fn malloc_fixed(&mut self, st: &FnState<'ctx, '_>, c: ContainerId) -> R<PointerValue<'ctx>> {
+        let info = gc::TypeInfo::of(&self.t.containers, c);
+        let ti = self.type_info(c, &info);
+        if info.flags & gc::TI_VARSIZE != 0 {
+            return Err(CgError(format!("malloc of {}, which is variable-sized", info.name)));
+        }
+        let size = info.size_for_length(0).expect("a fixed size");
+        if size <= gc::SMALL_MAX {
+            self.alloc_inline(st, ti, size, None)
+        } else {
+            self.gc_call(ti, None)
+        }
+    }
+
+    /// `new_tagged(V, x)`: the word `(x << 1) | 1` when shifting `x` back
+    /// gives `x`, else a new object of `V` with its tag and `x`.
+    fn new_tagged(&mut self, st: &FnState<'ctx, '_>, op: &SpaceOperation) -> R<PointerValue<'ctx>> {
+        let v = match const_arg(op, 0)? {
+            ConstValue::Container(c) => *c,
+            other => return Err(CgError(format!("new_tagged of {other}, not a container"))),
+        };
+        let t = self.t.tagged_variant(v).ok_or_else(|| CgError(format!("new_tagged of {v}, not a tagged integer")))?;
+        let (tag, field) = (t.tag, t.field.clone());
+        let x = self.signed(st, op, 1)?;
+        let one = self.i64().const_int(1, false);
+        let b = &self.builder;
+        let shifted = b.build_left_shift(x, one, "")?;
+        let back = b.build_right_shift(shifted, one, true, "")?;
+        let fits = b.build_int_compare(IntPredicate::EQ, back, x, "tagged.fits")?;
+        let fits = self
+            .call_intrinsic(
+                "llvm.expect",
+                &[self.ctx.bool_type().into()],
+                &[fits.into(), self.ctx.bool_type().const_int(1, false).into()],
+            )?
+            .into_int_value();
+        let (word_bb, object_bb, done) = (
+            self.ctx.append_basic_block(st.func, "tagged.word"),
+            self.ctx.append_basic_block(st.func, "tagged.object"),
+            self.ctx.append_basic_block(st.func, "tagged.done"),
+        );
+        self.builder.build_conditional_branch(fits, word_bb, object_bb)?;
+        self.builder.position_at_end(word_bb);
+        let word = self.builder.build_or(shifted, one, "")?;
+        let word = self.builder.build_int_to_ptr(word, self.i8ptr(), "tagged")?;
+        self.builder.build_unconditional_branch(done)?;
+        self.builder.position_at_end(object_bb);
+        let obj = self.malloc_fixed(st, v)?;
+        let container = &self.t.containers[v];
+        let offsets = &layout(&self.t.containers, v).fields;
+        for (name, value) in [(TAG, self.int_type(16).const_int(tag as u64, false)), (field.as_str(), x)] {
+            let (i, ft) = container
+                .field(name)
+                .ok_or_else(|| CgError(format!("{name} is not a field of {}", container.name())))?;
+            self.store(obj, self.i64().const_int(offsets[i], false), ft, value.into())?;
+        }
+        let object_end = self.builder.get_insert_block().expect("a block");
+        self.builder.build_unconditional_branch(done)?;
+        self.builder.position_at_end(done);
+        let phi = self.builder.build_phi(self.i8ptr(), "")?;
+        phi.add_incoming(&[(&word, word_bb), (&obj, object_end)]);
+        Ok(phi.as_basic_value().into_pointer_value())
+    }
+
+    /// `getfield` of the tag of an enum whose integers are tagged words, or
+    /// of the integer of their variant: `read` of the object, unless `p` is
+    /// a tagged word, whose tag is `tag` and integer `p >> 1`.
+    fn tagged_getfield(
+        &self,
+        st: &FnState<'ctx, '_>,
+        p: PointerValue<'ctx>,
+        of_word: impl FnOnce(&Self, IntValue<'ctx>) -> R<BasicValueEnum<'ctx>>,
+        read: impl FnOnce(&Self) -> R<Option<BasicValueEnum<'ctx>>>,
+    ) -> R<Option<BasicValueEnum<'ctx>>> {
+        let b = &self.builder;
+        let bits = b.build_ptr_to_int(p, self.i64(), "")?;
+        let low = b.build_and(bits, self.i64().const_int(1, false), "")?;
+        let is_word = b.build_int_compare(IntPredicate::NE, low, self.i64().const_zero(), "tagged.is_word")?;
+        let (word_bb, object_bb, done) = (
+            self.ctx.append_basic_block(st.func, "tagged.word"),
+            self.ctx.append_basic_block(st.func, "tagged.object"),
+            self.ctx.append_basic_block(st.func, "tagged.done"),
+        );
+        b.build_conditional_branch(is_word, word_bb, object_bb)?;
+        b.position_at_end(word_bb);
+        let from_word = of_word(self, bits)?;
+        self.builder.build_unconditional_branch(done)?;
+        self.builder.position_at_end(object_bb);
+        let from_object = read(self)?.ok_or_else(|| CgError("a tagged field of no value".into()))?;
+        self.builder.build_unconditional_branch(done)?;
+        self.builder.position_at_end(done);
+        let phi = self.builder.build_phi(from_word.get_type(), "")?;
+        phi.add_incoming(&[(&from_word, word_bb), (&from_object, object_bb)]);
+        Ok(Some(phi.as_basic_value()))
     }
 
     /// `alloc_inline` of a variable-sized object whose length `n` is known

@@ -269,17 +269,26 @@ fn every_operation_of_the_table_lowers() {
 }
 
 /// Containers for the heap operations: `node { flag: Bool, value: Signed,
-/// next: Ptr(node) }` and a `GcArray` of `Signed`.
+/// next: Ptr(node) }`, a `GcArray` of `Signed`, and an enum whose integer
+/// variant is tagged (`int_variant`, of base `enum_base`).
 struct Heap {
     node: rpy_core::lltype::ContainerId,
     array: rpy_core::lltype::ContainerId,
+    enum_base: rpy_core::lltype::ContainerId,
+    int_variant: rpy_core::lltype::ContainerId,
 }
 
 impl Heap {
     fn new(t: &mut Translator) -> Heap {
+        use rpy_core::lltype::layout::{TAG, TAG_TYPE};
         let node =
             gc_struct(t, "node", |me| vec![("flag", LlType::Bool), ("value", SIGNED), ("next", LlType::Ptr(me))], None);
-        Heap { node, array: gc_array(t, SIGNED) }
+        let enum_base = gc_struct(t, "E", |_| vec![(TAG, TAG_TYPE)], None);
+        let int_variant = gc_struct(t, "E::Int", |_| vec![(TAG, TAG_TYPE), ("0", SIGNED)], None);
+        t.container_bases.insert(int_variant, enum_base);
+        let tagged = rpy_core::lltype::TaggedInt { base: enum_base, variant: int_variant, tag: 1, field: "0".into() };
+        t.tagged_ints.push(tagged);
+        Heap { node, array: gc_array(t, SIGNED), enum_base, int_variant }
     }
 }
 
@@ -296,6 +305,7 @@ fn simple_signature(name: &str, heap: &Heap) -> Option<Signature> {
     Some(match name {
         "malloc" => (vec![], node, vec![(0, c_container(heap.node))]),
         "malloc_varsize" => (vec![SIGNED], array, vec![(0, c_container(heap.array))]),
+        "new_tagged" => (vec![SIGNED], LlType::Ptr(heap.enum_base), vec![(0, c_container(heap.int_variant))]),
         "getfield" => (vec![node], SIGNED, vec![(1, c_str("value"))]),
         "setfield" => (vec![node, b], void, vec![(1, c_str("flag"))]),
         "getarrayitem" => (vec![array, SIGNED], SIGNED, vec![]),

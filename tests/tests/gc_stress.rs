@@ -64,6 +64,13 @@ fn strings_with_constant_collections() {
     stress("162_list_copies", &["1", "7", "300"], 32 * 1024);
 }
 
+/// Integers of an enum as tagged words and as objects, side by side in
+/// lists, fields and maps: the collector skips the words.
+#[test]
+fn tagged_words_with_constant_collections() {
+    stress("252_tagged_ints", &["1", "300"], 32 * 1024);
+}
+
 /// The JIT's machine with a linked list growing in its inner loop, and
 /// the loops whose objects and arrays are virtual (made when a guard fails, while the
 /// guard's other values are only in the frame the compiled code left):

@@ -95,6 +95,8 @@ impl Flattener<'_, '_> {
                 let d = self.m.size_descr(c);
                 self.emit(Op::New, vec![Arg::Descr(d)], res);
             }
+            // (The rtyper tags no integer in a program with a JIT driver.)
+            LlOp::NewTagged => return Err("tagged integers are not supported by the JIT yet".into()),
             LlOp::MallocVarsize => {
                 let c = self.container(opname, &Value::Var(result))?;
                 let (d, _) = self.m.array_descr(c)?;

@@ -62,6 +62,37 @@ impl Container {
     }
 }
 
+/// An enum whose variant of one `Signed` field is a *tagged word* when
+/// the integer fits in 63 bits (RPython's tagged pointers): `(x << 1) | 1`
+/// instead of a pointer to an object. Objects are 8-byte aligned, so a
+/// pointer's low bit is 0 and the word says which it is. An integer that
+/// does not fit is an object of the variant as usual: both forms are valid
+/// values of the variant, and the code reading one accepts either.
+///
+/// Only three operations see the difference, and every backend implements
+/// them: `new_tagged` makes the value; `getfield` of the base's tag gives
+/// `tag` for a tagged word; `getfield` of the variant's field gives the
+/// integer back (`x >> 1`, arithmetic). Everything else moves the word as
+/// a pointer: it is never null, and the GC skips words with the low bit set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaggedInt {
+    /// The container of the enum's base (what values of the enum point to).
+    pub base: ContainerId,
+    /// The container of the variant's payload.
+    pub variant: ContainerId,
+    /// The variant's tag.
+    pub tag: u16,
+    /// The name of its one field.
+    pub field: String,
+}
+
+impl TaggedInt {
+    /// Whether `x` fits in a tagged word.
+    pub fn fits(x: i64) -> bool {
+        (x << 1) >> 1 == x
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LlType {
     Void,

@@ -19,6 +19,7 @@ use crate::methods::method_sig;
 use rlist::{list_containers, Helpers, ListContainers};
 
 mod rlist;
+mod tagged;
 mod unboxed;
 use crate::diagnostic::Diagnostic;
 use crate::translator::Translator;
@@ -37,6 +38,8 @@ pub struct Types<'a> {
     pub data: &'a HashMap<Ty, StructId>,
     pub enums: &'a Arena<EnumId, EnumDef>,
     pub unboxed: &'a unboxed::Unboxed,
+    /// The enums whose integer variant is a tagged word when it fits.
+    pub tagged: &'a [crate::lltype::TaggedInt],
 }
 
 impl Types<'_> {
@@ -149,6 +152,8 @@ pub fn rtype(t: &mut Translator, ann: &Annotations, overflow_checks: bool) -> Re
     let (containers, lists, unboxed) = containers(t, ann);
     t.struct_containers = containers.clone();
     t.unboxed_payloads = unboxed.tags.keys().copied().collect();
+    t.tagged_ints = tagged::find(t, ann, &containers);
+    let tagged_ints = t.tagged_ints.clone();
     let mut helpers = Helpers::new(t.graphs.len());
     for &g in &ann.reached {
         let mut graph = t.graphs[g].clone();
@@ -159,6 +164,7 @@ pub fn rtype(t: &mut Translator, ann: &Annotations, overflow_checks: bool) -> Re
             data: &t.data_structs,
             enums: &t.enums,
             unboxed: &unboxed,
+            tagged: &tagged_ints,
         };
         let overflow_checks = overflow_checks && !graph.wraps;
         match rtype_graph(types, ann, g, &mut graph, &mut helpers, overflow_checks) {
@@ -315,6 +321,7 @@ fn containers(
         data: &t.data_structs,
         enums: &t.enums,
         unboxed: &none,
+        tagged: &[],
     };
     let tagged: Vec<StructId> = t.enums.values().filter_map(|e| e.data.as_ref()).map(|d| d.base).collect();
     let unboxed = unboxed::find(t, ann, types, &tagged);
@@ -743,6 +750,11 @@ impl HighLevelOps<'_> {
                 if matches!(&vty, Ty::Struct(p) if self.types.unboxed.payloads.contains_key(p)) {
                     // (The object has the tag since it was made.)
                     return Ok(Some(self.genop(LlOp::CastPointer, vec![args[1].clone()], res_ll)));
+                }
+                let c = self.types.container(&vty);
+                if let Some(t) = self.types.tagged.iter().find(|t| Some(t.variant) == c) {
+                    let c = void_const(ConstValue::Container(t.variant));
+                    return Ok(Some(self.genop(LlOp::NewTagged, vec![c, args[1].clone()], res_ll)));
                 }
                 if def.fields.iter().all(|(_, t)| self.lltype(t) == LlType::Void) {
                     // Nothing to store: the variant's one prebuilt object.

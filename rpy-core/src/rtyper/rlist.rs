@@ -572,6 +572,7 @@ pub fn list_containers(
             data: &t.data_structs,
             enums: &t.enums,
             unboxed: &none,
+            tagged: &[],
         };
         let item_ll = lltype_of(&item, types);
         let array = t.containers.push(crate::lltype::Container::GcArray { item: item_ll });

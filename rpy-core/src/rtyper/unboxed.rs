@@ -82,7 +82,7 @@ fn pointee(ty: &Ty, types: Types) -> Option<StructId> {
 }
 
 /// The payload structs some operation assigns a field of.
-fn written_payloads(t: &Translator, ann: &Annotations) -> HashSet<StructId> {
+pub(super) fn written_payloads(t: &Translator, ann: &Annotations) -> HashSet<StructId> {
     let mut written = HashSet::new();
     for &g in &ann.reached {
         let graph = &t.graphs[g];

@@ -78,17 +78,14 @@ block8(c_16: Signed, v17: Signed):
 
 graph run(n_0: i64) -> i64
 block0(n_0: Signed):
-    v15: Ptr(T0) = malloc(<T0>)
-    v16: Void = setfield(v15, "0", n_0)
-    v17: Void = setfield(v15, "#tag", 0)
-    v4: Ptr(T4) = cast_pointer(v15)
+    v4: Ptr(T4) = new_tagged(<T0>, n_0)
     v5: Signed = direct_call(<graph0>, v4, 1)
     v7: Signed = direct_call(<graph0>, <prebuilt T1 #1>, n_0)
     v8: Signed = int_add(v5, v7)
-    v22: Ptr(T2) = malloc(<T2>)
-    v23: Void = setfield(v22, "0", 3)
-    v24: Void = setfield(v22, "#tag", 2)
-    v9: Ptr(T4) = cast_pointer(v22)
+    v19: Ptr(T2) = malloc(<T2>)
+    v20: Void = setfield(v19, "0", 3)
+    v21: Void = setfield(v19, "#tag", 2)
+    v9: Ptr(T4) = cast_pointer(v19)
     v10: Signed = direct_call(<graph0>, v9, 0)
     v11: Signed = int_add(v8, v10)
     v12: Signed = direct_call(<graph1>, 2)

@@ -15,7 +15,8 @@
 use rpy_core::flow::{BlockId, GraphId, Value, VarId};
 use rpy_core::llbuild::*;
 use rpy_core::lloperation::{FloatOp, IntOp, LlOp};
-use rpy_core::lltype::{ContainerId, LlType, SIGNED, UINT};
+use rpy_core::lltype::layout::{TAG, TAG_TYPE};
+use rpy_core::lltype::{ContainerId, LlType, TaggedInt, SIGNED, UINT};
 use rpy_core::translator::Translator;
 
 const B: LlType = LlType::Bool;
@@ -61,6 +62,11 @@ struct Types {
     /// `every { b: Bool, i: SIGNEDCHAR, u: UniChar, c: Char, f: Float,
     /// s: (Bool, Ptr(node), Float), p: Ptr(node), v: Void, [(Bool, Ptr(node), Float)] }`
     every: ContainerId,
+    /// An enum `value { #tag }` whose variant `value::Int { #tag, 0: Signed }`
+    /// is a tagged integer, and `GcArray(Ptr(value))`.
+    value: ContainerId,
+    value_int: ContainerId,
+    values: ContainerId,
 }
 
 fn inline_struct(node: ContainerId) -> LlType {
@@ -101,7 +107,12 @@ impl Types {
             },
             Some(inline_struct(node)),
         );
-        Types { node, tree, ints, string, pairs, nodes, every }
+        let value = gc_struct(t, "value", |_| vec![(TAG, TAG_TYPE)], None);
+        let value_int = gc_struct(t, "value::Int", |_| vec![(TAG, TAG_TYPE), ("0", SIGNED)], None);
+        t.container_bases.insert(value_int, value);
+        t.tagged_ints.push(TaggedInt { base: value, variant: value_int, tag: 3, field: "0".into() });
+        let values = gc_array(t, LlType::Ptr(value));
+        Types { node, tree, ints, string, pairs, nodes, every, value, value_int, values }
     }
 }
 
@@ -751,6 +762,38 @@ fn zeroed(t: &mut Translator, ty: &Types, count: GraphId) -> GraphId {
     })
 }
 
+/// `fn tagged_sum(n, x) -> Signed`: an array of the tagged integers
+/// `x * i` for `i < n` (words while they fit in 63 bits, objects beyond),
+/// then the sum of the integers and of the tags read back from it.
+fn tagged_sum(t: &mut Translator, ty: &Types) -> GraphId {
+    let (value, value_int, values) = (ty.value, ty.value_int, ty.values);
+    let (pv, pa) = (LlType::Ptr(value), LlType::Ptr(values));
+    let mut b = LlGraphBuilder::new("tagged_sum", &[SIGNED, SIGNED], SIGNED);
+    let (n, x) = (b.params()[0], b.params()[1]);
+    let s = b.start();
+    let a = b.op(s, LlOp::MallocVarsize, vec![c_container(values), n.into()], pa.clone());
+    let (built, bv) = for_range(&mut b, s, n.into(), vec![(pa.clone(), a.into()), (SIGNED, x.into())], |b, blk, v| {
+        let k = b.op(blk, LlOp::Int(IntOp::Mul), vec![v[3].into(), v[0].into()], SIGNED);
+        let w = b.op(blk, LlOp::NewTagged, vec![c_container(value_int), k.into()], pv.clone());
+        b.op(blk, LlOp::Setarrayitem, vec![v[2].into(), v[0].into(), w.into()], VOID);
+        (blk, vec![v[0].into(), v[1].into(), v[2].into(), v[3].into()])
+    });
+    let len = b.op(built, LlOp::Getarraysize, vec![bv[0].into()], SIGNED);
+    let init = vec![(pa, bv[0].into()), (SIGNED, c_int(0, SIGNED))];
+    let (exit, ev) = for_range(&mut b, built, len.into(), init, |b, blk, v| {
+        let w = b.op(blk, LlOp::Getarrayitem, vec![v[2].into(), v[0].into()], pv.clone());
+        let tag = b.op(blk, LlOp::Getfield, vec![w.into(), c_str(TAG)], TAG_TYPE);
+        let tag = b.op(blk, LlOp::CastPrimitive, vec![tag.into()], SIGNED);
+        let i = b.op(blk, LlOp::CastPointer, vec![w.into()], LlType::Ptr(value_int));
+        let k = b.op(blk, LlOp::Getfield, vec![i.into(), c_str("0")], SIGNED);
+        let acc = b.op(blk, LlOp::Int(IntOp::Add), vec![v[3].into(), k.into()], SIGNED);
+        let acc = b.op(blk, LlOp::Int(IntOp::Add), vec![acc.into(), tag.into()], SIGNED);
+        (blk, vec![v[0].into(), v[1].into(), v[2].into(), acc.into()])
+    });
+    b.ret(exit, ev[1].into());
+    t.graphs.push(b.finish())
+}
+
 /// The id the next graph pushed to `t` gets (for recursive graphs).
 fn next_graph(t: &Translator) -> GraphId {
     rpy_core::entity::EntityRef::new(t.graphs.len())
@@ -815,6 +858,12 @@ pub fn add_programs(t: &mut Translator) -> Vec<Entry> {
     });
     add("pairs_total", pairs_total, vec![SIGNED], SIGNED, vec![vec![0], vec![1], vec![6], vec![500]]);
     add("pairs", pairs, vec![SIGNED], LlType::Ptr(ty.pairs), vec![]);
+
+    let tagged_sum = tagged_sum(t, &ty);
+    let edge = 1i64 << 61;
+    let inputs =
+        vec![vec![0, 5], vec![10, -7], vec![5, edge - 1], vec![9, edge], vec![3, i64::MAX], vec![1000, 1 << 53]];
+    add("tagged_sum", tagged_sum, vec![SIGNED; 2], SIGNED, inputs);
 
     let ptr_tests = ptr_tests(t, &ty);
     add("ptr_tests", ptr_tests, vec![], SIGNED, vec![vec![]]);

@@ -19,7 +19,7 @@ use super::block::Block;
 use super::heap::{Heap, Kind, LARGE_PREFIX};
 use super::roots::with_registers_spilled;
 use super::sizeclass::{BLOCK_SIZE, NUM_SIZE_CLASSES, SMALL_MAX};
-use super::typeinfo::{type_info_of, TypeInfo, HDR_PREBUILT, HDR_TRACK};
+use super::typeinfo::{type_info_of, TypeInfo, HDR_PREBUILT, HDR_TRACK, TAGGED_WORD};
 
 /// Empty blocks kept for reuse after a sweep: at least this many, or as
 /// many as the allocations until the next collection may need, if that is
@@ -210,13 +210,14 @@ impl Heap {
         }
     }
 
-    /// Marks `obj` (the start of an object, or a prebuilt object, or null)
-    /// and queues it for tracing if it was not marked yet. An object marked
+    /// Marks `obj` (the start of an object, or a prebuilt object, or null,
+    /// or a tagged word, which is no object: its low bit is set) and queues
+    /// it for tracing if it was not marked yet. An object marked
     /// is old from now on: if it can hold GC pointers, its header gets
     /// `HDR_TRACK`, so that stores into it pass the barrier's slow path.
     #[inline]
     unsafe fn mark(&mut self, obj: usize) {
-        if obj == 0 {
+        if obj == 0 || obj & TAGGED_WORD != 0 {
             return;
         }
         let header = *(obj as *const usize);
@@ -279,7 +280,7 @@ impl Heap {
     #[cfg(debug_assertions)]
     unsafe fn check_field(&self, obj: usize, offset: usize, ti: &TypeInfo, child: usize) {
         match self.find_object(child) {
-            _ if child == 0 => return,
+            _ if child == 0 || child & TAGGED_WORD != 0 => return,
             Some(obj) if obj == child => return,
             // Not in the heap: it must be a prebuilt object.
             None if child.is_multiple_of(8) && *(child as *const usize) & HDR_PREBUILT != 0 => return,

@@ -17,9 +17,10 @@
 //! enum's variant: [`HDR_TYPEINFO`] masks them out; allocation writes them
 //! zero). Mark bits live outside objects, so the header is
 //! the only per-object overhead. Objects are zeroed on allocation. A field
-//! holding a GC pointer holds null or the address of the start of an object
+//! holding a GC pointer holds null, the address of the start of an object
 //! (interior pointers are allowed only on the stack, in registers and in
-//! root slots). Prebuilt objects emitted as static data set bit 0 of their
+//! root slots) or a tagged word: an integer with bit 0 set
+//! ([`TAGGED_WORD`]), which is no object. Prebuilt objects emitted as static data set bit 0 of their
 //! header ([`HDR_PREBUILT`]) and are never freed. Bit 1 ([`HDR_TRACK`]) is
 //! the write barrier's flag (below); generated code never sets it.
 //!
@@ -163,7 +164,7 @@ use std::io::Write;
 
 pub use config::Config;
 pub use sizeclass::{class_size, size_class, BLOCK_SIZE, CLASS_SIZES, LARGE_CLASS, NUM_SIZE_CLASSES, SMALL_MAX};
-pub use typeinfo::{type_info_of, TypeInfo, HDR_FLAGS, HDR_PREBUILT, HDR_TRACK, HDR_TYPEINFO, TI_VARSIZE};
+pub use typeinfo::{type_info_of, TypeInfo, HDR_FLAGS, HDR_PREBUILT, HDR_TRACK, HDR_TYPEINFO, TAGGED_WORD, TI_VARSIZE};
 
 use heap::{Heap, Kind};
 

@@ -31,6 +31,11 @@ pub const HDR_PREBUILT: usize = 1;
 /// the common case costs a load and a test.
 pub const HDR_TRACK: usize = 2;
 
+/// The bit of a word that says it is a tagged word (an integer `x` as
+/// `(x << 1) | 1`, which a translated program keeps where its enum's values
+/// are pointers), not a pointer: objects are 8-byte aligned.
+pub const TAGGED_WORD: usize = 1;
+
 /// The header bits that are not part of the TypeInfo address (which is
 /// 8-aligned). Bit 2 is reserved and always 0.
 pub const HDR_FLAGS: usize = 7;
