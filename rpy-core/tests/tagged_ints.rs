@@ -2,7 +2,7 @@
 //! when the integer fits (`rtyper::tagged`): making it is `new_tagged`, no
 //! `malloc`; the LLInterpreter's value is the word for a small integer and
 //! an object of the variant for one that does not fit. One variant per
-//! enum; none in a program with a JIT driver (until the JIT knows them).
+//! enum. The JIT's descrs of the tag and the integer read words.
 
 use rpy_core::driver::translate_source;
 use rpy_core::llinterp::{interpret, LlValue};
@@ -93,15 +93,33 @@ fn a_small_integer_is_a_word_and_a_large_one_an_object() {
     assert_eq!(call(&t, "flt", LlValue::Float(2.5)), LlValue::Float(2.5));
 }
 
+/// With a JIT driver too: the JIT's view of `new_tagged` is the object
+/// (`new` and its two fields), and the descrs of the tag and of the
+/// integer say what they read on a word.
 #[test]
-fn a_program_with_a_jit_driver_tags_nothing_yet() {
+fn the_jits_descrs_read_tagged_words() {
+    use rpy_jitcode::{Descr, OnWord};
     let src = format!(
         "use rpython::jit::{{jit_merge_point, JitDriver}};
-         static DRIVER: JitDriver = JitDriver::new(&[], &[\"i\", \"n\"]);
-         pub fn spin(n: i64) -> i64 {{ let mut i = 0; while i < n {{ jit_merge_point!(DRIVER; ; i, n); i += 1; }} i }}
+         static DRIVER: JitDriver = JitDriver::new(&[], &[\"i\", \"n\", \"s\"]);
+         pub fn spin(n: i64) -> i64 {{
+             let mut i = 0;
+             let mut s = 0;
+             while i < n {{ jit_merge_point!(DRIVER; ; i, n, s); s += round_trip(i); i += 1; }}
+             s
+         }}
          {SRC}"
     );
-    let t = program(&src);
-    assert!(t.tagged_ints.is_empty());
-    assert_eq!(ops(&t, "make_int", "new_tagged"), 0);
+    let translation = translate_source(&src, "tagged.rs").unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(tagged(&translation.program).len(), 2);
+    let module = translation.jit.expect("a JIT").module;
+    let on_word = |name: &str| {
+        module.descrs.iter().find_map(|d| match d {
+            Descr::Field { name: n, on_word, .. } if n == name => Some(*on_word),
+            _ => None,
+        })
+    };
+    assert_eq!(on_word("V.#tag"), Some(OnWord::Tag(1)));
+    assert_eq!(on_word("V::Int.0"), Some(OnWord::Int));
+    assert_eq!(on_word("V::Other.0"), Some(OnWord::Never));
 }

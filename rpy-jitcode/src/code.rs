@@ -152,6 +152,35 @@ pub enum Variant {
     Own,
 }
 
+/// What a field reads on a tagged word: an integer `x` of an enum's integer
+/// variant kept as `(x << 1) | 1` where the enum's values are pointers
+/// (objects are 8-byte aligned: an odd word is no object). Only the enum's
+/// tag and the variant's integer can be read on one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnWord {
+    /// The field is no object's a tagged word can stand for.
+    Never,
+    /// The enum's tag: the integer variant's, `u16`.
+    Tag(u16),
+    /// The integer variant's integer: the word shifted right by one.
+    Int,
+}
+
+impl OnWord {
+    /// The value the field reads on `obj` without memory, when `obj` is a
+    /// tagged word this field can be read on.
+    pub fn read(self, obj: u64) -> Option<u64> {
+        if obj & 1 == 0 {
+            return None;
+        }
+        match self {
+            OnWord::Never => None,
+            OnWord::Tag(t) => Some(t as u64),
+            OnWord::Int => Some(((obj as i64) >> 1) as u64),
+        }
+    }
+}
+
 /// What an operation needs to know about the heap, a call or a type
 /// (RPython's descrs).
 #[derive(Clone, Debug, PartialEq)]
@@ -165,8 +194,18 @@ pub enum Descr {
     /// written rarely, so a trace reading it on a constant object takes
     /// its value as a constant and is invalidated when it is written.
     /// `nonneg`: an integer never negative (a list's length). `variant`:
-    /// of an enum's data, the tag or a variant's own field.
-    Field { name: String, leaf: Leaf, immutable: bool, holds: Holds, quasi: bool, nonneg: bool, variant: Variant },
+    /// of an enum's data, the tag or a variant's own field. `on_word`: what
+    /// the field reads on a tagged word.
+    Field {
+        name: String,
+        leaf: Leaf,
+        immutable: bool,
+        holds: Holds,
+        quasi: bool,
+        nonneg: bool,
+        variant: Variant,
+        on_word: OnWord,
+    },
     /// A variable-sized container: a `GcArray` or a `GcStruct` with items.
     /// `item` is `None` when the items are by-value structs (read and
     /// written leaf by leaf through `Interior` descrs). `immutable`: the
@@ -184,8 +223,9 @@ pub enum Descr {
     /// (`leaf.offset` is within the item).
     Interior { array: u32, leaf: Leaf },
     /// A fixed-size `GcStruct`, by its `TypeInfo` (an index into the
-    /// module's table).
-    Size { name: String, typeinfo: u32 },
+    /// module's table). `word`: of a tagged integer variant, its tag and
+    /// the offset of its integer (`new_tagged`).
+    Size { name: String, typeinfo: u32, word: Option<(u16, u32)> },
     /// A function the JIT calls (an index into the module's call table),
     /// with the kinds of its argument leaves in order and of its result
     /// leaves. `effects`: what it may read and write (`None`: anything).
@@ -317,7 +357,7 @@ impl fmt::Display for Leaf {
 impl fmt::Display for Descr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Descr::Field { name, leaf, immutable, holds, quasi, nonneg, variant } => {
+            Descr::Field { name, leaf, immutable, holds, quasi, nonneg, variant, on_word } => {
                 let holds = match holds {
                     Holds::Shared => "",
                     Holds::Owned => " owned",
@@ -331,7 +371,12 @@ impl fmt::Display for Descr {
                     Variant::Own => " variant",
                 };
                 let immutable = if *immutable { " immutable" } else { "" };
-                write!(f, "<Field {name} {leaf}{immutable}{holds}{quasi}{nonneg}{variant}>")
+                let on_word = match on_word {
+                    OnWord::Never => String::new(),
+                    OnWord::Tag(t) => format!(" word-tag={t}"),
+                    OnWord::Int => " word-int".to_string(),
+                };
+                write!(f, "<Field {name} {leaf}{immutable}{holds}{quasi}{nonneg}{variant}{on_word}>")
             }
             Descr::Array { name, length_offset, items_offset, item_size, item, immutable, .. } => {
                 write!(f, "<Array {name} len@{length_offset} items@{items_offset}x{item_size}")?;
@@ -342,7 +387,8 @@ impl fmt::Display for Descr {
                 write!(f, "{}>", if *immutable { " immutable" } else { "" })
             }
             Descr::Interior { array, leaf } => write!(f, "<Interior #{array} {leaf}>"),
-            Descr::Size { name, .. } => write!(f, "<Size {name}>"),
+            Descr::Size { name, word: None, .. } => write!(f, "<Size {name}>"),
+            Descr::Size { name, word: Some((tag, offset)), .. } => write!(f, "<Size {name} word-tag={tag} @{offset}>"),
             Descr::Call { name, effect, effects, .. } => {
                 write!(f, "<Call {name}")?;
                 match effect {

@@ -115,7 +115,7 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
     w.u(m.descrs.len() as u64);
     for d in &m.descrs {
         match d {
-            Descr::Field { name, leaf, immutable, holds, quasi, nonneg, variant } => {
+            Descr::Field { name, leaf, immutable, holds, quasi, nonneg, variant, on_word } => {
                 w.u(0);
                 w.s(name);
                 w.leaf(leaf);
@@ -124,6 +124,11 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
                 w.b(*quasi);
                 w.b(*nonneg);
                 w.u(*variant as u64);
+                w.u(match on_word {
+                    OnWord::Never => 0,
+                    OnWord::Int => 1,
+                    OnWord::Tag(t) => 2 + *t as u64,
+                });
             }
             Descr::Array { name, length_offset, items_offset, item_size, typeinfo, item, immutable } => {
                 w.u(1);
@@ -143,10 +148,17 @@ pub fn encode(m: &JitModule) -> Vec<u8> {
                 w.u(*array as u64);
                 w.leaf(leaf);
             }
-            Descr::Size { name, typeinfo } => {
+            Descr::Size { name, typeinfo, word } => {
                 w.u(3);
                 w.s(name);
                 w.u(*typeinfo as u64);
+                match word {
+                    None => w.u(0),
+                    Some((tag, offset)) => {
+                        w.u(1 + *tag as u64);
+                        w.u(*offset as u64);
+                    }
+                }
             }
             Descr::Call { name, target, args, results, effect, effects } => {
                 w.u(4);
@@ -337,6 +349,11 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
                     2 => Variant::Own,
                     v => return Err(format!("unknown field variant {v}")),
                 },
+                on_word: match r.u()? {
+                    0 => OnWord::Never,
+                    1 => OnWord::Int,
+                    t => OnWord::Tag(u16::try_from(t - 2).map_err(|_| format!("unknown field word {t}"))?),
+                },
             },
             1 => Descr::Array {
                 name: r.s()?,
@@ -348,7 +365,14 @@ pub fn decode(bytes: &[u8]) -> Result<JitModule, String> {
                 immutable: r.b()?,
             },
             2 => Descr::Interior { array: r.u32()?, leaf: r.leaf()? },
-            3 => Descr::Size { name: r.s()?, typeinfo: r.u32()? },
+            3 => Descr::Size {
+                name: r.s()?,
+                typeinfo: r.u32()?,
+                word: match r.u()? {
+                    0 => None,
+                    t => Some((u16::try_from(t - 1).map_err(|_| format!("unknown size word {t}"))?, r.u32()?)),
+                },
+            },
             4 => Descr::Call {
                 name: r.s()?,
                 target: r.u32()?,
@@ -462,6 +486,7 @@ mod tests {
                     quasi: false,
                     nonneg: true,
                     variant: Variant::Own,
+                    on_word: OnWord::Int,
                 },
                 Descr::Call {
                     name: "g".into(),
@@ -520,7 +545,10 @@ mod tests {
         let text = sample().full_text();
         assert!(text.contains("residual_call_ir_s <Call g elidable>, [], [%r0] -> [%i1, %i2]"), "{text}");
         assert!(text.contains("L5:\n    int_return %i1"), "{text}");
-        assert!(text.contains("getfield_gc_i %r0, <Field T.x @8 i4s immutable owned nonneg variant> -> %i2"), "{text}");
+        assert!(
+            text.contains("getfield_gc_i %r0, <Field T.x @8 i4s immutable owned nonneg variant word-int> -> %i2"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -172,6 +172,12 @@ ops! {
     ArraylenGc = "arraylen_gc",
     New = "new",
     NewArray = "new_array",
+    /// `new_tagged(i, descr=<Size V>)`, in traces only: the value of the
+    /// tagged integer variant `V` (a size descr with a `word`) holding `i`:
+    /// the word `(i << 1) | 1` when `i` fits in 63 bits, else a new object
+    /// of `V` with its tag and `i` (what the optimizer makes of a virtual
+    /// `V` that escapes).
+    NewTagged = "new_tagged",
 
     /// `residual_call <Call f>, [ints], [refs], [floats] -> results`.
     ResidualCall = "residual_call",

@@ -80,7 +80,7 @@ fn tagged_words_with_constant_collections() {
 /// fails), recursive calls traced into or run by `call_assembler`, traces
 /// that return, items copied between lists by residual calls, items moved
 /// within a list (`insert`, `remove`), objects that are values of an enum
-/// themselves (unboxed variants).
+/// themselves (unboxed variants), integers that are tagged words.
 #[test]
 fn jit_loops_with_constant_collections() {
     let programs = [
@@ -96,6 +96,7 @@ fn jit_loops_with_constant_collections() {
         "165_jit_virtualizable",
         "250_vec_insert_remove",
         "251_unboxed_variants",
+        "253_jit_tagged_ints",
     ];
     jit_stress(&programs, &["1", "7", "300"]);
 }

@@ -31,6 +31,7 @@ use super::flatten::{Flattener, R};
 use super::module::leaves;
 use crate::flow::{ConstValue, Value, VarId};
 use crate::lloperation::{IntOp, LlOp};
+use crate::lltype::layout::TAG;
 use crate::lltype::{ContainerId, LlType};
 use rpy_jitcode::{Arg, Descr, Kind, Op, Part, Reg, WidthOp};
 
@@ -95,8 +96,7 @@ impl Flattener<'_, '_> {
                 let d = self.m.size_descr(c);
                 self.emit(Op::New, vec![Arg::Descr(d)], res);
             }
-            // (The rtyper tags no integer in a program with a JIT driver.)
-            LlOp::NewTagged => return Err("tagged integers are not supported by the JIT yet".into()),
+            LlOp::NewTagged => self.new_tagged(args, res)?,
             LlOp::MallocVarsize => {
                 let c = self.container(opname, &Value::Var(result))?;
                 let (d, _) = self.m.array_descr(c)?;
@@ -356,6 +356,25 @@ impl Flattener<'_, '_> {
                 let op = [Op::SetfieldGcI, Op::SetfieldGcR, Op::SetfieldGcF][k as usize];
                 self.emit(op, vec![obj.clone(), v, Arg::Descr(d)], vec![]);
             }
+        }
+        Ok(())
+    }
+
+    /// `new_tagged(V, x)`: the object of the variant `V` holding `x`, which
+    /// is also what `new_tagged` may make (a tagged word is the other
+    /// form): the JIT's interpreters make it, and the optimizer keeps it
+    /// virtual while the trace does not let it escape.
+    fn new_tagged(&mut self, args: &[Value], res: Vec<Reg>) -> R<()> {
+        let Some(ConstValue::Container(v)) = args[0].constant().map(|c| &c.value) else {
+            return Err("new_tagged of no container".into());
+        };
+        let t = self.m.t.tagged_variant(*v).ok_or("new_tagged of a variant that is no tagged integer")?.clone();
+        let d = self.m.size_descr(*v);
+        self.emit(Op::New, vec![Arg::Descr(d)], res.clone());
+        let obj = Arg::Reg(res[0]);
+        for (field, value) in [(TAG, Arg::Int(t.tag as i64)), (t.field.as_str(), self.one(&args[1])?)] {
+            let [d] = self.m.field_descrs(*v, field)?[..] else { return Err(format!("{field} of {v} is no scalar")) };
+            self.emit(Op::SetfieldGcI, vec![obj.clone(), value, Arg::Descr(d)], vec![]);
         }
         Ok(())
     }

@@ -25,7 +25,7 @@ use crate::lloperation::LlOp;
 use crate::lltype::layout::{layout, size_align, struct_offsets};
 use crate::lltype::{Container, ContainerId, LlType};
 use crate::translator::Translator;
-use rpy_jitcode::{Descr, Driver, Effect, Effects, Holds, Kind, Leaf, Variant};
+use rpy_jitcode::{Descr, Driver, Effect, Effects, Holds, Kind, Leaf, OnWord, Variant};
 use std::collections::HashMap;
 
 /// The register file of scalar values of `ty` (`None` for `Void`).
@@ -325,12 +325,19 @@ impl<'t> ModuleBuilder<'t> {
         } else {
             Variant::Any
         };
+        let on_word = match (self.t.tagged_base(c), self.t.tagged_variant(c)) {
+            (Some(t), _) if field == crate::rtyper::TAG => OnWord::Tag(t.tag),
+            (_, Some(t)) if field == t.field => OnWord::Int,
+            _ => OnWord::Never,
+        };
+        let field_descr =
+            |leaf| Descr::Field { name: name.clone(), leaf, immutable, holds, quasi, nonneg, variant, on_word };
         Ok(leaves(ty)
             .into_iter()
             .map(|(t, o)| mem_leaf(&t, base + o))
             .collect::<Vec<_>>()
             .into_iter()
-            .map(|leaf| self.descr(Descr::Field { name: name.clone(), leaf, immutable, holds, quasi, nonneg, variant }))
+            .map(|leaf| self.descr(field_descr(leaf)))
             .collect())
     }
 
@@ -367,9 +374,15 @@ impl<'t> ModuleBuilder<'t> {
         Ok((array, interior))
     }
 
+    /// The size descr of the `GcStruct` `c`; of a tagged integer's
+    /// variant, with its tag and where its integer is.
     pub fn size_descr(&mut self, c: ContainerId) -> u32 {
         let typeinfo = self.typeinfo(c);
-        self.descr(Descr::Size { name: self.t.containers[c].name(), typeinfo })
+        let word = self.t.tagged_variant(c).map(|t| {
+            let (i, _) = self.t.containers[c].field(&t.field).expect("a tagged integer's field");
+            (t.tag, layout(&self.t.containers, c).fields[i] as u32)
+        });
+        self.descr(Descr::Size { name: self.t.containers[c].name(), typeinfo, word })
     }
 
     /// Records driver `d` from its merge point, found by jtransform.

@@ -6,8 +6,7 @@
 //!
 //! One variant per enum, the first such; its payload must never be
 //! assigned after the variant is made (as for unboxed variants: a word has
-//! no field to assign). Until the JIT knows tagged words, a program with a
-//! JIT driver keeps every variant an object.
+//! no field to assign).
 //!
 //! Architecture invariant: only the rtyper decides, and only `new_tagged`
 //! makes a tagged word; the passes after it and the backends find the enums
@@ -22,9 +21,6 @@ use std::collections::HashMap;
 
 /// The enums of the program whose integer variant is tagged.
 pub fn find(t: &Translator, ann: &Annotations, containers: &HashMap<StructId, ContainerId>) -> Vec<TaggedInt> {
-    if !t.jitdrivers.is_empty() {
-        return vec![];
-    }
     let written = super::unboxed::written_payloads(t, ann);
     let mut found = vec![];
     for data in t.enums.values().filter_map(|e| e.data.as_ref()) {

@@ -598,14 +598,16 @@ pub unsafe fn write_barrier(obj: *mut u8) {
 }
 
 /// Whether a store of the GC pointer `value` can do without the write
-/// barrier, whatever object it goes into: null, or a prebuilt object, which
-/// is never young nor freed. (A JIT backend asks of a trace's constants:
-/// Lua's traces store its prebuilt nil into registers at every return.)
+/// barrier, whatever object it goes into: null, a tagged word (no object),
+/// or a prebuilt object, which is never young nor freed. (A JIT backend
+/// asks of a trace's constants: Lua's traces store its prebuilt nil into
+/// registers at every return.)
 ///
 /// # Safety
-/// `value` is null or the start of a live GC object (heap or prebuilt).
+/// `value` is null, a tagged word or the start of a live GC object (heap
+/// or prebuilt).
 pub unsafe fn never_young(value: usize) -> bool {
-    value == 0 || *(value as *const usize) & HDR_PREBUILT != 0
+    value == 0 || value & TAGGED_WORD != 0 || *(value as *const usize) & HDR_PREBUILT != 0
 }
 
 /// Stores the GC pointer `value` into the field at `offset` of the object

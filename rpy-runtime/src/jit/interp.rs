@@ -1157,8 +1157,11 @@ impl<'a> Interp<'a> {
                     self.set(res.unwrap(), v);
                 }
                 Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF => {
-                    let Descr::Field { leaf, .. } = &self.m.descrs[descr(&a[1])] else { panic!("a field descr") };
-                    let v = load(self.ptr(&a[0]), leaf);
+                    let Descr::Field { leaf, on_word, .. } = &self.m.descrs[descr(&a[1])] else {
+                        panic!("a field descr")
+                    };
+                    let obj = self.ptr(&a[0]);
+                    let v = on_word.read(obj as u64).unwrap_or_else(|| load(obj, leaf));
                     self.set(res.unwrap(), v);
                 }
                 Op::SetfieldGcI | Op::SetfieldGcR | Op::SetfieldGcF => {

@@ -244,9 +244,15 @@ pub fn invalidate(module: u32, code: u32) {
     }
 }
 
-/// The references among a green key's leaves.
+/// The references among a green key's leaves (objects: not null, not
+/// tagged words).
 fn ref_leaves(greens: &[u64], kinds: &[Kind]) -> Vec<usize> {
-    (greens.iter().zip(kinds)).filter(|(g, k)| **k == Kind::Ref && **g != 0).map(|(g, _)| *g as usize).collect()
+    (greens.iter().zip(kinds)).filter(|(g, k)| **k == Kind::Ref && is_object(**g)).map(|(g, _)| *g as usize).collect()
+}
+
+/// Whether a reference is an object: not null, not a tagged word.
+fn is_object(r: u64) -> bool {
+    r != 0 && r & gc::TAGGED_WORD as u64 == 0
 }
 
 fn find_token(md: &Module, hash: u64, greens: &[u64]) -> Option<u32> {
@@ -322,7 +328,7 @@ pub fn add_code(module: u32, code: u32, entry: u64, trace: &Trace, key: &[u64], 
 fn trace_refs(trace: &Trace) -> impl Iterator<Item = usize> + '_ {
     let values = trace.ops.iter().flat_map(|op| op.args.iter().chain(op.snapshot.iter().flat_map(|s| s.all_values())));
     values.filter_map(|v| match v {
-        Value::Const(x, Kind::Ref) if *x != 0 => Some(*x as usize),
+        Value::Const(x, Kind::Ref) if is_object(*x) => Some(*x as usize),
         _ => None,
     })
 }
@@ -358,7 +364,7 @@ pub fn leave() {
 pub fn pin_ref(p: u64) {
     let pins = &mut memory().pins;
     // A trace names the same object many times (in every snapshot).
-    if p != 0 && !pins.iter().rev().take(8).any(|q| matches!(q, Pin::Ref(r) if *r == p as usize)) {
+    if is_object(p) && !pins.iter().rev().take(8).any(|q| matches!(q, Pin::Ref(r) if *r == p as usize)) {
         pins.push(Pin::Ref(p as usize));
     }
 }

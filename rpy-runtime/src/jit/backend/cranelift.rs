@@ -29,7 +29,7 @@ use cranelift_codegen::ir::{
 use cranelift_codegen::isa::{CallConv, OwnedTargetIsa};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
-use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
+use rpy_jitcode::{Descr, JitModule, Kind, Leaf, OnWord, Op};
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
@@ -204,6 +204,32 @@ impl Lower<'_, '_, '_> {
         self.b.ins().uextend(types::I64, c)
     }
 
+    /// A field read that may meet a tagged word in `obj` (`OnWord`): the
+    /// word's own value then, the memory's otherwise.
+    fn getfield_on_word(&mut self, obj: ir::Value, leaf: &Leaf, on_word: OnWord) -> ir::Value {
+        let (word, object, done) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        // (A tag read mostly meets objects, an integer read words.)
+        self.b.set_cold_block(if on_word == OnWord::Int { object } else { word });
+        let v = self.b.append_block_param(done, types::I64);
+        let low = self.b.ins().band_imm_u(obj, 1);
+        self.b.ins().brif(low, word, &[], object, &[]);
+        self.b.switch_to_block(word);
+        self.b.seal_block(word);
+        let w = match on_word {
+            OnWord::Tag(t) => self.b.ins().iconst(types::I64, t as i64),
+            OnWord::Int => self.b.ins().sshr_imm_u(obj, 1),
+            OnWord::Never => unreachable!("a field read on words"),
+        };
+        self.b.ins().jump(done, &[BlockArg::Value(w)]);
+        self.b.switch_to_block(object);
+        self.b.seal_block(object);
+        let m = self.load_leaf(obj, leaf);
+        self.b.ins().jump(done, &[BlockArg::Value(m)]);
+        self.b.switch_to_block(done);
+        self.b.seal_block(done);
+        v
+    }
+
     fn load_leaf(&mut self, addr: ir::Value, leaf: &Leaf) -> ir::Value {
         let off = leaf.offset as i32;
         let ins = self.b.ins();
@@ -234,6 +260,31 @@ impl Lower<'_, '_, '_> {
             (_, 4) => ins.istore32(flags(), v, addr, off),
             _ => ins.store(flags(), v, addr, off),
         };
+    }
+
+    /// `new_tagged`: the word `(x << 1) | 1` when shifting it back gives
+    /// `x`, else an object of type `ti` with `tag` and `x` at `offset`.
+    fn new_tagged(&mut self, ti: *const gc::TypeInfo, tag: u16, offset: u32, x: ir::Value) -> ir::Value {
+        let shifted = self.b.ins().ishl_imm_u(x, 1);
+        let back = self.b.ins().sshr_imm_u(shifted, 1);
+        let fits = self.b.ins().icmp(IntCC::Equal, back, x);
+        let (word, object, done) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(object);
+        let v = self.b.append_block_param(done, types::I64);
+        self.b.ins().brif(fits, word, &[], object, &[]);
+        self.b.switch_to_block(word);
+        self.b.seal_block(word);
+        let w = self.b.ins().bor_imm_u(shifted, 1);
+        self.b.ins().jump(done, &[BlockArg::Value(w)]);
+        self.b.switch_to_block(object);
+        self.b.seal_block(object);
+        let args = [ti as i64, tag as i64, offset as i64].map(|k| self.b.ins().iconst(types::I64, k));
+        let addr = super::new_tagged_object as *const u8 as u64;
+        let obj = self.call_addr(addr, &[args[0], args[1], args[2], x], &[types::I64; 4], Some(types::I64));
+        self.b.ins().jump(done, &[BlockArg::Value(obj.expect("a result"))]);
+        self.b.switch_to_block(done);
+        self.b.seal_block(done);
+        v
     }
 
     /// A new zeroed object of type `ti` (of `length` items when varsize):
@@ -737,9 +788,15 @@ impl Lower<'_, '_, '_> {
                 )
             }
             GetfieldGcI | GetfieldGcR | GetfieldGcF => {
-                let Some(Descr::Field { leaf, .. }) = d.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
+                let Some(Descr::Field { leaf, on_word, .. }) = d.map(|d| &self.m.descrs[d as usize]) else {
+                    unreachable!()
+                };
                 let obj = self.value(&a[0]);
-                Some(self.load_leaf(obj, leaf))
+                Some(if *on_word == OnWord::Never {
+                    self.load_leaf(obj, leaf)
+                } else {
+                    self.getfield_on_word(obj, leaf, *on_word)
+                })
             }
             SetfieldGc => {
                 let Some(Descr::Field { leaf, .. }) = d.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };
@@ -771,6 +828,16 @@ impl Lower<'_, '_, '_> {
                 let p = self.malloc(self.t.typeinfos[*typeinfo as usize], None);
                 self.fresh.insert(p);
                 Some(p)
+            }
+            NewTagged => {
+                let Some(Descr::Size { typeinfo, word: Some((tag, offset)), .. }) =
+                    d.map(|d| &self.m.descrs[d as usize])
+                else {
+                    unreachable!()
+                };
+                let ti = self.t.typeinfos[*typeinfo as usize];
+                let x = self.value(&a[0]);
+                Some(self.new_tagged(ti, *tag, *offset, x))
             }
             NewArray => {
                 let Some(Descr::Array { typeinfo, .. }) = d.map(|d| &self.m.descrs[d as usize]) else { unreachable!() };

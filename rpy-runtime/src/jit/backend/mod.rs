@@ -264,6 +264,20 @@ pub(super) fn never_young(v: &Value) -> bool {
     matches!(v, Value::Const(k, Kind::Ref) if unsafe { gc::never_young(*k as usize) })
 }
 
+/// The slow path of `new_tagged`, for an `x` that does not fit a word: a
+/// new object of type `ti` with `tag` in its header's top bytes and `x` at
+/// `offset` (a size descr's `word`).
+///
+/// # Safety
+///
+/// `ti` is a type info of the module; the caller holds the GIL.
+pub(super) unsafe extern "C" fn new_tagged_object(ti: *const gc::TypeInfo, tag: u64, offset: u64, x: i64) -> *mut u8 {
+    let obj = gc::rpy_gc_malloc(ti);
+    *obj.cast::<u64>() |= tag << 48;
+    obj.add(offset as usize).cast::<i64>().write(x);
+    obj
+}
+
 pub(super) extern "C" fn float_min(x: f64, y: f64) -> f64 {
     x.min(y)
 }
@@ -454,7 +468,7 @@ unsafe fn write_code(at: usize, bytes: &[u8]) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::jit::trace::{FrameSnapshot, ResOp, Snapshot, Value};
-    use rpy_jitcode::{Descr, Holds, Kind, Leaf, Op, Reg, Variant};
+    use rpy_jitcode::{Descr, Holds, Kind, Leaf, OnWord, Op, Reg, Variant};
     use smallvec::smallvec;
 
     fn tables() -> Tables<'static> {
@@ -703,7 +717,7 @@ mod tests {
         let leaf = |offset, kind| Leaf { offset, size: 8, signed: true, kind };
         JitModule {
             descrs: vec![
-                Descr::Size { name: "Cell".into(), typeinfo: 0 },
+                Descr::Size { name: "Cell".into(), typeinfo: 0, word: None },
                 Descr::Field {
                     name: "Cell.value".into(),
                     leaf: leaf(8, Kind::Int),
@@ -712,6 +726,7 @@ mod tests {
                     quasi: false,
                     nonneg: false,
                     variant: Variant::Any,
+                    on_word: OnWord::Never,
                 },
                 Descr::Field {
                     name: "Cell.next".into(),
@@ -721,6 +736,7 @@ mod tests {
                     quasi: false,
                     nonneg: false,
                     variant: Variant::Any,
+                    on_word: OnWord::Never,
                 },
             ],
             ..JitModule::default()
@@ -954,6 +970,103 @@ mod tests {
                     stats.write_barrier_calls
                 });
                 assert_eq!(calls == 0, stores_prebuilt, "{b:?}: {calls} write barrier calls");
+            }
+        }
+    }
+
+    /// Reads of an enum's tag and of its integer variant's integer, on a
+    /// tagged word (`(x << 1) | 1`: no memory) and on an object: `i1 =
+    /// tag(p0); i2 = int(p0); finish(i1, i2)`, on every backend.
+    #[test]
+    fn a_field_read_on_a_tagged_word_is_the_words() {
+        let leaf = |offset, size| Leaf { offset, size, signed: size == 8, kind: Kind::Int };
+        let field = |name: &str, leaf, on_word| Descr::Field {
+            name: name.into(),
+            leaf,
+            immutable: true,
+            holds: Holds::Shared,
+            quasi: false,
+            nonneg: false,
+            variant: Variant::Any,
+            on_word,
+        };
+        let module = JitModule {
+            descrs: vec![field("V.#tag", leaf(6, 2), OnWord::Tag(3)), field("V::Int.0", leaf(8, 8), OnWord::Int)],
+            ..JitModule::default()
+        };
+        let mut trace = Trace::new(&[Kind::Ref]);
+        let (tag, int) = (trace.new_var(Kind::Int), trace.new_var(Kind::Int));
+        trace.ops = vec![
+            with_descr(Op::GetfieldGcI, &[Value::Var(0)], 0, Some(tag)),
+            with_descr(Op::GetfieldGcI, &[Value::Var(0)], 1, Some(int)),
+            end(Op::Finish, &[Value::Var(tag), Value::Var(int)]),
+        ];
+        // An object of the variant: tag 5 in the header's top bytes.
+        let object: &[u64; 2] = Box::leak(Box::new([5 << 48, (-77i64) as u64]));
+        let words = [0i64, 7, -1, (1 << 62) - 1, -(1 << 62)].map(|x| (((x << 1) | 1) as u64, (3, x)));
+        for b in Backend::ALL {
+            let code = compile_loop(*b, &trace, &module, &tables(), 1, &no_links(), None, None).unwrap();
+            for (p, (want_tag, want_int)) in words.iter().copied().chain([(object.as_ptr() as u64, (5, -77))]) {
+                let mut frame = [0u64; FRAME_WORDS];
+                frame[0] = p;
+                assert_eq!(run(&code, &mut frame), (1, FINISHED as usize));
+                assert_eq!((frame[0], frame[1] as i64), (want_tag, want_int), "{b:?} on {p:#x}");
+            }
+        }
+    }
+
+    /// `V::Int { #tag, value: i64 }`, a tagged integer's variant of tag 3.
+    static TAGGED: gc::TypeInfo = gc::TypeInfo::fixed("V::Int", 16, &[]);
+
+    /// `p1 = new_tagged(i0); i2 = tag(p1); i3 = int(p1); finish(i2, i3,
+    /// p1)`: a word for an integer of 63 bits, an object with the tag and
+    /// the integer beyond, on every backend, with a collection at every
+    /// allocation.
+    #[test]
+    fn new_tagged_makes_a_word_or_an_object() {
+        let leaf = |offset, size| Leaf { offset, size, signed: size == 8, kind: Kind::Int };
+        let field = |name: &str, leaf, on_word| Descr::Field {
+            name: name.into(),
+            leaf,
+            immutable: true,
+            holds: Holds::Shared,
+            quasi: false,
+            nonneg: false,
+            variant: Variant::Any,
+            on_word,
+        };
+        let module = JitModule {
+            descrs: vec![
+                Descr::Size { name: "V::Int".into(), typeinfo: 0, word: Some((3, 8)) },
+                field("V.#tag", Leaf { signed: false, ..leaf(6, 2) }, OnWord::Tag(3)),
+                field("V::Int.0", leaf(8, 8), OnWord::Int),
+            ],
+            ..JitModule::default()
+        };
+        let typeinfos = [&TAGGED as *const gc::TypeInfo];
+        let tables = Tables { calls: &[], typeinfos: &typeinfos, prebuilt: &[] };
+        let mut trace = Trace::new(&[Kind::Int]);
+        let (p1, tag, int) = (trace.new_var(Kind::Ref), trace.new_var(Kind::Int), trace.new_var(Kind::Int));
+        trace.ops = vec![
+            with_descr(Op::NewTagged, &[Value::Var(0)], 0, Some(p1)),
+            with_descr(Op::GetfieldGcI, &[Value::Var(p1)], 1, Some(tag)),
+            with_descr(Op::GetfieldGcI, &[Value::Var(p1)], 2, Some(int)),
+            end(Op::Finish, &[Value::Var(tag), Value::Var(int), Value::Var(p1)]),
+        ];
+        let cfg = gc::Config { collect_every: 1, min_heap: 0, ..gc::Config::from_env() };
+        for b in Backend::ALL {
+            let code = compile_loop(*b, &trace, &module, &tables, 1, &no_links(), None, None).unwrap();
+            for x in [0, 1, -1, 7, (1 << 62) - 1, -(1 << 62), 1 << 62, -(1 << 62) - 1, i64::MAX, i64::MIN] {
+                let fits = (x << 1) >> 1 == x;
+                gc::with_gc(|| {
+                    let old = gc::set_config(cfg);
+                    let mut frame = [0u64; FRAME_WORDS];
+                    frame[0] = x as u64;
+                    assert_eq!(run(&code, &mut frame), (1, FINISHED as usize), "{b:?}");
+                    assert_eq!((frame[0], frame[1] as i64), (3, x), "{b:?} of {x}");
+                    assert_eq!(frame[2] & 1 == 1, fits, "{b:?} of {x}: {:#x}", frame[2]);
+                    gc::set_config(old);
+                });
             }
         }
     }

@@ -238,8 +238,11 @@ impl VarSet {
 /// The objects allocated by `ops` that nothing uses but writes into them
 /// (which are dead too).
 fn dead_allocations(ops: &[ResOp], vars: usize, is_dead_allocation: &dyn Fn(&ResOp, &VarSet) -> bool) -> VarSet {
-    let allocations: Vec<u32> =
-        ops.iter().filter(|op| matches!(op.op, Op::New | Op::NewArray)).filter_map(|op| op.result).collect();
+    let allocations: Vec<u32> = ops
+        .iter()
+        .filter(|op| matches!(op.op, Op::New | Op::NewArray | Op::NewTagged))
+        .filter_map(|op| op.result)
+        .collect();
     let mut dead = VarSet::new(vars);
     if allocations.is_empty() {
         return dead;
@@ -251,7 +254,7 @@ fn dead_allocations(ops: &[ResOp], vars: usize, is_dead_allocation: &dyn Fn(&Res
     // read once, not once a round).
     let mut used = VarSet::new(vars);
     let mut waiting: Vec<&ResOp> = Vec::new();
-    for op in ops.iter().filter(|op| !matches!(op.op, Op::New | Op::NewArray)) {
+    for op in ops.iter().filter(|op| !matches!(op.op, Op::New | Op::NewArray | Op::NewTagged)) {
         if is_dead_allocation(op, &dead) {
             waiting.push(op);
         } else {
@@ -286,7 +289,7 @@ fn is_dead_allocation(m: &JitModule, op: &ResOp, dead: &VarSet) -> bool {
     let writes = matches!(op.op, Op::SetfieldGc | Op::SetarrayitemGc | Op::SetinteriorfieldGc);
     match (writes, op.args.first(), op.result) {
         (true, Some(Value::Var(n)), _) => dead.contains(*n),
-        (false, _, Some(r)) if matches!(op.op, Op::New | Op::NewArray) => dead.contains(r),
+        (false, _, Some(r)) if matches!(op.op, Op::New | Op::NewArray | Op::NewTagged) => dead.contains(r),
         _ => false,
     }
 }

@@ -35,7 +35,7 @@ use crate::jit::trace::{
     allocation, initialization, Args, FrameSnapshot, Known, LazyArray, Piece, PureCallResult, ResOp, Snapshot, Store,
     Value, VirtualObject,
 };
-use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Op, Reg};
+use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, OnWord, Op, Reg};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use smallvec::smallvec;
 use std::collections::hash_map::Entry;
@@ -196,6 +196,9 @@ pub struct Optimizer<'m> {
     forgotten_by: Vec<(Loc, Vec<(Loc, (Value, Option<usize>))>)>,
     /// The objects an operation read or wrote through: not null.
     dereferenced: ValueSet,
+    /// Other values known not null: guarded so, or read a field of that a
+    /// tagged word has too (an enum's tag: the value may be no object).
+    not_null: ValueSet,
     /// Where objects were read from, when the field says something of what
     /// it holds (`Holds`): the object and the field's descr.
     origins: ValueMap<(Value, u32)>,
@@ -252,6 +255,7 @@ impl<'m> Optimizer<'m> {
             in_memory: HashMap::default(),
             forgotten_by: Vec::new(),
             dereferenced: ValueSet::default(),
+            not_null: ValueSet::default(),
             origins: ValueMap::default(),
             shared: ValueSet::default(),
             vable: None,
@@ -672,7 +676,7 @@ impl<'m> Optimizer<'m> {
             let (op, args) = k.op(self.m);
             let Some(loc) = location(self.m, op, &args, Some(k.descr)) else { continue };
             // (Its trace read or wrote through the object.)
-            self.dereferenced.insert(k.obj);
+            self.read_through(k.obj, Some(k.descr));
             self.know_heap(loc, k.value, None);
         }
         if self.opts.intbounds {
@@ -832,10 +836,34 @@ impl<'m> Optimizer<'m> {
         holds
     }
 
-    /// Whether the trace read or wrote through `v`, or guarded that it is
-    /// not null.
+    /// Whether the trace read or wrote through `v`: an object.
     pub fn is_dereferenced(&self, v: Value) -> bool {
         self.dereferenced.contains(&self.resolve(v))
+    }
+
+    /// Whether `v` is not null: read or written through, or guarded so.
+    pub fn is_not_null(&self, v: Value) -> bool {
+        let v = self.resolve(v);
+        self.dereferenced.contains(&v) || self.not_null.contains(&v)
+    }
+
+    /// The trace read or wrote the field or item `descr` of `obj`: an
+    /// object, unless a tagged word can be read through the field.
+    fn read_through(&mut self, obj: Value, descr: Option<u32>) {
+        if self.readable_on_word(descr) {
+            self.not_null.insert(obj);
+        } else {
+            self.dereferenced.insert(obj);
+        }
+    }
+
+    /// Whether `descr` is a field a tagged word can be read through (an
+    /// enum's tag or integer): a read of it says nothing of the memory of
+    /// what it read, which may be no object.
+    fn readable_on_word(&self, descr: Option<u32>) -> bool {
+        descr.is_some_and(
+            |d| matches!(self.m.descrs[d as usize], Descr::Field { on_word, .. } if on_word != OnWord::Never),
+        )
     }
 
     /// Emits the guard `op` leaving every waiting write waiting (its
@@ -850,7 +878,7 @@ impl<'m> Optimizer<'m> {
 
     /// `v` is not null (a guard said so).
     pub fn know_not_null(&mut self, v: Value) {
-        self.dereferenced.insert(self.resolve(v));
+        self.not_null.insert(self.resolve(v));
     }
 
     /// The comparisons known from guards on other comparisons (in no
@@ -903,7 +931,7 @@ impl<'m> Optimizer<'m> {
         }
         let writes = matches!(op.op, Op::SetfieldGc | Op::SetarrayitemGc | Op::SetinteriorfieldGc);
         if op.op.is_heap_read() || op.op == Op::ArraylenGc || writes {
-            self.dereferenced.insert(op.args[0]);
+            self.read_through(op.args[0], op.descr);
         }
         if let (Op::New | Op::NewArray, Some(r)) = (op.op, op.result) {
             self.note_shared(Value::Var(r));
@@ -1317,6 +1345,11 @@ impl<'m> Optimizer<'m> {
         }
         let descr = loc.descr;
         let (_, leaf) = bytes_of(self.m, descr)?;
+        if obj & 1 != 0 {
+            // A tagged word: no memory, what the field says it reads.
+            let Descr::Field { on_word, .. } = &self.m.descrs[descr as usize] else { return None };
+            return on_word.read(obj).map(|v| Value::Const(v, leaf.kind));
+        }
         let offset = match (loc.index, &self.m.descrs[descr as usize]) {
             (None, _) => leaf.offset,
             (Some(Value::Const(i, _)), Descr::Array { .. } | Descr::Interior { .. }) => {
@@ -1466,6 +1499,25 @@ impl<'m> Optimizer<'m> {
             return;
         }
         let Some(v) = self.virtuals.remove(n) else { return };
+        if let Some(x) = self.tagged_int(&v) {
+            // A tagged integer: the word, unless the integer does not fit.
+            self.out.push(ResOp {
+                op: Op::NewTagged,
+                args: smallvec![x],
+                descr: Some(v.size),
+                result: Some(n),
+                snapshot: None,
+            });
+            if self.opts.heap {
+                for (d, value) in v.fields {
+                    if let Some(loc) = location(self.m, Op::GetfieldGcI, &[Value::Var(n)], Some(d)) {
+                        let value = self.resolve(value);
+                        self.remember(loc, (value, None));
+                    }
+                }
+            }
+            return;
+        }
         let (new, args) = allocation(v.length);
         self.out.push(ResOp { op: new, args: args.into(), descr: Some(v.size), result: Some(n), snapshot: None });
         for (d, value) in v.fields {
@@ -1482,6 +1534,20 @@ impl<'m> Optimizer<'m> {
             }
             self.out.push(ResOp { op, args: args.into(), descr: Some(descr), result: None, snapshot: None });
         }
+    }
+
+    /// The integer of the virtual `v` when it is a tagged integer's variant
+    /// whose tag is its own (`new_tagged` makes it then).
+    fn tagged_int(&self, v: &Virtual) -> Option<Value> {
+        let Descr::Size { word: Some((tag, _)), .. } = self.m.descrs[v.size as usize] else { return None };
+        let field = |which: OnWord| {
+            let (_, value) = v.fields.iter().find(
+                |(d, _)| matches!(self.m.descrs[*d as usize], Descr::Field { on_word, .. } if on_word == which),
+            )?;
+            Some(self.resolve(*value))
+        };
+        let int = field(OnWord::Int).unwrap_or(Value::Const(0, Kind::Int));
+        (v.length.is_none() && field(OnWord::Tag(tag)) == Some(Value::Const(tag as u64, Kind::Int))).then_some(int)
     }
 
     /// The index `index` of the virtual array `n` when it is a constant
@@ -1794,7 +1860,7 @@ impl<'m> Optimizer<'m> {
         // A pointer the trace read or wrote through is not null: the
         // program dereferences only what it knows is not (RPython's
         // `make_nonnull` of a `getfield`'s object).
-        if matches!(op.op, PtrNonzero | PtrIszero) && self.dereferenced.contains(&a) {
+        if matches!(op.op, PtrNonzero | PtrIszero) && self.is_not_null(a) {
             return Some(Value::Const((op.op == PtrNonzero) as u64, Kind::Int));
         }
         if let (Some(_), Some(b), true) = (mirror(op.op), b, self.opts.intbounds) {

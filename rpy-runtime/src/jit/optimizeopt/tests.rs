@@ -6,7 +6,7 @@
 
 use super::{guards, optimize, Env, Opts};
 use crate::jit::trace::{FrameSnapshot, Known, PureCallResult, Snapshot, Store, Trace, Value};
-use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, Reg, Variant};
+use rpy_jitcode::{Descr, Effect, Effects, Holds, JitModule, Kind, Leaf, OnWord, Reg, Variant};
 use std::rc::Rc;
 
 /// The descrs the tests' traces use.
@@ -20,6 +20,7 @@ fn module() -> JitModule {
         quasi: false,
         nonneg: false,
         variant: Variant::Any,
+        on_word: OnWord::Never,
     };
     let enum_field = |name: &str, leaf, variant| Descr::Field {
         name: name.into(),
@@ -29,6 +30,7 @@ fn module() -> JitModule {
         quasi: false,
         nonneg: false,
         variant,
+        on_word: OnWord::Never,
     };
     let pure_field = |name: &str, leaf| enum_field(name, leaf, Variant::Any);
     let call_writing = |name: &str, effect, effects| Descr::Call {
@@ -49,12 +51,13 @@ fn module() -> JitModule {
         quasi: false,
         nonneg: false,
         variant: Variant::Any,
+        on_word: OnWord::Never,
     };
     let descrs = vec![
         field("Pair.a", int(8)),
         field("Pair.b", int(16)),
         field("Pair.next", Leaf { offset: 24, size: 8, signed: false, kind: Kind::Ref }),
-        Descr::Size { name: "Pair".into(), typeinfo: 0 },
+        Descr::Size { name: "Pair".into(), typeinfo: 0, word: None },
         Descr::Array {
             name: "list".into(),
             length_offset: 8,
@@ -97,6 +100,7 @@ fn module() -> JitModule {
             quasi: false,
             nonneg: false,
             variant: Variant::Any,
+            on_word: OnWord::Never,
         },
         Descr::Array {
             name: "items".into(),
@@ -136,9 +140,33 @@ fn module() -> JitModule {
             quasi: false,
             nonneg: true,
             variant: Variant::Any,
+            on_word: OnWord::Never,
         },
         // A field of one variant of the enum whose tag is 12 (23).
         enum_field("V.val", int(16), Variant::Own),
+        // The tag of an enum whose integers are tagged words of tag 1 (24).
+        Descr::Field {
+            name: "W.tag".into(),
+            leaf: int(8),
+            immutable: true,
+            holds: Holds::Shared,
+            quasi: false,
+            nonneg: false,
+            variant: Variant::Tag,
+            on_word: OnWord::Tag(1),
+        },
+        // Its integer variant (25) and its integer (26).
+        Descr::Size { name: "W::Int".into(), typeinfo: 5, word: Some((1, 16)) },
+        Descr::Field {
+            name: "W::Int.x".into(),
+            leaf: int(16),
+            immutable: true,
+            holds: Holds::Shared,
+            quasi: false,
+            nonneg: false,
+            variant: Variant::Own,
+            on_word: OnWord::Int,
+        },
     ];
     JitModule { descrs, ..JitModule::default() }
 }
@@ -367,6 +395,43 @@ fn a_trace_that_read_a_tag_checks_it_before_a_variants_field() {
         i4 = int_add(i1, i3)
         guard_value(i3, 1, descr=<Guard0x0>) [p0, i4]
         i5 = getfield_gc_i(p2, descr=<FieldS V.val 16 pure>)
+        jump(i4, i5, descr=TargetToken(1, label))",
+    );
+}
+
+/// The loop of the tests of reading a tag a tagged word has too: its
+/// body takes a field every object of its variant has (an unboxed
+/// payload's) once its preamble checked the tag.
+const LOOP_READING_PAST_A_WORDS_TAG: &str = "
+    [p0, i1]
+    p2 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+    i3 = getfield_gc_i(p2, descr=<FieldS W.tag 8 pure>)
+    i4 = int_eq(i3, 2)
+    guard_true(i4, descr=<Guard0x0>) [p0, i1]
+    i5 = getfield_gc_i(p2, descr=<FieldS Pair.a 8>)
+    i6 = int_add(i1, i5)
+    jump(p0, i6, descr=TargetToken(0))";
+
+/// Having read a tag a tagged word has too is knowing the value not null,
+/// not an object (a word has no memory): the entry checks its tag before
+/// it reads another field through it.
+#[test]
+fn a_trace_that_read_a_words_tag_checks_the_object_before_its_fields() {
+    check_entering_with_guards(
+        LOOP_READING_PAST_A_WORDS_TAG,
+        "
+        [p0, i1]
+        p2 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i3 = getfield_gc_i(p2, descr=<FieldS W.tag 8 pure>)
+        i4 = int_add(i1, i3)
+        jump(p0, i4, descr=TargetToken(1))",
+        "
+        [p0, i1]
+        p2 = getfield_gc_r(p0, descr=<FieldP Pair.next 24>)
+        i3 = getfield_gc_i(p2, descr=<FieldS W.tag 8 pure>)
+        i4 = int_add(i1, i3)
+        guard_value(i3, 2, descr=<Guard0x0>) [p0, i4]
+        i5 = getfield_gc_i(p2, descr=<FieldS Pair.a 8>)
         jump(i4, i5, descr=TargetToken(1, label))",
     );
 }
@@ -917,6 +982,72 @@ fn immutable_fields_of_a_constant_object_fold() {
         "
         [i0]
         i1 = int_add(i0, 8224)
+        jump(i1, descr=TargetToken(1))",
+    );
+}
+
+/// A tagged integer's variant that escapes is `new_tagged` of its integer (a word when it
+/// fits): what reading it gives stays known.
+#[test]
+fn an_escaping_tagged_integer_is_new_tagged() {
+    check(
+        "
+        [p0, i1]
+        p2 = new(descr=<SizeDescr W::Int>)
+        setfield_gc(p2, 1, descr=<FieldS W.tag 8 pure>)
+        setfield_gc(p2, i1, descr=<FieldS W::Int.x 16 pure>)
+        setfield_gc(p0, p2, descr=<FieldP Pair.next 24>)
+        i3 = getfield_gc_i(p2, descr=<FieldS W::Int.x 16 pure>)
+        i4 = getfield_gc_i(p2, descr=<FieldS W.tag 8 pure>)
+        i5 = int_add(i3, i4)
+        finish(i5)",
+        "
+        [p0, i1]
+        i2 = int_add(i1, 1)
+        p3 = new_tagged(i1, descr=<SizeDescr W::Int>)
+        setfield_gc(p0, p3, descr=<FieldP Pair.next 24>)
+        finish(i2)",
+    );
+}
+
+/// One that does not escape is nothing, and one made with another tag (no integer of the
+/// enum's: never so in a program) is an object as any other.
+#[test]
+fn a_tagged_integer_that_stays_virtual_is_nothing() {
+    check(
+        "
+        [p0, i1]
+        p2 = new(descr=<SizeDescr W::Int>)
+        setfield_gc(p2, 1, descr=<FieldS W.tag 8 pure>)
+        setfield_gc(p2, i1, descr=<FieldS W::Int.x 16 pure>)
+        i3 = getfield_gc_i(p2, descr=<FieldS W::Int.x 16 pure>)
+        p4 = new(descr=<SizeDescr W::Int>)
+        setfield_gc(p4, 2, descr=<FieldS W.tag 8 pure>)
+        setfield_gc(p0, p4, descr=<FieldP Pair.next 24>)
+        finish(i3)",
+        "
+        [p0, i1]
+        p2 = new(descr=<SizeDescr W::Int>)
+        setfield_gc(p2, 2, descr=<FieldS W.tag 8 pure>)
+        setfield_gc(p0, p2, descr=<FieldP Pair.next 24>)
+        finish(i1)",
+    );
+}
+
+/// The tag of a constant tagged word (`0x15`: the integer 10) is the word's, not memory's.
+#[test]
+fn the_tag_of_a_constant_tagged_word_folds_to_the_words() {
+    check(
+        "
+        [i0]
+        i1 = getfield_gc_i(ConstPtr(0x15), descr=<FieldS W.tag 8 pure>)
+        i2 = getfield_gc_i(ConstPtr(0x1000), descr=<FieldS W.tag 8 pure>)
+        i3 = int_add(i1, i2)
+        i4 = int_add(i0, i3)
+        jump(i4, descr=TargetToken(1))",
+        "
+        [i0]
+        i1 = int_add(i0, 4105)
         jump(i1, descr=TargetToken(1))",
     );
 }

@@ -817,26 +817,32 @@ fn guarded(
         return false;
     }
     let obj = args[0];
-    if !opt.is_dereferenced(obj) {
+    if !opt.is_not_null(obj) {
         let nonnull = emit_op(opt, trace, PtrNonzero, vec![obj], None, Kind::Int);
         if !guard_equal(opt, nonnull, Value::Const(1, Kind::Int), at) {
             return false;
         }
         opt.know_not_null(obj);
     }
-    if variant(opt.module(), f.descr) == Variant::Own {
-        // (The tag is a field of every variant: its read is safe now.)
-        let Some(tag) = (0..r.facts.len()).find(|&j| {
-            let g = &r.facts[j];
-            g.heap && variant(opt.module(), g.descr) == Variant::Tag && g.args[..1] == f.args[..1]
-        }) else {
-            return false;
-        };
-        let Some(variant) = known_tag(r.facts, tag) else { return false };
-        let Some(v) = value_of(opt, trace, r, tag, memo) else { return false };
-        if !guard_equal(opt, v, variant, at) {
-            return false;
+    // A variant's own field, or any field of an object whose tag the
+    // preamble knew, is read once a guard checked that tag: of another
+    // variant the object has no such field, and a tagged word (whose tag
+    // reads without memory) no memory at all. (The tag is a field of every
+    // variant: its read is safe now.)
+    let own = variant(opt.module(), f.descr) == Variant::Own;
+    let tag = (0..r.facts.len()).find(|&j| {
+        let g = &r.facts[j];
+        g.heap && variant(opt.module(), g.descr) == Variant::Tag && g.args[..1] == f.args[..1]
+    });
+    match tag.map(|tag| (tag, known_tag(r.facts, tag))) {
+        Some((tag, Some(variant))) if tag != k => {
+            let Some(v) = value_of(opt, trace, r, tag, memo) else { return false };
+            if !guard_equal(opt, v, variant, at) {
+                return false;
+            }
         }
+        _ if own => return false,
+        _ => {}
     }
     if matches!(f.op, GetarrayitemGcI | GetarrayitemGcR | GetarrayitemGcF) && !opt.in_bounds(obj, args[1], f.descr) {
         let len = emit_op(opt, trace, ArraylenGc, vec![obj], f.descr, Kind::Int);

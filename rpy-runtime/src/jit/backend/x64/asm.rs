@@ -357,6 +357,12 @@ impl Asm {
         self.op_rr(NO_PFX, REX_W, &[0x85], b.0, a.0);
     }
 
+    /// test r, simm32
+    pub fn test_ri(&mut self, r: Reg, imm: i32) {
+        self.op_rr(NO_PFX, REX_W, &[0xF7], 0, r.0);
+        self.imm32(imm);
+    }
+
     /// test qword [m], simm32
     pub fn test_mi(&mut self, m: Mem, imm: i32) {
         self.op_rm(NO_PFX, REX_W, &[0xF7], 0, m);

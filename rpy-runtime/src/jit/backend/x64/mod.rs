@@ -41,7 +41,7 @@ use super::{
 use crate::gc::{self, HDR_TRACK};
 use asm::{Alu, Asm, Cond, Fixup, Mem, Reg, Shift, Sse, Xmm, RAX, RBP, RCX, RDI, RDX, RSI, RSP};
 use regalloc::{emit_move, parallel_move, slot, Loc, Regs, Src, CALLEE_SAVED, CALLER_SAVED, SCRATCH, XMMS, XSCRATCH};
-use rpy_jitcode::{Descr, JitModule, Kind, Leaf, Op};
+use rpy_jitcode::{Descr, JitModule, Kind, Leaf, OnWord, Op};
 use std::sync::OnceLock;
 
 /// The frame's slots values may be in: inputs, spilled values, fail
@@ -503,6 +503,38 @@ impl Lower<'_, '_> {
             let d = self.new_gpr(res);
             self.a.load_sized(d, m, leaf.size, leaf.signed);
         }
+    }
+
+    /// A field read that may meet a tagged word in `obj` (`OnWord`): the
+    /// memory's value or the word's own. The rarer case is in the cold
+    /// code: the word for a tag (a tag read mostly meets objects), the
+    /// object for an integer (integers are mostly words).
+    fn getfield_on_word(&mut self, res: u32, obj: Reg, leaf: &Leaf, on_word: OnWord) {
+        let d = self.new_gpr(res);
+        self.a.test_ri(obj, 1);
+        let (hot, cold) = (&mut self.a, &mut self.cold);
+        let load = |a: &mut Asm| a.load_sized(d, Mem::at(obj, leaf.offset as i32), leaf.size, leaf.signed);
+        let word = |a: &mut Asm| match on_word {
+            OnWord::Tag(t) => a.mov_ri(d, t as i64),
+            OnWord::Int => {
+                a.mov_rr(d, obj);
+                a.shift_ri(Shift::Sar, d, 1);
+            }
+            OnWord::Never => unreachable!("a field read on words"),
+        };
+        let words_are_rare = matches!(on_word, OnWord::Tag(_));
+        let at = hot.jcc(if words_are_rare { Cond::Ne } else { Cond::E });
+        let cold_at = cold.pos();
+        if words_are_rare {
+            load(hot);
+            word(cold);
+        } else {
+            word(hot);
+            load(cold);
+        }
+        let back = self.a.pos();
+        self.jump_to_cold(at, cold_at);
+        self.back_to_hot(back);
     }
 
     /// Before a store of leaf `leaf` holding `v` into object `obj` (in
@@ -1217,11 +1249,15 @@ impl Lower<'_, '_> {
                 }
             }
             GetfieldGcI | GetfieldGcR | GetfieldGcF => {
-                let Some(Descr::Field { leaf, .. }) = op.descr.map(|d| &self.m.descrs[d as usize]) else {
+                let Some(Descr::Field { leaf, on_word, .. }) = op.descr.map(|d| &self.m.descrs[d as usize]) else {
                     unreachable!()
                 };
                 let obj = self.reg(&a[0]);
-                self.load_leaf(res.unwrap(), Mem::at(obj, leaf.offset as i32), leaf);
+                if *on_word == OnWord::Never {
+                    self.load_leaf(res.unwrap(), Mem::at(obj, leaf.offset as i32), leaf);
+                } else {
+                    self.getfield_on_word(res.unwrap(), obj, leaf, *on_word);
+                }
             }
             SetfieldGc => {
                 let Some(Descr::Field { leaf, .. }) = op.descr.map(|d| &self.m.descrs[d as usize]) else {
@@ -1267,6 +1303,26 @@ impl Lower<'_, '_> {
                 // (Its slow path may have collected: older objects are old.)
                 self.fresh.clear();
                 self.fresh.push(r);
+            }
+            NewTagged => {
+                let Some(Descr::Size { typeinfo, word: Some((tag, offset)), .. }) =
+                    op.descr.map(|d| &self.m.descrs[d as usize])
+                else {
+                    unreachable!()
+                };
+                let ti = self.t.typeinfos[*typeinfo as usize];
+                let x = self.reg(&a[0]);
+                let p = self.new_gpr(res.unwrap());
+                // (A shift by one overflows when bits 63 and 62 differ: the
+                // integer does not fit in 63 bits.)
+                self.a.mov_rr(p, x);
+                self.a.shift_ri(Shift::Shl, p, 1);
+                let at = self.a.jcc(Cond::O);
+                self.a.alu_ri(Alu::Or, p, 1);
+                let args = [Arg::K(ti as i64), Arg::K(*tag as i64), Arg::K(*offset as i64), Arg::R(x)];
+                self.cold_path(&[at], super::new_tagged_object as *const u8 as usize, &args, Some(p));
+                // (Its slow path may have collected: older objects are old.)
+                self.fresh.clear();
             }
             NewArray => {
                 let Some(Descr::Array { typeinfo, .. }) = op.descr.map(|d| &self.m.descrs[d as usize]) else {
