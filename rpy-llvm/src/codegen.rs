@@ -528,6 +528,14 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         Ok(call.try_as_basic_value().basic().expect("intrinsic returns a value"))
     }
 
+    /// `cond`, which the branch on it expects to be `likely`
+    /// (`llvm.expect`: the other side is laid out of the way).
+    fn expect(&self, cond: IntValue<'ctx>, likely: bool) -> R<IntValue<'ctx>> {
+        let bool_type = self.ctx.bool_type();
+        let expected = bool_type.const_int(likely as u64, false);
+        Ok(self.call_intrinsic("llvm.expect", &[bool_type.into()], &[cond.into(), expected.into()])?.into_int_value())
+    }
+
     /// A call of libm's `double name(double...)`, for the functions
     /// LLVM 14 has no intrinsic for (std calls the same ones).
     fn call_libm(&self, name: &str, args: &[BasicMetadataValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
@@ -1204,13 +1212,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         set_alignment(header, &SIGNED);
         let flag = b.build_and(header.into_int_value(), self.i64().const_int(gc::HDR_TRACK, false), "")?;
         let old = b.build_int_compare(IntPredicate::NE, flag, self.i64().const_zero(), "gc.old")?;
-        let old = self
-            .call_intrinsic(
-                "llvm.expect",
-                &[self.ctx.bool_type().into()],
-                &[old.into(), self.ctx.bool_type().const_zero().into()],
-            )?
-            .into_int_value();
+        let old = self.expect(old, false)?;
         let slow = self.ctx.append_basic_block(st.func, "wb.slow");
         let done = self.ctx.append_basic_block(st.func, "wb.done");
         self.builder.build_conditional_branch(old, slow, done)?;
@@ -1284,13 +1286,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let shifted = b.build_left_shift(x, one, "")?;
         let back = b.build_right_shift(shifted, one, true, "")?;
         let fits = b.build_int_compare(IntPredicate::EQ, back, x, "tagged.fits")?;
-        let fits = self
-            .call_intrinsic(
-                "llvm.expect",
-                &[self.ctx.bool_type().into()],
-                &[fits.into(), self.ctx.bool_type().const_int(1, false).into()],
-            )?
-            .into_int_value();
+        let fits = self.expect(fits, true)?;
         let (word_bb, object_bb, done) = (
             self.ctx.append_basic_block(st.func, "tagged.word"),
             self.ctx.append_basic_block(st.func, "tagged.object"),
@@ -1469,13 +1465,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         // lie beyond the run, which the comparison then rejects).
         let next = unsafe { b.build_gep(free, &[slot], "gc.next")? };
         let fits = b.build_int_compare(IntPredicate::ULE, next, limit, "")?;
-        let fits = self
-            .call_intrinsic(
-                "llvm.expect",
-                &[self.ctx.bool_type().into()],
-                &[fits.into(), self.ctx.bool_type().const_int(1, false).into()],
-            )?
-            .into_int_value();
+        let fits = self.expect(fits, true)?;
         let fast = self.ctx.append_basic_block(st.func, "alloc.fast");
         let done = self.ctx.append_basic_block(st.func, "alloc.done");
         let b = &self.builder;

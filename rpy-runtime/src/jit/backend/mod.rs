@@ -974,12 +974,9 @@ mod tests {
         }
     }
 
-    /// Reads of an enum's tag and of its integer variant's integer, on a
-    /// tagged word (`(x << 1) | 1`: no memory) and on an object: `i1 =
-    /// tag(p0); i2 = int(p0); finish(i1, i2)`, on every backend.
-    #[test]
-    fn a_field_read_on_a_tagged_word_is_the_words() {
-        let leaf = |offset, size| Leaf { offset, size, signed: size == 8, kind: Kind::Int };
+    /// The descrs of an enum whose integers are tagged words of tag 3: its
+    /// integer variant `V::Int` (0), its tag (1) and its integer (2).
+    fn tagged_module() -> JitModule {
         let field = |name: &str, leaf, on_word| Descr::Field {
             name: name.into(),
             leaf,
@@ -990,15 +987,27 @@ mod tests {
             variant: Variant::Any,
             on_word,
         };
-        let module = JitModule {
-            descrs: vec![field("V.#tag", leaf(6, 2), OnWord::Tag(3)), field("V::Int.0", leaf(8, 8), OnWord::Int)],
+        JitModule {
+            descrs: vec![
+                Descr::Size { name: "V::Int".into(), typeinfo: 0, word: Some((3, 8)) },
+                field("V.#tag", Leaf { offset: 6, size: 2, signed: false, kind: Kind::Int }, OnWord::Tag(3)),
+                field("V::Int.0", Leaf { offset: 8, size: 8, signed: true, kind: Kind::Int }, OnWord::Int),
+            ],
             ..JitModule::default()
-        };
+        }
+    }
+
+    /// Reads of an enum's tag and of its integer variant's integer, on a
+    /// tagged word (`(x << 1) | 1`: no memory) and on an object: `i1 =
+    /// tag(p0); i2 = int(p0); finish(i1, i2)`, on every backend.
+    #[test]
+    fn a_field_read_on_a_tagged_word_is_the_words() {
+        let module = tagged_module();
         let mut trace = Trace::new(&[Kind::Ref]);
         let (tag, int) = (trace.new_var(Kind::Int), trace.new_var(Kind::Int));
         trace.ops = vec![
-            with_descr(Op::GetfieldGcI, &[Value::Var(0)], 0, Some(tag)),
-            with_descr(Op::GetfieldGcI, &[Value::Var(0)], 1, Some(int)),
+            with_descr(Op::GetfieldGcI, &[Value::Var(0)], 1, Some(tag)),
+            with_descr(Op::GetfieldGcI, &[Value::Var(0)], 2, Some(int)),
             end(Op::Finish, &[Value::Var(tag), Value::Var(int)]),
         ];
         // An object of the variant: tag 5 in the header's top bytes.
@@ -1024,25 +1033,7 @@ mod tests {
     /// allocation.
     #[test]
     fn new_tagged_makes_a_word_or_an_object() {
-        let leaf = |offset, size| Leaf { offset, size, signed: size == 8, kind: Kind::Int };
-        let field = |name: &str, leaf, on_word| Descr::Field {
-            name: name.into(),
-            leaf,
-            immutable: true,
-            holds: Holds::Shared,
-            quasi: false,
-            nonneg: false,
-            variant: Variant::Any,
-            on_word,
-        };
-        let module = JitModule {
-            descrs: vec![
-                Descr::Size { name: "V::Int".into(), typeinfo: 0, word: Some((3, 8)) },
-                field("V.#tag", Leaf { signed: false, ..leaf(6, 2) }, OnWord::Tag(3)),
-                field("V::Int.0", leaf(8, 8), OnWord::Int),
-            ],
-            ..JitModule::default()
-        };
+        let module = tagged_module();
         let typeinfos = [&TAGGED as *const gc::TypeInfo];
         let tables = Tables { calls: &[], typeinfos: &typeinfos, prebuilt: &[] };
         let mut trace = Trace::new(&[Kind::Int]);
