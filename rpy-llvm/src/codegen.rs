@@ -936,11 +936,13 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                 let offset = self.i64().const_int(layout(&self.t.containers, c).fields[i], false);
                 if name == LlOp::Getfield {
                     let read = |s: &Self| s.load(p, offset, ft);
-                    if let Some(t) = self.t.tagged_base(c).filter(|_| field == TAG) {
+                    // (Through the base or the variant: either may be a word.)
+                    let tagged = self.t.tagged_base(c).or_else(|| self.t.tagged_variant(c));
+                    if let Some(t) = tagged.filter(|_| field == TAG) {
                         let tag = self.int_type(16).const_int(t.tag as u64, false);
                         return self.tagged_getfield(st, p, |_, _| Ok(tag.into()), read);
                     }
-                    if self.t.tagged_variant(c).is_some() {
+                    if self.t.tagged_variant(c).is_some_and(|t| field == t.field) {
                         let one = self.i64().const_int(1, false);
                         let x = |s: &Self, bits| Ok(s.builder.build_right_shift(bits, one, true, "")?.into());
                         return self.tagged_getfield(st, p, x, read);

@@ -764,7 +764,8 @@ fn zeroed(t: &mut Translator, ty: &Types, count: GraphId) -> GraphId {
 
 /// `fn tagged_sum(n, x) -> Signed`: an array of the tagged integers
 /// `x * i` for `i < n` (words while they fit in 63 bits, objects beyond),
-/// then the sum of the integers and of the tags read back from it.
+/// then the integers and the tags read back from it (through the enum's
+/// pointer and the variant's) in a sum.
 fn tagged_sum(t: &mut Translator, ty: &Types) -> GraphId {
     let (value, value_int, values) = (ty.value, ty.value_int, ty.values);
     let (pv, pa) = (LlType::Ptr(value), LlType::Ptr(values));
@@ -786,8 +787,12 @@ fn tagged_sum(t: &mut Translator, ty: &Types) -> GraphId {
         let tag = b.op(blk, LlOp::CastPrimitive, vec![tag.into()], SIGNED);
         let i = b.op(blk, LlOp::CastPointer, vec![w.into()], LlType::Ptr(value_int));
         let k = b.op(blk, LlOp::Getfield, vec![i.into(), c_str("0")], SIGNED);
+        // (The tag again, through the variant's pointer.)
+        let tag2 = b.op(blk, LlOp::Getfield, vec![i.into(), c_str(TAG)], TAG_TYPE);
+        let tag2 = b.op(blk, LlOp::CastPrimitive, vec![tag2.into()], SIGNED);
         let acc = b.op(blk, LlOp::Int(IntOp::Add), vec![v[3].into(), k.into()], SIGNED);
         let acc = b.op(blk, LlOp::Int(IntOp::Add), vec![acc.into(), tag.into()], SIGNED);
+        let acc = b.op(blk, LlOp::Int(IntOp::Mul), vec![acc.into(), tag2.into()], SIGNED);
         (blk, vec![v[0].into(), v[1].into(), v[2].into(), acc.into()])
     });
     b.ret(exit, ev[1].into());
