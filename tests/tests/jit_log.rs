@@ -28,6 +28,18 @@ fn virtuals_are_not_allocated_until_they_escape() {
     }
 }
 
+/// Program 253's loops keep integers of an enum in a vector: the integer
+/// that escapes is `new_tagged` (a tagged word unless it needs 64 bits),
+/// never an object of its variant, in loops and bridges alike.
+#[test]
+fn escaping_integers_are_tagged_words() {
+    let (loops, _) = jit_log("253_jit_tagged_ints", "jit-log-opt-loop");
+    let (bridges, _) = jit_log("253_jit_tagged_ints", "jit-log-opt-bridge");
+    let all: Vec<&String> = loops.iter().chain(&bridges).collect();
+    assert!(all.iter().any(|l| l.contains("= new_tagged(")), "{all:?}");
+    assert!(all.iter().all(|l| !l.contains("new(descr=<SizeDescr Val::Int>)")), "{all:?}");
+}
+
 /// Program 141's loop is unrolled: a preamble, a `label`, and a body that
 /// no longer reads what stays the same: the machine's `regs` (a field
 /// never assigned after construction: immutable, so not even after a
