@@ -4399,6 +4399,17 @@ pub mod lua {
         }
     }
 
+    /// `own_cached` of the table `t`, and its metatable: the table's
+    /// borrow ends before the metatable's begins (see `field_by_shapes`).
+    fn own_and_meta(
+        t: &Rc<RefCell<Table>>,
+        k: &Value,
+        cache: &RefCell<FieldCache>,
+    ) -> (Value, Option<Rc<RefCell<Table>>>) {
+        let tb = t.borrow();
+        (own_cached(&tb, k, cache), tb.meta.clone())
+    }
+
     /// `obj[k]` (`k` a constant string) when `obj`'s own entry is nil and
     /// its metatable is `mt`: the entry of the table `mt`'s `__index` is
     /// (its class), and so on, through at most `levels` tables (the object
@@ -4418,25 +4429,19 @@ pub mod lua {
         let mut n = 1;
         while n < levels {
             let (index_cache, key_cache) = inherited_caches(c, n - 1);
-            let next = {
+            let h = {
                 let mtb = mt.borrow();
                 let Some(p) = field_position(&mtb, &interp.index_key, &index_cache) else { return Some(Value::Nil) };
-                let h = mtb.value_at(p);
-                let Value::Table(t) = &h else {
-                    return if matches!(h, Value::Nil) { Some(Value::Nil) } else { None };
-                };
-                let tb = t.borrow();
-                if let Some(q) = field_position(&tb, k, &key_cache) {
-                    let v = tb.value_at(q);
-                    if !matches!(v, Value::Nil) {
-                        return Some(v);
-                    }
-                }
-                match &tb.meta {
-                    None => return Some(Value::Nil),
-                    Some(next) => next.clone(),
-                }
+                mtb.value_at(p)
             };
+            let Value::Table(t) = &h else {
+                return if matches!(h, Value::Nil) { Some(Value::Nil) } else { None };
+            };
+            let (v, meta) = own_and_meta(t, k, &key_cache);
+            if !matches!(v, Value::Nil) {
+                return Some(v);
+            }
+            let Some(next) = meta else { return Some(Value::Nil) };
             mt = next;
             n += 1;
         }
@@ -4478,9 +4483,8 @@ pub mod lua {
             Value::Str(_) if !we_are_jitted() => return string_method_cached(interp, k, c),
             _ => return None,
         };
-        let tb = t.borrow();
-        let v = own_cached(&tb, k, &c.own);
-        match &tb.meta {
+        let (v, meta) = own_and_meta(t, k, &c.own);
+        match &meta {
             Some(mt) if matches!(v, Value::Nil) => inherited_cached(interp, mt, k, c, chain_levels(2)),
             _ => Some(v),
         }
@@ -4524,13 +4528,22 @@ pub mod lua {
         let mut n = 0;
         while n < MAX_CHAIN {
             n += 1;
-            let next = {
+            // (The table's borrow ends before its metatable's begins: in
+            // a trace, the two borrow counts are fields the optimizer
+            // cannot tell apart, and a nested borrow made it write the
+            // first one's count twice, where now it writes nothing.)
+            let mt = {
                 let tb = t.borrow();
                 let p = shape_position(&tb.shape, k)?;
                 if p != usize::MAX && !tb.value_is_nil(p) {
                     return Some(tb.value_at(p));
                 }
-                let Some(mt) = &tb.meta else { return Some(Value::Nil) };
+                match &tb.meta {
+                    Some(mt) => mt.clone(),
+                    None => return Some(Value::Nil),
+                }
+            };
+            let next = {
                 let mtb = mt.borrow();
                 let q = shape_position(&mtb.shape, &interp.index_name)?;
                 if q == usize::MAX {
@@ -4573,9 +4586,8 @@ pub mod lua {
             }
         }
         let Value::Table(t) = obj else { return None };
-        let tb = t.borrow();
-        let v = own_cached(&tb, k, &cache.own);
-        match &tb.meta {
+        let (v, meta) = own_and_meta(t, k, &cache.own);
+        match &meta {
             Some(mt) if matches!(v, Value::Nil) => inherited_cached(interp, mt, k, cache, chain_levels(1)),
             _ => Some(v),
         }
@@ -4589,17 +4601,32 @@ pub mod lua {
     /// absent one is nothing.
     fn set_field_cached(interp: &Interp, obj: &Value, k: &Value, v: &Value, cache: &RefCell<FieldCache>) -> bool {
         let Value::Table(t) = obj else { return false };
-        let mut tb = t.borrow_mut();
         let is_nil = matches!(v, Value::Nil);
-        match field_position(&tb, k, cache) {
-            Some(p) => {
-                if tb.value_is_nil(p) && may_have_newindex(interp, &tb) {
-                    return false;
+        let p = {
+            let mut tb = t.borrow_mut();
+            let p = field_position(&tb, k, cache);
+            if let Some(p) = p {
+                if !tb.value_is_nil(p) {
+                    tb.set_value_at(p, v.clone());
+                    return true;
                 }
+            }
+            p
+        };
+        // A dead or absent entry is `__newindex`'s if the metatable may
+        // have one: asked with the table not borrowed (as in
+        // `field_by_shapes`: a trace then writes no borrow count).
+        let mt = t.borrow().meta.clone();
+        if may_have_newindex(interp, &mt) {
+            return false;
+        }
+        let mut tb = t.borrow_mut();
+        match p {
+            Some(p) => {
                 tb.set_value_at(p, v.clone());
                 true
             }
-            None if !is_nil && !tb.compacts_on_insert() && !may_have_newindex(interp, &tb) => {
+            None if !is_nil && !tb.compacts_on_insert() => {
                 let Value::Str(ks) = k else { return false };
                 let b: &Vec<u8> = ks;
                 let next = match &tb.shape {
@@ -4618,15 +4645,15 @@ pub mod lua {
             }
             // Nil for a string key that is not there: nothing to do (a
             // constructor's field given nil, cleared again).
-            None if is_nil && matches!(k, Value::Str(_)) && !may_have_newindex(interp, &tb) => true,
-            _ => false,
+            None => is_nil && matches!(k, Value::Str(_)),
         }
     }
 
-    /// Whether the metatable of `tb`, if any, may have a `__newindex`
-    /// (in a trace, a constant of the metatable's shape; a dictionary may).
-    fn may_have_newindex(interp: &Interp, tb: &Table) -> bool {
-        match &tb.meta {
+    /// Whether the metatable `meta` of a table, if any, may have a
+    /// `__newindex` (in a trace, a constant of the metatable's shape; a
+    /// dictionary may).
+    fn may_have_newindex(interp: &Interp, meta: &Option<Rc<RefCell<Table>>>) -> bool {
+        match meta {
             Some(mt) => match &mt.borrow().shape {
                 Some(shape) if !we_are_jitted() => shape.newindex,
                 shape => shape_position(shape, &interp.newindex_name) != Some(usize::MAX),
