@@ -139,6 +139,10 @@ pub(crate) struct Heap {
     /// `allocated_total` at the end of the last collection (when every run
     /// had just been retired).
     pub(super) allocated_at_collection: u64,
+    /// The bytes of the current runs, used or not: with `allocated_total`,
+    /// a bound on the bytes allocated that costs no walk over the classes
+    /// (`over_threshold`).
+    runs_room: usize,
     pub(super) minor: CollectionStats,
     pub(super) major: CollectionStats,
     pub(super) write_barrier_calls: u64,
@@ -197,6 +201,7 @@ impl Heap {
             forced_collections: 0,
             allocated_total: 0,
             allocated_at_collection: 0,
+            runs_room: 0,
             minor: CollectionStats::default(),
             major: CollectionStats::default(),
             write_barrier_calls: 0,
@@ -446,6 +451,7 @@ impl Heap {
         let cs = &mut self.classes[c];
         if cs.run_start != 0 {
             self.allocated_total += ((*run).free - cs.run_start) as u64;
+            self.runs_room -= cs.run_end - cs.run_start;
         }
         (*run).free = 0;
         (*run).limit = 0;
@@ -511,6 +517,7 @@ impl Heap {
                     cs.run_start = start;
                     cs.limit = if zeroed { start + bytes } else { start };
                     cs.run_end = start + bytes;
+                    self.runs_room += bytes;
                     let run = alloc_runs().add(c);
                     (*run).free = start;
                     (*run).limit = if self.cfg.slow_path_only() { start } else { cs.limit };
@@ -610,7 +617,13 @@ impl Heap {
     }
 
     fn over_threshold(&self, bytes: usize) -> bool {
-        self.old_bytes() + self.allocated_since() + bytes > self.threshold
+        // (First with the current runs counted whole, a bound that takes no
+        // walk over the classes: a fragmented heap hands out a run every
+        // few allocations, and asks each time.)
+        debug_assert!(self.allocated_total + self.runs_room as u64 >= self.allocated_total_now());
+        let bound = (self.allocated_total + self.runs_room as u64 - self.allocated_at_collection) as usize;
+        let under = self.old_bytes() + bound + self.external_since + bytes <= self.threshold;
+        !under && self.old_bytes() + self.allocated_since() + bytes > self.threshold
     }
 
     fn over_max(&self, bytes: usize) -> bool {
