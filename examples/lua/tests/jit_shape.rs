@@ -367,3 +367,29 @@ fn a_method_call_through_a_class_writes_no_borrow_count() {
         assert_eq!(writes, 0, "the loop writes borrow counts:\n{body}");
     }
 }
+
+/// A loop following integers through a table (`first = w[first]`): the
+/// value kept in the register had its tag checked the turn it was read,
+/// so the next turn reads its integer unchecked; each turn checks the tag
+/// of the one value it reads.
+#[test]
+fn a_value_kept_in_a_register_has_its_tag_checked_once() {
+    let program = "
+        local w = {}
+        for i = 1, 10 do w[i] = (i % 10) + 1 end
+        local first, s = 1, 0
+        for r = 1, 200000 do
+          local nxt = w[first]
+          s = s + nxt
+          first = nxt
+        end
+        print(s)";
+    let (out, log) = run_logging(&["-e", program], "jit-log-opt-loop", "default");
+    assert_eq!(out, "1100000");
+    let loops: Vec<&str> = log.split("{jit-log-opt-loop").skip(1).collect();
+    let bodies: Vec<&str> = loops.iter().filter_map(|l| l.split("label(").nth(1)).collect();
+    assert!(!bodies.is_empty(), "no unrolled loop:\n{log}");
+    for body in bodies {
+        assert_eq!(body.matches("Value.#tag").count(), 1, "one tag read per turn:\n{body}");
+    }
+}

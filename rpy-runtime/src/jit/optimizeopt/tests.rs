@@ -3822,3 +3822,185 @@ fn a_length_checked_above_an_index_is_above_the_smaller_ones() {
         jump(p0, descr=TargetToken(1))",
     );
 }
+
+/// A value the loop keeps in a register (a carried write: the frame's list
+/// of registers) whose tag the turn that made it checked: the next turn
+/// starts knowing the tag (a constant of the label), and reads the
+/// variant's field without checking it again. The read of the field is
+/// still a read (only constants are known of the values the label carries).
+#[test]
+fn the_tag_of_a_value_kept_in_a_register_is_checked_once() {
+    check(
+        "
+        [p0, p1, i2]
+        p3 = getarrayitem_gc_r(p1, 0, descr=<ArrayP 8>)
+        i4 = getfield_gc_i(p3, descr=<FieldS W.tag 8 pure>)
+        guard_value(i4, 1, descr=<Guard0x0>) [p1]
+        i5 = getfield_gc_i(p3, descr=<FieldS W::Int.x 16 pure>)
+        p6 = getarrayitem_gc_r(p0, i5, descr=<ArrayP 8>)
+        i7 = getfield_gc_i(p6, descr=<FieldS W.tag 8 pure>)
+        guard_value(i7, 1, descr=<Guard0x1>) [p1]
+        i8 = getfield_gc_i(p6, descr=<FieldS W::Int.x 16 pure>)
+        i9 = int_add(i2, i8)
+        setarrayitem_gc(p1, 0, p6, descr=<ArrayP 8>)
+        jump(p0, p1, i9, descr=TargetToken(0))",
+        "
+        [p0, p1, i2]
+        p3 = getarrayitem_gc_r(p1, 0, descr=<ArrayP 8>)
+        i4 = getfield_gc_i(p3, descr=<FieldS W.tag 8 pure>)
+        guard_value(i4, 1, descr=<Guard0x0>) [p1]
+        i5 = getfield_gc_i(p3, descr=<FieldS W::Int.x 16 pure>)
+        p6 = getarrayitem_gc_r(p0, i5, descr=<ArrayP 8>)
+        i7 = getfield_gc_i(p6, descr=<FieldS W.tag 8 pure>)
+        guard_value(i7, 1, descr=<Guard0x1>) [p1]
+        i8 = getfield_gc_i(p6, descr=<FieldS W::Int.x 16 pure>)
+        i9 = int_add(i2, i8)
+        label(p0, p1, i9, p6, descr=TargetToken(0))
+        i10 = getfield_gc_i(p6, descr=<FieldS W::Int.x 16 pure>)
+        setarrayitem_gc(p1, 0, p6, descr=<ArrayP 8>)
+        p11 = getarrayitem_gc_r(p0, i10, descr=<ArrayP 8>)
+        i12 = getfield_gc_i(p11, descr=<FieldS W.tag 8 pure>)
+        guard_value(i12, 1, descr=<Guard0x2>) [p1]
+        i13 = getfield_gc_i(p11, descr=<FieldS W::Int.x 16 pure>)
+        i14 = int_add(i9, i13)
+        jump(p0, p1, i14, p11, descr=TargetToken(0))",
+    );
+}
+
+/// The same loop where the turn does not check the tag of the value it
+/// keeps (it reads no field of it): the next turn checks it, as the
+/// label cannot say it.
+#[test]
+fn the_tag_of_a_kept_value_not_checked_is_checked_by_the_next_turn() {
+    check(
+        "
+        [p0, p1, i2]
+        p3 = getarrayitem_gc_r(p1, 0, descr=<ArrayP 8>)
+        i4 = getfield_gc_i(p3, descr=<FieldS W.tag 8 pure>)
+        guard_value(i4, 1, descr=<Guard0x0>) [p1]
+        i5 = getfield_gc_i(p3, descr=<FieldS W::Int.x 16 pure>)
+        p6 = getarrayitem_gc_r(p0, i5, descr=<ArrayP 8>)
+        setarrayitem_gc(p1, 0, p6, descr=<ArrayP 8>)
+        jump(p0, p1, i5, descr=TargetToken(0))",
+        "
+        [p0, p1, i2]
+        p3 = getarrayitem_gc_r(p1, 0, descr=<ArrayP 8>)
+        i4 = getfield_gc_i(p3, descr=<FieldS W.tag 8 pure>)
+        guard_value(i4, 1, descr=<Guard0x0>) [p1]
+        i5 = getfield_gc_i(p3, descr=<FieldS W::Int.x 16 pure>)
+        p6 = getarrayitem_gc_r(p0, i5, descr=<ArrayP 8>)
+        label(p0, p1, p6, descr=TargetToken(0))
+        i7 = getfield_gc_i(p6, descr=<FieldS W.tag 8 pure>)
+        setarrayitem_gc(p1, 0, p6, descr=<ArrayP 8>)
+        guard_value(i7, 1, descr=<Guard0x1>) [p1]
+        i8 = getfield_gc_i(p6, descr=<FieldS W::Int.x 16 pure>)
+        p9 = getarrayitem_gc_r(p0, i8, descr=<ArrayP 8>)
+        jump(p0, p1, p9, descr=TargetToken(0))",
+    );
+}
+
+/// The loop of `the_tag_of_a_value_kept_in_a_register_is_checked_once`,
+/// entered from elsewhere.
+const LOOP_KEEPING_A_TAGGED_VALUE: &str = "
+    [p0, p1, i2]
+    p3 = getarrayitem_gc_r(p1, 0, descr=<ArrayP 8>)
+    i4 = getfield_gc_i(p3, descr=<FieldS W.tag 8 pure>)
+    guard_value(i4, 1, descr=<Guard0x0>) [p1]
+    i5 = getfield_gc_i(p3, descr=<FieldS W::Int.x 16 pure>)
+    p6 = getarrayitem_gc_r(p0, i5, descr=<ArrayP 8>)
+    i7 = getfield_gc_i(p6, descr=<FieldS W.tag 8 pure>)
+    guard_value(i7, 1, descr=<Guard0x1>) [p1]
+    i8 = getfield_gc_i(p6, descr=<FieldS W::Int.x 16 pure>)
+    i9 = int_add(i2, i8)
+    setarrayitem_gc(p1, 0, p6, descr=<ArrayP 8>)
+    jump(p0, p1, i9, descr=TargetToken(0))";
+
+/// A trace keeping a value whose tag it does not know enters the preamble
+/// (which checks the tag), its write done: the body would read the
+/// variant's field unchecked.
+#[test]
+fn a_trace_keeping_a_value_of_unknown_tag_enters_the_preamble() {
+    check_entering(
+        LOOP_KEEPING_A_TAGGED_VALUE,
+        "
+        [p0, p1, i2]
+        p3 = getarrayitem_gc_r(p0, i2, descr=<ArrayP 8>)
+        setarrayitem_gc(p1, 0, p3, descr=<ArrayP 8>)
+        jump(p0, p1, i2, descr=TargetToken(1))",
+        "
+        [p0, p1, i2]
+        p3 = getarrayitem_gc_r(p0, i2, descr=<ArrayP 8>)
+        setarrayitem_gc(p1, 0, p3, descr=<ArrayP 8>)
+        jump(p0, p1, i2, descr=TargetToken(1))",
+    );
+}
+
+/// A trace that checked the tag of the value it keeps enters the body,
+/// the value passed to the label and the write left waiting.
+#[test]
+fn a_trace_keeping_a_value_of_known_tag_enters_the_body() {
+    check_entering(
+        LOOP_KEEPING_A_TAGGED_VALUE,
+        "
+        [p0, p1, i2]
+        p3 = getarrayitem_gc_r(p0, i2, descr=<ArrayP 8>)
+        i4 = getfield_gc_i(p3, descr=<FieldS W.tag 8 pure>)
+        guard_value(i4, 1, descr=<Guard0x0>) [p1]
+        setarrayitem_gc(p1, 0, p3, descr=<ArrayP 8>)
+        jump(p0, p1, i2, descr=TargetToken(1))",
+        "
+        [p0, p1, i2]
+        p3 = getarrayitem_gc_r(p0, i2, descr=<ArrayP 8>)
+        i4 = getfield_gc_i(p3, descr=<FieldS W.tag 8 pure>)
+        guard_value(i4, 1, descr=<Guard0x0>) [p1]
+        jump(p0, p1, i2, p3, descr=TargetToken(1, label))",
+    );
+}
+
+/// As `the_tag_of_a_value_kept_in_a_register_is_checked_once`, the tag
+/// checked with a comparison (`tag == 1`, guarded true) rather than
+/// `guard_value`: the tag stays a variable known to equal the constant,
+/// and the next turn knows it all the same.
+#[test]
+fn a_tag_compared_equal_is_known_of_the_value_kept() {
+    check(
+        "
+        [p0, p1, i2]
+        p3 = getarrayitem_gc_r(p1, 0, descr=<ArrayP 8>)
+        i4 = getfield_gc_i(p3, descr=<FieldS W.tag 8 pure>)
+        i5 = int_eq(i4, 1)
+        guard_true(i5, descr=<Guard0x0>) [p1]
+        i6 = getfield_gc_i(p3, descr=<FieldS W::Int.x 16 pure>)
+        p7 = getarrayitem_gc_r(p0, i6, descr=<ArrayP 8>)
+        i8 = getfield_gc_i(p7, descr=<FieldS W.tag 8 pure>)
+        i9 = int_eq(i8, 1)
+        guard_true(i9, descr=<Guard0x1>) [p1]
+        i10 = getfield_gc_i(p7, descr=<FieldS W::Int.x 16 pure>)
+        i11 = int_add(i2, i10)
+        setarrayitem_gc(p1, 0, p7, descr=<ArrayP 8>)
+        jump(p0, p1, i11, descr=TargetToken(0))",
+        "
+        [p0, p1, i2]
+        p3 = getarrayitem_gc_r(p1, 0, descr=<ArrayP 8>)
+        i4 = getfield_gc_i(p3, descr=<FieldS W.tag 8 pure>)
+        i5 = int_eq(i4, 1)
+        guard_true(i5, descr=<Guard0x0>) [p1]
+        i6 = getfield_gc_i(p3, descr=<FieldS W::Int.x 16 pure>)
+        p7 = getarrayitem_gc_r(p0, i6, descr=<ArrayP 8>)
+        i8 = getfield_gc_i(p7, descr=<FieldS W.tag 8 pure>)
+        i9 = int_eq(i8, 1)
+        guard_true(i9, descr=<Guard0x1>) [p1]
+        i10 = getfield_gc_i(p7, descr=<FieldS W::Int.x 16 pure>)
+        i11 = int_add(i2, i10)
+        label(p0, p1, i11, p7, descr=TargetToken(0))
+        i12 = getfield_gc_i(p7, descr=<FieldS W::Int.x 16 pure>)
+        setarrayitem_gc(p1, 0, p7, descr=<ArrayP 8>)
+        p13 = getarrayitem_gc_r(p0, i12, descr=<ArrayP 8>)
+        i14 = getfield_gc_i(p13, descr=<FieldS W.tag 8 pure>)
+        i15 = int_eq(i14, 1)
+        guard_true(i15, descr=<Guard0x2>) [p1]
+        i16 = getfield_gc_i(p13, descr=<FieldS W::Int.x 16 pure>)
+        i17 = int_add(i11, i16)
+        jump(p0, p1, i17, p13, descr=TargetToken(0))",
+    );
+}

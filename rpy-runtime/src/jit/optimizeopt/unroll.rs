@@ -44,7 +44,8 @@ use std::rc::Rc;
 /// A value the body can know in terms of the loop's values: an input of the
 /// loop (by position in the jump), a fact (by number), a constant, or a
 /// leaf of what the label carries (`carry`; the only facts about one are
-/// comparisons, `export_comparisons`).
+/// constants: comparisons and reads of fields that never change,
+/// `export_leaf_facts`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) enum Expr {
     Input(usize),
@@ -119,7 +120,7 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
     };
     let mut carried = Carried::capture(&pre, &trace.kinds, &as_expr);
     let mut facts = facts;
-    export_comparisons(&pre, &exprs, &carried, &mut facts);
+    export_leaf_facts(&pre, &exprs, &carried, &mut facts);
     let mut inputs: Vec<Mode> =
         entering.iter().map(|v| if let Value::Const(c, _) = v { Mode::Const(*c) } else { Mode::Var }).collect();
     let mut modes: Vec<Mode> =
@@ -156,6 +157,15 @@ pub fn unroll(trace: &mut Trace, env: Env) -> Option<ShortPreamble> {
                     kept_ranges[j] = false;
                 }
                 carried.give_up(&trace.kinds, d.carried);
+                // A value carried as a fact that did not hold is carried
+                // as a leaf now: what the preamble knew of it, a fact of
+                // that leaf (leaves are only added: the others' facts stay).
+                let known = facts.len();
+                export_leaf_facts(&pre, &exprs, &carried, &mut facts);
+                modes.extend(facts[known..].iter().map(|f| match f.value {
+                    Value::Const(c, _) => Mode::Const(c),
+                    _ => Mode::Var,
+                }));
             }
         }
     }
@@ -260,7 +270,7 @@ pub fn label_args(sp: &ShortPreamble, opt: &mut Optimizer, trace: &mut Trace, ar
     let reach = Reach { leaves: &leaves, guards_at: None, ..reach };
     for &(k, c) in sp.constants.iter().filter(|(k, _)| mentions_leaf(&sp.facts[*k])) {
         let v = value_of(opt, trace, &reach, k, &mut memo)?;
-        if !constant(&v, c) {
+        if !known_equal(opt, v, c) {
             return None;
         }
     }
@@ -332,34 +342,89 @@ fn export(pre: &Optimizer, entering: &[Value], trace: &Trace) -> (Vec<Fact>, Has
 /// (their negations and mirrors are in no operation) about the loop's
 /// inputs and facts (`exprs`, the preamble's variables that are some) and
 /// what the label carries (`carried`'s leaves: a tape's position kept in
-/// its object): appended to `facts`, after the others. The body starts
-/// knowing them (the position below the tape's length, so that a move
-/// right is in bounds once it is not at the end); those about leaves must
-/// hold of the leaves' values at its end.
-fn export_comparisons(pre: &Optimizer, exprs: &HashMap<u32, Expr>, carried: &Carried, facts: &mut Vec<Fact>) {
+/// its object), and the constants it read in fields that never change of
+/// the leaves (an enum's tag: a value kept in a register of the frame and
+/// checked the turn it was made need not be checked again the next):
+/// appended to `facts`, after the others. The body starts knowing them
+/// (the position below the tape's length, so that a move right is in
+/// bounds once it is not at the end); those about leaves must hold of the
+/// leaves' values at its end, known there without a read (a turn that
+/// does not know them gives them up).
+fn export_leaf_facts(pre: &Optimizer, exprs: &HashMap<u32, Expr>, carried: &Carried, facts: &mut Vec<Fact>) {
     let mut expr = exprs.clone();
     for l in 0..carried.leaf_count() {
         if let Value::Var(n) = pre.resolve(carried.leaf_value(l)) {
             expr.entry(n).or_insert(Expr::Leaf(l));
         }
     }
+    let as_expr = |v: &Value| match pre.resolve(*v) {
+        Value::Var(n) => expr.get(&n).copied(),
+        c => Some(Expr::Const(c)),
+    };
     let mut exported: HashSet<(Op, Vec<Expr>, Option<u32>)> =
         facts.iter().map(|f| (f.op, f.args.clone(), f.descr)).collect();
     for ((op, args, descr), value) in pre.derived_comparisons() {
-        let args: Option<Vec<Expr>> = (args.iter())
-            .map(|a| match pre.resolve(*a) {
-                Value::Var(n) => expr.get(&n).copied(),
-                c => Some(Expr::Const(c)),
-            })
-            .collect();
-        let Some(args) = args else { continue };
+        let Some(args) = args.iter().map(as_expr).collect::<Option<Vec<Expr>>>() else { continue };
         if exported.insert((op, args.clone(), descr)) {
             facts.push(Fact { op, args, descr, kind: Kind::Int, value, heap: false });
         }
     }
+    // (A value two leaves hold, a register copied to another, is a fact
+    // of each.)
+    // The variables a guarded comparison says equal a constant (a tag
+    // checked with `==`).
+    let mut equal: HashMap<u32, Value> = HashMap::default();
+    for op in pre.out.iter().filter(|op| op.op == Op::IntEq) {
+        let Some(r) = op.result else { continue };
+        if pre.resolve(Value::Var(r)) != Value::Const(1, Kind::Int) {
+            continue;
+        }
+        if let [Value::Var(n), c @ Value::Const(..)] | [c @ Value::Const(..), Value::Var(n)] =
+            [pre.resolve(op.args[0]), pre.resolve(op.args[1])]
+        {
+            equal.insert(n, c);
+        }
+    }
+    for op in &pre.out {
+        let (Some(r), Some(d)) = (op.result, op.descr) else { continue };
+        if !matches!(op.op, Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF) || !pre.module().is_immutable(d) {
+            continue;
+        }
+        let value = match pre.resolve(Value::Var(r)) {
+            Value::Var(n) => equal.get(&n).copied().unwrap_or(Value::Var(n)),
+            c => c,
+        };
+        let still = location(pre.module(), op.op, &op.args, op.descr).and_then(|l| pre.peek_heap(&l));
+        let still = still.map(|v| match pre.resolve(v) {
+            Value::Var(n) => equal.get(&n).copied().unwrap_or(Value::Var(n)),
+            c => c,
+        });
+        let (Value::Const(_, kind), true) = (value, still == Some(value)) else { continue };
+        let obj = pre.resolve(op.args[0]);
+        for l in (0..carried.leaf_count()).filter(|&l| pre.resolve(carried.leaf_value(l)) == obj) {
+            let args = vec![Expr::Leaf(l)];
+            if exported.insert((op.op, args.clone(), op.descr)) {
+                facts.push(Fact { op: op.op, args, descr: op.descr, kind, value, heap: true });
+            }
+        }
+    }
 }
 
-/// Whether fact `f` is about a leaf (a comparison, `export_comparisons`).
+/// Whether `v` is known to be the constant `c`: it is, or a guarded
+/// comparison said so (a tag checked with `==` stays a variable).
+fn known_equal(opt: &mut Optimizer, v: Value, c: u64) -> bool {
+    match v {
+        Value::Const(x, _) => x == c,
+        Value::Var(_) => {
+            let c = Value::Const(c, Kind::Int);
+            let eq = |a, b| (Op::IntEq, Args::from_slice(&[a, b]), None);
+            let one = Some(Value::Const(1, Kind::Int));
+            opt.lookup_pure(&eq(v, c)) == one || opt.lookup_pure(&eq(c, v)) == one
+        }
+    }
+}
+
+/// Whether fact `f` is about a leaf (a constant, `export_leaf_facts`).
 fn mentions_leaf(f: &Fact) -> bool {
     f.args.iter().any(|e| matches!(e, Expr::Leaf(_)))
 }
@@ -517,7 +582,12 @@ fn body(
         let Mode::Const(c) = modes[k] else { continue };
         if let Some(args) = args_at_start(f, &input_vals, &fact_vals, &start.leaves) {
             let v = Value::Const(c, f.kind);
-            opt.know_pure((f.op, Args::from_slice(&args), f.descr), v, Some(k));
+            if f.heap {
+                let loc = location(env.module, f.op, &args, f.descr).expect("a read's location");
+                opt.know_heap(loc, v, Some(k));
+            } else {
+                opt.know_pure((f.op, Args::from_slice(&args), f.descr), v, Some(k));
+            }
             (fact_vals[k], fact_args[k]) = (Some(v), Some(args));
         }
     }
@@ -679,7 +749,7 @@ impl Check {
                 let reach = Reach { facts, inputs: end, leaves, safe, guards_at: None };
                 let end_value = value_of(opt, trace, &reach, k, &mut self.at_end);
                 let holds = match (modes[k], end_value) {
-                    (Mode::Const(c), Some(Value::Const(x, _))) => x == c,
+                    (Mode::Const(c), Some(v)) => known_equal(opt, v, c),
                     (Mode::Var, Some(_)) => true,
                     _ => false,
                 };
