@@ -30,6 +30,15 @@ fn loop_counts(log: &str) -> (u64, u64) {
     (count("entry "), count("TargetToken("))
 }
 
+/// The bodies of the unrolled loops in a `jit-log-opt-loop` log (after
+/// their labels); there is one at least.
+fn loop_bodies(log: &str) -> Vec<&str> {
+    let loops = log.split("{jit-log-opt-loop").skip(1);
+    let bodies: Vec<&str> = loops.filter_map(|l| l.split("label(").nth(1)).collect();
+    assert!(!bodies.is_empty(), "no unrolled loop:\n{log}");
+    bodies
+}
+
 /// A `while` loop whose branch goes the other way every few turns: the
 /// bridge of that branch knows what the loop's guard knew of the frame (its
 /// registers and the boxes in them), so it goes on into the loop's body at
@@ -327,9 +336,7 @@ fn a_loop_updating_number_fields_boxes_nothing() {
         print(objs[4].count, objs[4].pos)";
     let (out, log) = run_logging(&["-e", program], "jit-log-opt-loop", "default");
     assert_eq!(out, "80000\t8.0");
-    let loops: Vec<&str> = log.split("{jit-log-opt-loop").skip(1).collect();
-    let bodies: Vec<&str> = loops.iter().filter_map(|l| l.split("label(").nth(1)).collect();
-    assert!(!bodies.is_empty(), "no unrolled loop:\n{log}");
+    let bodies = loop_bodies(&log);
     for body in bodies {
         assert!(!body.contains("new("), "the loop makes an object:\n{body}");
         assert!(!body.contains("call_"), "the loop calls:\n{body}");
@@ -358,9 +365,7 @@ fn a_method_call_through_a_class_writes_no_borrow_count() {
         print(s)";
     let (out, log) = run_logging(&["-e", program], "jit-log-opt-loop", "default");
     assert_eq!(out, "600150000");
-    let loops: Vec<&str> = log.split("{jit-log-opt-loop").skip(1).collect();
-    let bodies: Vec<&str> = loops.iter().filter_map(|l| l.split("label(").nth(1)).collect();
-    assert!(!bodies.is_empty(), "no unrolled loop:\n{log}");
+    let bodies = loop_bodies(&log);
     for body in bodies {
         assert!(body.contains("Table.#borrows"), "the loop reads no borrow count:\n{body}");
         let writes = body.lines().filter(|l| l.starts_with("setfield_gc") && l.contains("#borrows")).count();
@@ -386,9 +391,7 @@ fn a_value_kept_in_a_register_has_its_tag_checked_once() {
         print(s)";
     let (out, log) = run_logging(&["-e", program], "jit-log-opt-loop", "default");
     assert_eq!(out, "1100000");
-    let loops: Vec<&str> = log.split("{jit-log-opt-loop").skip(1).collect();
-    let bodies: Vec<&str> = loops.iter().filter_map(|l| l.split("label(").nth(1)).collect();
-    assert!(!bodies.is_empty(), "no unrolled loop:\n{log}");
+    let bodies = loop_bodies(&log);
     for body in bodies {
         assert_eq!(body.matches("Value.#tag").count(), 1, "one tag read per turn:\n{body}");
     }

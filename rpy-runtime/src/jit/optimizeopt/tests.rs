@@ -3823,27 +3823,31 @@ fn a_length_checked_above_an_index_is_above_the_smaller_ones() {
     );
 }
 
-/// A value the loop keeps in a register (a carried write: the frame's list
-/// of registers) whose tag the turn that made it checked: the next turn
+/// A loop keeping in a register (a carried write: the frame's list of
+/// registers) a value whose tag it checks.
+const LOOP_KEEPING_A_TAGGED_VALUE: &str = "
+    [p0, p1, i2]
+    p3 = getarrayitem_gc_r(p1, 0, descr=<ArrayP 8>)
+    i4 = getfield_gc_i(p3, descr=<FieldS W.tag 8 pure>)
+    guard_value(i4, 1, descr=<Guard0x0>) [p1]
+    i5 = getfield_gc_i(p3, descr=<FieldS W::Int.x 16 pure>)
+    p6 = getarrayitem_gc_r(p0, i5, descr=<ArrayP 8>)
+    i7 = getfield_gc_i(p6, descr=<FieldS W.tag 8 pure>)
+    guard_value(i7, 1, descr=<Guard0x1>) [p1]
+    i8 = getfield_gc_i(p6, descr=<FieldS W::Int.x 16 pure>)
+    i9 = int_add(i2, i8)
+    setarrayitem_gc(p1, 0, p6, descr=<ArrayP 8>)
+    jump(p0, p1, i9, descr=TargetToken(0))";
+
+/// A value the loop keeps in a register whose tag the turn that made it
+/// checked: the next turn
 /// starts knowing the tag (a constant of the label), and reads the
 /// variant's field without checking it again. The read of the field is
 /// still a read (only constants are known of the values the label carries).
 #[test]
 fn the_tag_of_a_value_kept_in_a_register_is_checked_once() {
     check(
-        "
-        [p0, p1, i2]
-        p3 = getarrayitem_gc_r(p1, 0, descr=<ArrayP 8>)
-        i4 = getfield_gc_i(p3, descr=<FieldS W.tag 8 pure>)
-        guard_value(i4, 1, descr=<Guard0x0>) [p1]
-        i5 = getfield_gc_i(p3, descr=<FieldS W::Int.x 16 pure>)
-        p6 = getarrayitem_gc_r(p0, i5, descr=<ArrayP 8>)
-        i7 = getfield_gc_i(p6, descr=<FieldS W.tag 8 pure>)
-        guard_value(i7, 1, descr=<Guard0x1>) [p1]
-        i8 = getfield_gc_i(p6, descr=<FieldS W::Int.x 16 pure>)
-        i9 = int_add(i2, i8)
-        setarrayitem_gc(p1, 0, p6, descr=<ArrayP 8>)
-        jump(p0, p1, i9, descr=TargetToken(0))",
+        LOOP_KEEPING_A_TAGGED_VALUE,
         "
         [p0, p1, i2]
         p3 = getarrayitem_gc_r(p1, 0, descr=<ArrayP 8>)
@@ -3898,22 +3902,6 @@ fn the_tag_of_a_kept_value_not_checked_is_checked_by_the_next_turn() {
         jump(p0, p1, p9, descr=TargetToken(0))",
     );
 }
-
-/// The loop of `the_tag_of_a_value_kept_in_a_register_is_checked_once`,
-/// entered from elsewhere.
-const LOOP_KEEPING_A_TAGGED_VALUE: &str = "
-    [p0, p1, i2]
-    p3 = getarrayitem_gc_r(p1, 0, descr=<ArrayP 8>)
-    i4 = getfield_gc_i(p3, descr=<FieldS W.tag 8 pure>)
-    guard_value(i4, 1, descr=<Guard0x0>) [p1]
-    i5 = getfield_gc_i(p3, descr=<FieldS W::Int.x 16 pure>)
-    p6 = getarrayitem_gc_r(p0, i5, descr=<ArrayP 8>)
-    i7 = getfield_gc_i(p6, descr=<FieldS W.tag 8 pure>)
-    guard_value(i7, 1, descr=<Guard0x1>) [p1]
-    i8 = getfield_gc_i(p6, descr=<FieldS W::Int.x 16 pure>)
-    i9 = int_add(i2, i8)
-    setarrayitem_gc(p1, 0, p6, descr=<ArrayP 8>)
-    jump(p0, p1, i9, descr=TargetToken(0))";
 
 /// A trace keeping a value whose tag it does not know enters the preamble
 /// (which checks the tag), its write done: the body would read the

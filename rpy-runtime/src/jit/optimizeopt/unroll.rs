@@ -22,7 +22,9 @@
 //! Comparisons the preamble's guards decided about the values of the writes
 //! the label carries (a tape's position kept in its object, below the
 //! tape's length) are facts too, checked once the body's end knows what
-//! those writes hold.
+//! those writes hold, and so are the constants it read in their fields
+//! that never change (the tag of a value kept in an interpreter's
+//! register, checked the turn it was read: not again the next).
 //!
 //! The ranges the preamble knew its integers at the label to lie in are
 //! such guesses too (RPython's virtual state keeps the label's integer
@@ -369,10 +371,8 @@ fn export_leaf_facts(pre: &Optimizer, exprs: &HashMap<u32, Expr>, carried: &Carr
             facts.push(Fact { op, args, descr, kind: Kind::Int, value, heap: false });
         }
     }
-    // (A value two leaves hold, a register copied to another, is a fact
-    // of each.)
     // The variables a guarded comparison says equal a constant (a tag
-    // checked with `==`).
+    // checked with `==`), and what a value is known to be.
     let mut equal: HashMap<u32, Value> = HashMap::default();
     for op in pre.out.iter().filter(|op| op.op == Op::IntEq) {
         let Some(r) = op.result else { continue };
@@ -385,21 +385,20 @@ fn export_leaf_facts(pre: &Optimizer, exprs: &HashMap<u32, Expr>, carried: &Carr
             equal.insert(n, c);
         }
     }
+    let known = |v: Value| match pre.resolve(v) {
+        Value::Var(n) => equal.get(&n).copied().unwrap_or(Value::Var(n)),
+        c => c,
+    };
     for op in &pre.out {
         let (Some(r), Some(d)) = (op.result, op.descr) else { continue };
         if !matches!(op.op, Op::GetfieldGcI | Op::GetfieldGcR | Op::GetfieldGcF) || !pre.module().is_immutable(d) {
             continue;
         }
-        let value = match pre.resolve(Value::Var(r)) {
-            Value::Var(n) => equal.get(&n).copied().unwrap_or(Value::Var(n)),
-            c => c,
-        };
-        let still = location(pre.module(), op.op, &op.args, op.descr).and_then(|l| pre.peek_heap(&l));
-        let still = still.map(|v| match pre.resolve(v) {
-            Value::Var(n) => equal.get(&n).copied().unwrap_or(Value::Var(n)),
-            c => c,
-        });
+        let value = known(Value::Var(r));
+        let still = location(pre.module(), op.op, &op.args, op.descr).and_then(|l| pre.peek_heap(&l)).map(known);
         let (Value::Const(_, kind), true) = (value, still == Some(value)) else { continue };
+        // (A value two leaves hold, a register copied to another: a fact
+        // of each.)
         let obj = pre.resolve(op.args[0]);
         for l in (0..carried.leaf_count()).filter(|&l| pre.resolve(carried.leaf_value(l)) == obj) {
             let args = vec![Expr::Leaf(l)];
