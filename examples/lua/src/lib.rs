@@ -4602,7 +4602,7 @@ pub mod lua {
     fn set_field_cached(interp: &Interp, obj: &Value, k: &Value, v: &Value, cache: &RefCell<FieldCache>) -> bool {
         let Value::Table(t) = obj else { return false };
         let is_nil = matches!(v, Value::Nil);
-        let p = {
+        let (p, mt) = {
             let mut tb = t.borrow_mut();
             let p = field_position(&tb, k, cache);
             if let Some(p) = p {
@@ -4611,12 +4611,12 @@ pub mod lua {
                     return true;
                 }
             }
-            p
+            (p, tb.meta.clone())
         };
         // A dead or absent entry is `__newindex`'s if the metatable may
-        // have one: asked with the table not borrowed (as in
-        // `field_by_shapes`: a trace then writes no borrow count).
-        let mt = t.borrow().meta.clone();
+        // have one: asked with the table not borrowed (the metatable may
+        // be the table itself; and in a trace the two borrow counts would
+        // be written back, as in `field_by_shapes`).
         if may_have_newindex(interp, &mt) {
             return false;
         }
