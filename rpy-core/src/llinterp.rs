@@ -686,7 +686,7 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation, name: LlOp) -> R
             let args: Vec<LlValue> = (1..op.args.len()).map(arg).collect();
             return rt::rt_call(tr, str_arg(op, 0), &args, rtype());
         }
-        LlOp::Panic => return Err(panic_at(str_arg(op, 0).to_string(), pos_arg(op, 1))),
+        LlOp::Panic | LlOp::Unreachable => return Err(panic_at(str_arg(op, 0).to_string(), pos_arg(op, 1))),
         LlOp::PanicStr => {
             let msg = rt::string_bytes(arg(0).object());
             return Err(panic_at(String::from_utf8_lossy(&msg).into_owned(), pos_arg(op, 1)));

@@ -139,6 +139,10 @@ macro_rules! ll_ops {
 
 ll_ops! {
     Panic = "panic": NORETURN,
+    // A point the program cannot reach (a `match` rustc proved exhaustive
+    // falling through its arms): translated code assumes it away, the
+    // interpreters panic there as `panic` does.
+    Unreachable = "unreachable": NORETURN,
     PanicStr = "panic_str": NORETURN,
     PanicIf = "panic_if": EFFECT,
     PanicIndexIf = "panic_index_if": EFFECT,

@@ -85,6 +85,9 @@ pub fn list_method_sig(name: &str) -> Option<(Vec<ListRel>, ListRel)> {
         "clear" | "reverse" => (vec![], Fixed(Ty::Unit)),
         "swap" => (vec![usize_(), usize_()], Fixed(Ty::Unit)),
         "truncate" => (vec![usize_()], Fixed(Ty::Unit)),
+        // A list of its own (`annotator::listdef`): never resized when
+        // nothing resizes it, whatever resized the `Vec`.
+        "into_boxed_slice" => (vec![], List),
         _ => return None,
     })
 }

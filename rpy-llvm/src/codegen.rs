@@ -1008,6 +1008,9 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             }
             LlOp::PtrIszero => b.build_is_null(self.val(st, arg(0)?)?.into_pointer_value(), "")?.into(),
             LlOp::PtrNonzero => b.build_is_not_null(self.val(st, arg(0)?)?.into_pointer_value(), "")?.into(),
+            // (The `unreachable` the block ends with: LLVM drops the tests
+            // that lead here, as a switch's range check.)
+            LlOp::Unreachable => return Ok(None),
             LlOp::Panic => {
                 let msg = str_arg(op, 0)?.to_string();
                 let pos = pos_arg(op, 1)?;

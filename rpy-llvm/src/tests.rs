@@ -229,6 +229,30 @@ fn switches() {
     compile(&t, None, &[export(g, "rpy_classify")], &opts()).unwrap();
 }
 
+/// A `match` rustc proved exhaustive falls through to `unreachable`: the
+/// switch then has no default to test for (no range check before the jump
+/// table, no call of the runtime's panic).
+#[test]
+fn an_unreachable_default_is_assumed_away() {
+    let mut t = Translator::default();
+    let mut b = LlGraphBuilder::new("pick", &[SIGNED], SIGNED);
+    let x = b.params()[0];
+    let start = b.start();
+    let ret = b.returnblock();
+    let (dead, _) = b.block(&[]);
+    let cases: Vec<(ConstValue, _, _)> =
+        (0..6).map(|k| (ConstValue::Int(k), ret, vec![c_int(k * 7 + 3, SIGNED)])).collect();
+    let mut cases = cases;
+    cases.push((ConstValue::Str("default".into()), dead, vec![]));
+    b.switch(start, x.into(), cases);
+    b.op(dead, LlOp::Unreachable, vec![c_str("internal error: entered unreachable code"), c_pos(2, 5)], LlType::Void);
+    let g = t.graphs.push(b.finish());
+    let text = ir(&t, &[export(g, "rpy_pick")]);
+    assert!(text.contains("unreachable") && !text.contains("rpy_rt_panic"), "{text}");
+    let asm = compile(&t, None, &[export(g, "rpy_pick")], &opts()).unwrap();
+    assert!(!asm.x86_64.contains("rpy_rt_panic") && !asm.x86_64.contains("cmp"), "{}", asm.x86_64);
+}
+
 #[test]
 fn int_pow_is_an_inline_loop() {
     let mut t = Translator::default();
@@ -320,9 +344,8 @@ fn simple_signature(name: &str, heap: &Heap) -> Option<Signature> {
         // A runtime function, declared from the operands' types.
         "rt_call" => (vec![SIGNED], SIGNED, vec![(0, c_str("rpy_test_runtime_fn"))]),
         "jit_marker" => (vec![SIGNED, node], void, vec![(0, c_str("jit_merge_point")), (1, c_str("DRIVER"))]),
-        "direct_call" | "panic" | "panic_str" | "panic_if" | "tuple_new" | "tuple_getitem" | "tuple_setitem" => {
-            return None
-        }
+        "direct_call" | "panic" | "unreachable" | "panic_str" | "panic_if" | "tuple_new" | "tuple_getitem"
+        | "tuple_setitem" => return None,
         "same_as" => (vec![SIGNED], SIGNED, vec![]),
         "bool_not" => (vec![b.clone()], b, vec![]),
         "cast_primitive" => (vec![INT], UNSIGNED, vec![]),

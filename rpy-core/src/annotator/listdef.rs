@@ -263,6 +263,15 @@ pub fn fix_lists(t: &mut Translator, types: &mut ProgramTypes, reached: &[GraphI
                         all.push(res);
                         d.merge_same_types(&all);
                     }
+                    // A new list (`Box<[T]>`) with the items of the old: the
+                    // lists inside the items flow, the two lists do not
+                    // share their listdef (RPython's `offspring`).
+                    "call_method" if name == "into_boxed_slice" => {
+                        let (src, dst) = (&args[1], &res);
+                        if let (Some(_), Some(_)) = (src.first(), dst.first()) {
+                            d.merge_same_types(&[src[1..].to_vec(), dst[1..].to_vec()]);
+                        }
+                    }
                     // Resizes its destination and reads its source; the
                     // lists inside the items flow from one to the other.
                     "list_extend" => {

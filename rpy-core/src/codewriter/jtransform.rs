@@ -114,11 +114,14 @@ impl Flattener<'_, '_> {
                 let d = self.m.call_stub(self.g, opname, args, res_ty, &params);
                 self.call(Op::ResidualCall, d, args, res)?;
             }
-            LlOp::Panic | LlOp::PanicStr => {
+            LlOp::Panic | LlOp::Unreachable | LlOp::PanicStr => {
                 // The values it prints are the stub's parameters; the
-                // message and position its constants.
+                // message and position its constants. (The stub is
+                // translated code, where `unreachable` would be assumed
+                // away: the JIT's panics there.)
                 let params: Vec<usize> = (0..args.len()).filter(|&i| matches!(args[i], Value::Var(_))).collect();
-                let d = self.m.call_stub(self.g, opname, args, LlType::Void, &params);
+                let stub_op = if opname == LlOp::Unreachable { LlOp::Panic } else { opname };
+                let d = self.m.call_stub(self.g, stub_op, args, LlType::Void, &params);
                 let vars: Vec<Value> = params.iter().map(|&i| args[i].clone()).collect();
                 self.call(Op::Panic, d, &vars, vec![])?;
             }

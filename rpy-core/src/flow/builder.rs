@@ -419,6 +419,13 @@ impl<'a> FnBuilder<'a> {
         self.cur = None;
     }
 
+    /// A point rustc proved the program never reaches; the interpreters
+    /// panic there with `UNREACHABLE_MSG`.
+    fn unreachable(&mut self, pos: Pos) {
+        self.emit("unreachable", vec![meta_str(UNREACHABLE_MSG.into()), meta_pos(pos)], Some(pos));
+        self.cur = None;
+    }
+
     /// Keeps `v` alive across the blocks that follow as a hidden local (a
     /// value of one block cannot be used in another); returns its slot.
     fn hold(&mut self, v: Value) -> usize {

@@ -598,6 +598,7 @@ impl HighLevelOps<'_> {
             }
             "call_method" => self.method(args, &res_ty)?,
             "panic" => self.genop(LlOp::Panic, args.to_vec(), LlType::Void),
+            "unreachable" => self.genop(LlOp::Unreachable, args.to_vec(), LlType::Void),
             "panic_str" => self.genop(LlOp::PanicStr, args.to_vec(), LlType::Void),
             "jit_marker" => {
                 let args = args.iter().map(|a| self.ll(a)).collect();

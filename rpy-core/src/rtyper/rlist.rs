@@ -216,6 +216,35 @@ impl HighLevelOps<'_> {
         }))
     }
 
+    /// `v.into_boxed_slice()`: the items of `v` in a list of its own
+    /// representation (the `Vec` is consumed: its array serves when it is
+    /// exactly as long).
+    fn list_into_boxed_slice(&mut self, l: &Value, list_ty: &Ty, res_ty: &Ty) -> Value {
+        match (list_ty, res_ty) {
+            (Ty::List(_), Ty::Array(_)) => {
+                let n = self.list_len(l);
+                let (array, _) = self.new_list(res_ty, n.clone());
+                let c = self.list_containers(list_ty);
+                let items = self.genop(LlOp::Getfield, vec![l.clone(), field("items")], LlType::Ptr(c.array));
+                let zero = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::I64));
+                let n = self.genop(LlOp::CastPrimitive, vec![n], SIGNED);
+                self.genop(LlOp::Arraycopy, vec![items, array.clone(), zero.clone(), zero, n], LlType::Void);
+                array
+            }
+            (Ty::Array(_), Ty::List(_)) => {
+                let n = self.list_len(l);
+                let c = self.list_containers(res_ty);
+                let list =
+                    self.genop(LlOp::Malloc, vec![void_const(ConstValue::Container(c.list))], LlType::Ptr(c.list));
+                let n = self.genop(LlOp::CastPrimitive, vec![n], SIGNED);
+                self.genop(LlOp::Setfield, vec![list.clone(), field("length"), n], LlType::Void);
+                self.genop(LlOp::Setfield, vec![list.clone(), field("items"), l.clone()], LlType::Void);
+                list
+            }
+            _ => self.ll(l),
+        }
+    }
+
     fn list_method(&mut self, name: &str, l: &Value, args: &[Value], res_ty: &Ty) -> Result<Value, String> {
         let list_ty = self.ty(l);
         let item = self.lltype(item_ty(&list_ty));
@@ -227,13 +256,14 @@ impl HighLevelOps<'_> {
         };
         Ok(match name {
             "len" => self.list_len(l),
+            "into_boxed_slice" => self.list_into_boxed_slice(l, &list_ty, res_ty),
             "is_empty" => {
                 let len = self.list_len(l);
                 let zero = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::Usize));
                 self.genop(LlOp::Uint(IntOp::Eq), vec![len, zero], LlType::Bool)
             }
-            // (`annotator::listdef` leaves only `len`, `is_empty` and `swap`
-            // to fixed-size lists.)
+            // (`annotator::listdef` leaves only `len`, `is_empty`, `swap` and
+            // `into_boxed_slice` to fixed-size lists.)
             other if matches!(list_ty, Ty::Array(_)) && other != "swap" => {
                 return Err(format!("`Vec::{other}` of a list never resized"))
             }

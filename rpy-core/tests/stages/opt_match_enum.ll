@@ -47,7 +47,7 @@ block11(i_45: Ptr(T4), acc_46: Signed, v47: Ptr(T4), v48: Ptr(T4)):
     v49: Ptr(T3) = cast_pointer(v48)
     block3(i_45, acc_46, -1)
 block10(i_41: Ptr(T4), acc_42: Signed, v43: Ptr(T4)):
-    v50: Void = panic("internal error: entered unreachable code", <pos 21:5>)
+    v50: Void = unreachable("internal error: entered unreachable code", <pos 21:5>)
 
 graph shade(c_0: enum1) -> i64
 block0(c_0: Signed):
@@ -74,7 +74,7 @@ block6(c_11: Signed, v12: Signed):
 block9(c_19: Signed, v20: Signed):
     block3(c_19, 3)
 block8(c_16: Signed, v17: Signed):
-    v21: Void = panic("internal error: entered unreachable code", <pos 30:5>)
+    v21: Void = unreachable("internal error: entered unreachable code", <pos 30:5>)
 
 graph run(n_0: i64) -> i64
 block0(n_0: Signed):

@@ -58,7 +58,7 @@ pub(super) fn apply_rule(
         "call_method" => method_sig_rule(u, vals, args, res),
         "cell_new" | "rc_new" | "rc_clone" | "rc_inner" | "deref" | "rc_ptr_eq" | "cell_of" | "cell_inner"
         | "cell_borrows" | "cell_set_borrows" | "cell_is" => pointer_rule(u, opname, vals, args, res),
-        "panic" | "panic_str" | "jit_marker" | "hint" => effect_rule(u, opname, args, res),
+        "panic" | "unreachable" | "panic_str" | "jit_marker" | "hint" => effect_rule(u, opname, args, res),
         // The end of a borrow (of a `RefCell`, or of another type's
         // `borrow()`: then nothing).
         "release_borrow" | "inout_lost" => {
@@ -791,7 +791,7 @@ fn pointer_rule(u: &mut Unifier, opname: &str, vals: &[Value], args: &[Node], re
 /// Panics, and the JIT's hints (`crate::jit`).
 fn effect_rule(u: &mut Unifier, opname: &str, args: &[Node], res: Node) -> Result<bool, String> {
     match opname {
-        "panic" => u.unify_term(res, Term::Unit)?,
+        "panic" | "unreachable" => u.unify_term(res, Term::Unit)?,
         "panic_str" => {
             u.unify_term(args[0], Term::Str)?;
             u.unify_term(res, Term::Unit)?;

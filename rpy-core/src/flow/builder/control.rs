@@ -593,9 +593,10 @@ impl FnBuilder<'_> {
             }
         }
         // rustc checked exhaustiveness: falling through all arms cannot
-        // happen (it can only after a last arm with a guard).
+        // happen (it can only after a last arm with a guard), and
+        // translated code assumes it away (a switch without a range check).
         if !exhausted || test_last {
-            self.panic(UNREACHABLE_MSG.into(), pos_of(m.match_token.span));
+            self.unreachable(pos_of(m.match_token.span));
         }
         if !reached {
             return Ok(None);
