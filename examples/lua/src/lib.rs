@@ -2864,6 +2864,18 @@ pub mod lua {
         Arith(Op, usize, usize, usize),
         /// `R[a] = R[b] op K`
         ArithK(Op, usize, usize, Value),
+        /// `R[a] = R[b] + R[c]`, and `-`, `*`, `/`: the operators of hot
+        /// loops get instructions of their own, which do two integers or
+        /// two floats inline (`arith` the rest).
+        Add(usize, usize, usize),
+        Sub(usize, usize, usize),
+        Mul(usize, usize, usize),
+        Div(usize, usize, usize),
+        /// `R[a] = R[b] + K`, and `-`, `*`, `/`
+        AddK(usize, usize, Value),
+        SubK(usize, usize, Value),
+        MulK(usize, usize, Value),
+        DivK(usize, usize, Value),
         Unm(usize, usize),
         Not(usize, usize),
         Len(usize, usize),
@@ -2899,7 +2911,9 @@ pub mod lua {
 
     /// A compiled function.
     struct Proto {
-        code: Vec<Instr>,
+        /// (A list of its own, never resized: one load fewer per
+        /// instruction than the compiler's `Vec`.)
+        code: Box<[Instr]>,
         lines: Vec<usize>,
         protos: Vec<Rc<Proto>>,
         /// Per upvalue: from a local (its register) of the enclosing
@@ -2990,6 +3004,28 @@ pub mod lua {
             _ => return None,
         };
         Some(o)
+    }
+
+    /// The instruction of `R[a] = R[b] op R[c]`.
+    fn arith_instr(op: Op, a: usize, b: usize, c: usize) -> Instr {
+        match op {
+            Op::Add => Instr::Add(a, b, c),
+            Op::Sub => Instr::Sub(a, b, c),
+            Op::Mul => Instr::Mul(a, b, c),
+            Op::Div => Instr::Div(a, b, c),
+            _ => Instr::Arith(op, a, b, c),
+        }
+    }
+
+    /// The instruction of `R[a] = R[b] op K`.
+    fn arith_k_instr(op: Op, a: usize, b: usize, k: Value) -> Instr {
+        match op {
+            Op::Add => Instr::AddK(a, b, k),
+            Op::Sub => Instr::SubK(a, b, k),
+            Op::Mul => Instr::MulK(a, b, k),
+            Op::Div => Instr::DivK(a, b, k),
+            _ => Instr::ArithK(op, a, b, k),
+        }
     }
 
     /// A comparison as `CmpOp`, whether its operands swap and whether its
@@ -3631,12 +3667,12 @@ pub mod lua {
                         match literal(b) {
                             Some(k) if !matches!(k, Value::Str(_)) => {
                                 self.line = *line;
-                                self.emit(Instr::ArithK(o, dst, ra, k));
+                                self.emit(arith_k_instr(o, dst, ra, k));
                             }
                             _ => {
                                 let rb = self.expr_any_reg(ast, b)?;
                                 self.line = *line;
-                                self.emit(Instr::Arith(o, dst, ra, rb));
+                                self.emit(arith_instr(o, dst, ra, rb));
                             }
                         }
                     } else {
@@ -3860,7 +3896,7 @@ pub mod lua {
         let maxstack = c.maxstack + 1;
         Ok(Proto {
             room: Cell::new(maxstack),
-            code: c.code,
+            code: c.code.into_boxed_slice(),
             lines: c.lines,
             protos: c.protos,
             up_from_local,
@@ -4054,6 +4090,14 @@ pub mod lua {
             Instr::GetUpval(a, _) => *a,
             Instr::Arith(_, a, _, _) => *a,
             Instr::ArithK(_, a, _, _) => *a,
+            Instr::Add(a, _, _) => *a,
+            Instr::Sub(a, _, _) => *a,
+            Instr::Mul(a, _, _) => *a,
+            Instr::Div(a, _, _) => *a,
+            Instr::AddK(a, _, _) => *a,
+            Instr::SubK(a, _, _) => *a,
+            Instr::MulK(a, _, _) => *a,
+            Instr::DivK(a, _, _) => *a,
             Instr::Concat(a, _, _) => *a,
             Instr::Call(a, _, _) => *a,
             Instr::NewTable(a, _) => *a,
@@ -5725,6 +5769,14 @@ pub mod lua {
             Instr::SelfOp(_, _, _, _) => "SELF",
             Instr::Arith(_, _, _, _) => "ARITH",
             Instr::ArithK(_, _, _, _) => "ARITHK",
+            Instr::Add(_, _, _) => "ADD",
+            Instr::Sub(_, _, _) => "SUB",
+            Instr::Mul(_, _, _) => "MUL",
+            Instr::Div(_, _, _) => "DIV",
+            Instr::AddK(_, _, _) => "ADDK",
+            Instr::SubK(_, _, _) => "SUBK",
+            Instr::MulK(_, _, _) => "MULK",
+            Instr::DivK(_, _, _) => "DIVK",
             Instr::Unm(_, _) => "UNM",
             Instr::Not(_, _) => "NOT",
             Instr::Len(_, _) => "LEN",
@@ -5769,6 +5821,12 @@ pub mod lua {
             proto,
             pc,
         )
+    }
+
+    /// The error of `R[b] op R[c]`, about the operand at fault.
+    fn arith_error(e: LuaError, op: Op, frame: &Frame, b: usize, c: usize, proto: &Proto, pc: usize) -> LuaError {
+        let culprit = if arith_culprit(op, &frame.regs[b]) == 0 { b } else { c };
+        operand_error(e, proto, pc, culprit)
     }
 
     /// An error about register `reg`'s value: `msg` with what the register
@@ -6053,10 +6111,7 @@ pub mod lua {
                     let r = arith(interp, *op, &frame.regs[*b], &frame.regs[*c], depth);
                     match r {
                         Ok(v) => frame.regs[*a] = v,
-                        Err(e) => {
-                            let culprit = if arith_culprit(*op, &frame.regs[*b]) == 0 { *b } else { *c };
-                            return Some(operand_error(e, &proto, here, culprit));
-                        }
+                        Err(e) => return Some(arith_error(e, *op, frame, *b, *c, &proto, here)),
                     }
                 }
                 Instr::ArithK(op, a, b, k) => {
@@ -6065,6 +6120,102 @@ pub mod lua {
                         Ok(v) => frame.regs[*a] = v,
                         Err(e) => return Some(operand_error(e, &proto, here, *b)),
                     }
+                }
+                Instr::Add(a, b, c) => {
+                    let (x, y) = (&frame.regs[*b], &frame.regs[*c]);
+                    let v = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_add(*y)),
+                        (Value::Num(x), Value::Num(y)) => Value::Num(*x + *y),
+                        _ => match arith(interp, Op::Add, x, y, depth) {
+                            Ok(v) => v,
+                            Err(e) => return Some(arith_error(e, Op::Add, frame, *b, *c, &proto, here)),
+                        },
+                    };
+                    frame.regs[*a] = v;
+                }
+                Instr::AddK(a, b, k) => {
+                    let (x, y) = (&frame.regs[*b], k);
+                    let v = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_add(*y)),
+                        (Value::Num(x), Value::Num(y)) => Value::Num(*x + *y),
+                        _ => match arith(interp, Op::Add, x, y, depth) {
+                            Ok(v) => v,
+                            Err(e) => return Some(operand_error(e, &proto, here, *b)),
+                        },
+                    };
+                    frame.regs[*a] = v;
+                }
+                Instr::Sub(a, b, c) => {
+                    let (x, y) = (&frame.regs[*b], &frame.regs[*c]);
+                    let v = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_sub(*y)),
+                        (Value::Num(x), Value::Num(y)) => Value::Num(*x - *y),
+                        _ => match arith(interp, Op::Sub, x, y, depth) {
+                            Ok(v) => v,
+                            Err(e) => return Some(arith_error(e, Op::Sub, frame, *b, *c, &proto, here)),
+                        },
+                    };
+                    frame.regs[*a] = v;
+                }
+                Instr::SubK(a, b, k) => {
+                    let (x, y) = (&frame.regs[*b], k);
+                    let v = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_sub(*y)),
+                        (Value::Num(x), Value::Num(y)) => Value::Num(*x - *y),
+                        _ => match arith(interp, Op::Sub, x, y, depth) {
+                            Ok(v) => v,
+                            Err(e) => return Some(operand_error(e, &proto, here, *b)),
+                        },
+                    };
+                    frame.regs[*a] = v;
+                }
+                Instr::Mul(a, b, c) => {
+                    let (x, y) = (&frame.regs[*b], &frame.regs[*c]);
+                    let v = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_mul(*y)),
+                        (Value::Num(x), Value::Num(y)) => Value::Num(*x * *y),
+                        _ => match arith(interp, Op::Mul, x, y, depth) {
+                            Ok(v) => v,
+                            Err(e) => return Some(arith_error(e, Op::Mul, frame, *b, *c, &proto, here)),
+                        },
+                    };
+                    frame.regs[*a] = v;
+                }
+                Instr::MulK(a, b, k) => {
+                    let (x, y) = (&frame.regs[*b], k);
+                    let v = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_mul(*y)),
+                        (Value::Num(x), Value::Num(y)) => Value::Num(*x * *y),
+                        _ => match arith(interp, Op::Mul, x, y, depth) {
+                            Ok(v) => v,
+                            Err(e) => return Some(operand_error(e, &proto, here, *b)),
+                        },
+                    };
+                    frame.regs[*a] = v;
+                }
+                Instr::Div(a, b, c) => {
+                    let (x, y) = (&frame.regs[*b], &frame.regs[*c]);
+                    let v = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => Value::Num(*x as f64 / *y as f64),
+                        (Value::Num(x), Value::Num(y)) => Value::Num(*x / *y),
+                        _ => match arith(interp, Op::Div, x, y, depth) {
+                            Ok(v) => v,
+                            Err(e) => return Some(arith_error(e, Op::Div, frame, *b, *c, &proto, here)),
+                        },
+                    };
+                    frame.regs[*a] = v;
+                }
+                Instr::DivK(a, b, k) => {
+                    let (x, y) = (&frame.regs[*b], k);
+                    let v = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => Value::Num(*x as f64 / *y as f64),
+                        (Value::Num(x), Value::Num(y)) => Value::Num(*x / *y),
+                        _ => match arith(interp, Op::Div, x, y, depth) {
+                            Ok(v) => v,
+                            Err(e) => return Some(operand_error(e, &proto, here, *b)),
+                        },
+                    };
+                    frame.regs[*a] = v;
                 }
                 Instr::Unm(a, b) => match unm(interp, &frame.regs[*b], depth) {
                     Ok(v) => frame.regs[*a] = v,
@@ -6106,31 +6257,39 @@ pub mod lua {
                     }
                 }
                 Instr::Cmp(op, a, b, flag, t) => {
-                    let r = compare(interp, *op, &frame.regs[*a], &frame.regs[*b], depth);
-                    match r {
-                        Ok(c) => {
-                            if c == *flag {
-                                pc = *t;
-                                if pc <= here {
-                                    can_enter_jit!(DRIVER; pc, proto, interp; frame, closure, depth);
-                                }
-                            }
+                    // (Two integers or two floats inline: a loop's test.)
+                    let (x, y) = (&frame.regs[*a], &frame.regs[*b]);
+                    let c = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => compare_numbers(*op, *x, *y),
+                        (Value::Num(x), Value::Num(y)) => compare_numbers(*op, *x, *y),
+                        _ => match compare(interp, *op, x, y, depth) {
+                            Ok(c) => c,
+                            Err(e) => return Some(locate(e, &proto, here)),
+                        },
+                    };
+                    if c == *flag {
+                        pc = *t;
+                        if pc <= here {
+                            can_enter_jit!(DRIVER; pc, proto, interp; frame, closure, depth);
                         }
-                        Err(e) => return Some(locate(e, &proto, here)),
                     }
                 }
                 Instr::CmpK(op, a, k, flag, t) => {
-                    let r = compare(interp, *op, &frame.regs[*a], k, depth);
-                    match r {
-                        Ok(c) => {
-                            if c == *flag {
-                                pc = *t;
-                                if pc <= here {
-                                    can_enter_jit!(DRIVER; pc, proto, interp; frame, closure, depth);
-                                }
-                            }
+                    // (Two integers or two floats inline: a loop's test.)
+                    let (x, y) = (&frame.regs[*a], k);
+                    let c = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => compare_numbers(*op, *x, *y),
+                        (Value::Num(x), Value::Num(y)) => compare_numbers(*op, *x, *y),
+                        _ => match compare(interp, *op, x, y, depth) {
+                            Ok(c) => c,
+                            Err(e) => return Some(locate(e, &proto, here)),
+                        },
+                    };
+                    if c == *flag {
+                        pc = *t;
+                        if pc <= here {
+                            can_enter_jit!(DRIVER; pc, proto, interp; frame, closure, depth);
                         }
-                        Err(e) => return Some(locate(e, &proto, here)),
                     }
                 }
                 Instr::SetCmp(op, a, b, c) => {
@@ -6155,7 +6314,14 @@ pub mod lua {
                         if let Some(e) = run(interp, c.clone(), &mut callee, depth + 1) {
                             return Some(locate(e, &proto, here));
                         }
-                        move_results(frame, a, &mut callee, *nres);
+                        if *nres == 1 && callee.ret_n >= 1 {
+                            // (A call in an expression: one result, moved
+                            // here without a call.)
+                            frame.regs[a] = callee.regs[callee.ret_base].clone();
+                            frame.top = a + 1;
+                        } else {
+                            move_results(frame, a, &mut callee, *nres);
+                        }
                         // (A trace's frame is virtual: nothing to keep.)
                         if !we_are_jitted() {
                             give_regs(interp, callee.regs);
