@@ -39,7 +39,7 @@ use inkwell::values::{
 };
 use inkwell::{AddressSpace, FloatPredicate, GlobalVisibility, IntPredicate};
 use rpy_core::codewriter::JitData;
-use rpy_core::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Link, SpaceOperation, Value, VarId};
+use rpy_core::flow::{BlockId, ConstValue, FunctionGraph, GraphId, Inline, Link, SpaceOperation, Value, VarId};
 use rpy_core::lloperation::{FloatOp, IntOp, LlOp};
 use rpy_core::lltype::layout::{gc_ptr_offsets, layout, size_align, struct_offsets, VarsizeLayout, TAG};
 use rpy_core::lltype::{ContainerId, LlType, SIGNED};
@@ -213,6 +213,12 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             let fty = self.fn_type(graph)?;
             let f = self.module.add_function(&name, fty, Some(Linkage::Internal));
             self.add_fn_attrs(f, &["nounwind", "uwtable"]);
+            match graph.hints.inline {
+                Inline::Default => {}
+                Inline::Hint => self.add_fn_attrs(f, &["inlinehint"]),
+                Inline::Always => self.add_fn_attrs(f, &["alwaysinline"]),
+                Inline::Never => self.add_fn_attrs(f, &["noinline"]),
+            }
             self.funcs.insert(g, f);
         }
         for &g in &graphs {

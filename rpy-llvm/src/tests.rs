@@ -3,7 +3,7 @@
 //! the compiled code.
 
 use super::*;
-use rpy_core::flow::ConstValue;
+use rpy_core::flow::{ConstValue, FunctionGraph};
 use rpy_core::llbuild::*;
 use rpy_core::lloperation::{IntOp, LlOp};
 use rpy_core::lltype::{LlType, INT, SIGNED, UINT, UNSIGNED};
@@ -251,6 +251,33 @@ fn an_unreachable_default_is_assumed_away() {
     assert!(text.contains("unreachable") && !text.contains("rpy_rt_panic"), "{text}");
     let asm = compile(&t, None, &[export(g, "rpy_pick")], &opts()).unwrap();
     assert!(!asm.x86_64.contains("rpy_rt_panic") && !asm.x86_64.contains("cmp"), "{}", asm.x86_64);
+}
+
+/// Rust's `#[inline]` attributes become LLVM's.
+#[test]
+fn inline_attributes_reach_llvm() {
+    use rpy_core::flow::Inline;
+    let mut t = Translator::default();
+    let mut graphs = Vec::new();
+    for (name, inline) in [("hinted", Inline::Hint), ("always", Inline::Always), ("never", Inline::Never)] {
+        let mut g = one_op_graph(name);
+        g.hints.inline = inline;
+        graphs.push(t.graphs.push(g));
+    }
+    let exports: Vec<Export> = graphs.iter().zip(["rpy_a", "rpy_b", "rpy_c"]).map(|(&g, s)| export(g, s)).collect();
+    let text = ir(&t, &exports);
+    for attr in ["inlinehint", "alwaysinline", "noinline"] {
+        assert!(text.contains(attr), "{attr}: {text}");
+    }
+}
+
+fn one_op_graph(name: &str) -> FunctionGraph {
+    let mut b = LlGraphBuilder::new(name, &[SIGNED], SIGNED);
+    let x = b.params()[0];
+    let start = b.start();
+    let y = b.op(start, LlOp::Int(IntOp::Add), vec![x.into(), c_int(1, SIGNED)], SIGNED);
+    b.ret(start, y.into());
+    b.finish()
 }
 
 #[test]

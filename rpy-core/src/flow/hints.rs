@@ -21,12 +21,43 @@ pub struct JitDriverDef {
     pub virtualizable: Option<usize>,
 }
 
-/// The hints on a function (`#[elidable]`, ...), for the codewriter.
+/// The hints on a function (`#[elidable]`, ...), for the codewriter, and
+/// Rust's `#[inline]`, for the backend.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FnHints {
     pub elidable: bool,
     pub dont_look_inside: bool,
     pub unroll_safe: bool,
+    pub inline: Inline,
+}
+
+/// Rust's `#[inline]` attributes, which translated code honours as rustc
+/// does (LLVM's `inlinehint`, `alwaysinline`, `noinline`); the JIT traces
+/// through calls whatever they say.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Inline {
+    #[default]
+    Default,
+    /// `#[inline]`
+    Hint,
+    /// `#[inline(always)]`
+    Always,
+    /// `#[inline(never)]`
+    Never,
+}
+
+impl Inline {
+    fn of(a: &syn::Attribute) -> syn::Result<Inline> {
+        match &a.meta {
+            syn::Meta::Path(_) => Ok(Inline::Hint),
+            syn::Meta::List(l) => match l.tokens.to_string().as_str() {
+                "always" => Ok(Inline::Always),
+                "never" => Ok(Inline::Never),
+                _ => Err(syn::Error::new_spanned(a, "rpy: `#[inline]` takes `always` or `never`")),
+            },
+            syn::Meta::NameValue(_) => Err(syn::Error::new_spanned(a, "rpy: `#[inline]` takes `always` or `never`")),
+        }
+    }
 }
 
 impl FnHints {
@@ -37,6 +68,10 @@ impl FnHints {
         for a in attrs {
             let Some(name) = a.path().segments.last().map(|s| s.ident.to_string()) else { continue };
             match name.as_str() {
+                "inline" if a.path().segments.len() == 1 => {
+                    h.inline = Inline::of(a)?;
+                    continue;
+                }
                 "elidable" => h.elidable = true,
                 "dont_look_inside" => h.dont_look_inside = true,
                 "unroll_safe" => h.unroll_safe = true,

@@ -434,9 +434,8 @@ impl<'a> ModuleBuilder<'a> {
         Ty::Fn(self.t.graphs[id].param_tys.clone(), Box::new(self.t.graphs[id].ret_ty.clone()))
     }
 
-    /// The attributes of a function that its graph keeps: `#[track_caller]`
-    /// and the JIT's hints.
-    /// The attributes of a function; `internal`: it is the prelude's.
+    /// The attributes of a function that its graph keeps: `#[track_caller]`,
+    /// the JIT's hints and `#[inline]`; `internal`: it is the prelude's.
     fn take_attrs(&mut self, id: GraphId, attrs: &[syn::Attribute], internal: bool) {
         self.t.graphs[id].track_caller = is_track_caller(attrs);
         self.t.graphs[id].wraps = internal && !attrs.iter().any(|a| a.path().is_ident("rpy_inherit_overflow_checks"));

@@ -16,6 +16,6 @@ pub mod text;
 pub mod traits;
 
 pub use checkgraph::checkgraph;
-pub use hints::{FnHints, JitDriverDef};
+pub use hints::{FnHints, Inline, JitDriverDef};
 pub use items::{is_immutable_hint, is_quasi_immutable_hint};
 pub use model::*;
