@@ -1002,6 +1002,7 @@ pub mod lua {
         }
 
         /// How many items the array part has.
+        #[inline]
         fn arr_len(&self) -> usize {
             match (&self.arr, &self.floats) {
                 (Some(a), _) => a.len(),
@@ -1011,6 +1012,7 @@ pub mod lua {
         }
 
         /// The array part's item `j` (`j < arr_len()`).
+        #[inline]
         fn arr_get(&self, j: usize) -> Value {
             match (&self.arr, &self.floats) {
                 (Some(a), _) => a[j].clone(),
@@ -1026,6 +1028,7 @@ pub mod lua {
             }
         }
 
+        #[inline]
         fn arr_set(&mut self, j: usize, v: Value) {
             if self.floats.is_some() {
                 if let Value::Num(x) = v {
@@ -1202,6 +1205,7 @@ pub mod lua {
             }
         }
 
+        #[inline]
         fn get_int(&self, i: i64) -> Value {
             // (One unsigned test, `j < len`: the indexing's own check is
             // its negation, which a trace then knows.)
@@ -1240,6 +1244,7 @@ pub mod lua {
             }
         }
 
+        #[inline]
         fn set_int(&mut self, i: i64, v: Value) {
             let n = self.arr_len();
             let j = (i as u64).wrapping_sub(1);
@@ -1248,15 +1253,37 @@ pub mod lua {
                 return;
             }
             if i as u64 == n as u64 + 1 && !matches!(v, Value::Nil) {
-                if let Some(p) = self.int_pos(i) {
-                    self.set_value_at(p, Value::Nil);
-                    self.remove_int(i);
-                }
+                self.take_int(i);
+                self.arr_push(v);
+                self.migrate();
+                return;
+            }
+            if i == 2 && n == 0 && !matches!(v, Value::Nil) {
+                // An array from 2, as a sieve's: an array part with a hole
+                // at 1, not a hash part. (Only there: a hole further on
+                // would change what `#` finds, which programs rely on.)
+                let hole = self.take_int(1);
+                self.take_int(2);
+                self.arr_push(hole);
                 self.arr_push(v);
                 self.migrate();
                 return;
             }
             self.set_hash(Value::Int(i), v);
+        }
+
+        /// Removes integer key `i` from the hash part: its value, nil if
+        /// it was not there.
+        fn take_int(&mut self, i: i64) -> Value {
+            match self.int_pos(i) {
+                Some(p) => {
+                    let v = self.take_value_at(p);
+                    self.set_value_at(p, Value::Nil);
+                    self.remove_int(i);
+                    v
+                }
+                None => Value::Nil,
+            }
         }
 
         /// Moves the keys following the array part from the hash part into
@@ -4708,6 +4735,7 @@ pub mod lua {
 
     /// `t[key]` when `t` is a table holding the key, or one without a
     /// metatable (the common case, without `index`'s loop).
+    #[inline]
     fn index_fast(obj: &Value, key: &Value) -> Option<Value> {
         if let Value::Table(t) = obj {
             let tb = t.borrow();
@@ -4725,6 +4753,7 @@ pub mod lua {
 
     /// `t[key] = v` when `t` is a table without a metatable and `key` an
     /// integer or a string: whether it was done.
+    #[inline]
     fn set_index_fast(obj: &Value, key: &Value, v: &Value) -> bool {
         if let Value::Table(t) = obj {
             let mut tb = t.borrow_mut();
@@ -6126,6 +6155,8 @@ pub mod lua {
                     let v = match (x, y) {
                         (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_add(*y)),
                         (Value::Num(x), Value::Num(y)) => Value::Num(*x + *y),
+                        (Value::Int(x), Value::Num(y)) => Value::Num(*x as f64 + *y),
+                        (Value::Num(x), Value::Int(y)) => Value::Num(*x + *y as f64),
                         _ => match arith(interp, Op::Add, x, y, depth) {
                             Ok(v) => v,
                             Err(e) => return Some(arith_error(e, Op::Add, frame, *b, *c, &proto, here)),
@@ -6138,6 +6169,8 @@ pub mod lua {
                     let v = match (x, y) {
                         (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_add(*y)),
                         (Value::Num(x), Value::Num(y)) => Value::Num(*x + *y),
+                        (Value::Int(x), Value::Num(y)) => Value::Num(*x as f64 + *y),
+                        (Value::Num(x), Value::Int(y)) => Value::Num(*x + *y as f64),
                         _ => match arith(interp, Op::Add, x, y, depth) {
                             Ok(v) => v,
                             Err(e) => return Some(operand_error(e, &proto, here, *b)),
@@ -6150,6 +6183,8 @@ pub mod lua {
                     let v = match (x, y) {
                         (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_sub(*y)),
                         (Value::Num(x), Value::Num(y)) => Value::Num(*x - *y),
+                        (Value::Int(x), Value::Num(y)) => Value::Num(*x as f64 - *y),
+                        (Value::Num(x), Value::Int(y)) => Value::Num(*x - *y as f64),
                         _ => match arith(interp, Op::Sub, x, y, depth) {
                             Ok(v) => v,
                             Err(e) => return Some(arith_error(e, Op::Sub, frame, *b, *c, &proto, here)),
@@ -6162,6 +6197,8 @@ pub mod lua {
                     let v = match (x, y) {
                         (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_sub(*y)),
                         (Value::Num(x), Value::Num(y)) => Value::Num(*x - *y),
+                        (Value::Int(x), Value::Num(y)) => Value::Num(*x as f64 - *y),
+                        (Value::Num(x), Value::Int(y)) => Value::Num(*x - *y as f64),
                         _ => match arith(interp, Op::Sub, x, y, depth) {
                             Ok(v) => v,
                             Err(e) => return Some(operand_error(e, &proto, here, *b)),
@@ -6174,6 +6211,8 @@ pub mod lua {
                     let v = match (x, y) {
                         (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_mul(*y)),
                         (Value::Num(x), Value::Num(y)) => Value::Num(*x * *y),
+                        (Value::Int(x), Value::Num(y)) => Value::Num(*x as f64 * *y),
+                        (Value::Num(x), Value::Int(y)) => Value::Num(*x * *y as f64),
                         _ => match arith(interp, Op::Mul, x, y, depth) {
                             Ok(v) => v,
                             Err(e) => return Some(arith_error(e, Op::Mul, frame, *b, *c, &proto, here)),
@@ -6186,6 +6225,8 @@ pub mod lua {
                     let v = match (x, y) {
                         (Value::Int(x), Value::Int(y)) => Value::Int(x.wrapping_mul(*y)),
                         (Value::Num(x), Value::Num(y)) => Value::Num(*x * *y),
+                        (Value::Int(x), Value::Num(y)) => Value::Num(*x as f64 * *y),
+                        (Value::Num(x), Value::Int(y)) => Value::Num(*x * *y as f64),
                         _ => match arith(interp, Op::Mul, x, y, depth) {
                             Ok(v) => v,
                             Err(e) => return Some(operand_error(e, &proto, here, *b)),
@@ -6198,6 +6239,8 @@ pub mod lua {
                     let v = match (x, y) {
                         (Value::Int(x), Value::Int(y)) => Value::Num(*x as f64 / *y as f64),
                         (Value::Num(x), Value::Num(y)) => Value::Num(*x / *y),
+                        (Value::Int(x), Value::Num(y)) => Value::Num(*x as f64 / *y),
+                        (Value::Num(x), Value::Int(y)) => Value::Num(*x / *y as f64),
                         _ => match arith(interp, Op::Div, x, y, depth) {
                             Ok(v) => v,
                             Err(e) => return Some(arith_error(e, Op::Div, frame, *b, *c, &proto, here)),
@@ -6210,6 +6253,8 @@ pub mod lua {
                     let v = match (x, y) {
                         (Value::Int(x), Value::Int(y)) => Value::Num(*x as f64 / *y as f64),
                         (Value::Num(x), Value::Num(y)) => Value::Num(*x / *y),
+                        (Value::Int(x), Value::Num(y)) => Value::Num(*x as f64 / *y),
+                        (Value::Num(x), Value::Int(y)) => Value::Num(*x / *y as f64),
                         _ => match arith(interp, Op::Div, x, y, depth) {
                             Ok(v) => v,
                             Err(e) => return Some(operand_error(e, &proto, here, *b)),
