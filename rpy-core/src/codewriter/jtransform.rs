@@ -118,7 +118,7 @@ impl Flattener<'_, '_> {
                 // The values it prints are the stub's parameters; the
                 // message and position its constants. (The stub is
                 // translated code, where `unreachable` would be assumed
-                // away: the JIT's panics there.)
+                // away: it is a panic there.)
                 let params: Vec<usize> = (0..args.len()).filter(|&i| matches!(args[i], Value::Var(_))).collect();
                 let stub_op = if opname == LlOp::Unreachable { LlOp::Panic } else { opname };
                 let d = self.m.call_stub(self.g, stub_op, args, LlType::Void, &params);

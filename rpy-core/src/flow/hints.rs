@@ -48,14 +48,15 @@ pub enum Inline {
 
 impl Inline {
     fn of(a: &syn::Attribute) -> syn::Result<Inline> {
-        match &a.meta {
-            syn::Meta::Path(_) => Ok(Inline::Hint),
-            syn::Meta::List(l) => match l.tokens.to_string().as_str() {
-                "always" => Ok(Inline::Always),
-                "never" => Ok(Inline::Never),
-                _ => Err(syn::Error::new_spanned(a, "rpy: `#[inline]` takes `always` or `never`")),
-            },
-            syn::Meta::NameValue(_) => Err(syn::Error::new_spanned(a, "rpy: `#[inline]` takes `always` or `never`")),
+        let arg = match &a.meta {
+            syn::Meta::Path(_) => return Ok(Inline::Hint),
+            syn::Meta::List(l) => l.tokens.to_string(),
+            syn::Meta::NameValue(_) => String::new(),
+        };
+        match arg.as_str() {
+            "always" => Ok(Inline::Always),
+            "never" => Ok(Inline::Never),
+            _ => Err(syn::Error::new_spanned(a, "rpy: `#[inline]` takes `always` or `never`")),
         }
     }
 }
