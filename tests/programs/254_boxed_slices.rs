@@ -2,7 +2,8 @@
 // its own, which translated code keeps as a bare array (nothing resizes it,
 // whatever resized the `Vec`): in a struct's field, indexed, measured,
 // written in place, holding lists that are still pushed to; an empty one;
-// one built and dropped in a loop that allocates enough to collect.
+// one built and dropped in a loop that allocates enough to collect; one of
+// a `Vec` never resized (an array already), shown by `{:?}`.
 // call: code(6)
 // expect: (15, 6, "0 1 4 9 16 25", 7)
 // call: code(0)
@@ -11,6 +12,8 @@
 // expect: (4, 10, 3)
 // call: many(3000)
 // expect: 13486078
+// call: literal(3)
+// expect: (3, 9, "[3, 4, 5]")
 
 struct Program {
     code: Box<[i64]>,
@@ -80,4 +83,13 @@ pub fn many(n: i64) -> i64 {
         total += p.names.len() as i64 - p.names.len() as i64;
     }
     total
+}
+
+pub fn literal(n: i64) -> (usize, i64, String) {
+    let b = vec![n, n + 1, n + 2].into_boxed_slice();
+    let mut sum = 0;
+    for i in 0..b.len() {
+        sum += b[i];
+    }
+    (b.len(), sum - n, format!("{:?}", b))
 }

@@ -1278,7 +1278,6 @@ pub mod lua {
             match self.int_pos(i) {
                 Some(p) => {
                     let v = self.take_value_at(p);
-                    self.set_value_at(p, Value::Nil);
                     self.remove_int(i);
                     v
                 }
@@ -1304,16 +1303,11 @@ pub mod lua {
         fn migrate_from_hash(&mut self) {
             loop {
                 let next = self.arr_len() as i64 + 1;
-                let p = match self.int_pos(next) {
-                    Some(p) => p,
-                    None => return,
-                };
-                if self.value_is_nil(p) {
-                    return;
+                match self.int_pos(next) {
+                    Some(p) if !self.value_is_nil(p) => {}
+                    _ => return,
                 }
-                let v = self.take_value_at(p);
-                self.set_value_at(p, Value::Nil);
-                self.remove_int(next);
+                let v = self.take_int(next);
                 self.arr_push(v);
             }
         }
