@@ -14,6 +14,8 @@
 // expect: 13486078
 // call: literal(3)
 // expect: (3, 9, "[3, 4, 5]")
+// call: grown(5)
+// expect: (8, "[\"0\", \"1\", \"2\", \"3\", \"4\", \"x\", \"\", \"\"]", 7)
 
 struct Program {
     code: Box<[i64]>,
@@ -92,4 +94,61 @@ pub fn literal(n: i64) -> (usize, i64, String) {
         sum += b[i];
     }
     (b.len(), sum - n, format!("{:?}", b))
+}
+
+struct Part {
+    items: Option<Box<[String]>>,
+    used: usize,
+}
+
+fn empty_part() -> Part {
+    Part { items: None, used: 0 }
+}
+
+fn set_in(items: &mut Option<Box<[String]>>, i: usize, s: String) {
+    if let Some(b) = items {
+        b[i] = s;
+    }
+}
+
+impl Part {
+    /// Doubles the box (at least 1 slot), keeping the items.
+    fn grow(&mut self) {
+        let cap = match &self.items {
+            Some(b) => 2 * b.len(),
+            None => 1,
+        };
+        let mut v: Vec<String> = Vec::with_capacity(cap);
+        for k in 0..cap {
+            match &self.items {
+                Some(b) if k < b.len() => v.push(b[k].clone()),
+                _ => v.push(String::new()),
+            }
+        }
+        self.items = Some(v.into_boxed_slice());
+    }
+
+    fn push(&mut self, s: String) {
+        let full = match &self.items {
+            Some(b) => self.used == b.len(),
+            None => true,
+        };
+        if full {
+            self.grow();
+        }
+        set_in(&mut self.items, self.used, s);
+        self.used += 1;
+    }
+}
+
+pub fn grown(n: usize) -> (usize, String, usize) {
+    let mut p = Part { used: 0, ..empty_part() };
+    for i in 0..n {
+        p.push(format!("{}", i));
+    }
+    p.push("x".to_string());
+    match &p.items {
+        Some(b) => (b.len(), format!("{:?}", b), p.used + 1),
+        None => (0, String::new(), 0),
+    }
 }

@@ -119,9 +119,13 @@ fn operand(d: &mut Listdefs, g: GraphId, v: &Value, ty: &Ty) -> Vec<(usize, Ty)>
     lists_in(ty, &mut Vec::new(), &mut lists);
     let place = match v {
         Value::Var(x) => Place::Var(g, *x),
-        Value::Const(_) => {
+        Value::Const(c) => {
             let out: Vec<(usize, Ty)> = lists.into_iter().map(|(_, t)| (d.fresh(), t)).collect();
-            out.iter().for_each(|(n, _)| d.mark(*n));
+            // A prebuilt list is one the runtime made; `None` holds none
+            // (a field an `Option<Box<[T]>>` starts as stays an array).
+            if !matches!(c.value, ConstValue::None) {
+                out.iter().for_each(|(n, _)| d.mark(*n));
+            }
             return out;
         }
     };

@@ -359,7 +359,8 @@ impl<'a> ModuleBuilder<'a> {
                     && p.path.segments.last().is_some_and(|s| ["Vec", "String", "Box"].contains(&s.ident.to_string().as_str())));
             if owns {
                 self.t.structs[id].owned.push(name.clone());
-            } else {
+            }
+            if !never_array(&field.ty) {
                 self.scope.array_field_names.insert(name.clone());
             }
             if matches!(&field.ty, syn::Type::Reference(r) if r.mutability.is_none()) {
@@ -1159,4 +1160,22 @@ pub fn is_immutable_hint(attr: &syn::Attribute) -> bool {
         path.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
         ["rpython", "jit", "immutable"] | ["immutable"]
     )
+}
+
+/// Whether a field of type `ty` can never hold an array (`[T; N]`), which
+/// reading the field by value copies: a `Vec`, `String`, `Box` or `Rc`,
+/// or an `Option` of one (a `Box<[T]>` moves, as the `Vec` it was).
+fn never_array(ty: &syn::Type) -> bool {
+    let syn::Type::Path(p) = ty else { return false };
+    let Some(last) = p.path.segments.last().filter(|_| p.qself.is_none()) else { return false };
+    match last.ident.to_string().as_str() {
+        "Vec" | "String" | "Box" | "Rc" => true,
+        "Option" => match &last.arguments {
+            syn::PathArguments::AngleBracketed(a) => {
+                matches!(a.args.first(), Some(syn::GenericArgument::Type(inner)) if a.args.len() == 1 && never_array(inner))
+            }
+            _ => false,
+        },
+        _ => false,
+    }
 }

@@ -222,14 +222,12 @@ impl HighLevelOps<'_> {
     fn list_into_boxed_slice(&mut self, l: &Value, list_ty: &Ty, res_ty: &Ty) -> Value {
         match (list_ty, res_ty) {
             (Ty::List(_), Ty::Array(_)) => {
-                let n = self.list_len(l);
-                let (array, _) = self.new_list(res_ty, n.clone());
+                // (A list and an array of one item type share the array
+                // container: `list_containers` is keyed by the item.)
                 let c = self.list_containers(list_ty);
-                let items = self.genop(LlOp::Getfield, vec![l.clone(), field("items")], LlType::Ptr(c.array));
-                let zero = self.constant(ConstValue::Int(0), Ty::Int(crate::ty::IntTy::I64));
-                let n = self.genop(LlOp::CastPrimitive, vec![n], SIGNED);
-                self.genop(LlOp::Arraycopy, vec![items, array.clone(), zero.clone(), zero, n], LlType::Void);
-                array
+                let g = self.helpers.get("ll_list_to_array", c.array, || ll_list_to_array(c));
+                let args = vec![void_const(ConstValue::Func(g)), l.clone()];
+                self.genop(LlOp::DirectCall, args, LlType::Ptr(c.array))
             }
             (Ty::Array(_), Ty::List(_)) => {
                 let n = self.list_len(l);
@@ -363,6 +361,30 @@ fn ll_append(item: &LlType, c: ListContainers, grow: GraphId) -> FunctionGraph {
     let len1 = b.op(store, LlOp::Int(IntOp::Add), vec![sv[2].into(), c_int(1, SIGNED)], SIGNED);
     b.op(store, LlOp::Setfield, vec![sv[0].into(), field("length"), len1.into()], LlType::Void);
     b.ret(store, crate::llbuild::c_unit());
+    b.finish()
+}
+
+/// `ll_list_to_array(l)`: the items of `l` in an array of their number:
+/// its own items array when that is exactly as long (as RPython's
+/// `ll_list2fixed`: `Vec::with_capacity(n)` pushed `n` times, `vec![x; n]`
+/// of objects), else a copy.
+fn ll_list_to_array(c: ListContainers) -> FunctionGraph {
+    let (lt, at) = (LlType::Ptr(c.list), LlType::Ptr(c.array));
+    let mut b = LlGraphBuilder::new("ll_list_to_array", &[lt], at.clone());
+    let p = b.params();
+    let start = b.start();
+    let len = b.op(start, LlOp::Getfield, vec![p[0].into(), field("length")], SIGNED);
+    let items = b.op(start, LlOp::Getfield, vec![p[0].into(), field("items")], at.clone());
+    let cap = b.op(start, LlOp::Getarraysize, vec![items.into()], SIGNED);
+    let exact = b.op(start, LlOp::Int(IntOp::Eq), vec![len.into(), cap.into()], LlType::Bool);
+    let (same, sv) = b.block(&[at.clone()]);
+    let (copy, cv) = b.block(&[at.clone(), SIGNED]);
+    b.branch(start, exact.into(), (same, vec![items.into()]), (copy, vec![items.into(), len.into()]));
+    b.ret(same, sv[0].into());
+    let new = b.op(copy, LlOp::MallocVarsize, vec![void_const(ConstValue::Container(c.array)), cv[1].into()], at);
+    let zero = c_int(0, SIGNED);
+    b.op(copy, LlOp::Arraycopy, vec![cv[0].into(), new.into(), zero.clone(), zero, cv[1].into()], LlType::Void);
+    b.ret(copy, new.into());
     b.finish()
 }
 
