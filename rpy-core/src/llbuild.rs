@@ -243,6 +243,11 @@ pub fn c_null(c: ContainerId) -> Value {
     typed(ConstValue::Null, LlType::Ptr(c))
 }
 
+/// The prebuilt object of container `c` (`ConstValue::Prebuilt`, no tag).
+pub fn c_prebuilt(c: ContainerId) -> Value {
+    typed(ConstValue::Prebuilt(c, None), LlType::Ptr(c))
+}
+
 /// The container operand of `malloc` and `malloc_varsize`.
 pub fn c_container(c: ContainerId) -> Value {
     meta(ConstValue::Container(c))

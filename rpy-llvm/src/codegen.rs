@@ -470,12 +470,28 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
 
     // ----- runtime -----
 
+    /// Declares `f`, a function of the runtime (see `runtime_global`).
+    fn runtime_fn(f: FunctionValue<'ctx>) -> FunctionValue<'ctx> {
+        Self::runtime_global(f.as_global_value());
+        f
+    }
+
+    /// Declares `g`, a symbol of the runtime: hidden. The runtime is linked
+    /// statically into every binary holding translated code, so LLVM may
+    /// reach the symbol directly (`sym(%rip)`, `call sym`) instead of
+    /// through the GOT and the PLT: a load fewer at each of the
+    /// interpreter's merge points and allocations.
+    fn runtime_global(g: GlobalValue<'ctx>) -> GlobalValue<'ctx> {
+        g.set_visibility(GlobalVisibility::Hidden);
+        g
+    }
+
     /// The declaration of a runtime panic function (they never return),
     /// made on first use.
     fn rt_panic_fn(&self, name: &str, params: &[BasicMetadataTypeEnum<'ctx>]) -> FunctionValue<'ctx> {
         self.module.get_function(name).unwrap_or_else(|| {
             let fty = self.ctx.void_type().fn_type(params, false);
-            let f = self.module.add_function(name, fty, Some(Linkage::External));
+            let f = Self::runtime_fn(self.module.add_function(name, fty, Some(Linkage::External)));
             self.add_fn_attrs(f, &["noreturn", "nounwind", "cold"]);
             f
         })
@@ -893,7 +909,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
                         Some(t) => t.fn_type(&params, false),
                         None => self.ctx.void_type().fn_type(&params, false),
                     };
-                    let f = self.module.add_function(&callee, fty, Some(Linkage::External));
+                    let f = Self::runtime_fn(self.module.add_function(&callee, fty, Some(Linkage::External)));
                     self.add_fn_attrs(f, &["nounwind"]);
                     f
                 });
@@ -1202,10 +1218,12 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
     /// the object `obj`, as `rpython::gc` specifies: when `t` holds GC
     /// pointers, a test of the header's `HDR_TRACK` bit (set only on old
     /// objects not remembered yet, so rarely) and then a call to
-    /// `rpy_gc_write_barrier`. A constant null needs none: it can't make an
-    /// old object point to a young one.
+    /// `rpy_gc_write_barrier`. A constant needs none, as in RPython: a
+    /// constant GC pointer is null or static data (a prebuilt object or
+    /// string), never young, so it can't make an old object point to a
+    /// young one.
     fn write_barrier(&self, st: &FnState<'ctx, '_>, obj: PointerValue<'ctx>, t: &LlType, value: &Value) -> R<()> {
-        if value.constant().is_some_and(|c| matches!(c.value, ConstValue::Null)) {
+        if value.constant().is_some() {
             return Ok(());
         }
         self.write_barrier_any(st, obj, t)
@@ -1230,7 +1248,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         self.builder.position_at_end(slow);
         let f = self.module.get_function(gc::WRITE_BARRIER).unwrap_or_else(|| {
             let fty = self.ctx.void_type().fn_type(&[self.i8ptr().into()], false);
-            let f = self.module.add_function(gc::WRITE_BARRIER, fty, Some(Linkage::External));
+            let f = Self::runtime_fn(self.module.add_function(gc::WRITE_BARRIER, fty, Some(Linkage::External)));
             self.add_fn_attrs(f, &["nounwind", "cold", "inaccessiblemem_or_argmemonly"]);
             f
         });
@@ -1510,7 +1528,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
         let f = match self.module.get_function(name) {
             Some(f) => f,
             None => {
-                let f = self.module.add_function(name, fty, Some(Linkage::External));
+                let f = Self::runtime_fn(self.module.add_function(name, fty, Some(Linkage::External)));
                 self.add_fn_attrs(f, &["nounwind"]);
                 // A new object: no other pointer the caller has points to it.
                 let noalias = self.ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("noalias"), 0);
@@ -1529,7 +1547,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
     fn alloc_state(&self) -> GlobalValue<'ctx> {
         self.module.get_global(gc::ALLOC_STATE).unwrap_or_else(|| {
             let ty = self.i8ptr().array_type(2 * gc::NUM_SIZE_CLASSES as u32);
-            let g = self.module.add_global(ty, None, gc::ALLOC_STATE);
+            let g = Self::runtime_global(self.module.add_global(ty, None, gc::ALLOC_STATE));
             g.set_alignment(8);
             g
         })

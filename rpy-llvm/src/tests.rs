@@ -183,7 +183,7 @@ fn calls_between_graphs() {
 }
 
 #[test]
-fn panics_call_the_runtime_through_the_plt() {
+fn panics_call_the_runtime_directly() {
     let mut t = Translator::default();
     let mut b = LlGraphBuilder::new("check", &[SIGNED], SIGNED).file("src/main.rs");
     let x = b.params()[0];
@@ -193,11 +193,13 @@ fn panics_call_the_runtime_through_the_plt() {
     b.ret(start, x.into());
     let g = t.graphs.push(b.finish());
     let text = ir(&t, &[export(g, "rpy_check")]);
-    assert!(text.contains("declare void @rpy_rt_panic(i8*, i64, i8*, i64, i32, i32)"), "{text}");
+    // The runtime is linked into the same binary: a hidden symbol, called
+    // without the PLT.
+    assert!(text.contains("declare hidden void @rpy_rt_panic(i8*, i64, i8*, i64, i32, i32)"), "{text}");
     assert!(text.contains("c\"negative\"") && text.contains("c\"src/main.rs\""), "{text}");
     assert!(text.contains("unreachable"), "{text}");
     let asm = compile(&t, None, &[export(g, "rpy_check")], &opts()).unwrap();
-    assert!(asm.x86_64.contains("rpy_rt_panic@PLT"), "{}", asm.x86_64);
+    assert!(asm.x86_64.contains("callq\trpy_rt_panic\n"), "{}", asm.x86_64);
     // The message is addressed PC-relatively, never absolutely.
     assert!(asm.x86_64.contains(".L__t_str.0(%rip)"), "{}", asm.x86_64);
     assert!(asm.aarch64.contains("bl\trpy_rt_panic\n"), "{}", asm.aarch64);
@@ -456,7 +458,7 @@ fn malloc_inlines_the_gc_fast_path() {
     assert_eq!(text.matches("@typeinfo.node = private constant").count(), 1, "{text}");
     assert!(text.contains("@typeinfo.node = private constant { i64, i64, i64, i64, i64, i32*, i64, i32*, i64, i8*, i64 } { i64 32, i64 0, i64 0, i64 0, i64 0, i32* getelementptr inbounds ([1 x i32], [1 x i32]* @typeinfo.node.ptrs, i32 0, i32 0), i64 1, i32* null, i64 0, i8* getelementptr inbounds ([4 x i8], [4 x i8]* @str.0, i32 0, i32 0), i64 4 }, align 8"), "{text}");
     assert!(text.contains("@typeinfo.node.ptrs = private unnamed_addr constant [1 x i32] [i32 24]"), "{text}");
-    assert!(text.contains("@rpy_gc_alloc_state = external global [128 x i8*], align 8"), "{text}");
+    assert!(text.contains("@rpy_gc_alloc_state = external hidden global [128 x i8*], align 8"), "{text}");
     // 32 bytes are size class 3, whose run is words 6 (free) and 7 (limit);
     // the free pointer moves by the class's slot size.
     assert!(
@@ -473,7 +475,7 @@ fn malloc_inlines_the_gc_fast_path() {
     );
     assert!(text.contains("%gc.next = getelementptr i8, i8* %gc.free, i64 32"), "{text}");
     assert!(text.contains("icmp ule i8* %gc.next, %gc.limit") && text.contains("@llvm.expect.i1"), "{text}");
-    assert!(text.contains("declare noalias i8* @rpy_gc_malloc(i8*)"), "{text}");
+    assert!(text.contains("declare hidden noalias i8* @rpy_gc_malloc(i8*)"), "{text}");
     // Fields at their layout offsets; the Bool is a byte.
     assert!(text.contains("getelementptr inbounds i8, i8* %obj, i64 16"), "{text}");
     assert!(text.contains("getelementptr inbounds i8, i8* %obj, i64 24"), "{text}");
@@ -483,11 +485,12 @@ fn malloc_inlines_the_gc_fast_path() {
     assert!(text.contains("inttoptr i64 %1 to i8*") && text.contains("ptrtoint i8* %"), "{text}");
     let asm = compile(&t, None, &exports, &opts()).unwrap();
     let x86 = &asm.x86_64;
-    assert!(x86.contains("rpy_gc_alloc_state@GOTPCREL(%rip)") && x86.contains("callq\trpy_gc_malloc@PLT"), "{x86}");
+    // The runtime's symbols are reached directly, not through the GOT.
+    assert!(x86.contains("rpy_gc_alloc_state+48(%rip)") && x86.contains("callq\trpy_gc_malloc\n"), "{x86}");
     assert!(x86.contains(".L__t_typeinfo.node:\n\t.quad\t32\n\t.quad\t0\n"), "{x86}");
     assert!(x86.contains("\t.quad\t.L__t_typeinfo.node.ptrs\n\t.quad\t1\n"), "{x86}");
     let a64 = &asm.aarch64;
-    assert!(a64.contains(":got:rpy_gc_alloc_state") && a64.contains("bl\trpy_gc_malloc\n"), "{a64}");
+    assert!(!a64.contains(":got:") && a64.contains("bl\trpy_gc_malloc\n"), "{a64}");
     assert!(a64.contains(".L__t_typeinfo.node:\n\t.xword\t32\n"), "{a64}");
     for text in [x86, a64] {
         for (i, _) in text.match_indices(".L") {
@@ -612,7 +615,8 @@ fn fields_and_items_at_layout_offsets() {
 #[test]
 fn write_barrier_before_stores_of_gc_pointers() {
     // Stores into `n: Ptr(node)` and `a: Ptr(GcArray(Ptr(node)))`: of an
-    // integer, of a constant null, of a pointer (field and item).
+    // integer, of a constant null, of a prebuilt object (static data, never
+    // young: no barrier either), of a pointer (field and item).
     let mut t = Translator::default();
     let heap = Heap::new(&mut t);
     let nodes = gc_array(&mut t, LlType::Ptr(heap.node));
@@ -623,6 +627,7 @@ fn write_barrier_before_stores_of_gc_pointers() {
     let void = LlType::Void;
     b.op(s, LlOp::Setfield, vec![a[0].into(), c_str("value"), c_int(5, SIGNED)], void.clone());
     b.op(s, LlOp::Setfield, vec![a[0].into(), c_str("next"), c_null(heap.node)], void.clone());
+    b.op(s, LlOp::Setfield, vec![a[0].into(), c_str("next"), c_prebuilt(heap.node)], void.clone());
     b.op(s, LlOp::Setfield, vec![a[0].into(), c_str("next"), a[0].into()], void.clone());
     b.op(s, LlOp::Setarrayitem, vec![a[1].into(), c_int(0, SIGNED), a[0].into()], void);
     b.ret(s, c_int(0, SIGNED));
@@ -631,10 +636,10 @@ fn write_barrier_before_stores_of_gc_pointers() {
     // Two barriers: a test of header bit 1, the call on the unlikely branch.
     assert_eq!(text.matches("and i64 %gc.header").count(), 2, "{text}");
     assert_eq!(text.matches("call void @rpy_gc_write_barrier(i8* ").count(), 2, "{text}");
-    assert!(text.contains("declare void @rpy_gc_write_barrier(i8*) #"), "{text}");
+    assert!(text.contains("declare hidden void @rpy_gc_write_barrier(i8*) #"), "{text}");
     let asm = compile(&t, None, &[export(g, "rpy_stores")], &opts()).unwrap();
     assert_eq!(asm.x86_64.matches("\ttestb\t$2, (%").count(), 2, "{}", asm.x86_64);
-    assert_eq!(asm.x86_64.matches("rpy_gc_write_barrier@PLT").count(), 2, "{}", asm.x86_64);
+    assert_eq!(asm.x86_64.matches("callq\trpy_gc_write_barrier\n").count(), 2, "{}", asm.x86_64);
     assert_eq!(asm.aarch64.matches("bl\trpy_gc_write_barrier").count(), 2, "{}", asm.aarch64);
 }
 

@@ -1,8 +1,8 @@
 //! `rpylua --bench [--runs N] [NAME...]`: runs the benchmark programs of
-//! `bench/` under `lua5.4`, `luajit` (a program's `NAME.luajit.lua` twin
-//! when it has one) and rpylua with and without the JIT, checks that all
-//! printed the same, and prints the times, rpylua's ratios to the others
-//! and their geometric means.
+//! `bench/` under `lua5.4`, `luajit` and its interpreter alone (`luajit
+//! -joff`; both run a program's `NAME.luajit.lua` twin when it has one) and
+//! rpylua with and without the JIT, checks that all printed the same, and
+//! prints the times, rpylua's ratios to the others and their geometric means.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -88,6 +88,7 @@ pub fn bench(args: &[String]) -> i32 {
     let imps = [
         Implementation { name: "lua5.4", command: vec!["lua5.4".into()], env: None, twin: false },
         Implementation { name: "luajit", command: vec!["luajit".into()], env: None, twin: true },
+        Implementation { name: "luajit -joff", command: vec!["luajit".into(), "-joff".into()], env: None, twin: true },
         Implementation {
             name: "rpylua (no JIT)",
             command: vec![exe.clone()],
@@ -98,10 +99,12 @@ pub fn bench(args: &[String]) -> i32 {
     ];
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/bench"));
     println!(
-        "{:<13} {:>8} {:>8} {:>10} {:>8} {:>14} {:>14} {:>16}",
-        "program", "lua5.4", "luajit", "rpy no JIT", "rpylua", "rpylua/lua5.4", "rpylua/luajit", "no JIT/lua5.4"
+        "{:<13} {:>8} {:>8} {:>8} {:>10} {:>8} {:>8} {:>8} {:>8} {:>8}",
+        "program", "lua5.4", "luajit", "-joff", "rpy noJIT", "rpylua", "/lua5.4", "/luajit", "/-joff", "noJIT/lua"
     );
-    let (mut vs_lua, mut vs_jit, mut nojit_vs_lua) = (Vec::new(), Vec::new(), Vec::new());
+    // rpylua's ratios: with the JIT to lua5.4, luajit and luajit -joff;
+    // without it to lua5.4.
+    let mut ratios: [Vec<f64>; 4] = Default::default();
     let mut status = 0;
     for name in &names {
         let main = dir.join(format!("{name}.lua"));
@@ -128,33 +131,20 @@ pub fn bench(args: &[String]) -> i32 {
                 status = 1;
             }
         }
-        let (lua, jit, nojit, rpy) = (times[0], times[1], times[2], times[3]);
-        println!(
-            "{:<13} {:>8.3} {:>8.3} {:>10.3} {:>8.3} {:>14.2} {:>14.2} {:>16.2}",
-            name,
-            lua,
-            jit,
-            nojit,
-            rpy,
-            rpy / lua,
-            rpy / jit,
-            nojit / lua
-        );
-        vs_lua.push(rpy / lua);
-        vs_jit.push(rpy / jit);
-        nojit_vs_lua.push(nojit / lua);
+        let (lua, jit, joff, nojit, rpy) = (times[0], times[1], times[2], times[3], times[4]);
+        let row = [rpy / lua, rpy / jit, rpy / joff, nojit / lua];
+        print!("{name:<13} {lua:>8.3} {jit:>8.3} {joff:>8.3} {nojit:>10.3} {rpy:>8.3}");
+        for (k, r) in row.iter().enumerate() {
+            print!(" {r:>8.2}");
+            ratios[k].push(*r);
+        }
+        println!();
     }
-    println!(
-        "{:<13} {:>8} {:>8} {:>10} {:>8} {:>14.2} {:>14.2} {:>16.2}",
-        "geomean",
-        "",
-        "",
-        "",
-        "",
-        geomean(&vs_lua),
-        geomean(&vs_jit),
-        geomean(&nojit_vs_lua)
-    );
+    print!("{:<13} {:>8} {:>8} {:>8} {:>10} {:>8}", "geomean", "", "", "", "", "");
+    for r in &ratios {
+        print!(" {:>8.2}", geomean(r));
+    }
+    println!();
     println!("(times in seconds, best of {runs}; a ratio below 1 means rpylua is faster)");
     status
 }

@@ -634,16 +634,12 @@ pub mod lua {
     /// (with a nil value) so that `next` can go on from it; entries are
     /// compacted when dead ones outnumber the live ones.
     struct Table {
-        /// The array part (keys `1..=len`, nil in the slots of absent
-        /// keys), unless `floats` holds it; none until the first item
-        /// (records and leaves of trees have none: an empty list each was
-        /// a sixth of binary-trees' memory). A bare array, not a list: a
-        /// list's own object was another sixth, and one more load at
-        /// each access. Appending doubles it (`grow_to`).
-        arr: Option<Box<[Value]>>,
+        /// The array part (keys 1..n), unless `floats` holds it; none
+        /// until the first item (records and leaves of trees have none:
+        /// an empty list each was a sixth of binary-trees' memory).
+        arr: Option<Vec<Value>>,
         /// The array part while every item of it is a float (PyPy's list
-        /// strategies): unboxed, with `arr` none; a list of exactly its
-        /// keys (a float cannot say "absent"). A float read from it is
+        /// strategies): unboxed, with `arr` none. A float read from it is
         /// a new box (which a trace never makes), one stored into it is
         /// unboxed, and the first item that is not a float turns the part
         /// into values (`to_values`). A matrix of floats in `arr` was a box
@@ -693,14 +689,15 @@ pub mod lua {
     }
 
     fn new_table(interp: &Interp) -> Table {
-        empty_table(interp.new_id(), Some(interp.empty_shape.clone()))
+        empty_table(interp.new_id(), Some(interp.empty_shape.clone()), 0)
     }
 
     /// An empty table of the shape `shape` (`None`: a dictionary from the
     /// start, as the globals are), with room for `room` items in its array
     /// part.
-    fn empty_table(id: i64, shape: Option<Rc<Shape>>) -> Table {
-        Table { arr: None, floats: None, hash: None, shape, index: None, strs_version: 0, meta: None, id }
+    fn empty_table(id: i64, shape: Option<Rc<Shape>>, room: usize) -> Table {
+        let arr = if room == 0 { None } else { Some(Vec::with_capacity(room)) };
+        Table { arr, floats: None, hash: None, shape, index: None, strs_version: 0, meta: None, id }
     }
 
     /// The `i` with 2^(i-1) < x <= 2^i (0 for 1).
@@ -842,12 +839,12 @@ pub mod lua {
         t.str_pos(s)
     }
 
-    /// Puts `v` at `i` in the array `arr` (if any), giving what was there.
+    /// Puts `v` at `i` in the list `list` (if any), giving what was there.
     /// (A `&mut` of an `Option` is passed to a function, copied in and
-    /// out: the array is changed in place.)
-    fn replace_in(arr: &mut Option<Box<[Value]>>, i: usize, v: Value) -> Value {
-        match arr {
-            Some(a) => std::mem::replace(&mut a[i], v),
+    /// out: the list is changed in place.)
+    fn replace_in(list: &mut Option<Vec<Value>>, i: usize, v: Value) -> Value {
+        match list {
+            Some(h) => std::mem::replace(&mut h[i], v),
             None => Value::Nil,
         }
     }
@@ -935,32 +932,25 @@ pub mod lua {
         }
     }
 
-    /// Moves the items `j..end` of the array `arr` one slot up (to
-    /// `j + 1..=end`, whose last is nil) and puts `v` at `j`.
-    fn insert_in(arr: &mut Option<Box<[Value]>>, j: usize, end: usize, v: Value) {
-        if let Some(a) = arr {
-            let mut k = end;
-            while k > j {
-                a[k] = std::mem::replace(&mut a[k - 1], Value::Nil);
-                k -= 1;
-            }
-            a[j] = v;
+    /// Appends `v` to the list `list`, made for it if none.
+    fn push_in(list: &mut Option<Vec<Value>>, v: Value) {
+        match list {
+            Some(l) => l.push(v),
+            None => *list = Some(vec![v]),
         }
     }
 
-    /// Removes item `j` of the array `arr`, moving the items `j + 1..end`
-    /// one slot down and leaving nil in slot `end - 1`.
-    fn remove_in(arr: &mut Option<Box<[Value]>>, j: usize, end: usize) -> Value {
-        match arr {
-            Some(a) => {
-                let v = std::mem::replace(&mut a[j], Value::Nil);
-                let mut k = j;
-                while k + 1 < end {
-                    a[k] = std::mem::replace(&mut a[k + 1], Value::Nil);
-                    k += 1;
-                }
-                v
-            }
+    /// Inserts `v` at `j` of the list `list` (`j` at most its length).
+    fn insert_in(list: &mut Option<Vec<Value>>, j: usize, v: Value) {
+        if let Some(l) = list {
+            l.insert(j, v);
+        }
+    }
+
+    /// Removes item `j` of the list `list` (`j` below its length).
+    fn remove_in(list: &mut Option<Vec<Value>>, j: usize) -> Value {
+        match list {
+            Some(l) => l.remove(j),
             None => Value::Nil,
         }
     }
@@ -985,30 +975,30 @@ pub mod lua {
         /// sequence (`#t` is its length, `j` at most that): its items from
         /// `j` on move up at once, not one `set_int` each (deltablue's
         /// collections).
-        fn arr_insert(&mut self, j: usize, len: usize, v: Value) {
-            if self.floats.is_some() {
-                // (Floats leave no slot nil: `len` is their number.)
+        fn arr_insert(&mut self, j: usize, v: Value) {
+            if j == self.arr_len() {
+                self.arr_push(v);
+            } else if self.floats.is_some() && matches!(v, Value::Num(_)) {
                 if let Value::Num(x) = v {
                     insert_float(&mut self.floats, j, x);
-                    self.migrate();
-                    return;
                 }
-                self.to_values();
+            } else {
+                if self.floats.is_some() {
+                    self.to_values();
+                }
+                insert_in(&mut self.arr, j, v);
             }
-            if len == self.arr_len() {
-                self.grow_to(2 * len.max(1));
-            }
-            insert_in(&mut self.arr, j, len, v);
+            self.migrate();
         }
 
-        /// `table.remove(t, j + 1)` when the array part holds the whole
-        /// sequence (`j` below its length `len`, at most the part's): the
-        /// items after `j` move down at once.
-        fn arr_remove(&mut self, j: usize, len: usize) -> Value {
+        /// `table.remove(t, j + 1)` when the array part is the whole
+        /// sequence (`j` below its length): the items after `j` move down at
+        /// once, and the part is one shorter.
+        fn arr_remove(&mut self, j: usize) -> Value {
             if self.floats.is_some() {
                 return Value::Num(remove_float(&mut self.floats, j));
             }
-            remove_in(&mut self.arr, j, len)
+            remove_in(&mut self.arr, j)
         }
 
         /// How many items the array part has.
@@ -1049,55 +1039,32 @@ pub mod lua {
             replace_in(&mut self.arr, j, v);
         }
 
-        /// Stores `v` as the key after the array part (whose key is not
-        /// in the hash part): a float to an empty part starts it as floats;
-        /// a part of values doubles.
+        /// Appends `v` to the array part: a float to an empty part starts it
+        /// as floats.
         fn arr_push(&mut self, v: Value) {
-            let n = self.arr_len();
             if let Value::Num(x) = v {
-                if self.floats.is_some() || n == 0 {
+                if self.floats.is_none() && self.arr_len() == 0 {
+                    // (The room a constructor made for values goes.)
+                    self.arr = None;
+                }
+                if self.floats.is_some() || self.arr.is_none() {
                     return push_float(&mut self.floats, x);
                 }
             } else if self.floats.is_some() {
                 self.to_values();
             }
-            self.grow_to(if n == 0 { 1 } else { 2 * n });
-            replace_in(&mut self.arr, n, v);
-        }
-
-        /// Makes the array part of values `cap` slots long (`cap` at least
-        /// its length), moving the keys it now covers out of the hash part.
-        fn grow_to(&mut self, cap: usize) {
-            self.to_values();
-            let n = self.arr_len();
-            // (Made by `vec!`, never resized: the box is that array.)
-            let mut a = vec![Value::Nil; cap].into_boxed_slice();
-            let mut k = 0;
-            if let Some(old) = &self.arr {
-                while k < n {
-                    a[k] = old[k].clone();
-                    k += 1;
-                }
-            }
-            self.arr = Some(a);
-            while k < cap && self.has_int_keys() {
-                let v = self.take_int(k as i64 + 1);
-                replace_in(&mut self.arr, k, v);
-                k += 1;
-            }
+            push_in(&mut self.arr, v);
         }
 
         /// Boxes the floats of the array part (a value that is not a float
         /// is stored into it).
         fn to_values(&mut self) {
             if let Some(f) = self.floats.take() {
-                let mut a = vec![Value::Nil; f.len()].into_boxed_slice();
-                let mut k = 0;
-                while k < f.len() {
-                    a[k] = Value::Num(f[k]);
-                    k += 1;
+                let mut arr: Vec<Value> = Vec::with_capacity(f.len() + 1);
+                for x in f.iter() {
+                    arr.push(Value::Num(*x));
                 }
-                self.arr = Some(a);
+                self.arr = Some(arr);
             }
         }
 
@@ -1295,8 +1262,10 @@ pub mod lua {
                 // An array from 2, as a sieve's: an array part with a hole
                 // at 1, not a hash part. (Only there: a hole further on
                 // would change what `#` finds, which programs rely on.)
-                self.grow_to(2);
-                replace_in(&mut self.arr, 1, v);
+                let hole = self.take_int(1);
+                self.take_int(2);
+                self.arr_push(hole);
+                self.arr_push(v);
                 self.migrate();
                 return;
             }
@@ -1434,7 +1403,18 @@ pub mod lua {
             if optimal <= self.arr_len() {
                 return;
             }
-            self.grow_to(optimal);
+            while self.arr_len() < optimal {
+                let next = self.arr_len() as i64 + 1;
+                let v = match self.int_pos(next) {
+                    Some(p) => {
+                        let v = self.take_value_at(p);
+                        self.remove_int(next);
+                        v
+                    }
+                    None => Value::Nil,
+                };
+                self.arr_push(v);
+            }
             self.migrate();
         }
 
@@ -2894,10 +2874,10 @@ pub mod lua {
         SetTable(usize, usize, usize),
         /// `R[a][K] = R[c]`; where the key was found last (`field_cached`).
         SetField(usize, Value, usize, Rc<RefCell<FieldCache>>),
-        /// `R[a] = {}`
-        NewTable(usize),
-        /// `R[a][first + i] = R[a + 1 + i]` for `i < n`; the first of a
-        /// constructor sizes the array part to its items.
+        /// `R[a] = {}` with room for `n` items in the array part (the
+        /// constructor's positional fields).
+        NewTable(usize, usize),
+        /// `R[a][first + i] = R[a + 1 + i]` for `i < n`
         SetList(usize, usize, usize),
         /// `R[a + 1] = R[b]; R[a] = R[b][K]`
         SelfOp(usize, usize, Value, Rc<ChainCache>),
@@ -3731,7 +3711,8 @@ pub mod lua {
                 Expr::Table(fields, line) => {
                     let t = if dst < self.nactive { self.alloc(1) } else { dst };
                     self.line = *line;
-                    self.emit(Instr::NewTable(t));
+                    let positional = fields.iter().filter(|f| matches!(f, Field::Pos(_))).count();
+                    self.emit(Instr::NewTable(t, positional));
                     let mut pending: usize = 0;
                     let mut first: usize = 1;
                     let list_base = self.free;
@@ -4140,7 +4121,7 @@ pub mod lua {
             Instr::DivK(a, _, _) => *a,
             Instr::Concat(a, _, _) => *a,
             Instr::Call(a, _, _) => *a,
-            Instr::NewTable(a) => *a,
+            Instr::NewTable(a, _) => *a,
             Instr::Closure(a, _) => *a,
             Instr::LoadNil(a, n) => return *a <= reg && reg < *a + *n,
             _ => return false,
@@ -4844,7 +4825,7 @@ pub mod lua {
                 // read while the table changes: the table is taken out of
                 // its cell meanwhile, a stand-in with its id left there.
                 let id = t.borrow().id;
-                let mut tb = t.replace(empty_table(id, None));
+                let mut tb = t.replace(empty_table(id, None, 0));
                 tb.set(k, v);
                 t.replace(tb);
                 return Ok(());
@@ -6113,8 +6094,8 @@ pub mod lua {
                         return Some(operand_error(e, &proto, here, *a));
                     }
                 }
-                Instr::NewTable(a) => {
-                    let t = empty_table(interp.new_id(), Some(interp.empty_shape.clone()));
+                Instr::NewTable(a, n) => {
+                    let t = empty_table(interp.new_id(), Some(interp.empty_shape.clone()), *n);
                     frame.regs[*a] = Value::Table(Rc::new(RefCell::new(t)));
                 }
                 Instr::SetList(a, n, first) => {
@@ -6125,17 +6106,6 @@ pub mod lua {
                     };
                     if let Some(t) = table {
                         let mut tb = t.borrow_mut();
-                        if *first == 1 && count > 1 && tb.arr_len() == 0 {
-                            // An array part of the items' number, not one
-                            // doubled from 1 (floats make a list of their own).
-                            let mut k = 0;
-                            while k < count && matches!(frame.regs[*a + 1 + k], Value::Num(_)) {
-                                k += 1;
-                            }
-                            if k < count {
-                                tb.grow_to(count);
-                            }
-                        }
                         let mut k = 0;
                         while k < count {
                             let v = std::mem::replace(&mut frame.regs[*a + 1 + k], Value::Nil);
@@ -7456,8 +7426,8 @@ pub mod lua {
                             return arg_error(b, 1, "position out of bounds");
                         }
                         let mut tb = t.borrow_mut();
-                        if len as u64 <= tb.arr_len() as u64 {
-                            tb.arr_insert((pos - 1) as usize, len as usize, arg(args, 2));
+                        if len as u64 == tb.arr_len() as u64 {
+                            tb.arr_insert((pos - 1) as usize, arg(args, 2));
                             return Ok(0);
                         }
                         let mut k = len + 1;
@@ -7483,8 +7453,8 @@ pub mod lua {
                     }
                 }
                 let mut tb = t.borrow_mut();
-                if pos >= 1 && pos <= size && size as u64 <= tb.arr_len() as u64 {
-                    tb.arr_remove((pos - 1) as usize, size as usize)
+                if pos >= 1 && pos <= size && size as u64 == tb.arr_len() as u64 {
+                    tb.arr_remove((pos - 1) as usize)
                 } else {
                     let v = tb.get_int(pos);
                     let mut k = pos;
@@ -9567,9 +9537,9 @@ pub mod lua {
     fn new_interp() -> Interp {
         let (yes, no) = (Value::Bool(true), Value::Bool(false));
         let interp = Interp {
-            globals: Rc::new(RefCell::new(Table { strs_version: 1, ..empty_table(1, None) })),
+            globals: Rc::new(RefCell::new(Table { strs_version: 1, ..empty_table(1, None, 0) })),
             string_meta: RefCell::new(None),
-            loaded: Rc::new(RefCell::new(empty_table(2, None))),
+            loaded: Rc::new(RefCell::new(empty_table(2, None, 0))),
             empty_shape: new_shape(HashMap::new(), 0),
             index_name: b"__index".to_vec(),
             newindex_name: b"__newindex".to_vec(),

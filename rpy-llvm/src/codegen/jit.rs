@@ -332,11 +332,10 @@ impl<'ctx> Codegen<'ctx, '_> {
         &mut self,
         func: inkwell::values::FunctionValue<'ctx>,
     ) -> R<(inkwell::basic_block::BasicBlock<'ctx>, PointerValue<'ctx>)> {
-        let word = self.module.get_global(JIT_RESUME).unwrap_or_else(|| {
-            let g = self.module.add_global(self.i64(), None, JIT_RESUME);
-            g.set_linkage(Linkage::External);
-            g
-        });
+        let word = self
+            .module
+            .get_global(JIT_RESUME)
+            .unwrap_or_else(|| Self::runtime_global(self.module.add_global(self.i64(), None, JIT_RESUME)));
         let given = self.builder.build_load(word.as_pointer_value(), "")?.into_int_value();
         let set = self.builder.build_int_compare(IntPredicate::NE, given, self.i64().const_zero(), "")?;
         let (resume, start) =
@@ -371,7 +370,7 @@ impl<'ctx> Codegen<'ctx, '_> {
         let address = self.builder.build_int_add(base, offset, "")?;
         let f = self.module.get_function(QUASI_WRITE).unwrap_or_else(|| {
             let fty = self.ctx.void_type().fn_type(&[self.i64().into(), self.i64().into()], false);
-            self.module.add_function(QUASI_WRITE, fty, Some(Linkage::External))
+            Self::runtime_fn(self.module.add_function(QUASI_WRITE, fty, Some(Linkage::External)))
         });
         self.builder.build_call(f, &[address.into(), self.i64().const_int(size, false).into()], "")?;
         self.builder.build_unconditional_branch(done)?;
@@ -404,11 +403,9 @@ impl<'ctx> Codegen<'ctx, '_> {
 
     /// The runtime's byte `name`.
     fn flag(&self, name: &str) -> inkwell::values::GlobalValue<'ctx> {
-        self.module.get_global(name).unwrap_or_else(|| {
-            let f = self.module.add_global(self.ctx.i8_type(), None, name);
-            f.set_linkage(Linkage::External);
-            f
-        })
+        self.module
+            .get_global(name)
+            .unwrap_or_else(|| Self::runtime_global(self.module.add_global(self.ctx.i8_type(), None, name)))
     }
 
     fn jit_merge_point_fn(&self) -> inkwell::values::FunctionValue<'ctx> {
@@ -416,7 +413,7 @@ impl<'ctx> Codegen<'ctx, '_> {
         self.module.get_function(name).unwrap_or_else(|| {
             let i64p = self.i64().ptr_type(AddressSpace::default());
             let fty = self.i64().fn_type(&[self.i8ptr().into(), self.i64().into(), i64p.into()], false);
-            self.module.add_function(name, fty, Some(Linkage::External))
+            Self::runtime_fn(self.module.add_function(name, fty, Some(Linkage::External)))
         })
     }
 }
