@@ -3986,6 +3986,9 @@ pub mod lua {
         /// in the interpreter takes its frame's from here (`take_regs`),
         /// with nothing to allocate, zero and collect.
         spare_regs: RefCell<Vec<Vec<Value>>>,
+        /// `NILS` nils, copied at once into a new frame's registers (see
+        /// `push_nils`).
+        nils: Vec<Value>,
     }
 
     /// The boolean `b` without a new value (PyPy's `newbool`): in a trace,
@@ -5382,10 +5385,7 @@ pub mod lua {
             }
             k += 1;
         }
-        while k < proto.maxstack {
-            regs.push(Value::Nil);
-            k += 1;
-        }
+        push_nils(interp, &mut regs, proto.maxstack - k);
         let mut varargs = None;
         if proto.is_vararg && n > proto.nparams {
             let mut extra: Vec<Value> = Vec::with_capacity(n - proto.nparams);
@@ -5398,6 +5398,28 @@ pub mod lua {
         }
         Frame { regs, varargs, top: 0, ret_base: 0, ret_n: 0 }
     }
+
+    /// Appends `n` nils to the registers `regs`. The interpreter copies
+    /// them from `Interp::nils`, one copy where a push each was a check of
+    /// the room, a store and the new length (a tenth of the instructions of
+    /// a call of fib). A trace pushes them: its frame's registers are
+    /// virtual, their nils constants.
+    #[unroll_safe]
+    fn push_nils(interp: &Interp, regs: &mut Vec<Value>, n: usize) {
+        let mut k = 0;
+        if !we_are_jitted() {
+            k = n.min(NILS);
+            regs.extend_from_slice(&interp.nils[..k]);
+        }
+        while k < n {
+            regs.push(Value::Nil);
+            k += 1;
+        }
+    }
+
+    /// How many nils `Interp::nils` holds (most functions have fewer
+    /// registers).
+    const NILS: usize = 64;
 
     /// An empty list for the registers of a frame with room for `room`
     /// (see `Interp::spare_regs`). In a trace, a new one: it stays virtual
@@ -9559,6 +9581,7 @@ pub mod lua {
             rng: RefCell::new(vec![0, 0, 0, 0]),
             matchers: RefCell::new(Vec::new()),
             spare_regs: RefCell::new(Vec::new()),
+            nils: vec![Value::Nil; NILS],
         };
         let libs = ["string", "table", "math", "os", "io", "package"];
         for lib in libs {
