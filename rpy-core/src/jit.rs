@@ -238,29 +238,47 @@ pub fn check_virtualizables(t: &Translator) -> Vec<crate::diagnostic::Diagnostic
                 _ => false,
             }
         }
-        for (_, h) in t.graphs.iter() {
-            // (Constants naming fields and the like have no low-level type.)
-            let holds_frame = |v: &Value| match v {
-                Value::Var(x) => h.vars[*x].concretetype.as_ref().is_some_and(|ty| holds(ty, &frames)),
-                Value::Const(c) => {
-                    !matches!(c.value, ConstValue::Null) && c.concretetype.as_ref().is_some_and(|ty| holds(ty, &frames))
+        // (Constants naming fields and the like have no low-level type.)
+        let holds_frame = |h: &FunctionGraph, v: &Value| match v {
+            Value::Var(x) => h.vars[*x].concretetype.as_ref().is_some_and(|ty| holds(ty, &frames)),
+            Value::Const(c) => {
+                !matches!(c.value, ConstValue::Null) && c.concretetype.as_ref().is_some_and(|ty| holds(ty, &frames))
+            }
+        };
+        fn ops(h: &FunctionGraph) -> impl Iterator<Item = &crate::flow::SpaceOperation> + '_ {
+            h.iterblocks().into_iter().flat_map(move |b| h.blocks[b].operations.iter())
+        }
+        for (id, h) in t.graphs.iter() {
+            for op in ops(h) {
+                let stored = match LlOp::from_name(&op.opname) {
+                    Some(LlOp::Setfield | LlOp::Setarrayitem) => op.args.last().is_some_and(|a| holds_frame(h, a)),
+                    _ => false,
+                };
+                let prebuilt = op.args.iter().any(|a| matches!(a, Value::Const(_)) && holds_frame(h, a));
+                if !stored && !prebuilt {
+                    continue;
                 }
-            };
-            for b in h.iterblocks() {
-                for op in &h.blocks[b].operations {
-                    let stored = match LlOp::from_name(&op.opname) {
-                        Some(LlOp::Setfield | LlOp::Setarrayitem) => op.args.last().is_some_and(holds_frame),
-                        _ => false,
-                    };
-                    let prebuilt = op.args.iter().any(|a| matches!(a, Value::Const(_)) && holds_frame(a));
-                    if stored || prebuilt {
-                        let what = if stored { "stored in another object" } else { "a prebuilt object" };
-                        errors.push(Diagnostic::rtyping(
-                            &h.name,
-                            op.pos,
-                            format!("`{name}` is the JIT driver `{}`'s virtualizable: a `{ty}` may only be passed to functions (the JIT keeps its fields across calls not given it), and here one is {what}; keep the frame in a local variable and pass it by `&mut`", def.name),
-                        ));
+                let what = if stored { "stored in another object" } else { "a prebuilt object" };
+                let message = format!("`{name}` is the JIT driver `{}`'s virtualizable: a `{ty}` may only be passed to functions (the JIT keeps its fields across calls not given it), and here one is {what}; keep the frame in a local variable and pass it by `&mut`", def.name);
+                // A store inside a helper of the rtyper (`ll_append` of a
+                // `push`) has no position of its own: it is reported at
+                // the calls that give the helper a frame, in the program.
+                let mut sites: Vec<(&str, Option<crate::flow::Pos>)> = Vec::new();
+                if op.pos.is_none() {
+                    for (_, caller) in t.graphs.iter() {
+                        let calls = ops(caller).filter(|c| {
+                            c.opname == "direct_call"
+                                && matches!(c.args[0].constant().map(|k| &k.value), Some(ConstValue::Func(f)) if *f == id)
+                                && c.args[1..].iter().any(|a| holds_frame(caller, a))
+                        });
+                        sites.extend(calls.filter(|c| c.pos.is_some()).map(|c| (caller.name.as_str(), c.pos)));
                     }
+                }
+                if sites.is_empty() {
+                    sites.push((&h.name, op.pos));
+                }
+                for (graph, pos) in sites {
+                    errors.push(Diagnostic::rtyping(graph, pos, message.clone()));
                 }
             }
         }
