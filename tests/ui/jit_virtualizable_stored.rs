@@ -26,6 +26,16 @@ pub mod m {
         interpret(n, &mut saved.frame);
         saved.frame.acc
     }
+
+    // Kept in a list: the store is the list's `push`, reported there.
+    pub fn keep(n: i64) -> i64 {
+        let mut frame = Frame { acc: 0 };
+        interpret(n, &mut frame);
+        let acc = frame.acc;
+        let mut spare: Vec<Frame> = Vec::new();
+        spare.push(frame);
+        acc
+    }
 }
 
 fn main() {}

@@ -3987,7 +3987,7 @@ pub mod lua {
         /// with nothing to allocate, zero and collect.
         spare_regs: RefCell<Vec<Vec<Value>>>,
         /// `NILS` nils, copied at once into a new frame's registers (see
-        /// `push_nils`).
+        /// `nils_to`).
         nils: Vec<Value>,
     }
 
@@ -5385,7 +5385,7 @@ pub mod lua {
             }
             k += 1;
         }
-        push_nils(interp, &mut regs, proto.maxstack - k);
+        nils_to(interp, &mut regs, proto.maxstack);
         let mut varargs = None;
         if proto.is_vararg && n > proto.nparams {
             let mut extra: Vec<Value> = Vec::with_capacity(n - proto.nparams);
@@ -5399,22 +5399,17 @@ pub mod lua {
         Frame { regs, varargs, top: 0, ret_base: 0, ret_n: 0 }
     }
 
-    /// Appends `n` nils to the registers `regs`. The interpreter copies
-    /// them from `Interp::nils`, one copy where a push each was a check of
-    /// the room, a store and the new length (a tenth of the instructions of
-    /// a call of fib). A trace pushes them: its frame's registers are
-    /// virtual, their nils constants.
-    #[unroll_safe]
-    fn push_nils(interp: &Interp, regs: &mut Vec<Value>, n: usize) {
-        let mut k = 0;
-        if !we_are_jitted() {
-            k = n.min(NILS);
+    /// Nils the registers `regs` up to `n`, as `grow`. The interpreter
+    /// copies them from `Interp::nils`, one copy where a push each was a
+    /// check of the room, a store and the new length (a tenth of the
+    /// instructions of a call of fib). A trace pushes them: its frame's
+    /// registers are virtual, their nils constants.
+    fn nils_to(interp: &Interp, regs: &mut Vec<Value>, n: usize) {
+        if !we_are_jitted() && regs.len() < n {
+            let k = (n - regs.len()).min(NILS);
             regs.extend_from_slice(&interp.nils[..k]);
         }
-        while k < n {
-            regs.push(Value::Nil);
-            k += 1;
-        }
+        grow(regs, n);
     }
 
     /// How many nils `Interp::nils` holds (most functions have fewer
