@@ -150,6 +150,7 @@ fn automatic(c: &mut Config, min_heap: usize) {
     c.collect_every = 0;
     c.min_heap = min_heap;
     c.major_collect = 1.82;
+    c.nursery_share = 0.82;
     c.max_nursery = 0;
 }
 
@@ -1065,6 +1066,7 @@ fn child_process() {
         "stats" => {
             assert_eq!(gc::config().collect_every, 1000);
             assert!((gc::config().major_collect - 2.5).abs() < 1e-9);
+            assert!((gc::config().nursery_share - 0.3).abs() < 1e-9);
             assert_eq!(gc::config().min_heap, 2 << 20);
             let before = gc::stats().collections;
             garbage(10_000);
@@ -1084,7 +1086,7 @@ fn child_process() {
 fn run_child(what: &str, env: &[(&str, &str)]) -> std::process::Output {
     let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
     cmd.args(["--exact", "child_process", "--nocapture", "--test-threads=1"]).env("RPY_GC_TEST_CHILD", what);
-    for var in ["RPY_GC_MIN", "RPY_GC_MAX", "RPY_GC_MAJOR_COLLECT", "RPY_GC_COLLECT_EVERY", "RPY_GC_STATS"] {
+    for var in ["RPY_GC_MIN", "RPY_GC_MAX", "RPY_GC_MAJOR_COLLECT", "RPY_GC_NURSERY_SHARE", "RPY_GC_COLLECT_EVERY", "RPY_GC_STATS"] {
         cmd.env_remove(var);
     }
     cmd.envs(env.iter().copied());
@@ -1125,6 +1127,7 @@ fn environment_knobs_and_exit_statistics() {
         &[
             ("RPY_GC_COLLECT_EVERY", "1000"),
             ("RPY_GC_MAJOR_COLLECT", "2.5"),
+            ("RPY_GC_NURSERY_SHARE", "0.3"),
             ("RPY_GC_MIN", "2M"),
             ("RPY_GC_STATS", "1"),
         ],

@@ -261,8 +261,13 @@ impl<'t> ModuleBuilder<'t> {
             Target::Graph(g) => self.t.graphs[*g].name.clone(),
         };
         let arg_kinds = param_tys.iter().flat_map(leaf_kinds).collect();
+        // An object's id reads nothing and never changes: with a constant
+        // object it folds (the trace keeps the object alive), and a virtual
+        // one escapes into the call.
+        let pure = op == LlOp::RtCall && args[0].constant().and_then(|c| c.as_str()) == Some("rpy_gc_id");
         let effect = match op {
             _ if noreturn => Effect::Noreturn,
+            _ if pure => Effect::Elidable,
             LlOp::Arraycopy => Effect::Arraycopy,
             _ => Effect::Random,
         };
@@ -270,6 +275,7 @@ impl<'t> ModuleBuilder<'t> {
         // function pointer anything; a panic reads what it prints.
         let effects = match op {
             LlOp::IndirectCall => None,
+            _ if pure => Some(Effects::default()),
             // The items of one array into another's.
             LlOp::Arraycopy => {
                 let mut items = |i: usize| {

@@ -926,12 +926,16 @@ impl HighLevelOps<'_> {
                 self.rt_call("rpy_io_write", vec![fd, args[1].clone()], LlType::Void)
             }
             // Identity of the objects: an `Rc` of a value has none here.
-            "rc_ptr_eq" => {
+            "rc_ptr_eq" | "gc_id" => {
                 let ty = self.ty(&args[0]);
                 if self.types.container(&ty).is_none() {
-                    return Err(format!("`Rc::ptr_eq` of `{ty}`: an `Rc` of a value is the value itself in rpy"));
+                    let what = if opname == "gc_id" { "rgc::compute_unique_id" } else { "Rc::ptr_eq" };
+                    return Err(format!("`{what}` of `{ty}`: an `Rc` of a value is the value itself in rpy"));
                 }
-                self.genop(LlOp::PtrEq, args.to_vec(), LlType::Bool)
+                match opname {
+                    "gc_id" => self.rt_call("rpy_gc_id", args.to_vec(), res_ll),
+                    _ => self.genop(LlOp::PtrEq, args.to_vec(), LlType::Bool),
+                }
             }
             "parse_f64_status" => self.rt_call("rpy_parse_f64_status", vec![args[0].clone()], SIGNED),
             "parse_f64" => self.rt_call("rpy_parse_f64", vec![args[0].clone()], LlType::Float),

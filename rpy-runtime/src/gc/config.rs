@@ -4,8 +4,9 @@
 //! | variable | meaning | default |
 //! |---|---|---|
 //! | `RPY_GC_MIN` | heap size (bytes of objects) below which no collection happens, and size of the old generation below which no major collection happens | 8MB |
-//! | `RPY_GC_MAJOR_COLLECT` | a major collection comes when the old generation reaches this factor times what survived the last major collection; a minor one after allocating this factor minus 1 times that | 1.82 |
-//! | `RPY_GC_NURSERY` | the most bytes allocated between two collections (the minor collections' share of the factor above is capped by it) | unlimited |
+//! | `RPY_GC_MAJOR_COLLECT` | a major collection comes when the old generation reaches this factor times what survived the last major collection | 1.82 |
+//! | `RPY_GC_NURSERY_SHARE` | a minor collection comes after allocating this factor times what survived the last major collection | 0.82 |
+//! | `RPY_GC_NURSERY` | the most bytes allocated between two collections (caps the share above) | unlimited |
 //! | `RPY_GC_MAX` | hard limit on the memory held from the system; beyond it (after a major collection) allocation fails | unlimited |
 //! | `RPY_GC_MIN_RUN` | allocation uses the free slots of a block only if its runs of free slots hold this many bytes on average (shorter holes between survivors wait for a collection to free more around them) | 256 |
 //! | `RPY_GC_COLLECT_EVERY` | collect at every N-th allocation (a stress test; turns the inline fast path off): every 4th of these collections is major, the others are minor unless a major one is due | off |
@@ -25,9 +26,15 @@ pub struct Config {
     pub min_heap: usize,
     /// `RPY_GC_MAJOR_COLLECT`: a major collection comes when the old
     /// generation grew to this factor times the bytes live after the last
-    /// major collection (RPython's `major_collection_threshold`); a minor one
-    /// after allocating `major_collect - 1` times those bytes.
+    /// major collection (RPython's `major_collection_threshold`).
     pub major_collect: f64,
+    /// `RPY_GC_NURSERY_SHARE`: a minor collection comes after allocating
+    /// this factor times the bytes live after the last major collection.
+    /// Decision: apart from `major_collect` (RPython ties the two only
+    /// through its fixed nursery): a large nursery is what lets an
+    /// allocating program's objects die young, a low major threshold what
+    /// keeps the garbage made old from piling up.
+    pub nursery_share: f64,
     /// `RPY_GC_NURSERY`: the most bytes allocated between two collections;
     /// 0 for no limit.
     pub max_nursery: usize,
@@ -54,6 +61,7 @@ impl Default for Config {
         Config {
             min_heap: 8 << 20,
             major_collect: 1.82,
+            nursery_share: 0.82,
             max_nursery: 0,
             max_heap: 0,
             min_run: 256,
@@ -79,6 +87,9 @@ impl Config {
         }
         if let Some(v) = read("RPY_GC_MAJOR_COLLECT", |s| s.parse::<f64>().ok().filter(|f| *f >= 1.0)) {
             c.major_collect = v;
+        }
+        if let Some(v) = read("RPY_GC_NURSERY_SHARE", |s| s.parse::<f64>().ok().filter(|f| *f > 0.0)) {
+            c.nursery_share = v;
         }
         if let Some(v) = read("RPY_GC_NURSERY", parse_size) {
             c.max_nursery = v;

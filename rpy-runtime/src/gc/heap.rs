@@ -231,7 +231,7 @@ impl Heap {
     }
 
     /// When the next collection comes: once the heap would exceed
-    /// `RPY_GC_MIN`, and once `RPY_GC_MAJOR_COLLECT - 1` times what survived
+    /// `RPY_GC_MIN`, and once `RPY_GC_NURSERY_SHARE` times what survived
     /// the last major collection was allocated since this one. Sizing the
     /// nursery by the live data (rather than fixing it) keeps minor
     /// collections rare for large heaps, so that fewer objects that are
@@ -239,7 +239,7 @@ impl Heap {
     /// (rather than the last one) keeps the garbage made old meanwhile from
     /// inflating it.
     pub(super) fn set_threshold(&mut self) {
-        let mut nursery = (self.live_after_major as f64 * (self.cfg.major_collect - 1.0)) as usize;
+        let mut nursery = (self.live_after_major as f64 * self.cfg.nursery_share) as usize;
         if self.cfg.max_nursery != 0 {
             nursery = nursery.min(self.cfg.max_nursery);
         }

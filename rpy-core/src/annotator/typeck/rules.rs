@@ -56,8 +56,8 @@ pub(super) fn apply_rule(
         "generic_call" => generic_call_rule(u, t, vals, args, res),
         "simple_call" | "deref_call" => simple_call_rule(u, t, opname, vals, args, res),
         "call_method" => method_sig_rule(u, vals, args, res),
-        "cell_new" | "rc_new" | "rc_clone" | "rc_inner" | "deref" | "rc_ptr_eq" | "cell_of" | "cell_inner"
-        | "cell_borrows" | "cell_set_borrows" | "cell_is" => pointer_rule(u, opname, vals, args, res),
+        "cell_new" | "rc_new" | "rc_clone" | "rc_inner" | "deref" | "rc_ptr_eq" | "gc_id" | "cell_of"
+        | "cell_inner" | "cell_borrows" | "cell_set_borrows" | "cell_is" => pointer_rule(u, opname, vals, args, res),
         "panic" | "unreachable" | "panic_str" | "jit_marker" | "hint" => effect_rule(u, opname, args, res),
         // The end of a borrow (of a `RefCell`, or of another type's
         // `borrow()`: then nothing).
@@ -782,6 +782,11 @@ fn pointer_rule(u: &mut Unifier, opname: &str, vals: &[Value], args: &[Node], re
             u.unify_term(args[0], Term::Rc(inner))?;
             u.unify(args[0], args[1])?;
             u.unify_term(res, Term::Bool)?;
+        }
+        "gc_id" => {
+            let inner = u.fresh(Term::Unknown);
+            u.unify_term(args[0], Term::Rc(inner))?;
+            u.unify_term(res, Term::Int(IntTy::Usize))?;
         }
         other => unreachable!("`{other}` is not an operation of cells and `Rc`s"),
     }

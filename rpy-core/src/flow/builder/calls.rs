@@ -101,6 +101,7 @@ impl FnBuilder<'_> {
                 return Ok(Some(unit()));
             }
             ("rgc::heap_size", 0) => return Ok(Some(self.emit("gc_heap_size", args, pos))),
+            ("rgc::compute_unique_id", 1) => return Ok(Some(self.emit("gc_id", args, pos))),
             _ => {}
         }
         // The std functions of the dialect, by their full or `use`d paths.
@@ -195,7 +196,7 @@ impl FnBuilder<'_> {
                     Section::Cells,
                     &format!("`Rc::{other}`"),
                     "an `Rc` is a reference to a GC object in rpy: there are no counts and no weak references",
-                    "use `Rc::new`, `Rc::clone` and `Rc::ptr_eq`",
+                    "use `Rc::new`, `Rc::clone` and `Rc::ptr_eq`, and `rpython::rgc::compute_unique_id` for a number naming the object",
                 ))
             }
             _ => {}

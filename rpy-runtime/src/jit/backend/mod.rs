@@ -904,12 +904,12 @@ mod tests {
 
     /// Compiled code allocates with the GC's fast path, and what it builds
     /// survives the collections its allocations start. (A minor collection
-    /// comes after allocating `major_collect - 1` times the bytes live: the
+    /// comes after allocating `nursery_share` times the bytes live: the
     /// heap is the test process's, which other tests may leave large.)
     #[test]
     fn compiled_allocations_survive_collections() {
         let n = 200_000;
-        let cfg = gc::Config { min_heap: 1 << 20, major_collect: 1.01, ..gc::Config::from_env() };
+        let cfg = gc::Config { min_heap: 1 << 20, nursery_share: 0.01, ..gc::Config::from_env() };
         for b in Backend::ALL {
             let (values, stats) = cons_loop(*b, n, cfg);
             let start = &values[..values.len().min(8)];
