@@ -682,6 +682,12 @@ fn eval_op(tr: &Translator, frame: &Frame, op: &SpaceOperation, name: LlOp) -> R
                 _ => ptr(0) != LlValue::Ptr(None),
             })
         }
+        // The host's address of the object: unique while it lives, as the
+        // GC's.
+        LlOp::GcId => match arg(0) {
+            LlValue::Ptr(Some(o)) => LlValue::Int(Rc::as_ptr(&o.0) as usize as i128),
+            other => bug(format!("gc_id of {other:?}")),
+        },
         LlOp::RtCall => {
             let args: Vec<LlValue> = (1..op.args.len()).map(arg).collect();
             return rt::rt_call(tr, str_arg(op, 0), &args, rtype());

@@ -54,6 +54,7 @@
 //! | `cast_pointer(p)` | `p` as a pointer to its container's base (upcast) or to a subclass of it (downcast; the object must be of that subclass) |
 //! | `ptr_eq`, `ptr_ne` | pointer identity, result `Bool` |
 //! | `ptr_iszero`, `ptr_nonzero` | null tests, result `Bool` |
+//! | `gc_id(p)` | the address of the object `p` (not null, not a tagged word) as an `Unsigned`: unique while it lives, the GC never moving objects (RPython's `gc_id`) |
 //! | `rt_call(name, args...)` | call the runtime function `name` (a `Str` constant) of rpy-runtime, whose C signature follows the operands' and the result's lltypes (`Ptr` as a pointer); see the runtime's `ll` functions |
 //! | `panic(msg, pos)` | print Rust's panic message `msg` for position `pos` of the graph's file to stderr and exit with status 101; never returns, so it ends its block, which has no exits |
 //! | `panic_str(msg, pos)` | as `panic`, with the message a string object computed at run time |
@@ -181,6 +182,8 @@ ll_ops! {
     PtrNe = "ptr_ne": FOLDABLE,
     PtrIszero = "ptr_iszero": FOLDABLE,
     PtrNonzero = "ptr_nonzero": FOLDABLE,
+    // (Not foldable: an address is known only when the program runs.)
+    GcId = "gc_id": PURE,
     CastPointer = "cast_pointer": FOLDABLE,
 }
 

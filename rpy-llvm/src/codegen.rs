@@ -1030,6 +1030,7 @@ impl<'ctx, 'a> Codegen<'ctx, 'a> {
             }
             LlOp::PtrIszero => b.build_is_null(self.val(st, arg(0)?)?.into_pointer_value(), "")?.into(),
             LlOp::PtrNonzero => b.build_is_not_null(self.val(st, arg(0)?)?.into_pointer_value(), "")?.into(),
+            LlOp::GcId => b.build_ptr_to_int(self.val(st, arg(0)?)?.into_pointer_value(), self.i64(), "")?.into(),
             // (The `unreachable` the block ends with: LLVM drops the tests
             // that lead here, as a switch's range check.)
             LlOp::Unreachable => return Ok(None),

@@ -2,7 +2,8 @@
 //! `rpython.rlib.rgc`. Untranslated the program's objects are Rust's, freed
 //! by Rust, and there is no GC heap: `collect()` does nothing and
 //! `heap_size()` is 0. Translated code calls the collector instead
-//! (`rpy_gc_collect`, `rpy_gc_heap_size`, `rpy_gc_id` in `gc`).
+//! (`rpy_gc_collect`, `rpy_gc_heap_size` in `gc`); `compute_unique_id` is
+//! the operation `gc_id`.
 
 use std::rc::Rc;
 

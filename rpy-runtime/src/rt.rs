@@ -78,7 +78,7 @@ pub unsafe extern "C" fn rpy_rt_panic_index(
 /// The runtime symbols generated code refers to, for the linker: each
 /// translated module references this static, which references them all, so
 /// they are linked in even though only assembly calls them.
-pub struct KeepLinked(#[allow(dead_code)] [*const (); 33]);
+pub struct KeepLinked(#[allow(dead_code)] [*const (); 32]);
 
 // Only addresses of functions and statics, never dereferenced.
 unsafe impl Sync for KeepLinked {}
@@ -116,5 +116,4 @@ pub static KEEP_LINKED: KeepLinked = KeepLinked([
     crate::ll::rpy_time_time as *const (),
     crate::gc::rpy_gc_collect as *const (),
     crate::gc::rpy_gc_heap_size as *const (),
-    crate::gc::rpy_gc_id as *const (),
 ]);

@@ -1086,7 +1086,14 @@ fn child_process() {
 fn run_child(what: &str, env: &[(&str, &str)]) -> std::process::Output {
     let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
     cmd.args(["--exact", "child_process", "--nocapture", "--test-threads=1"]).env("RPY_GC_TEST_CHILD", what);
-    for var in ["RPY_GC_MIN", "RPY_GC_MAX", "RPY_GC_MAJOR_COLLECT", "RPY_GC_NURSERY_SHARE", "RPY_GC_COLLECT_EVERY", "RPY_GC_STATS"] {
+    for var in [
+        "RPY_GC_MIN",
+        "RPY_GC_MAX",
+        "RPY_GC_MAJOR_COLLECT",
+        "RPY_GC_NURSERY_SHARE",
+        "RPY_GC_COLLECT_EVERY",
+        "RPY_GC_STATS",
+    ] {
         cmd.env_remove(var);
     }
     cmd.envs(env.iter().copied());

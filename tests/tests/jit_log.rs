@@ -164,6 +164,24 @@ fn clocks_environment_and_collector_are_calls_in_the_loop() {
     assert!(ops_named(&all, "call_i").iter().any(|c| c.contains("rpy_gc_heap_size")), "{all}");
 }
 
+/// Program 255 takes the id of a new object in each turn and of one made
+/// before the loop: the new one is allocated before the call that reads
+/// its address (it escapes), the call is pure, and it leaves the heap
+/// cache alone (the loop's body reads the old object's field no more).
+#[test]
+fn an_objects_id_makes_it_real_and_touches_no_memory() {
+    let (loops, out) = jit_log("255_jit_unique_ids", "jit-log-opt-loop");
+    assert!(out.contains("lost=0"), "{out}");
+    let l = loops.iter().find(|l| is_unrolled(l)).unwrap_or_else(|| panic!("an unrolled loop: {loops:?}"));
+    let body = hot_body(l);
+    let ids = ops_named(body, "call_pure_i");
+    assert!(ids.len() == 2 && ids.iter().all(|c| c.contains("gc_id")), "{body}");
+    let new = ops_named(body, "new(").into_iter().find(|o| o.contains("SizeDescr Node")).expect("the node made");
+    let made = new.split(" = ").next().unwrap();
+    assert!(ids.iter().any(|c| c.contains(&format!("({made},"))), "{body}");
+    assert!(!body.contains("Machine.anchor "), "{body}");
+}
+
 /// Program 144's residual calls return by-value structs: compiled as a
 /// call and a `call_result` per leaf (integer, float, string); the
 /// elidable one, called with a constant, is folded.

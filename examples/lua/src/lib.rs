@@ -30,6 +30,7 @@ pub mod lua {
     use rpython::jit::{
         can_enter_jit, dont_look_inside, elidable, jit_merge_point, promote, unroll_safe, we_are_jitted, JitDriver,
     };
+    use rpython::rgc;
     use std::cell::{Cell, RefCell};
     use std::collections::HashMap;
     use std::io::{Read, Write};
@@ -68,13 +69,11 @@ pub mod lua {
     struct Closure {
         proto: Rc<Proto>,
         upvals: Vec<Rc<RefCell<Value>>>,
-        id: i64,
     }
 
     struct NativeFn {
         kind: Builtin,
         state: RefCell<Vec<Value>>,
-        id: i64,
     }
 
     /// The names of the types of values, by `type_index`.
@@ -673,7 +672,6 @@ pub mod lua {
         #[rpython::jit::quasi_immutable]
         strs_version: i64,
         meta: Option<Rc<RefCell<Table>>>,
-        id: i64,
     }
 
     /// The indexes of a table's hash part by kind of key, each made with
@@ -689,15 +687,15 @@ pub mod lua {
     }
 
     fn new_table(interp: &Interp) -> Table {
-        empty_table(interp.new_id(), Some(interp.empty_shape.clone()), 0)
+        empty_table(Some(interp.empty_shape.clone()), 0)
     }
 
     /// An empty table of the shape `shape` (`None`: a dictionary from the
     /// start, as the globals are), with room for `room` items in its array
     /// part.
-    fn empty_table(id: i64, shape: Option<Rc<Shape>>, room: usize) -> Table {
+    fn empty_table(shape: Option<Rc<Shape>>, room: usize) -> Table {
         let arr = if room == 0 { None } else { Some(Vec::with_capacity(room)) };
-        Table { arr, floats: None, hash: None, shape, index: None, strs_version: 0, meta: None, id }
+        Table { arr, floats: None, hash: None, shape, index: None, strs_version: 0, meta: None }
     }
 
     /// The `i` with 2^(i-1) < x <= 2^i (0 for 1).
@@ -725,9 +723,9 @@ pub mod lua {
                 }
             }
             Value::Num(x) => x.to_bits() as i64,
-            Value::Table(t) => t.borrow().id,
-            Value::Func(c) => c.id,
-            Value::Native(n) => n.id,
+            Value::Table(t) => rgc::compute_unique_id(t) as i64,
+            Value::Func(c) => rgc::compute_unique_id(c) as i64,
+            Value::Native(n) => rgc::compute_unique_id(n) as i64,
             Value::Builtin(b) => -10 - (*b as i64),
             _ => 2,
         }
@@ -3976,7 +3974,6 @@ pub mod lua {
         string_meta: RefCell<Option<Rc<RefCell<Table>>>>,
         /// `package.loaded`.
         loaded: Rc<RefCell<Table>>,
-        next_id: Cell<i64>,
         /// The state of `math.random` (xoshiro256**).
         rng: RefCell<Vec<u64>>,
         /// Pattern matchers not in use (a replacement function of `gsub`
@@ -4004,14 +4001,6 @@ pub mod lua {
             }
         } else {
             interp.bools[b as usize].clone()
-        }
-    }
-
-    impl Interp {
-        fn new_id(&self) -> i64 {
-            let i = self.next_id.get();
-            self.next_id.set(i + 1);
-            i
         }
     }
 
@@ -4822,18 +4811,8 @@ pub mod lua {
             Value::Num(x) if x.is_nan() => return err("table index is NaN".to_string()),
             _ => {}
         }
-        if let Value::Table(kt) = &k {
-            if Rc::ptr_eq(kt, t) {
-                // The key is the table itself, whose id (the key's hash) is
-                // read while the table changes: the table is taken out of
-                // its cell meanwhile, a stand-in with its id left there.
-                let id = t.borrow().id;
-                let mut tb = t.replace(empty_table(id, None, 0));
-                tb.set(k, v);
-                t.replace(tb);
-                return Ok(());
-            }
-        }
+        // (A table may be its own key: its id is its address, read with
+        // no borrow of it.)
         t.borrow_mut().set(k, v);
         Ok(())
     }
@@ -5336,26 +5315,31 @@ pub mod lua {
             Value::Int(_) | Value::Num(_) | Value::Str(_) => append_text(out, v),
             Value::Table(t) => {
                 let name = metamethod(interp, v, Event::Name);
-                let id = t.borrow().id;
+                let id = rgc::compute_unique_id(t);
                 let text = match name {
-                    Value::Str(s) => format!("{}: 0x{:014x}", show_bytes(&s), address(id)),
-                    _ => format!("table: 0x{:014x}", address(id)),
+                    Value::Str(s) => format!("{}: 0x{:014x}", show_bytes(&s), id),
+                    _ => format!("table: 0x{:014x}", id),
                 };
                 out.extend_from_slice(text.as_bytes());
             }
-            Value::Func(c) => out.extend_from_slice(format!("function: 0x{:014x}", address(c.id)).as_bytes()),
-            Value::Native(n) => out.extend_from_slice(format!("function: 0x{:014x}", address(n.id)).as_bytes()),
+            Value::Func(c) => {
+                out.extend_from_slice(format!("function: 0x{:014x}", rgc::compute_unique_id(c)).as_bytes())
+            }
+            Value::Native(n) => {
+                out.extend_from_slice(format!("function: 0x{:014x}", rgc::compute_unique_id(n)).as_bytes())
+            }
             Value::Builtin(b) => {
-                out.extend_from_slice(format!("function: builtin: 0x{:014x}", address(*b as i64)).as_bytes())
+                out.extend_from_slice(format!("function: builtin: 0x{:014x}", builtin_address(*b)).as_bytes())
             }
             Value::Cell(_) => out.extend_from_slice(b"cell"),
         }
         Ok(())
     }
 
-    /// A made-up address for an object's id (Lua shows addresses).
-    fn address(id: i64) -> i64 {
-        0x5555_0000_0000 + id * 64
+    /// A made-up address of a library function, which is no object (Lua
+    /// shows addresses).
+    fn builtin_address(b: Builtin) -> i64 {
+        0x5555_0000_0000 + b as i64 * 64
     }
 
     // ---- calls and the interpreter loop --------------------------------
@@ -6112,7 +6096,7 @@ pub mod lua {
                     }
                 }
                 Instr::NewTable(a, n) => {
-                    let t = empty_table(interp.new_id(), Some(interp.empty_shape.clone()), *n);
+                    let t = empty_table(Some(interp.empty_shape.clone()), *n);
                     frame.regs[*a] = Value::Table(Rc::new(RefCell::new(t)));
                 }
                 Instr::SetList(a, n, first) => {
@@ -6497,7 +6481,7 @@ pub mod lua {
                         }
                         k += 1;
                     }
-                    frame.regs[*a] = Value::Func(Rc::new(Closure { proto: p, upvals, id: interp.new_id() }));
+                    frame.regs[*a] = Value::Func(Rc::new(Closure { proto: p, upvals }));
                 }
                 Instr::VarArg(a, n) => {
                     let a = *a;
@@ -7423,7 +7407,7 @@ pub mod lua {
                 };
                 let state =
                     vec![Value::Str(s_rc.clone()), Value::Str(p_rc.clone()), Value::Int(start as i64), Value::Int(-1)];
-                let g = NativeFn { kind: Builtin::GmatchStep, state: RefCell::new(state), id: interp.new_id() };
+                let g = NativeFn { kind: Builtin::GmatchStep, state: RefCell::new(state) };
                 Value::Native(Rc::new(g))
             }
             Builtin::StrGsub => {
@@ -7626,7 +7610,7 @@ pub mod lua {
                         _ => b"=(load)".to_vec(),
                     },
                 };
-                match load_chunk(interp, chunk, &source_id(&name)) {
+                match load_chunk(chunk, &source_id(&name)) {
                     Ok(f) => f,
                     Err(e) => return Ok(two(&mut frame.regs, a, nres, Value::Nil, error_value(e))),
                 }
@@ -7972,7 +7956,7 @@ pub mod lua {
                     Err(_) => return err(format!("cannot read '{}'", candidate)),
                 };
                 let chunk = chunk_id(&candidate);
-                let f = load_chunk(interp, src, &chunk)?;
+                let f = load_chunk(src, &chunk)?;
                 let r = call_value(interp, &f, vec![Value::Str(name_rc.clone()), lstr(&candidate)], depth)?;
                 let v = if r.is_empty() || matches!(r[0], Value::Nil) { Value::Bool(true) } else { r[0].clone() };
                 let already = interp.loaded.borrow().get_str(&name);
@@ -8044,7 +8028,7 @@ pub mod lua {
     }
 
     /// A chunk compiled into a function (of no upvalues).
-    fn load_chunk(interp: &Interp, src: Vec<u8>, chunk: &str) -> Result<Value, LuaError> {
+    fn load_chunk(src: Vec<u8>, chunk: &str) -> Result<Value, LuaError> {
         let toks = match lex(src, chunk) {
             Ok(t) => t,
             Err(msg) => return Err(LuaError::Value(lstr(&msg))),
@@ -8057,7 +8041,7 @@ pub mod lua {
             Ok(p) => p,
             Err(msg) => return Err(LuaError::Value(lstr(&msg))),
         };
-        Ok(Value::Func(Rc::new(Closure { proto: Rc::new(proto), upvals: Vec::new(), id: interp.new_id() })))
+        Ok(Value::Func(Rc::new(Closure { proto: Rc::new(proto), upvals: Vec::new() })))
     }
 
     // ---- math.random: xoshiro256**, as Lua 5.4 ----------------------------
@@ -9554,9 +9538,9 @@ pub mod lua {
     fn new_interp() -> Interp {
         let (yes, no) = (Value::Bool(true), Value::Bool(false));
         let interp = Interp {
-            globals: Rc::new(RefCell::new(Table { strs_version: 1, ..empty_table(1, None, 0) })),
+            globals: Rc::new(RefCell::new(Table { strs_version: 1, ..empty_table(None, 0) })),
             string_meta: RefCell::new(None),
-            loaded: Rc::new(RefCell::new(empty_table(2, None, 0))),
+            loaded: Rc::new(RefCell::new(empty_table(None, 0))),
             empty_shape: new_shape(HashMap::new(), 0),
             index_name: b"__index".to_vec(),
             newindex_name: b"__newindex".to_vec(),
@@ -9572,7 +9556,6 @@ pub mod lua {
             next_fn: Value::Builtin(Builtin::Next),
             ipairs_step_fn: Value::Builtin(Builtin::IpairsStep),
             zero: Value::Int(0),
-            next_id: Cell::new(3),
             rng: RefCell::new(vec![0, 0, 0, 0]),
             matchers: RefCell::new(Vec::new()),
             spare_regs: RefCell::new(Vec::new()),
@@ -9720,7 +9703,7 @@ pub mod lua {
             }
         }
         interp.globals.borrow_mut().set(lstr("arg"), arg_table);
-        let f = match load_chunk(&interp, src, &chunk) {
+        let f = match load_chunk(src, &chunk) {
             Ok(f) => f,
             Err(e) => {
                 report(&interp, e);

@@ -109,7 +109,9 @@ impl Flattener<'_, '_> {
                 let d = self.m.call_stub(self.g, opname, args, res_ty, &params);
                 self.call(Op::ResidualCall, d, &args[1..], res)?;
             }
-            LlOp::IndirectCall | LlOp::Arraycopy => {
+            // (A call: the interpreters and backends have no operation for
+            // it, and a virtual object escapes into it.)
+            LlOp::IndirectCall | LlOp::Arraycopy | LlOp::GcId => {
                 let params: Vec<usize> = (0..args.len()).collect();
                 let d = self.m.call_stub(self.g, opname, args, res_ty, &params);
                 self.call(Op::ResidualCall, d, args, res)?;

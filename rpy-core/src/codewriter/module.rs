@@ -264,7 +264,7 @@ impl<'t> ModuleBuilder<'t> {
         // An object's id reads nothing and never changes: with a constant
         // object it folds (the trace keeps the object alive), and a virtual
         // one escapes into the call.
-        let pure = op == LlOp::RtCall && args[0].constant().and_then(|c| c.as_str()) == Some("rpy_gc_id");
+        let pure = op == LlOp::GcId;
         let effect = match op {
             _ if noreturn => Effect::Noreturn,
             _ if pure => Effect::Elidable,

@@ -6,7 +6,6 @@ use super::{bug, LlValue, ObjRef, Panic};
 use crate::lltype::{Container, LlType};
 use crate::translator::Translator;
 use std::io::Write;
-use std::rc::Rc;
 
 /// The bytes of a string object (a list of `u8`: length, items).
 pub fn string_bytes(s: &ObjRef) -> Vec<u8> {
@@ -199,9 +198,6 @@ pub fn rt_call(tr: &Translator, name: &str, args: &[LlValue], result: &LlType) -
         // heap to collect or measure (as untranslated).
         "rpy_gc_collect" => Ok(LlValue::Void),
         "rpy_gc_heap_size" => Ok(LlValue::Int(0)),
-        // The host's address of the object: unique while it lives, as the
-        // GC's (its objects never move).
-        "rpy_gc_id" => Ok(LlValue::Int(Rc::as_ptr(&ptr(&args[0]).0) as usize as i128)),
         other => bug(format!("rt_call of an unknown runtime function {other}")),
     }
 }

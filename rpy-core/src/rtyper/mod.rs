@@ -933,7 +933,7 @@ impl HighLevelOps<'_> {
                     return Err(format!("`{what}` of `{ty}`: an `Rc` of a value is the value itself in rpy"));
                 }
                 match opname {
-                    "gc_id" => self.rt_call("rpy_gc_id", args.to_vec(), res_ll),
+                    "gc_id" => self.genop(LlOp::GcId, args.to_vec(), res_ll),
                     _ => self.genop(LlOp::PtrEq, args.to_vec(), LlType::Bool),
                 }
             }

@@ -33,7 +33,6 @@
 //! | `rpy_gc_write_barrier(obj)` | before storing a GC pointer into `obj` when its header has [`HDR_TRACK`] |
 //! | `rpy_gc_collect()` | a full (major) collection now |
 //! | `rpy_gc_heap_size() -> bytes` | bytes in objects: the survivors of the last collection and what was allocated since |
-//! | `rpy_gc_id(obj) -> id` | the object's address: objects never move, so it is unique while the object lives |
 //! | `rpy_gc_enter(stack_base)` / `rpy_gc_leave()` | take / release the GIL around a translated entry point |
 //! | `rpy_gc_add_root(slot)` / `rpy_gc_remove_root(slot)` | a word outside the stack that holds a GC pointer |
 //! | `rpy_gc_add_prebuilt(obj)` | a prebuilt object whose GC pointers are roots |
@@ -404,14 +403,6 @@ pub extern "C" fn rpy_gc_collect() {
 #[no_mangle]
 pub extern "C" fn rpy_gc_heap_size() -> usize {
     heap("rpy_gc_heap_size").in_use_bytes()
-}
-
-/// An object's identity (`rpython::rgc::compute_unique_id` translated):
-/// its address, which no other object has while it lives (the GC never
-/// moves objects; RPython's moving GCs need a table of ids for this).
-#[no_mangle]
-pub extern "C" fn rpy_gc_id(obj: *const u8) -> usize {
-    obj as usize
 }
 
 /// The slow path of the write barrier (see the module docs): `obj`, whose
