@@ -367,6 +367,7 @@ fn simple_signature(name: &str, heap: &Heap) -> Option<Signature> {
         "arraycopy" => (vec![array.clone(), array, SIGNED, SIGNED, SIGNED], void, vec![]),
         "ptr_eq" | "ptr_ne" => (vec![node.clone(), node], b, vec![]),
         "ptr_iszero" | "ptr_nonzero" => (vec![node], b, vec![]),
+        "gc_id" => (vec![node], UNSIGNED, vec![]),
         "indirect_call" => (vec![LlType::FuncPtr(vec![SIGNED], Box::new(SIGNED)), SIGNED], SIGNED, vec![]),
         "panic_index_if" => (vec![UNSIGNED, UNSIGNED], void, vec![(2, c_pos(1, 1))]),
         "hint" => (vec![SIGNED], SIGNED, vec![(1, c_str("promote"))]),
