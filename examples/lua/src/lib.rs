@@ -652,8 +652,12 @@ pub mod lua {
         /// by position through `key_at`, `value_at`, `set_value_at`,
         /// `push_entry`. A field that changes, like a body's position in
         /// nbody or an object's counter, holds its number with no box made
-        /// at each store (nbody made 31M).
-        hash: Option<Vec<(Value, Value, u64, u64)>>,
+        /// at each store (nbody made 31M). An array with a header, not a
+        /// `Vec`: slot 0 holds the number of entries (in its third field),
+        /// entry `p` is in slot `p + 1`, the slots after the entries are
+        /// room. A list's struct was one more object per table, and one
+        /// more load on the way to each field of an object.
+        hash: Option<Box<[(Value, Value, u64, u64)]>>,
         /// Where the string keys are, while the table has few entries (a
         /// record, an object): shared with the tables that got the same
         /// keys in the same order. `None`: the table is a dictionary, and
@@ -866,12 +870,13 @@ pub mod lua {
 
     /// The value of the entry `p` of the hash part `hash`, its number if
     /// it is unboxed.
-    fn entry_value(hash: &Vec<(Value, Value, u64, u64)>, p: usize) -> Value {
-        match hash[p].2 {
-            BOXED => hash[p].1.clone(),
-            _ if !we_are_jitted() && !matches!(hash[p].1, Value::Nil) => hash[p].1.clone(),
-            INT => Value::Int(hash[p].3 as i64),
-            _ => Value::Num(f64::from_bits(hash[p].3)),
+    fn entry_value(hash: &[(Value, Value, u64, u64)], p: usize) -> Value {
+        let e = &hash[p + 1];
+        match e.2 {
+            BOXED => e.1.clone(),
+            _ if !we_are_jitted() && !matches!(e.1, Value::Nil) => e.1.clone(),
+            INT => Value::Int(e.3 as i64),
+            _ => Value::Num(f64::from_bits(e.3)),
         }
     }
 
@@ -892,27 +897,58 @@ pub mod lua {
     /// the entry knows it). (A trace stores nil over a number's box
     /// unread: reading it, it would guard on what it found, a box the
     /// first time, nil from then on.)
-    fn store_entry(hash: &mut Option<Vec<(Value, Value, u64, u64)>>, p: usize, parts: (Value, u64, u64)) {
+    fn store_entry(hash: &mut Option<Box<[(Value, Value, u64, u64)]>>, p: usize, parts: (Value, u64, u64)) {
         let (v, kind, bits) = parts;
         if let Some(h) = hash {
-            if h[p].2 != kind {
-                h[p].2 = kind;
+            let e = &mut h[p + 1];
+            if e.2 != kind {
+                e.2 = kind;
             }
-            h[p].1 = v;
+            e.1 = v;
             if kind != BOXED {
-                h[p].3 = bits;
+                e.3 = bits;
             }
         }
     }
 
     /// Appends the entry of key `k` and `parts` (`entry_parts`) to the
-    /// list `hash`, made for it if none.
-    fn push_pair(hash: &mut Option<Vec<(Value, Value, u64, u64)>>, k: Value, parts: (Value, u64, u64)) {
+    /// hash part `hash`, made for it if none, doubled if full.
+    fn push_pair(hash: &mut Option<Box<[(Value, Value, u64, u64)]>>, k: Value, parts: (Value, u64, u64)) {
         let (v, kind, bits) = parts;
-        match hash {
-            Some(h) => h.push((k, v, kind, bits)),
-            None => *hash = Some(vec![(k, v, kind, bits)]),
+        let (n, room) = match hash {
+            Some(h) => (h[0].2 as usize, h.len()),
+            None => (0, 0),
+        };
+        if n + 1 >= room {
+            let old = hash.take();
+            *hash = Some(hash_slots(&old, n, (room * 2).max(HASH_SLOTS)));
         }
+        if let Some(h) = hash {
+            h[n + 1] = (k, v, kind, bits);
+            h[0].2 = (n + 1) as u64;
+        }
+    }
+
+    /// The slots of a hash part of a new table (its header and entries).
+    const HASH_SLOTS: usize = 5;
+
+    /// `size` slots holding the `n` entries of `old` (none: no entries),
+    /// the rest room. (Pushed to their size: the list's array becomes the
+    /// boxed slice.)
+    fn hash_slots(
+        old: &Option<Box<[(Value, Value, u64, u64)]>>,
+        n: usize,
+        size: usize,
+    ) -> Box<[(Value, Value, u64, u64)]> {
+        let mut slots: Vec<(Value, Value, u64, u64)> = Vec::with_capacity(size);
+        match old {
+            Some(h) => slots.extend_from_slice(&h[..n + 1]),
+            None => slots.push((Value::Nil, Value::Nil, 0, 0)),
+        }
+        while slots.len() < size {
+            slots.push((Value::Nil, Value::Nil, BOXED, 0));
+        }
+        slots.into_boxed_slice()
     }
 
     /// Stores `x` at `j` in the list `floats` (as `replace_in`).
@@ -1069,7 +1105,7 @@ pub mod lua {
         /// How many entries the hash part has (dead ones too).
         fn entries(&self) -> usize {
             match &self.hash {
-                Some(h) => h.len(),
+                Some(h) => h[0].2 as usize,
                 None => 0,
             }
         }
@@ -1077,7 +1113,7 @@ pub mod lua {
         /// The key of the hash part's entry `p`.
         fn key_at(&self, p: usize) -> Value {
             match &self.hash {
-                Some(h) => h[p].0.clone(),
+                Some(h) => h[p + 1].0.clone(),
                 None => Value::Nil,
             }
         }
@@ -1094,7 +1130,7 @@ pub mod lua {
             match &self.hash {
                 // (Not `is_dead(&h[p])`: that copies the whole entry out,
                 // 4% more instructions in richards.)
-                Some(h) => h[p].2 == BOXED && matches!(h[p].1, Value::Nil),
+                Some(h) => h[p + 1].2 == BOXED && matches!(h[p + 1].1, Value::Nil),
                 None => true,
             }
         }
@@ -1431,7 +1467,7 @@ pub mod lua {
         fn count_dead(&self) -> usize {
             let mut dead = 0;
             if let Some(h) = &self.hash {
-                for e in h.iter() {
+                for e in h[1..self.entries() + 1].iter() {
                     if is_dead(e) {
                         dead += 1;
                     }
@@ -1444,14 +1480,15 @@ pub mod lua {
         /// may go on: only when a new key is added, which Lua forbids
         /// during traversals).
         fn compact(&mut self) {
-            let hash = self.hash.take().unwrap_or_default();
+            let n = self.entries();
+            let Some(hash) = self.hash.take() else { return };
             // (A table whose keys come and go is a dictionary.)
             self.shape = None;
             self.index = None;
             let mut i = 0;
-            while i < hash.len() {
-                if !is_dead(&hash[i]) {
-                    let k = hash[i].0.clone();
+            while i < n {
+                if !is_dead(&hash[i + 1]) {
+                    let k = hash[i + 1].0.clone();
                     self.set_hash(k, entry_value(&hash, i));
                 }
                 i += 1;
