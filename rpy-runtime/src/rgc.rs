@@ -21,8 +21,8 @@ pub fn heap_size() -> usize {
 /// (RPython's `objectmodel.compute_unique_id`): clones of one `Rc` have
 /// the same, two objects alive at once different ones; a dead object's may
 /// be reused. Its address, untranslated and translated (the GC does not
-/// move objects). An `Rc` of a value (`Rc<i64>`, `Rc<Enum>`) has none in
-/// a translated program: it is the value itself there.
+/// move objects). An `Rc` of a value (`Rc<i64>`) or of an enum has none in
+/// a translated program, which refuses it: it is the value itself there.
 pub fn compute_unique_id<T: ?Sized>(x: &Rc<T>) -> usize {
     Rc::as_ptr(x) as *const u8 as usize
 }

@@ -68,6 +68,17 @@ impl Types<'_> {
     }
 }
 
+/// The name of the enum `ty` is an `Rc` of, if it is one.
+fn rc_of_enum<'a>(ty: &Ty, types: Types<'a>) -> Option<&'a str> {
+    match ty {
+        Ty::Rc(inner) => match **inner {
+            Ty::Enum(e) => Some(&types.enums[e].name),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 pub use crate::lltype::layout::{TAG, TAG_TYPE};
 
 /// The field of a struct that is the object of a `RefCell` of it
@@ -925,12 +936,21 @@ impl HighLevelOps<'_> {
                 let fd = self.cast(&args[0], &Ty::Int(IntTy::I64))?;
                 self.rt_call("rpy_io_write", vec![fd, args[1].clone()], LlType::Void)
             }
-            // Identity of the objects: an `Rc` of a value has none here.
+            // Identity of the objects: an `Rc` of a value has none here,
+            // nor one of an enum (immutable: a variant without data is one
+            // shared constant, a small integer variant no object at all).
             "rc_ptr_eq" | "gc_id" => {
                 let ty = self.ty(&args[0]);
+                let what = if opname == "gc_id" { "rgc::compute_unique_id" } else { "Rc::ptr_eq" };
                 if self.types.container(&ty).is_none() {
-                    let what = if opname == "gc_id" { "rgc::compute_unique_id" } else { "Rc::ptr_eq" };
                     return Err(format!("`{what}` of `{ty}`: an `Rc` of a value is the value itself in rpy"));
+                }
+                if let Some(name) = rc_of_enum(&ty, self.types) {
+                    return Err(format!(
+                        "`{what}` of `Rc<{name}>`: an `Rc` of an enum is the enum's value in rpy, which has no identity \
+                         (its variants without data are shared constants, its small integers no objects); \
+                         put the enum in a struct or a `RefCell` to give it one"
+                    ));
                 }
                 match opname {
                     "gc_id" => self.genop(LlOp::GcId, args.to_vec(), res_ll),
