@@ -13,6 +13,26 @@ pub mod m {
         let b = Rc::new(Val::Text(String::new()));
         rgc::compute_unique_id(&a) == rgc::compute_unique_id(&b)
     }
+
+    trait Shape {
+        fn area(&self) -> i64;
+    }
+
+    struct Square {
+        side: i64,
+    }
+
+    impl Shape for Square {
+        fn area(&self) -> i64 {
+            self.side * self.side
+        }
+    }
+
+    pub fn g(n: i64) -> bool {
+        let a: Rc<dyn Shape> = Rc::new(Square { side: n });
+        let b = Rc::clone(&a);
+        Rc::ptr_eq(&a, &b) && a.area() == b.area()
+    }
 }
 
 fn main() {}

@@ -946,6 +946,12 @@ impl HighLevelOps<'_> {
                     return Err(format!("`{what}` of `{ty}`: an `Rc` of a value is the value itself in rpy"));
                 }
                 if let Some(name) = rc_of_enum(&ty, self.types) {
+                    if let Some(tr) = name.strip_prefix("__dyn_") {
+                        return Err(format!(
+                            "`{what}` of `Rc<dyn {tr}>`: a trait object may be a new object at each coercion in rpy, \
+                             so two made of one object could differ; compare the objects before coercing them"
+                        ));
+                    }
                     return Err(format!(
                         "`{what}` of `Rc<{name}>`: an `Rc` of an enum is the enum's value in rpy, which has no identity \
                          (its variants without data are shared constants, its small integers no objects); \
