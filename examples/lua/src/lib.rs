@@ -716,24 +716,27 @@ pub mod lua {
     }
 
     /// The key of the `others` index of a value that is not a string or
-    /// an integer (a float with an integral value is an integer key).
+    /// an integer (a float with an integral value is an integer key): a
+    /// float's bits, and for the other values bits no float key has, those
+    /// of NaNs (which are no keys): a boolean or an object (its address,
+    /// below 2^48) was a number a tiny float could have, and the index
+    /// kept one of the two.
     fn other_key(k: &Value) -> i64 {
         match k {
-            Value::Bool(b) => {
-                if *b {
-                    1
-                } else {
-                    0
-                }
-            }
             Value::Num(x) => x.to_bits() as i64,
-            Value::Table(t) => rgc::compute_unique_id(t) as i64,
-            Value::Func(c) => rgc::compute_unique_id(c) as i64,
-            Value::Native(n) => rgc::compute_unique_id(n) as i64,
+            Value::Bool(b) => NAN_KEYS | *b as i64,
+            Value::Table(t) => NAN_KEYS | rgc::compute_unique_id(t) as i64,
+            Value::Func(c) => NAN_KEYS | rgc::compute_unique_id(c) as i64,
+            Value::Native(n) => NAN_KEYS | rgc::compute_unique_id(n) as i64,
+            // (Negative NaNs.)
             Value::Builtin(b) => -10 - (*b as i64),
-            _ => 2,
+            _ => NAN_KEYS | 2,
         }
     }
+
+    /// A quiet NaN's bits: with a number below 2^51 in its low bits, still
+    /// a NaN.
+    const NAN_KEYS: i64 = 0x7ff8_0000_0000_0000;
 
     /// What kind of index a key is found by: 0 strings, 1 integers, 2 the
     /// others; floats with an integral value are integers.
