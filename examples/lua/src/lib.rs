@@ -4469,22 +4469,18 @@ pub mod lua {
         /// The key in the object itself.
         own: Rc<RefCell<FieldCache>>,
         /// Per table after the object on the chain: the caches of `__index`
-        /// in the metatable before it and of the key in it, made when a
-        /// lookup first goes that far (most go no further than the object).
-        inherited: RefCell<Vec<(Rc<RefCell<FieldCache>>, Rc<RefCell<FieldCache>>)>>,
+        /// in the metatable before it and of the key in it, made with the
+        /// instruction (a list made as lookups first went that far was a
+        /// borrow and a test at each level of each lookup).
+        inherited: Vec<(Rc<RefCell<FieldCache>>, Rc<RefCell<FieldCache>>)>,
     }
 
     fn new_chain_cache() -> Rc<ChainCache> {
-        Rc::new(ChainCache { own: no_position(), inherited: RefCell::new(Vec::new()) })
-    }
-
-    /// The caches of the `n`th table after the object on `c`'s chain.
-    fn inherited_caches(c: &ChainCache, n: usize) -> (Rc<RefCell<FieldCache>>, Rc<RefCell<FieldCache>>) {
-        let mut levels = c.inherited.borrow_mut();
-        while levels.len() <= n {
-            levels.push((no_position(), no_position()));
+        let mut inherited = Vec::with_capacity(MAX_CHAIN - 1);
+        while inherited.len() < MAX_CHAIN - 1 {
+            inherited.push((no_position(), no_position()));
         }
-        levels[n].clone()
+        Rc::new(ChainCache { own: no_position(), inherited })
     }
 
     /// The value of the string key `k` in `tb` itself, through
@@ -4525,16 +4521,16 @@ pub mod lua {
         let mut mt = mt.clone();
         let mut n = 1;
         while n < levels {
-            let (index_cache, key_cache) = inherited_caches(c, n - 1);
+            let (index_cache, key_cache) = &c.inherited[n - 1];
             let h = {
                 let mtb = mt.borrow();
-                let Some(p) = field_position(&mtb, &interp.index_key, &index_cache) else { return Some(Value::Nil) };
+                let Some(p) = field_position(&mtb, &interp.index_key, index_cache) else { return Some(Value::Nil) };
                 mtb.value_at(p)
             };
             let Value::Table(t) = &h else {
                 return if matches!(h, Value::Nil) { Some(Value::Nil) } else { None };
             };
-            let (v, meta) = own_and_meta(t, k, &key_cache);
+            let (v, meta) = own_and_meta(t, k, key_cache);
             if !matches!(v, Value::Nil) {
                 return Some(v);
             }
