@@ -944,9 +944,9 @@ pub mod lua {
         size: usize,
     ) -> Box<[(Value, Value, u64, u64)]> {
         let mut slots: Vec<(Value, Value, u64, u64)> = Vec::with_capacity(size);
-        match old {
-            Some(h) => slots.extend_from_slice(&h[..n + 1]),
-            None => slots.push((Value::Nil, Value::Nil, 0, 0)),
+        // (Without `old`, the header is a slot like the room: a count of 0.)
+        if let Some(h) = old {
+            slots.extend_from_slice(&h[..n + 1]);
         }
         while slots.len() < size {
             slots.push((Value::Nil, Value::Nil, BOXED, 0));
