@@ -159,6 +159,11 @@ pub fn translate_items(
             format!("rpy: the JIT's codewriter cannot handle the portal: {message}"),
         ))]
     })?;
+    // (For the backends only: the JIT must see the merge point at each
+    // instruction.)
+    if crate::backendopt::merge_point_copy::copy_merge_points(&mut t) > 0 {
+        dumper.dump("merge_point_copy", &t);
+    }
     if let (Some(dir), Some(jit)) = (&dumper.dir, &jit) {
         let _ = std::fs::create_dir_all(dir);
         let _ = std::fs::write(dir.join("jitcodes.txt"), jit.module.full_text());

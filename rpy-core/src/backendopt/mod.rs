@@ -8,9 +8,12 @@
 //! Architecture invariant: a pass takes rtyped graphs and leaves rtyped
 //! graphs that `checkgraph` accepts; it knows the rtyper's representations
 //! (the tag field of enums) and nothing of the codewriter or the backends.
+//! `merge_point_copy` runs after the codewriter (`driver`), for the
+//! backends only, and knows the JIT's markers.
 
 pub mod immutable;
 pub mod merge_if_blocks;
+pub mod merge_point_copy;
 pub mod redundant_writes;
 pub mod shared_clones;
 pub mod writeanalyze;
