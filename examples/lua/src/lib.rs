@@ -2935,6 +2935,10 @@ pub mod lua {
         SubK(usize, usize, Value),
         MulK(usize, usize, Value),
         DivK(usize, usize, Value),
+        /// `R[a] = R[b] % K`, and `//`: integers and floats inline (an
+        /// interpreted loop's `i % 2`, `n // 10`).
+        ModK(usize, usize, Value),
+        IDivK(usize, usize, Value),
         Unm(usize, usize),
         Not(usize, usize),
         Len(usize, usize),
@@ -3083,6 +3087,8 @@ pub mod lua {
             Op::Sub => Instr::SubK(a, b, k),
             Op::Mul => Instr::MulK(a, b, k),
             Op::Div => Instr::DivK(a, b, k),
+            Op::Mod => Instr::ModK(a, b, k),
+            Op::IDiv => Instr::IDivK(a, b, k),
             _ => Instr::ArithK(op, a, b, k),
         }
     }
@@ -4151,6 +4157,8 @@ pub mod lua {
             Instr::SubK(a, _, _) => *a,
             Instr::MulK(a, _, _) => *a,
             Instr::DivK(a, _, _) => *a,
+            Instr::ModK(a, _, _) => *a,
+            Instr::IDivK(a, _, _) => *a,
             Instr::Concat(a, _, _) => *a,
             Instr::Call(a, _, _) => *a,
             Instr::NewTable(a, _) => *a,
@@ -5837,6 +5845,8 @@ pub mod lua {
             Instr::SubK(_, _, _) => "SUBK",
             Instr::MulK(_, _, _) => "MULK",
             Instr::DivK(_, _, _) => "DIVK",
+            Instr::ModK(_, _, _) => "MODK",
+            Instr::IDivK(_, _, _) => "IDIVK",
             Instr::Unm(_, _) => "UNM",
             Instr::Not(_, _) => "NOT",
             Instr::Len(_, _) => "LEN",
@@ -6287,6 +6297,30 @@ pub mod lua {
                         (Value::Int(x), Value::Num(y)) => Value::Num(*x as f64 / *y),
                         (Value::Num(x), Value::Int(y)) => Value::Num(*x / *y as f64),
                         _ => match arith(interp, Op::Div, x, y, depth) {
+                            Ok(v) => v,
+                            Err(e) => return Some(operand_error(e, &proto, here, *b)),
+                        },
+                    };
+                    frame.regs[*a] = v;
+                }
+                Instr::ModK(a, b, k) => {
+                    let (x, y) = (&frame.regs[*b], k);
+                    let v = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) if *y != 0 => Value::Int(int_mod(*x, *y)),
+                        (Value::Num(x), Value::Num(y)) => Value::Num(float_mod(*x, *y)),
+                        _ => match arith(interp, Op::Mod, x, y, depth) {
+                            Ok(v) => v,
+                            Err(e) => return Some(operand_error(e, &proto, here, *b)),
+                        },
+                    };
+                    frame.regs[*a] = v;
+                }
+                Instr::IDivK(a, b, k) => {
+                    let (x, y) = (&frame.regs[*b], k);
+                    let v = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) if *y != 0 => Value::Int(int_idiv(*x, *y)),
+                        (Value::Num(x), Value::Num(y)) => Value::Num((*x / *y).floor()),
+                        _ => match arith(interp, Op::IDiv, x, y, depth) {
                             Ok(v) => v,
                             Err(e) => return Some(operand_error(e, &proto, here, *b)),
                         },
