@@ -2930,6 +2930,9 @@ pub mod lua {
         Sub(usize, usize, usize),
         Mul(usize, usize, usize),
         Div(usize, usize, usize),
+        /// `R[a] = R[b] % R[c]`, and `//`
+        Mod(usize, usize, usize),
+        IDiv(usize, usize, usize),
         /// `R[a] = R[b] + K`, and `-`, `*`, `/`
         AddK(usize, usize, Value),
         SubK(usize, usize, Value),
@@ -3076,6 +3079,8 @@ pub mod lua {
             Op::Sub => Instr::Sub(a, b, c),
             Op::Mul => Instr::Mul(a, b, c),
             Op::Div => Instr::Div(a, b, c),
+            Op::Mod => Instr::Mod(a, b, c),
+            Op::IDiv => Instr::IDiv(a, b, c),
             _ => Instr::Arith(op, a, b, c),
         }
     }
@@ -4153,6 +4158,8 @@ pub mod lua {
             Instr::Sub(a, _, _) => *a,
             Instr::Mul(a, _, _) => *a,
             Instr::Div(a, _, _) => *a,
+            Instr::Mod(a, _, _) => *a,
+            Instr::IDiv(a, _, _) => *a,
             Instr::AddK(a, _, _) => *a,
             Instr::SubK(a, _, _) => *a,
             Instr::MulK(a, _, _) => *a,
@@ -5845,6 +5852,8 @@ pub mod lua {
             Instr::SubK(_, _, _) => "SUBK",
             Instr::MulK(_, _, _) => "MULK",
             Instr::DivK(_, _, _) => "DIVK",
+            Instr::Mod(_, _, _) => "MOD",
+            Instr::IDiv(_, _, _) => "IDIV",
             Instr::ModK(_, _, _) => "MODK",
             Instr::IDivK(_, _, _) => "IDIVK",
             Instr::Unm(_, _) => "UNM",
@@ -6299,6 +6308,30 @@ pub mod lua {
                         _ => match arith(interp, Op::Div, x, y, depth) {
                             Ok(v) => v,
                             Err(e) => return Some(operand_error(e, &proto, here, *b)),
+                        },
+                    };
+                    frame.regs[*a] = v;
+                }
+                Instr::Mod(a, b, c) => {
+                    let (x, y) = (&frame.regs[*b], &frame.regs[*c]);
+                    let v = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) if *y != 0 => Value::Int(int_mod(*x, *y)),
+                        (Value::Num(x), Value::Num(y)) => Value::Num(float_mod(*x, *y)),
+                        _ => match arith(interp, Op::Mod, x, y, depth) {
+                            Ok(v) => v,
+                            Err(e) => return Some(arith_error(e, Op::Mod, frame, *b, *c, &proto, here)),
+                        },
+                    };
+                    frame.regs[*a] = v;
+                }
+                Instr::IDiv(a, b, c) => {
+                    let (x, y) = (&frame.regs[*b], &frame.regs[*c]);
+                    let v = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) if *y != 0 => Value::Int(int_idiv(*x, *y)),
+                        (Value::Num(x), Value::Num(y)) => Value::Num((*x / *y).floor()),
+                        _ => match arith(interp, Op::IDiv, x, y, depth) {
+                            Ok(v) => v,
+                            Err(e) => return Some(arith_error(e, Op::IDiv, frame, *b, *c, &proto, here)),
                         },
                     };
                     frame.regs[*a] = v;
