@@ -29,22 +29,20 @@ use crate::translator::Translator;
 use std::collections::{HashMap, HashSet};
 
 /// Copies the merge point of every portal whose driver counts its loops
-/// at a `can_enter_jit!`; how many portals changed.
+/// at a `can_enter_jit!`; how many portals got a copy.
 pub fn copy_merge_points(t: &mut Translator) -> usize {
     let counting = crate::jit::counts_at_can_enter_jit(t);
-    let mut changed = 0;
+    let mut copied = 0;
     for (driver, portals) in crate::jit::portals(t).into_iter().enumerate() {
         if !counting.get(driver).copied().unwrap_or(false) {
             continue;
         }
         for g in portals {
-            if copy_in(&mut t.graphs[g]) {
-                checkgraph(&t.graphs[g], true);
-                changed += 1;
-            }
+            copied += usize::from(copy_in(&mut t.graphs[g]));
+            checkgraph(&t.graphs[g], true);
         }
     }
-    changed
+    copied
 }
 
 fn marker_at(op: &SpaceOperation, kind: &str) -> bool {
@@ -55,7 +53,7 @@ fn has_marker(g: &FunctionGraph, b: BlockId, kind: &str) -> bool {
     g.blocks[b].operations.iter().any(|op| marker_at(op, kind))
 }
 
-/// Whether `g` changed.
+/// Whether `g` got a copy (its links may change anyway: `bypass_forwarders`).
 fn copy_in(g: &mut FunctionGraph) -> bool {
     // The merge point: the first operation of its block (as the flow
     // builder makes it; a block with operations before it is left alone).
