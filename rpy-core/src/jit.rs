@@ -113,13 +113,19 @@ pub fn portals_counting_entries(t: &Translator) -> Vec<GraphId> {
     portals.into_iter().zip(counting).filter(|(_, c)| *c).flat_map(|(p, _)| p).collect()
 }
 
+/// What a `jit_marker` operation marks (`"jit_merge_point"`,
+/// `"can_enter_jit"`); `None` for any other operation.
+pub fn marker_kind(op: &crate::flow::SpaceOperation) -> Option<&str> {
+    (op.opname == "jit_marker").then(|| op.args[0].constant().and_then(|c| c.as_str())).flatten()
+}
+
 /// Per driver, the graphs with a `jit_marker` of `kind` for it.
 fn graphs_with_marker(t: &Translator, kind: &str) -> Vec<Vec<GraphId>> {
     let mut out = vec![Vec::new(); t.jitdrivers.len()];
     for (id, g) in t.graphs.iter() {
         for b in g.iterblocks() {
             for op in &g.blocks[b].operations {
-                if op.opname != "jit_marker" || op.args[0].constant().and_then(|c| c.as_str()) != Some(kind) {
+                if marker_kind(op) != Some(kind) {
                     continue;
                 }
                 if let Some(ConstValue::Int(d)) = op.args[1].constant().map(|c| &c.value) {
@@ -197,9 +203,7 @@ pub fn check_virtualizables(t: &Translator) -> Vec<crate::diagnostic::Diagnostic
         let (Some(k), Some(&portal)) = (def.virtualizable, portals.first()) else { continue };
         let g = &t.graphs[portal];
         let marker = g.iterblocks().into_iter().flat_map(|b| g.blocks[b].operations.iter()).find(|op| {
-            op.opname == "jit_marker"
-                && op.args[0].constant().and_then(|c| c.as_str()) == Some("jit_merge_point")
-                && op.args[1].constant().and_then(|c| c.as_int()) == Some(d)
+            marker_kind(op) == Some("jit_merge_point") && op.args[1].constant().and_then(|c| c.as_int()) == Some(d)
         });
         let Some(marker) = marker else { continue };
         let name = &def.reds[k];

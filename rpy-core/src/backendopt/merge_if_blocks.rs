@@ -17,6 +17,7 @@
 //! with a new constant, after at most a re-read of the same enum's tag (tags
 //! never change after construction, so the re-read gives the head's value).
 
+use super::{rename, subst};
 use crate::flow::{BlockId, ConstTy, ConstValue, Constant, FunctionGraph, Link, SpaceOperation, Value, VarId};
 use crate::lloperation::{IntOp, LlOp};
 use crate::lltype::LlType;
@@ -143,17 +144,6 @@ fn find_chain(g: &FunctionGraph, head: BlockId, preds: &HashMap<BlockId, usize>)
 fn is_tag_read(op: &SpaceOperation) -> bool {
     LlOp::from_name(&op.opname) == Some(LlOp::Getfield)
         && op.args.get(1).and_then(Value::constant).and_then(|c| c.as_str()) == Some(TAG)
-}
-
-fn subst(v: &Value, scope: &HashMap<VarId, Value>) -> Value {
-    match v {
-        Value::Var(x) => scope.get(x).cloned().unwrap_or_else(|| v.clone()),
-        c => c.clone(),
-    }
-}
-
-fn rename(link: &Link, scope: &HashMap<VarId, Value>) -> Link {
-    Link { args: link.args.iter().map(|a| subst(a, scope)).collect(), ..link.clone() }
 }
 
 /// How many links of reachable blocks enter each block.

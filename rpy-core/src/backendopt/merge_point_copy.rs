@@ -24,7 +24,9 @@
 //! (the LLInterpreter runs either); only where the JIT may be called
 //! changes, never on a path where it would have been.
 
+use super::{rename, subst};
 use crate::flow::{checkgraph, BlockId, FunctionGraph, Link, SpaceOperation, Value, VarId};
+use crate::jit::marker_kind;
 use crate::translator::Translator;
 use std::collections::{HashMap, HashSet};
 
@@ -45,12 +47,8 @@ pub fn copy_merge_points(t: &mut Translator) -> usize {
     copied
 }
 
-fn marker_at(op: &SpaceOperation, kind: &str) -> bool {
-    op.opname == "jit_marker" && op.args.first().and_then(Value::constant).and_then(|c| c.as_str()) == Some(kind)
-}
-
 fn has_marker(g: &FunctionGraph, b: BlockId, kind: &str) -> bool {
-    g.blocks[b].operations.iter().any(|op| marker_at(op, kind))
+    g.blocks[b].operations.iter().any(|op| marker_kind(op) == Some(kind))
 }
 
 /// Whether `g` got a copy (its links may change anyway: `bypass_forwarders`).
@@ -60,7 +58,7 @@ fn copy_in(g: &mut FunctionGraph) -> bool {
     let Some(merge) = g.iterblocks().into_iter().find(|&b| has_marker(g, b, "jit_merge_point")) else {
         return false;
     };
-    if !g.blocks[merge].operations.first().is_some_and(|op| marker_at(op, "jit_merge_point")) {
+    if g.blocks[merge].operations.first().and_then(marker_kind) != Some("jit_merge_point") {
         return false;
     }
     bypass_forwarders(g, merge);
@@ -104,7 +102,7 @@ fn bypass_forwarders(g: &mut FunctionGraph, merge: BlockId) {
                 let inner = &g.blocks[link.target];
                 let scope: HashMap<VarId, Value> = inner.inputargs.iter().copied().zip(link.args).collect();
                 let next = &inner.exits[0];
-                link = Link { args: next.args.iter().map(|a| subst(a, &scope)).collect(), ..next.clone() };
+                link = rename(next, &scope);
             }
             if link.target == merge {
                 let exit = &mut g.blocks[b].exits[i];
@@ -191,7 +189,7 @@ fn copy_region(g: &mut FunctionGraph, region: &[BlockId], merge: BlockId) -> Blo
         let inputargs = block.inputargs.iter().map(|&v| fresh(g, &mut scope, v)).collect();
         let mut operations = Vec::new();
         for op in &block.operations {
-            if b == merge && marker_at(op, "jit_merge_point") {
+            if b == merge && marker_kind(op) == Some("jit_merge_point") {
                 continue;
             }
             let args = op.args.iter().map(|a| subst(a, &scope)).collect();
@@ -200,21 +198,10 @@ fn copy_region(g: &mut FunctionGraph, region: &[BlockId], merge: BlockId) -> Blo
         }
         let exitswitch = block.exitswitch.as_ref().map(|v| subst(v, &scope));
         let exits = (block.exits.iter())
-            .map(|l| Link {
-                args: l.args.iter().map(|a| subst(a, &scope)).collect(),
-                target: copies.get(&l.target).copied().unwrap_or(l.target),
-                ..l.clone()
-            })
+            .map(|l| Link { target: copies.get(&l.target).copied().unwrap_or(l.target), ..rename(l, &scope) })
             .collect();
         let copy = &mut g.blocks[copies[&b]];
         (copy.inputargs, copy.operations, copy.exitswitch, copy.exits) = (inputargs, operations, exitswitch, exits);
     }
     copies[&merge]
-}
-
-fn subst(v: &Value, scope: &HashMap<VarId, Value>) -> Value {
-    match v {
-        Value::Var(x) => scope.get(x).cloned().unwrap_or_else(|| v.clone()),
-        c => c.clone(),
-    }
 }

@@ -19,8 +19,9 @@ pub mod shared_clones;
 pub mod writeanalyze;
 
 use crate::diagnostic::Diagnostic;
-use crate::flow::checkgraph;
+use crate::flow::{checkgraph, Link, Value, VarId};
 use crate::translator::Translator;
+use std::collections::HashMap;
 
 /// Runs every pass on every graph of `t`, checking each graph a pass
 /// changed, then the analyses whose results the backends read; the errors
@@ -43,4 +44,17 @@ pub fn run(t: &mut Translator) -> Result<(), Vec<Diagnostic>> {
     } else {
         Err(errors)
     }
+}
+
+/// `v` with the variables of `scope` replaced by their values.
+fn subst(v: &Value, scope: &HashMap<VarId, Value>) -> Value {
+    match v {
+        Value::Var(x) => scope.get(x).cloned().unwrap_or_else(|| v.clone()),
+        c => c.clone(),
+    }
+}
+
+/// `link` with its arguments in `scope` (`subst`).
+fn rename(link: &Link, scope: &HashMap<VarId, Value>) -> Link {
+    Link { args: link.args.iter().map(|a| subst(a, scope)).collect(), ..link.clone() }
 }
