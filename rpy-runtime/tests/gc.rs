@@ -149,8 +149,8 @@ macro_rules! collect_clean {
 fn automatic(c: &mut Config, min_heap: usize) {
     c.collect_every = 0;
     c.min_heap = min_heap;
-    c.major_collect = 1.82;
-    c.nursery_share = 0.82;
+    c.major_collect = Config::default().major_collect;
+    c.nursery_share = Config::default().nursery_share;
     c.max_nursery = 0;
 }
 
@@ -463,7 +463,9 @@ fn short_holes_between_survivors_are_left_for_new_blocks() {
 /// A program whose old generation grows and dies over and over (a document
 /// decoded, used and dropped) takes blocks from the system in its first
 /// cycles only: the blocks a major collection empties are kept for the
-/// growth that follows, not returned to be mapped again.
+/// growth that follows, not returned to be mapped again (a few are, when
+/// the cycles change shape: returning none would keep a heap that shrank at
+/// its peak forever).
 #[test]
 fn blocks_emptied_by_major_collections_are_reused() {
     with_gc(|| {
@@ -486,7 +488,7 @@ fn blocks_emptied_by_major_collections_are_reused() {
                 let after = gc::stats();
                 assert!(after.major.count >= before.major.count + 10, "{before:?} -> {after:?}");
                 let mapped = after.blocks_mapped - before.blocks_mapped;
-                assert!(mapped <= 4, "{mapped} blocks mapped: {before:?} -> {after:?}");
+                assert!(mapped <= 6, "{mapped} blocks mapped: {before:?} -> {after:?}");
             },
         )
     })
@@ -513,9 +515,44 @@ fn automatic_collections_bound_the_heap() {
     });
 }
 
+/// The heap peaks near `RPY_GC_MAJOR_COLLECT` times the live data when
+/// short-lived structures outlive minor collections (binary-trees' trees,
+/// made old half-built and dropped after): the major collection comes when
+/// the old generation and the nursery together reach the limit, not a
+/// whole nursery after the old generation alone crossed it.
+#[test]
+fn the_major_limit_caps_the_old_generation_and_the_nursery_together() {
+    with_gc(|| {
+        with_config(
+            |c| automatic(c, 1 << 20),
+            || {
+                let kept = make_tree(16);
+                let live = collect_clean!();
+                gc::reset_peak_heap();
+                let start = gc::stats();
+                for _ in 0..64 {
+                    assert_eq!(check_tree(make_tree(14), 14), (1 << 15) - 1);
+                }
+                let end = gc::stats();
+                assert_eq!(check_tree(kept, 16), (1 << 17) - 1);
+                // (Blocks hold it: with 30% more for those the size
+                // class fills in part. The old policy peaked at three
+                // times the live bytes.)
+                let limit = (live as f64 * Config::default().major_collect * 1.3) as u64;
+                assert!(
+                    end.peak_heap_bytes <= limit,
+                    "the heap peaked at {} bytes with {live} bytes live (limit {limit})",
+                    end.peak_heap_bytes
+                );
+                assert!(end.major.count - start.major.count >= 3, "{start:?} -> {end:?}");
+            },
+        )
+    });
+}
+
 /// `RPY_GC_NURSERY` caps what is allocated between two collections: above a
 /// large old generation, a collection comes after that many bytes instead
-/// of after 0.82 times the old generation.
+/// of after half the old generation.
 #[test]
 fn the_nursery_cap_brings_collections_sooner_above_a_large_old_generation() {
     with_gc(|| {

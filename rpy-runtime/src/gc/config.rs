@@ -4,8 +4,8 @@
 //! | variable | meaning | default |
 //! |---|---|---|
 //! | `RPY_GC_MIN` | heap size (bytes of objects) below which no collection happens, and size of the old generation below which no major collection happens | 8MB |
-//! | `RPY_GC_MAJOR_COLLECT` | a major collection comes when the old generation reaches this factor times what survived the last major collection | 1.82 |
-//! | `RPY_GC_NURSERY_SHARE` | a minor collection comes after allocating this factor times what survived the last major collection | 0.82 |
+//! | `RPY_GC_MAJOR_COLLECT` | a major collection comes when the heap (old generation and nursery) reaches this factor times what survived the last major collection | 1.82 |
+//! | `RPY_GC_NURSERY_SHARE` | a minor collection comes after allocating this factor times what survived the last major collection (or earlier, major, when the heap would reach `RPY_GC_MAJOR_COLLECT` times that) | 0.5 |
 //! | `RPY_GC_NURSERY` | the most bytes allocated between two collections (caps the share above) | unlimited |
 //! | `RPY_GC_MAX` | hard limit on the memory held from the system; beyond it (after a major collection) allocation fails | unlimited |
 //! | `RPY_GC_MIN_RUN` | allocation uses the free slots of a block only if its runs of free slots hold this many bytes on average (shorter holes between survivors wait for a collection to free more around them) | 256 |
@@ -61,7 +61,7 @@ impl Default for Config {
         Config {
             min_heap: 8 << 20,
             major_collect: 1.82,
-            nursery_share: 0.82,
+            nursery_share: 0.5,
             max_nursery: 0,
             max_heap: 0,
             min_run: 256,

@@ -88,10 +88,12 @@ pub(crate) struct Heap {
     pub(super) young_blocks: Vec<*mut Block>,
     /// Empty blocks kept for reuse (not in `blocks`).
     pub(super) spare: Vec<*mut Block>,
-    /// Blocks taken (spare or new) since the last major collection, and
-    /// between the two before: what the next cycle will likely take again
-    /// (spares are kept up to that).
-    pub(super) blocks_taken: usize,
+    /// The most blocks in use since the last major collection; and what the
+    /// next cycle will likely use again (`spare_goal`: collections keep
+    /// spares up to that): the larger peak of the last two cycles (cycles
+    /// of a program often alternate between larger and smaller ones).
+    pub(super) cycle_peak_blocks: usize,
+    pub(super) last_cycle_peak: usize,
     pub(super) spare_goal: usize,
     /// Large objects: address of the object (after its prefix) -> its size.
     pub(super) large: BTreeMap<usize, usize>,
@@ -114,6 +116,10 @@ pub(crate) struct Heap {
     /// Stack base recorded by the outermost `rpy_gc_enter`; 0 outside.
     pub stack_base: usize,
     pub(super) mark_stack: Vec<usize>,
+    /// Fields read but not marked yet, a ring (`Heap::mark_field`); 0 in
+    /// the free slots.
+    pub(super) pending: [usize; super::collect::PENDING],
+    pub(super) pending_next: usize,
     /// Bytes of objects that survived the last collection (slot sizes): the
     /// old generation.
     pub(super) live_bytes: usize,
@@ -122,6 +128,8 @@ pub(crate) struct Heap {
     pub(super) live_after_major: usize,
     /// Collect when `old_bytes() + allocated_since()` would exceed this.
     pub(super) threshold: usize,
+    /// The threshold is the major limit: the collection it brings is major.
+    major_due: bool,
     /// Allocations that went through the slow path.
     slow_allocations: u64,
     /// While a major collection marks: every mark was cleared, and a slot
@@ -178,7 +186,8 @@ impl Heap {
             block_set: HashSet::default(),
             young_blocks: Vec::new(),
             spare: Vec::new(),
-            blocks_taken: 0,
+            cycle_peak_blocks: 0,
+            last_cycle_peak: 0,
             spare_goal: 0,
             large: BTreeMap::new(),
             young_large: Vec::new(),
@@ -190,10 +199,13 @@ impl Heap {
             remembered: Vec::new(),
             stack_base: 0,
             mark_stack: Vec::new(),
+            pending: [0; super::collect::PENDING],
+            pending_next: 0,
             live_bytes: 0,
             live_objects: 0,
             live_after_major: 0,
             threshold: 0,
+            major_due: false,
             slow_allocations: 0,
             major_marking: false,
             objects: Vec::new(),
@@ -232,12 +244,17 @@ impl Heap {
 
     /// When the next collection comes: once the heap would exceed
     /// `RPY_GC_MIN`, and once `RPY_GC_NURSERY_SHARE` times what survived
-    /// the last major collection was allocated since this one. Sizing the
-    /// nursery by the live data (rather than fixing it) keeps minor
-    /// collections rare for large heaps, so that fewer objects that are
-    /// about to die are made old; sizing it by the last major collection
-    /// (rather than the last one) keeps the garbage made old meanwhile from
-    /// inflating it.
+    /// the last major collection was allocated since this one, or earlier
+    /// if the heap would reach `RPY_GC_MAJOR_COLLECT` times that (then the
+    /// collection is major). Sizing the nursery by the live data (rather
+    /// than fixing it) keeps minor collections rare for large heaps, so
+    /// that fewer objects that are about to die are made old; sizing it by
+    /// the last major collection (rather than the last one) keeps the
+    /// garbage made old meanwhile from inflating it. Decision: the major
+    /// limit caps the old generation and the nursery together: when it
+    /// capped the old generation alone, the collection after the minor one
+    /// that crossed it came a whole nursery later, and binary-trees peaked
+    /// at three times its live data.
     pub(super) fn set_threshold(&mut self) {
         let mut nursery = (self.live_after_major as f64 * self.cfg.nursery_share) as usize;
         if self.cfg.max_nursery != 0 {
@@ -245,7 +262,18 @@ impl Heap {
         }
         // Leave room for at least a couple of blocks, or a tiny RPY_GC_MIN
         // would collect at every run handed out.
-        self.threshold = self.cfg.min_heap.max(self.old_bytes() + nursery.max(2 * BLOCK_SIZE));
+        let old = self.old_bytes();
+        let minor_at = old + nursery.max(2 * BLOCK_SIZE);
+        let major_at = self.major_limit().max(old + 2 * BLOCK_SIZE);
+        self.major_due = major_at <= minor_at;
+        self.threshold = self.cfg.min_heap.max(minor_at.min(major_at));
+    }
+
+    /// The heap size (old generation and nursery) at which a major
+    /// collection comes: `RPY_GC_MAJOR_COLLECT` times what survived the last
+    /// one, and at least `RPY_GC_MIN`.
+    fn major_limit(&self) -> usize {
+        ((self.live_after_major as f64 * self.cfg.major_collect) as usize).max(self.cfg.min_heap)
     }
 
     /// The old generation: objects that survived the last collection and
@@ -271,12 +299,11 @@ impl Heap {
         (self.allocated_total_now() - self.allocated_at_collection) as usize + self.external_since
     }
 
-    /// The kind of the next automatic collection: major once the old
-    /// generation has grown by `RPY_GC_MAJOR_COLLECT` since the last major
-    /// collection (and is over `RPY_GC_MIN`), else minor.
+    /// The kind of the next automatic collection: major when the threshold
+    /// is the major limit (`set_threshold`) or the old generation is over
+    /// it, else minor.
     pub(super) fn next_kind(&self) -> Kind {
-        let limit = (self.live_after_major as f64 * self.cfg.major_collect) as usize;
-        if self.old_bytes() > limit.max(self.cfg.min_heap) {
+        if self.major_due || self.old_bytes() > self.major_limit() {
             Kind::Major
         } else {
             Kind::Minor
@@ -566,7 +593,7 @@ impl Heap {
             };
             self.blocks.push(b);
             self.block_set.insert(b as usize);
-            self.blocks_taken += 1;
+            self.cycle_peak_blocks = self.cycle_peak_blocks.max(self.blocks.len());
             // Young from now on even if a collection comes before its first
             // run: a minor collection must see it to release it if empty.
             (*b).young = true;

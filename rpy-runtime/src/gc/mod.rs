@@ -139,13 +139,19 @@
 //! happens when the bytes allocated since this one (the objects of the runs
 //! handed out, counted when a run is refilled, and large objects; plus the
 //! memory pressure added) and the next run would take the heap (`L` plus
-//! those) over `max(RPY_GC_MIN, L + max(min(RPY_GC_NURSERY_SHARE *
-//! M, RPY_GC_NURSERY), 2 blocks))`. It is major when `L > max(RPY_GC_MIN, RPY_GC_MAJOR_COLLECT *
-//! M)`, or when a new block or large object would exceed `RPY_GC_MAX`;
-//! otherwise minor. `rpy_gc_collect` is always major. Empty blocks are kept as spares
-//! up to what the threshold allows to allocate or, if more, as many as were
-//! taken between the last two major collections; the rest are returned to
-//! the system.
+//! those) over `max(RPY_GC_MIN, min(L + max(min(RPY_GC_NURSERY_SHARE * M,
+//! RPY_GC_NURSERY), 2 blocks), G))`, with `G = max(RPY_GC_MIN,
+//! RPY_GC_MAJOR_COLLECT * M, L + 2 blocks)`. It is major when the threshold
+//! was `G` or `L > max(RPY_GC_MIN, RPY_GC_MAJOR_COLLECT * M)`, or when a
+//! new block or large object would exceed `RPY_GC_MAX`; otherwise minor.
+//! `rpy_gc_collect` is always major. Empty blocks are kept as spares up to
+//! what the threshold allows to allocate or, if more, up to the most blocks
+//! in use in either of the last two cycles between major collections; the
+//! rest are returned to the system.
+//!
+//! Marking prefetches: a field's target is marked a few fields later
+//! (`collect::PENDING`), and an object popped from the mark stack is
+//! traced a few pops later, their cache lines fetched meanwhile.
 
 mod block;
 mod collect;
